@@ -1,0 +1,37 @@
+# duiyi: every target creates .venv with pip when it is missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PORT   ?= 8000
+
+.PHONY: run test test-fast lint bench install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,server]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# The main job: for now a CLI demo that replays and counts a real game (the server comes later).
+run: $(STAMP)
+	$(BIN)/duiyi go demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n 2 -q
+
+test-fast: $(STAMP)
+	$(BIN)/pytest -q -m "not slow"
+
+bench: $(STAMP)
+	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

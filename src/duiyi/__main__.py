@@ -1,0 +1,5 @@
+"""``python -m duiyi`` runs the CLI."""
+
+from duiyi.cli import main
+
+main()

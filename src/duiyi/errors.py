@@ -1,0 +1,136 @@
+"""Every exception a user of duiyi can catch, in one place.
+
+All of them derive from :class:`DuiyiError`, which carries an optional ``article`` (the rulebook
+article behind a refusal, e.g. ``"Go §5"``). Adapters translate them: the CLI prints one line and
+exits with code 2, the server answers a 4xx problem document.
+
+>>> err = IllegalMove("suicide", "Go §5", move="D4")
+>>> str(err)
+'illegal move D4: suicide (Go §5)'
+>>> isinstance(err, DuiyiError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ClockError",
+    "DuiyiError",
+    "EngineError",
+    "EventFileError",
+    "GameOver",
+    "GtpError",
+    "IllegalAction",
+    "IllegalMove",
+    "InvalidInput",
+    "InvalidPoint",
+    "InvalidRules",
+    "NotationError",
+    "PairingError",
+    "RefereeError",
+    "SessionError",
+    "SgfError",
+    "TournamentError",
+]
+
+
+class DuiyiError(Exception):
+    """Base class of every duiyi error.
+
+    >>> DuiyiError("bad thing", article="Go §1").article
+    'Go §1'
+    """
+
+    def __init__(self, message: str, article: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.article = article
+
+    def __str__(self) -> str:
+        if self.article and self.article not in self.message:
+            return f"{self.message} ({self.article})"
+        return self.message
+
+
+class InvalidInput(DuiyiError, ValueError):
+    """Input that cannot be read at all (a malformed colour, size, number, ...)."""
+
+
+class InvalidPoint(InvalidInput):
+    """A coordinate that does not name a point of the board (e.g. "I5" in GTP letters, "z99")."""
+
+
+class InvalidRules(InvalidInput):
+    """A rule-set option out of range or inconsistent with another."""
+
+
+class IllegalAction(DuiyiError):
+    """An action the rules refuse in the current state (wrong phase, out of turn, ...)."""
+
+
+class IllegalMove(IllegalAction):
+    """A move the rules forbid. ``reason`` says why, ``article`` where.
+
+    >>> IllegalMove("point is occupied", "Go §3", move="Q16").reason
+    'point is occupied'
+    """
+
+    def __init__(self, reason: str, article: str | None = None, move: str | None = None) -> None:
+        self.reason = reason
+        self.move = move
+        where = f"illegal move {move}: " if move else "illegal move: "
+        super().__init__(where + reason, article)
+
+
+class GameOver(IllegalAction):
+    """An action after the game has ended."""
+
+
+class NotationError(InvalidInput):
+    """A move list, record sheet or other notation that cannot be read."""
+
+
+class SgfError(InvalidInput):
+    """SGF text that cannot be read; ``line`` and ``column`` are 1-based.
+
+    >>> str(SgfError("unexpected ')'", line=3, column=7))
+    "line 3, column 7: unexpected ')'"
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.line = line
+        self.column = column
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + message)
+
+
+class GtpError(DuiyiError):
+    """A GTP command that failed, or a GTP peer that answered with an error."""
+
+
+class EngineError(DuiyiError):
+    """An external engine that crashed, timed out or broke its protocol."""
+
+
+class ClockError(DuiyiError):
+    """A clock operation that makes no sense (time going backwards, wrong player pressing...)."""
+
+
+class RefereeError(DuiyiError):
+    """A ruling that cannot be applied in the current state."""
+
+
+class SessionError(DuiyiError):
+    """A session action log that cannot be applied or read."""
+
+
+class TournamentError(DuiyiError):
+    """A tournament operation that the state of the event does not allow."""
+
+
+class PairingError(TournamentError):
+    """A round that cannot be paired under the rules in force."""
+
+
+class EventFileError(TournamentError):
+    """An event file that cannot be read or written."""
