@@ -1,0 +1,740 @@
+"""Drive Gomoku AI "brains" over the Gomocup (Piskvork) pipe protocol.
+
+This is an adapter (it starts processes and reads the monotonic clock); the decisions of a
+refereed game live in the pure :mod:`duiyi.gomoku.match`. The shape follows python-chess's
+``chess.engine``: an asyncio protocol object (:class:`GomocupEngine`, started with
+:meth:`GomocupEngine.popen`) and a small synchronous facade for scripts
+(:class:`SimpleGomocupEngine`).
+
+Coordinates
+-----------
+Gomocup numbers points from zero: ``x`` is the column counted from the left, ``y`` the row
+counted **from the top**. The rulebook (Gomoku §1) names columns ``a``-``o`` from the left and rows
+``1``-``15`` **from the bottom**, with ``h8`` at the centre. So on a board of size ``n``::
+
+    column letter  = "abcdefghijklmno..."[x]
+    row number     = n - y
+
+>>> GomocupMove.from_book("h8")        # the centre is the same point either way
+GomocupMove(7, 7)
+>>> GomocupMove.from_book("a1"), GomocupMove.from_book("o15")
+(GomocupMove(0, 14), GomocupMove(14, 0))
+>>> GomocupMove(0, 0).to_book()        # Gomocup's origin is the book's top-left corner
+'a15'
+
+Protocol in one paragraph
+-------------------------
+Every line ends with CR LF from us; the brain may end lines with CR, LF or CR LF, and empty lines
+are ignored. ``START n`` answers ``OK`` (or ``ERROR msg``); ``INFO key value`` has no answer;
+``BEGIN`` (play first on an empty board), ``TURN x,y`` (the opponent's move) and
+``BOARD`` ... ``DONE`` (a whole position, one ``x,y,field`` line per stone, field 1 = own stone,
+2 = opponent's, 3 = winning-line/forbidden marker of the continuous game) all answer ``x,y``;
+``RESTART`` answers ``OK`` (or ``UNKNOWN`` from old brains); ``ABOUT`` answers one line of
+``key="value"`` pairs; ``END`` asks the brain to exit. Before (or instead of) an answer a brain
+may send ``MESSAGE``, ``DEBUG``, ``ERROR`` or ``UNKNOWN`` lines; the first two are collected in
+:attr:`GomocupEngine.messages`, the last two refuse the command (:class:`EngineRefusal`).
+``SUGGEST x,y`` is answered with ``PLAY x,y`` (as Gomocup does) and the echoed move is the answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import re
+import shlex
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import IO, Any, Final, TypeVar
+
+from duiyi.errors import EngineError, InvalidInput, InvalidPoint
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "BoardField",
+    "EngineCrashed",
+    "EngineLine",
+    "EngineProtocolError",
+    "EngineRefusal",
+    "EngineTimeout",
+    "GomocupEngine",
+    "GomocupMove",
+    "GomocupRule",
+    "SimpleGomocupEngine",
+    "parse_about",
+]
+
+DEFAULT_SIZE: Final = 15
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+_MOVE_RE: Final = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+_BOOK_RE: Final = re.compile(r"^\s*([a-zA-Z])\s*(\d{1,2})\s*$")
+_MAX_LINE: Final = 65536
+_T = TypeVar("_T")
+
+
+# --------------------------------------------------------------------------------------------
+# errors (all are EngineError, so a caller can catch the family at once)
+
+
+class EngineTimeout(EngineError):
+    """The brain did not answer within the time it was given.
+
+    >>> isinstance(EngineTimeout("no answer"), EngineError)
+    True
+    """
+
+
+class EngineCrashed(EngineError):
+    """The brain's process exited (or closed its pipes) while an answer was due.
+
+    ``returncode`` is the exit status when known.
+    """
+
+    def __init__(self, message: str, returncode: int | None = None) -> None:
+        super().__init__(message)
+        self.returncode = returncode
+
+
+class EngineRefusal(EngineError):
+    """The brain answered ``ERROR`` or ``UNKNOWN`` to a command it had to carry out.
+
+    >>> EngineRefusal("START 15", "ERROR", "unsupported size").kind
+    'ERROR'
+    """
+
+    def __init__(self, command: str, kind: str, text: str) -> None:
+        super().__init__(f"engine answered {kind} to {command}: {text}".rstrip(": "))
+        self.command = command
+        self.kind = kind
+        self.text = text
+
+
+class EngineProtocolError(EngineError):
+    """The brain sent a line that is no valid answer (e.g. ``"hello"`` where ``x,y`` is due)."""
+
+
+# --------------------------------------------------------------------------------------------
+# values
+
+
+class BoardField(enum.IntEnum):
+    """The third number of a ``BOARD`` line: whose stone it is, from the receiving brain's view.
+
+    >>> BoardField(2).name
+    'OPPONENT'
+    """
+
+    OWN = 1
+    OPPONENT = 2
+    WINNING = 3  # continuous game only: part of a winning line, or forbidden under renju
+
+
+class GomocupRule(enum.IntFlag):
+    """The ``INFO rule`` bitmask. ``0`` is freestyle gomoku (five or more wins).
+
+    >>> int(GomocupRule.RENJU), int(GomocupRule.EXACT_FIVE | GomocupRule.CONTINUOUS)
+    (4, 3)
+    """
+
+    FREESTYLE = 0
+    EXACT_FIVE = 1  # exactly five in a row wins; an overline does not
+    CONTINUOUS = 2  # play goes on after a five (stones marked with field 3)
+    RENJU = 4  # renju: Black's forbidden moves (Gomoku §2.19)
+    CARO = 8  # caro: a five blocked at both ends does not win
+
+
+@dataclass(frozen=True)
+class GomocupMove:
+    """A point in Gomocup coordinates: ``x`` from the left, ``y`` from the top, both from 0.
+
+    >>> m = GomocupMove.parse("7, 6")
+    >>> m, str(m), m.to_book()
+    (GomocupMove(7, 6), '7,6', 'h9')
+    >>> GomocupMove.from_book(m.to_book()) == m
+    True
+    """
+
+    x: int
+    y: int
+
+    @classmethod
+    def parse(cls, text: str) -> GomocupMove:
+        """Read the protocol's ``x,y`` (spaces around the comma are forgiven).
+
+        >>> GomocupMove.parse("hello")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidPoint: not a Gomocup move: 'hello' (expected x,y)
+        """
+        match = _MOVE_RE.match(text)
+        if match is None:
+            raise InvalidPoint(f"not a Gomocup move: {text!r} (expected x,y)")
+        return cls(int(match.group(1)), int(match.group(2)))
+
+    @classmethod
+    def from_book(cls, point: object, size: int = DEFAULT_SIZE) -> GomocupMove:
+        """Convert the book's name of a point (``"h8"``, Gomoku §1) to Gomocup coordinates.
+
+        Anything whose ``str()`` is such a name (e.g. a ``duiyi.gomoku.Point``) is accepted.
+
+        >>> GomocupMove.from_book("H8"), GomocupMove.from_book("a15")
+        (GomocupMove(7, 7), GomocupMove(0, 0))
+        >>> GomocupMove.from_book("p1")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidPoint: 'p1' is not on a 15x15 board (columns a-o, rows 1-15; Gomoku §1)
+        """
+        _check_size(size)
+        text = str(point)
+        match = _BOOK_RE.match(text)
+        if match is not None:
+            x = _LETTERS.index(match.group(1).lower())
+            row = int(match.group(2))
+            if x < size and 1 <= row <= size:
+                return cls(x, size - row)
+        last = _LETTERS[size - 1]
+        raise InvalidPoint(
+            f"{text!r} is not on a {size}x{size} board (columns a-{last}, rows 1-{size}; Gomoku §1)"
+        )
+
+    def to_book(self, size: int = DEFAULT_SIZE) -> str:
+        """The book's name of this point (column letter, row counted from the bottom).
+
+        >>> GomocupMove(14, 14).to_book(), GomocupMove(19, 0).to_book(size=20)
+        ('o1', 't20')
+        """
+        _check_size(size)
+        if not self.on_board(size):
+            raise InvalidPoint(f"{self} is off a {size}x{size} board (Gomocup x,y from 0)")
+        return f"{_LETTERS[self.x]}{size - self.y}"
+
+    def on_board(self, size: int = DEFAULT_SIZE) -> bool:
+        """True when both coordinates lie in ``0 .. size-1``.
+
+        >>> GomocupMove(15, 3).on_board(), GomocupMove(15, 3).on_board(20)
+        (False, True)
+        """
+        return 0 <= self.x < size and 0 <= self.y < size
+
+    def __str__(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def __repr__(self) -> str:
+        return f"GomocupMove({self.x}, {self.y})"
+
+
+def _check_size(size: int) -> None:
+    if not 5 <= size <= len(_LETTERS):
+        raise InvalidInput(f"board size {size} is not supported (5-{len(_LETTERS)})")
+
+
+@dataclass(frozen=True)
+class EngineLine:
+    """A line the brain sent besides its answers: ``MESSAGE``, ``DEBUG``, ``ERROR``, ``UNKNOWN``.
+
+    >>> EngineLine("MESSAGE", "I will win", 0.25).text
+    'I will win'
+    """
+
+    kind: str
+    text: str
+    at: float  # monotonic seconds since the engine was started
+
+
+_INFO_LINE_KINDS: Final = ("MESSAGE", "DEBUG")
+_REFUSAL_KINDS: Final = ("ERROR", "UNKNOWN")
+_ABOUT_RE: Final = re.compile(r'\s*([A-Za-z_][\w-]*)\s*=\s*"([^"]*)"\s*,?')
+
+
+def parse_about(line: str) -> dict[str, str]:
+    """Read an ``ABOUT`` answer: ``key="value"`` pairs separated by commas.
+
+    Old brains answer free text; then the whole line is returned under ``"name"``.
+
+    >>> parse_about('name="SomeBrain", version="1.0", author="Nymand", country="USA"')
+    {'name': 'SomeBrain', 'version': '1.0', 'author': 'Nymand', 'country': 'USA'}
+    >>> parse_about("Pisq 5 by somebody")
+    {'name': 'Pisq 5 by somebody'}
+    """
+    found: dict[str, str] = {}
+    pos = 0
+    text = line.strip()
+    while pos < len(text):
+        match = _ABOUT_RE.match(text, pos)
+        if match is None:
+            break
+        found[match.group(1).lower()] = match.group(2)
+        pos = match.end()
+    if not found or text[pos:].strip():
+        return {"name": text} if not found else {**found, "extra": text[pos:].strip()}
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# the asyncio protocol manager
+
+_EOF: Final = None
+
+
+class GomocupEngine:
+    """One running brain, spoken to over its stdin/stdout.
+
+    Start it with :meth:`popen`; every command is a coroutine. ``timeout`` arguments are seconds
+    (``None`` waits forever); an answer that does not come in time raises
+    :class:`EngineTimeout` and leaves the brain running (the caller usually :meth:`kill`\\ s it).
+    :attr:`last_elapsed` holds the monotonic seconds from sending the last move command
+    (``BEGIN``/``TURN``/``BOARD``) to its answer, for a referee's clock.
+
+    >>> import asyncio, sys
+    >>> async def demo() -> str:
+    ...     script = "import sys; print('OK', flush=True); sys.stdin.readline()"
+    ...     engine = await GomocupEngine.popen([sys.executable, "-c", script])
+    ...     await engine.start(15)
+    ...     await engine.kill()
+    ...     return "started"
+    >>> asyncio.run(demo())
+    'started'
+    """
+
+    def __init__(
+        self,
+        process: asyncio.subprocess.Process,
+        command: Sequence[str],
+        *,
+        on_line: Callable[[EngineLine], None] | None = None,
+    ) -> None:
+        self.process = process
+        self.command = tuple(command)
+        self.size = DEFAULT_SIZE
+        self.messages: list[EngineLine] = []
+        self.on_line = on_line
+        self.last_elapsed = 0.0
+        self._born = time.monotonic()
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._eof = False
+        self._reader = asyncio.get_running_loop().create_task(self._read_stdout())
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    @classmethod
+    async def popen(
+        cls,
+        command: str | Sequence[str],
+        *,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
+        on_line: Callable[[EngineLine], None] | None = None,
+    ) -> GomocupEngine:
+        """Start a brain. A string command is split like a shell would (``shlex``).
+
+        Nothing is sent yet; call :meth:`start` next. A command that cannot be executed raises
+        :class:`EngineCrashed`.
+        """
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not argv:
+            raise InvalidInput("empty engine command")
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=stderr,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+            )
+        except OSError as exc:
+            raise EngineCrashed(f"cannot start engine {shlex.join(argv)}: {exc}") from exc
+        return cls(process, argv, on_line=on_line)
+
+    @property
+    def returncode(self) -> int | None:
+        """The exit status once the process has ended, else ``None``."""
+        return self.process.returncode
+
+    @property
+    def name(self) -> str:
+        """A short label for reports: the command's last path component.
+
+        >>> # e.g. GomocupEngine for ["python", "brains/pbrain-x.py"] -> "pbrain-x.py"
+        """
+        last = self.command[-1] if self.command else "engine"
+        return last.rsplit("/", 1)[-1]
+
+    async def __aenter__(self) -> GomocupEngine:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.end()
+
+    async def end(self, *, grace: float = 1.0) -> int | None:
+        """Send ``END`` and wait up to ``grace`` seconds for the brain to exit, then kill it.
+
+        Returns the exit status. Safe to call on a brain that already died.
+        """
+        if self.process.returncode is None:
+            with contextlib.suppress(EngineError):
+                await self._send("END")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), grace)
+        return await self.kill()
+
+    async def kill(self) -> int | None:
+        """Kill the process at once (if it still runs) and reap it; returns the exit status."""
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.process.wait(), 5.0)
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._reader
+        return self.process.returncode
+
+    # -- commands -------------------------------------------------------------------------
+
+    async def start(self, size: int = DEFAULT_SIZE, *, timeout: float | None = 10.0) -> None:
+        """``START size``: the brain sets up an empty board and must answer ``OK``.
+
+        A brain that answers ``ERROR`` (e.g. it only plays on 20x20) raises
+        :class:`EngineRefusal`.
+        """
+        _check_size(size)
+        await self._send(f"START {size}")
+        await self._expect_ok(f"START {size}", timeout)
+        self.size = size
+
+    async def restart(self, *, timeout: float | None = 10.0) -> bool:
+        """``RESTART``: a new empty board of the same size. False if the brain does not know it.
+
+        (Old brains answer ``UNKNOWN``; a manager then ends and restarts the process.)
+        """
+        await self._send("RESTART")
+        try:
+            await self._expect_ok("RESTART", timeout)
+        except EngineRefusal as exc:
+            if exc.kind == "UNKNOWN":
+                return False
+            raise
+        return True
+
+    async def info(self, key: str, value: int | str) -> None:
+        """``INFO key value`` (no answer is expected). Keys are checked for spaces only.
+
+        Known keys: ``timeout_turn``, ``timeout_match``, ``time_left`` (milliseconds),
+        ``max_memory`` (bytes), ``game_type`` (0 human, 1 brain, 2 tournament, 3 network),
+        ``rule`` (a :class:`GomocupRule` bitmask), ``folder``.
+        """
+        if not key or any(c.isspace() for c in key) or "\n" in str(value) or "\r" in str(value):
+            raise InvalidInput(f"bad INFO key or value: {key!r} {value!r}")
+        if isinstance(value, enum.Enum):
+            value = int(value.value)
+        await self._send(f"INFO {key} {value}")
+
+    async def configure(
+        self,
+        *,
+        timeout_turn: int | None = None,
+        timeout_match: int | None = None,
+        time_left: int | None = None,
+        max_memory: int | None = None,
+        game_type: int | None = None,
+        rule: GomocupRule | int | None = None,
+        folder: str | None = None,
+    ) -> None:
+        """Send the given ``INFO`` lines (times in milliseconds, memory in bytes)."""
+        items: list[tuple[str, int | str | None]] = [
+            ("timeout_turn", timeout_turn),
+            ("timeout_match", timeout_match),
+            ("max_memory", max_memory),
+            ("game_type", game_type),
+            ("rule", int(rule) if rule is not None else None),
+            ("folder", folder),
+            ("time_left", time_left),
+        ]
+        for key, value in items:
+            if value is not None:
+                await self.info(key, value)
+
+    async def begin(self, *, timeout: float | None = None) -> GomocupMove:
+        """``BEGIN``: play the first move on the empty board."""
+        await self._send("BEGIN")
+        return await self._expect_move("BEGIN", timeout)
+
+    async def turn(self, move: GomocupMove | str, *, timeout: float | None = None) -> GomocupMove:
+        """``TURN x,y``: tell the opponent's move (Gomocup move or the book's ``"h8"``)."""
+        gm = self._coerce(move)
+        await self._send(f"TURN {gm}")
+        return await self._expect_move(f"TURN {gm}", timeout)
+
+    async def board(
+        self,
+        stones: Iterable[tuple[GomocupMove | str, BoardField | int]],
+        *,
+        timeout: float | None = None,
+    ) -> GomocupMove:
+        """``BOARD`` ... ``DONE``: give a whole position and ask for a move.
+
+        ``stones`` are ``(point, field)`` pairs **in the order the moves were played** (required
+        under renju); the field is 1 for the receiving brain's own stones, 2 for the opponent's.
+        """
+        lines = ["BOARD"]
+        for point, fld in stones:
+            code = BoardField(int(fld))
+            lines.append(f"{self._coerce(point)},{int(code)}")
+        lines.append("DONE")
+        await self._send_many(lines)
+        return await self._expect_move("BOARD", timeout)
+
+    async def about(self, *, timeout: float | None = 10.0) -> dict[str, str]:
+        """``ABOUT``: the brain's name, version, author... as a dict (see :func:`parse_about`)."""
+        await self._send("ABOUT")
+        kind, text = await self._answer("ABOUT", timeout)
+        if kind in _REFUSAL_KINDS:
+            raise EngineRefusal("ABOUT", kind, text)
+        return parse_about(text)
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def _coerce(self, move: GomocupMove | str) -> GomocupMove:
+        gm = move if isinstance(move, GomocupMove) else GomocupMove.from_book(move, self.size)
+        if not gm.on_board(self.size):
+            raise InvalidPoint(f"{gm} is off the {self.size}x{self.size} board")
+        return gm
+
+    async def _send(self, line: str) -> None:
+        await self._send_many([line])
+
+    async def _send_many(self, lines: Sequence[str]) -> None:
+        stdin = self.process.stdin
+        if stdin is None or stdin.is_closing() or self.process.returncode is not None:
+            raise EngineCrashed(self._died_message(), self.process.returncode)
+        try:
+            stdin.write("".join(f"{line}\r\n" for line in lines).encode())
+            await stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise EngineCrashed(self._died_message(), self.process.returncode) from exc
+
+    def _died_message(self) -> str:
+        code = self.process.returncode
+        how = f" with exit status {code}" if code is not None else ""
+        return f"engine {self.name} exited{how}"
+
+    async def _read_stdout(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        pending = ""
+        try:
+            while True:
+                chunk = await stdout.read(4096)
+                if not chunk:
+                    break
+                pending += chunk.decode("utf-8", errors="replace")
+                parts = re.split(r"\r\n|\r|\n", pending)
+                pending = parts.pop()
+                if len(pending) > _MAX_LINE:  # Gomocup: a manager may cut very long lines
+                    parts.append(pending[:_MAX_LINE])
+                    pending = ""
+                for part in parts:
+                    if part.strip():
+                        self._lines.put_nowait(part.strip())
+            if pending.strip():
+                self._lines.put_nowait(pending.strip())
+        finally:
+            self._eof = True
+            self._lines.put_nowait(_EOF)
+
+    async def _next_line(self, command: str, deadline: float | None) -> str:
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            raise EngineTimeout(f"engine {self.name} did not answer {command} in time")
+        try:
+            line = await asyncio.wait_for(self._lines.get(), remaining)
+        except TimeoutError:
+            raise EngineTimeout(f"engine {self.name} did not answer {command} in time") from None
+        if line is _EOF:
+            self._lines.put_nowait(_EOF)  # keep reporting the end to later readers
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), 1.0)
+            raise EngineCrashed(
+                f"{self._died_message()} while {command} was due", self.process.returncode
+            )
+        return line
+
+    async def _answer(self, command: str, timeout: float | None) -> tuple[str, str]:
+        """Skip MESSAGE/DEBUG lines; return (keyword or "", rest) of the first other line."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            line = await self._next_line(command, deadline)
+            word, _, rest = line.partition(" ")
+            kind = word.upper()
+            if kind in _INFO_LINE_KINDS or kind in _REFUSAL_KINDS:
+                note = EngineLine(kind, rest.strip(), time.monotonic() - self._born)
+                self.messages.append(note)
+                if self.on_line is not None:
+                    self.on_line(note)
+                if kind in _INFO_LINE_KINDS:
+                    continue
+                return kind, rest.strip()
+            if kind in ("OK", "SUGGEST"):
+                return kind, rest.strip()
+            return "", line
+
+    async def _expect_ok(self, command: str, timeout: float | None) -> None:
+        kind, text = await self._answer(command, timeout)
+        if kind in _REFUSAL_KINDS:
+            raise EngineRefusal(command, kind, text)
+        if kind != "OK":
+            raise EngineProtocolError(f"engine {self.name} answered {text!r} to {command}")
+
+    async def _expect_move(self, command: str, timeout: float | None) -> GomocupMove:
+        sent = time.monotonic()
+        deadline = None if timeout is None else sent + timeout
+        try:
+            kind, text = await self._answer(command, timeout)
+            if kind == "SUGGEST":
+                # Gomocup's manager always accepts the suggestion: PLAY it and read the echo.
+                suggested = self._parse_move(command, text)
+                await self._send(f"PLAY {suggested}")
+                left = None if deadline is None else deadline - time.monotonic()
+                kind, text = await self._answer(f"PLAY {suggested}", left)
+        finally:
+            self.last_elapsed = time.monotonic() - sent
+        if kind in _REFUSAL_KINDS:
+            raise EngineRefusal(command, kind, text)
+        if kind:
+            raise EngineProtocolError(f"engine {self.name} answered {kind} {text} to {command}")
+        return self._parse_move(command, text)
+
+    def _parse_move(self, command: str, text: str) -> GomocupMove:
+        try:
+            return GomocupMove.parse(text)
+        except InvalidPoint:
+            raise EngineProtocolError(
+                f"engine {self.name} answered {text!r} to {command} (expected x,y)"
+            ) from None
+
+
+# --------------------------------------------------------------------------------------------
+# the synchronous facade
+
+
+class SimpleGomocupEngine:
+    """A blocking wrapper for scripts: the asyncio engine runs in a background thread.
+
+    >>> import sys
+    >>> script = "import sys; print('OK', flush=True); sys.stdin.readline()"
+    >>> with SimpleGomocupEngine.popen([sys.executable, "-c", script]) as engine:
+    ...     engine.start(15)
+    """
+
+    def __init__(self, engine: GomocupEngine, loop: asyncio.AbstractEventLoop) -> None:
+        self.engine = engine
+        self._loop = loop
+
+    @classmethod
+    def popen(
+        cls,
+        command: str | Sequence[str],
+        *,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> SimpleGomocupEngine:
+        """Start a brain (see :meth:`GomocupEngine.popen`) behind a private event loop thread."""
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="duiyi-gomocup", daemon=True)
+        thread.start()
+
+        async def opener() -> GomocupEngine:
+            return await GomocupEngine.popen(command, cwd=cwd, env=env)
+
+        try:
+            engine = asyncio.run_coroutine_threadsafe(opener(), loop).result()
+        except BaseException:
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join()
+            loop.close()
+            raise
+        simple = cls(engine, loop)
+        simple._thread = thread
+        return simple
+
+    _thread: threading.Thread | None = None
+
+    def _run(self, coro: Coroutine[Any, Any, _T]) -> _T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    @property
+    def messages(self) -> list[EngineLine]:
+        """The MESSAGE/DEBUG/ERROR/UNKNOWN lines received so far."""
+        return self.engine.messages
+
+    def start(self, size: int = DEFAULT_SIZE, *, timeout: float | None = 10.0) -> None:
+        """Blocking :meth:`GomocupEngine.start`."""
+        self._run(self.engine.start(size, timeout=timeout))
+
+    def restart(self, *, timeout: float | None = 10.0) -> bool:
+        """Blocking :meth:`GomocupEngine.restart`."""
+        return self._run(self.engine.restart(timeout=timeout))
+
+    def info(self, key: str, value: int | str) -> None:
+        """Blocking :meth:`GomocupEngine.info`."""
+        self._run(self.engine.info(key, value))
+
+    def configure(self, **settings: Any) -> None:
+        """Blocking :meth:`GomocupEngine.configure`."""
+        self._run(self.engine.configure(**settings))
+
+    def begin(self, *, timeout: float | None = None) -> GomocupMove:
+        """Blocking :meth:`GomocupEngine.begin`."""
+        return self._run(self.engine.begin(timeout=timeout))
+
+    def turn(self, move: GomocupMove | str, *, timeout: float | None = None) -> GomocupMove:
+        """Blocking :meth:`GomocupEngine.turn`."""
+        return self._run(self.engine.turn(move, timeout=timeout))
+
+    def board(
+        self,
+        stones: Iterable[tuple[GomocupMove | str, BoardField | int]],
+        *,
+        timeout: float | None = None,
+    ) -> GomocupMove:
+        """Blocking :meth:`GomocupEngine.board`."""
+        return self._run(self.engine.board(list(stones), timeout=timeout))
+
+    def about(self, *, timeout: float | None = 10.0) -> dict[str, str]:
+        """Blocking :meth:`GomocupEngine.about`."""
+        return self._run(self.engine.about(timeout=timeout))
+
+    def close(self, *, grace: float = 1.0) -> int | None:
+        """Send ``END``, reap the process and stop the background loop; returns the exit status."""
+        if self._loop.is_closed():
+            return self.engine.returncode
+        try:
+            return self._run(self.engine.end(grace=grace))
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            if self._thread is not None:
+                self._thread.join()
+            self._loop.close()
+
+    def __enter__(self) -> SimpleGomocupEngine:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
