@@ -1,0 +1,427 @@
+"""The pure decisions of an engine match refereed by duiyi (no processes, no clock, no asyncio).
+
+The adapter (:mod:`duiyi.gomoku.engine`) runs the brains and measures time with the monotonic
+clock; everything it has to *decide* is decided here, from numbers and facts passed in:
+
+* :class:`TimeControl` and :class:`GameClock`: per-move limit (Gomoku §8.2, 读秒) and per-game
+  limit for each side (§8.2, 单一时限); a side over its limit loses (§10.1 B).
+* :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
+  occupied or off-board point (§10.1 D and G).
+* :func:`schedule`: which opening each game starts from and who plays Black.
+* :class:`GameRecord` and :class:`MatchTally`: one game's record and the match score
+  (Gomoku points: win 1, draw ½, loss 0; Gomoku §18).
+
+>>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500))
+>>> clock.charge(BLACK, 900) is None, clock.time_left_ms(BLACK)
+(True, 1600)
+>>> clock.charge(BLACK, 1001).termination
+<Termination.TIME: 'time'>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import InvalidInput
+from duiyi.outcome import Outcome, Result, Termination
+
+__all__ = [
+    "ARTICLES",
+    "Failure",
+    "GameClock",
+    "GameRecord",
+    "MatchTally",
+    "ScheduledGame",
+    "TimeControl",
+    "forfeit",
+    "schedule",
+]
+
+#: The article behind each kind of ending the referee of an engine game can reach.
+ARTICLES: dict[str, str] = {
+    "time": "Gomoku §8.2, §10.1 B",  # over the move or game time limit: lost
+    "withdrawal": "Gomoku §10.1 D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
+    "rules": "Gomoku §10.1 G",  # 拒绝遵守本规则: occupied, off-board or unreadable moves
+    "both": "Gomoku §8.5",  # both sides absent: both lose
+    "five": "Gomoku §10.1(1)",
+    "foul": "Gomoku §10.1(2)",
+    "full_board": "Gomoku §10.2(3)",
+}
+
+
+class Failure(enum.Enum):
+    """What went wrong with a brain, as observed by the adapter."""
+
+    CRASH = "crash"  # the process exited or closed its pipes
+    REFUSAL = "refusal"  # it answered ERROR / UNKNOWN to a mandatory command
+    PROTOCOL = "protocol"  # an answer that is no move at all
+    OCCUPIED = "occupied"  # a point that already holds a stone
+    OFF_BOARD = "off_board"  # a point outside the 15x15 board
+    START = "start"  # it could not be started or did not answer START in time
+
+
+_FAILURE_RULE: dict[Failure, tuple[Termination, str]] = {
+    Failure.CRASH: (Termination.FORFEIT, ARTICLES["withdrawal"]),
+    Failure.REFUSAL: (Termination.FORFEIT, ARTICLES["withdrawal"]),
+    Failure.START: (Termination.FORFEIT, ARTICLES["withdrawal"]),
+    Failure.PROTOCOL: (Termination.FORFEIT, ARTICLES["rules"]),
+    Failure.OCCUPIED: (Termination.FORFEIT, ARTICLES["rules"]),
+    Failure.OFF_BOARD: (Termination.FORFEIT, ARTICLES["rules"]),
+}
+
+
+def forfeit(loser: Color, failure: Failure) -> Outcome:
+    """The outcome when ``loser``'s brain fails in the given way: the opponent wins.
+
+    >>> o = forfeit(WHITE, Failure.OCCUPIED)
+    >>> o.winner, o.termination.value, o.article
+    (Color.BLACK, 'forfeit', 'Gomoku §10.1 G')
+    >>> forfeit(BLACK, Failure.CRASH).article
+    'Gomoku §10.1 D'
+    """
+    termination, article = _FAILURE_RULE[failure]
+    return Outcome.win(loser.opponent, termination, article)
+
+
+def both_forfeit() -> Outcome:
+    """Both brains failed before play began: both lose (Gomoku §8.5).
+
+    >>> both_forfeit().result
+    <Result.BOTH_LOSE: 'both_lose'>
+    """
+    return Outcome(Result.BOTH_LOSE, Termination.FORFEIT, ARTICLES["both"])
+
+
+# ------------------------------------------------------------------------------------------
+# time
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Time limits of an engine game, in milliseconds (``None`` = no such limit).
+
+    ``turn_ms`` limits each move (Gomoku §8.2, the byo-yomi form of 多重时限: one move per period);
+    ``match_ms`` limits the sum of one side's moves in a game (§8.2, 单一时限). ``tolerance_ms`` is
+    the grace the referee adds before ruling (pipe and scheduling latency); the limits the brains
+    are told stay the nominal ones.
+
+    >>> TimeControl(turn_ms=5000).gomocup_info()
+    {'timeout_turn': 5000, 'timeout_match': 0}
+    >>> TimeControl(turn_ms=-1)
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: time limits must be positive milliseconds, got turn_ms=-1 (Gomoku §8)
+    """
+
+    turn_ms: int | None = None
+    match_ms: int | None = None
+    tolerance_ms: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("turn_ms", "match_ms"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or value <= 0):
+                raise InvalidInput(
+                    f"time limits must be positive milliseconds, got {name}={value}", "Gomoku §8"
+                )
+        if not isinstance(self.tolerance_ms, int) or self.tolerance_ms < 0:
+            raise InvalidInput(f"tolerance must be >= 0 ms, got {self.tolerance_ms}", "Gomoku §8")
+
+    def gomocup_info(self) -> dict[str, int]:
+        """The ``INFO`` values announcing these limits (Gomocup: 0 = no match limit).
+
+        Without a move limit the brain is told the whole game limit as its move limit (or
+        nothing at all when the game is untimed).
+
+        >>> TimeControl(match_ms=60000).gomocup_info()
+        {'timeout_turn': 60000, 'timeout_match': 60000}
+        >>> TimeControl().gomocup_info()
+        {}
+        """
+        if self.turn_ms is None and self.match_ms is None:
+            return {}
+        turn = self.turn_ms if self.turn_ms is not None else self.match_ms
+        assert turn is not None
+        return {"timeout_turn": turn, "timeout_match": self.match_ms or 0}
+
+
+@dataclass
+class GameClock:
+    """Both sides' thinking time in one game, charged move by move (pure: the caller measures).
+
+    >>> clock = GameClock(TimeControl(turn_ms=100, tolerance_ms=20))
+    >>> clock.budget_ms(WHITE)
+    120
+    >>> clock.charge(WHITE, 115) is None  # within the tolerance
+    True
+    >>> clock.used_ms[WHITE]
+    115
+    """
+
+    control: TimeControl
+    used_ms: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+    moves: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
+
+    def time_left_ms(self, color: Color) -> int | None:
+        """What is left of ``color``'s game limit (may be negative), ``None`` when unlimited."""
+        if self.control.match_ms is None:
+            return None
+        return self.control.match_ms - self.used_ms[color]
+
+    def budget_ms(self, color: Color) -> int | None:
+        """How long the referee waits for ``color``'s next move before ruling, tolerance included.
+
+        >>> c = GameClock(TimeControl(turn_ms=1000, match_ms=1500, tolerance_ms=50))
+        >>> c.charge(BLACK, 1000); c.budget_ms(BLACK), c.budget_ms(WHITE)
+        (550, 1050)
+        """
+        limits = [v for v in (self.control.turn_ms, self.time_left_ms(color)) if v is not None]
+        if not limits:
+            return None
+        return max(0, min(limits)) + self.control.tolerance_ms
+
+    def charge(self, color: Color, elapsed_ms: int) -> Outcome | None:
+        """Record a move that took ``elapsed_ms``; the outcome if that broke a limit, else None.
+
+        The move limit is checked first (Gomoku §8.2), then the game limit (§8.2); either way the
+        side over time loses (§10.1 B).
+
+        >>> c = GameClock(TimeControl(match_ms=1000))
+        >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
+        (None, Color.BLACK)
+        """
+        if elapsed_ms < 0:
+            raise InvalidInput(f"elapsed time cannot be negative: {elapsed_ms} ms")
+        self.used_ms[color] += elapsed_ms
+        self.moves[color] += 1
+        tol = self.control.tolerance_ms
+        turn = self.control.turn_ms
+        if turn is not None and elapsed_ms > turn + tol:
+            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
+        left = self.time_left_ms(color)
+        if left is not None and left < -tol:
+            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
+        return None
+
+    def overtime(self, color: Color) -> Outcome:
+        """The outcome when ``color`` did not answer within :meth:`budget_ms` at all.
+
+        >>> GameClock(TimeControl(turn_ms=10)).overtime(BLACK).winner
+        Color.WHITE
+        """
+        return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
+
+    def describe_overtime(self, color: Color, elapsed_ms: int | None = None) -> str:
+        """A human line saying which limit ``color`` broke (``elapsed_ms``: the last move's time,
+        ``None`` when no move came at all).
+
+        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000))
+        >>> c.describe_overtime(WHITE)
+        'white did not move within the 300 ms move limit'
+        >>> _ = c.charge(BLACK, 900); c.describe_overtime(BLACK)
+        'black used up the 1000 ms game limit'
+        >>> c.describe_overtime(WHITE, 450)
+        'white took 450 ms, over the 300 ms move limit'
+        """
+        turn = self.control.turn_ms
+        tol = self.control.tolerance_ms
+        if elapsed_ms is not None and turn is not None and elapsed_ms > turn + tol:
+            return f"{color} took {elapsed_ms} ms, over the {turn} ms move limit"
+        left = self.time_left_ms(color)
+        if left is not None and (elapsed_ms is not None or turn is None or left < turn):
+            return f"{color} used up the {self.control.match_ms} ms game limit"
+        return f"{color} did not move within the {turn} ms move limit"
+
+
+# ------------------------------------------------------------------------------------------
+# the match schedule
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of a match: its number (from 1), the opening, and whether engine A has Black."""
+
+    number: int
+    opening: str | None
+    a_is_black: bool
+
+
+def schedule(games: int, openings: Sequence[str] | None = None) -> list[ScheduledGame]:
+    """The order of a match's games.
+
+    With designated openings each opening is played twice in a row, engine A with Black first
+    and then with colours swapped, cycling through the list (game 2k+1 and 2k+2 use opening
+    ``k mod len``); an odd number of games ends with an unpaired first game. Without openings
+    (free opening) colours simply alternate, A with Black first.
+
+    >>> [(g.opening, g.a_is_black) for g in schedule(5, ["寒星", "溪月"])]
+    [('寒星', True), ('寒星', False), ('溪月', True), ('溪月', False), ('寒星', True)]
+    >>> [g.a_is_black for g in schedule(3)]
+    [True, False, True]
+    """
+    if games < 1:
+        raise InvalidInput(f"a match needs at least one game, got {games}")
+    if openings is not None and not openings:
+        raise InvalidInput("the list of openings is empty")
+    out: list[ScheduledGame] = []
+    for i in range(games):
+        opening = openings[(i // 2) % len(openings)] if openings else None
+        out.append(ScheduledGame(i + 1, opening, i % 2 == 0))
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# records and the score
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished engine game.
+
+    ``moves`` are the book's point names in order, the opening stones included; ``reason`` is a
+    human sentence (the :class:`~duiyi.outcome.Outcome` carries termination and article).
+    """
+
+    number: int
+    black: str
+    white: str
+    opening: str | None
+    moves: tuple[str, ...]
+    outcome: Outcome
+    reason: str
+    used_ms: tuple[int, int] = (0, 0)  # black, white
+    messages: tuple[str, ...] = ()
+
+    @property
+    def result_text(self) -> str:
+        """``1-0`` (Black won), ``0-1``, ``½-½`` or ``0-0`` (both lose).
+
+        >>> from duiyi.outcome import Termination
+        >>> GameRecord(1, "a", "b", None, (), Outcome.win(WHITE, Termination.FIVE, "x"), "").result_text
+        '0-1'
+        """
+        if self.outcome.result is Result.DRAW:
+            return "½-½"
+        if self.outcome.winner is BLACK:
+            return "1-0"
+        if self.outcome.winner is WHITE:
+            return "0-1"
+        return "0-0"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict (``"v": 1``)."""
+        return {
+            "v": 1,
+            "number": self.number,
+            "black": self.black,
+            "white": self.white,
+            "opening": self.opening,
+            "moves": list(self.moves),
+            "outcome": self.outcome.to_json(),
+            "result": self.result_text,
+            "reason": self.reason,
+            "used_ms": {"black": self.used_ms[0], "white": self.used_ms[1]},
+            "messages": list(self.messages),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """Rebuild a record written by :meth:`to_json`."""
+        try:
+            used = data.get("used_ms") or {}
+            return cls(
+                int(data["number"]),
+                str(data["black"]),
+                str(data["white"]),
+                data.get("opening"),
+                tuple(str(m) for m in data["moves"]),
+                Outcome.from_json(data["outcome"]),
+                str(data.get("reason", "")),
+                (int(used.get("black", 0)), int(used.get("white", 0))),
+                tuple(str(m) for m in data.get("messages", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidInput(f"not a game record: {exc}") from exc
+
+
+@dataclass
+class MatchTally:
+    """The running score of engine A against engine B (Gomoku points: 1, ½, 0).
+
+    >>> t = MatchTally("a", "b")
+    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
+    >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
+    ((1, 0, 0), Fraction(1, 1))
+    """
+
+    a: str
+    b: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    both_lost: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    records: list[GameRecord] = field(default_factory=list)
+
+    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
+        """Count one finished game."""
+        self.records.append(record)
+        a_color = BLACK if a_is_black else WHITE
+        outcome = record.outcome
+        term = outcome.termination.value
+        if outcome.result is Result.WIN:
+            if outcome.winner is a_color:
+                self.wins += 1
+                self.reasons[f"{self.a} won by {term}"] += 1
+            else:
+                self.losses += 1
+                self.reasons[f"{self.b} won by {term}"] += 1
+        elif outcome.result is Result.DRAW:
+            self.draws += 1
+            self.reasons[f"draw by {term}"] += 1
+        else:
+            self.both_lost += 1
+            self.reasons[f"{outcome.result.value} by {term}"] += 1
+
+    @property
+    def games(self) -> int:
+        """Games counted so far."""
+        return len(self.records)
+
+    @property
+    def score_a(self) -> Fraction:
+        """Engine A's points."""
+        return self.wins + Fraction(self.draws, 2)
+
+    @property
+    def score_b(self) -> Fraction:
+        """Engine B's points."""
+        return self.losses + Fraction(self.draws, 2)
+
+    def summary(self) -> str:
+        """Several lines: the score, then the count of each way the games ended.
+
+        >>> print(MatchTally("a", "b").summary())
+        a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
+        """
+
+        def pts(x: Fraction) -> str:
+            whole, half = divmod(x, 1)
+            return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
+
+        head = (
+            f"{self.a} vs {self.b}: {self.games} games, +{self.wins} ={self.draws} "
+            f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
+        )
+        if self.both_lost:
+            head += f", both lost {self.both_lost}"
+        lines = [head]
+        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {n:3d}  {reason}")
+        return "\n".join(lines)
