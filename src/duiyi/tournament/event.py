@@ -1,0 +1,534 @@
+"""The tournament director's operations on an :class:`~duiyi.tournament.model.Event`.
+
+Every operation is a pure function: it takes an event (and, where chance enters, a
+``random.Random``) and returns a new event. Pairing is delegated to
+:mod:`duiyi.tournament.pairing`; file I/O lives in :mod:`duiyi.tournament.formats` and the CLI.
+
+>>> import random
+>>> e = new_event("Club", "go", "round-robin", 3)
+>>> e = add_players(e, [Player(0, "A"), Player(0, "B"), Player(0, "C"), Player(0, "D")])
+>>> e, rnd = pair_next_round(e, random.Random(1))
+>>> [(g.board, g.black, g.white) for g in e.round(1).games]
+[(1, 1, 4), (2, 2, 3)]
+>>> e = enter_result(e, 1, 1, GameResult.BLACK_WINS)
+>>> e = enter_result(e, 1, 2, GameResult.DRAW)
+>>> [(s.place, s.number) for s in event_standings(e)]
+[(1, 1), (2, 2), (2, 3), (4, 4)]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from duiyi import Color
+from duiyi.errors import PairingError, TournamentError
+from duiyi.tournament.model import Event, Game, Player, RoundRecord, Withdrawal, rank_value
+from duiyi.tournament.results import Encounter, GameResult, SideResult, Table
+from duiyi.tournament.standings import Standing, default_chain, standings, system_kind
+from duiyi.tournament.tiebreaks import Tiebreak, parse_tiebreak
+from duiyi.tournament.withdrawal import Effect, article, rule
+
+__all__ = [
+    "PairedRound",
+    "add_players",
+    "chain",
+    "enter_result",
+    "enter_results",
+    "event_standings",
+    "new_event",
+    "pair_next_round",
+    "simulate",
+    "table",
+    "total_rounds",
+    "withdraw",
+    "withdrawal_effects",
+]
+
+
+@dataclass(frozen=True)
+class PairedRound:
+    """What ``pair_next_round`` produced: the round as the pairing package returned it (with the
+    ``reason`` of each pairing for ``--explain``) and the explanation notes."""
+
+    number: int
+    pairings: tuple[tuple[int, int, int, str], ...]  # (board, black, white, reason)
+    byes: tuple[int, ...]
+    notes: tuple[str, ...]
+
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """``{"round", "pairings": [{"board", "black", "white"}], "byes"}`` (the CLI contract)."""
+        pairings: list[dict[str, Any]] = []
+        for board, black, white, reason in self.pairings:
+            item: dict[str, Any] = {"board": board, "black": black, "white": white}
+            if explain:
+                item["reason"] = reason
+            pairings.append(item)
+        out: dict[str, Any] = {"round": self.number, "pairings": pairings, "byes": list(self.byes)}
+        if explain:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def new_event(
+    name: str,
+    game: str,
+    system: str,
+    rounds: int,
+    options: Mapping[str, Any] | None = None,
+) -> Event:
+    """A new event without players.
+
+    >>> new_event("Open", "gomoku", "swiss", 7).scoring.win
+    Fraction(1, 1)
+    """
+    opts = dict(options or {})
+    for name_ in opts.get("tiebreaks", []):
+        parse_tiebreak(str(name_))
+    return Event(name, game, system, rounds, options=opts)
+
+
+def add_players(event: Event, players: Iterable[Player]) -> Event:
+    """Enter players, numbered after those already in (their own ``number`` is ignored).
+
+    Round robin and elimination fields are closed once round 1 is paired; Swiss-type events
+    accept late entries.
+    """
+    if event.history and system_kind(event.system) != "swiss":
+        raise TournamentError(f"players cannot join a {event.system} event after round 1 is paired")
+    out = list(event.players)
+    names = {(p.name.casefold()) for p in out}
+    for p in players:
+        if not p.name.strip():
+            raise TournamentError(f"player {len(out) + 1} has no name")
+        if p.name.casefold() in names:
+            raise TournamentError(f"player {p.name!r} is already entered")
+        names.add(p.name.casefold())
+        out.append(replace(p, number=len(out) + 1))
+    return replace(event, players=tuple(out))
+
+
+def draw_numbers(event: Event, rng: random.Random) -> Event:
+    """Draw the players' numbers by lot before round 1 (appendix 三.1, 五.2(1))."""
+    if event.history:
+        raise TournamentError("numbers are drawn before round 1 is paired")
+    shuffled = list(event.players)
+    rng.shuffle(shuffled)
+    return replace(
+        event, players=tuple(replace(p, number=i) for i, p in enumerate(shuffled, start=1))
+    )
+
+
+def total_rounds(event: Event) -> int:
+    """Rounds of the whole event: the Berger schedule's length for a round robin, else the
+    planned number.
+
+    >>> e = add_players(new_event("x", "go", "round-robin", 1), [Player(0, n) for n in "ABCDE"])
+    >>> total_rounds(e)
+    5
+    """
+    if system_kind(event.system) == "round-robin" and event.system != "groups":
+        n = len(event.players)
+        if n < 2:
+            return event.rounds
+        size = n + n % 2
+        cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
+        return (size - 1) * cycles
+    return event.rounds
+
+
+# --- withdrawals ---------------------------------------------------------------------------
+
+
+def _games_played(event: Event, player: int, upto: int) -> int:
+    return sum(
+        1
+        for rnd, g in event.games()
+        if rnd <= upto and player in g.players and g.result is not None
+    )
+
+
+def withdrawal_effects(event: Event) -> dict[int, Effect]:
+    """The effect of each withdrawal (Go §28, Gomoku §18.5), by player number."""
+    return {
+        w.player: rule(
+            game=event.game,
+            system=event.system,
+            rounds=total_rounds(event),
+            games_played=_games_played(event, w.player, w.after_round),
+            started=True,
+        )
+        for w in event.withdrawals
+    }
+
+
+def withdraw(event: Event, player: int, rng: random.Random | None = None) -> Event:
+    """Withdraw ``player`` (Go §28, Gomoku §18.5).
+
+    Before round 1 is paired the player is removed and the others renumbered (Go §28.1: a new
+    draw, by lot when ``rng`` is given). Afterwards the withdrawal is recorded after the last
+    round in which the player's game is finished; a game of the player still without a result
+    becomes a forfeit, and so do the player's later games in a round robin or match.
+    """
+    event.player(player)
+    if event.withdrawal_of(player) is not None:
+        raise TournamentError(f"player {player} has already withdrawn")
+    if not event.history:
+        rest = [p for p in event.players if p.number != player]
+        if rng is not None:
+            rng.shuffle(rest)
+        return replace(
+            event, players=tuple(replace(p, number=i) for i, p in enumerate(rest, start=1))
+        )
+    after = event.current_round
+    last = event.history[-1]
+    pending = last.game_of(player)
+    history = list(event.history)
+    if pending is not None and pending.result is None:
+        forfeit = GameResult.FORFEIT_BLACK if pending.black == player else GameResult.FORFEIT_WHITE
+        history[-1] = last.replace_game(pending.with_result(forfeit))
+    withdrawals = (*event.withdrawals, Withdrawal(player, after))
+    return replace(event, history=tuple(history), withdrawals=withdrawals)
+
+
+def _withdrawn_before(event: Event, round_number: int) -> set[int]:
+    return {w.player for w in event.withdrawals if w.after_round < round_number}
+
+
+# --- tables and standings --------------------------------------------------------------------
+
+
+def table(event: Event, upto_round: int | None = None) -> Table:
+    """Every player's record through ``upto_round`` (default: all rounds paired), with
+    withdrawals applied: a void player's games count for nobody and the player is left out
+    (Go §28.2, Gomoku §18.5). Games without a result are left out.
+    """
+    last = event.current_round if upto_round is None else upto_round
+    effects = withdrawal_effects(event)
+    void = {p for p, eff in effects.items() if eff is Effect.VOID}
+    scoring = event.points
+    per: dict[int, list[Encounter]] = {p.number: [] for p in event.players if p.number not in void}
+    rounds_counted = 0
+    for rnd in event.history:
+        if rnd.number > last:
+            break
+        rounds_counted = rnd.number
+        for g in rnd.games:
+            if g.result is None or g.black in void or g.white in void:
+                continue
+            for me, colour_black, warns in (
+                (g.black, True, g.black_warnings),
+                (g.white, False, g.white_warnings),
+            ):
+                opp = g.white if colour_black else g.black
+                side = g.result.side(_colour(colour_black))
+                per[me].append(
+                    Encounter(
+                        rnd.number,
+                        opp,
+                        side,
+                        scoring.points(g.result, black=colour_black),
+                        _colour(colour_black),
+                        g.result.played,
+                        warns,
+                    )
+                )
+        for b in rnd.byes:
+            if b in per:
+                per[b].append(Encounter(rnd.number, None, SideResult.WIN, scoring.bye, None, False))
+    ratings = {p.number: p.rating for p in event.players}
+    return Table(
+        tuple(sorted(per)),
+        {k: tuple(v) for k, v in per.items()},
+        scoring,
+        rounds_counted,
+        ratings,
+    )
+
+
+def _colour(black: bool) -> Color:
+    return Color.BLACK if black else Color.WHITE
+
+
+def chain(event: Event) -> tuple[Tiebreak, ...]:
+    """The event's tiebreak chain: ``options["tiebreaks"]`` or the book's default."""
+    names = event.options.get("tiebreaks")
+    if names:
+        return tuple(parse_tiebreak(str(n)) for n in names)
+    return default_chain(event.game, event.system, variant=str(event.options.get("variant", "")))
+
+
+def event_standings(
+    event: Event, lots: Mapping[int, int] | random.Random | None = None
+) -> list[Standing]:
+    """The standings through the last round paired; ties go to ``lots`` (or the event's
+    drawn lots), else stay shared places."""
+    use: Mapping[int, int] | random.Random | None = lots
+    if use is None and event.lots:
+        use = event.lots
+    return standings(table(event), chain(event), use)
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+def enter_result(
+    event: Event,
+    round_number: int,
+    board: int,
+    result: GameResult | None,
+    black_warnings: int = 0,
+    white_warnings: int = 0,
+) -> Event:
+    """Enter (or correct, or clear with ``None``) the result of one board.
+
+    A second warning in one game loses it (Go §24.2): two warnings for one side with a result
+    that is not a loss for that side is refused.
+    """
+    rnd = event.round(round_number)
+    game = rnd.game(board)
+    if black_warnings < 0 or white_warnings < 0:
+        raise TournamentError("warnings cannot be negative")
+    if result is not None:
+        for colour, count in ((Color.BLACK, black_warnings), (Color.WHITE, white_warnings)):
+            if count >= 2 and result.side(colour) is not SideResult.LOSS:
+                raise TournamentError(
+                    f"round {round_number} board {board}: {colour} had two warnings and so "
+                    "loses the game",
+                    "Go §24.2",
+                )
+    for w in event.withdrawals:
+        if w.player in game.players and w.after_round < round_number:
+            raise TournamentError(
+                f"player {w.player} withdrew after round {w.after_round}; round {round_number} "
+                f"board {board} is decided by the withdrawal rule",
+                article(event.game, event.system),
+            )
+    history = list(event.history)
+    history[round_number - 1] = rnd.replace_game(
+        game.with_result(result, black_warnings, white_warnings)
+    )
+    return replace(event, history=tuple(history))
+
+
+def enter_results(event: Event, rows: Iterable[tuple[int, int, GameResult]]) -> Event:
+    """Enter a whole results sheet of ``(round, board, result)`` rows."""
+    for rnd, board, result in rows:
+        event = enter_result(event, rnd, board, result)
+    return event
+
+
+# --- pairing -------------------------------------------------------------------------------
+
+
+def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Event, PairedRound]:
+    """Pair the next round with the event's system and return the new event and the round.
+
+    Refused while the last round still has boards without results, once every round is paired,
+    or with fewer than two players. Games against a player who withdrew from a round robin or a
+    match get their forfeit at once (Go §28.2, §28.4; Gomoku §18.5).
+    """
+    rng = rng or random.Random(0)
+    if event.history and not event.history[-1].complete:
+        last = event.history[-1]
+        boards = ", ".join(map(str, last.pending_boards))
+        raise PairingError(
+            f"round {last.number} has no result yet on board(s) {boards}; "
+            "enter them before pairing the next round"
+        )
+    number = event.current_round + 1
+    if number > total_rounds(event):
+        raise PairingError(f"all {total_rounds(event)} rounds have been paired")
+    if len(event.players) < 2:
+        raise PairingError("pairing needs at least two players")
+    paired = _pair(event, number, rng)
+    effects = withdrawal_effects(event)
+    withdrawn = _withdrawn_before(event, number)
+    games: list[Game] = []
+    for board, black, white, _reason in paired.pairings:
+        g = Game(board, black, white)
+        if black in withdrawn and effects.get(black) is not Effect.KEEP_UNPAIRED:
+            g = g.with_result(GameResult.FORFEIT_BLACK)
+        elif white in withdrawn and effects.get(white) is not Effect.KEEP_UNPAIRED:
+            g = g.with_result(GameResult.FORFEIT_WHITE)
+        games.append(g)
+    record = RoundRecord(number, tuple(games), paired.byes)
+    return replace(event, history=(*event.history, record)), paired
+
+
+def _pair(event: Event, number: int, rng: random.Random) -> PairedRound:
+    """Call the pairing package for round ``number`` and translate its round."""
+    kind = system_kind(event.system)
+    if kind == "round-robin" and event.system != "groups":
+        from duiyi.tournament.pairing.round_robin import round_robin
+
+        cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
+        schedule = round_robin(len(event.players), cycles)
+        return _translate(schedule[number - 1])
+    if event.system == "swiss":
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        return _translate(pair_swiss(_swiss_players(event, number), number))
+    raise PairingError(
+        f"`event pair` does not pair {event.system} events yet; "
+        "use `duiyi schedule` for the bracket and enter results by board"
+    )
+
+
+def _translate(rnd: Any) -> PairedRound:
+    return PairedRound(
+        int(rnd.number),
+        tuple((int(p.board), int(p.black), int(p.white), str(p.reason)) for p in rnd.pairings),
+        tuple(int(b) for b in rnd.byes),
+        tuple(str(n) for n in getattr(rnd, "notes", ())),
+    )
+
+
+def _swiss_players(event: Event, number: int) -> list[Any]:
+    """The Swiss pairer's view of every player still in the event before round ``number``."""
+    from duiyi.tournament.pairing.swiss import SwissPlayer
+
+    withdrawn = _withdrawn_before(event, number)
+    tbl = table(event)
+    position = {s.number: s.position for s in standings(tbl, chain(event))}
+    out = []
+    for p in event.players:
+        if p.number in withdrawn:
+            continue
+        met: set[int] = set()
+        colours = ""
+        byes = 0
+        for rnd in event.history:
+            g = rnd.game_of(p.number)
+            if g is not None:
+                met.add(g.white if g.black == p.number else g.black)
+                if g.result is None or g.result.played:
+                    colours += "B" if g.black == p.number else "W"
+            elif p.number in rnd.byes:
+                byes += 1
+        out.append(
+            SwissPlayer(
+                p.number,
+                tbl.points(p.number) if p.number in tbl.encounters else Fraction(0),
+                frozenset(met),
+                colours,
+                byes,
+                position.get(p.number),
+            )
+        )
+    return out
+
+
+# --- simulation ------------------------------------------------------------------------------
+
+
+def strength(player: Player) -> float:
+    """A rating for simulation: the player's rating, else one derived from the rank
+    (1d = 2100, 100 per grade)."""
+    if player.rating is not None:
+        return float(player.rating)
+    return 2000.0 + 100.0 * rank_value(player.rank)
+
+
+def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
+    """Pair ``rounds`` more rounds and enter rating-weighted random results (for rehearsals).
+
+    Black's chance is the Elo expectation 1 / (1 + 10^((W − B)/400)); Gomoku games are drawn
+    with probability 5 %, Go games never (komi of ¾ stone, Go §11).
+
+    >>> e = add_players(new_event("x", "gomoku", "round-robin", 1),
+    ...                 [Player(0, n, rating=r) for n, r in (("A", 2400), ("B", 1500), ("C", 1800))])
+    >>> e = simulate(e, 3, random.Random(7))
+    >>> e.completed_rounds
+    3
+    """
+    if rounds < 1:
+        raise TournamentError("simulate needs at least one round")
+    draw_rate = 0.05 if event.game == "gomoku" else 0.0
+    for _ in range(rounds):
+        event, _paired = pair_next_round(event, rng)
+        rnd = event.history[-1]
+        for g in rnd.games:
+            if g.result is not None:
+                continue
+            b = strength(event.player(g.black))
+            w = strength(event.player(g.white))
+            expect = 1.0 / (1.0 + math.pow(10.0, (w - b) / 400.0))
+            roll = rng.random()
+            if roll < draw_rate:
+                result = GameResult.DRAW
+            elif roll < draw_rate + (1 - draw_rate) * expect:
+                result = GameResult.BLACK_WINS
+            else:
+                result = GameResult.WHITE_WINS
+            event = enter_result(event, rnd.number, g.board, result)
+    return event
+
+
+def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
+    """For each player, each round's cell: opponent number, colour and outcome (``5b+``,
+    ``3w-``, ``2b=``, ``+`` for a bye, ``5b+f`` for a forfeit)."""
+    cells: dict[int, dict[int, list[str]]] = {p.number: {} for p in event.players}
+    for rnd in event.history:
+        for g in rnd.games:
+            for me, opp, letter, black in (
+                (g.black, g.white, "b", True),
+                (g.white, g.black, "w", False),
+            ):
+                if g.result is None:
+                    mark = "?"
+                else:
+                    side = g.result.side(_colour(black))
+                    mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[side]
+                    if not g.result.played:
+                        mark += "f"
+                cells[me].setdefault(rnd.number, []).append(f"{opp}{letter}{mark}")
+        for b in rnd.byes:
+            cells[b].setdefault(rnd.number, []).append("bye")
+    return cells
+
+
+def format_fraction(value: Fraction) -> str:
+    """``3``, ``2½``, ``-1¾``, ``13/7``: exact and short.
+
+    >>> [format_fraction(Fraction(x)) for x in ("3", "5/2", "-7/4", "13/7")]
+    ['3', '2½', '-1¾', '13/7']
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    glyph = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}.get((rest, value.denominator))
+    if glyph:
+        return f"{sign}{whole or ''}{glyph}"
+    return str(value)
+
+
+def player_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
+    """The standings as JSON-ready dicts (tiebreak values as exact strings)."""
+    names = [t.name for t in chain(event)]
+    cells = crosstable(event)
+    out = []
+    tbl = table(event)
+    for s in rows:
+        p = event.player(s.number)
+        out.append(
+            {
+                "position": s.position,
+                "place": s.place,
+                "number": s.number,
+                "name": p.name,
+                "rank": p.rank,
+                "rating": p.rating,
+                "club": p.club,
+                "points": str(tbl.points(s.number)),
+                "tiebreaks": {n: str(v) for n, v in zip(names, s.values, strict=True)},
+                "by_lot": s.by_lot,
+                "rounds": {str(r): c for r, c in sorted(cells[s.number].items())},
+            }
+        )
+    return out

@@ -1,0 +1,399 @@
+"""The event as immutable data: players, rounds, games and results, with a JSON round trip.
+
+An :class:`Event` is everything a tournament director's file holds: the game (``go`` or
+``gomoku``), the system, the planned number of rounds, the scoring, the players (numbered 1, 2,
+... in order of entry unless a draw renumbers them), the rounds paired so far with their results,
+the withdrawals and any lots drawn. Every change makes a new event (``dataclasses.replace``);
+the JSON form carries ``"v": 1``.
+
+>>> e = Event("Club", "go", "swiss", 5, players=(Player(1, "Li"), Player(2, "Wang", "3d")))
+>>> Event.from_json(e.to_json()) == e
+True
+>>> e.player(2).rank
+'3d'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from duiyi.errors import EventFileError, InvalidInput, TournamentError
+from duiyi.tournament.results import GameResult, Scoring
+
+__all__ = [
+    "GAMES",
+    "SYSTEMS",
+    "Event",
+    "Game",
+    "Player",
+    "RoundRecord",
+    "Team",
+    "Withdrawal",
+    "rank_value",
+]
+
+VERSION = 1
+
+GAMES = ("go", "gomoku")
+
+SYSTEMS = (
+    "round-robin",
+    "double-round-robin",
+    "swiss",
+    "mcmahon",
+    "swiss-elimination",
+    "knockout",
+    "double-elimination",
+    "groups",
+    "match",
+    "relay",
+)
+
+_RANK = re.compile(r"^\s*(\d+)\s*([kdp])\s*$", re.IGNORECASE)
+
+
+def rank_value(rank: str) -> int:
+    """A number that orders ranks: 30k = −29 … 1k = 0, 1d = 1 … 9d = 9, 1p = 10 … 9p = 18.
+
+    Unknown or empty ranks are −30 (below every kyu).
+
+    >>> [rank_value(r) for r in ("5k", "1k", "1d", "7D", "1p", "")]
+    [-4, 0, 1, 7, 10, -30]
+    """
+    m = _RANK.match(rank or "")
+    if not m:
+        return -30
+    n, kind = int(m.group(1)), m.group(2).lower()
+    if kind == "k":
+        return 1 - n
+    if kind == "d":
+        return n
+    return 9 + n
+
+
+@dataclass(frozen=True)
+class Player:
+    """An entrant: ``number`` (drawn number, 1-based), name, rank (``3d``, ``5k``, ``2p``),
+    rating (None when unrated), club and any extra CSV columns.
+
+    >>> Player(3, "Chen", "2d", 2150, "Beijing").to_json()["rating"]
+    2150
+    """
+
+    number: int
+    name: str
+    rank: str = ""
+    rating: int | None = None
+    club: str = ""
+    extra: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        data: dict[str, Any] = {
+            "number": self.number,
+            "name": self.name,
+            "rank": self.rank,
+            "rating": self.rating,
+            "club": self.club,
+        }
+        if self.extra:
+            data["extra"] = dict(self.extra)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Player:
+        """Rebuild a player written by :meth:`to_json`."""
+        rating = data.get("rating")
+        return cls(
+            int(data["number"]),
+            str(data["name"]),
+            str(data.get("rank", "")),
+            None if rating is None else int(rating),
+            str(data.get("club", "")),
+            tuple((str(k), str(v)) for k, v in dict(data.get("extra", {})).items()),
+        )
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: its number, name and members' player numbers in board order (Go §25.2)."""
+
+    number: int
+    name: str
+    members: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"number": self.number, "name": self.name, "members": list(self.members)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Team:
+        """Rebuild a team written by :meth:`to_json`."""
+        return cls(int(data["number"]), str(data["name"]), tuple(int(m) for m in data["members"]))
+
+
+@dataclass(frozen=True)
+class Game:
+    """One board of a round: who has Black and White, the result once entered, and the
+    warnings each side received in the game (Go §24, used by Go §27.1(1)B).
+
+    >>> g = Game(1, 5, 2).with_result(GameResult.WHITE_WINS)
+    >>> g.to_json()
+    {'board': 1, 'black': 5, 'white': 2, 'result': '0-1'}
+    """
+
+    board: int
+    black: int
+    white: int
+    result: GameResult | None = None
+    black_warnings: int = 0
+    white_warnings: int = 0
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """``(black, white)``."""
+        return (self.black, self.white)
+
+    def with_result(
+        self, result: GameResult | None, black_warnings: int = 0, white_warnings: int = 0
+    ) -> Game:
+        """The same game with a result (and warnings) entered."""
+        return replace(
+            self, result=result, black_warnings=black_warnings, white_warnings=white_warnings
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (``result`` omitted while pending)."""
+        data: dict[str, Any] = {"board": self.board, "black": self.black, "white": self.white}
+        if self.result is not None:
+            data["result"] = self.result.value
+        if self.black_warnings or self.white_warnings:
+            data["warnings"] = {"black": self.black_warnings, "white": self.white_warnings}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game written by :meth:`to_json`."""
+        result = data.get("result")
+        warnings = dict(data.get("warnings", {}))
+        return cls(
+            int(data["board"]),
+            int(data["black"]),
+            int(data["white"]),
+            None if result is None else GameResult(result),
+            int(warnings.get("black", 0)),
+            int(warnings.get("white", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A paired round: its games (boards) and the players with a bye.
+
+    >>> r = RoundRecord(1, (Game(1, 1, 2), Game(2, 3, 4, GameResult.DRAW)), byes=(5,))
+    >>> r.pending_boards, r.complete
+    ([1], False)
+    """
+
+    number: int
+    games: tuple[Game, ...]
+    byes: tuple[int, ...] = ()
+
+    @property
+    def pending_boards(self) -> list[int]:
+        """Boards still without a result."""
+        return [g.board for g in self.games if g.result is None]
+
+    @property
+    def complete(self) -> bool:
+        """True when every board has a result."""
+        return not self.pending_boards
+
+    def game(self, board: int) -> Game:
+        """The game on ``board``; TournamentError when the round has no such board."""
+        for g in self.games:
+            if g.board == board:
+                return g
+        raise TournamentError(
+            f"round {self.number} has no board {board} (boards 1–{len(self.games)})"
+        )
+
+    def game_of(self, player: int) -> Game | None:
+        """The game ``player`` plays in this round, or None."""
+        for g in self.games:
+            if player in g.players:
+                return g
+        return None
+
+    def replace_game(self, game: Game) -> RoundRecord:
+        """The round with the game on ``game.board`` replaced."""
+        self.game(game.board)
+        return replace(self, games=tuple(game if g.board == game.board else g for g in self.games))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"round", "games", "byes"}``."""
+        return {
+            "round": self.number,
+            "games": [g.to_json() for g in self.games],
+            "byes": list(self.byes),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundRecord:
+        """Rebuild a round written by :meth:`to_json`."""
+        return cls(
+            int(data["round"]),
+            tuple(Game.from_json(g) for g in data.get("games", [])),
+            tuple(int(b) for b in data.get("byes", [])),
+        )
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A player who left the event after ``after_round`` rounds (0: before it started)."""
+
+    player: int
+    after_round: int
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"player": self.player, "after_round": self.after_round}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Withdrawal:
+        """Rebuild a withdrawal written by :meth:`to_json`."""
+        return cls(int(data["player"]), int(data["after_round"]))
+
+
+@dataclass(frozen=True)
+class Event:
+    """The whole state of an event.
+
+    ``options`` holds system options as plain JSON values (``cycles`` for multiple round
+    robins, ``variant`` ``"A"``/``"B"`` for the Go Swiss ranking, ``tiebreaks`` to override the
+    default chain, ...). ``lots`` maps player numbers to drawn lot numbers for the standings.
+    """
+
+    name: str
+    game: str
+    system: str
+    rounds: int
+    players: tuple[Player, ...] = ()
+    history: tuple[RoundRecord, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
+    scoring: Scoring | None = None
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    lots: Mapping[int, int] = field(default_factory=dict, hash=False)
+    teams: tuple[Team, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise TournamentError(f"unknown game {self.game!r} (expected go or gomoku)")
+        if self.system not in SYSTEMS:
+            raise TournamentError(
+                f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})"
+            )
+        if self.rounds < 1:
+            raise TournamentError(f"an event needs at least one round, got {self.rounds}")
+        if self.scoring is None:
+            object.__setattr__(self, "scoring", Scoring.for_game(self.game))
+        numbers = [p.number for p in self.players]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise TournamentError("players must be numbered 1, 2, 3, ... in order")
+
+    @property
+    def points(self) -> Scoring:
+        """The event's scoring (never None after construction)."""
+        assert self.scoring is not None
+        return self.scoring
+
+    def player(self, number: int) -> Player:
+        """The player with ``number``; TournamentError naming the valid range otherwise."""
+        if 1 <= number <= len(self.players):
+            return self.players[number - 1]
+        if not self.players:
+            raise TournamentError(f"unknown player {number}: the event has no players yet")
+        raise TournamentError(f"unknown player {number} (players are 1–{len(self.players)})")
+
+    def round(self, number: int) -> RoundRecord:
+        """The paired round ``number``; TournamentError when it has not been paired."""
+        if 1 <= number <= len(self.history):
+            return self.history[number - 1]
+        raise TournamentError(
+            f"round {number} has not been paired (rounds paired: {len(self.history)})"
+        )
+
+    @property
+    def current_round(self) -> int:
+        """How many rounds have been paired."""
+        return len(self.history)
+
+    @property
+    def completed_rounds(self) -> int:
+        """How many leading rounds have every result in."""
+        n = 0
+        for r in self.history:
+            if not r.complete:
+                break
+            n += 1
+        return n
+
+    def withdrawal_of(self, player: int) -> Withdrawal | None:
+        """The player's withdrawal, if any."""
+        for w in self.withdrawals:
+            if w.player == player:
+                return w
+        return None
+
+    def games(self) -> Iterator[tuple[int, Game]]:
+        """Every ``(round, game)`` paired so far."""
+        for r in self.history:
+            for g in r.games:
+                yield r.number, g
+
+    def to_json(self) -> dict[str, Any]:
+        """The event file's JSON (``"v": 1``)."""
+        return {
+            "v": VERSION,
+            "name": self.name,
+            "game": self.game,
+            "system": self.system,
+            "rounds": self.rounds,
+            "scoring": self.points.to_json(),
+            "options": dict(self.options),
+            "players": [p.to_json() for p in self.players],
+            "teams": [t.to_json() for t in self.teams],
+            "history": [r.to_json() for r in self.history],
+            "withdrawals": [w.to_json() for w in self.withdrawals],
+            "lots": {str(k): v for k, v in sorted(self.lots.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Rebuild an event from its file JSON; EventFileError if it cannot be read."""
+        if not isinstance(data, Mapping):
+            raise EventFileError("an event file holds one JSON object")
+        version = data.get("v")
+        if version != VERSION:
+            raise EventFileError(f"unsupported event file version {version!r} (expected 1)")
+        try:
+            return cls(
+                str(data["name"]),
+                str(data["game"]),
+                str(data["system"]),
+                int(data["rounds"]),
+                tuple(Player.from_json(p) for p in data.get("players", [])),
+                tuple(RoundRecord.from_json(r) for r in data.get("history", [])),
+                tuple(Withdrawal.from_json(w) for w in data.get("withdrawals", [])),
+                Scoring.from_json(data["scoring"]) if "scoring" in data else None,
+                dict(data.get("options", {})),
+                {int(k): int(v) for k, v in dict(data.get("lots", {})).items()},
+                tuple(Team.from_json(t) for t in data.get("teams", [])),
+            )
+        except (KeyError, TypeError, ValueError, InvalidInput) as exc:
+            if isinstance(exc, TournamentError):
+                raise
+            raise EventFileError(f"not an event file: {exc!r}") from exc

@@ -1,0 +1,208 @@
+"""Standings: the book's tiebreak chains and a total order settled by lot.
+
+A chain is a tuple of :class:`~duiyi.tournament.tiebreaks.Tiebreak`. Competitors are split by
+the first criterion, each tie group by the next one (so the direct encounter looks only inside
+its group), and whatever is still tied goes to lots (Go §27.1(1)C, Gomoku §18.3(1)C): drawn lot
+numbers, or an injected ``random.Random``. Without lots the tie stays a shared place.
+
+>>> from duiyi.tournament.results import GameResult, Scoring, Table
+>>> t = Table.from_games([(1, 1, 2, GameResult.DRAW)], Scoring.go(), rounds=1)
+>>> [(r.place, r.number) for r in standings(t, (POINTS,))]
+[(1, 1), (1, 2)]
+>>> [(r.place, r.number, r.by_lot) for r in standings(t, (POINTS,), lots={1: 2, 2: 1})]
+[(1, 2, True), (2, 1, True)]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from duiyi.errors import TournamentError
+from duiyi.tournament.results import Table
+from duiyi.tournament.tiebreaks import (
+    AVERAGE_OPPONENT_RATING,
+    BUCHHOLZ,
+    GAME_POINTS,
+    MEDIAN_BUCHHOLZ,
+    POINTS,
+    SB,
+    TEAM_SB,
+    TOTAL_SCORE,
+    WARNINGS,
+    WINS,
+    Tiebreak,
+    boards,
+    elimination,
+)
+
+__all__ = [
+    "POINTS",
+    "Standing",
+    "default_chain",
+    "standings",
+]
+
+Lots = Mapping[int, int] | random.Random | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings.
+
+    ``position`` is the line's place in the total order (1, 2, 3, ...); ``place`` is the
+    shared place when competitors stay tied (no lots), else equal to ``position``. ``values``
+    holds each chain criterion's value, in chain order; ``by_lot`` says the order against a
+    neighbour was decided by lot.
+    """
+
+    position: int
+    place: int
+    number: int
+    values: tuple[Fraction, ...]
+    by_lot: bool = False
+
+
+def default_chain(
+    game: str, system: str, *, team: bool = False, board_count: int = 0, variant: str = ""
+) -> tuple[Tiebreak, ...]:
+    """The book's default chain for a game, a system and individual or team events.
+
+    - Go round robin (Go §27.1(1)): points, SB, fewer warnings.
+    - Go Swiss (Go §27.1(2)): A total score, fewer warnings (default); ``variant="B"``: points,
+      opponents' score, fewer warnings.
+    - Gomoku round robin (Gomoku §18.3(1)): points, SB, wins.
+    - Gomoku Swiss (Gomoku §18.4(1)): points, average opponent rating, Buchholz, median Buchholz,
+      wins.
+    - Go teams (Go §27.2): match points, game points, board by board; Swiss by total score (A) or
+      match points (B), then the round-robin order.
+    - Gomoku teams: round robin (§18.3(2)) match points, game points, team SB, boards; Swiss
+      (§18.4(2)) match points, Buchholz, median Buchholz, game points, boards.
+    - Knockout (Gomoku §18.2): later elimination first; double elimination after two losses.
+
+    >>> [t.name for t in default_chain("go", "round-robin")]
+    ['points', 'sb', 'warnings']
+    >>> [t.name for t in default_chain("gomoku", "swiss")]
+    ['points', 'aro', 'buchholz', 'median-buchholz', 'wins']
+    >>> [t.name for t in default_chain("go", "swiss", team=True, board_count=2)]
+    ['total-score', 'game-points', 'board:1', 'board:2']
+    """
+    kind = system_kind(system)
+    if kind == "knockout":
+        lives = 2 if system in ("double-elimination", "double-elim") else 1
+        return (elimination(lives), WINS)
+    if game not in ("go", "gomoku"):
+        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
+    if team:
+        by_board = boards(board_count)
+        if game == "go":
+            rr = (POINTS, GAME_POINTS, *by_board)
+            if kind == "swiss":
+                head = (POINTS,) if variant.upper() == "B" else (TOTAL_SCORE,)
+                return (*head, GAME_POINTS, *by_board)
+            return rr
+        if kind == "swiss":
+            return (POINTS, BUCHHOLZ, MEDIAN_BUCHHOLZ, GAME_POINTS, *by_board)
+        return (POINTS, GAME_POINTS, TEAM_SB, *by_board)
+    if game == "go":
+        if kind == "swiss":
+            if variant.upper() == "B":
+                return (POINTS, BUCHHOLZ, WARNINGS)
+            return (TOTAL_SCORE, WARNINGS)
+        return (POINTS, SB, WARNINGS)
+    if kind == "swiss":
+        return (POINTS, AVERAGE_OPPONENT_RATING, BUCHHOLZ, MEDIAN_BUCHHOLZ, WINS)
+    return (POINTS, SB, WINS)
+
+
+def system_kind(system: str) -> str:
+    """Which family a system belongs to: ``round-robin``, ``swiss``, ``knockout`` or ``match``.
+
+    >>> system_kind("mcmahon"), system_kind("groups"), system_kind("double-elimination")
+    ('swiss', 'round-robin', 'knockout')
+    """
+    key = system.strip().lower()
+    if key in ("round-robin", "berger", "double-round-robin", "groups", "group", "rr"):
+        return "round-robin"
+    if key in ("swiss", "mcmahon", "swiss-elimination", "swiss-elim"):
+        return "swiss"
+    if key in ("knockout", "single-elimination", "double-elimination", "double-elim"):
+        return "knockout"
+    if key in ("match", "matches", "relay", "team-match", "teams"):
+        return "match"
+    raise TournamentError(f"unknown system {system!r}")
+
+
+def _split(
+    table: Table,
+    group: list[int],
+    chain: Sequence[Tiebreak],
+    level: int,
+    values: dict[int, list[Fraction]],
+) -> list[list[int]]:
+    """Order ``group`` by ``chain[level:]``; returns the remaining tie groups in order."""
+    if len(group) == 1 and level < len(chain):
+        # a lone competitor still gets its values shown
+        for tb in chain[level:]:
+            values[group[0]].append(tb.values(table, group)[group[0]])
+        return [group]
+    if level >= len(chain):
+        return [group]
+    found = chain[level].values(table, group)
+    for c in group:
+        values[c].append(found[c])
+    distinct = sorted({found[c] for c in group}, reverse=True)
+    out: list[list[int]] = []
+    for v in distinct:
+        sub = sorted(c for c in group if found[c] == v)
+        out.extend(_split(table, sub, chain, level + 1, values))
+    return out
+
+
+def standings(
+    table: Table,
+    chain: Sequence[Tiebreak],
+    lots: Lots = None,
+) -> list[Standing]:
+    """Rank every competitor of ``table`` by ``chain``, ties settled by ``lots``.
+
+    ``lots`` is either drawn lot numbers (smaller draws rank first; every tied competitor needs
+    one) or a ``random.Random`` that draws them for the tied competitors only. With ``None`` a
+    tie stays a shared place (Go §27.2(1) "允许并列") and lines are in competitor-number order.
+
+    >>> from duiyi.tournament.results import GameResult, Scoring, Table
+    >>> t = Table.from_games([(1, 1, 2, GameResult.DRAW)], Scoring.go(), rounds=1)
+    >>> [r.number for r in standings(t, (POINTS,), random.Random(3))]
+    [2, 1]
+    """
+    values: dict[int, list[Fraction]] = {c: [] for c in table.competitors}
+    groups = _split(table, sorted(table.competitors), chain, 0, values)
+    rows: list[Standing] = []
+    position = 1
+    for group in groups:
+        ordered = _draw(group, lots)
+        by_lot = lots is not None and len(group) > 1
+        for i, c in enumerate(ordered):
+            place = position + i if lots is not None else position
+            rows.append(Standing(position + i, place, c, tuple(values[c]), by_lot))
+        position += len(group)
+    return rows
+
+
+def _draw(group: list[int], lots: Lots) -> list[int]:
+    if len(group) == 1 or lots is None:
+        return group
+    if isinstance(lots, random.Random):
+        drawn = list(group)
+        lots.shuffle(drawn)
+        return drawn
+    missing = [c for c in group if c not in lots]
+    if missing:
+        raise TournamentError(
+            f"no lot drawn for {', '.join(map(str, missing))} (Go §27.1(1)C)", "Go §27.1(1)C"
+        )
+    if len({lots[c] for c in group}) != len(group):
+        raise TournamentError("two tied competitors drew the same lot (Go §27.1(1)C)")
+    return sorted(group, key=lambda c: lots[c])

@@ -1,0 +1,88 @@
+"""Players who leave an event: Go §28 and Gomoku §18.5, exactly.
+
+Go §28:
+
+1. before the event starts: a new draw if time allows;
+2. round robin: fewer games played than half the rounds → every result of the player is void;
+   at least half → the results stand and the games left are forfeits;
+3. Swiss (积分编排): the results stand and the player is no longer paired;
+4. matches and team events: the results stand and what is left is forfeited.
+
+Gomoku §18.5: before the start, a new draw (or moving players between groups); after it, in
+round robin and Swiss alike, fewer games than half the rounds → the games played are void; at
+least half → they stand and every later round counts as a win for the opponent.
+
+"Half" compares games played (byes are not games; forfeits are) with the total number of rounds:
+void exactly when ``2 × games < rounds``.
+
+>>> rule(game="go", system="swiss", rounds=7, games_played=1)
+<Effect.KEEP_UNPAIRED: 'keep-unpaired'>
+>>> rule(game="gomoku", system="swiss", rounds=7, games_played=3)
+<Effect.VOID: 'void'>
+>>> rule(game="go", system="round-robin", rounds=7, games_played=4)
+<Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
+"""
+
+from __future__ import annotations
+
+import enum
+
+from duiyi.errors import TournamentError
+from duiyi.tournament.standings import system_kind
+
+__all__ = ["Effect", "article", "rule"]
+
+
+class Effect(enum.Enum):
+    """What a withdrawal does to the player's results."""
+
+    REDRAW = "redraw"  # before the start: the player is removed and numbers redrawn
+    VOID = "void"  # every game of the player is void, for both sides
+    KEEP_FORFEIT_REST = "keep-forfeit-rest"  # results stand; the games left are lost by forfeit
+    KEEP_UNPAIRED = "keep-unpaired"  # results stand; the player is not paired any more
+
+
+def article(game: str, system: str) -> str:
+    """The article that governs a withdrawal.
+
+    >>> article("go", "round-robin"), article("gomoku", "swiss")
+    ('Go §28.2', 'Gomoku §18.5')
+    """
+    if game == "gomoku":
+        return "Gomoku §18.5"
+    kind = system_kind(system)
+    return {"round-robin": "Go §28.2", "swiss": "Go §28.3"}.get(kind, "Go §28.4")
+
+
+def rule(*, game: str, system: str, rounds: int, games_played: int, started: bool = True) -> Effect:
+    """The effect of a withdrawal under Go §28 or Gomoku §18.5.
+
+    ``rounds`` is the total number of rounds of the event, ``games_played`` the games the player
+    has played (byes excluded, forfeits included), ``started`` whether round 1 has been paired.
+
+    >>> rule(game="go", system="round-robin", rounds=7, games_played=3)
+    <Effect.VOID: 'void'>
+    >>> rule(game="gomoku", system="round-robin", rounds=6, games_played=3)
+    <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
+    >>> rule(game="go", system="knockout", rounds=5, games_played=0)
+    <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
+    """
+    if game not in ("go", "gomoku"):
+        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
+    if rounds < 1 or games_played < 0:
+        raise TournamentError("a withdrawal needs rounds ≥ 1 and games played ≥ 0")
+    if not started:
+        return Effect.REDRAW  # Go §28.1, Gomoku §18.5
+    kind = system_kind(system)
+    less_than_half = 2 * games_played < rounds
+    if game == "go":
+        if kind == "round-robin":  # Go §28.2
+            return Effect.VOID if less_than_half else Effect.KEEP_FORFEIT_REST
+        if kind == "swiss":  # Go §28.3
+            return Effect.KEEP_UNPAIRED
+        return Effect.KEEP_FORFEIT_REST  # Go §28.4 (matches, team events, knockout)
+    if kind in ("round-robin", "swiss"):  # Gomoku §18.5
+        if less_than_half:
+            return Effect.VOID
+        return Effect.KEEP_FORFEIT_REST if kind == "round-robin" else Effect.KEEP_UNPAIRED
+    return Effect.KEEP_FORFEIT_REST
