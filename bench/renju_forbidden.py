@@ -1,0 +1,169 @@
+"""Benchmark: whole-board Renju forbidden maps, duiyi against the ``renju`` package (0.1.0).
+
+Positions are mid-game positions of plausible games generated with a seeded RNG: each side
+prefers points that extend its own lines and block the other's, so the positions are full of
+twos, threes and fours (and therefore of forbidden points). Both libraries compute the map of
+every empty point of every position in the same run; the answers are compared point by point
+and every disagreement is printed.
+
+Run: ``.venv/bin/python bench/renju_forbidden.py [--positions 300] [--seed 2013]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+
+from duiyi import Color
+from duiyi.gomoku.board import Board
+from duiyi.gomoku.fouls import Foul, forbidden_points, makes_five
+from duiyi.gomoku.point import SIZE, Point
+
+_RENJU_CODE = {1: Foul.DOUBLE_THREE, 2: Foul.DOUBLE_FOUR, 3: Foul.OVERLINE}
+_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def _line_score(cells: dict[tuple[int, int], Color], x: int, y: int, color: Color) -> int:
+    """How much a stone at (x, y) joins ``color``'s stones along the four lines."""
+    score = 0
+    for dx, dy in _DIRS:
+        own = 0
+        for sgn in (1, -1):
+            for k in range(1, 5):
+                c = cells.get((x + sgn * k * dx, y + sgn * k * dy))
+                if c is color:
+                    own += 1
+                elif c is not None or not (
+                    0 <= x + sgn * k * dx < SIZE and 0 <= y + sgn * k * dy < SIZE
+                ):
+                    break
+        score += own * own
+    return score
+
+
+def generate_positions(n: int, seed: int) -> list[Board]:
+    """``n`` mid-game positions (15-70 stones) of seeded, plausible games."""
+    rng = random.Random(seed)
+    boards: list[Board] = []
+    while len(boards) < n:
+        board = Board()
+        cells: dict[tuple[int, int], Color] = {}
+        length = rng.randint(15, 70)
+        color = Color.BLACK
+        board.place(Point(7, 7), color)
+        cells[(7, 7)] = color
+        color = color.opponent
+        for _ in range(length - 1):
+            cand: set[tuple[int, int]] = set()
+            for x, y in cells:
+                for dx in range(-2, 3):
+                    for dy in range(-2, 3):
+                        q = (x + dx, y + dy)
+                        if 0 <= q[0] < SIZE and 0 <= q[1] < SIZE and q not in cells:
+                            cand.add(q)
+            scored = []
+            for q in sorted(cand):
+                p = Point(*q)
+                if makes_five(board, p, color, exact=False):
+                    continue  # keep the game going: nobody completes a five
+                own = _line_score(cells, q[0], q[1], color)
+                other = _line_score(cells, q[0], q[1], color.opponent)
+                scored.append((own * 2 + other + rng.random() * 6, q))
+            if not scored:
+                break
+            scored.sort(reverse=True)
+            _, q = scored[min(int(rng.expovariate(0.5)), len(scored) - 1)]
+            board.place(Point(*q), color)
+            cells[q] = color
+            color = color.opponent
+        boards.append(board)
+    return boards
+
+
+def renju_map(board: Board) -> dict[str, Foul]:
+    """The forbidden map according to ``renju.check_forbid.get_foul_type``."""
+    from renju.check_forbid import get_foul_type
+
+    grid = [[0] * SIZE for _ in range(SIZE)]
+    for p, c in board:
+        grid[p.col][p.row] = 1 if c is Color.BLACK else 2
+    out: dict[str, Foul] = {}
+    for col in range(SIZE):
+        for row in range(SIZE):
+            if grid[col][row] == 0:
+                code = get_foul_type(grid, col, row)
+                if code:
+                    out[str(Point(col, row))] = _RENJU_CODE[code]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=2013)
+    ap.add_argument(
+        "--renju-positions",
+        type=int,
+        default=None,
+        help="time the renju package on the first N positions only (default: all)",
+    )
+    args = ap.parse_args(argv)
+
+    boards = generate_positions(args.positions, args.seed)
+    stones = sum(len(b) for b in boards)
+    print(
+        f"{len(boards)} positions, {stones / len(boards):.1f} stones on average (seed {args.seed})"
+    )
+
+    # duiyi: cold (empty pattern cache) then warm
+    from duiyi.gomoku import fouls
+
+    fouls._TABLE.clear()
+    fouls._CANDIDATES.clear()
+    t0 = time.perf_counter()
+    ours = [forbidden_points(b) for b in boards]
+    cold = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for b in boards:
+        forbidden_points(b)
+    warm = time.perf_counter() - t0
+
+    m = args.renju_positions or len(boards)
+    t0 = time.perf_counter()
+    theirs = [renju_map(b) for b in boards[:m]]
+    ref = time.perf_counter() - t0
+
+    kinds = Counter(f for mp in ours for f in mp.values())
+    print(
+        f"forbidden points found by duiyi: {sum(kinds.values())} "
+        + ", ".join(f"{k.value} {v}" for k, v in sorted(kinds.items(), key=lambda kv: kv[0].value))
+    )
+    per_cold = cold / len(boards) * 1000
+    per_warm = warm / len(boards) * 1000
+    per_ref = ref / m * 1000
+    print(f"duiyi  cold cache: {per_cold:8.3f} ms/map")
+    print(
+        f"duiyi  warm cache: {per_warm:8.3f} ms/map   (pattern table: {len(fouls._TABLE)} windows)"
+    )
+    print(f"renju 0.1.0      : {per_ref:8.3f} ms/map")
+    print(f"speed-up: {per_ref / per_cold:.1f}x cold, {per_ref / per_warm:.1f}x warm")
+
+    disagreements = 0
+    for i, (a, b) in enumerate(zip(ours, theirs, strict=False)):
+        if a != b:
+            for key in sorted(set(a) | set(b)):
+                if a.get(key) != b.get(key):
+                    disagreements += 1
+                    print(f"  position {i} point {key}: duiyi {a.get(key)}, renju {b.get(key)}")
+                    print("    " + repr(boards[i]))
+    print(
+        f"points compared: {sum(225 - len(b) for b in boards[:m])}, disagreements: {disagreements}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
