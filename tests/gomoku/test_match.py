@@ -9,12 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from duiyi import BLACK, WHITE
-from duiyi.errors import InvalidInput
+from duiyi.errors import GameOver, InvalidInput
+from duiyi.gomoku import Board, Point, forbidden_points
 from duiyi.gomoku.match import (
     Failure,
     GameClock,
     GameRecord,
     MatchTally,
+    Referee,
     TimeControl,
     forfeit,
     schedule,
@@ -99,9 +101,9 @@ def test_time_control_validation_and_gomocup_info() -> None:
         (Failure.CRASH, "Gomoku §10.1 D"),  # 中途退出比赛
         (Failure.REFUSAL, "Gomoku §10.1 D"),
         (Failure.START, "Gomoku §10.1 D"),
-        (Failure.OCCUPIED, "Gomoku §10.1 G"),  # 拒绝遵守本规则
-        (Failure.OFF_BOARD, "Gomoku §10.1 G"),
-        (Failure.PROTOCOL, "Gomoku §10.1 G"),
+        (Failure.OCCUPIED, "Gomoku §4.2, §10.1 G"),  # a stone goes on an empty point
+        (Failure.OFF_BOARD, "Gomoku §4.2, §10.1 G"),
+        (Failure.PROTOCOL, "Gomoku §10.1 G"),  # 拒绝遵守本规则
     ],
 )
 def test_failures_lose_with_their_article(failure: Failure, article: str) -> None:
@@ -164,3 +166,115 @@ def test_record_round_trips_through_json() -> None:
     assert _record(1, "draw").result_text == "½-½"
     with pytest.raises(InvalidInput):
         GameRecord.from_json({"number": 1})
+
+
+# -- the referee of the stones ----------------------------------------------------------------
+
+
+def _moves(black: list[str], white: list[str]) -> list[str]:
+    """Interleave black and white stones, Black first (len(black) == len(white) or one more)."""
+    out: list[str] = []
+    for i, b in enumerate(black):
+        out.append(b)
+        if i < len(white):
+            out.append(white[i])
+    return out
+
+
+def test_black_five_wins() -> None:
+    # Gomoku §10.1(1): the first to make five wins.
+    ref = Referee(_moves(["h8", "h9", "h10", "h11"], ["a1", "a3", "a5", "a7"]))
+    ruling = ref.play("h12")
+    assert ruling is not None and ruling.outcome.winner is BLACK
+    assert ruling.outcome.termination is Termination.FIVE
+    assert ruling.outcome.article == "Gomoku §10.1(1)"
+    assert ref.is_over and str(ref.moves[-1]) == "h12"
+    with pytest.raises(GameOver):
+        ref.play("o15")
+
+
+def test_white_overline_counts_as_five() -> None:
+    # Gomoku §10.1(1): 白棋长连视同五连.
+    white = ["b2", "c2", "d2", "f2", "g2"]
+    ref = Referee([*_moves(["h8", "h10", "h12", "j9", "k14"], white), "n14"])
+    assert ref.to_move is WHITE
+    ruling = ref.play("e2")
+    assert ruling is not None and ruling.outcome.winner is WHITE
+    assert ruling.outcome.termination is Termination.FIVE and "overline" in ruling.reason
+
+
+def test_black_overline_is_a_foul_only_with_fouls() -> None:
+    # Gomoku §2.19 / §10.1(2): Black's overline is forbidden; without fouls (§3.3) it wins.
+    black = ["b2", "c2", "d2", "f2", "g2"]
+    white = ["h8", "h10", "h12", "j9", "k14"]
+    ruling = Referee(_moves(black, white)).play("e2")
+    assert ruling is not None and ruling.outcome.winner is WHITE
+    assert ruling.outcome.termination is Termination.FOUL
+    assert ruling.outcome.article == "Gomoku §10.1(2)" and "overline" in ruling.reason
+    ruling = Referee(_moves(black, white), fouls=False).play("e2")
+    assert ruling is not None and ruling.outcome.winner is BLACK
+    assert ruling.outcome.termination is Termination.FIVE
+
+
+def test_black_double_three_loses_at_once() -> None:
+    # Gomoku §2.19 double-three (column h8-h9-h10 and row h10-i10-j10, both live); §10.1(2):
+    # an engine cannot claim, so the referee claims for White at once.
+    moves = _moves(["h8", "h9", "i10", "j10"], ["a1", "a3", "a5", "a7"])
+    ruling = Referee(moves).play("h10")
+    assert ruling is not None and ruling.outcome.winner is WHITE
+    assert ruling.outcome.termination is Termination.FOUL
+    assert "double-three" in ruling.reason and "三三禁手" in ruling.reason
+    assert Referee(moves).play("h7") is None  # one three only: allowed
+    assert Referee(moves, fouls=False).play("h10") is None  # free opening without fouls (§3.3)
+    # White has no forbidden moves (Gomoku §2.19): the same shape for White is fine
+    ref = Referee(_moves(["a1", "a3", "a5", "a7", "o15"], ["h8", "h9", "i10", "j10"]))
+    assert ref.to_move is WHITE and ref.play("h10") is None
+
+
+def test_referee_agrees_with_the_forbidden_map() -> None:
+    # Gomoku §2.19: whatever the core marks forbidden loses when an engine plays it.
+    moves = _moves(["h8", "i8", "h9", "i10"], ["a1", "a3", "a5", "a7"])
+    board_fouls = forbidden_points(Board.from_moves(" ".join(moves)))
+    assert board_fouls, "the position must contain a forbidden point for this test"
+    for point, kind in board_fouls.items():
+        ruling = Referee(moves).play(point)
+        assert ruling is not None and ruling.outcome.winner is WHITE
+        assert ruling.outcome.termination is Termination.FOUL and str(kind) in ruling.reason
+
+
+def test_five_first_beats_a_simultaneous_foul() -> None:
+    # Gomoku §10.1(2): 黑方五连与禁手同时形成，禁手失效，黑方胜.
+    black = ["d8", "e8", "f8", "g8", "h9", "h10", "h11", "i9", "j10", "k11"]
+    white = ["a1", "a3", "a5", "a7", "a9", "a11", "a13", "o1", "o3", "o5"]
+    ruling = Referee(_moves(black, white)).play("h8")  # five + two more fours
+    assert ruling is not None and ruling.outcome.winner is BLACK
+    assert ruling.outcome.termination is Termination.FIVE
+
+
+def test_occupied_and_off_board_stones_forfeit() -> None:
+    # Gomoku §4.2: a stone goes on an empty point; refusing the rules loses (§10.1 G).
+    ruling = Referee(["h8"]).play("h8")
+    assert ruling is not None and ruling.outcome.winner is BLACK
+    assert ruling.outcome.termination is Termination.FORFEIT and "occupied" in ruling.reason
+    ruling = Referee().play("p16")
+    assert ruling is not None and ruling.outcome.winner is WHITE
+    assert ruling.outcome.article == "Gomoku §4.2, §10.1 G"
+    with pytest.raises(InvalidInput):
+        Referee(["h8", "h8"])
+
+
+def test_full_board_without_five_is_a_draw() -> None:
+    # Gomoku §10.2(3): 全盘均下满，已无空白交叉点，且无胜局出现.
+    def black(x: int, y: int) -> bool:
+        return ((x + 2 * y) // 2) % 2 == 0  # no three in a row anywhere
+
+    points = [Point(x, y) for y in range(15) for x in range(15)]
+    blacks = [str(p) for p in points if black(p.col, p.row)]
+    whites = [str(p) for p in points if not black(p.col, p.row)]
+    assert (len(blacks), len(whites)) == (113, 112)
+    moves = _moves(blacks, whites)
+    ref = Referee(moves[:-1], fouls=False)
+    ruling = ref.play(moves[-1])
+    assert ruling is not None and ruling.outcome.result is Result.DRAW
+    assert ruling.outcome.termination is Termination.FULL_BOARD
+    assert ruling.outcome.article == "Gomoku §10.2(3)"

@@ -28,7 +28,10 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.errors import InvalidInput
+from duiyi.errors import GameOver, InvalidInput, InvalidPoint
+from duiyi.gomoku.board import Board
+from duiyi.gomoku.fouls import foul, makes_five
+from duiyi.gomoku.point import Point
 from duiyi.outcome import Outcome, Result, Termination
 
 __all__ = [
@@ -37,6 +40,8 @@ __all__ = [
     "GameClock",
     "GameRecord",
     "MatchTally",
+    "Referee",
+    "Ruling",
     "ScheduledGame",
     "TimeControl",
     "forfeit",
@@ -47,7 +52,8 @@ __all__ = [
 ARTICLES: dict[str, str] = {
     "time": "Gomoku §8.2, §10.1 B",  # over the move or game time limit: lost
     "withdrawal": "Gomoku §10.1 D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
-    "rules": "Gomoku §10.1 G",  # 拒绝遵守本规则: occupied, off-board or unreadable moves
+    "rules": "Gomoku §10.1 G",  # 拒绝遵守本规则: an answer that is no move at all
+    "point": "Gomoku §4.2, §10.1 G",  # a stone goes on an empty point of the board (§4.2)
     "both": "Gomoku §8.5",  # both sides absent: both lose
     "five": "Gomoku §10.1(1)",
     "foul": "Gomoku §10.1(2)",
@@ -71,8 +77,8 @@ _FAILURE_RULE: dict[Failure, tuple[Termination, str]] = {
     Failure.REFUSAL: (Termination.FORFEIT, ARTICLES["withdrawal"]),
     Failure.START: (Termination.FORFEIT, ARTICLES["withdrawal"]),
     Failure.PROTOCOL: (Termination.FORFEIT, ARTICLES["rules"]),
-    Failure.OCCUPIED: (Termination.FORFEIT, ARTICLES["rules"]),
-    Failure.OFF_BOARD: (Termination.FORFEIT, ARTICLES["rules"]),
+    Failure.OCCUPIED: (Termination.FORFEIT, ARTICLES["point"]),
+    Failure.OFF_BOARD: (Termination.FORFEIT, ARTICLES["point"]),
 }
 
 
@@ -81,7 +87,7 @@ def forfeit(loser: Color, failure: Failure) -> Outcome:
 
     >>> o = forfeit(WHITE, Failure.OCCUPIED)
     >>> o.winner, o.termination.value, o.article
-    (Color.BLACK, 'forfeit', 'Gomoku §10.1 G')
+    (Color.BLACK, 'forfeit', 'Gomoku §4.2, §10.1 G')
     >>> forfeit(BLACK, Failure.CRASH).article
     'Gomoku §10.1 D'
     """
@@ -237,6 +243,126 @@ class GameClock:
         if left is not None and (elapsed_ms is not None or turn is None or left < turn):
             return f"{color} used up the {self.control.match_ms} ms game limit"
         return f"{color} did not move within the {turn} ms move limit"
+
+
+# ------------------------------------------------------------------------------------------
+# the referee of the moves
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """How a game ended, with a human sentence for reports.
+
+    >>> Ruling(forfeit(BLACK, Failure.CRASH), "black's engine exited").outcome.winner
+    Color.WHITE
+    """
+
+    outcome: Outcome
+    reason: str
+
+
+class Referee:
+    """Judges each stone of an engine game as the arbiter would, on a plain board.
+
+    ``fouls`` switches Black's forbidden moves on (designated openings, Gomoku §4.1) or off (the
+    free opening may play without them, §3.3). With fouls, a black stone that makes exactly five
+    wins even if it is also forbidden (§10.1(2), five first); otherwise a forbidden stone loses at
+    once: an engine cannot claim, so the referee claims for White immediately (§10.1(2)).
+    White's overline counts as five (§10.1(1)); without fouls Black's does too. A full board with
+    no five is a draw (§10.2(3)). Engines cannot pass, so §10.2(2) never arises.
+
+    >>> ref = Referee(["h8", "h9", "j10"])
+    >>> ref.to_move, [str(p) for p in ref.moves]
+    (Color.WHITE, ['h8', 'h9', 'j10'])
+    >>> ref.play("h9").outcome.termination.value          # white plays on its own stone
+    'forfeit'
+    """
+
+    def __init__(self, opening: Sequence[str | Point] = (), *, fouls: bool = True) -> None:
+        self.fouls = fouls
+        self.board = Board()
+        self.moves: list[Point] = []
+        self.ruling: Ruling | None = None
+        for n, item in enumerate(opening, 1):
+            point = Point.parse(item)
+            if not self.board.is_empty(point):
+                raise InvalidInput(f"opening stone {n} ({point}) is on an occupied point")
+            self.board.place(point, self.to_move)
+            self.moves.append(point)
+
+    @property
+    def to_move(self) -> Color:
+        """Whose stone comes next: Black after an even number of stones (Gomoku §4.1)."""
+        return BLACK if len(self.moves) % 2 == 0 else WHITE
+
+    @property
+    def is_over(self) -> bool:
+        """True once a ruling has ended the game."""
+        return self.ruling is not None
+
+    def fail(self, color: Color, failure: Failure, reason: str) -> Ruling:
+        """End the game because ``color``'s brain failed (see :func:`forfeit`)."""
+        self.ruling = Ruling(forfeit(color, failure), reason)
+        return self.ruling
+
+    def overtime(self, color: Color, reason: str) -> Ruling:
+        """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1 B)."""
+        outcome = Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
+        self.ruling = Ruling(outcome, reason)
+        return self.ruling
+
+    def play(self, move: str | Point) -> Ruling | None:
+        """Judge and (when allowed) place the next stone; the ruling if the game ends.
+
+        ``move`` is the book's name of a point; a name off the board loses like an occupied
+        point (Gomoku §4.2, §10.1 G).
+
+        >>> ref = Referee(["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"])
+        >>> r = ref.play("h12"); r.outcome.winner, r.outcome.termination.value, r.reason
+        (Color.BLACK, 'five', 'black made five with h12')
+        >>> Referee(fouls=True).play("z99").reason
+        'black played z99, which is not a point of the board'
+        """
+        if self.ruling is not None:
+            raise GameOver("the engine game is over", self.ruling.outcome.article)
+        color = self.to_move
+        try:
+            point = Point.parse(move)
+        except InvalidPoint:
+            reason = f"{color} played {move}, which is not a point of the board"
+            return self.fail(color, Failure.OFF_BOARD, reason)
+        if not self.board.is_empty(point):
+            reason = f"{color} played {point}, which is occupied"
+            return self.fail(color, Failure.OCCUPIED, reason)
+        if color is BLACK and self.fouls:
+            if makes_five(self.board, point, color, exact=True):
+                return self._end_five(point, color)
+            kind = foul(self.board, point)
+            if kind is not None:
+                self.board.place(point, color)
+                self.moves.append(point)
+                outcome = Outcome.win(WHITE, Termination.FOUL, ARTICLES["foul"])
+                reason = f"black {point} is a forbidden {kind} ({kind.zh}, {kind.article})"
+                self.ruling = Ruling(outcome, reason)
+                return self.ruling
+        elif makes_five(self.board, point, color, exact=False):
+            return self._end_five(point, color)
+        self.board.place(point, color)
+        self.moves.append(point)
+        if self.board.is_full():
+            outcome = Outcome.draw(Termination.FULL_BOARD, ARTICLES["full_board"])
+            self.ruling = Ruling(outcome, "the board is full with no five")
+            return self.ruling
+        return None
+
+    def _end_five(self, point: Point, color: Color) -> Ruling:
+        self.board.place(point, color)
+        self.moves.append(point)
+        long = self.board.run_length(point, color) > 5
+        what = "an overline (counts as five)" if long else "five"
+        outcome = Outcome.win(color, Termination.FIVE, ARTICLES["five"])
+        self.ruling = Ruling(outcome, f"{color} made {what} with {point}")
+        return self.ruling
 
 
 # ------------------------------------------------------------------------------------------
