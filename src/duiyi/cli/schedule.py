@@ -1,7 +1,8 @@
 """``duiyi schedule``: print pairing schedules (Berger tables, brackets) as JSON or a table.
 
 >>> from typer.testing import CliRunner
->>> out = CliRunner().invoke(app, ["round-robin", "--players", "4"]).output
+>>> from duiyi.cli import app as root
+>>> out = CliRunner().invoke(root, ["schedule", "round-robin", "--players", "4"]).output
 >>> out.startswith('{"rounds": [{"round": 1, "pairings": [{"board": 1, "black": 1, "white": 4}')
 True
 """

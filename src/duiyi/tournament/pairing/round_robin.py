@@ -15,8 +15,8 @@ The Berger table is built from the book's rule alone, round after round:
 An odd field adds the last number as the bye (appendix 三.2). Double and multiple round robins
 repeat the table with colours reversed in every second cycle (Go §26.2, DECISIONS.md).
 
->>> [(p.black, p.white) for p in berger_table(6)[1]]
-[(6, 4), (5, 3), (1, 2)]
+>>> berger_table(6)[1]
+((6, 4), (5, 3), (1, 2))
 >>> r = round_robin(3)
 >>> [(p.black, p.white) for p in r[0].pairings], r[0].byes
 ([(2, 3)], (1,))

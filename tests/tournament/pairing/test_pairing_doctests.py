@@ -1,0 +1,23 @@
+"""Run the docstring examples of the pairing modules and the schedule CLI."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "duiyi.tournament.pairing",
+    "duiyi.tournament.pairing.common",
+    "duiyi.tournament.pairing._matching",
+    "duiyi.tournament.pairing.round_robin",
+    "duiyi.tournament.pairing.swiss",
+    "duiyi.cli.schedule",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
