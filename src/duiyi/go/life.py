@@ -1,0 +1,578 @@
+"""Automatic dead-stone proposal for the counting phase (Go §8, §21).
+
+At the end of play both players agree which stones are dead (Go §8: stones that can be captured
+are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by playing on). The
+engine offers a proposal that the players may accept or change; it never imposes it
+(shared/rules/DECISIONS.md, "dead stones").
+
+The proposal is static (no reading, no randomness) and deterministic:
+
+1. Benson's algorithm finds the chains that are unconditionally alive.
+2. For each colour, the board is cut into the regions its stones enclose. The opponent's chains
+   inside one such region live only if they own two eyes there (eye spaces are valued by size and
+   shape: false eyes, straight/bent three, square/pyramid four, bulky/cross five, rabbity six count
+   as one eye) or share liberties with an equally weak enclosing group (seki).
+3. The smallest region that cannot live is declared dead first and the analysis is redone, so dead
+   stones inside an eye become part of that eye; a final pass revives stones that turn out to be
+   inside a dead group's area.
+
+Only the small surface of a board is used: ``board.size`` and ``board.stones(color)`` returning
+points with ``col``/``row`` attributes; the points returned are the board's own point objects.
+
+>>> board = _DemoBoard(5, black=[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)], white=[(2, 3)])
+>>> sorted((p.col, p.row) for p in propose_dead(board))
+[]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol, TypeVar
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import InvalidInput
+
+__all__ = ["BoardView", "GroupStatus", "Status", "explain", "propose_dead", "status_map"]
+
+_EMPTY = 0
+_B = 1
+_W = 2
+
+
+class _PointLike(Protocol):
+    @property
+    def col(self) -> int: ...
+
+    @property
+    def row(self) -> int: ...
+
+
+P = TypeVar("P", bound=_PointLike)
+P_co = TypeVar("P_co", bound=_PointLike, covariant=True)
+
+
+class BoardView(Protocol[P_co]):
+    """The part of a Go board this module reads (``duiyi.go.Board`` provides it)."""
+
+    @property
+    def size(self) -> int:
+        """Board side length."""
+        ...
+
+    def stones(self, color: Color) -> frozenset[P_co]:
+        """All points occupied by ``color``."""
+        ...
+
+
+class Status(enum.Enum):
+    """Final status of a stone, as GTP's ``final_status_list`` names it.
+
+    >>> Status.SEKI.value
+    'seki'
+    """
+
+    ALIVE = "alive"
+    DEAD = "dead"
+    SEKI = "seki"
+
+
+@dataclass(frozen=True)
+class _DemoPoint:
+    col: int
+    row: int
+
+
+class _DemoBoard:
+    """A tiny board used by the doctests (the real one is ``duiyi.go.Board``)."""
+
+    def __init__(
+        self, size: int, black: Iterable[tuple[int, int]], white: Iterable[tuple[int, int]]
+    ) -> None:
+        self.size = size
+        self._stones = {
+            BLACK: frozenset(_DemoPoint(c, r) for c, r in black),
+            WHITE: frozenset(_DemoPoint(c, r) for c, r in white),
+        }
+
+    def stones(self, color: Color) -> frozenset[_DemoPoint]:
+        return self._stones[color]
+
+
+# --------------------------------------------------------------------------- geometry tables
+
+
+@lru_cache(maxsize=32)
+def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for i in range(size * size):
+        r, c = divmod(i, size)
+        ns: list[int] = []
+        if c > 0:
+            ns.append(i - 1)
+        if c < size - 1:
+            ns.append(i + 1)
+        if r > 0:
+            ns.append(i - size)
+        if r < size - 1:
+            ns.append(i + size)
+        out.append(tuple(ns))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _disc(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each point, the points within Manhattan distance 4 with their weights."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    for i in range(size * size):
+        r, c = divmod(i, size)
+        pts: list[tuple[int, int]] = []
+        for dr in range(-4, 5):
+            for dc in range(-4 + abs(dr), 5 - abs(dr)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size:
+                    pts.append((rr * size + cc, 16 >> (abs(dr) + abs(dc))))
+        out.append(tuple(pts))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _diagonals(size: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for i in range(size * size):
+        r, c = divmod(i, size)
+        ds: list[int] = []
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size:
+                    ds.append(rr * size + cc)
+        out.append(tuple(ds))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class GroupStatus:
+    """One chain's verdict: its stones (board indices), colour, status and the reason.
+
+    Built by :func:`explain`; ``reason`` is a short English phrase.
+    """
+
+    color: Color
+    stones: tuple[tuple[int, int], ...]
+    status: Status
+    reason: str
+
+
+class _Analysis:
+    """All the work on a flat array of colours (index = row * size + col)."""
+
+    def __init__(self, size: int, colour: list[int]) -> None:
+        self.size = size
+        self.n = size * size
+        self.colour = colour
+        self.nb = _neighbours(size)
+        self.diag = _diagonals(size)
+        # chains
+        self.chain_of = [-1] * self.n
+        self.chains: list[list[int]] = []
+        self.chain_colour: list[int] = []
+        self.libs: list[frozenset[int]] = []
+        for i in range(self.n):
+            if colour[i] != _EMPTY and self.chain_of[i] < 0:
+                cid = len(self.chains)
+                col = colour[i]
+                stack = [i]
+                self.chain_of[i] = cid
+                stones: list[int] = []
+                libs: set[int] = set()
+                while stack:
+                    p = stack.pop()
+                    stones.append(p)
+                    for q in self.nb[p]:
+                        cq = colour[q]
+                        if cq == _EMPTY:
+                            libs.add(q)
+                        elif cq == col and self.chain_of[q] < 0:
+                            self.chain_of[q] = cid
+                            stack.append(q)
+                stones.sort()
+                self.chains.append(stones)
+                self.chain_colour.append(col)
+                self.libs.append(frozenset(libs))
+        self.benson: set[int] = self._benson(_B) | self._benson(_W)
+        self.dead = [False] * len(self.chains)
+        self.seki = [False] * len(self.chains)
+        self.reason = ["alive: has two eyes or enough space"] * len(self.chains)
+        for cid in self.benson:
+            self.reason[cid] = "alive: unconditionally (Benson)"
+
+    # ------------------------------------------------------------------ helpers
+
+    def _components(self, inside: Sequence[bool]) -> list[list[int]]:
+        seen = [False] * self.n
+        comps: list[list[int]] = []
+        nb = self.nb
+        for i in range(self.n):
+            if inside[i] and not seen[i]:
+                seen[i] = True
+                stack = [i]
+                comp: list[int] = []
+                while stack:
+                    p = stack.pop()
+                    comp.append(p)
+                    for q in nb[p]:
+                        if inside[q] and not seen[q]:
+                            seen[q] = True
+                            stack.append(q)
+                comp.sort()
+                comps.append(comp)
+        return comps
+
+    def _benson(self, col: int) -> set[int]:
+        """Benson's unconditionally alive chains of colour ``col``."""
+        colour = self.colour
+        regions = self._components([c != col for c in colour])
+        alive = {cid for cid, c in enumerate(self.chain_colour) if c == col}
+        region_border: list[set[int]] = []
+        vital_to: list[set[int]] = []
+        for reg in regions:
+            border: set[int] = set()
+            for p in reg:
+                for q in self.nb[p]:
+                    if colour[q] == col:
+                        border.add(self.chain_of[q])
+            empties = [p for p in reg if colour[p] == _EMPTY]
+            vital = {cid for cid in border if all(p in self.libs[cid] for p in empties)}
+            region_border.append(border)
+            vital_to.append(vital)
+        live_regions = set(range(len(regions)))
+        while True:
+            count: dict[int, int] = dict.fromkeys(alive, 0)
+            for r in live_regions:
+                for cid in vital_to[r]:
+                    if cid in count:
+                        count[cid] += 1
+            drop = {cid for cid, k in count.items() if k < 2}
+            if not drop:
+                return alive
+            alive -= drop
+            live_regions = {r for r in live_regions if region_border[r] <= alive}
+
+    def _live(self, i: int, col: int) -> bool:
+        return self.colour[i] == col and not self.dead[self.chain_of[i]]
+
+    # ------------------------------------------------------------------ eye values
+
+    def _eye_value(self, eye: list[int], owner: int) -> int:
+        """How many eyes ``owner`` gets from an enclosed eye space (0, 1 or 2)."""
+        n = len(eye)
+        if n >= 7:
+            return 2
+        if n == 1:
+            return 0 if self._false_eye(eye[0], owner) else 1
+        if n <= 3:
+            return 1
+        members = set(eye)
+        degree = {p: sum(1 for q in self.nb[p] if q in members) for p in eye}
+        has_square = any(
+            p + 1 in members
+            and p + self.size in members
+            and p + self.size + 1 in members
+            and (p % self.size) != self.size - 1
+            for p in eye
+        )
+        maxdeg = max(degree.values())
+        if n == 4:
+            return 1 if has_square or maxdeg == 3 else 2
+        if n == 5:
+            return 1 if has_square or maxdeg == 4 else 2
+        # n == 6: rabbity six
+        return 1 if has_square and maxdeg == 4 else 2
+
+    def _false_eye(self, p: int, owner: int) -> bool:
+        walls = {self.chain_of[q] for q in self.nb[p] if self.colour[q] == owner}
+        if len(walls) <= 1:
+            return False
+        enemy = 3 - owner
+        bad = sum(1 for d in self.diag[p] if self._live(d, enemy))
+        if len(self.nb[p]) < 4:
+            return bad >= 1
+        return bad >= 2
+
+    # ------------------------------------------------------------------ region verdicts
+
+    def _region_lives(self, region: list[int], owner: int) -> tuple[bool, set[int]]:
+        """Can ``owner`` (the stones inside a region enclosed by the opponent) live there?
+
+        Also returns the enemy chains that spoil an eye space (the verdict may change once they
+        are found dead).
+        """
+        colour = self.colour
+        members = set(region)
+        chains = {self.chain_of[p] for p in region if colour[p] == owner}
+        live_chains = {cid for cid in chains if not self.dead[cid]}
+        blockers: set[int] = set()
+        if any(cid in self.benson for cid in live_chains):
+            return True, blockers
+        enemy = 3 - owner
+        # eye spaces: points of the region that are not live owner stones
+        inside = [False] * self.n
+        for p in region:
+            if not (colour[p] == owner and not self.dead[self.chain_of[p]]):
+                inside[p] = True
+        eyes = 0
+        for comp in self._components(inside):
+            touching: set[int] = set()
+            for p in comp:
+                for q in self.nb[p]:
+                    if q not in members and self._live(q, enemy):
+                        touching.add(self.chain_of[q])
+            if touching:
+                blockers |= touching
+                continue
+            eyes += self._eye_value(comp, owner)
+            if eyes >= 2:
+                return True, blockers
+        return False, blockers
+
+    def _approach_safe(self, s: int, attacker: int) -> bool:
+        """Can ``attacker`` play on the empty point ``s`` without putting itself in atari?"""
+        libs: set[int] = set()
+        colour = self.colour
+        for q in self.nb[s]:
+            cq = colour[q]
+            if cq == _EMPTY:
+                libs.add(q)
+            elif cq == attacker:
+                libs |= self.libs[self.chain_of[q]]
+            elif self.libs[self.chain_of[q]] == frozenset((s,)):
+                return True  # the move captures
+        libs.discard(s)
+        return len(libs) >= 2
+
+    def _own_eye(self, p: int, col: int) -> bool:
+        return all(self.colour[q] == col for q in self.nb[p])
+
+    def _seki(self, chains: list[int], owner: int) -> list[int]:
+        """Chains in seki with ``chains`` (owner's stones that cannot make two eyes), or []."""
+        attacker = 3 - owner
+        shared: set[int] = set()
+        for cid in chains:
+            for s in self.libs[cid]:
+                if any(self.colour[q] == attacker for q in self.nb[s]):
+                    shared.add(s)
+        if not shared:
+            return []
+        partners = {
+            self.chain_of[q] for s in shared for q in self.nb[s] if self.colour[q] == attacker
+        }
+        own_eyes: set[int] = set()
+        for cid in chains:
+            for s in self.libs[cid]:
+                if s not in shared:
+                    if not self._own_eye(s, owner):
+                        return []
+                    own_eyes.add(s)
+        their_eyes: set[int] = set()
+        for cid in partners:
+            if cid in self.benson:
+                return []
+            for s in self.libs[cid]:
+                if s not in shared:
+                    if not self._own_eye(s, attacker):
+                        return []
+                    their_eyes.add(s)
+        if own_eyes and their_eyes:
+            ok = len(shared) >= 1
+        elif not own_eyes and not their_eyes:
+            ok = len(shared) >= 2
+        else:
+            ok = False
+        return sorted(set(chains) | partners) if ok else []
+
+    def _dead_candidates(self) -> list[tuple[bool, int, int, list[int]]]:
+        """Regions whose enclosed stones cannot live: (uncertain, size, first point, chains)."""
+        raw: list[tuple[int, int, list[int], set[int]]] = []
+        colour = self.colour
+        for killer in (_B, _W):
+            owner = 3 - killer
+            regions = self._components([not self._live(i, killer) for i in range(self.n)])
+            for reg in regions:
+                chains = sorted(
+                    {
+                        self.chain_of[p]
+                        for p in reg
+                        if colour[p] == owner and not self.dead[self.chain_of[p]]
+                    }
+                )
+                if not chains or all(self.seki[c] for c in chains):
+                    continue
+                lives, blockers = self._region_lives(reg, owner)
+                if lives:
+                    continue
+                in_seki = self._seki(chains, owner)
+                if in_seki:
+                    for cid in in_seki:
+                        self.seki[cid] = True
+                        self.reason[cid] = "seki: shares liberties with an equally weak group"
+                    continue
+                raw.append((len(reg), reg[0], chains, blockers))
+        doomed = {cid for _size, _first, chains, _b in raw for cid in chains}
+        influence = self._influence() if any(b & doomed for *_x, b in raw) else []
+        out: list[tuple[bool, int, int, list[int]]] = []
+        for size, first, chains, blockers in raw:
+            if blockers & doomed:
+                # mutual: the chains deepest in the opponent's influence go first
+                sign = 1 if self.chain_colour[chains[0]] == _B else -1
+                own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
+                stones = sum(len(self.chains[cid]) for cid in chains)
+                out.append((True, own // stones, first, chains))
+            else:
+                out.append((False, size, first, chains))
+        out.sort(key=lambda t: (t[0], t[1], t[2]))
+        return out
+
+    def _influence(self) -> list[int]:
+        """Black-minus-white influence of the stones not (yet) found dead."""
+        disc = _disc(self.size)
+        value = [0] * self.n
+        for i in range(self.n):
+            c = self.colour[i]
+            if c == _EMPTY or self.dead[self.chain_of[i]]:
+                continue
+            sign = 1 if c == _B else -1
+            for q, w in disc[i]:
+                value[q] += sign * w
+        return value
+
+    def run(self) -> None:
+        for _ in range(4 * len(self.chains) + 4):
+            candidates = self._dead_candidates()
+            if not candidates:
+                break
+            _uncertain, size, _first, chains = candidates[0]
+            for cid in chains:
+                self.dead[cid] = True
+                self.reason[cid] = f"dead: cannot make two eyes in a region of {size} points"
+        self._revive()
+
+    def _revive(self) -> None:
+        """Dead stones whose surroundings are dead too get a second look."""
+        changed = True
+        while changed:
+            changed = False
+            for killer in (_B, _W):
+                owner = 3 - killer
+                regions = self._components([not self._live(i, killer) for i in range(self.n)])
+                for reg in regions:
+                    dead_here = {
+                        self.chain_of[p]
+                        for p in reg
+                        if self.colour[p] == owner and self.dead[self.chain_of[p]]
+                    }
+                    if not dead_here:
+                        continue
+                    live_here = any(
+                        self.colour[p] == owner and not self.dead[self.chain_of[p]] for p in reg
+                    )
+                    if live_here and self._region_lives(reg, owner)[0]:
+                        for cid in dead_here:
+                            self.dead[cid] = False
+                            self.reason[cid] = "alive: inside its own living area"
+                        changed = True
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def _read(board: BoardView[P]) -> tuple[_Analysis, dict[int, P]]:
+    size = board.size
+    if not isinstance(size, int) or size < 1:
+        raise InvalidInput(f"board size must be a positive integer, got {size!r}")
+    colour = [_EMPTY] * (size * size)
+    points: dict[int, P] = {}
+    for col, code in ((BLACK, _B), (WHITE, _W)):
+        for p in board.stones(col):
+            if not (0 <= p.col < size and 0 <= p.row < size):
+                raise InvalidInput(f"stone {p!r} lies outside the {size}x{size} board")
+            i = p.row * size + p.col
+            colour[i] = code
+            points[i] = p
+    analysis = _Analysis(size, colour)
+    analysis.run()
+    return analysis, points
+
+
+def propose_dead(board: BoardView[P], rules: object | None = None) -> frozenset[P]:
+    """Points of all stones the engine proposes as dead at the end of play (Go §8, §21).
+
+    ``rules`` is accepted for symmetry with the scoring code; life and death does not depend on
+    it (seki is reported by :func:`status_map`; how seki points are scored is the rules' affair).
+
+    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1), (3, 2), (2, 2), (2, 3), (2, 4)],
+    ...                white=[(0, 0), (4, 4)])
+    >>> sorted((p.col, p.row) for p in propose_dead(b))
+    [(0, 0), (4, 4)]
+    """
+    analysis, points = _read(board)
+    return frozenset(
+        points[i]
+        for cid, stones in enumerate(analysis.chains)
+        if analysis.dead[cid]
+        for i in stones
+    )
+
+
+def status_map(board: BoardView[P]) -> dict[P, Status]:
+    """Status (alive, dead, seki) of every stone, for GTP ``final_status_list``.
+
+    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1)], white=[(0, 0)])
+    >>> sorted(((p.col, p.row), s.value) for p, s in status_map(b).items())
+    [((0, 0), 'dead'), ((0, 1), 'alive'), ((1, 0), 'alive'), ((1, 1), 'alive')]
+    """
+    analysis, points = _read(board)
+    out: dict[P, Status] = {}
+    for cid, stones in enumerate(analysis.chains):
+        if analysis.dead[cid]:
+            status = Status.DEAD
+        elif analysis.seki[cid]:
+            status = Status.SEKI
+        else:
+            status = Status.ALIVE
+        for i in stones:
+            out[points[i]] = status
+    return out
+
+
+def explain(board: BoardView[P]) -> list[GroupStatus]:
+    """One :class:`GroupStatus` per chain, in board order, saying why it is alive or dead.
+
+    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1)], white=[(0, 0)])
+    >>> [(g.color.letter, g.status.value) for g in explain(b)]
+    [('W', 'dead'), ('B', 'alive')]
+    """
+    analysis, _points = _read(board)
+    size = analysis.size
+    out: list[GroupStatus] = []
+    for cid, stones in enumerate(analysis.chains):
+        if analysis.dead[cid]:
+            status = Status.DEAD
+        elif analysis.seki[cid]:
+            status = Status.SEKI
+        else:
+            status = Status.ALIVE
+        out.append(
+            GroupStatus(
+                color=BLACK if analysis.chain_colour[cid] == _B else WHITE,
+                stones=tuple((i % size, i // size) for i in stones),
+                status=status,
+                reason=analysis.reason[cid],
+            )
+        )
+    return out
