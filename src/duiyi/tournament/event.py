@@ -205,12 +205,15 @@ def _withdrawn_before(event: Event, round_number: int) -> set[int]:
 def table(event: Event, upto_round: int | None = None) -> Table:
     """Every player's record through ``upto_round`` (default: all rounds paired), with
     withdrawals applied: a void player's games count for nobody and the player is left out
-    (Go §28.2, Gomoku §18.5). Games without a result are left out.
+    (Go §28.2, Gomoku §18.5). Games without a result are left out. A bye scores as a win in
+    Swiss and elimination events; in a round robin every player sits out once against the added
+    bye number, which scores nothing.
     """
     last = event.current_round if upto_round is None else upto_round
     effects = withdrawal_effects(event)
     void = {p for p, eff in effects.items() if eff is Effect.VOID}
     scoring = event.points
+    kind = system_kind(event.system)
     per: dict[int, list[Encounter]] = {p.number: [] for p in event.players if p.number not in void}
     rounds_counted = 0
     for rnd in event.history:
@@ -237,6 +240,8 @@ def table(event: Event, upto_round: int | None = None) -> Table:
                         warns,
                     )
                 )
+        if kind == "round-robin":
+            continue  # the Berger bye number is no opponent: nothing is scored (appendix 三.2)
         for b in rnd.byes:
             if b in per:
                 per[b].append(Encounter(rnd.number, None, SideResult.WIN, scoring.bye, None, False))

@@ -1,0 +1,302 @@
+"""``duiyi event``: run a tournament from one event file (JSON, written atomically).
+
+Commands: ``new``, ``players``, ``pair``, ``result``, ``simulate``, ``withdraw``, ``standings``,
+``import`` / ``export`` (OpenGotha XML) and ``promotion`` (Go appendix 附表四/五). Bad input
+raises a :class:`duiyi.errors.TournamentError` (one line on stderr, exit code 2) and leaves the
+event file untouched.
+
+>>> from typer.testing import CliRunner
+>>> from duiyi.cli import app as root
+>>> "standings" in CliRunner().invoke(root, ["event", "--help"]).output
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from duiyi.errors import EventFileError, TournamentError
+from duiyi.tournament import event as ops
+from duiyi.tournament.formats.csvfiles import format_players, parse_players, parse_results
+from duiyi.tournament.formats.eventfile import atomic_write_text, load_event, save_event
+from duiyi.tournament.formats.opengotha import from_opengotha, to_opengotha
+from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
+from duiyi.tournament.model import GAMES, SYSTEMS
+from duiyi.tournament.promotion import promotion as promotion_verdict
+from duiyi.tournament.results import GameResult
+
+__all__ = ["app"]
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+EventPath = Annotated[Path, typer.Argument(help="The event file (JSON).")]
+
+
+class PairFormat(StrEnum):
+    """Output of ``pair``."""
+
+    json = "json"
+    table = "table"
+
+
+class StandingsFormat(StrEnum):
+    """Output of ``standings``."""
+
+    table = "table"
+    json = "json"
+    html = "html"
+
+
+def _read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TournamentError(f"{path}: no such {what} file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TournamentError(f"{path}: cannot read the {what} file: {exc}") from None
+
+
+@app.command("new")
+def new_command(
+    path: EventPath,
+    game: Annotated[str, typer.Option(help="go or gomoku.")],
+    system: Annotated[str, typer.Option(help=f"One of: {', '.join(SYSTEMS)}.")],
+    rounds: Annotated[int, typer.Option(help="Planned rounds (a round robin uses its table).")] = 1,
+    name: Annotated[str, typer.Option(help="Event name (default: the file name).")] = "",
+    tiebreaks: Annotated[
+        str, typer.Option(help="Comma-separated chain overriding the book's default.")
+    ] = "",
+    variant: Annotated[str, typer.Option(help="Go Swiss ranking: A total score, B points.")] = "",
+    cycles: Annotated[int, typer.Option(help="Round robin cycles (2 = double).")] = 0,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
+) -> None:
+    """Create an event file."""
+    if game not in GAMES:
+        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
+    if path.exists() and not force:
+        raise EventFileError(f"{path} already exists (use --force to overwrite it)")
+    options: dict[str, object] = {}
+    if tiebreaks.strip():
+        options["tiebreaks"] = [t.strip() for t in tiebreaks.split(",") if t.strip()]
+    if variant:
+        if variant.upper() not in ("A", "B"):
+            raise TournamentError("--variant is A (total score) or B (points, opponents' score)")
+        options["variant"] = variant.upper()
+    if cycles:
+        options["cycles"] = cycles
+    event = ops.new_event(name or path.stem, game, system, rounds, options)
+    save_event(event, path)
+    typer.echo(f"created {path}: {game} {system}, {rounds} round(s)")
+
+
+@app.command("players")
+def players_command(
+    path: EventPath,
+    add: Annotated[Path | None, typer.Option(help="CSV with header name,rank,rating,club.")] = None,
+    draw: Annotated[
+        int | None, typer.Option(help="Draw numbers by lot with this seed (before round 1).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+) -> None:
+    """Add players from CSV (numbered in order) and/or list them."""
+    event = load_event(path)
+    changed = False
+    if add is not None:
+        event = ops.add_players(event, parse_players(_read_text(add, "players")))
+        changed = True
+    if draw is not None:
+        event = ops.draw_numbers(event, random.Random(draw))
+        changed = True
+    if changed:
+        save_event(event, path)
+    if fmt == "json":
+        typer.echo(json.dumps([p.to_json() for p in event.players], ensure_ascii=False))
+    else:
+        typer.echo(format_players(list(event.players)), nl=False)
+
+
+@app.command("pair")
+def pair_command(
+    path: EventPath,
+    fmt: Annotated[PairFormat, typer.Option("--format", help="json or table.")] = PairFormat.json,
+    explain: Annotated[bool, typer.Option(help="Say why each pair was chosen.")] = False,
+    seed: Annotated[int, typer.Option(help="Seed for any lot the pairing draws.")] = 0,
+) -> None:
+    """Pair the next round and print it (by player number)."""
+    event = load_event(path)
+    event, paired = ops.pair_next_round(event, random.Random(seed))
+    save_event(event, path)
+    if fmt is PairFormat.json:
+        typer.echo(json.dumps(paired.to_json(explain), ensure_ascii=False))
+        return
+    typer.echo(f"Round {paired.number}")
+    for board, black, white, reason in paired.pairings:
+        b, w = event.player(black), event.player(white)
+        line = f"  {board:>3}  {black:>4} {b.name} (B)  —  {white:>4} {w.name} (W)"
+        if explain and reason:
+            line += f"   [{reason}]"
+        typer.echo(line)
+    for bye in paired.byes:
+        typer.echo(f"  bye  {bye:>4} {event.player(bye).name}")
+    if explain:
+        for note in paired.notes:
+            typer.echo(f"  note: {note}")
+
+
+@app.command("result")
+def result_command(
+    path: EventPath,
+    round_number: Annotated[int | None, typer.Option("--round", help="Round number.")] = None,
+    board: Annotated[int | None, typer.Option(help="Board number.")] = None,
+    result: Annotated[
+        str | None,
+        typer.Option(
+            help="1-0 (Black wins), 0-1, draw, forfeit-black, forfeit-white, double-forfeit, "
+            "both-lose, no-result."
+        ),
+    ] = None,
+    file: Annotated[Path | None, typer.Option(help="Results sheet CSV round,board,result.")] = None,
+    black_warnings: Annotated[int, typer.Option(help="Warnings Black got (Go §24).")] = 0,
+    white_warnings: Annotated[int, typer.Option(help="Warnings White got (Go §24).")] = 0,
+) -> None:
+    """Enter one result, or a whole results sheet with --file."""
+    event = load_event(path)
+    count = 0
+    if file is not None:
+        if result is not None or board is not None:
+            raise TournamentError("give either --file or --round/--board/--result, not both")
+        for row in parse_results(_read_text(file, "results")):
+            event = ops.enter_result(
+                event, row.round, row.board, row.result, row.black_warnings, row.white_warnings
+            )
+            count += 1
+    else:
+        if round_number is None or board is None or result is None:
+            raise TournamentError("a result needs --round, --board and --result (or --file)")
+        parsed = GameResult.parse(result)
+        event = ops.enter_result(event, round_number, board, parsed, black_warnings, white_warnings)
+        count = 1
+    save_event(event, path)
+    typer.echo(f"entered {count} result(s)")
+
+
+@app.command("simulate")
+def simulate_command(
+    path: EventPath,
+    rounds: Annotated[int, typer.Option(help="Rounds to pair and play.")] = 1,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+) -> None:
+    """Pair rounds and enter rating-weighted random results (rehearsals, benchmarks)."""
+    event = ops.simulate(load_event(path), rounds, random.Random(seed))
+    save_event(event, path)
+    typer.echo(f"simulated through round {event.current_round}")
+
+
+@app.command("withdraw")
+def withdraw_command(
+    path: EventPath,
+    player: Annotated[int, typer.Argument(help="Player number.")],
+    seed: Annotated[
+        int | None, typer.Option(help="Before round 1: redraw numbers by lot with this seed.")
+    ] = None,
+) -> None:
+    """Withdraw a player (Go §28, Gomoku §18.5)."""
+    event = load_event(path)
+    name = event.player(player).name
+    event = ops.withdraw(event, player, None if seed is None else random.Random(seed))
+    save_event(event, path)
+    effect = ops.withdrawal_effects(event).get(player)
+    how = effect.value if effect is not None else "removed before round 1; numbers redrawn"
+    typer.echo(f"withdrew {player} {name}: {how}")
+
+
+@app.command("standings")
+def standings_command(
+    path: EventPath,
+    fmt: Annotated[
+        StandingsFormat, typer.Option("--format", help="table, json or html.")
+    ] = StandingsFormat.table,
+    lots: Annotated[
+        int | None, typer.Option(help="Settle remaining ties by lot with this seed.")
+    ] = None,
+    output: Annotated[Path | None, typer.Option(help="Write to this file.")] = None,
+) -> None:
+    """Standings with crosstable (printable wall chart with --format html)."""
+    event = load_event(path)
+    rng = None if lots is None else random.Random(lots)
+    if fmt is StandingsFormat.json:
+        text = json.dumps(standings_json(event, rng), ensure_ascii=False) + "\n"
+    elif fmt is StandingsFormat.html:
+        text = standings_html(event, rng)
+    else:
+        text = standings_text(event, rng)
+    if output is not None:
+        atomic_write_text(output, text)
+    else:
+        typer.echo(text, nl=False)
+
+
+@app.command("import")
+def import_command(
+    path: EventPath,
+    opengotha: Annotated[Path, typer.Option(help="OpenGotha XML tournament file.")],
+    game: Annotated[str, typer.Option(help="go or gomoku.")] = "go",
+    system: Annotated[str, typer.Option(help="System of the new event.")] = "swiss",
+    force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
+) -> None:
+    """Create an event file from OpenGotha XML."""
+    if path.exists() and not force:
+        raise EventFileError(f"{path} already exists (use --force to overwrite it)")
+    event, warnings = from_opengotha(_read_text(opengotha, "OpenGotha"), game=game, system=system)
+    save_event(event, path)
+    for w in warnings:
+        typer.echo(f"warning: {w}", err=True)
+    typer.echo(f"imported {len(event.players)} players, {event.current_round} round(s)")
+
+
+@app.command("export")
+def export_command(
+    path: EventPath,
+    opengotha: Annotated[Path, typer.Option(help="Write OpenGotha XML here.")],
+) -> None:
+    """Write the event as OpenGotha XML."""
+    atomic_write_text(opengotha, to_opengotha(load_event(path)))
+    typer.echo(f"wrote {opengotha}")
+
+
+@app.command("promotion")
+def promotion_command(
+    dan: Annotated[int, typer.Option(help="The player's current professional dan (1–7).")],
+    games: Annotated[
+        str, typer.Option(help="Games as OPP_DAN:RESULT, comma-separated (e.g. 3:win,4:loss).")
+    ],
+) -> None:
+    """Score promotion games (Go 附表四) and test them against 附表五."""
+    parsed: list[tuple[int, str]] = []
+    for item in games.split(","):
+        opp, _, res = item.strip().partition(":")
+        try:
+            parsed.append((int(opp), res))
+        except ValueError:
+            raise TournamentError(f"not a game {item!r} (expected OPP_DAN:win|draw|loss)") from None
+    v = promotion_verdict(parsed, dan=dan)
+    typer.echo(
+        json.dumps(
+            {
+                "dan": v.dan,
+                "games": v.games,
+                "total": v.total,
+                "average": str(v.average),
+                "qualified": v.qualified,
+                "to_dan": v.to_dan,
+                "columns": v.needs(),
+            },
+            ensure_ascii=False,
+        )
+    )

@@ -1,0 +1,117 @@
+"""The wall chart: standings with a crosstable, as plain text or a printable HTML page.
+
+Each round's cell reads ``5b+``: opponent 5, this player had Black, won (``=`` draw, ``-`` loss,
+a trailing ``f`` for a forfeit, ``bye`` for a bye).
+
+>>> import random
+>>> from duiyi.tournament.event import add_players, new_event, simulate
+>>> from duiyi.tournament.model import Player
+>>> e = simulate(add_players(new_event("Cup", "go", "round-robin", 1),
+...                          [Player(0, n) for n in "ABC"]), 3, random.Random(1))
+>>> "<table" in standings_html(e)
+True
+>>> standings_text(e).splitlines()[0].split()[:3]
+['Cup', '—', 'standings']
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from duiyi.tournament.event import chain, event_standings, player_rows
+from duiyi.tournament.model import Event
+
+__all__ = ["standings_html", "standings_json", "standings_text"]
+
+
+def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) -> dict[str, Any]:
+    """The standings document of ``duiyi event standings --format json``."""
+    rows = event_standings(event, lots)
+    return {
+        "event": event.name,
+        "game": event.game,
+        "system": event.system,
+        "rounds": event.current_round,
+        "tiebreaks": [
+            {"name": t.name, "label": t.label, "article": t.article} for t in chain(event)
+        ],
+        "standings": player_rows(event, rows),
+        "withdrawn": [w.to_json() for w in event.withdrawals],
+    }
+
+
+def _cells(row: Mapping[str, Any], rounds: int) -> list[str]:
+    cells = row["rounds"]
+    return [" ".join(cells.get(str(r), [])) or "·" for r in range(1, rounds + 1)]
+
+
+def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) -> str:
+    """A plain-text wall chart."""
+    doc = standings_json(event, lots)
+    names = [t["name"] for t in doc["tiebreaks"] if t["name"] != "points"]
+    rounds = event.current_round
+    header = ["Pl", "No", "Name", "Rank", *[f"R{r}" for r in range(1, rounds + 1)], "Pts", *names]
+    lines_data = []
+    for row in doc["standings"]:
+        lines_data.append(
+            [
+                str(row["place"]) + ("*" if row["by_lot"] else ""),
+                str(row["number"]),
+                row["name"],
+                row["rank"],
+                *_cells(row, rounds),
+                row["points"],
+                *[row["tiebreaks"][n] for n in names],
+            ]
+        )
+    widths = [max(len(h), *(len(r[i]) for r in lines_data)) if lines_data else len(h)
+              for i, h in enumerate(header)]  # fmt: skip
+    out = [f"{event.name} — standings after round {rounds} ({event.game}, {event.system})", ""]
+    out.append("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
+    for r in lines_data:
+        out.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    if any(row["by_lot"] for row in doc["standings"]):
+        out.append("")
+        out.append("* order decided by lot")
+    for w in event.withdrawals:
+        out.append(f"withdrawn: {w.player} after round {w.after_round}")
+    return "\n".join(out) + "\n"
+
+
+def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) -> str:
+    """A printable HTML wall chart (one self-contained page)."""
+    doc = standings_json(event, lots)
+    tbs = [t for t in doc["tiebreaks"] if t["name"] != "points"]
+    rounds = event.current_round
+    esc = html.escape
+    head = "".join(f"<th>R{r}</th>" for r in range(1, rounds + 1))
+    head += "<th>Pts</th>" + "".join(
+        f'<th title="{esc(t["article"])}">{esc(t["label"])}</th>' for t in tbs
+    )
+    body = []
+    for row in doc["standings"]:
+        cells = "".join(f"<td>{esc(c)}</td>" for c in _cells(row, rounds))
+        tb_cells = "".join(f"<td>{esc(row['tiebreaks'][t['name']])}</td>" for t in tbs)
+        lot = "*" if row["by_lot"] else ""
+        body.append(
+            f"<tr><td>{row['place']}{lot}</td><td>{row['number']}</td>"
+            f"<td class=name>{esc(row['name'])}</td><td>{esc(row['rank'])}</td>"
+            f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(row['points'])}</td>"
+            f"{tb_cells}</tr>"
+        )
+    title = esc(f"{event.name} — standings after round {rounds}")
+    return (
+        "<!DOCTYPE html>\n<html lang=zh><head><meta charset=utf-8>"
+        f"<title>{title}</title><style>"
+        "body{font-family:sans-serif}table{border-collapse:collapse}"
+        "th,td{border:1px solid #444;padding:2px 6px;text-align:center}"
+        "td.name{text-align:left}td.pts{font-weight:bold}"
+        "@media print{body{font-size:9pt}}</style></head><body>"
+        f"<h1>{title}</h1><table><thead><tr><th>Pl</th><th>No</th><th>Name</th>"
+        f"<th>Rank</th><th>Club</th>{head}</tr></thead><tbody>"
+        + "".join(body)
+        + "</tbody></table><p>Cells: opponent, colour (b/w), result (+ = −, f forfeit).</p>"
+        "</body></html>\n"
+    )
