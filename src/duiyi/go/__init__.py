@@ -1,0 +1,45 @@
+"""Go (围棋) under the Chinese competition rules (2002) and the other common rule sets.
+
+The core is pure and importable at once; SGF, GTP, engines and SVG are explicit submodules
+(``duiyi.go.sgf``, ``duiyi.go.gtp``, ``duiyi.go.engine``, ``duiyi.go.svg``).
+
+>>> from duiyi.go import Game, Rules, Point, BLACK
+>>> g = Game(19, rules=Rules.chinese())
+>>> g.play("Q16"); g.play("D4")
+>>> g.board.get(Point.parse("Q16")) is BLACK
+True
+"""
+
+from __future__ import annotations
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.go.actions import Action, action_from_json
+from duiyi.go.board import Board
+from duiyi.go.game import Game, LegalMoves, Phase
+from duiyi.go.handicap import NigiriResult, Parity, fixed_handicap_points, nigiri
+from duiyi.go.point import Point
+from duiyi.go.rules import KoRule, RepetitionOutcome, Rules, Scoring
+from duiyi.go.scoring import Score, score_position
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "Action",
+    "Board",
+    "Color",
+    "Game",
+    "KoRule",
+    "LegalMoves",
+    "NigiriResult",
+    "Parity",
+    "Phase",
+    "Point",
+    "RepetitionOutcome",
+    "Rules",
+    "Score",
+    "Scoring",
+    "action_from_json",
+    "fixed_handicap_points",
+    "nigiri",
+    "score_position",
+]

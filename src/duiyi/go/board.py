@@ -1,0 +1,496 @@
+"""Go positions as bitboards: captures (Go §3, §4), suicide (Go §5) and Zobrist hashing.
+
+A :class:`Board` holds one Python ``int`` per colour. Bit ``row * (size + 1) + col`` stands for
+``Point(col, row)``; the extra column of always-empty padding bits lets a whole set of stones grow
+by one step with four shifts and a mask, so group and liberty searches run as a handful of big-int
+operations in C. Neighbour masks, points and Zobrist keys are computed once per board size
+(:func:`geometry`).
+
+>>> b = Board.from_stones(5, black=["B2", "C1"], white=["B1"])
+>>> print(b)
+   A B C D E
+ 5 . . . . .  5
+ 4 . . . . .  4
+ 3 . . . . .  3
+ 2 . X . . .  2
+ 1 . O X . .  1
+   A B C D E
+>>> b.play("A1", BLACK)  # Go §4.1: White's B1 has no liberty left and is removed
+frozenset({Point.parse('B1')})
+>>> b.get("B1") is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import IllegalMove, InvalidPoint
+from duiyi.go.point import COLUMN_LETTERS, Point, check_size
+
+__all__ = ["Board", "Geometry", "geometry"]
+
+
+class Geometry:
+    """Everything about a board size that never changes, computed once (see :func:`geometry`).
+
+    >>> g = geometry(9)
+    >>> g.size, g.width, len(g.points), bin(g.neighbours[g.index(Point(0, 0))]).count("1")
+    (9, 10, 81, 2)
+    """
+
+    __slots__ = (
+        "bit_point",
+        "black_keys",
+        "neighbours",
+        "on_board",
+        "point_bit",
+        "points",
+        "side_key",
+        "size",
+        "white_keys",
+        "width",
+    )
+
+    def __init__(self, size: int) -> None:
+        check_size(size)
+        self.size = size
+        self.width = w = size + 1
+        nbits = size * w
+        self.points: tuple[Point, ...] = tuple(
+            Point(c, r) for r in range(size) for c in range(size)
+        )
+        self.point_bit: dict[Point, int] = {p: p.row * w + p.col for p in self.points}
+        self.bit_point: list[Point | None] = [None] * nbits
+        for p, i in self.point_bit.items():
+            self.bit_point[i] = p
+        on = 0
+        for i in self.point_bit.values():
+            on |= 1 << i
+        self.on_board = on
+        nb = [0] * nbits
+        for i in self.point_bit.values():
+            m = 1 << i
+            nb[i] = ((m << 1) | (m >> 1) | (m << w) | (m >> w)) & on
+        self.neighbours: list[int] = nb
+        rng = random.Random(f"duiyi-go-zobrist-{size}")  # fixed seed: keys equal in every run
+        self.black_keys: list[int] = [rng.getrandbits(64) for _ in range(nbits)]
+        self.white_keys: list[int] = [rng.getrandbits(64) for _ in range(nbits)]
+        self.side_key: int = rng.getrandbits(64)
+
+    def index(self, point: Point) -> int:
+        """The bit index of ``point`` (raises InvalidPoint when it is off this board)."""
+        try:
+            return self.point_bit[point]
+        except KeyError:
+            raise InvalidPoint(
+                f"{point} is not a point of the {self.size}×{self.size} board", "Go §1"
+            ) from None
+
+    def expand(self, bits: int) -> int:
+        """The set ``bits`` plus every point next to it (one flood step).
+
+        >>> g = geometry(5)
+        >>> g.expand(1 << g.index(Point(0, 0))) == (1 << 0) | (1 << 1) | (1 << 6)
+        True
+        """
+        w = self.width
+        return (bits | (bits << 1) | (bits >> 1) | (bits << w) | (bits >> w)) & self.on_board
+
+    def points_of(self, bits: int) -> Iterator[Point]:
+        """The points whose bits are set in ``bits``, bottom row first."""
+        bp = self.bit_point
+        while bits:
+            low = bits & -bits
+            p = bp[low.bit_length() - 1]
+            assert p is not None
+            yield p
+            bits ^= low
+
+    def bits_of(self, points: Iterable[Point]) -> int:
+        """The bit set of ``points`` (each validated against this size)."""
+        bits = 0
+        for p in points:
+            bits |= 1 << self.index(p)
+        return bits
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    """The cached :class:`Geometry` of a board size (5–25).
+
+    >>> geometry(19) is geometry(19)
+    True
+    """
+    return Geometry(size)
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+class Board:
+    """A Go position: which points hold black or white stones (no side to move, no history).
+
+    Boards compare equal when size and stones agree. ``hash`` is the Zobrist key of the stones.
+
+    >>> b = Board(9)
+    >>> b.play("E5", BLACK)
+    frozenset()
+    >>> b.get("E5"), len(b.empty_points())
+    (Color.BLACK, 80)
+    >>> b.copy() == b
+    True
+    """
+
+    __slots__ = ("_black", "_geo", "_hash", "_white")
+
+    def __init__(self, size: int = 19) -> None:
+        self._geo = geometry(size)
+        self._black = 0
+        self._white = 0
+        self._hash = 0
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_stones(
+        cls,
+        size: int = 19,
+        black: Iterable[Point | str] = (),
+        white: Iterable[Point | str] = (),
+    ) -> Board:
+        """A board with the given stones (no captures are made; points must be distinct).
+
+        >>> Board.from_stones(9, black=["C3"], white=[Point(6, 6)]).stones(WHITE)
+        frozenset({Point.parse('G7')})
+        """
+        b = cls(size)
+        g = b._geo
+        for p in black:
+            b._put(b._index(p), BLACK)
+        for p in white:
+            i = b._index(p)
+            if b._black >> i & 1:
+                raise InvalidPoint(f"{g.bit_point[i]} cannot hold both colours")
+            b._put(i, WHITE)
+        return b
+
+    @classmethod
+    def from_bits(cls, size: int, black: int, white: int) -> Board:
+        """A board from raw bitboards (the layout of :class:`Geometry`); for engines and tests."""
+        b = cls(size)
+        g = b._geo
+        if black & white or (black | white) & ~g.on_board:
+            raise InvalidPoint("bitboards overlap or use padding bits")
+        b._black, b._white = black, white
+        h = 0
+        bk, wk = g.black_keys, g.white_keys
+        for p in g.points_of(black):
+            h ^= bk[g.point_bit[p]]
+        for p in g.points_of(white):
+            h ^= wk[g.point_bit[p]]
+        b._hash = h
+        return b
+
+    @classmethod
+    def from_diagram(cls, text: str) -> Board:
+        """A board from an ASCII diagram: rows top to bottom, ``X``/``#``/``B`` black,
+        ``O``/``W`` white, ``.``/``+`` empty; spaces and coordinate labels are ignored.
+
+        >>> Board.from_diagram('''
+        ... . . . . .
+        ... . X O . .
+        ... . . . . .
+        ... . . . . .
+        ... . . . . .''').get("C4")
+        Color.WHITE
+        """
+        rows: list[str] = []
+        for line in text.strip("\n").splitlines():
+            cells = "".join(ch for ch in line if ch in ".+XOBW#")
+            if cells:
+                rows.append(cells)
+        size = len(rows)
+        check_size(size)
+        if any(len(r) != size for r in rows):
+            raise InvalidPoint(
+                f"diagram is not square: {size} rows of lengths {[len(r) for r in rows]}"
+            )
+        black: list[Point] = []
+        white: list[Point] = []
+        for k, r in enumerate(rows):
+            row = size - 1 - k
+            for col, ch in enumerate(r):
+                if ch in "XB#":
+                    black.append(Point(col, row))
+                elif ch in "OW":
+                    white.append(Point(col, row))
+        return cls.from_stones(size, black, white)
+
+    def copy(self) -> Board:
+        """An independent copy (three ints; cheap)."""
+        b = Board.__new__(Board)
+        b._geo, b._black, b._white, b._hash = self._geo, self._black, self._white, self._hash
+        return b
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def size(self) -> int:
+        """Lines per side (5–25)."""
+        return self._geo.size
+
+    @property
+    def geometry(self) -> Geometry:
+        """The cached per-size tables."""
+        return self._geo
+
+    @property
+    def black_bits(self) -> int:
+        """Black stones as a bitboard."""
+        return self._black
+
+    @property
+    def white_bits(self) -> int:
+        """White stones as a bitboard."""
+        return self._white
+
+    @property
+    def zobrist(self) -> int:
+        """64-bit Zobrist key of the stones (equal positions have equal keys)."""
+        return self._hash
+
+    @property
+    def hash(self) -> int:
+        """Alias of :attr:`zobrist`."""
+        return self._hash
+
+    def _index(self, point: Point | str) -> int:
+        if isinstance(point, str):
+            point = Point.parse(point, self._geo.size)
+        return self._geo.index(point)
+
+    def get(self, point: Point | str) -> Color | None:
+        """The colour on ``point``, or None when it is empty."""
+        i = self._index(point)
+        if self._black >> i & 1:
+            return BLACK
+        if self._white >> i & 1:
+            return WHITE
+        return None
+
+    def stones(self, color: Color) -> frozenset[Point]:
+        """All points holding stones of ``color``."""
+        return frozenset(self._geo.points_of(self._black if color is BLACK else self._white))
+
+    def empty_points(self) -> frozenset[Point]:
+        """All empty points."""
+        return frozenset(self._geo.points_of(self._geo.on_board & ~(self._black | self._white)))
+
+    def count(self, color: Color) -> int:
+        """Number of stones of ``color`` on the board."""
+        return _popcount(self._black if color is BLACK else self._white)
+
+    def neighbours(self, point: Point | str) -> frozenset[Point]:
+        """The 2–4 points next to ``point`` along the lines (Go §3: 直线紧邻)."""
+        return frozenset(self._geo.points_of(self._geo.neighbours[self._index(point)]))
+
+    def group_bits(self, index: int) -> int:
+        """The chain through bit ``index`` as a bitboard (0 when the point is empty)."""
+        m = 1 << index
+        own = self._black if self._black & m else self._white if self._white & m else 0
+        if not own:
+            return 0
+        return self._flood(m, own)
+
+    def _flood(self, seed: int, own: int) -> int:
+        g = self._geo
+        w, on = g.width, g.on_board
+        grp = seed
+        while True:
+            nxt = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & own & on
+            if nxt == grp:
+                return grp
+            grp = nxt
+
+    def group(self, point: Point | str) -> frozenset[Point]:
+        """The stones connected to ``point`` (Go §3: 相互连接成一个不可分割的整体); empty if none."""
+        return frozenset(self._geo.points_of(self.group_bits(self._index(point))))
+
+    def liberties(self, point: Point | str) -> frozenset[Point]:
+        """The liberties (气, Go §3) of the chain through ``point``."""
+        grp = self.group_bits(self._index(point))
+        if not grp:
+            return frozenset()
+        empty = self._geo.on_board & ~(self._black | self._white)
+        return frozenset(self._geo.points_of(self._geo.expand(grp) & empty))
+
+    def chains(self, color: Color) -> Iterator[frozenset[Point]]:
+        """Every chain of ``color``, each as a set of points."""
+        rest = self._black if color is BLACK else self._white
+        while rest:
+            low = rest & -rest
+            grp = self._flood(low, rest)
+            rest &= ~grp
+            yield frozenset(self._geo.points_of(grp))
+
+    # ------------------------------------------------------------------ changes
+    def _put(self, i: int, color: Color) -> None:
+        m = 1 << i
+        if (self._black | self._white) & m:
+            raise InvalidPoint(f"{self._geo.bit_point[i]} already holds a stone")
+        if color is BLACK:
+            self._black |= m
+            self._hash ^= self._geo.black_keys[i]
+        else:
+            self._white |= m
+            self._hash ^= self._geo.white_keys[i]
+
+    def _remove_bits(self, bits: int) -> None:
+        g = self._geo
+        for p in g.points_of(bits & self._black):
+            self._hash ^= g.black_keys[g.point_bit[p]]
+        for p in g.points_of(bits & self._white):
+            self._hash ^= g.white_keys[g.point_bit[p]]
+        self._black &= ~bits
+        self._white &= ~bits
+
+    def set(self, point: Point | str, color: Color | None) -> None:
+        """Put a stone of ``color`` on ``point`` or empty it, without captures (setup, SGF AB/AW/AE)."""
+        i = self._index(point)
+        self._remove_bits(1 << i)
+        if color is not None:
+            self._put(i, color)
+
+    def try_play(
+        self, index: int, black: bool, allow_suicide: bool = False
+    ) -> tuple[int, int, int, int, int] | None:
+        """Compute the position after a stone on bit ``index`` without changing the board.
+
+        Returns ``(black_bits, white_bits, zobrist, captured_bits, self_captured_bits)`` or None
+        when the move is suicide and suicide is not allowed (Go §5). The caller checks that the
+        point is empty. Captures follow Go §4: the opponent's chains without liberties go first,
+        and only then is the mover's own chain checked.
+        """
+        g = self._geo
+        m = 1 << index
+        w, on = g.width, g.on_board
+        if black:
+            own, opp = self._black | m, self._white
+            h = self._hash ^ g.black_keys[index]
+            okeys = g.white_keys
+        else:
+            own, opp = self._white | m, self._black
+            h = self._hash ^ g.white_keys[index]
+            okeys = g.black_keys
+        empty = on & ~(own | opp)
+        captured = 0
+        adj = g.neighbours[index] & opp
+        while adj:
+            low = adj & -adj
+            adj ^= low
+            # flood the opponent chain, stopping as soon as it shows a liberty
+            grp = low
+            while True:
+                fr = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & on
+                if fr & empty:
+                    grp = 0
+                    break
+                nxt = fr & opp
+                if nxt == grp:
+                    break
+                grp = nxt
+            if grp:
+                captured |= grp
+                adj &= ~grp
+        if captured:
+            opp &= ~captured
+            c = captured
+            while c:
+                low = c & -c
+                h ^= okeys[low.bit_length() - 1]
+                c ^= low
+            # a capture always leaves the new stone a liberty
+            return (own, opp, h, captured, 0) if black else (opp, own, h, captured, 0)
+        if g.neighbours[index] & empty:
+            return (own, opp, h, 0, 0) if black else (opp, own, h, 0, 0)
+        grp = m
+        while True:
+            fr = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & on
+            if fr & empty:
+                return (own, opp, h, 0, 0) if black else (opp, own, h, 0, 0)
+            nxt = fr & own
+            if nxt == grp:
+                break
+            grp = nxt
+        if not allow_suicide:
+            return None
+        own &= ~grp
+        mkeys = g.black_keys if black else g.white_keys
+        c = grp
+        while c:
+            low = c & -c
+            h ^= mkeys[low.bit_length() - 1]
+            c ^= low
+        return (own, opp, h, 0, grp) if black else (opp, own, h, 0, grp)
+
+    def play(
+        self, point: Point | str, color: Color, allow_suicide: bool = False
+    ) -> frozenset[Point]:
+        """Place a stone and make the captures of Go §4; returns the captured points.
+
+        Raises :class:`~duiyi.errors.IllegalMove` on an occupied point or on suicide (Go §5).
+        Repetition is the game's business (:class:`~duiyi.go.Game`), not the board's.
+
+        >>> b = Board.from_diagram('''
+        ... . X . . .
+        ... X . . . .
+        ... . . . . .
+        ... . . . . .
+        ... . . . . .''')
+        >>> b.play("A5", WHITE)
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.IllegalMove: illegal move A5: suicide (Go §5)
+        """
+        i = self._index(point)
+        name = str(self._geo.bit_point[i])
+        if (self._black | self._white) >> i & 1:
+            raise IllegalMove("point is occupied", "Go §2.4", move=name)
+        res = self.try_play(i, color is BLACK, allow_suicide)
+        if res is None:
+            raise IllegalMove("suicide", "Go §5", move=name)
+        self._black, self._white, self._hash, captured, _ = res
+        return frozenset(self._geo.points_of(captured))
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            self._geo.size == other._geo.size
+            and self._black == other._black
+            and self._white == other._white
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # boards are mutable
+
+    def __str__(self) -> str:
+        n = self._geo.size
+        letters = " ".join(COLUMN_LETTERS[:n])
+        lines = [f"   {letters}"]
+        for row in range(n - 1, -1, -1):
+            cells = []
+            for col in range(n):
+                i = row * (n + 1) + col
+                cells.append("X" if self._black >> i & 1 else "O" if self._white >> i & 1 else ".")
+            lines.append(f"{row + 1:>2} {' '.join(cells)}  {row + 1}")
+        lines.append(f"   {letters}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        b = ",".join(sorted(map(str, self.stones(BLACK))))
+        w = ",".join(sorted(map(str, self.stones(WHITE))))
+        return f"<Board {self.size}×{self.size} black=[{b}] white=[{w}]>"

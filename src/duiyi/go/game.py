@@ -1,0 +1,944 @@
+"""A game of Go under a rule set: moves, repetition, passes, counting phase and result.
+
+The game is event-sourced: its state is a pure function of ``rules`` and :attr:`Game.actions`
+(first a :class:`~duiyi.go.actions.Start` header). ``undo`` drops the last action by popping a
+snapshot, which restores the exact position, hash and repetition history.
+
+>>> g = Game(9)
+>>> g.play("E5"); g.play("C3"); g.to_move
+Color.BLACK
+>>> g.pass_move(); g.pass_move(); g.phase
+<Phase.COUNTING: 'counting'>
+>>> g.accept(BLACK); g.accept(WHITE); g.result_zh, g.sgf_result
+('白胜3又3/4子', 'W+7.5')
+>>> Game.from_actions(g.rules, g.action_log_json()).result_zh
+'白胜3又3/4子'
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, cast
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
+from duiyi.go.actions import (
+    Accept,
+    Action,
+    Adjudicate,
+    Dispute,
+    MarkDead,
+    Move,
+    Pass,
+    PlaceHandicap,
+    Resign,
+    SetDead,
+    Setup,
+    Start,
+    Warn,
+    action_from_json,
+)
+from duiyi.go.board import Board
+from duiyi.go.handicap import fixed_handicap_points
+from duiyi.go.point import Point, check_size
+from duiyi.go.rules import KoRule, RepetitionOutcome, Rules
+from duiyi.go.scoring import Score, score_position
+from duiyi.outcome import Outcome, Result, Termination
+
+__all__ = ["Game", "LegalMoves", "Phase"]
+
+MAX_HANDICAP = 9
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    PLAYING = "playing"
+    COUNTING = "counting"  # after two passes: marking dead stones (Go §7.3, §8, §21)
+    FINISHED = "finished"
+
+
+_OCCUPIED, _SUICIDE, _KO, _SUPERKO = 1, 2, 3, 4
+_REASONS = {
+    _OCCUPIED: ("point is occupied", "Go §2"),
+    _SUICIDE: ("suicide: the stone would have no liberty and captures nothing", "Go §5"),
+    _KO: ("ko: the stone just taken may not be retaken at once", "Go §20.1"),
+    _SUPERKO: ("repeats an earlier whole-board position", "Go §6"),
+}
+
+# What one snapshot holds, in order (see Game._state).
+_State = tuple[
+    int,  # black bits
+    int,  # white bits
+    int,  # hash
+    Color,  # to move
+    Phase,
+    int,  # len(moves)
+    int,  # black captures
+    int,  # white captures
+    int,  # consecutive passes
+    int,  # simple-ko index or -1
+    int,  # dead bits
+    frozenset[Color],  # accepted
+    int,  # black warnings
+    int,  # white warnings
+    "Outcome | None",
+    int,  # handicap stones still to place
+    bool,  # play started (a move or pass was made)
+    "Score | None",
+    "dict[int, int] | None",  # history replaced by setup (else None)
+]
+
+
+class LegalMoves:
+    """A lazy view of the legal moves of the side to move (passes excluded).
+
+    Iterable (points in board order), supports ``in``, ``bool()``, ``len()`` and ``count()``.
+
+    >>> g = Game(5)
+    >>> lm = g.legal_moves()
+    >>> Point.parse("C3", 5) in lm, "C3" in lm, bool(lm), lm.count()
+    (True, True, True, 25)
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Point]:
+        g = self._game
+        if g._phase is not Phase.PLAYING or g._pending:
+            return
+        geo = g._board.geometry
+        empty = geo.on_board & ~(g._board.black_bits | g._board.white_bits)
+        bp = geo.bit_point
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            i = low.bit_length() - 1
+            if not isinstance(g._evaluate(i), int):
+                p = bp[i]
+                assert p is not None
+                yield p
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, Point | str):
+            return False
+        if isinstance(move, str) and move.strip().lower() == "pass":
+            return False
+        return self._game.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        """How many legal stone moves there are."""
+        return sum(1 for _ in self)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves {' '.join(str(p) for p in self)}>"
+
+
+class Game:
+    """A game of Go.
+
+    Args:
+        size: lines per side, 5–25 (19 by default).
+        rules: a :class:`~duiyi.go.rules.Rules` (Chinese by default).
+        handicap: 0 (even game), 1 (让先: Black moves first without komi) or 2–9 stones, placed on
+            the fixed star points or, when ``rules.fixed_handicap`` is false, by Black with
+            :meth:`place_handicap`. White moves first after handicap stones.
+
+    >>> g = Game(19, handicap=2)
+    >>> g.to_move, sorted(map(str, g.board.stones(BLACK)))
+    (Color.WHITE, ['D4', 'Q16'])
+    """
+
+    def __init__(self, size: int = 19, rules: Rules | None = None, handicap: int = 0) -> None:
+        rules = Rules.chinese() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
+        self._rules = rules
+        self._init(Start(size, handicap, not rules.fixed_handicap))
+
+    # ------------------------------------------------------------------ construction
+    def _init(self, start: Start) -> None:
+        check_size(start.size)
+        h = start.handicap
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= MAX_HANDICAP:
+            raise InvalidInput(f"handicap must be 0–{MAX_HANDICAP} stones, got {h!r}")
+        self._start = start
+        self._board = Board(start.size)
+        self._geo = self._board.geometry
+        self._situational = self._rules.ko_rule is not KoRule.POSITIONAL
+        self._to_move = BLACK
+        self._phase = Phase.PLAYING
+        self._moves: list[tuple[Color, Point | None]] = []
+        self._capb = self._capw = 0
+        self._passes = 0
+        self._ko = -1
+        self._dead = 0
+        self._accepted: frozenset[Color] = frozenset()
+        self._warnb = self._warnw = 0
+        self._outcome: Outcome | None = None
+        self._pending = 0
+        self._started = False
+        self._score: Score | None = None
+        self._actions: list[Action] = [start]
+        self._undo: list[tuple[_State, int | None]] = []
+        self._cache: tuple[int, int, int, tuple[int, int, int, int, int] | int] | None = None
+        if h >= 2:
+            if start.free_placement:
+                self._pending = h
+            else:
+                for p in fixed_handicap_points(start.size, h):
+                    self._board.set(p, BLACK)
+                self._to_move = WHITE
+        self._history: dict[int, int] = {self._key(self._board.zobrist, self._to_move): 1}
+
+    @classmethod
+    def from_actions(cls, rules: Rules, actions: Iterable[Action | dict[str, Any]]) -> Game:
+        """Rebuild a game from its rules and action log (objects or their JSON dicts).
+
+        >>> g = Game(9); g.play("E5"); g.pass_move()
+        >>> h = Game.from_actions(g.rules, g.action_log_json())
+        >>> h.board == g.board and h.to_move is g.to_move
+        True
+        """
+        items = [a if not isinstance(a, dict) else action_from_json(a) for a in actions]
+        if not items or not isinstance(items[0], Start):
+            raise InvalidInput("an action log starts with a 'start' action")
+        g = cls.__new__(cls)
+        if not isinstance(rules, Rules):
+            raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
+        g._rules = rules
+        g._init(items[0])
+        for a in items[1:]:
+            g.apply(a)
+        return g
+
+    @classmethod
+    def from_position(
+        cls,
+        size: int = 19,
+        rules: Rules | None = None,
+        black: Iterable[Point | str] = (),
+        white: Iterable[Point | str] = (),
+        to_move: Color = BLACK,
+    ) -> Game:
+        """A game starting from set-up stones (SGF AB/AW).
+
+        >>> g = Game.from_position(9, black=["C3"], white=["G7"], to_move=WHITE)
+        >>> g.to_move, g.board.get("C3")
+        (Color.WHITE, Color.BLACK)
+        """
+        g = cls(size, rules)
+        g.setup(black=black, white=white, to_move=to_move)
+        return g
+
+    @classmethod
+    def from_sgf(cls, text: str) -> Game:
+        """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
+        sgf = importlib.import_module("duiyi.go.sgf")
+        return cast(Game, sgf.game_from_sgf(text))
+
+    def to_sgf(self) -> str:
+        """Write the game as SGF (delegates to :mod:`duiyi.go.sgf`)."""
+        sgf = importlib.import_module("duiyi.go.sgf")
+        return cast(str, sgf.game_to_sgf(self))
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def size(self) -> int:
+        """Lines per side."""
+        return self._start.size
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set."""
+        return self._rules
+
+    @property
+    def handicap(self) -> int:
+        """Handicap stones (0 = even game, 1 = 让先)."""
+        return self._start.handicap
+
+    @property
+    def board(self) -> Board:
+        """A copy of the current position."""
+        return self._board.copy()
+
+    @property
+    def to_move(self) -> Color:
+        """The side to move."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """PLAYING, COUNTING or FINISHED."""
+        return self._phase
+
+    @property
+    def moves(self) -> list[tuple[Color, Point | None]]:
+        """Moves made so far, ``None`` for a pass."""
+        return list(self._moves)
+
+    @property
+    def last_move(self) -> tuple[Color, Point | None] | None:
+        """The latest move, or None."""
+        return self._moves[-1] if self._moves else None
+
+    @property
+    def captures(self) -> dict[Color, int]:
+        """Prisoners taken during play by each colour (dead stones not included)."""
+        return {BLACK: self._capb, WHITE: self._capw}
+
+    @property
+    def actions(self) -> list[Action]:
+        """The action log (a copy), starting with the :class:`Start` header."""
+        return list(self._actions)
+
+    def action_log_json(self) -> list[dict[str, Any]]:
+        """The action log as JSON-serialisable dicts."""
+        return [a.to_json() for a in self._actions]
+
+    @property
+    def dead(self) -> frozenset[Point]:
+        """Stones currently marked dead (counting phase)."""
+        return frozenset(self._geo.points_of(self._dead))
+
+    @property
+    def accepted(self) -> frozenset[Color]:
+        """Colours that accepted the current marking."""
+        return self._accepted
+
+    @property
+    def warnings(self) -> dict[Color, int]:
+        """Warnings received by each colour (Go §24)."""
+        return {BLACK: self._warnb, WHITE: self._warnw}
+
+    @property
+    def consecutive_passes(self) -> int:
+        """Passes in a row at the end of the move list."""
+        return self._passes
+
+    @property
+    def handicap_pending(self) -> int:
+        """Handicap stones Black still has to place freely (0 once placed)."""
+        return self._pending
+
+    @property
+    def ko_point(self) -> Point | None:
+        """Under simple ko, the point the side to move may not retake now (Go §20.1)."""
+        return self._geo.bit_point[self._ko] if self._ko >= 0 else None
+
+    @property
+    def situation_hash(self) -> int:
+        """The repetition key of the current position (with side to move unless positional)."""
+        return self._key(self._board.zobrist, self._to_move)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is finished."""
+        return self._phase is Phase.FINISHED
+
+    # ------------------------------------------------------------------ internals
+    def _key(self, zobrist: int, to_move: Color) -> int:
+        if self._situational and to_move is WHITE:
+            return zobrist ^ self._geo.side_key
+        return zobrist
+
+    def _state(self) -> _State:
+        b = self._board
+        return (
+            b.black_bits,
+            b.white_bits,
+            b.zobrist,
+            self._to_move,
+            self._phase,
+            len(self._moves),
+            self._capb,
+            self._capw,
+            self._passes,
+            self._ko,
+            self._dead,
+            self._accepted,
+            self._warnb,
+            self._warnw,
+            self._outcome,
+            self._pending,
+            self._started,
+            self._score,
+            None,
+        )
+
+    def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
+        self._undo.append((pre, added_key))
+        self._actions.append(action)
+        self._cache = None
+
+    def _point(self, move: Point | str) -> Point:
+        if isinstance(move, Point):
+            if not move.on_board(self.size):
+                raise InvalidPoint(f"{move} is not a point of the {self.size}×{self.size} board")
+            return move
+        if isinstance(move, str):
+            return Point.parse(move, self.size)
+        raise InvalidPoint(f"not a point: {move!r}")
+
+    def _evaluate(self, i: int) -> tuple[int, int, int, int, int] | int:
+        """Result of the side to move playing on bit ``i``: the new position or a reason code."""
+        b = self._board
+        c = self._cache
+        if c is not None and c[0] == i and c[1] == b.zobrist and c[2] == self._ko:
+            return c[3]
+        res: tuple[int, int, int, int, int] | int
+        if (b.black_bits | b.white_bits) >> i & 1:
+            res = _OCCUPIED
+        elif i == self._ko:
+            res = _KO
+        else:
+            black = self._to_move is BLACK
+            t = b.try_play(i, black, self._rules.allow_suicide)
+            if t is None:
+                res = _SUICIDE
+            elif self._rules.ko_rule is not KoRule.SIMPLE and (
+                self._key(t[2], WHITE if black else BLACK) in self._history
+            ):
+                res = _SUPERKO
+            else:
+                res = t
+        self._cache = (i, b.zobrist, self._ko, res)
+        return res
+
+    def _require(self, *phases: Phase) -> None:
+        if self._phase in phases:
+            return
+        if self._phase is Phase.FINISHED:
+            raise GameOver("the game is over", "Go §7")
+        if self._phase is Phase.COUNTING:
+            raise IllegalAction(
+                "play has ended (two passes, Go §7.3); mark dead stones, accept, or dispute "
+                "to resume (Go §21.4)",
+                "Go §21",
+            )
+        raise IllegalAction("only possible in the counting phase (after two passes)", "Go §21")
+
+    def _record(self, key: int) -> int:
+        self._history[key] = self._history.get(key, 0) + 1
+        return key
+
+    # ------------------------------------------------------------------ play
+    def is_legal(self, move: Point | str | None) -> bool:
+        """True when the side to move may play ``move`` now (``None``/"pass" for a pass).
+
+        >>> g = Game(9); g.play("E5")
+        >>> g.is_legal("E5"), g.is_legal("D4"), g.is_legal("pass"), g.is_legal("Z9")
+        (False, True, True, False)
+        """
+        if self._phase is not Phase.PLAYING or self._pending:
+            return False
+        if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
+            return True
+        try:
+            p = self._point(move)
+        except InvalidPoint:
+            return False
+        return not isinstance(self._evaluate(self._geo.point_bit[p]), int)
+
+    def illegal_reason(self, move: Point | str) -> tuple[str, str] | None:
+        """Why ``move`` is illegal for the side to move as ``(reason, article)``, or None."""
+        p = self._point(move)
+        self._require(Phase.PLAYING)
+        r = self._evaluate(self._geo.point_bit[p])
+        return _REASONS[r] if isinstance(r, int) else None
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal stone moves of the side to move, as a lazy view."""
+        return LegalMoves(self)
+
+    def play(self, move: Point | str | None, color: Color | None = None) -> None:
+        """Play a stone for the side to move (or pass with ``None``/"pass").
+
+        Raises :class:`~duiyi.errors.IllegalMove` naming the article (occupied point, suicide
+        Go §5, ko Go §20.1, repetition Go §6) and leaves the game unchanged.
+
+        >>> g = Game(9); g.play("D4")
+        >>> g.play("D4")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.IllegalMove: illegal move D4: point is occupied (Go §2)
+        """
+        if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
+            self.pass_move(color)
+            return
+        p = self._point(move)
+        self.apply(Move(self._to_move if color is None else color, p))
+
+    def pass_move(self, color: Color | None = None) -> None:
+        """Pass (虚着, Go §2.5). Two passes in a row end play and open counting (Go §7.3)."""
+        self.apply(Pass(self._to_move if color is None else color))
+
+    def resign(self, color: Color | None = None) -> None:
+        """``color`` (default: the side to move) resigns; the opponent wins (Go §7.2).
+
+        >>> g = Game(9); g.resign(WHITE); g.sgf_result, g.result_zh
+        ('B+R', '黑中盘胜')
+        """
+        self.apply(Resign(self._to_move if color is None else color))
+
+    def setup(
+        self,
+        black: Iterable[Point | str] = (),
+        white: Iterable[Point | str] = (),
+        empty: Iterable[Point | str] = (),
+        to_move: Color | None = None,
+    ) -> None:
+        """Add or remove stones before play starts (SGF AB/AW/AE); no captures are made."""
+        self.apply(
+            Setup(
+                tuple(self._point(p) for p in black),
+                tuple(self._point(p) for p in white),
+                tuple(self._point(p) for p in empty),
+                to_move,
+            )
+        )
+
+    def place_handicap(self, points: Iterable[Point | str]) -> None:
+        """Black's free placement of all handicap stones at once (then White moves)."""
+        self.apply(PlaceHandicap(tuple(self._point(p) for p in points)))
+
+    # ------------------------------------------------------------------ counting
+    def mark_dead(self, point: Point | str) -> None:
+        """Toggle the chain through ``point`` dead/alive (counting phase; clears acceptances)."""
+        self.apply(MarkDead(self._point(point)))
+
+    def set_dead(self, points: Iterable[Point | str]) -> None:
+        """Replace the whole marking with ``points`` (whole chains; clears acceptances)."""
+        self.apply(SetDead(tuple(self._point(p) for p in points)))
+
+    def accept(self, color: Color) -> None:
+        """``color`` accepts the current marking; both accepting counts the game (Go §8, §9)."""
+        self.apply(Accept(color))
+
+    def dispute(self, color: Color, point: Point | str) -> None:
+        """``color`` claims the group at ``point`` dead, the opponent does not agree: play
+        resumes with ``color`` to move (Go §21.4). Impossible once both accepted (Go §21.3)."""
+        self.apply(Dispute(color, self._point(point)))
+
+    def propose_dead(self) -> frozenset[Point]:
+        """An automatic dead-stone proposal from :mod:`duiyi.go.life` (not applied)."""
+        life = importlib.import_module("duiyi.go.life")
+        fn = cast(Callable[[Board, Rules], frozenset[Point]], life.propose_dead)
+        return fn(self._board.copy(), self._rules)
+
+    def score(self) -> Score:
+        """The count with the current marking (the final count once the game is counted)."""
+        if self._score is not None:
+            return self._score
+        return score_position(
+            self._board,
+            self._rules,
+            self.dead,
+            self.handicap,
+            self.captures,
+            self.warnings,
+        )
+
+    # ------------------------------------------------------------------ arbiter
+    def add_warning(self, color: Color, article: str = "Go §24") -> None:
+        """A warning for ``color``: one stone off its count (Go §24.1); the second loses the game
+        (Go §24.2).
+
+        >>> g = Game(9); g.add_warning(BLACK, "Go §17.2"); g.add_warning(BLACK, "Go §18.1")
+        >>> g.outcome().winner, g.outcome().termination.value
+        (Color.WHITE, 'warnings')
+        """
+        self.apply(Warn(color, article))
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game with a result decided off the board (time, forfeit, arbiter)."""
+        self.apply(Adjudicate(outcome))
+
+    # ------------------------------------------------------------------ results
+    @property
+    def result_zh(self) -> str | None:
+        """The result in Chinese (黑胜3/4子, 白中盘胜, 和棋 ...), None while playing."""
+        o = self._outcome
+        if o is None:
+            return None
+        if o.result is Result.DRAW:
+            return "和棋"
+        if o.result is Result.NO_RESULT:
+            return "无胜负"
+        if o.result is Result.BOTH_LOSE:
+            return "双方负"
+        w = o.winner
+        assert w is not None
+        t = o.termination
+        if t is Termination.COUNT and isinstance(o.score, Score):
+            return o.score.result_zh
+        if t is Termination.RESIGNATION:
+            return f"{w.zh}中盘胜"
+        if t is Termination.TIME:
+            return f"{w.zh}胜（{w.opponent.zh}超时）"
+        if t is Termination.WARNINGS:
+            return f"{w.zh}胜（{w.opponent.zh}两次警告）"
+        return f"{w.zh}胜"
+
+    @property
+    def sgf_result(self) -> str | None:
+        """SGF RE value (B+1.5, W+R, B+T, B+F, 0, Void), None while playing."""
+        o = self._outcome
+        if o is None:
+            return None
+        if o.result is Result.DRAW:
+            return "0"
+        if o.result is not Result.WIN:
+            return "Void"
+        w = o.winner
+        assert w is not None
+        t = o.termination
+        if t is Termination.COUNT and isinstance(o.score, Score):
+            return o.score.sgf_result
+        if t is Termination.RESIGNATION:
+            return f"{w.letter}+R"
+        if t is Termination.TIME:
+            return f"{w.letter}+T"
+        return f"{w.letter}+F"
+
+    # ------------------------------------------------------------------ undo
+    def undo(self) -> Action:
+        """Drop the last action and restore the exact state before it; returns the action.
+
+        >>> g = Game(9); g.play("E5"); h = g.situation_hash
+        >>> g.play("D5"); g.undo()
+        Move(color=Color.WHITE, point=Point.parse('D5'))
+        >>> g.situation_hash == h
+        True
+        """
+        if not self._undo:
+            raise IllegalAction("nothing to undo")
+        st, key = self._undo.pop()
+        action = self._actions.pop()
+        if key is not None:
+            n = self._history[key] - 1
+            if n:
+                self._history[key] = n
+            else:
+                del self._history[key]
+        (
+            black,
+            white,
+            zob,
+            self._to_move,
+            self._phase,
+            nmoves,
+            self._capb,
+            self._capw,
+            self._passes,
+            self._ko,
+            self._dead,
+            self._accepted,
+            self._warnb,
+            self._warnw,
+            self._outcome,
+            self._pending,
+            self._started,
+            self._score,
+            history,
+        ) = st
+        b = self._board
+        b._black, b._white, b._hash = black, white, zob
+        del self._moves[nmoves:]
+        if history is not None:
+            self._history = history
+        self._cache = None
+        return action
+
+    # ------------------------------------------------------------------ dispatch
+    def apply(self, action: Action | dict[str, Any]) -> None:
+        """Apply one action (object or JSON dict); the public methods all come here."""
+        if isinstance(action, dict):
+            action = action_from_json(action)
+        if isinstance(action, Move):
+            self._do_move(action)
+        elif isinstance(action, Pass):
+            self._do_pass(action)
+        elif isinstance(action, Resign):
+            self._do_resign(action)
+        elif isinstance(action, MarkDead):
+            self._do_mark(action)
+        elif isinstance(action, SetDead):
+            self._do_set_dead(action)
+        elif isinstance(action, Accept):
+            self._do_accept(action)
+        elif isinstance(action, Dispute):
+            self._do_dispute(action)
+        elif isinstance(action, Warn):
+            self._do_warn(action)
+        elif isinstance(action, Adjudicate):
+            self._do_adjudicate(action)
+        elif isinstance(action, Setup):
+            self._do_setup(action)
+        elif isinstance(action, PlaceHandicap):
+            self._do_place(action)
+        elif isinstance(action, Start):
+            raise InvalidInput("'start' may only be the first action of a log")
+        else:
+            raise InvalidInput(f"not a Go action: {action!r}")
+
+    def _check_turn(self, color: Color, what: str) -> None:
+        if not isinstance(color, Color):
+            raise InvalidInput(f"not a colour: {color!r}")
+        if self._pending:
+            raise IllegalAction(f"Black must first place {self._pending} handicap stones")
+        if color is not self._to_move:
+            raise IllegalAction(
+                f"{color} cannot {what}: it is {self._to_move}'s turn (Go §2.3)", "Go §2.3"
+            )
+
+    def _do_move(self, a: Move) -> None:
+        self._require(Phase.PLAYING)
+        p = self._point(a.point)
+        self._check_turn(a.color, "play")
+        i = self._geo.point_bit[p]
+        r = self._evaluate(i)
+        repetition = False
+        if isinstance(r, int):
+            reason, article = _REASONS[r]
+            raise IllegalMove(reason, article, move=str(p))
+        pre = self._state()
+        black, white, zob, captured, self_captured = r
+        b = self._board
+        b._black, b._white, b._hash = black, white, zob
+        ncap = captured.bit_count()
+        opp = a.color.opponent
+        if a.color is BLACK:
+            self._capb += ncap
+            self._capw += self_captured.bit_count()
+        else:
+            self._capw += ncap
+            self._capb += self_captured.bit_count()
+        self._ko = -1
+        if self._rules.ko_rule is KoRule.SIMPLE:
+            own = black if a.color is BLACK else white
+            nb = self._geo.neighbours[i]
+            if ncap == 1 and not (nb & own) and (nb & ~(black | white)) == captured:
+                self._ko = captured.bit_length() - 1
+        self._to_move = opp
+        self._passes = 0
+        self._started = True
+        self._moves.append((a.color, p))
+        key = self._key(zob, opp)
+        repetition = key in self._history
+        self._record(key)
+        if repetition and self._rules.ko_rule is KoRule.SIMPLE:
+            self._phase = Phase.FINISHED
+            self._outcome = self._repetition_outcome()
+        self._commit(a, pre, key)
+
+    def _repetition_outcome(self) -> Outcome:
+        ro = self._rules.repetition_outcome
+        if ro is RepetitionOutcome.DRAW:
+            return Outcome.draw(Termination.REPETITION, "Go §20.3")
+        note = "Go §20.3 (replay)" if ro is RepetitionOutcome.REPLAY else "Go §20.3"
+        return Outcome(Result.NO_RESULT, Termination.REPETITION, note)
+
+    def _do_pass(self, a: Pass) -> None:
+        self._require(Phase.PLAYING)
+        self._check_turn(a.color, "pass")
+        pre = self._state()
+        self._to_move = a.color.opponent
+        self._passes += 1
+        self._ko = -1
+        self._started = True
+        self._moves.append((a.color, None))
+        key = self._record(self._key(self._board.zobrist, self._to_move))
+        if self._passes >= 2:
+            self._phase = Phase.COUNTING
+            self._dead = 0
+            self._accepted = frozenset()
+        self._commit(a, pre, key)
+
+    def _do_resign(self, a: Resign) -> None:
+        self._require(Phase.PLAYING, Phase.COUNTING)
+        if not isinstance(a.color, Color):
+            raise InvalidInput(f"not a colour: {a.color!r}")
+        pre = self._state()
+        self._outcome = Outcome.win(a.color.opponent, Termination.RESIGNATION, "Go §7.2")
+        self._phase = Phase.FINISHED
+        self._commit(a, pre, None)
+
+    def _chain(self, p: Point) -> int:
+        grp = self._board.group_bits(self._geo.point_bit[p])
+        if not grp:
+            raise IllegalAction(f"{p} is empty: only stones can be marked dead", "Go §8")
+        return grp
+
+    def _do_mark(self, a: MarkDead) -> None:
+        self._require(Phase.COUNTING)
+        grp = self._chain(self._point(a.point))
+        pre = self._state()
+        self._dead = self._dead & ~grp if (self._dead & grp) == grp else self._dead | grp
+        self._accepted = frozenset()
+        self._commit(a, pre, None)
+
+    def _do_set_dead(self, a: SetDead) -> None:
+        self._require(Phase.COUNTING)
+        bits = 0
+        for p in a.points:
+            bits |= self._chain(self._point(p))
+        pre = self._state()
+        if bits != self._dead:
+            self._accepted = frozenset()
+        self._dead = bits
+        self._commit(a, pre, None)
+
+    def _do_accept(self, a: Accept) -> None:
+        self._require(Phase.COUNTING)
+        if not isinstance(a.color, Color):
+            raise InvalidInput(f"not a colour: {a.color!r}")
+        if a.color in self._accepted:
+            raise IllegalAction(f"{a.color} has already accepted this marking", "Go §21")
+        pre = self._state()
+        self._accepted = self._accepted | {a.color}
+        if len(self._accepted) == 2:
+            self._finish_count()
+        self._commit(a, pre, None)
+
+    def _finish_count(self) -> None:
+        s = score_position(
+            self._board, self._rules, self.dead, self.handicap, self.captures, self.warnings
+        )
+        self._score = s
+        w = s.winner
+        self._outcome = (
+            Outcome.win(w, Termination.COUNT, "Go §9", s)
+            if w is not None
+            else Outcome.draw(Termination.COUNT, "Go §9", s)
+        )
+        self._phase = Phase.FINISHED
+
+    def _do_dispute(self, a: Dispute) -> None:
+        if self._phase is Phase.FINISHED:
+            raise GameOver(
+                "both sides confirmed the end: play cannot resume (Go §21.3)", "Go §21.3"
+            )
+        self._require(Phase.COUNTING)
+        p = self._point(a.point)
+        owner = self._board.get(p)
+        if owner is None:
+            raise IllegalAction(f"{p} is empty: a dispute is about a group (Go §21.4)", "Go §21.4")
+        if owner is a.color:
+            raise IllegalAction(
+                f"{a.color} cannot claim its own group at {p} dead (Go §21.4)", "Go §21.4"
+            )
+        pre = self._state()
+        self._phase = Phase.PLAYING
+        self._to_move = a.color
+        self._passes = 0
+        self._ko = -1
+        self._dead = 0
+        self._accepted = frozenset()
+        key = self._record(self._key(self._board.zobrist, self._to_move))
+        self._commit(a, pre, key)
+
+    def _do_warn(self, a: Warn) -> None:
+        self._require(Phase.PLAYING, Phase.COUNTING)
+        if not isinstance(a.color, Color):
+            raise InvalidInput(f"not a colour: {a.color!r}")
+        pre = self._state()
+        if a.color is BLACK:
+            self._warnb += 1
+            n = self._warnb
+        else:
+            self._warnw += 1
+            n = self._warnw
+        if n >= 2:
+            self._outcome = Outcome.win(a.color.opponent, Termination.WARNINGS, "Go §24.2")
+            self._phase = Phase.FINISHED
+        self._commit(a, pre, None)
+
+    def _do_adjudicate(self, a: Adjudicate) -> None:
+        self._require(Phase.PLAYING, Phase.COUNTING)
+        if not isinstance(a.outcome, Outcome):
+            raise InvalidInput(f"not an outcome: {a.outcome!r}")
+        pre = self._state()
+        self._outcome = a.outcome
+        self._phase = Phase.FINISHED
+        self._commit(a, pre, None)
+
+    def _do_setup(self, a: Setup) -> None:
+        self._require(Phase.PLAYING)
+        if self._started:
+            raise IllegalAction("stones can only be set up before the first move")
+        trial = self._board.copy()
+        for p in a.empty:
+            trial.set(self._point(p), None)
+        for p in a.black:
+            trial.set(self._point(p), BLACK)
+        for p in a.white:
+            trial.set(self._point(p), WHITE)
+        self._check_liberties(trial)
+        pre = self._state()
+        st = list(pre)
+        st[-1] = dict(self._history)
+        b = self._board
+        b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
+        if a.to_move is not None:
+            self._to_move = a.to_move
+        self._ko = -1
+        self._history = {self._key(b.zobrist, self._to_move): 1}
+        self._commit(a, cast(_State, tuple(st)), None)
+
+    def _check_liberties(self, board: Board) -> None:
+        geo = board.geometry
+        empty = geo.on_board & ~(board.black_bits | board.white_bits)
+        for bits in (board.black_bits, board.white_bits):
+            rest = bits
+            while rest:
+                low = rest & -rest
+                grp = board._flood(low, bits)
+                rest &= ~grp
+                if not geo.expand(grp) & empty:
+                    p = geo.bit_point[low.bit_length() - 1]
+                    raise InvalidInput(f"set-up stones at {p} have no liberty (Go §3)", "Go §3")
+
+    def _do_place(self, a: PlaceHandicap) -> None:
+        self._require(Phase.PLAYING)
+        if not self._pending:
+            raise IllegalAction("no handicap stones are waiting to be placed")
+        pts = [self._point(p) for p in a.points]
+        if len(set(pts)) != len(pts) or len(pts) != self._pending:
+            raise IllegalAction(
+                f"Black must place exactly {self._pending} distinct handicap stones, got {len(pts)}"
+            )
+        for p in pts:
+            if self._board.get(p) is not None:
+                raise IllegalAction(f"handicap point {p} is not empty")
+        pre = self._state()
+        st = list(pre)
+        st[-1] = dict(self._history)
+        for p in pts:
+            self._board.set(p, BLACK)
+        self._pending = 0
+        self._to_move = WHITE
+        self._history = {self._key(self._board.zobrist, self._to_move): 1}
+        self._commit(a, cast(_State, tuple(st)), None)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.size}×{self.size} {self._rules.name} handicap={self.handicap} "
+            f"moves={len(self._moves)} to_move={self._to_move} phase={self._phase.value}>"
+        )

@@ -1,0 +1,256 @@
+"""Rule sets for Go: one frozen :class:`Rules` object per game, with presets.
+
+``Rules.chinese()`` is the default and follows the 2002 Chinese rules as read in DECISIONS.md:
+area counting in stones (Go §9), komi 3¾ stones (Go §11), situational superko (Go §6, §20),
+suicide forbidden (Go §5), handicap games without komi where Black returns half a stone per
+handicap stone (scoring-variants). ``japanese()``/``korean()`` count territory plus prisoners with
+komi 6.5 points, no points in seki and simple ko; ``ing()`` counts area in points with komi 8.
+
+Komi and handicap compensation are in the unit of the scoring method: stones (子) for
+``AREA_STONES``, points (目/点) for ``TERRITORY`` and ``AREA_POINTS``. One stone is two points.
+
+>>> r = Rules.chinese()
+>>> r.komi, r.ko_rule, r.scoring
+(Fraction(15, 4), <KoRule.SITUATIONAL: 'situational'>, <Scoring.AREA_STONES: 'area_stones'>)
+>>> Rules.from_json(r.to_json()) == r
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+from typing import Any
+
+from duiyi.errors import InvalidRules
+
+__all__ = ["KoRule", "RepetitionOutcome", "Rules", "Scoring"]
+
+
+class KoRule(enum.Enum):
+    """How whole-board repetition is prevented (Go §6, §20)."""
+
+    SIMPLE = "simple"  # only the immediate recapture of a single-stone ko is forbidden (§20.1)
+    POSITIONAL = "positional"  # no move may recreate an earlier board position
+    SITUATIONAL = "situational"  # ... an earlier position with the same side to move (Go §6)
+
+
+class RepetitionOutcome(enum.Enum):
+    """What a full-board repetition means under simple ko (Go §20.3 lets the event decide)."""
+
+    NO_RESULT = "no_result"  # 无胜负
+    DRAW = "draw"  # 和棋
+    REPLAY = "replay"  # 重赛 (recorded as no result with a replay note)
+
+
+class Scoring(enum.Enum):
+    """How a finished game is counted."""
+
+    AREA_STONES = "area_stones"  # Chinese 数子法: stones + surrounded points, in stones (Go §9)
+    AREA_POINTS = "area_points"  # Ing 计点: the same area, compared in points
+    TERRITORY = "territory"  # Japanese/Korean 数目法: territory + prisoners, in points
+
+
+def _frac(value: object, name: str) -> Fraction:
+    if isinstance(value, bool):
+        raise InvalidRules(f"{name} must be a number, got {value!r}")
+    try:
+        if isinstance(value, float | int | Fraction):
+            f = Fraction(value)
+        elif isinstance(value, str):
+            f = Fraction(value.strip())
+        else:
+            raise TypeError
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidRules(f"{name} must be a number, got {value!r}") from None
+    return f
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of one Go rule set. Build it with a preset and :func:`dataclasses.replace`.
+
+    Fields:
+        name: preset name (free text for custom sets).
+        scoring: :class:`Scoring` method.
+        komi: compensation Black gives in an even game, in the scoring unit (must be a
+            multiple of ¼ stone = ½ point).
+        ko_rule: :class:`KoRule`.
+        repetition_outcome: result of a full-board repetition under simple ko.
+        allow_suicide: permit single- and multi-stone suicide (never under Go §5).
+        handicap_komi: komi in handicap games (handicap ≥ 1), in the scoring unit.
+        handicap_return: compensation per handicap stone when handicap ≥ 2, in the scoring
+            unit (Chinese: ½ stone each, scoring-variants 讓子要貼還讓子數的一半).
+        fixed_handicap: handicap stones go on the fixed star points; else Black places them.
+        seki_points: whether empty points inside seki count (territory scoring only).
+
+    >>> from dataclasses import replace
+    >>> replace(Rules.chinese(), komi=Fraction(13, 4)).komi_points
+    Fraction(13, 2)
+    """
+
+    name: str = "chinese"
+    scoring: Scoring = Scoring.AREA_STONES
+    komi: Fraction = Fraction(15, 4)
+    ko_rule: KoRule = KoRule.SITUATIONAL
+    repetition_outcome: RepetitionOutcome = RepetitionOutcome.NO_RESULT
+    allow_suicide: bool = False
+    handicap_komi: Fraction = Fraction(0)
+    handicap_return: Fraction = Fraction(1, 2)
+    fixed_handicap: bool = True
+    seki_points: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("komi", "handicap_komi", "handicap_return"):
+            value = _frac(getattr(self, name), name)
+            object.__setattr__(self, name, value)
+            step = Fraction(1, 4) if self.scoring is Scoring.AREA_STONES else Fraction(1, 2)
+            if (value / step).denominator != 1:
+                raise InvalidRules(
+                    f"{name} {value} must be a multiple of {step} "
+                    f"{'stone' if step == Fraction(1, 4) else 'point'} (Go §11)"
+                )
+        for name, kind in (
+            ("scoring", Scoring),
+            ("ko_rule", KoRule),
+            ("repetition_outcome", RepetitionOutcome),
+        ):
+            if not isinstance(getattr(self, name), kind):
+                raise InvalidRules(f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}")
+        if not isinstance(self.name, str) or not self.name:
+            raise InvalidRules("a rule set needs a name")
+
+    # ------------------------------------------------------------------ presets
+    @classmethod
+    def chinese(cls) -> Rules:
+        """The 2002 Chinese rules (the default): area in stones, komi 3¾ stones (Go §11).
+
+        >>> Rules.chinese().komi_points
+        Fraction(15, 2)
+        """
+        return cls()
+
+    @classmethod
+    def japanese(cls) -> Rules:
+        """Japanese rules: territory + prisoners, komi 6.5, no points in seki, simple ko.
+
+        >>> Rules.japanese().ko_rule
+        <KoRule.SIMPLE: 'simple'>
+        """
+        return cls(
+            name="japanese",
+            scoring=Scoring.TERRITORY,
+            komi=Fraction(13, 2),
+            ko_rule=KoRule.SIMPLE,
+            repetition_outcome=RepetitionOutcome.NO_RESULT,
+            handicap_komi=Fraction(0),
+            handicap_return=Fraction(0),
+            seki_points=False,
+        )
+
+    @classmethod
+    def korean(cls) -> Rules:
+        """Korean rules: counted like Japanese (territory + prisoners, komi 6.5, 公活無目)."""
+        return replace(cls.japanese(), name="korean")
+
+    @classmethod
+    def ing(cls) -> Rules:
+        """Ing rules (應氏): area counted in points (子空皆地), komi 8 points, draws possible.
+
+        >>> Rules.ing().komi, Rules.ing().scoring
+        (Fraction(8, 1), <Scoring.AREA_POINTS: 'area_points'>)
+        """
+        return cls(
+            name="ing",
+            scoring=Scoring.AREA_POINTS,
+            komi=Fraction(8),
+            ko_rule=KoRule.SITUATIONAL,
+            handicap_komi=Fraction(0),
+            handicap_return=Fraction(0),
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A preset by name: chinese, japanese, korean or ing.
+
+        >>> Rules.preset("Japanese").name
+        'japanese'
+        """
+        key = name.strip().lower()
+        presets = {"chinese": cls.chinese, "japanese": cls.japanese, "korean": cls.korean}
+        presets["ing"] = cls.ing
+        if key not in presets:
+            raise InvalidRules(f"unknown rule set {name!r} (chinese, japanese, korean, ing)")
+        return presets[key]()
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def unit_points(self) -> Fraction:
+        """Points per scoring unit: 2 when counting in stones, else 1."""
+        return Fraction(2) if self.scoring is Scoring.AREA_STONES else Fraction(1)
+
+    @property
+    def komi_points(self) -> Fraction:
+        """Komi in points (one stone = two points)."""
+        return self.komi * self.unit_points
+
+    def compensation(self, handicap: int) -> tuple[Fraction, Fraction]:
+        """``(komi, handicap_return)`` in the scoring unit for a game with ``handicap`` stones.
+
+        >>> Rules.chinese().compensation(0)
+        (Fraction(15, 4), Fraction(0, 1))
+        >>> Rules.chinese().compensation(4)
+        (Fraction(0, 1), Fraction(2, 1))
+        """
+        if handicap <= 0:
+            return self.komi, Fraction(0)
+        ret = self.handicap_return * handicap if handicap >= 2 else Fraction(0)
+        return self.handicap_komi, ret
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict; fractions are exact strings ("15/4").
+
+        >>> Rules.japanese().to_json()["komi"]
+        '13/2'
+        """
+        data: dict[str, Any] = {"v": 1}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, enum.Enum):
+                value = value.value
+            elif isinstance(value, Fraction):
+                value = str(value)
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        """Rebuild rules written by :meth:`to_json` (missing keys take the Chinese default)."""
+        if not isinstance(data, dict):
+            raise InvalidRules(f"rules must be a JSON object, got {type(data).__name__}")
+        if data.get("v", 1) != 1:
+            raise InvalidRules(f"unsupported rules version {data.get('v')!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known - {"v"}
+        if unknown:
+            raise InvalidRules(f"unknown rules keys: {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = {}
+        try:
+            for key, value in data.items():
+                if key == "scoring":
+                    kwargs[key] = Scoring(value)
+                elif key == "ko_rule":
+                    kwargs[key] = KoRule(value)
+                elif key == "repetition_outcome":
+                    kwargs[key] = RepetitionOutcome(value)
+                elif key in ("allow_suicide", "fixed_handicap", "seki_points"):
+                    if not isinstance(value, bool):
+                        raise InvalidRules(f"{key} must be true or false, got {value!r}")
+                    kwargs[key] = value
+                elif key != "v":
+                    kwargs[key] = value
+        except ValueError as exc:
+            raise InvalidRules(f"bad rules value: {exc}") from exc
+        return cls(**kwargs)
