@@ -1,0 +1,634 @@
+"""The game clock: two players' time under one :class:`~duiyi.clock.systems.TimeSystem`.
+
+Every call takes ``now``, a monotonic time in seconds chosen by the caller (the server's
+monotonic clock, a test's numbers); the clock never reads a wall clock and refuses time going
+backwards.
+
+>>> from duiyi import BLACK, WHITE
+>>> from duiyi.clock import ChineseByoyomi
+>>> c = Clock(ChineseByoyomi(base=3600, reserved_minutes=5), to_move=BLACK, now=0.0)
+>>> c.press(BLACK, now=75.0)
+>>> c.remaining(BLACK, 80.0).base, c.remaining(WHITE, 80.0).base
+(3525.0, 3595.0)
+>>> c.flagged(80.0) is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.clock.systems import (
+    PlayerTime,
+    TimeLeft,
+    TimeSystem,
+    system_from_json,
+)
+from duiyi.errors import ClockError, InvalidInput
+
+__all__ = ["Call", "Clock", "Lateness", "even_split", "proportional_correction"]
+
+
+@dataclass(frozen=True)
+class Call:
+    """A spoken call: what the arbiter says (``zh``/``en``), when (``at``, monotonic seconds),
+    to whom (``color``) and what it means (``kind``, see :class:`CallKind`).
+
+    >>> Call(30.0, BLACK, "seconds", "30秒", "30 seconds").text("en")
+    '30 seconds'
+    """
+
+    at: float
+    color: Color
+    kind: str
+    zh: str
+    en: str
+
+    def text(self, lang: str = "zh") -> str:
+        """The call in ``"zh"`` or ``"en"``."""
+        return self.en if lang == "en" else self.zh
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {
+            "at": self.at,
+            "color": self.color.value,
+            "kind": self.kind,
+            "zh": self.zh,
+            "en": self.en,
+        }
+
+
+@dataclass(frozen=True)
+class Lateness:
+    """How lateness at the start is treated.
+
+    ``factor`` times the late time is taken from the late player's time, and a player later
+    than ``limit`` seconds (``None``: no limit) forfeits. Arriving exactly at the limit is in
+    time (Go §22.1: "不得超过1小时(含)").
+
+    >>> Lateness.go().factor, Lateness.go().limit, Lateness.go(same_site=True).limit
+    (2, 3600.0, 900.0)
+    >>> Lateness.gomoku(limit=1800).factor
+    1
+    """
+
+    factor: int = 1
+    limit: float | None = None
+    article: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.factor, bool) or not isinstance(self.factor, int) or self.factor < 1:
+            raise InvalidInput(f"lateness factor must be a positive integer, got {self.factor!r}")
+        if self.limit is not None and (math.isnan(self.limit) or self.limit < 0):
+            raise InvalidInput(f"lateness limit must be >= 0 seconds, got {self.limit!r}")
+        if self.limit is not None:
+            object.__setattr__(self, "limit", float(self.limit))
+
+    @classmethod
+    def go(cls, same_site: bool = False) -> Lateness:
+        """Go §22.1-2: late time is taken twice; past 1 h (venue away from the lodging) or
+        15 min (venue at the lodging) the game is lost."""
+        if same_site:
+            return cls(2, 900.0, "Go §22.2")
+        return cls(2, 3600.0, "Go §22.1")
+
+    @classmethod
+    def gomoku(cls, limit: float | None = 900.0) -> Lateness:
+        """Gomoku §8.5: late time is taken once; past the event's limit the game is lost."""
+        return cls(1, limit, "Gomoku §8.5")
+
+    @classmethod
+    def natural(cls) -> Lateness:
+        """Go §22.4 (fast games) and after an adjournment (Go §22.1): the clock just runs."""
+        return cls(1, None, "Go §22.4")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {"factor": self.factor, "limit": self.limit, "article": self.article}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Lateness:
+        """Rebuild from :meth:`to_json`."""
+        limit = data.get("limit")
+        return cls(
+            int(data["factor"]),
+            float(limit) if limit is not None else None,
+            str(data.get("article", "")),
+        )
+
+
+def proportional_correction(
+    shown_black: float, shown_white: float, actual_elapsed: float
+) -> tuple[float, float]:
+    """Go §22.8: a faulty clock's used times, scaled so that they add up to the real elapsed
+    time ("参照双方已用时间按比例拨正时间").
+
+    >>> proportional_correction(2400, 1200, 3000)
+    (2000.0, 1000.0)
+    """
+    total = shown_black + shown_white
+    if shown_black < 0 or shown_white < 0 or actual_elapsed < 0:
+        raise InvalidInput("used times and elapsed time must be >= 0")
+    if total == 0:
+        return even_split(actual_elapsed)
+    return (actual_elapsed * shown_black / total, actual_elapsed * shown_white / total)
+
+
+def needs_replacement(shown_total: float, actual_elapsed: float) -> bool:
+    """Go §22.8: a clock whose readings are off by 2 minutes per hour or more must be replaced
+    (and corrected in proportion).
+
+    >>> needs_replacement(3600 + 120, 3600), needs_replacement(3600 + 119, 3600)
+    (True, False)
+    """
+    if actual_elapsed <= 0:
+        return False
+    return abs(shown_total - actual_elapsed) >= 120.0 * actual_elapsed / 3600.0
+
+
+def even_split(actual_elapsed: float) -> tuple[float, float]:
+    """Go §22.9: with no written record of the first half, its time is shared equally.
+
+    >>> even_split(3000)
+    (1500.0, 1500.0)
+    """
+    return (actual_elapsed / 2.0, actual_elapsed / 2.0)
+
+
+def _check_now(now: float) -> float:
+    try:
+        t = float(now)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"now must be a number of seconds, got {now!r}") from exc
+    if math.isnan(t) or math.isinf(t):
+        raise InvalidInput(f"now must be a finite number of seconds, got {now!r}")
+    return t
+
+
+class Clock:
+    """A two-player game clock (Go §12, §14, §22; Gomoku §8).
+
+    ``to_move`` is whose time runs from ``now`` (``None``: the clock starts stopped; call
+    :meth:`start`). ``lateness`` and ``absent`` set up lateness at the start (Go §22.1-4,
+    Gomoku §8.5): the absent players are charged when they :meth:`arrive`.
+
+    >>> from duiyi.clock import Absolute
+    >>> c = Clock(Absolute(600), now=0.0)
+    >>> c.press(BLACK, 10.0); c.press(WHITE, 30.0)
+    >>> c.used(BLACK, 30.0), c.used(WHITE, 30.0)
+    (10.0, 20.0)
+    """
+
+    def __init__(
+        self,
+        system: TimeSystem,
+        to_move: Color | None = BLACK,
+        now: float = 0.0,
+        *,
+        lateness: Lateness | None = None,
+        absent: frozenset[Color] | set[Color] | tuple[Color, ...] = (),
+    ) -> None:
+        if not isinstance(system, TimeSystem):
+            raise InvalidInput(f"not a time system: {system!r}")
+        now = _check_now(now)
+        self.system = system
+        self.lateness = lateness or Lateness.natural()
+        self._start = now
+        self._now = now
+        self._states: dict[Color, PlayerTime] = {BLACK: system.initial(), WHITE: system.initial()}
+        self._split = False
+        self._to_move = to_move
+        self._turn_used = 0.0
+        self._since: float | None = now if to_move is not None else None
+        self._paused = False
+        self._used: dict[Color, float] = {BLACK: 0.0, WHITE: 0.0}
+        self._adjusted: dict[Color, float] = {BLACK: 0.0, WHITE: 0.0}
+        self._moves: dict[Color, int] = {BLACK: 0, WHITE: 0}
+        self._absent: set[Color] = set(absent)
+        self._late: dict[Color, float] = {}
+        self._paused_total = 0.0
+        self._pause_since: float | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def to_move(self) -> Color | None:
+        """Whose time runs (or would run, when paused); ``None`` when stopped."""
+        return self._to_move
+
+    @property
+    def running(self) -> bool:
+        """True while someone's time runs (not paused, not stopped)."""
+        return self._since is not None
+
+    @property
+    def paused(self) -> bool:
+        """True between :meth:`pause` and :meth:`resume`."""
+        return self._paused
+
+    @property
+    def start_time(self) -> float:
+        """The ``now`` the clock was created with (the official start of the game)."""
+        return self._start
+
+    @property
+    def shared(self) -> bool:
+        """True while both players draw on one pool (a SharedPool not yet split)."""
+        return self.system.shared and not self._split
+
+    @property
+    def absent(self) -> frozenset[Color]:
+        """Players who have not arrived yet."""
+        return frozenset(self._absent)
+
+    def lateness_of(self, color: Color) -> float | None:
+        """How late ``color`` arrived (seconds), or None if on time or not arrived."""
+        return self._late.get(color)
+
+    def moves(self, color: Color) -> int:
+        """How many times ``color`` pressed the clock."""
+        return self._moves[color]
+
+    def _check(self, now: float) -> float:
+        t = _check_now(now)
+        if t < self._now - 1e-9:
+            raise ClockError(f"time went backwards: {t:g} < {self._now:g}")
+        return max(t, self._now)
+
+    def turn_elapsed(self, now: float) -> float:
+        """Seconds the current turn has run so far (pauses excluded)."""
+        now = _check_now(now)
+        if self._since is None:
+            return self._turn_used
+        return self._turn_used + max(now - self._since, 0.0)
+
+    def state(self, color: Color) -> PlayerTime:
+        """``color``'s time at the start of its current (or next) turn."""
+        return self._states[color]
+
+    def remaining(self, color: Color, now: float) -> TimeLeft:
+        """``color``'s clock reading at ``now``.
+
+        >>> from duiyi.clock import Absolute
+        >>> Clock(Absolute(60), now=0.0).remaining(BLACK, 61.0).flagged
+        True
+        """
+        t = self.turn_elapsed(now) if color is self._to_move else 0.0
+        return self.system.view(self._states[color], t)
+
+    def used(self, color: Color, now: float) -> float:
+        """Seconds ``color`` has thought in total (its own turns only, penalties excluded)."""
+        t = self.turn_elapsed(now) if color is self._to_move else 0.0
+        return self._used[color] + t
+
+    def elapsed(self, now: float) -> float:
+        """Seconds since the start, pauses excluded."""
+        now = _check_now(now)
+        paused = self._paused_total
+        if self._pause_since is not None:
+            paused += max(now - self._pause_since, 0.0)
+        return max(now - self._start - paused, 0.0)
+
+    def flag_time(self) -> float | None:
+        """The ``now`` at which the running player's flag falls if nobody presses, or None."""
+        if self._since is None or self._to_move is None:
+            return None
+        limit = self.system.flag_after(self._states[self._to_move])
+        if math.isinf(limit):
+            return None
+        return self._since + (limit - self._turn_used)
+
+    def flagged(self, now: float) -> Color | None:
+        """The player whose time is up at ``now`` (the one to move first), or None.
+
+        >>> from duiyi.clock import Absolute
+        >>> c = Clock(Absolute(60), now=0.0)
+        >>> c.flagged(59.9), c.flagged(60.0)
+        (None, Color.BLACK)
+        """
+        order = [self._to_move] if self._to_move is not None else []
+        order += [c for c in (BLACK, WHITE) if c is not self._to_move]
+        for color in order:
+            t = self.turn_elapsed(now) if color is self._to_move else 0.0
+            if t >= self.system.flag_after(self._states[color]):
+                return color
+        return None
+
+    def late_forfeits(self, now: float) -> frozenset[Color]:
+        """Players still absent later than the lateness limit at ``now`` (Go §22.1-3,
+        Gomoku §8.5); both absent means both lose."""
+        now = _check_now(now)
+        limit = self.lateness.limit
+        if limit is None or now - self._start <= limit:
+            return frozenset()
+        return frozenset(self._absent)
+
+    def lateness_deadline(self) -> float | None:
+        """The ``now`` after which absent players forfeit, or None."""
+        if not self._absent or self.lateness.limit is None:
+            return None
+        return self._start + self.lateness.limit
+
+    def calls(self, color: Color, now: float) -> Iterator[Call]:
+        """The arbiter's calls for ``color`` from ``now`` on, if nobody presses (Go §12.3).
+
+        Nothing is called for a player whose time is not running.
+
+        >>> from duiyi.clock import ChineseByoyomi
+        >>> c = Clock(ChineseByoyomi(base=0, reserved_minutes=2), now=100.0)
+        >>> [(x.at, x.zh) for x in c.calls(BLACK, 100.0)][:6]
+        [(130.0, '30秒'), (140.0, '40秒'), (150.0, '50秒'), (155.0, '55秒'), (158.0, '58秒'), (160.0, '1分钟，还剩1分钟')]
+        """
+        return self.calls_between(color, now, math.inf, include_start=True)
+
+    def calls_between(
+        self, color: Color, after: float, until: float, *, include_start: bool = False
+    ) -> Iterator[Call]:
+        """The calls for ``color`` due in ``(after, until]`` (``[after, until]`` with
+        ``include_start``), if nobody presses in between."""
+        if color is not self._to_move or self._since is None:
+            return
+        base = self._since - self._turn_used
+        for sc in self.system.schedule(self._states[color]):
+            at = base + sc.offset
+            if (at > after or (include_start and at >= after)) and at <= until:
+                yield Call(at, color, sc.kind, sc.zh, sc.en)
+
+    # ------------------------------------------------------------------ pressing
+
+    def press(self, color: Color, now: float) -> None:
+        """``color`` has finished its move: its time stops and the opponent's runs.
+
+        Raises :class:`ClockError` for the wrong player, a paused or stopped clock, or a flag
+        that has already fallen (Go §12.3: "10" called as the stone lands is too late).
+        """
+        now = self._check(now)
+        if self._to_move is None:
+            raise ClockError("the clock is stopped; start it first")
+        if color is not self._to_move:
+            raise ClockError(f"{color} pressed, but it is {self._to_move}'s time that runs")
+        if self._paused:
+            raise ClockError("the clock is paused (Go §14); resume it first", "Go §14")
+        t = self.turn_elapsed(now)
+        pt = self._states[color]
+        if t >= self.system.flag_after(pt):
+            raise ClockError(
+                f"{color}'s time ran out at {self.flag_time():g}, before the press at {now:g}",
+                "Go §12.3" if self.system.has_overtime else "Go §12.4",
+            )
+        self._states[color] = self.system.spend(pt, t)
+        if self.shared:
+            self._states[color.opponent] = self._states[color]
+        self._end_turn(color, t, now)
+        self._to_move = color.opponent
+        self._since = now
+
+    def _end_turn(self, color: Color, t: float, now: float) -> None:
+        self._used[color] += t
+        self._moves[color] += 1
+        self._turn_used = 0.0
+        self._now = now
+
+    def overtime_pass(self, color: Color, now: float) -> None:
+        """Go §22.5: ``color`` overstepped its last minute and asked to count it as a pass;
+        it keeps the last period and the opponent's time runs. (The pass and the warning are
+        the session's and the referee's business.)"""
+        now = self._check(now)
+        if color is not self._to_move:
+            raise ClockError(f"only the player whose time runs can pass on overtime, not {color}")
+        if not self.system.has_overtime:
+            self.system.last_period(self._states[color])  # raises the explanation
+        if self.flagged(now) is not color:
+            raise ClockError(f"{color} has not overstepped the last minute", "Go §22.5")
+        t = self.turn_elapsed(now)
+        self._states[color] = self.system.last_period(self._states[color])
+        self._end_turn(color, t, now)
+        self._moves[color] -= 1  # not a move
+        self._to_move = color.opponent
+        self._since = None if self._paused else now
+
+    # ------------------------------------------------------------------ stop, start, pause
+
+    def pause(self, now: float) -> None:
+        """Go §14: stop both times for a pause or an adjournment (time does not count)."""
+        now = self._check(now)
+        if self._paused:
+            raise ClockError("the clock is already paused")
+        if self._since is not None:
+            self._turn_used += now - self._since
+            self._since = None
+        self._paused = True
+        self._pause_since = now
+        self._now = now
+
+    def resume(self, now: float) -> None:
+        """Go §14: restart the clock after a pause, with the same player's time running."""
+        now = self._check(now)
+        if not self._paused:
+            raise ClockError("the clock is not paused")
+        self._paused = False
+        if self._pause_since is not None:
+            self._paused_total += now - self._pause_since
+            self._pause_since = None
+        if self._to_move is not None:
+            self._since = now
+        self._now = now
+
+    def stop(self, now: float) -> None:
+        """Stop the clock for good or until :meth:`start` (end of play, counting phase, Go
+        §12.4(4)). The running turn's time is charged to its player."""
+        now = self._check(now)
+        if self._paused:
+            self.resume(now)
+        color = self._to_move
+        if color is None:
+            return
+        t = self.turn_elapsed(now)
+        pt = self._states[color]
+        self._states[color] = self.system.deduct(pt, t) if t > 0 else pt
+        if self.shared:
+            self._states[color.opponent] = self._states[color]
+        self._used[color] += t
+        self._turn_used = 0.0
+        self._since = None
+        self._to_move = None
+        self._now = now
+
+    def start(self, color: Color, now: float) -> None:
+        """Start ``color``'s time on a stopped clock (e.g. play resumes after a dispute over
+        dead stones, Go §21.4)."""
+        now = self._check(now)
+        if self._to_move is not None:
+            raise ClockError(f"the clock already runs for {self._to_move}")
+        self._to_move = color
+        self._turn_used = 0.0
+        self._since = None if self._paused else now
+        self._now = now
+
+    # ------------------------------------------------------------------ the arbiter
+
+    def arrive(self, color: Color, now: float) -> float:
+        """``color`` arrives late: charge ``factor`` × the lateness (Go §22.1: twice,
+        Gomoku §8.5: once), counting what its running clock already took. Returns the lateness.
+
+        Raises :class:`ClockError` if ``color`` is past the limit (the game is forfeit).
+        """
+        now = self._check(now)
+        if color not in self._absent:
+            raise ClockError(f"{color} is not marked absent")
+        late = now - self._start
+        limit = self.lateness.limit
+        if limit is not None and late > limit:
+            raise ClockError(
+                f"{color} is {late:g} s late, past the {limit:g} s limit: the game is lost",
+                self.lateness.article or None,
+            )
+        charged = self.used(color, now)
+        extra = self.lateness.factor * late - charged
+        if extra > 0:
+            self._states[color] = self.system.deduct(self._states[color], extra)
+            self._adjusted[color] -= extra
+            if self.shared:
+                self._states[color.opponent] = self._states[color]
+        self._absent.discard(color)
+        self._late[color] = late
+        self._now = now
+        return late
+
+    def adjust(self, color: Color, seconds: float, now: float) -> None:
+        """The arbiter gives (``seconds > 0``) or takes (``< 0``) time: a faulty clock (Go §22.8,
+        Gomoku §8.7), a time penalty (Gomoku §12.3(3)A)."""
+        now = self._check(now)
+        s = float(seconds)
+        if math.isnan(s) or math.isinf(s):
+            raise InvalidInput(f"adjustment must be a finite number of seconds, got {seconds!r}")
+        pt = self._states[color]
+        self._states[color] = self.system.add(pt, s) if s >= 0 else self.system.deduct(pt, -s)
+        if self.shared:
+            self._states[color.opponent] = self._states[color]
+        self._adjusted[color] += s
+        self._now = now
+
+    def adjustments(self, color: Color) -> float:
+        """The net seconds the arbiter (and lateness) added to (+) or took from (-) ``color``."""
+        return self._adjusted[color]
+
+    def set_remaining(
+        self, color: Color, base: float, now: float, periods: int | None = None
+    ) -> None:
+        """The arbiter sets ``color``'s reading (a replaced clock, Go §22.8); if ``color``'s time
+        is running, its turn restarts from this reading."""
+        now = self._check(now)
+        if base < 0 or math.isnan(base) or math.isinf(base):
+            raise InvalidInput(f"remaining time must be finite and >= 0, got {base!r}")
+        if periods is not None and periods < 0:
+            raise InvalidInput(f"periods must be >= 0, got {periods!r}")
+        if color is self._to_move:
+            t = self.turn_elapsed(now)
+            self._used[color] += t
+            self._turn_used = 0.0
+            if self._since is not None:
+                self._since = now
+        pt = self._states[color]
+        self._states[color] = PlayerTime(
+            float(base), pt.periods if periods is None else periods, pt.stage
+        )
+        if self.shared:
+            self._states[color.opponent] = self._states[color]
+        self._now = now
+
+    def split_pool(self, now: float) -> float:
+        """Gomoku §8.1: the arbiter gives each side half of what is left of the shared pool
+        ("每方时限为所剩共用时间的一半"). Returns each side's share.
+
+        >>> from duiyi.clock import SharedPool
+        >>> c = Clock(SharedPool(3600), now=0.0)
+        >>> c.press(BLACK, 600.0)
+        >>> c.split_pool(1000.0)   # 3600 - 1000 used = 2600 left, half each
+        1300.0
+        >>> c.remaining(WHITE, 1000.0).base, c.remaining(BLACK, 1000.0).base
+        (1300.0, 1300.0)
+        """
+        now = self._check(now)
+        if not self.shared:
+            raise ClockError(
+                "only a shared time pool that is not split yet can be split", "Gomoku §8.1"
+            )
+        left = self.remaining(self._to_move or BLACK, now).base
+        half = left / 2.0
+        if self._to_move is not None:
+            t = self.turn_elapsed(now)
+            self._used[self._to_move] += t
+            self._turn_used = 0.0
+            if self._since is not None:
+                self._since = now
+        self._states = {BLACK: PlayerTime(half), WHITE: PlayerTime(half)}
+        self._split = True
+        self._now = now
+        return half
+
+    # ------------------------------------------------------------------ (de)serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """A snapshot of the whole clock (stable, versioned)."""
+        return {
+            "v": 1,
+            "system": self.system.to_json(),
+            "lateness": self.lateness.to_json(),
+            "start": self._start,
+            "now": self._now,
+            "states": {c.value: self._states[c].to_json() for c in (BLACK, WHITE)},
+            "split": self._split,
+            "to_move": self._to_move.value if self._to_move else None,
+            "turn_used": self._turn_used,
+            "since": self._since,
+            "paused": self._paused,
+            "pause_since": self._pause_since,
+            "paused_total": self._paused_total,
+            "used": {c.value: self._used[c] for c in (BLACK, WHITE)},
+            "adjusted": {c.value: self._adjusted[c] for c in (BLACK, WHITE)},
+            "moves": {c.value: self._moves[c] for c in (BLACK, WHITE)},
+            "absent": sorted(c.value for c in self._absent),
+            "late": {c.value: v for c, v in self._late.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Clock:
+        """Rebuild a clock from :meth:`to_json`."""
+        try:
+            if data.get("v") != 1:
+                raise InvalidInput(f"unsupported clock version {data.get('v')!r}")
+            clock = cls(
+                system_from_json(data["system"]),
+                None,
+                float(data["start"]),
+                lateness=Lateness.from_json(data["lateness"]),
+            )
+            clock._now = float(data["now"])
+            clock._states = {Color(k): PlayerTime.from_json(v) for k, v in data["states"].items()}
+            clock._split = bool(data["split"])
+            clock._to_move = Color(data["to_move"]) if data["to_move"] else None
+            clock._turn_used = float(data["turn_used"])
+            clock._since = None if data["since"] is None else float(data["since"])
+            clock._paused = bool(data["paused"])
+            ps = data.get("pause_since")
+            clock._pause_since = None if ps is None else float(ps)
+            clock._paused_total = float(data.get("paused_total", 0.0))
+            clock._used = {Color(k): float(v) for k, v in data["used"].items()}
+            clock._adjusted = {Color(k): float(v) for k, v in data["adjusted"].items()}
+            clock._moves = {Color(k): int(v) for k, v in data["moves"].items()}
+            clock._absent = {Color(v) for v in data["absent"]}
+            clock._late = {Color(k): float(v) for k, v in data["late"].items()}
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidInput(f"not a clock snapshot: {exc}") from exc
+        return clock
+
+    def __repr__(self) -> str:
+        who = self._to_move.value if self._to_move else "nobody"
+        state = "paused" if self._paused else ("running" if self.running else "stopped")
+        return f"<Clock {self.system.describe()}: {who}, {state}>"
