@@ -36,7 +36,7 @@ from fractions import Fraction
 
 from duiyi.errors import InvalidInput, PairingError
 
-from ._matching import has_perfect_matching
+from ._matching import has_perfect_matching, maximum_matching
 from .common import Pairing, Round, check_players
 
 __all__ = [
@@ -185,6 +185,12 @@ class _Oracle:
         adj = [[index[m] for m in members if m != n and m not in self.opp[n]] for n in members]
         return has_perfect_matching(len(members), adj)
 
+    def max_games(self, members: list[int]) -> int:
+        """Maximum number of rematch-free games among ``members``."""
+        index = {n: i for i, n in enumerate(members)}
+        adj = [[index[m] for m in members if m != n and m not in self.opp[n]] for n in members]
+        return sum(1 for m in maximum_matching(len(members), adj) if m != -1) // 2
+
 
 def _fmt(score: Score) -> str:
     return str(score)
@@ -240,11 +246,59 @@ def pair_swiss(
         (by_number[n] for n in everyone),
         key=lambda p: (-p.score, p.number if odd_round else -p.number),
     )
-    length = len(order)
-    paired = [False] * length
-    skip = list(range(length + 1))  # union-find: next index ≥ i not yet paired
+    pairer = _Pairer(order, oracle, colour_window)
+    games: list[Pairing] = []
+    direction = "ascending (odd round)" if odd_round else "descending (even round)"
+    for i in range(len(order)):
+        if pairer.paired[i]:
+            continue
+        p = order[i]
+        pairer.take(i)
+        chosen, skipped = pairer.partner(i)
+        if chosen is None:  # cannot happen: the oracle kept the rest pairable
+            raise PairingError(f"no partner left for {p.number}", article)
+        q = order[chosen]
+        pairer.take(chosen)
+        black, white, colour_why = colours_for(p, q, round_number)
+        reason = ""
+        if explain:
+            if q.score == p.score:
+                reason = (
+                    f"score group {_fmt(p.score)}: {p.number} meets {q.number}, the nearest "
+                    f"fitting player in the {direction} order"
+                )
+            else:
+                reason = (
+                    f"{p.number} (score {_fmt(p.score)}) floats down to score {_fmt(q.score)}: "
+                    f"no fitting partner left in its score group; {q.number} is the nearest"
+                )
+            if skipped:
+                shown = skipped[:4] + ([f"{len(skipped) - 4} more"] if len(skipped) > 4 else [])
+                reason += "; skipped " + ", ".join(shown)
+            reason += f"; colour: {colour_why}"
+        games.append(Pairing(len(games) + 1, black, white, reason))
+    return Round(round_number, tuple(games), byes, tuple(notes))
 
-    def next_free(i: int) -> int:
+
+class _Pairer:
+    """The top-down greedy: players in order, each taking the best partner still allowed."""
+
+    def __init__(self, order: list[SwissPlayer], oracle: _Oracle, window: int) -> None:
+        self.order = order
+        self.oracle = oracle
+        self.window = window
+        n = len(order)
+        self.paired = [False] * n
+        self.skip = list(range(n + 1))  # union-find: next index ≥ i not yet paired
+        self.remaining = {p.number for p in order}
+        self.group_end: dict[Score, int] = {}
+        self.left: dict[Score, int] = {}  # unpaired players per score group
+        for i, p in enumerate(order):
+            self.group_end[p.score] = i + 1
+            self.left[p.score] = self.left.get(p.score, 0) + 1
+
+    def next_free(self, i: int) -> int:
+        skip = self.skip
         root = i
         while skip[root] != root:
             root = skip[root]
@@ -252,68 +306,91 @@ def pair_swiss(
             skip[i], i = root, skip[i]
         return root
 
-    def take(i: int) -> None:
-        paired[i] = True
-        skip[i] = i + 1
-        remaining.discard(order[i].number)
+    def take(self, i: int) -> None:
+        self.paired[i] = True
+        self.skip[i] = i + 1
+        self.remaining.discard(self.order[i].number)
+        self.left[self.order[i].score] -= 1
 
-    remaining = set(everyone)
-    games: list[Pairing] = []
-    direction = "ascending (odd round)" if odd_round else "descending (even round)"
-    for i in range(length):
-        if paired[i]:
-            continue
-        p = order[i]
-        take(i)
-        first_ok: int | None = None
-        chosen: int | None = None
-        looked = 0
+    def _big(self, m: int) -> bool:
+        """Dirac: m players who each met at most k of the others pair up (all but one)."""
+        return m - m % 2 >= 2 * self.oracle.k + 2
+
+    def _mm(self, members: list[int]) -> int:
+        """How many games the given players can make among themselves."""
+        if self._big(len(members)):
+            return len(members) // 2
+        return self.oracle.max_games(members)
+
+    def _members(self, start: int, end: int) -> list[int]:
+        out: list[int] = []
+        j = self.next_free(start)
+        while j < end:
+            out.append(self.order[j].number)
+            j = self.next_free(j + 1)
+        return out
+
+    def partner(self, i: int) -> tuple[int | None, list[str]]:
+        """Index of the partner for ``order[i]`` (already taken) and the players passed over."""
+        p = self.order[i]
+        opp = self.oracle.opp[p.number]
         skipped: list[str] = []
-        j = next_free(i + 1)
-        while j < length:
-            q = order[j]
-            if q.number in oracle.opp[p.number]:
-                skipped.append(f"{q.number} (met before)")
-            elif not _rest_pairable(oracle, remaining, q.number):
-                skipped.append(f"{q.number} (would leave the rest unpairable)")
-            elif first_ok is None:
-                first_ok = j
-                if not _clash(p, q):
-                    chosen = j
-                    break
-                skipped.append(f"{q.number} (colour clash: both due the same colour)")
-            else:
-                looked += 1
-                if q.score != order[first_ok].score or looked > colour_window:
-                    break
-                if not _clash(p, q):
-                    chosen = j
-                    break
-                skipped.append(f"{q.number} (colour clash: both due the same colour)")
-            j = next_free(j + 1)
-        if chosen is None:
-            chosen = first_ok
-        if chosen is None:  # cannot happen: the oracle kept the rest pairable
-            raise PairingError(f"no partner left for {p.number}", article)
-        q = order[chosen]
-        take(chosen)
-        black, white, colour_why = colours_for(p, q, round_number)
-        reason = ""
-        if explain:
-            if q.score == p.score:
-                reason = f"score group {_fmt(p.score)}: {p.number} and {q.number} are neighbours"
-                reason += f" in the {direction} order"
-            else:
-                reason = (
-                    f"{p.number} (score {_fmt(p.score)}) floats down to score {_fmt(q.score)}: "
-                    f"no partner left in its score group; {q.number} is the nearest"
-                )
-            relevant = [s for s in skipped if not s.startswith(f"{q.number} ")]
-            if relevant:
-                reason += "; skipped " + ", ".join(relevant)
-            reason += f"; colour: {colour_why}"
-        games.append(Pairing(len(games) + 1, black, white, reason))
-    return Round(round_number, tuple(games), byes, tuple(notes))
+        fallback: int | None = None
+        start = i + 1
+        own_group = True
+        while True:
+            start = self.next_free(start)
+            if start >= len(self.order):
+                break
+            score = self.order[start].score
+            end = self.group_end[score]
+            size = self.left[score]
+            # Which partners keep this score group as paired-up as it can be?
+            keep: set[int] | None = None  # None: every partner is as good as any other
+            if own_group:
+                if not (self._big(size + 1) and self._big(size - 1)):
+                    members = self._members(start, end)
+                    best = self.oracle.max_games([*members, p.number]) - 1
+                    keep = {q for q in members if self._mm([m for m in members if m != q]) == best}
+            elif not (self._big(size) and self._big(size - 1)):
+                members = self._members(start, end)
+                best = self._mm(members)
+                keep = {q for q in members if self._mm([m for m in members if m != q]) == best}
+                if not keep:
+                    keep = None
+            first: int | None = None
+            looked = 0
+            j = start
+            while j < end:
+                q = self.order[j]
+                if q.number in opp:
+                    skipped.append(f"{q.number} (met before)")
+                elif not _rest_pairable(self.oracle, self.remaining, q.number):
+                    skipped.append(f"{q.number} (would leave the rest unpairable)")
+                else:
+                    if fallback is None:
+                        fallback = j
+                    if keep is not None and q.number not in keep:
+                        skipped.append(f"{q.number} (would leave more floaters in its group)")
+                    elif first is None:
+                        first = j
+                        if not _clash(p, q):
+                            return j, skipped
+                        skipped.append(f"{q.number} (colour clash)")
+                    else:
+                        looked += 1
+                        if looked > self.window:
+                            break
+                        if not _clash(p, q):
+                            return j, [s for s in skipped if not s.startswith(f"{q.number} ")]
+                        skipped.append(f"{q.number} (colour clash)")
+                j = self.next_free(j + 1)
+            if first is not None:
+                chosen = self.order[first].number
+                return first, [s for s in skipped if not s.startswith(f"{chosen} ")]
+            own_group = False
+            start = end
+        return fallback, skipped
 
 
 def _rest_pairable(oracle: _Oracle, remaining: set[int], partner: int) -> bool:
