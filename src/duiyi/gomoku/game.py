@@ -1,0 +1,842 @@
+"""A Gomoku/Renju game as one state machine over an action log (Gomoku §3-4, §10-11).
+
+A game is its :class:`~duiyi.gomoku.rules.RenjuRules` plus an ordered list of actions; every
+state is a pure function of that list (:meth:`Game.from_actions`), and undo drops the last action.
+
+Who does what in a designated opening (Gomoku §2.9-2.10, §3.2, §4.1; see docs/decisions.md):
+
+1. The player who starts with Black, the *opener*, lays down black 1 on h8, white 2 touching it
+   and black 3 in the central 5×5 (one of the 26 openings) and declares N, the number of fifth
+   moves to offer: one :class:`Open` action.
+2. The other player (White) may now, once, take Black (:class:`Swap`); the swap counts as a
+   move, so the opener, now White, plays white 4. Otherwise White plays white 4 itself.
+3. Whoever holds Black then offers N non-equivalent fifth moves (:class:`ProposeFifth`); White
+   keeps one (:class:`ChooseFifth`) and plays white 6. With N = 1 the single stone is black 5.
+
+>>> g = Game(RenjuRules.chinese_2013())
+>>> g.open("h8", "h9", "j10", fifth_n=2)      # 疏星 (Sosei), two fifth moves
+>>> g.swap()                                  # White takes Black; the opener plays white 4
+>>> g.play("i9"); g.propose_fifth(["g10", "k7"]); g.choose_fifth("k7")
+>>> g.phase, g.to_act, len(g.board)
+(<Phase.PLAY: 'play'>, Color.WHITE, 5)
+>>> Game.from_actions(g.rules, g.actions).board == g.board
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from duiyi import Color
+from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput
+from duiyi.gomoku.board import Board
+from duiyi.gomoku.fouls import Foul, forbidden_points, foul, makes_five
+from duiyi.gomoku.openings import Recognised, recognise
+from duiyi.gomoku.point import CENTER, SYMMETRIES, Point
+from duiyi.gomoku.rules import DabSymmetry, FoulPolicy, OpeningRule, RenjuRules
+from duiyi.outcome import Outcome, Termination
+
+__all__ = [
+    "AcceptDraw",
+    "Action",
+    "ChooseFifth",
+    "ClaimFoul",
+    "DeclineDraw",
+    "Game",
+    "Move",
+    "OfferDraw",
+    "Open",
+    "Pass",
+    "Phase",
+    "Place",
+    "ProposeFifth",
+    "Resign",
+    "Swap",
+    "action_from_json",
+    "equivalent_fifths",
+]
+
+
+# -- actions ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; ``color`` is the colour the acting player holds at that moment."""
+
+    color: Color
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict with ``"v": 1`` and ``"type"``."""
+        data: dict[str, Any] = {"v": 1, "type": self.TYPE, "color": self.color.value}
+        data.update(self._fields_json())
+        return data
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        """Rebuild any action written by :meth:`to_json` (same as :func:`action_from_json`)."""
+        return action_from_json(data)
+
+
+@dataclass(frozen=True)
+class Open(Action):
+    """The designated opening (Gomoku §3.2): three stones and the declared N of the fifth move.
+
+    >>> Open(Color.BLACK, Point.parse("h8"), Point.parse("i9"), Point.parse("j8"), 2).to_json()
+    {'v': 1, 'type': 'open', 'color': 'black', 'moves': ['h8', 'i9', 'j8'], 'fifth_n': 2}
+    """
+
+    black1: Point
+    white2: Point
+    black3: Point
+    fifth_n: int = 1
+    TYPE: ClassVar[str] = "open"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {
+            "moves": [str(self.black1), str(self.white2), str(self.black3)],
+            "fifth_n": self.fifth_n,
+        }
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """A stone on ``point`` (Gomoku §4.1-4.2)."""
+
+    point: Point
+    TYPE: ClassVar[str] = "place"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"point": str(self.point)}
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Giving up the turn (Gomoku §2.21, §11.1(1)); counts as a move."""
+
+    TYPE: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """White takes Black after black 3 (三手交换, Gomoku §2.9); counts as a move."""
+
+    TYPE: ClassVar[str] = "swap"
+
+
+@dataclass(frozen=True)
+class ProposeFifth(Action):
+    """Black's N candidate fifth moves (五手N打, Gomoku §2.10)."""
+
+    points: tuple[Point, ...]
+    TYPE: ClassVar[str] = "propose_fifth"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"points": [str(p) for p in self.points]}
+
+
+@dataclass(frozen=True)
+class ChooseFifth(Action):
+    """White keeps one of the candidates as black 5 (Gomoku §2.10)."""
+
+    point: Point
+    TYPE: ClassVar[str] = "choose_fifth"
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"point": str(self.point)}
+
+
+@dataclass(frozen=True)
+class OfferDraw(Action):
+    """A draw offer, right after one's own move (Gomoku §10.3)."""
+
+    TYPE: ClassVar[str] = "offer_draw"
+
+
+@dataclass(frozen=True)
+class AcceptDraw(Action):
+    """Accepting the opponent's draw offer (Gomoku §10.2(1))."""
+
+    TYPE: ClassVar[str] = "accept_draw"
+
+
+@dataclass(frozen=True)
+class DeclineDraw(Action):
+    """Refusing the opponent's draw offer aloud (Gomoku §10.3(2))."""
+
+    TYPE: ClassVar[str] = "decline_draw"
+
+
+@dataclass(frozen=True)
+class Resign(Action):
+    """Resignation (Gomoku §10.1(3)C); either side, at any time."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True)
+class ClaimFoul(Action):
+    """White points out Black's forbidden move (Gomoku §10.1(2); ``claim`` policy only)."""
+
+    TYPE: ClassVar[str] = "claim_foul"
+
+
+_ACTION_TYPES: dict[str, type[Action]] = {
+    c.TYPE: c
+    for c in (
+        Open,
+        Place,
+        Pass,
+        Swap,
+        ProposeFifth,
+        ChooseFifth,
+        OfferDraw,
+        AcceptDraw,
+        DeclineDraw,
+        Resign,
+        ClaimFoul,
+    )
+}
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """Rebuild an action from its JSON form.
+
+    >>> action_from_json({"v": 1, "type": "place", "color": "white", "point": "h9"})
+    Place(color=Color.WHITE, point=Point.parse('h9'))
+    """
+    if not isinstance(data, dict):
+        raise InvalidInput("an action must be a JSON object")
+    if data.get("v") != 1:
+        raise InvalidInput(f"unknown action version {data.get('v')!r} (expected 1)")
+    kind = _ACTION_TYPES.get(str(data.get("type")))
+    if kind is None:
+        raise InvalidInput(f"unknown action type {data.get('type')!r}")
+    try:
+        color = Color(data["color"])
+        if kind is Open:
+            b1, w2, b3 = (Point.parse(s) for s in data["moves"])
+            return Open(color, b1, w2, b3, int(data.get("fifth_n", 1)))
+        if kind in (Place, ChooseFifth):
+            return kind(color, Point.parse(data["point"]))
+        if kind is ProposeFifth:
+            return ProposeFifth(color, tuple(Point.parse(s) for s in data["points"]))
+        return kind(color)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(f"malformed {kind.TYPE} action: {exc}") from exc
+
+
+# -- state -------------------------------------------------------------------------------------
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    OPENING = "opening"  # waiting for the designated opening (Open)
+    SWAP = "swap"  # White may swap, then white 4
+    WHITE4 = "white4"  # after a swap: the opener, now White, plays white 4
+    PROPOSE_FIFTH = "propose_fifth"  # Black offers N fifth moves
+    CHOOSE_FIFTH = "choose_fifth"  # White keeps one
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One numbered move of the record (Gomoku §7: Black odd, White even); ``point`` None is
+    a pass."""
+
+    number: int
+    color: Color
+    point: Point | None
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.point if self.point else 'pass'}"
+
+
+@dataclass
+class _PendingFoul:
+    number: int
+    point: Point
+    foul: Foul
+
+
+@dataclass
+class _State:
+    board: Board = field(default_factory=Board)
+    phase: Phase = Phase.PLAY
+    to_act: Color = Color.BLACK
+    moves: list[Move] = field(default_factory=list)
+    swapped: bool = False
+    swap_after: int | None = None
+    fifth_n: int = 1
+    candidates: tuple[Point, ...] = ()
+    opening: Recognised | None = None
+    last_mover: Color | None = None
+    offer: Color | None = None
+    offers: dict[Color, int] = field(default_factory=lambda: {Color.BLACK: 0, Color.WHITE: 0})
+    pending_foul: _PendingFoul | None = None
+    overlines: list[_PendingFoul] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+
+def _canonical(black: Iterable[Point], white: Iterable[Point], board_only: bool) -> tuple[Any, ...]:
+    best: tuple[Any, ...] | None = None
+    pts_b = [(p.col - CENTER.col, p.row - CENTER.row) for p in black]
+    pts_w = [(p.col - CENTER.col, p.row - CENTER.row) for p in white]
+    for sym in SYMMETRIES:
+        tb = [sym(x, y) for x, y in pts_b]
+        tw = [sym(x, y) for x, y in pts_w]
+        if not board_only:
+            mx = min(x for x, _ in tb + tw)
+            my = min(y for _, y in tb + tw)
+            tb = [(x - mx, y - my) for x, y in tb]
+            tw = [(x - mx, y - my) for x, y in tw]
+        key = (tuple(sorted(tb)), tuple(sorted(tw)))
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+def equivalent_fifths(
+    board: Board, a: str | Point, b: str | Point, symmetry: DabSymmetry = DabSymmetry.STONES
+) -> bool:
+    """True when black stones on ``a`` and on ``b`` make the same shape (位置不同形 fails,
+    Gomoku §2.10): with ``STONES`` by any rotation, reflection and shift of the whole position
+    (the board edge ignored), with ``BOARD`` by the board's 8 symmetries about h8 only.
+
+    >>> b = Board.from_moves("h8 h9 h10 i10")          # symmetric about no board axis
+    >>> equivalent_fifths(b, "h11", "h7"), equivalent_fifths(b, "g9", "i9")
+    (False, False)
+    >>> b = Board.from_moves("h8 h9 h10 g9")
+    >>> equivalent_fifths(b, "j9", "i10"), equivalent_fifths(b, "i7", "g7")
+    (False, False)
+    >>> equivalent_fifths(Board.from_moves("h8 h9 h10 h6"), "g9", "i9")
+    True
+    """
+    pa, pb = Point.parse(a), Point.parse(b)
+    blacks = board.stones(Color.BLACK)
+    whites = board.stones(Color.WHITE)
+    only = symmetry is DabSymmetry.BOARD
+    return _canonical([*blacks, pa], whites, only) == _canonical([*blacks, pb], whites, only)
+
+
+class Game:
+    """A Gomoku/Renju game: rules + action log (event-sourced).
+
+    >>> g = Game(RenjuRules.free())
+    >>> for p in "h8 a1 h9 a2 h10 a3 h11 a4 h12".split(): g.play(p)
+    >>> g.outcome()
+    Outcome(result=<Result.WIN: 'win'>, termination=<Termination.FIVE: 'five'>, article='Gomoku §10.1(1)', winner=Color.BLACK, score=None)
+    """
+
+    def __init__(self, rules: RenjuRules | None = None) -> None:
+        self.rules = rules if rules is not None else RenjuRules.chinese_2013()
+        if not isinstance(self.rules, RenjuRules):
+            raise InvalidInput("rules must be a RenjuRules")
+        self._actions: list[Action] = []
+        self._s = _State()
+        if self.rules.opening is OpeningRule.DESIGNATED:
+            self._s.phase = Phase.OPENING
+
+    # -- building ---------------------------------------------------------------------------
+    @classmethod
+    def from_actions(cls, rules: RenjuRules, actions: Iterable[Action]) -> Game:
+        """Replay an action log; every action is checked as if played live."""
+        g = cls(rules)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    @classmethod
+    def from_moves(
+        cls, moves: str | Sequence[str | Point | None], rules: RenjuRules | None = None
+    ) -> Game:
+        """Replay a plain move list (e.g. a record sheet). With a designated opening the first
+        three stones make the :class:`Open` action (N = 1, no swap), the rest alternate.
+
+        >>> Game.from_moves("h8 h9 j10 i9 g10").record_text()
+        '1.h8 2.h9 3.j10 4.i9 5.g10'
+        """
+        from duiyi.gomoku.board import parse_move_list
+
+        g = cls(rules)
+        ms = parse_move_list(moves) if isinstance(moves, str) else parse_move_list(list(moves))
+        start = 0
+        if g.rules.opening is OpeningRule.DESIGNATED and len(ms) >= 3:
+            a, b, c = ms[0], ms[1], ms[2]
+            if a is None or b is None or c is None:
+                raise IllegalMove("no pass in the first 5 moves", "Gomoku §11.1(1)")
+            g.open(a, b, c, fifth_n=1)
+            start = 3
+        for m in ms[start:]:
+            if g.is_over:
+                raise GameOver(f"the game is over ({g.outcome_text()}) but moves follow")
+            if m is None:
+                g.pass_()
+            else:
+                g.play(m)
+        return g
+
+    def copy(self) -> Game:
+        """An independent copy (replays the log)."""
+        return Game.from_actions(self.rules, self._actions)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"v": 1, "rules": ..., "actions": [...]}``."""
+        return {
+            "v": 1,
+            "rules": self.rules.to_json(),
+            "actions": [a.to_json() for a in self._actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game written by :meth:`to_json`."""
+        if not isinstance(data, dict) or data.get("v") != 1:
+            raise InvalidInput("not a version-1 Gomoku game")
+        return cls.from_actions(
+            RenjuRules.from_json(data["rules"]), [action_from_json(a) for a in data["actions"]]
+        )
+
+    # -- queries ----------------------------------------------------------------------------
+    @property
+    def actions(self) -> list[Action]:
+        """A copy of the action log."""
+        return list(self._actions)
+
+    @property
+    def board(self) -> Board:
+        """The stones now on the board (a copy)."""
+        return self._s.board.copy()
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands."""
+        return self._s.phase
+
+    @property
+    def to_act(self) -> Color | None:
+        """The colour expected to act next (None once the game is over). While a draw offer
+        is pending it is the colour that must answer it."""
+        return None if self._s.outcome else self._s.to_act
+
+    @property
+    def moves(self) -> list[Move]:
+        """The numbered moves so far (Black odd, White even; passes included)."""
+        return list(self._s.moves)
+
+    @property
+    def move_number(self) -> int:
+        """How many moves (stones and passes) have been made."""
+        return len(self._s.moves)
+
+    @property
+    def swapped(self) -> bool:
+        """True after the three-move swap: the opener then holds White."""
+        return self._s.swapped
+
+    @property
+    def swap_after(self) -> int | None:
+        """The move number after which the swap happened (3), else None."""
+        return self._s.swap_after
+
+    @property
+    def fifth_n(self) -> int:
+        """The declared number of fifth-move candidates (1 outside designated openings)."""
+        return self._s.fifth_n
+
+    @property
+    def fifth_candidates(self) -> tuple[Point, ...]:
+        """The N-dab candidates Black offered (empty before)."""
+        return self._s.candidates
+
+    @property
+    def opening(self) -> Recognised | None:
+        """The designated opening, once laid down."""
+        return self._s.opening
+
+    @property
+    def draw_offer(self) -> Color | None:
+        """The colour whose draw offer waits for an answer."""
+        return self._s.offer
+
+    @property
+    def pending_foul(self) -> tuple[Point, Foul] | None:
+        """Black's last move when it was forbidden and White may still claim it (claim policy)."""
+        pf = self._s.pending_foul
+        return (pf.point, pf.foul) if pf else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self._s.outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self._s.outcome
+
+    def outcome_text(self) -> str:
+        """A short text of the outcome (``B+five``, ``W+foul``, ``draw (passes)``, ``ongoing``)."""
+        o = self._s.outcome
+        if o is None:
+            return "ongoing"
+        if o.winner is None:
+            return f"draw ({o.termination.value})"
+        return f"{o.winner.letter}+{o.termination.value}"
+
+    def fouls_apply(self) -> bool:
+        """True when Black's forbidden moves are in force for this game."""
+        return self.rules.fouls
+
+    def forbidden_points(self) -> dict[str, Foul]:
+        """Black's forbidden points now (empty when fouls are not in force)."""
+        return forbidden_points(self._s.board) if self.rules.fouls else {}
+
+    def record_text(self) -> str:
+        """The moves as ``1.h8 2.h9 ...`` (passes as ``pass``)."""
+        return " ".join(f"{m.number}.{m.point or 'pass'}" for m in self._s.moves)
+
+    # -- actions ----------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Check and apply one action; on refusal the game is unchanged."""
+        if not isinstance(action, Action):
+            raise InvalidInput(f"not an action: {action!r}")
+        s = self._s
+        if s.outcome is not None:
+            raise GameOver(f"the game is over ({self.outcome_text()})", "Gomoku §10")
+        handler = getattr(self, f"_do_{action.TYPE}")
+        snapshot = _snapshot(s)
+        try:
+            handler(action)
+        except BaseException:
+            self._s = snapshot
+            raise
+        self._actions.append(action)
+
+    def undo(self) -> Action:
+        """Drop the last action and return it."""
+        if not self._actions:
+            raise IllegalAction("nothing to undo")
+        last = self._actions[-1]
+        rebuilt = Game.from_actions(self.rules, self._actions[:-1])
+        self._actions, self._s = rebuilt._actions, rebuilt._s
+        return last
+
+    # convenience wrappers: the acting colour is the one expected to act
+    def open(
+        self, black1: str | Point, white2: str | Point, black3: str | Point, fifth_n: int = 1
+    ) -> None:
+        """Lay down a designated opening and declare N (the opener, Black)."""
+        self.apply(
+            Open(
+                Color.BLACK, Point.parse(black1), Point.parse(white2), Point.parse(black3), fifth_n
+            )
+        )
+
+    def play(self, point: str | Point) -> None:
+        """Place a stone for the side to move."""
+        self.apply(Place(self._turn(), Point.parse(point)))
+
+    def pass_(self) -> None:
+        """Pass for the side to move."""
+        self.apply(Pass(self._turn()))
+
+    def swap(self) -> None:
+        """White takes Black after black 3."""
+        self.apply(Swap(Color.WHITE))
+
+    def propose_fifth(self, points: Iterable[str | Point]) -> None:
+        """Black offers the N fifth-move candidates."""
+        self.apply(ProposeFifth(Color.BLACK, tuple(Point.parse(p) for p in points)))
+
+    def choose_fifth(self, point: str | Point) -> None:
+        """White keeps one candidate as black 5."""
+        self.apply(ChooseFifth(Color.WHITE, Point.parse(point)))
+
+    def offer_draw(self, color: Color | None = None) -> None:
+        """Offer a draw (default: the side that just moved)."""
+        c = color or self._s.last_mover
+        if c is None:
+            raise IllegalAction("a draw is offered right after one's own move", "Gomoku §10.3(1)")
+        self.apply(OfferDraw(c))
+
+    def accept_draw(self) -> None:
+        """Accept the pending draw offer."""
+        if self._s.offer is None:
+            raise IllegalAction("there is no draw offer to accept", "Gomoku §10.3")
+        self.apply(AcceptDraw(self._s.offer.opponent))
+
+    def decline_draw(self) -> None:
+        """Refuse the pending draw offer."""
+        if self._s.offer is None:
+            raise IllegalAction("there is no draw offer to decline", "Gomoku §10.3")
+        self.apply(DeclineDraw(self._s.offer.opponent))
+
+    def resign(self, color: Color) -> None:
+        """``color`` resigns."""
+        self.apply(Resign(color))
+
+    def claim_foul(self) -> None:
+        """White claims Black's forbidden move."""
+        self.apply(ClaimFoul(Color.WHITE))
+
+    def _turn(self) -> Color:
+        if self._s.outcome is not None:
+            raise GameOver(f"the game is over ({self.outcome_text()})", "Gomoku §10")
+        return self._s.to_act
+
+    # -- handlers ---------------------------------------------------------------------------
+    def _expect(self, action: Action, *phases: Phase) -> None:
+        s = self._s
+        if s.phase not in phases:
+            raise IllegalAction(
+                f"{action.TYPE.replace('_', ' ')} is not possible now (phase {s.phase.value})",
+                "Gomoku §3-4",
+            )
+        if s.offer is not None and action.color is s.offer:
+            raise IllegalAction(
+                f"{s.offer} offered a draw; {s.offer.opponent} must answer first", "Gomoku §10.3"
+            )
+        if action.color is not s.to_act:
+            raise IllegalAction(f"it is {s.to_act}'s turn, not {action.color}'s", "Gomoku §4.1")
+
+    def _after_move(self, mover: Color) -> None:
+        s = self._s
+        s.last_mover = mover
+        s.offer = None  # a move answers a pending offer (Gomoku §10.3(2))
+
+    def _record(self, color: Color, point: Point | None) -> None:
+        s = self._s
+        s.moves.append(Move(len(s.moves) + 1, color, point))
+        if point is not None:
+            s.board.place(point, color)
+
+    def _do_open(self, a: Open) -> None:
+        self._expect(a, Phase.OPENING)
+        s = self._s
+        if a.black1 != CENTER:
+            raise IllegalMove("black 1 must be on the centre h8", "Gomoku §3.2", str(a.black1))
+        found = recognise(a.black1, a.white2, a.black3)
+        if found is None:
+            if max(abs(a.white2.col - 7), abs(a.white2.row - 7)) != 1:
+                reason = "white 2 must touch black 1"
+            else:
+                reason = "black 3 must be in the central 5×5 and not on white 2"
+            raise IllegalMove(
+                f"{a.black1} {a.white2} {a.black3} is not one of the 26 openings: {reason}",
+                "Gomoku §3.2",
+            )
+        n = a.fifth_n
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= self.rules.max_fifth_n:
+            raise IllegalAction(
+                f"N of the fifth-move N-dab must be 1 to {self.rules.max_fifth_n}, got {n!r}",
+                "Gomoku §2.10",
+            )
+        self._record(Color.BLACK, a.black1)
+        self._record(Color.WHITE, a.white2)
+        self._record(Color.BLACK, a.black3)
+        s.opening = found
+        s.fifth_n = n if self.rules.fifth_dab else 1
+        s.phase = Phase.SWAP if self.rules.swap else Phase.WHITE4
+        s.to_act = Color.WHITE
+        self._after_move(Color.BLACK)
+
+    def _do_swap(self, a: Swap) -> None:
+        self._expect(a, Phase.SWAP)
+        s = self._s
+        s.swapped = not s.swapped
+        s.swap_after = len(s.moves)
+        s.phase = Phase.WHITE4
+        # the swap is the swapper's move (Gomoku §2.1); they now hold Black
+        s.to_act = Color.WHITE
+        s.offers = {Color.BLACK: s.offers[Color.WHITE], Color.WHITE: s.offers[Color.BLACK]}
+        self._after_move(Color.BLACK)
+
+    def _do_propose_fifth(self, a: ProposeFifth) -> None:
+        self._expect(a, Phase.PROPOSE_FIFTH)
+        s = self._s
+        pts = a.points
+        if len(pts) != s.fifth_n:
+            raise IllegalAction(
+                f"the opener declared N = {s.fifth_n}: offer exactly {s.fifth_n} fifth moves",
+                "Gomoku §2.10",
+            )
+        for p in pts:
+            if not s.board.is_empty(p):
+                raise IllegalMove("the point is occupied", "Gomoku §2.10", str(p))
+        if len(set(pts)) != len(pts):
+            raise IllegalAction(
+                "the fifth-move candidates must be different points", "Gomoku §2.10"
+            )
+        only = self.rules.dab_symmetry is DabSymmetry.BOARD
+        blacks, whites = s.board.stones(Color.BLACK), s.board.stones(Color.WHITE)
+        seen: dict[tuple[Any, ...], Point] = {}
+        for p in pts:
+            key = _canonical([*blacks, p], whites, only)
+            if key in seen:
+                raise IllegalAction(
+                    f"fifth-move candidates {seen[key]} and {p} make the same shape (位置不同形)",
+                    "Gomoku §2.10",
+                )
+            seen[key] = p
+        if len(pts) == 1:
+            self._stone(Color.BLACK, pts[0])
+            return
+        s.candidates = pts
+        s.phase = Phase.CHOOSE_FIFTH
+        s.to_act = Color.WHITE
+        self._after_move(Color.BLACK)
+
+    def _do_choose_fifth(self, a: ChooseFifth) -> None:
+        self._expect(a, Phase.CHOOSE_FIFTH)
+        s = self._s
+        if a.point not in s.candidates:
+            offered = ", ".join(str(p) for p in s.candidates)
+            raise IllegalAction(
+                f"{a.point} is not one of Black's candidates ({offered})", "Gomoku §2.10"
+            )
+        s.phase = Phase.PLAY
+        self._record(Color.BLACK, a.point)
+        s.to_act = Color.WHITE
+        s.offer = None  # choosing answers a pending offer of Black's
+        self._check_end_after_stone(Color.BLACK, a.point)
+
+    def _do_place(self, a: Place) -> None:
+        s = self._s
+        if s.phase is Phase.PROPOSE_FIFTH and s.fifth_n == 1:
+            self._expect(a, Phase.PROPOSE_FIFTH)
+        else:
+            self._expect(a, Phase.PLAY, Phase.SWAP, Phase.WHITE4)
+        if not s.board.is_empty(a.point):
+            raise IllegalMove("the point is occupied", "Gomoku §4.2", str(a.point))
+        self._stone(a.color, a.point)
+
+    def _stone(self, color: Color, point: Point) -> None:
+        s = self._s
+        # the foul is judged before the stone goes down
+        fl = foul(s.board, point) if color is Color.BLACK and self.rules.fouls else None
+        if s.phase in (Phase.SWAP, Phase.WHITE4):
+            s.phase = Phase.PROPOSE_FIFTH if self.rules.fifth_dab else Phase.PLAY
+        elif s.phase is Phase.PROPOSE_FIFTH:
+            s.phase = Phase.PLAY
+        if color is Color.WHITE:
+            s.pending_foul = None  # an unclaimed foul lapses (Gomoku §10.1(2))
+        self._record(color, point)
+        s.to_act = color.opponent
+        self._after_move(color)
+        self._check_end_after_stone(color, point, fl)
+
+    def _check_end_after_stone(self, color: Color, point: Point, fl: Foul | None = None) -> None:
+        s = self._s
+        exact = color is Color.BLACK and not self.rules.black_overline_wins
+        # the stone is on the board: the runs through it count it once
+        five = makes_five(s.board, point, color, exact=exact)
+        if five:
+            s.outcome = Outcome.win(color, Termination.FIVE, "Gomoku §10.1(1)")
+        elif fl is not None:
+            if self.rules.foul_policy is FoulPolicy.AUTO:
+                s.outcome = Outcome.win(Color.WHITE, Termination.FOUL, "Gomoku §10.1(2)")
+            else:
+                pf = _PendingFoul(len(s.moves), point, fl)
+                s.pending_foul = pf
+                if fl is Foul.OVERLINE:
+                    s.overlines.append(pf)
+        if s.outcome is None and s.board.is_full():
+            s.outcome = Outcome.draw(Termination.FULL_BOARD, "Gomoku §10.2(3)")
+        if s.outcome is not None:
+            s.phase = Phase.OVER
+
+    def _do_pass(self, a: Pass) -> None:
+        s = self._s
+        if len(s.moves) < 5:
+            raise IllegalMove("no pass in the first 5 moves", "Gomoku §11.1(1)", "pass")
+        self._expect(a, Phase.PLAY)
+        previous_pass = bool(s.moves) and s.moves[-1].point is None
+        if a.color is Color.WHITE:
+            s.pending_foul = None
+        self._record(a.color, None)
+        s.to_act = a.color.opponent
+        self._after_move(a.color)
+        if previous_pass:
+            s.outcome = Outcome.draw(Termination.PASSES, "Gomoku §10.2(2)")
+            s.phase = Phase.OVER
+
+    def _do_offer_draw(self, a: OfferDraw) -> None:
+        s = self._s
+        if s.offer is not None:
+            raise IllegalAction(f"{s.offer}'s draw offer is still open", "Gomoku §10.3")
+        if s.last_mover is not a.color:
+            raise IllegalAction(
+                "a draw is offered right after one's own move, before the opponent's",
+                "Gomoku §10.3(1)",
+            )
+        lead = s.offers[a.color] + 1 - s.offers[a.color.opponent]
+        if lead > self.rules.draw_offer_lead:
+            raise IllegalAction(
+                f"{a.color} may not offer a draw more than {self.rules.draw_offer_lead} times "
+                "more often than the opponent",
+                "Gomoku §10.3(4)",
+            )
+        s.offers[a.color] += 1
+        s.offer = a.color
+
+    def _do_accept_draw(self, a: AcceptDraw) -> None:
+        s = self._s
+        if s.offer is None or s.offer is a.color:
+            raise IllegalAction("there is no draw offer from the opponent", "Gomoku §10.3")
+        s.outcome = Outcome.draw(Termination.AGREEMENT, "Gomoku §10.2(1)")
+        s.phase = Phase.OVER
+        s.offer = None
+
+    def _do_decline_draw(self, a: DeclineDraw) -> None:
+        s = self._s
+        if s.offer is None or s.offer is a.color:
+            raise IllegalAction("there is no draw offer from the opponent", "Gomoku §10.3")
+        s.offer = None
+
+    def _do_resign(self, a: Resign) -> None:
+        s = self._s
+        s.outcome = Outcome.win(a.color.opponent, Termination.RESIGNATION, "Gomoku §10.1(3)C")
+        s.phase = Phase.OVER
+        s.offer = None
+
+    def _do_claim_foul(self, a: ClaimFoul) -> None:
+        s = self._s
+        if a.color is not Color.WHITE:
+            raise IllegalAction("only White claims a forbidden move", "Gomoku §10.1(2)")
+        if self.rules.foul_policy is not FoulPolicy.CLAIM:
+            raise IllegalAction("forbidden moves end the game at once under these rules")
+        if s.pending_foul is None and not s.overlines:
+            raise IllegalAction(
+                "no forbidden move to claim (a double-three or double-four must be claimed "
+                "before White's next stone)",
+                "Gomoku §10.1(2)",
+            )
+        s.outcome = Outcome.win(Color.WHITE, Termination.FOUL, "Gomoku §10.1(2)")
+        s.phase = Phase.OVER
+        s.offer = None
+
+
+def _snapshot(s: _State) -> _State:
+    return _State(
+        board=s.board.copy(),
+        phase=s.phase,
+        to_act=s.to_act,
+        moves=list(s.moves),
+        swapped=s.swapped,
+        swap_after=s.swap_after,
+        fifth_n=s.fifth_n,
+        candidates=s.candidates,
+        opening=s.opening,
+        last_mover=s.last_mover,
+        offer=s.offer,
+        offers=dict(s.offers),
+        pending_foul=s.pending_foul,
+        overlines=list(s.overlines),
+        outcome=s.outcome,
+    )
