@@ -462,3 +462,52 @@ class Table:
         order = tuple(competitors) if competitors is not None else tuple(sorted(found))
         encounters = {p: tuple(sorted(per.get(p, []), key=lambda e: e.round)) for p in order}
         return cls(order, encounters, scoring, rounds, dict(ratings or {}))
+
+    @classmethod
+    def from_matches(
+        cls,
+        matches: Sequence[tuple[int, int, int, Sequence[GameResult], Sequence[bool]]],
+        scoring: Scoring,
+        *,
+        rounds: int,
+        competitors: Sequence[int] | None = None,
+        byes: Sequence[tuple[int, int]] = (),
+    ) -> Table:
+        """A team table from ``(round, team_a, team_b, board results, team_a_black)`` matches.
+
+        Match points are the teams' points; game and board points feed the team tiebreaks
+        (Go §27.2, Gomoku §18.3(2), §18.4(2)). A bye scores a won match with no boards.
+
+        >>> t = Table.from_matches([(1, 1, 2, [GameResult.BLACK_WINS, GameResult.BLACK_WINS],
+        ...                          [True, False])], Scoring.go(), rounds=1)
+        >>> t.points(1), t.records(1)[0].game_points, t.records(2)[0].board_points
+        (Fraction(1, 1), Fraction(2, 1), (Fraction(0, 1), Fraction(2, 1)))
+        """
+        found: set[int] = set(competitors or ())
+        per: dict[int, list[Encounter]] = {}
+        for rnd, a, b, results, a_black in matches:
+            found.update((a, b))
+            for me, opp, blacks in ((a, b, list(a_black)), (b, a, [not x for x in a_black])):
+                m = team_match(results, blacks, scoring)
+                per.setdefault(me, []).append(
+                    Encounter(
+                        rnd,
+                        opp,
+                        m.side,
+                        m.match_points,
+                        None,
+                        True,
+                        0,
+                        m.game_points,
+                        m.board_points,
+                        m.score_rate,
+                    )
+                )
+        for rnd, team in byes:
+            found.add(team)
+            per.setdefault(team, []).append(
+                Encounter(rnd, None, SideResult.WIN, scoring.bye, None, False)
+            )
+        order = tuple(competitors) if competitors is not None else tuple(sorted(found))
+        encounters = {c: tuple(sorted(per.get(c, []), key=lambda e: e.round)) for c in order}
+        return cls(order, encounters, scoring, rounds, {})
