@@ -359,84 +359,144 @@ class _Analysis:
     def _own_eye(self, p: int, col: int) -> bool:
         return all(self.colour[q] == col for q in self.nb[p])
 
-    def _seki(self, chains: list[int], owner: int) -> list[int]:
-        """Chains in seki with ``chains`` (owner's stones that cannot make two eyes), or []."""
+    def _eye_closure(self, chains: Iterable[int], col: int) -> set[int]:
+        """``chains`` plus the chains of ``col`` joined to them through one-point eyes."""
+        group = set(chains)
+        todo = list(group)
+        while todo:
+            cid = todo.pop()
+            for s in self.libs[cid]:
+                if self._own_eye(s, col):
+                    for q in self.nb[s]:
+                        other = self.chain_of[q]
+                        if other not in group:
+                            group.add(other)
+                            todo.append(other)
+        return group
+
+    def _seki(self, chains: list[int], owner: int, weak: dict[int, list[int]]) -> list[int]:
+        """Chains in seki with ``chains`` (owner's stones that cannot make two eyes), or [].
+
+        ``weak`` maps each chain (of either colour) that cannot make two eyes where it stands
+        to all the chains of its region. Seki (Go §8: neither side can capture): the two sides
+        share liberties, every other liberty is a one-point eye, and neither can fill a shared
+        liberty without being captured (no eyes and two shared liberties, or one eye each).
+        """
         attacker = 3 - owner
-        shared: set[int] = set()
-        for cid in chains:
-            for s in self.libs[cid]:
-                if any(self.colour[q] == attacker for q in self.nb[s]):
-                    shared.add(s)
-        if not shared:
-            return []
-        partners = {
-            self.chain_of[q] for s in shared for q in self.nb[s] if self.colour[q] == attacker
+        ours = self._eye_closure(chains, owner)
+        touching = {
+            self.chain_of[q]
+            for cid in ours
+            for s in self.libs[cid]
+            for q in self.nb[s]
+            if self.colour[q] == attacker
         }
-        own_eyes: set[int] = set()
-        for cid in chains:
-            for s in self.libs[cid]:
-                if s not in shared:
-                    if not self._own_eye(s, owner):
-                        return []
-                    own_eyes.add(s)
-        their_eyes: set[int] = set()
-        for cid in partners:
-            if cid in self.benson:
-                return []
-            for s in self.libs[cid]:
-                if s not in shared:
-                    if not self._own_eye(s, attacker):
-                        return []
-                    their_eyes.add(s)
+        if not touching or not all(cid in weak for cid in touching):
+            return []
+        theirs = self._eye_closure(touching, attacker)
+        if not all(cid in weak for cid in theirs):
+            return []
+        our_libs = set().union(*(self.libs[c] for c in ours))
+        their_libs = set().union(*(self.libs[c] for c in theirs))
+        shared = our_libs & their_libs
+        cluster = ours | theirs
+        for cid in theirs:
+            cluster.update(weak[cid])
+        if not shared or any(len(self.libs[cid]) < 2 for cid in cluster):
+            return []  # a chain in atari is no seki
+        if len(ours) != 1 or len(theirs) != 1:
+            return []  # eyes shared by several chains can be broken one chain at a time
+        own_eyes = our_libs - shared
+        their_eyes = their_libs - shared
+        if not all(self._own_eye(p, owner) for p in own_eyes):
+            return []
+        if not all(self._own_eye(p, attacker) for p in their_eyes):
+            return []
         if own_eyes and their_eyes:
-            ok = len(shared) >= 1
+            ok = True
         elif not own_eyes and not their_eyes:
             ok = len(shared) >= 2
         else:
             ok = False
-        return sorted(set(chains) | partners) if ok else []
+        return sorted(ours | theirs) if ok else []
 
-    def _dead_candidates(self) -> list[tuple[bool, int, int, list[int]]]:
-        """Regions whose enclosed stones cannot live: (uncertain, size, first point, chains)."""
-        raw: list[tuple[int, int, list[int], set[int]]] = []
-        colour = self.colour
+    def _regions(self, killer: int) -> list[list[int]]:
+        """Components of the points not held by live ``killer`` stones."""
+        return self._components([not self._live(i, killer) for i in range(self.n)])
+
+    def _owner_chains(self, region: list[int], owner: int) -> list[int]:
+        return sorted(
+            {
+                self.chain_of[p]
+                for p in region
+                if self.colour[p] == owner and not self.dead[self.chain_of[p]]
+            }
+        )
+
+    def _dead_candidates(self) -> list[tuple[int, int, int, list[int]]]:
+        """Regions whose enclosed stones cannot live: (priority, key, first point, chains).
+
+        Priority 0: dead even if the enemy stones spoiling its eyes were dead; 1: dead with
+        no doubt about its eyes; 2: mutually dependent verdicts, ordered by influence.
+        """
+        raw: list[tuple[int, int, list[int], set[int], int]] = []
         for killer in (_B, _W):
             owner = 3 - killer
-            regions = self._components([not self._live(i, killer) for i in range(self.n)])
-            for reg in regions:
-                chains = sorted(
-                    {
-                        self.chain_of[p]
-                        for p in reg
-                        if colour[p] == owner and not self.dead[self.chain_of[p]]
-                    }
-                )
+            for reg in self._regions(killer):
+                chains = self._owner_chains(reg, owner)
                 if not chains or all(self.seki[c] for c in chains):
                     continue
                 lives, blockers = self._region_lives(reg, owner)
-                if lives:
-                    continue
-                in_seki = self._seki(chains, owner)
-                if in_seki:
-                    for cid in in_seki:
-                        self.seki[cid] = True
-                        self.reason[cid] = "seki: shares liberties with an equally weak group"
-                    continue
-                raw.append((len(reg), reg[0], chains, blockers))
-        doomed = {cid for _size, _first, chains, _b in raw for cid in chains}
-        influence = self._influence() if any(b & doomed for *_x, b in raw) else []
-        out: list[tuple[bool, int, int, list[int]]] = []
-        for size, first, chains, blockers in raw:
-            if blockers & doomed:
-                # mutual: the chains deepest in the opponent's influence go first
-                sign = 1 if self.chain_colour[chains[0]] == _B else -1
-                own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
-                stones = sum(len(self.chains[cid]) for cid in chains)
-                out.append((True, own // stones, first, chains))
+                if not lives:
+                    raw.append((len(reg), reg[0], chains, blockers, owner))
+        doomed = {cid for *_x, chains, _b, _o in raw for cid in chains}
+        ranked: list[tuple[int, int, int, list[int], int]] = []
+        for size, first, chains, blockers, owner in raw:
+            if not blockers & doomed:
+                ranked.append((1, size, first, chains, owner))
+            elif self._lives_if_dead(chains, owner, doomed):
+                ranked.append((2, size, first, chains, owner))
             else:
-                out.append((False, size, first, chains))
+                ranked.append((0, size, first, chains, owner))
+        weak = {cid: chains for *_x, chains, _b, _o in raw for cid in chains}
+        influence: list[int] = []
+        out: list[tuple[int, int, int, list[int]]] = []
+        for prio, size, first, chains, owner in ranked:
+            in_seki = self._seki(chains, owner, weak)
+            if in_seki:
+                for cid in in_seki:
+                    self.seki[cid] = True
+                    self.reason[cid] = "seki: shares liberties with an equally weak group"
+                continue
+            if prio < 2:
+                out.append((prio, size, first, chains))
+                continue
+            if not influence:
+                influence = self._influence()
+            # mutual: the chains deepest in the opponent's influence go first
+            sign = 1 if owner == _B else -1
+            own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
+            stones = sum(len(self.chains[cid]) for cid in chains)
+            out.append((2, own // stones, first, chains))
+        out = [t for t in out if not any(self.seki[c] for c in t[3])]
         out.sort(key=lambda t: (t[0], t[1], t[2]))
         return out
+
+    def _lives_if_dead(self, chains: list[int], owner: int, doomed: set[int]) -> bool:
+        """Would ``chains`` live if the doomed enemy chains were dead?"""
+        saved = list(self.dead)
+        for cid in doomed:
+            if self.chain_colour[cid] != owner:
+                self.dead[cid] = True
+        try:
+            killer = 3 - owner
+            start = self.chains[chains[0]][0]
+            for reg in self._regions(killer):
+                if start in reg:
+                    return self._region_lives(reg, owner)[0]
+            return False
+        finally:
+            self.dead = saved
 
     def _influence(self) -> list[int]:
         """Black-minus-white influence of the stones not (yet) found dead."""
@@ -456,7 +516,7 @@ class _Analysis:
             candidates = self._dead_candidates()
             if not candidates:
                 break
-            _uncertain, size, _first, chains = candidates[0]
+            _priority, size, _first, chains = candidates[0]
             for cid in chains:
                 self.dead[cid] = True
                 self.reason[cid] = f"dead: cannot make two eyes in a region of {size} points"
@@ -469,8 +529,7 @@ class _Analysis:
             changed = False
             for killer in (_B, _W):
                 owner = 3 - killer
-                regions = self._components([not self._live(i, killer) for i in range(self.n)])
-                for reg in regions:
+                for reg in self._regions(killer):
                     dead_here = {
                         self.chain_of[p]
                         for p in reg
