@@ -1,0 +1,709 @@
+"""Rulings and the ledger that holds them (Go §17-24, Gomoku §4.2, §5.2, §6, §8-12).
+
+Each ruling is a frozen value with its kind, the player concerned, the article, when it was
+made, what was decided and the effects it carries (``outcome``, ``passes``, ``clock``,
+``restart``). The :class:`Referee` validates a ruling against the game's rulebook before it
+records it, and adds the consequences the books attach (the second warning loses).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Any
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import InvalidInput, RefereeError
+from duiyi.outcome import Outcome, Result, Termination
+
+__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "ruling_from_json"]
+
+GAMES = ("go", "gomoku")
+
+
+class RulingKind(enum.Enum):
+    """What the arbiter ruled."""
+
+    WARNING = "warning"  # 警告 (Go §24): one stone off the count; the second loses
+    VIOLATION = "violation"  # 违例 (Gomoku §2.20(2), §12): the second loses
+    TIME_PENALTY = "time_penalty"  # 罚时 (Gomoku §2.20(1), §12.3(3))
+    VOID_MOVE = "void_move"  # 着手无效 (Go §17.2, §18.3, §19)
+    OVERTIME_PASS = "overtime_pass"  # Go §22.5: over the last minute, a pass on request
+    COLOUR_CORRECTION = "colour_correction"  # 拿错黑白 (Go §17.1, Gomoku §5.2)
+    MOVED_STONES = "moved_stones"  # 移子 (Go §17.5, Gomoku §4.2)
+    SCATTERED = "scattered"  # 棋局散乱 (Go §17.6, Gomoku §4.2)
+    FORFEIT = "forfeit"  # 判负 (Go §23, Gomoku §10.1(3), §12.3(2)C)
+    DOUBLE_FORFEIT = "double_forfeit"  # 判双方负 (Go §23.1, Gomoku §12.3(2)C)
+    NO_SHOW = "no_show"  # 迟到超时 / 弃权 (Go §22.1-3, Gomoku §8.5)
+    WITHDRAWAL = "withdrawal"  # 中途退出 (Go §15.2, §28; Gomoku §10.1(3)D, §18.5)
+    CLOCK_ADJUSTMENT = "clock_adjustment"  # a replaced or faulty clock (Go §22.8, Gomoku §8.7)
+
+
+class Decision(enum.Enum):
+    """What the arbiter decided about moved or scattered stones (Go §17.5-6, Gomoku §4.2)."""
+
+    RESTORE = "restore"  # 挪回原处 / 挪至合理点
+    VALID = "valid"  # 移子有效
+    RESUME = "resume"  # 复盘续赛 (the position was rebuilt)
+    DRAW = "draw"  # 和棋
+    REPLAY = "replay"  # 重赛 / 重下
+    BOTH_LOSE = "both_lose"  # 双方均负 (Go only)
+    OFFENDER_LOSES = "offender_loses"  # deliberate, or a player's scatter not rebuilt
+
+
+_ENDING = {Decision.DRAW, Decision.BOTH_LOSE, Decision.OFFENDER_LOSES}
+
+_MOVED_ALLOWED = {
+    "go": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE},
+    "gomoku": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY},
+}
+_SCATTER_ALLOWED = {
+    "go": {Decision.RESUME, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE},
+    "gomoku": {Decision.RESUME, Decision.DRAW, Decision.REPLAY},
+}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling. ``color`` is the player concerned (the offender; for a no-show or a double
+    forfeit see ``colors``). Effects: ``outcome`` ends the game, ``passes`` voids the turn
+    into a pass for that player, ``clock`` lists ``(color, seconds)`` adjustments, ``restart``
+    means the game starts again (``swap`` with the colours exchanged).
+
+    >>> r = Ruling(RulingKind.WARNING, BLACK, "Go §17.4")
+    >>> ruling_from_json(r.to_json()) == r
+    True
+    """
+
+    kind: RulingKind
+    color: Color | None
+    article: str
+    at: float | None = None
+    move_number: int | None = None
+    note: str = ""
+    decision: Decision | None = None
+    deliberate: bool = False
+    colors: tuple[Color, ...] = ()
+    outcome: Outcome | None = None
+    passes: Color | None = None
+    clock: tuple[tuple[Color, float], ...] = ()
+    restart: bool = False
+    swap: bool = False
+    corrected: bool = True
+    counts: bool = True  # whether a WARNING / VIOLATION counts towards the second one
+
+    @property
+    def ends_game(self) -> bool:
+        """True when this ruling decides the game."""
+        return self.outcome is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict (stable, ``"v": 1``)."""
+        data: dict[str, Any] = {
+            "v": 1,
+            "kind": self.kind.value,
+            "color": self.color.value if self.color else None,
+            "article": self.article,
+            "at": self.at,
+            "move_number": self.move_number,
+            "note": self.note,
+            "decision": self.decision.value if self.decision else None,
+            "deliberate": self.deliberate,
+            "colors": [c.value for c in self.colors],
+            "outcome": _outcome_json(self.outcome),
+            "passes": self.passes.value if self.passes else None,
+            "clock": [[c.value, s] for c, s in self.clock],
+            "restart": self.restart,
+            "swap": self.swap,
+            "corrected": self.corrected,
+            "counts": self.counts,
+        }
+        return data
+
+
+def _outcome_json(o: Outcome | None) -> dict[str, Any] | None:
+    if o is None:
+        return None
+    data = o.to_json()
+    data.pop("score", None)
+    return data
+
+
+def ruling_from_json(data: dict[str, Any]) -> Ruling:
+    """Rebuild a ruling from :meth:`Ruling.to_json`."""
+    try:
+        if data.get("v") != 1:
+            raise InvalidInput(f"unsupported ruling version {data.get('v')!r}")
+
+        def col(x: Any) -> Color | None:
+            return Color(x) if x else None
+
+        at = data.get("at")
+        mn = data.get("move_number")
+        return Ruling(
+            kind=RulingKind(data["kind"]),
+            color=col(data.get("color")),
+            article=str(data["article"]),
+            at=float(at) if at is not None else None,
+            move_number=int(mn) if mn is not None else None,
+            note=str(data.get("note", "")),
+            decision=Decision(data["decision"]) if data.get("decision") else None,
+            deliberate=bool(data.get("deliberate", False)),
+            colors=tuple(Color(c) for c in data.get("colors", [])),
+            outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
+            passes=col(data.get("passes")),
+            clock=tuple((Color(c), float(s)) for c, s in data.get("clock", [])),
+            restart=bool(data.get("restart", False)),
+            swap=bool(data.get("swap", False)),
+            corrected=bool(data.get("corrected", True)),
+            counts=bool(data.get("counts", True)),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(f"not a ruling: {exc}") from exc
+
+
+def _check_color(color: Any) -> Color:
+    if not isinstance(color, Color):
+        raise InvalidInput(f"not a colour: {color!r}")
+    return color
+
+
+class Referee:
+    """The ruling ledger of one game of ``game`` (``"go"`` or ``"gomoku"``).
+
+    ``limit`` is how many warnings (Go §24.2) or violations (Gomoku §12.3(4)) lose the game.
+
+    >>> ref = Referee("gomoku")
+    >>> _ = ref.violation(WHITE, "Gomoku §10.3(3)", note="offered a draw on the opponent's time")
+    >>> ref.violations(WHITE)
+    1
+    """
+
+    def __init__(self, game: str = "go", *, limit: int = 2) -> None:
+        if game not in GAMES:
+            raise InvalidInput(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise InvalidInput(f"limit must be a positive integer, got {limit!r}")
+        self.game = game
+        self.limit = limit
+        self._rulings: list[Ruling] = []
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        """Every ruling in the order it was made."""
+        return tuple(self._rulings)
+
+    def __len__(self) -> int:
+        return len(self._rulings)
+
+    def _count(self, kind: RulingKind, color: Color) -> int:
+        return sum(1 for r in self._rulings if r.kind is kind and r.color is color and r.counts)
+
+    def warnings(self, color: Color) -> int:
+        """Warnings ``color`` received (Go §24; a Go tiebreak, DECISIONS.md)."""
+        n = self._count(RulingKind.WARNING, color)
+        return n + sum(
+            1 for r in self._rulings if r.kind is RulingKind.OVERTIME_PASS and r.color is color
+        )
+
+    def violations(self, color: Color) -> int:
+        """Violations (违例) ``color`` received (Gomoku §12)."""
+        return self._count(RulingKind.VIOLATION, color)
+
+    def stone_penalty(self, color: Color) -> int:
+        """Stones off ``color``'s count: one per warning (Go §24.1); 0 in Gomoku."""
+        return self.warnings(color) if self.game == "go" else 0
+
+    def outcome(self) -> Outcome | None:
+        """The result the rulings impose (the last deciding ruling), or None."""
+        for r in reversed(self._rulings):
+            if r.outcome is not None:
+                return r.outcome
+        return None
+
+    def summary(self) -> dict[str, dict[str, int]]:
+        """Per-colour counts for standings and tiebreaks.
+
+        >>> Referee("go").summary()["black"]
+        {'warnings': 0, 'violations': 0}
+        """
+        return {
+            c.value: {"warnings": self.warnings(c), "violations": self.violations(c)}
+            for c in (BLACK, WHITE)
+        }
+
+    # ------------------------------------------------------------------ recording
+
+    def record(self, ruling: Ruling, *, override: bool = False) -> Ruling:
+        """Record a ruling as given (used when replaying a log). A second deciding ruling is
+        refused unless ``override`` (a result changed later, e.g. cheating found, Go §23.1)."""
+        if not isinstance(ruling, Ruling):
+            raise InvalidInput(f"not a ruling: {ruling!r}")
+        if ruling.outcome is not None and self.outcome() is not None and not override:
+            raise RefereeError(
+                f"the game is already decided ({self.outcome()}); pass override=True to change "
+                "a result",
+                ruling.article,
+            )
+        self._rulings.append(ruling)
+        return ruling
+
+    def _counted(self, ruling: Ruling, kind: RulingKind, what: str, article: str) -> Ruling:
+        color = ruling.color
+        assert color is not None
+        n = self._count(kind, color) + (1 if ruling.counts else 0)
+        if kind is RulingKind.WARNING:
+            n += sum(
+                1 for r in self._rulings if r.kind is RulingKind.OVERTIME_PASS and r.color is color
+            )
+        if ruling.counts and n >= self.limit and self.outcome() is None:
+            ruling = replace(
+                ruling,
+                outcome=Outcome.win(color.opponent, Termination.WARNINGS, article),
+                note=(ruling.note + "; " if ruling.note else "") + f"{what} number {n}: game lost",
+            )
+        return self.record(ruling)
+
+    def warn(
+        self,
+        color: Color,
+        article: str = "Go §24",
+        *,
+        note: str = "",
+        at: float | None = None,
+        move_number: int | None = None,
+    ) -> Ruling:
+        """A warning (警告, Go §17.2-4, §18.1-2, §22.6, §23): one stone off ``color``'s count
+        (Go §24.1); the second in a game loses it (Go §24.2). Gomoku has violations instead."""
+        _check_color(color)
+        if self.game != "go":
+            raise RefereeError(
+                "Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"
+            )
+        r = Ruling(RulingKind.WARNING, color, article, at, move_number, note)
+        return self._counted(r, RulingKind.WARNING, "warning", "Go §24.2")
+
+    def violation(
+        self,
+        color: Color,
+        article: str = "Gomoku §12.4",
+        *,
+        note: str = "",
+        at: float | None = None,
+        move_number: int | None = None,
+    ) -> Ruling:
+        """A violation (违例, Gomoku §2.20(2), §12): the second in a game loses it
+        (Gomoku §12.3(4), §10.1(3)H)."""
+        _check_color(color)
+        if self.game != "gomoku":
+            raise RefereeError("Go has warnings, not violations (Go §24)", "Go §24")
+        r = Ruling(RulingKind.VIOLATION, color, article, at, move_number, note)
+        return self._counted(r, RulingKind.VIOLATION, "violation", "Gomoku §12.3(4)")
+
+    def time_penalty(
+        self,
+        color: Color,
+        *,
+        deduct: float = 0.0,
+        award: float = 0.0,
+        article: str = "Gomoku §12.3(3)",
+        note: str = "",
+        at: float | None = None,
+        move_number: int | None = None,
+    ) -> Ruling:
+        """罚时 (Gomoku §2.20(1), §12.3(3)A): ``deduct`` seconds from ``color`` and/or ``award``
+        seconds to the opponent (usually at most 5 minutes each).
+
+        >>> Referee("gomoku").time_penalty(BLACK, deduct=120, award=300).clock
+        ((Color.BLACK, -120.0), (Color.WHITE, 300.0))
+        """
+        _check_color(color)
+        for name, v in (("deduct", deduct), ("award", award)):
+            if not v >= 0:
+                raise InvalidInput(f"{name} must be >= 0 seconds, got {v!r}")
+        if deduct == 0 and award == 0:
+            raise InvalidInput("a time penalty deducts or awards some time")
+        clock: list[tuple[Color, float]] = []
+        if deduct:
+            clock.append((color, -float(deduct)))
+        if award:
+            clock.append((color.opponent, float(award)))
+        return self.record(
+            Ruling(
+                RulingKind.TIME_PENALTY, color, article, at, move_number, note, clock=tuple(clock)
+            )
+        )
+
+    def adjust_clock(
+        self,
+        color: Color,
+        seconds: float,
+        *,
+        article: str = "Go §22.8",
+        note: str = "",
+        at: float | None = None,
+    ) -> Ruling:
+        """A clock correction that is not a penalty: a faulty or replaced clock (Go §22.8-9,
+        Gomoku §8.7, §8.10); ``seconds`` may be negative."""
+        _check_color(color)
+        return self.record(
+            Ruling(
+                RulingKind.CLOCK_ADJUSTMENT,
+                color,
+                article,
+                at,
+                None,
+                note,
+                clock=((color, float(seconds)),),
+            )
+        )
+
+    def void_move(
+        self,
+        color: Color,
+        article: str,
+        *,
+        pass_turn: bool | None = None,
+        warning: bool | None = None,
+        note: str = "",
+        at: float | None = None,
+        move_number: int | None = None,
+    ) -> Ruling:
+        """Referee mode (DECISIONS.md): a move the arbiter voids.
+
+        Defaults follow the article: Go §19 (a forbidden point) is void and a pass; Go §18.3
+        (retaking a ko without a threat) is void, a pass and a warning; Go §17.2 (two moves in a
+        row) voids the second with a warning, the turn is not lost.
+
+        >>> r = Referee("go").void_move(BLACK, "Go §18.3")
+        >>> r.passes, r.kind.value
+        (Color.BLACK, 'void_move')
+        """
+        _check_color(color)
+        key = article.split("(")[0].strip()
+        defaults = {
+            "Go §19": (True, False),
+            "Go §18.3": (True, True),
+            "Go §17.2": (False, True),
+        }.get(key, (True, False))
+        p = defaults[0] if pass_turn is None else pass_turn
+        w = defaults[1] if warning is None else warning
+        if w and self.game != "go":
+            raise RefereeError("a void move in Gomoku carries a violation, not a warning")
+        void = self.record(
+            Ruling(
+                RulingKind.VOID_MOVE,
+                color,
+                article,
+                at,
+                move_number,
+                note,
+                passes=color if p else None,
+            )
+        )
+        if w:
+            self.warn(color, article, note="void move", at=at, move_number=move_number)
+        return void
+
+    def overtime_pass(
+        self, color: Color, *, at: float | None = None, move_number: int | None = None
+    ) -> Ruling:
+        """Go §22.5: over the last minute, on ``color``'s request: a pass and a warning, and the
+        count goes on (DECISIONS.md). The warning counts towards Go §24.2."""
+        _check_color(color)
+        if self.game != "go":
+            raise RefereeError("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5")
+        r = Ruling(
+            RulingKind.OVERTIME_PASS,
+            color,
+            "Go §22.5",
+            at,
+            move_number,
+            "over the last minute: pass and warning",
+            passes=color,
+        )
+        n = self.warnings(color) + 1
+        if n >= self.limit and self.outcome() is None:
+            r = replace(
+                r,
+                outcome=Outcome.win(color.opponent, Termination.WARNINGS, "Go §24.2"),
+                note=r.note + f"; warning number {n}: game lost",
+            )
+        return self.record(r)
+
+    def wrong_colours(
+        self,
+        *,
+        moves_played: int,
+        minutes_played: float = 0.0,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """The players hold the wrong colours. Go §17.1: corrected up to move 10 (inclusive);
+        Gomoku §5.2: corrected until white 4 is placed or 15 minutes have passed; a correction
+        restarts the game with the colours exchanged and the clocks reset. Later, play goes on,
+        the result stands and pairings keep the draw's colours (``corrected=False``).
+
+        >>> Referee("go").wrong_colours(moves_played=10).restart
+        True
+        >>> Referee("gomoku").wrong_colours(moves_played=4).restart
+        False
+        """
+        if moves_played < 0:
+            raise InvalidInput("moves_played must be >= 0")
+        if self.game == "go":
+            ok, article = moves_played <= 10, "Go §17.1"
+        else:
+            ok, article = moves_played < 4 and minutes_played < 15, "Gomoku §5.2"
+        text = note or (
+            "colours corrected: the game restarts"
+            if ok
+            else "too late to correct: play on, result and pairings stand"
+        )
+        return self.record(
+            Ruling(
+                RulingKind.COLOUR_CORRECTION,
+                None,
+                article,
+                at,
+                moves_played,
+                text,
+                restart=ok,
+                swap=ok,
+                corrected=ok,
+            )
+        )
+
+    def _decide(
+        self,
+        kind: RulingKind,
+        decision: Decision,
+        article: str,
+        offender: Color | None,
+        deliberate: bool,
+        at: float | None,
+        note: str,
+    ) -> Ruling:
+        outcome: Outcome | None = None
+        if decision is Decision.DRAW:
+            outcome = Outcome.draw(Termination.ADJUDICATION, article)
+        elif decision is Decision.BOTH_LOSE:
+            outcome = Outcome(Result.BOTH_LOSE, Termination.ADJUDICATION, article)
+        elif decision is Decision.OFFENDER_LOSES:
+            if offender is None:
+                raise RefereeError("name the player who loses (offender=...)", article)
+            outcome = Outcome.win(offender.opponent, Termination.ADJUDICATION, article)
+        return self.record(
+            Ruling(
+                kind,
+                offender,
+                article,
+                at,
+                None,
+                note,
+                decision=decision,
+                deliberate=deliberate,
+                outcome=outcome,
+                restart=decision is Decision.REPLAY,
+            )
+        )
+
+    def moved_stones(
+        self,
+        decision: Decision,
+        *,
+        offender: Color | None = None,
+        deliberate: bool = False,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Stones found moved (Go §17.5, Gomoku §4.2): restore, valid, draw, replay, or (Go
+        only) both lose. Deliberate moving loses the game for the mover.
+
+        >>> Referee("go").moved_stones(Decision.BOTH_LOSE).outcome.result.value
+        'both_lose'
+        >>> Referee("go").moved_stones(Decision.VALID, offender=WHITE, deliberate=True).outcome.winner
+        Color.BLACK
+        """
+        article = "Go §17.5" if self.game == "go" else "Gomoku §4.2"
+        if deliberate:
+            if offender is None:
+                raise RefereeError("deliberate moving needs the offender", article)
+            decision = Decision.OFFENDER_LOSES
+        elif decision not in _MOVED_ALLOWED[self.game]:
+            allowed = ", ".join(sorted(d.value for d in _MOVED_ALLOWED[self.game]))
+            raise RefereeError(
+                f"{article} allows {allowed} for moved stones, not {decision.value}", article
+            )
+        return self._decide(
+            RulingKind.MOVED_STONES, decision, article, offender, deliberate, at, note
+        )
+
+    def scattered(
+        self,
+        decision: Decision,
+        *,
+        by: Color | None = None,
+        deliberate: bool = False,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """The position was scattered (Go §17.6, Gomoku §4.2).
+
+        Not by the players: resume if rebuilt, else draw, replay or (Go) both lose. By a player
+        (``by``): resume if rebuilt (Gomoku: with a violation for the scatterer), else that
+        player loses; deliberately: that player loses (Gomoku).
+        """
+        article = "Go §17.6" if self.game == "go" else "Gomoku §4.2"
+        if by is not None:
+            _check_color(by)
+            if deliberate or decision is Decision.OFFENDER_LOSES:
+                return self._decide(
+                    RulingKind.SCATTERED, Decision.OFFENDER_LOSES, article, by, deliberate, at, note
+                )
+            if decision is not Decision.RESUME:
+                raise RefereeError(
+                    f"{article}: a player's accidental scatter is rebuilt (resume) or loses "
+                    "(offender_loses)",
+                    article,
+                )
+            r = self._decide(RulingKind.SCATTERED, decision, article, by, False, at, note)
+            if self.game == "gomoku":
+                self.violation(by, article, note="scattered the position", at=at)
+            return r
+        if decision not in _SCATTER_ALLOWED[self.game]:
+            allowed = ", ".join(sorted(d.value for d in _SCATTER_ALLOWED[self.game]))
+            raise RefereeError(
+                f"{article} allows {allowed} for a scattered position, not {decision.value}",
+                article,
+            )
+        return self._decide(RulingKind.SCATTERED, decision, article, None, False, at, note)
+
+    def forfeit(
+        self,
+        color: Color,
+        article: str,
+        *,
+        note: str = "",
+        at: float | None = None,
+        override: bool = False,
+    ) -> Ruling:
+        """``color`` loses by the arbiter's decision (判负): cheating (Go §23.1), a phone
+        (Go §23.7), refusing the rules (Gomoku §10.1(3)G), a deliberate scatter..."""
+        _check_color(color)
+        return self.record(
+            Ruling(
+                RulingKind.FORFEIT,
+                color,
+                article,
+                at,
+                None,
+                note,
+                outcome=Outcome.win(color.opponent, Termination.FORFEIT, article),
+            ),
+            override=override,
+        )
+
+    def double_forfeit(
+        self, article: str, *, note: str = "", at: float | None = None, override: bool = False
+    ) -> Ruling:
+        """Both players lose (判双方负, Go §23.1, Gomoku §12.3(2)C)."""
+        return self.record(
+            Ruling(
+                RulingKind.DOUBLE_FORFEIT,
+                None,
+                article,
+                at,
+                None,
+                note,
+                colors=(BLACK, WHITE),
+                outcome=Outcome(Result.BOTH_LOSE, Termination.FORFEIT, article),
+            ),
+            override=override,
+        )
+
+    def no_show(
+        self,
+        colors: frozenset[Color] | set[Color] | tuple[Color, ...],
+        *,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Absent past the lateness limit: the game is lost (Go §22.1-2, Gomoku §8.5); both
+        absent, both lose (Go §22.3, Gomoku §8.5).
+
+        >>> Referee("go").no_show({BLACK}).outcome.winner
+        Color.WHITE
+        """
+        who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
+        if not who:
+            raise InvalidInput("a no-show names at least one player")
+        article = "Go §22.1" if self.game == "go" else "Gomoku §8.5"
+        if len(who) == 2:
+            article = "Go §22.3" if self.game == "go" else "Gomoku §8.5"
+            outcome = Outcome(Result.BOTH_LOSE, Termination.FORFEIT, article)
+            return self.record(
+                Ruling(
+                    RulingKind.NO_SHOW, None, article, at, None, note, colors=who, outcome=outcome
+                )
+            )
+        (c,) = who
+        return self.record(
+            Ruling(
+                RulingKind.NO_SHOW,
+                c,
+                article,
+                at,
+                None,
+                note,
+                colors=who,
+                outcome=Outcome.win(c.opponent, Termination.FORFEIT, article),
+            )
+        )
+
+    def withdrawal(self, color: Color, *, at: float | None = None, note: str = "") -> Ruling:
+        """``color`` leaves the event mid-game (Go §15.2, §28; Gomoku §10.1(3)D, §18.5): this
+        game is lost; what happens to other games is the tournament's business."""
+        _check_color(color)
+        article = "Go §28" if self.game == "go" else "Gomoku §10.1(3)D"
+        return self.record(
+            Ruling(
+                RulingKind.WITHDRAWAL,
+                color,
+                article,
+                at,
+                None,
+                note,
+                outcome=Outcome.win(color.opponent, Termination.FORFEIT, article),
+            )
+        )
+
+    # ------------------------------------------------------------------ (de)serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """The ledger as JSON (stable, ``"v": 1``)."""
+        return {
+            "v": 1,
+            "game": self.game,
+            "limit": self.limit,
+            "rulings": [r.to_json() for r in self._rulings],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Referee:
+        """Rebuild a ledger from :meth:`to_json`."""
+        if data.get("v") != 1:
+            raise InvalidInput(f"unsupported referee version {data.get('v')!r}")
+        ref = cls(str(data.get("game", "go")), limit=int(data.get("limit", 2)))
+        for r in data.get("rulings", []):
+            ref.record(ruling_from_json(r), override=True)
+        return ref
+
+    def config_json(self) -> dict[str, Any]:
+        """The ledger's settings without its rulings (a fresh referee for a session log)."""
+        return {"v": 1, "game": self.game, "limit": self.limit, "rulings": []}
+
+    def __repr__(self) -> str:
+        return f"<Referee {self.game}: {len(self._rulings)} rulings>"
