@@ -1,0 +1,166 @@
+"""``duiyi event``: the full flow, error exits (code 2, one line) and atomic writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from duiyi.cli import main
+
+PLAYERS = "name,rank,rating,club,country\n" + "".join(
+    f"P{i},{i}k,{2000 - 50 * i},C{i % 3},CN\n" for i in range(1, 8)
+)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def event_dir(tmp_path: Path) -> Path:
+    (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
+    return tmp_path
+
+
+def test_full_event_flow(event_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ev = str(event_dir / "open.json")
+    assert (
+        run(capsys, "event", "new", ev, "--game", "go", "--system", "swiss", "--rounds", "3")[0]
+        == 0
+    )
+    code, out, _ = run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    assert code == 0 and out.splitlines()[1].startswith("1,P1,1k,1950")
+    # round 1 (Go appendix 五.2(1)): 1–2, 3–4, 5–6, smaller number Black; 7 gets the bye
+    code, out, _ = run(capsys, "event", "pair", ev, "--format", "json")
+    doc = json.loads(out)
+    assert doc == {
+        "round": 1,
+        "pairings": [
+            {"board": 1, "black": 1, "white": 2},
+            {"board": 2, "black": 3, "white": 4},
+            {"board": 3, "black": 5, "white": 6},
+        ],
+        "byes": [7],
+    }
+    # pairing before the results are in is refused, one line, exit 2
+    code, out, err = run(capsys, "event", "pair", ev)
+    assert code == 2 and err.count("\n") == 1 and "board(s) 1, 2, 3" in err
+    assert (
+        run(capsys, "event", "result", ev, "--round", "1", "--board", "1", "--result", "1-0")[0]
+        == 0
+    )
+    sheet = event_dir / "r1.csv"
+    sheet.write_text("round,board,result\n1,2,0-1\n1,3,draw\n", encoding="utf-8")
+    assert run(capsys, "event", "result", ev, "--file", str(sheet))[0] == 0
+    code, out, _ = run(capsys, "event", "pair", ev, "--explain")
+    doc = json.loads(out)
+    assert doc["round"] == 2 and all("reason" in p for p in doc["pairings"])
+    assert 7 not in doc["byes"]  # a second bye goes to someone else
+    assert run(capsys, "event", "simulate", ev, "--rounds", "0")[0] == 2
+    # finish round 2 by hand, then simulate nothing more: standings
+    data = json.loads(Path(ev).read_text(encoding="utf-8"))
+    for g in data["history"][1]["games"]:
+        code, _, _ = run(
+            capsys, "event", "result", ev, "--round", "2", "--board", str(g["board"]),
+            "--result", "0-1",
+        )  # fmt: skip
+        assert code == 0
+    code, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
+    st = json.loads(out)
+    assert [t["name"] for t in st["tiebreaks"]] == ["total-score", "warnings"]
+    assert sorted(r["number"] for r in st["standings"]) == list(range(1, 8))
+    assert st["standings"][0]["rounds"]["1"]
+    code, out, _ = run(capsys, "event", "standings", ev)
+    assert code == 0 and "standings after round 2" in out
+    html_path = event_dir / "wall.html"
+    assert (
+        run(capsys, "event", "standings", ev, "--format", "html", "--output", str(html_path))[0]
+        == 0
+    )
+    assert "<table>" in html_path.read_text(encoding="utf-8")
+    # withdraw and simulate the last round
+    assert run(capsys, "event", "withdraw", ev, "3")[0] == 0
+    assert run(capsys, "event", "simulate", ev, "--rounds", "1", "--seed", "3")[0] == 0
+    data = json.loads(Path(ev).read_text(encoding="utf-8"))
+    assert all(3 not in (g["black"], g["white"]) for g in data["history"][2]["games"])
+    # all rounds paired
+    code, _, err = run(capsys, "event", "pair", ev)
+    assert code == 2 and "all 3 rounds" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["result", "{ev}", "--round", "1", "--board", "9", "--result", "1-0"], "no board 9"),
+        (["result", "{ev}", "--round", "4", "--board", "1", "--result", "1-0"], "not been paired"),
+        (["result", "{ev}", "--round", "1", "--board", "1", "--result", "2-0"], "not a result"),
+        (["withdraw", "{ev}", "42"], "unknown player 42"),
+        (["players", "{ev}", "--add", "{dir}/nope.csv"], "no such players file"),
+        (["new", "{ev}", "--game", "go", "--system", "swiss"], "already exists"),
+        (["new", "{dir}/x.json", "--game", "chess", "--system", "swiss"], "unknown game"),
+        (["new", "{dir}/x.json", "--game", "go", "--system", "ladder"], "unknown system"),
+        (["standings", "{dir}/none.json"], "no such event file"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    event_dir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    ev = str(event_dir / "e.json")
+    run(capsys, "event", "new", ev, "--game", "gomoku", "--system", "round-robin")
+    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    run(capsys, "event", "pair", ev)
+    before = Path(ev).read_bytes()
+    argv = [a.format(ev=ev, dir=event_dir) for a in args]
+    code, _, err = run(capsys, "event", *argv)
+    assert code == 2
+    assert err.startswith("duiyi: error: ") and err.count("\n") == 1
+    assert message in err
+    assert Path(ev).read_bytes() == before  # a refused command never touches the file
+
+
+def test_results_sheet_is_all_or_nothing(
+    event_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ev = str(event_dir / "e.json")
+    run(capsys, "event", "new", ev, "--game", "go", "--system", "round-robin")
+    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    run(capsys, "event", "pair", ev)
+    before = Path(ev).read_bytes()
+    sheet = event_dir / "bad.csv"
+    sheet.write_text("round,board,result\n1,1,1-0\n1,7,1-0\n", encoding="utf-8")
+    code, _, err = run(capsys, "event", "result", ev, "--file", str(sheet))
+    assert code == 2 and "no board 7" in err
+    assert Path(ev).read_bytes() == before
+    assert not [p for p in event_dir.iterdir() if p.name.startswith(".e.json")]
+
+
+def test_opengotha_export_import(event_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ev = str(event_dir / "e.json")
+    run(capsys, "event", "new", ev, "--game", "go", "--system", "swiss", "--rounds", "2")
+    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    run(capsys, "event", "simulate", ev, "--rounds", "2", "--seed", "9")
+    xml = event_dir / "e.xml"
+    assert run(capsys, "event", "export", ev, "--opengotha", str(xml))[0] == 0
+    ev2 = str(event_dir / "e2.json")
+    code, out, _ = run(capsys, "event", "import", ev2, "--opengotha", str(xml))
+    assert code == 0 and "7 players, 2 round(s)" in out
+    a = json.loads(Path(ev).read_text(encoding="utf-8"))
+    b = json.loads(Path(ev2).read_text(encoding="utf-8"))
+    assert a["history"] == b["history"]
+
+
+def test_promotion_command(capsys: pytest.CaptureFixture[str]) -> None:
+    # Go 附表四/五: eight wins against 1 dan average 90: promoted to 2 dan
+    code, out, _ = run(
+        capsys, "event", "promotion", "--dan", "1", "--games", ",".join(["1:win"] * 8)
+    )
+    doc = json.loads(out)
+    assert code == 0 and doc["qualified"] and doc["to_dan"] == 2 and doc["average"] == "90"
