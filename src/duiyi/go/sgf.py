@@ -1,0 +1,1286 @@
+"""SGF FF[4] for Go: read real files, keep their variations, build a :class:`~duiyi.go.Game`.
+
+The module has three layers, in the manner of sgfmill:
+
+1. **Grammar** (:func:`parse`, :func:`serialise`): text ↔ :class:`SgfCollection` of game trees made
+   of :class:`SgfNode` objects whose properties hold *raw* values (escapes kept, exactly as
+   written). Each node remembers its line and column. What cannot be read raises
+   :class:`~duiyi.errors.SgfError` with the line and column; oddities a reader can live with
+   (junk before the first tree, FF[3] lower-case property names, duplicated properties) are
+   collected in ``collection.warnings``.
+2. **Typed values** (:func:`decode_text`, :func:`decode_point`, :func:`decode_points`,
+   :func:`decode_komi`, :func:`decode_rules`, ...): raw value → Python value, and back with the
+   ``encode_*`` functions.
+3. **Games** (:func:`game_from_sgf`, :func:`game_to_sgf`, :func:`dead_stones_from_markers`): the main
+   line of the first game tree is played on a :class:`~duiyi.go.Game`, every move checked by the
+   rules; the other variations stay in the tree.
+
+SGF coordinates live only here: ``"aa"`` is the top-left point, the first letter is the column and
+the second counts rows from the top, so on a board of size ``n`` the SGF row letter index is
+``n - 1 - row``.
+
+>>> coll = parse("(;GM[1]SZ[9]KM[7.5];B[ee];W[cc](;B[gg])(;B[gc]))")
+>>> root = coll.games[0]
+>>> root.get("SZ"), len(root.main_line())
+('9', 4)
+>>> [child.get("B") for child in root.main_line()[2].children]
+['gg', 'gc']
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import DuiyiError, IllegalMove, SgfError
+from duiyi.go.board import Board
+from duiyi.go.game import Game, Phase
+from duiyi.go.handicap import fixed_handicap_points
+from duiyi.go.point import Point
+from duiyi.go.rules import Rules
+from duiyi.go.scoring import Score
+
+__all__ = [
+    "SgfCollection",
+    "SgfGame",
+    "SgfNode",
+    "SgfResult",
+    "dead_stones_from_markers",
+    "decode_komi",
+    "decode_number",
+    "decode_point",
+    "decode_point_coords",
+    "decode_point_list_coords",
+    "decode_points",
+    "decode_real",
+    "decode_simpletext",
+    "decode_text",
+    "encode_komi",
+    "encode_point",
+    "encode_point_coords",
+    "encode_text",
+    "escape",
+    "game_from_sgf",
+    "game_setup",
+    "game_to_sgf",
+    "parse",
+    "read_game",
+    "rules_from_sgf",
+    "score_from_markers",
+    "serialise",
+    "split_compose",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Layer 1: grammar
+# --------------------------------------------------------------------------------------------
+
+
+class _LineIndex:
+    """Turns character offsets of one text into 1-based (line, column) pairs, on demand."""
+
+    __slots__ = ("_starts",)
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        find = text.find
+        i = find("\n")
+        while i >= 0:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self._starts = starts
+
+    def where(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+class SgfNode:
+    """One SGF node: properties with raw values (escapes kept), children, parent, position.
+
+    Property identifiers map to lists of raw values in the order written. ``get``/``set`` work
+    on single values, ``values``/``set_values`` on lists.
+
+    >>> node = SgfNode()
+    >>> node.set("C", "a ] bracket")
+    >>> node.properties["C"], node.get("C")
+    (['a \\\\] bracket'], 'a \\\\] bracket')
+    >>> node.text("C")
+    'a ] bracket'
+    """
+
+    __slots__ = ("_index", "_offset", "children", "parent", "properties")
+
+    def __init__(
+        self,
+        properties: dict[str, list[str]] | None = None,
+        parent: SgfNode | None = None,
+    ) -> None:
+        self.properties: dict[str, list[str]] = properties if properties is not None else {}
+        self.children: list[SgfNode] = []
+        self.parent = parent
+        self._offset = -1
+        self._index: _LineIndex | None = None
+        if parent is not None:
+            parent.children.append(self)
+
+    # -- position --------------------------------------------------------------------------
+
+    @property
+    def line(self) -> int | None:
+        """1-based line of the node's ``;`` in the parsed text (None for built nodes)."""
+        if self._index is None:
+            return None
+        return self._index.where(self._offset)[0]
+
+    @property
+    def column(self) -> int | None:
+        """1-based column of the node's ``;`` in the parsed text (None for built nodes)."""
+        if self._index is None:
+            return None
+        return self._index.where(self._offset)[1]
+
+    # -- properties ------------------------------------------------------------------------
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self.properties
+
+    def get(self, ident: str, default: str | None = None) -> str | None:
+        """The first raw value of ``ident``, or ``default``.
+
+        >>> parse("(;KM[6.5])").games[0].get("KM")
+        '6.5'
+        """
+        values = self.properties.get(ident)
+        return values[0] if values else default
+
+    def values(self, ident: str) -> list[str]:
+        """All raw values of ``ident`` (an empty list when absent).
+
+        >>> parse("(;AB[aa][bb])").games[0].values("AB")
+        ['aa', 'bb']
+        """
+        return list(self.properties.get(ident, ()))
+
+    def text(self, ident: str) -> str | None:
+        """The value of a Text property, unescaped (see :func:`decode_text`)."""
+        raw = self.get(ident)
+        return None if raw is None else decode_text(raw)
+
+    def simpletext(self, ident: str) -> str | None:
+        """The value of a SimpleText property, unescaped, newlines folded to spaces."""
+        raw = self.get(ident)
+        return None if raw is None else decode_simpletext(raw)
+
+    def set(self, ident: str, value: str, *, raw: bool = False) -> None:
+        """Set one value; plain text is escaped unless ``raw`` is true.
+
+        >>> n = SgfNode(); n.set("PB", "Ke Jie"); n.get("PB")
+        'Ke Jie'
+        """
+        self.properties[_check_ident(ident)] = [value if raw else escape(value)]
+
+    def set_values(self, ident: str, values: Iterable[str]) -> None:
+        """Set a list of raw values (no escaping); an empty list removes the property."""
+        vals = list(values)
+        if vals:
+            self.properties[_check_ident(ident)] = vals
+        else:
+            self.properties.pop(ident, None)
+
+    def delete(self, ident: str) -> None:
+        """Remove a property if present."""
+        self.properties.pop(ident, None)
+
+    # -- tree ------------------------------------------------------------------------------
+
+    def add_child(self, properties: dict[str, list[str]] | None = None) -> SgfNode:
+        """Append and return a new child node.
+
+        >>> root = SgfNode(); child = root.add_child({"B": ["dd"]}); child.parent is root
+        True
+        """
+        return SgfNode(properties, parent=self)
+
+    def main_line(self) -> list[SgfNode]:
+        """This node and the chain of first children below it.
+
+        >>> [n.get("B") for n in parse("(;;B[aa](;B[bb])(;B[cc]))").games[0].main_line()]
+        [None, 'aa', 'bb']
+        """
+        out = [self]
+        node = self
+        while node.children:
+            node = node.children[0]
+            out.append(node)
+        return out
+
+    def walk(self) -> Iterator[SgfNode]:
+        """Every node of the subtree, depth first, main line first.
+
+        >>> sum(1 for _ in parse("(;;B[aa](;B[bb])(;B[cc];W[dd]))").games[0].walk())
+        5
+        """
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def root(self) -> SgfNode:
+        """The root of the game tree this node belongs to."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def __repr__(self) -> str:
+        props = "".join(f"{k}" + "".join(f"[{v}]" for v in vs) for k, vs in self.properties.items())
+        return f"<SgfNode ;{props[:60]} children={len(self.children)}>"
+
+
+@dataclass
+class SgfCollection:
+    """The game trees of one SGF file, plus the reader's warnings.
+
+    >>> c = parse("(;GM[1])(;GM[1])")
+    >>> len(c.games), c.warnings
+    (2, [])
+    """
+
+    games: list[SgfNode] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[SgfNode]:
+        return iter(self.games)
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def to_sgf(self) -> str:
+        """Serialise the whole collection (see :func:`serialise`)."""
+        return serialise(self)
+
+
+_IDENT_RE = re.compile(r"[A-Z]+\Z")
+
+_TOKEN = re.compile(
+    r"""[ \t\r\n\f\v]*(?:
+        (?P<punct>[();])
+      | (?P<ident>[A-Za-z]+)
+      | \[(?P<value>(?:[^\\\]]|\\.)*)\]
+      | (?P<other>.)
+    )""",
+    re.X | re.S,
+)
+
+
+def _check_ident(ident: str) -> str:
+    if not _IDENT_RE.match(ident):
+        raise SgfError(f"not an SGF property identifier: {ident!r} (upper-case letters only)")
+    return ident
+
+
+def parse(text: str | bytes) -> SgfCollection:
+    """Read SGF text into a collection of game trees (the grammar layer; no Go rules applied).
+
+    Raises :class:`~duiyi.errors.SgfError` with line and column for what cannot be read;
+    collects recoverable oddities in ``warnings``.
+
+    >>> c = parse("(;FF[4]C[a \\\\] b];B[aa])")
+    >>> c.games[0].text("C")
+    'a ] b'
+    >>> parse("(;B[aa]")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.SgfError: line 1, column 1: game tree opened here is never closed
+    >>> parse("(;B[aa];W[bb)")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.SgfError: line 1, column 10: property value opened here is never closed
+    """
+    if isinstance(text, bytes):
+        text = _decode_bytes(text)
+    index = _LineIndex(text)
+    warnings: list[str] = []
+    games: list[SgfNode] = []
+
+    def fail(message: str, offset: int) -> SgfError:
+        line, col = index.where(offset)
+        return SgfError(message, line=line, column=col)
+
+    def warn(message: str, offset: int) -> None:
+        line, col = index.where(offset)
+        warnings.append(f"line {line}, column {col}: {message}")
+
+    start = text.find("(")
+    while start >= 0:
+        after = text[start + 1 : start + 40].lstrip()
+        if after.startswith(";"):
+            break
+        start = text.find("(", start + 1)
+    if start < 0:
+        if text.strip():
+            raise fail("no game tree found (expected '(;')", 0)
+        raise SgfError("empty SGF text: no game tree found", line=1, column=1)
+    if text[:start].strip():
+        warn("text before the first game tree ignored", 0)
+
+    match = _TOKEN.match
+    pos = start
+    end = len(text)
+    # Each open tree: (offset of its '(', node the tree hangs from, last node of its sequence)
+    opens: list[int] = []
+    parents: list[SgfNode | None] = []
+    current: SgfNode | None = None  # last node of the sequence being read
+    seq_closed = False  # a subtree of the current sequence was closed: no more nodes allowed
+    node_props: dict[str, list[str]] | None = None
+    last_ident: str | None = None
+    last_ident_off = 0
+
+    while pos < end:
+        m = match(text, pos)
+        if m is None:  # only trailing whitespace left
+            break
+        kind = m.lastgroup
+        tok_off = m.end() - 1 if kind != "value" else m.start("value") - 1
+        pos = m.end()
+        if kind == "value":
+            if node_props is None or last_ident is None:
+                raise fail("property value without a property identifier", tok_off)
+            node_props[last_ident].append(m.group("value"))
+            continue
+        if kind == "other":
+            ch = m.group("other")
+            if ch == "[":
+                raise fail("property value opened here is never closed", tok_off)
+            if ch == "]":
+                raise fail("unexpected ']' (no property value open)", tok_off)
+            raise fail(f"unexpected character {ch!r}", tok_off)
+        if last_ident is not None and node_props is not None and not node_props[last_ident]:
+            raise fail(f"property {last_ident} has no value", last_ident_off)
+        if kind == "ident":
+            if node_props is None:
+                raise fail(f"property {m.group('ident')} outside a node (missing ';')", tok_off)
+            ident = m.group("ident")
+            tok_off = m.start("ident")
+            if not ident.isupper():
+                upper = "".join(ch for ch in ident if ch.isupper())
+                if not upper:
+                    raise fail(f"property identifier {ident!r} has no upper-case letter", tok_off)
+                warn(f"FF[3]-style property name {ident!r} read as {upper!r}", tok_off)
+                ident = upper
+            if ident in node_props:
+                warn(f"property {ident} repeated in one node; values merged", tok_off)
+            else:
+                node_props[ident] = []
+            last_ident = ident
+            last_ident_off = tok_off
+            continue
+        last_ident = None
+        if kind == "punct":
+            ch = m.group("punct")
+            if ch == ";":
+                if not opens:
+                    raise fail("node outside a game tree", tok_off)
+                if seq_closed:
+                    raise fail("node after a variation (nodes must come before subtrees)", tok_off)
+                node = SgfNode(None, parent=current if current is not None else parents[-1])
+                node._offset = tok_off
+                node._index = index
+                node_props = node.properties
+                if current is None and parents[-1] is None:
+                    games.append(node)
+                current = node
+            elif ch == "(":
+                if not opens:
+                    parents.append(None)
+                    opens.append(tok_off)
+                    current = None
+                    seq_closed = False
+                else:
+                    if current is None:
+                        raise fail("game tree without a node (expected ';' after '(')", tok_off)
+                    parents.append(current)
+                    opens.append(tok_off)
+                    current = None
+                    seq_closed = False
+                node_props = None
+                nxt = match(text, pos)
+                if nxt is None or nxt.group("punct") != ";":
+                    off = nxt.end() - 1 if nxt is not None else end
+                    raise fail("game tree without a node (expected ';' after '(')", off)
+            else:  # ")"
+                if not opens:
+                    raise fail("unexpected ')' outside a game tree", tok_off)
+                opens.pop()
+                parent = parents.pop()
+                node_props = None
+                current = parent
+                seq_closed = True
+                if not opens:
+                    # End of a top-level tree: skip to the next '(' (tolerating junk between).
+                    nxt = match(text, pos)
+                    if nxt is not None and nxt.group("punct") != "(":
+                        rest = text[pos:]
+                        k = rest.find("(;")
+                        junk_end = pos + k if k >= 0 else end
+                        if text[pos:junk_end].strip():
+                            warn("text after a game tree ignored", nxt.end() - 1)
+                        pos = junk_end
+                    current = None
+                    seq_closed = False
+    if last_ident is not None and node_props is not None and not node_props[last_ident]:
+        raise fail(f"property {last_ident} has no value", last_ident_off)
+    if opens:
+        raise fail("game tree opened here is never closed", opens[-1])
+    if not games:
+        raise SgfError("no game tree found", line=1, column=1)
+    return SgfCollection(games, warnings)
+
+
+def _decode_bytes(data: bytes) -> str:
+    """Decode SGF bytes: UTF-8 first, then the CA[] charset if named, then Latin-1."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    m = re.search(rb"CA\[([^\]]*)\]", data)
+    if m:
+        try:
+            return data.decode(m.group(1).decode("ascii").strip())
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return data.decode("latin-1")
+
+
+# Root properties written first, in this order, when serialising.
+_ROOT_ORDER = ("GM", "FF", "CA", "AP", "SZ", "RU", "KM", "HA", "TM", "OT", "PB", "BR", "PW", "WR")
+
+
+def _node_text(node: SgfNode, first: bool) -> list[str]:
+    props = node.properties
+    keys: list[str] = []
+    if first:
+        keys = [k for k in _ROOT_ORDER if k in props]
+        keys += [k for k in props if k not in _ROOT_ORDER]
+    else:
+        keys = list(props)
+    return [k + "".join(f"[{v}]" for v in props[k]) for k in keys]
+
+
+def serialise(collection: SgfCollection | SgfNode, *, wrap: int = 79) -> str:
+    """Write a collection (or one game tree) as SGF text; values are written as stored (raw).
+
+    Lines are broken between properties and nodes, never inside a value, so that a line is at
+    most ``wrap`` characters unless one property is longer. Root properties come in a fixed
+    conventional order; the output ends with a newline.
+
+    >>> serialise(parse("(;SZ[9]GM[1];B[ee](;W[cc])(;W[gg]))"))
+    '(;GM[1]SZ[9]\\n;B[ee]\\n(;W[cc])\\n(;W[gg]))\\n'
+    """
+    trees = collection.games if isinstance(collection, SgfCollection) else [collection]
+    out: list[str] = []
+    for tree in trees:
+        out.append(_serialise_tree(tree, wrap))
+    return "\n".join(out) + "\n"
+
+
+_BREAK = "\n"
+
+
+def _serialise_tree(root: SgfNode, wrap: int) -> str:
+    tokens: list[str] = ["("]
+    stack: list[SgfNode | str] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            tokens.append(item)
+            continue
+        node: SgfNode = item
+        while True:
+            pieces = _node_text(node, node is root)
+            tokens.append(";" + (pieces[0] if pieces else ""))
+            tokens.extend(pieces[1:])
+            if node is root and node.children:
+                tokens.append(_BREAK)
+            if len(node.children) != 1:
+                break
+            node = node.children[0]
+        for child in reversed(node.children):
+            stack.append(")")
+            stack.append(child)
+            stack.append("(")
+            stack.append(_BREAK)
+    tokens.append(")")
+    lines: list[str] = []
+    line: list[str] = []
+    width = 0
+    for tok in tokens:
+        if tok == _BREAK or (line and width + len(tok) > wrap and tok != ")"):
+            if line:
+                lines.append("".join(line))
+            line = []
+            width = 0
+            if tok == _BREAK:
+                continue
+        line.append(tok)
+        width += len(tok)
+    if line:
+        lines.append("".join(line))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# Layer 2: typed values
+# --------------------------------------------------------------------------------------------
+
+_SOFT_BREAK = re.compile(r"\\(?:\r\n|\n\r|\r|\n)")
+_ESCAPE = re.compile(r"\\(.)", re.S)
+_OTHER_WS = re.compile(r"[\t\v\f]")
+
+
+def decode_text(raw: str) -> str:
+    """Decode an SGF Text value: soft line breaks removed, escapes resolved, newlines kept.
+
+    Whitespace other than line breaks becomes a space (FF[4] Text).
+
+    >>> decode_text("a\\\\]b\\\\\\\\c\\\\\\nd\\te")
+    'a]b\\\\cd e'
+    """
+    if "\\" in raw:
+        raw = _SOFT_BREAK.sub("", raw)
+        raw = _ESCAPE.sub(r"\1", raw)
+    raw = raw.replace("\r\n", "\n").replace("\n\r", "\n").replace("\r", "\n")
+    return _OTHER_WS.sub(" ", raw)
+
+
+def decode_simpletext(raw: str) -> str:
+    """Decode an SGF SimpleText value: like Text, but line breaks become spaces.
+
+    >>> decode_simpletext("Lee\\nSedol")
+    'Lee Sedol'
+    """
+    return decode_text(raw).replace("\n", " ")
+
+
+def escape(text: str) -> str:
+    """Escape ``\\`` and ``]`` for an SGF value.
+
+    >>> escape("a]b\\\\")
+    'a\\\\]b\\\\\\\\'
+    """
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def encode_text(text: str) -> str:
+    """Encode a Python string as an SGF Text value (same as :func:`escape`)."""
+    return escape(text)
+
+
+def split_compose(raw: str) -> tuple[str, str | None]:
+    """Split a Compose value at its first unescaped ``:`` (``None`` second part if none).
+
+    >>> split_compose("CGoban:3")
+    ('CGoban', '3')
+    >>> split_compose("a\\\\:b")
+    ('a\\\\:b', None)
+    """
+    i = 0
+    n = len(raw)
+    while i < n:
+        ch = raw[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == ":":
+            return raw[:i], raw[i + 1 :]
+        i += 1
+    return raw, None
+
+
+_NUMBER = re.compile(r"\s*[+-]?\d+\s*\Z")
+_REAL = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*\Z")
+
+
+def decode_number(raw: str) -> int:
+    """Decode an SGF Number.
+
+    >>> decode_number(" 19 ")
+    19
+    >>> decode_number("x")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.SgfError: not an SGF number: 'x'
+    """
+    if not _NUMBER.match(raw):
+        raise SgfError(f"not an SGF number: {raw!r}")
+    return int(raw)
+
+
+def decode_real(raw: str) -> Fraction:
+    """Decode an SGF Real exactly (as a Fraction; a comma decimal mark is accepted).
+
+    >>> decode_real("6.5")
+    Fraction(13, 2)
+    """
+    text = raw.strip().replace(",", ".")
+    if not _REAL.match(text):
+        raise SgfError(f"not an SGF real number: {raw!r}")
+    return Fraction(text)
+
+
+def decode_point_coords(raw: str, size: int) -> tuple[int, int] | None:
+    """Decode an SGF point to duiyi's (col, row) (row 0 at the bottom); ``None`` for a pass.
+
+    ``""`` is a pass; so is ``"tt"`` on boards up to 19×19 (the FF[3] convention).
+
+    >>> decode_point_coords("aa", 19), decode_point_coords("sa", 19), decode_point_coords("tt", 19)
+    ((0, 18), (18, 18), None)
+    >>> decode_point_coords("zz", 19)
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.SgfError: SGF point 'zz' is off a 19x19 board
+    """
+    s = raw.strip()
+    if s == "" or (s == "tt" and size <= 19):
+        return None
+    if len(s) != 2:
+        raise SgfError(f"not an SGF point: {raw!r}")
+    col = _letter_index(s[0])
+    srow = _letter_index(s[1])
+    if col < 0 or srow < 0:
+        raise SgfError(f"not an SGF point: {raw!r}")
+    if col >= size or srow >= size:
+        raise SgfError(f"SGF point {raw!r} is off a {size}x{size} board")
+    return col, size - 1 - srow
+
+
+def _letter_index(ch: str) -> int:
+    if "a" <= ch <= "z":
+        return ord(ch) - 97
+    if "A" <= ch <= "Z":
+        return ord(ch) - 65 + 26
+    return -1
+
+
+def _index_letter(i: int) -> str:
+    return chr(97 + i) if i < 26 else chr(65 + i - 26)
+
+
+def encode_point_coords(col: int, row: int, size: int) -> str:
+    """Encode duiyi (col, row) as an SGF point.
+
+    >>> encode_point_coords(3, 15, 19)
+    'dd'
+    """
+    if not (0 <= col < size and 0 <= row < size):
+        raise SgfError(f"point ({col}, {row}) is off a {size}x{size} board")
+    return _index_letter(col) + _index_letter(size - 1 - row)
+
+
+def decode_point_list_coords(values: Iterable[str], size: int) -> list[tuple[int, int]]:
+    """Decode a list of points, expanding compressed rectangles (``"aa:cb"``); no passes.
+
+    >>> decode_point_list_coords(["aa:bb", "ss"], 19)
+    [(0, 18), (1, 18), (0, 17), (1, 17), (18, 0)]
+    """
+    out: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for raw in values:
+        first, second = split_compose(raw)
+        if second is None:
+            p = decode_point_coords(first, size)
+            if p is None:
+                if first.strip():
+                    continue  # "tt" in a point list on a small board: ignore
+                continue
+            if p not in seen:
+                seen.add(p)
+                out.append(p)
+            continue
+        a = decode_point_coords(first, size)
+        b = decode_point_coords(second, size)
+        if a is None or b is None:
+            raise SgfError(f"bad compressed point list {raw!r}")
+        c0, c1 = sorted((a[0], b[0]))
+        r0, r1 = sorted((a[1], b[1]))
+        for r in range(r1, r0 - 1, -1):
+            for c in range(c0, c1 + 1):
+                if (c, r) not in seen:
+                    seen.add((c, r))
+                    out.append((c, r))
+    return out
+
+
+def decode_komi(raw: str, warnings: list[str] | None = None) -> Fraction:
+    """Decode KM to komi in **points**, tolerating the conventions real servers use.
+
+    * A decimal number is komi in points: ``KM[6.5]``, ``KM[7.50]``, ``KM[-4.50]``.
+    * An integer of magnitude 100 or more is in hundredths (Fox/Yike): ``KM[750]`` is 7.5,
+      ``KM[650]`` is 6.5, ``KM[375]`` is 3.75.
+    * A value ending in .25 or .75 (after that scaling) cannot be a point komi, so it is read as
+      stones (Chinese software writes 3¾ stones as ``KM[3.75]``/``KM[375]``): points = 2 × stones.
+
+    Each reinterpretation appends a note to ``warnings``; unreadable text raises SgfError.
+
+    >>> decode_komi("6.5"), decode_komi("750"), decode_komi("3.75"), decode_komi("-4.50")
+    (Fraction(13, 2), Fraction(15, 2), Fraction(15, 2), Fraction(-9, 2))
+    """
+    value = decode_real(raw)
+    notes = warnings if warnings is not None else []
+    text = raw.strip()
+    if value.denominator == 1 and abs(value) >= 100 and "." not in text:
+        notes.append(f"KM[{raw}] read as hundredths: {_fmt(value / 100)}")
+        value = value / 100
+    if (value * 4).denominator == 1 and (value * 2).denominator != 1:
+        notes.append(f"KM[{raw}] read as stones: {_fmt(value * 2)} points")
+        value = value * 2
+    if (value * 2).denominator != 1:
+        notes.append(f"KM[{raw}] is not a multiple of half a point; rounded")
+        value = Fraction(round(value * 2), 2)
+    return value
+
+
+def _fmt(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"
+
+
+def encode_komi(points: Fraction) -> str:
+    """Write komi in points as SGF's KM (a decimal number).
+
+    >>> encode_komi(Fraction(15, 2)), encode_komi(Fraction(0))
+    ('7.5', '0')
+    """
+    return _fmt(Fraction(points))
+
+
+@dataclass(frozen=True)
+class SgfResult:
+    """A decoded RE value.
+
+    ``winner`` is ``"B"``, ``"W"`` or ``None`` (draw, void, unknown); ``margin`` the points for a
+    counted result; ``reason`` one of ``"score"``, ``"resign"``, ``"time"``, ``"forfeit"``,
+    ``"draw"``, ``"void"``, ``"unknown"``, ``"win"`` (a bare ``B+``).
+
+    >>> SgfResult.parse("W+Resign")
+    SgfResult(winner='W', margin=None, reason='resign')
+    >>> SgfResult.parse("B+12.50").margin
+    Fraction(25, 2)
+    """
+
+    winner: str | None
+    margin: Fraction | None
+    reason: str
+
+    @classmethod
+    def parse(cls, raw: str) -> SgfResult:
+        """Read an RE value (case-insensitive; ``B+R``, ``W+T``, ``B+F``, ``0``, ``Draw``...)."""
+        text = decode_simpletext(raw).strip()
+        low = text.lower()
+        if low in ("0", "draw", "jigo", "d"):
+            return cls(None, Fraction(0), "draw")
+        if low == "void":
+            return cls(None, None, "void")
+        if len(text) >= 2 and text[0].upper() in "BW" and text[1] == "+":
+            winner = text[0].upper()
+            rest = text[2:].strip().lower()
+            if not rest:
+                return cls(winner, None, "win")
+            for key, reason in (("r", "resign"), ("t", "time"), ("f", "forfeit")):
+                if rest[0] == key:
+                    return cls(winner, None, reason)
+            try:
+                return cls(winner, decode_real(rest), "score")
+            except SgfError:
+                return cls(winner, None, "unknown")
+        return cls(None, None, "unknown")
+
+    def __str__(self) -> str:
+        if self.reason == "draw":
+            return "0"
+        if self.reason == "void":
+            return "Void"
+        if self.winner is None:
+            return "?"
+        if self.reason == "score" and self.margin is not None:
+            return f"{self.winner}+{_fmt(self.margin)}"
+        tail = {"resign": "R", "time": "T", "forfeit": "F"}.get(self.reason, "")
+        return f"{self.winner}+{tail}"
+
+
+def rules_from_sgf(
+    ru: str | None,
+    komi_points: Fraction | None,
+    handicap: int = 0,
+    warnings: list[str] | None = None,
+) -> Rules:
+    """Map RU/KM/HA to a :class:`~duiyi.go.Rules` (the recorded komi always wins over the preset).
+
+    RU names (case-insensitive, first word): ``Chinese``/``CN`` → chinese; ``Japanese``/``JP``
+    → japanese; ``Korean``/``KO``/``KR`` → korean; ``Ing``/``GOE`` → ing; ``AGA``, ``NZ``,
+    ``Tromp-Taylor`` → area counted in points (NZ and Tromp-Taylor allow suicide;
+    Tromp-Taylor uses positional superko). Unknown or missing RU → chinese with a warning.
+
+    Komi: KM in points becomes the rule set's komi in its unit (stones for Chinese: KM/2), for
+    even games *and* handicap games, as servers record it (KGS writes KM[0.50] in handicap
+    games and counts it). Handicap compensation stays the preset's: for Chinese H/2 stones
+    (= H points, KGS's "handicap count"); for area-in-points sets one point per stone.
+
+    >>> r = rules_from_sgf("Chinese", Fraction(1, 2), 4)
+    >>> r.name, r.komi, r.compensation(4)
+    ('chinese', Fraction(1, 4), (Fraction(1, 4), Fraction(2, 1)))
+    >>> rules_from_sgf("Japanese", Fraction(13, 2)).komi
+    Fraction(13, 2)
+    """
+    from dataclasses import replace
+
+    from duiyi.go.rules import KoRule, Scoring
+
+    notes = warnings if warnings is not None else []
+    key = (ru or "").strip().lower().replace("_", "-")
+    first = key.split()[0] if key.split() else ""
+    base: Rules
+    if first in ("chinese", "cn", "china", "中国", "中國") or key.startswith("chinese"):
+        base = Rules.chinese()
+    elif first in ("japanese", "jp", "japan", "日本") or key.startswith("japanese"):
+        base = Rules.japanese()
+    elif first in ("korean", "ko", "kr", "korea", "韩国"):
+        base = Rules.korean()
+    elif first in ("ing", "goe", "ing's", "应氏", "應氏"):
+        base = Rules.ing()
+    elif first in ("aga", "nz", "new", "tromp-taylor", "tromp", "tt"):
+        area = replace(
+            Rules.chinese(),
+            scoring=Scoring.AREA_POINTS,
+            komi=Fraction(15, 2),
+            handicap_komi=Fraction(0),
+            handicap_return=Fraction(1),
+        )
+        if first == "aga":
+            base = replace(area, name="aga")
+        elif first in ("nz", "new"):
+            base = replace(area, name="nz", allow_suicide=True)
+        else:
+            base = replace(area, name="tromp-taylor", allow_suicide=True, ko_rule=KoRule.POSITIONAL)
+    else:
+        if ru:
+            notes.append(f"unknown rules RU[{ru}]; Chinese rules used")
+        base = Rules.chinese()
+    if komi_points is None:
+        return base
+    komi = Fraction(komi_points) / base.unit_points
+    step = Fraction(1, 4) if base.scoring is Scoring.AREA_STONES else Fraction(1, 2)
+    if (komi / step).denominator != 1:
+        notes.append(f"komi {komi_points} is not a multiple of {step}; rounded")
+        komi = round(komi / step) * step
+    return replace(base, komi=komi, handicap_komi=komi if handicap >= 1 else base.handicap_komi)
+
+
+# --------------------------------------------------------------------------------------------
+# Layer 3: games
+# --------------------------------------------------------------------------------------------
+
+
+def decode_point(raw: str, size: int) -> Point | None:
+    """Decode an SGF point to a :class:`~duiyi.go.Point` (``None`` for a pass).
+
+    >>> decode_point("pd", 19), decode_point("", 19)
+    (Point.parse('Q16'), None)
+    """
+    rc = decode_point_coords(raw, size)
+    return None if rc is None else Point(rc[0], rc[1])
+
+
+def decode_points(values: Iterable[str], size: int) -> list[Point]:
+    """Decode a point list (compressed rectangles expanded).
+
+    >>> [str(p) for p in decode_points(["aa:ab"], 9)]
+    ['A9', 'A8']
+    """
+    return [Point(c, r) for c, r in decode_point_list_coords(values, size)]
+
+
+def encode_point(point: Point | None, size: int) -> str:
+    """Encode a point for SGF (``""`` for a pass, the FF[4] form).
+
+    >>> encode_point(Point.parse("Q16"), 19), encode_point(None, 19)
+    ('pd', '')
+    """
+    if point is None:
+        return ""
+    return encode_point_coords(point.col, point.row, size)
+
+
+@dataclass
+class SgfGame:
+    """A game read from SGF: the :class:`~duiyi.go.Game` after the main line, plus the tree.
+
+    ``nodes`` are the main-line nodes that were played (root first); ``warnings`` joins the
+    grammar warnings and the game-level ones (komi conventions, out-of-turn moves...).
+
+    >>> sg = read_game("(;SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])")
+    >>> sg.game.moves[-1][1], sg.result
+    (Point.parse('C7'), SgfResult(winner='B', margin=None, reason='resign'))
+    """
+
+    game: Game
+    root: SgfNode
+    nodes: list[SgfNode]
+    warnings: list[str]
+    result: SgfResult | None
+    collection: SgfCollection
+
+    @property
+    def last_node(self) -> SgfNode:
+        """The last node played (where servers put the final TB/TW markers)."""
+        return self.nodes[-1]
+
+    def dead_from_markers(self) -> frozenset[Point]:
+        """Dead stones according to the TB/TW markers of the last node (see
+        :func:`dead_stones_from_markers`)."""
+        return dead_stones_from_markers(self.last_node, self.game.board)
+
+    def player(self, color: Color) -> str | None:
+        """PB/PW name."""
+        return self.root.simpletext("PB" if color is BLACK else "PW")
+
+
+def dead_stones_from_markers(node: SgfNode, board: Board) -> frozenset[Point]:
+    """Stones the TB/TW territory markers of ``node`` declare dead ("sgf-markers").
+
+    A stone of one colour standing on a territory marker of the other colour is dead: white
+    stones under TB, black stones under TW (how KGS, CGoban and Sabaki record the agreed dead
+    stones at the end of a counted game).
+
+    >>> from duiyi.go import Board
+    >>> b = Board.from_stones(5, black=["A1", "B2"], white=["E5"])
+    >>> node = parse("(;SZ[5]TB[ea][eb]TW[ae])").games[0]
+    >>> sorted(map(str, dead_stones_from_markers(node, b)))
+    ['A1', 'E5']
+    """
+    n = board.size
+    dead: set[Point] = set()
+    for ident, owner in (("TB", BLACK), ("TW", WHITE)):
+        for p in decode_points(node.values(ident), n):
+            if board.get(p) is owner.opponent:
+                dead.add(p)
+    return frozenset(dead)
+
+
+def _as_text(text: str | bytes | SgfCollection) -> SgfCollection:
+    if isinstance(text, SgfCollection):
+        return text
+    return parse(text)
+
+
+def read_game(
+    text: str | bytes | SgfCollection,
+    *,
+    index: int = 0,
+    until_move: int | None = None,
+    rules: Rules | None = None,
+) -> SgfGame:
+    """Read game ``index`` of an SGF collection and play its main line.
+
+    Every move is checked by the rules: an illegal one raises
+    :class:`~duiyi.errors.IllegalMove` naming the move number, colour and point
+    (``illegal move #57 B Q16: ...``). ``until_move`` stops after that many moves; ``rules``
+    overrides RU/KM (the handicap stays the file's).
+
+    Tolerated with a warning: a move out of turn (a pass of the other side is inserted), moves
+    after two passes (play resumes, as after a dispute, Go §21.4), set-up properties after the
+    first move (ignored), a HA that disagrees with the AB stones.
+
+    >>> sg = read_game("(;SZ[9]HA[2]AB[cg][gc]KM[0.5]RU[Chinese];W[ee])")
+    >>> sg.game.handicap, sg.game.rules.komi, sorted(map(str, sg.game.board.stones(BLACK)))
+    (2, Fraction(1, 4), ['C3', 'G7'])
+    """
+    from dataclasses import replace
+
+    coll = _as_text(text)
+    if not 0 <= index < len(coll.games):
+        raise SgfError(f"no game number {index + 1} in this SGF ({len(coll.games)} games)")
+    root = coll.games[index]
+    warnings = list(coll.warnings)
+
+    def at(node: SgfNode, message: str) -> str:
+        where = f"line {node.line}, column {node.column}: " if node.line is not None else ""
+        return where + message
+
+    def wrap(node: SgfNode, exc: SgfError) -> SgfError:
+        line = exc.line if exc.line is not None else node.line
+        col = exc.column if exc.column is not None else node.column
+        return SgfError(str(exc), line=line, column=col)
+
+    gm = root.get("GM")
+    if gm is not None and gm.strip() not in ("1", ""):
+        raise SgfError(f"GM[{gm}] is not a Go game (GM[1])", line=root.line, column=root.column)
+    try:
+        size_raw = root.get("SZ")
+        if size_raw is None:
+            size = 19
+        else:
+            first, second = split_compose(size_raw)
+            size = decode_number(first)
+            if second is not None and decode_number(second) != size:
+                raise SgfError(f"rectangular board SZ[{size_raw}] is not supported")
+        if not 5 <= size <= 25:
+            raise SgfError(f"board size SZ[{size}] is outside duiyi's 5–25")
+        handicap = 0
+        if root.get("HA") is not None:
+            handicap = decode_number(root.get("HA") or "0")
+            if handicap == 1 or handicap < 0:
+                handicap = 0
+        komi: Fraction | None = None
+        if root.get("KM") is not None:
+            komi = decode_komi(root.get("KM") or "0", warnings)
+        ru = root.simpletext("RU")
+        if rules is None:
+            rules = rules_from_sgf(ru, komi, handicap, warnings)
+        black = decode_points(root.values("AB"), size)
+        white = decode_points(root.values("AW"), size)
+        empty = decode_points(root.values("AE"), size)
+        result = SgfResult.parse(root.get("RE") or "") if "RE" in root else None
+    except SgfError as exc:
+        raise wrap(root, exc) from None
+
+    game: Game
+    setup_done = False
+    if handicap >= 2 and handicap <= 9 and not white and not empty and len(black) == handicap:
+        fixed: set[Point] = set()
+        with contextlib.suppress(DuiyiError):
+            fixed = set(fixed_handicap_points(size, handicap))
+        if set(black) == fixed:
+            game = Game(size, replace(rules, fixed_handicap=True), handicap)
+        else:
+            game = Game(size, replace(rules, fixed_handicap=False), handicap)
+            game.place_handicap(black)
+        setup_done = True
+    else:
+        if handicap >= 2:
+            warnings.append(
+                at(root, f"HA[{handicap}] but {len(black)} AB stones: handicap read as 0")
+            )
+        game = Game(size, rules)
+    pl = root.get("PL")
+    to_move: Color | None = None
+    if pl is not None:
+        try:
+            to_move = Color.parse(decode_simpletext(pl))
+        except DuiyiError:
+            warnings.append(at(root, f"PL[{pl}] is not a colour; ignored"))
+    if not setup_done and (black or white or empty or to_move is not None):
+        if to_move is None and black and not white and not handicap:
+            to_move = None
+        elif to_move is None and handicap >= 2:
+            to_move = WHITE
+        try:
+            game.setup(black=black, white=white, empty=empty, to_move=to_move)
+        except DuiyiError as exc:
+            raise SgfError(str(exc), line=root.line, column=root.column) from None
+
+    nodes = [root]
+    played = 0
+    node = root
+    while node.children:
+        node = node.children[0]
+        if until_move is not None and played >= until_move:
+            break
+        nodes.append(node)
+        if any(k in node.properties for k in ("AB", "AW", "AE")):
+            warnings.append(at(node, "set-up stones after the first move are ignored"))
+        for ident, color in (("B", BLACK), ("W", WHITE)):
+            raw = node.get(ident)
+            if raw is None:
+                continue
+            try:
+                point = decode_point(raw, size)
+            except SgfError as exc:
+                raise wrap(node, exc) from None
+            played += 1
+            _play_tolerant(game, color, point, played, warnings, at(node, ""))
+    return SgfGame(game, root, nodes, warnings, result, coll)
+
+
+def _play_tolerant(
+    game: Game,
+    color: Color,
+    point: Point | None,
+    number: int,
+    warnings: list[str],
+    where: str,
+) -> None:
+    """Play one recorded move; out-of-turn moves and moves after two passes are tolerated."""
+    if game.phase is Phase.COUNTING:
+        resume_on = _any_stone(game.board, color.opponent) or _any_stone(game.board, color)
+        if resume_on is None or game.board.get(resume_on) is color:
+            raise IllegalMove("play cannot resume on an empty board", "Go §21.4", f"#{number}")
+        game.dispute(color, resume_on)
+        warnings.append(f"{where}move {number} after two passes: play resumed (Go §21.4)")
+    elif game.phase is Phase.FINISHED:
+        raise IllegalMove("the game is already over", "Go §7", f"#{number}")
+    if color is not game.to_move:
+        game.pass_move(game.to_move)
+        warnings.append(f"{where}move {number} by {color} out of turn: a pass was inserted")
+    try:
+        game.play(point, color)
+    except IllegalMove as exc:
+        name = f"#{number} {color.letter} {'pass' if point is None else point}"
+        raise IllegalMove(exc.reason, exc.article, move=name) from None
+
+
+def _any_stone(board: Board, color: Color) -> Point | None:
+    stones = board.stones(color)
+    return min(stones, key=lambda p: (p.row, p.col)) if stones else None
+
+
+def game_from_sgf(
+    text: str | bytes,
+    *,
+    index: int = 0,
+    until_move: int | None = None,
+    rules: Rules | None = None,
+) -> Game:
+    """The :class:`~duiyi.go.Game` after the main line of an SGF game (``Game.from_sgf``).
+
+    >>> g = game_from_sgf("(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[];B[cc])")
+    >>> [(c.letter, str(p) if p else None) for c, p in g.moves]
+    [('B', 'E5'), ('W', None), ('B', 'C7')]
+    """
+    return read_game(text, index=index, until_move=until_move, rules=rules).game
+
+
+_RU_NAMES = {
+    "chinese": "Chinese",
+    "japanese": "Japanese",
+    "korean": "Korean",
+    "ing": "GOE",
+    "aga": "AGA",
+    "nz": "NZ",
+    "tromp-taylor": "Tromp-Taylor",
+}
+
+
+def game_setup(game: Game) -> tuple[frozenset[Point], frozenset[Point], Color]:
+    """The stones on the board before the first move and the side that moved first.
+
+    >>> g = Game(9, handicap=2); g.play("E5")
+    >>> b, w, first = game_setup(g)
+    >>> sorted(map(str, b)), first
+    (['C3', 'G7'], Color.WHITE)
+    """
+    from duiyi.go.actions import Move, Pass, Resign
+
+    prefix = []
+    for action in game.actions:
+        if isinstance(action, Move | Pass | Resign):
+            break
+        prefix.append(action)
+    start = Game.from_actions(game.rules, prefix)
+    return start.board.stones(BLACK), start.board.stones(WHITE), start.to_move
+
+
+def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
+    """Write a game as SGF FF[4] (``g.to_sgf()``): header, set-up stones, moves, result.
+
+    Komi is written in points (KM[7.5] for the Chinese 3¾ stones); passes as ``[]``. A game
+    counted in the game (Go §9) gets TB/TW markers on its last node: the territory plus the
+    dead stones, so that reading it back with ``--dead sgf-markers`` gives the same count.
+    ``properties`` adds root properties (plain text, escaped here), e.g. ``{"PB": "Ke Jie"}``.
+
+    >>> g = Game(9); g.play("E5"); g.play("C3")
+    >>> game_to_sgf(g).splitlines()[1]
+    ';B[ee];W[cg])'
+    """
+    from duiyi import __version__
+
+    size = game.size
+    rules = game.rules
+    root = SgfNode()
+    root.set("GM", "1")
+    root.set("FF", "4")
+    root.set("CA", "UTF-8")
+    root.set("AP", f"duiyi:{__version__}")
+    root.set("SZ", str(size))
+    root.set("RU", _RU_NAMES.get(rules.name, rules.name))
+    komi, _ret = rules.compensation(game.handicap)
+    root.set("KM", encode_komi(komi * rules.unit_points))
+    if game.handicap >= 2:
+        root.set("HA", str(game.handicap))
+    black, white, first = game_setup(game)
+    if black:
+        root.set_values("AB", sorted(encode_point(p, size) for p in black))
+    if white:
+        root.set_values("AW", sorted(encode_point(p, size) for p in white))
+    expected_first = WHITE if game.handicap >= 2 else BLACK
+    if first is not expected_first:
+        root.set("PL", first.letter)
+    result = game.sgf_result
+    if result is not None:
+        root.set("RE", result)
+    for key, value in (properties or {}).items():
+        root.set(key, value)
+    node = root
+    for color, point in game.moves:
+        node = node.add_child({color.letter: [encode_point(point, size)]})
+    outcome = game.outcome()
+    score = getattr(outcome, "score", None) if outcome is not None else None
+    if isinstance(score, Score):
+        tb = set(score.black_territory) | {p for p in score.dead if game.board.get(p) is WHITE}
+        tw = set(score.white_territory) | {p for p in score.dead if game.board.get(p) is BLACK}
+        if tb:
+            node.set_values("TB", sorted(encode_point(p, size) for p in tb))
+        if tw:
+            node.set_values("TW", sorted(encode_point(p, size) for p in tw))
+    return serialise(root)
+
+
+def score_from_markers(
+    game: Game, node: SgfNode, rules: Rules | None = None, *, territory_from_markers: bool = True
+) -> Score:
+    """Count ``game`` with the agreed end-of-game markers of ``node`` (TB/TW), KGS-style.
+
+    Dead stones are those under the other colour's markers (:func:`dead_stones_from_markers`).
+    Under area scoring the count is duiyi's own (Go §9) with those stones removed. Under
+    territory scoring, when ``territory_from_markers`` is true, the territory is exactly the
+    marked points (empty points and dead stones): servers let the players mark dame and seki
+    points by hand, so the markers, not a seki heuristic, are what both players accepted;
+    prisoners are captures plus dead stones, as in :func:`~duiyi.go.score_position`.
+
+    >>> sg = read_game("(;SZ[5]RU[Japanese]KM[0.5];B[cc];W[];B[];TB[aa][ab])")
+    >>> score_from_markers(sg.game, sg.last_node).sgf_result
+    'B+1.5'
+    """
+    from dataclasses import replace
+
+    from duiyi.go.rules import Scoring
+    from duiyi.go.scoring import score_position
+
+    rules = rules if rules is not None else game.rules
+    board = game.board
+    dead = dead_stones_from_markers(node, board)
+    score = score_position(board, rules, dead, game.handicap, game.captures, game.warnings)
+    if rules.scoring is not Scoring.TERRITORY or not territory_from_markers:
+        return score
+    n = board.size
+    marked: dict[Color, frozenset[Point]] = {}
+    for ident, owner in (("TB", BLACK), ("TW", WHITE)):
+        pts = decode_points(node.values(ident), n)
+        marked[owner] = frozenset(p for p in pts if board.get(p) is not owner)
+    tb, tw = len(marked[BLACK]), len(marked[WHITE])
+    return replace(
+        score,
+        black_area=Fraction(tb + score.black_prisoners),
+        white_area=Fraction(tw + score.white_prisoners),
+        black_territory=marked[BLACK],
+        white_territory=marked[WHITE],
+    )

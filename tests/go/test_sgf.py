@@ -1,0 +1,186 @@
+"""SGF: the grammar layer, typed values, building games, and golden round trips."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from duiyi.errors import SgfError
+from duiyi.go import sgf
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
+
+
+# ---------------------------------------------------------------------------------- grammar
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("(;GM[1]\n;B[aa]\n;W[bb]", 1, 1, "never closed"),
+        ("(;GM[1]\n;B[aa]\n;W[bb\n)", 3, 3, "property value opened here is never closed"),
+        ("(;GM[1]\n;B[aa]W\n;W[bb])", 2, 7, "W has no value"),
+        ("(;GM[1]\n  ;B[aa]]\n)", 2, 9, "unexpected ']'"),
+        ("(;GM[1]\n(B[aa]))", 2, 2, "game tree without a node"),
+        ("(;GM[1]\n(;B[aa]);W[bb])", 2, 9, "node after a variation"),
+        ("(;GM[1]\n;B[aa]%)", 2, 7, "unexpected character '%'"),
+        ("(;GM[1]\n;[aa])", 2, 2, "without a property identifier"),
+    ],
+)
+def test_grammar_errors_carry_line_and_column(
+    text: str, line: int, column: int, words: str
+) -> None:
+    with pytest.raises(SgfError) as info:
+        sgf.parse(text)
+    assert (info.value.line, info.value.column) == (line, column)
+    assert words in str(info.value)
+    assert str(info.value).startswith(f"line {line}, column {column}: ")
+
+
+@pytest.mark.parametrize("text", ["", "   \n", "no sgf here", "(B[aa])"])
+def test_text_without_a_game_tree_is_refused(text: str) -> None:
+    with pytest.raises(SgfError):
+        sgf.parse(text)
+
+
+def test_escapes_and_soft_line_breaks() -> None:
+    coll = sgf.parse("(;C[a \\] b \\\\ c \\: d\\\nsame line\nnext\tline]GN[x\\]y])")
+    root = coll.games[0]
+    assert root.text("C") == "a ] b \\ c : dsame line\nnext line"
+    assert root.simpletext("GN") == "x]y"
+    # The raw value keeps the escapes exactly as written.
+    assert root.get("GN") == "x\\]y"
+
+
+def test_nodes_remember_where_they_were_written() -> None:
+    coll = sgf.parse("(;GM[1]\n  ;B[aa]\n;W[bb])")
+    nodes = coll.games[0].main_line()
+    assert [(n.line, n.column) for n in nodes] == [(1, 2), (2, 3), (3, 1)]
+
+
+def test_recoverable_oddities_become_warnings() -> None:
+    coll = sgf.parse("junk (;AddBlack[aa]C[x]C[y];B[bb]) trailing")
+    root = coll.games[0]
+    assert root.values("AB") == ["aa"]
+    assert root.values("C") == ["x", "y"]
+    joined = " | ".join(coll.warnings)
+    assert "before the first game tree" in joined
+    assert "FF[3]-style" in joined
+    assert "repeated" in joined
+    assert "after a game tree" in joined
+
+
+def test_collection_of_several_games_and_bytes_input() -> None:
+    coll = sgf.parse("(;GM[1]PB[Ke Jie])\n(;GM[1]PB[柯洁])".encode())
+    assert [g.simpletext("PB") for g in coll] == ["Ke Jie", "柯洁"]
+
+
+def test_variations_are_kept_with_the_main_line_first() -> None:
+    text = "(;SZ[9];B[ee];W[cc](;B[gg];W[gc])(;B[gc](;W[gg])(;W[cg])))"
+    root = sgf.parse(text).games[0]
+    main = root.main_line()
+    assert [n.get("B") or n.get("W") for n in main[1:]] == ["ee", "cc", "gg", "gc"]
+    branch = main[2].children
+    assert [c.get("B") for c in branch] == ["gg", "gc"]
+    assert [c.get("W") for c in branch[1].children] == ["gg", "cg"]
+    assert sum(1 for _ in root.walk()) == 8
+
+
+def test_serialise_is_stable_and_keeps_variations() -> None:
+    text = "(;SZ[9]FF[4]GM[1];B[ee]C[a \\] b];W[cc](;B[gg];W[gc])(;B[gc](;W[gg])(;W[cg])))"
+    once = sgf.serialise(sgf.parse(text))
+    assert sgf.serialise(sgf.parse(once)) == once
+    assert once.startswith("(;GM[1]FF[4]SZ[9]\n;B[ee]C[a \\] b];W[cc]\n(;B[gg];W[gc])")
+    again = sgf.parse(once).games[0]
+    assert again.main_line()[1].text("C") == "a ] b"
+
+
+def test_long_lines_are_wrapped_between_properties() -> None:
+    moves = "".join(f";B[{chr(97 + i % 19)}{chr(97 + i // 19)}]" for i in range(200))
+    out = sgf.serialise(sgf.parse(f"(;SZ[19]{moves})"))
+    assert all(len(line) <= 79 for line in out.splitlines())
+    assert sgf.serialise(sgf.parse(out)) == out
+
+
+# ---------------------------------------------------------------------------- typed values
+
+
+def test_points_and_passes() -> None:
+    assert sgf.decode_point_coords("aa", 19) == (0, 18)
+    assert sgf.decode_point_coords("ss", 19) == (18, 0)
+    assert sgf.decode_point_coords("", 19) is None
+    assert sgf.decode_point_coords("tt", 19) is None  # FF[3] pass on boards up to 19×19
+    assert sgf.decode_point_coords("tt", 9) is None
+    assert sgf.decode_point_coords("tt", 21) == (19, 1)  # a real point on a 21×21 board
+    with pytest.raises(SgfError):
+        sgf.decode_point_coords("jj", 9)
+    with pytest.raises(SgfError):
+        sgf.decode_point_coords("a", 9)
+
+
+def test_compressed_point_lists() -> None:
+    pts = sgf.decode_point_list_coords(["aa:bc", "ee"], 9)
+    assert len(pts) == 7
+    assert (0, 8) in pts and (1, 6) in pts and (4, 4) in pts
+
+
+@pytest.mark.parametrize(
+    ("raw", "points"),
+    [
+        ("6.5", Fraction(13, 2)),
+        ("7.50", Fraction(15, 2)),
+        ("0.50", Fraction(1, 2)),
+        ("-4.50", Fraction(-9, 2)),
+        ("0", Fraction(0)),
+        ("750", Fraction(15, 2)),  # Fox writes 7.5 as KM[750]
+        ("650", Fraction(13, 2)),
+        ("375", Fraction(15, 2)),  # hundredths of 3.75 stones
+        ("3.75", Fraction(15, 2)),  # 3¾ stones (Go §11) written as stones
+        ("7,5", Fraction(15, 2)),
+    ],
+)
+def test_komi_conventions(raw: str, points: Fraction) -> None:
+    assert sgf.decode_komi(raw) == points
+
+
+def test_komi_reinterpretations_are_reported() -> None:
+    notes: list[str] = []
+    sgf.decode_komi("750", notes)
+    assert notes and "hundredths" in notes[0]
+    with pytest.raises(SgfError):
+        sgf.decode_komi("seven")
+
+
+@pytest.mark.parametrize(
+    ("raw", "winner", "margin", "reason"),
+    [
+        ("B+7.50", "B", Fraction(15, 2), "score"),
+        ("W+Resign", "W", None, "resign"),
+        ("W+R", "W", None, "resign"),
+        ("B+Time", "B", None, "time"),
+        ("W+Forfeit", "W", None, "forfeit"),
+        ("0", None, Fraction(0), "draw"),
+        ("Void", None, None, "void"),
+        ("?", None, None, "unknown"),
+    ],
+)
+def test_results(raw: str, winner: str | None, margin: Fraction | None, reason: str) -> None:
+    res = sgf.SgfResult.parse(raw)
+    assert (res.winner, res.margin, res.reason) == (winner, margin, reason)
+
+
+def test_rules_from_ru_and_km() -> None:
+    chinese = sgf.rules_from_sgf("Chinese", Fraction(15, 2))
+    assert chinese.name == "chinese" and chinese.komi == Fraction(15, 4)  # Go §11: 3¾ stones
+    kgs_handicap = sgf.rules_from_sgf("Chinese", Fraction(1, 2), 4)
+    # KGS counts KM[0.50] in handicap games too, plus H/2 stones returned.
+    assert kgs_handicap.compensation(4) == (Fraction(1, 4), Fraction(2))
+    assert sgf.rules_from_sgf("Japanese", Fraction(13, 2)).komi == Fraction(13, 2)
+    assert sgf.rules_from_sgf("Korean", None).name == "korean"
+    assert sgf.rules_from_sgf("AGA", Fraction(15, 2)).name == "aga"
+    assert sgf.rules_from_sgf("NZ", None).allow_suicide
+    notes: list[str] = []
+    assert sgf.rules_from_sgf("Martian", None, 0, notes).name == "chinese"
+    assert notes
