@@ -138,6 +138,8 @@ def total_rounds(event: Event) -> int:
         size = n + n % 2
         cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
         return (size - 1) * cycles
+    if event.system in ("knockout", "double-elimination") and len(event.players) >= 2:
+        return len(_bracket(event).stages)
     return event.rounds
 
 
@@ -306,6 +308,16 @@ def enter_result(
                     "loses the game",
                     "Go §24.2",
                 )
+    if (
+        result is not None
+        and result.winner is None
+        and event.system in ("knockout", "double-elimination")
+    ):
+        raise TournamentError(
+            f"round {round_number} board {board}: an elimination game needs a winner "
+            f"(got {result.value})",
+            "Gomoku §18.2",
+        )
     for w in event.withdrawals:
         if w.player in game.players and w.after_round < round_number:
             raise TournamentError(
@@ -378,10 +390,50 @@ def _pair(event: Event, number: int, rng: random.Random) -> PairedRound:
         from duiyi.tournament.pairing.swiss import pair_swiss
 
         return _translate(pair_swiss(_swiss_players(event, number), number))
+    if event.system in ("knockout", "double-elimination"):
+        bracket = _bracket(event)
+        results = _bracket_results(event, bracket)
+        stage = bracket.stages[number - 1]
+        paired = _translate(bracket.round(stage, results, number))
+        return replace(paired, notes=(*paired.notes, f"stage {stage}"))
     raise PairingError(
         f"`event pair` does not pair {event.system} events yet; "
         "use `duiyi schedule` for the bracket and enter results by board"
     )
+
+
+def _bracket(event: Event) -> Any:
+    """The elimination bracket of the event (appendix 一, 二), from its options."""
+    seeds = [int(x) for x in event.options.get("seeds", [])]
+    if event.system == "double-elimination":
+        from duiyi.tournament.pairing.double_elimination import double_elimination
+
+        return double_elimination(len(event.players), seeds)
+    from duiyi.tournament.pairing.knockout import knockout
+
+    places = [int(x) for x in event.options.get("place_matches", [])]
+    return knockout(len(event.players), seeds, place_matches=places)
+
+
+def _bracket_results(event: Event, bracket: Any) -> dict[str, int]:
+    """Winners of the bracket's matches so far (match id → player), read off the rounds."""
+    results: dict[str, int] = {}
+    stages = bracket.stages
+    for index, rnd in enumerate(event.history):
+        if index >= len(stages):
+            break
+        sides = bracket.participants(results)
+        for m in bracket.matches:
+            if m.stage != stages[index]:
+                continue
+            a, b = sides[m.id]
+            if a <= 0 or b <= 0:
+                continue
+            g = rnd.game_of(a)
+            if g is None or b not in g.players or g.result is None or g.result.winner is None:
+                continue
+            results[m.id] = g.black if g.result.winner is Color.BLACK else g.white
+    return results
 
 
 def _translate(rnd: Any) -> PairedRound:
