@@ -26,12 +26,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import compress
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import IllegalMove, InvalidPoint
 from duiyi.go.point import COLUMN_LETTERS, Point, check_size
 
 __all__ = ["Board", "Geometry", "geometry"]
+
+_BIT_TABLE = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Geometry:
@@ -100,15 +103,15 @@ class Geometry:
         w = self.width
         return (bits | (bits << 1) | (bits >> 1) | (bits << w) | (bits >> w)) & self.on_board
 
-    def points_of(self, bits: int) -> Iterator[Point]:
-        """The points whose bits are set in ``bits``, bottom row first."""
-        bp = self.bit_point
-        while bits:
-            low = bits & -bits
-            p = bp[low.bit_length() - 1]
-            assert p is not None
-            yield p
-            bits ^= low
+    def points_of(self, bits: int) -> list[Point]:
+        """The points whose bits are set in ``bits``, bottom row first.
+
+        >>> geometry(5).points_of(0b11)
+        [Point.parse('A1'), Point.parse('B1')]
+        """
+        # bit i is byte i of the reversed binary text, mapped to 0/1 and used as a selector
+        flags = bin(bits)[:1:-1].encode().translate(_BIT_TABLE)
+        return list(compress(self.bit_point, flags))  # type: ignore[arg-type]
 
     def bits_of(self, points: Iterable[Point]) -> int:
         """The bit set of ``points`` (each validated against this size)."""
@@ -197,8 +200,8 @@ class Board:
 
     @classmethod
     def from_diagram(cls, text: str) -> Board:
-        """A board from an ASCII diagram: rows top to bottom, ``X``/``#``/``B`` black,
-        ``O``/``W`` white, ``.``/``+`` empty; spaces and coordinate labels are ignored.
+        """A board from an ASCII diagram: rows top to bottom, ``X``/``#`` black,
+        ``O`` white, ``.``/``+`` empty; spaces and coordinate labels are ignored.
 
         >>> Board.from_diagram('''
         ... . . . . .
@@ -210,7 +213,10 @@ class Board:
         """
         rows: list[str] = []
         for line in text.strip("\n").splitlines():
-            cells = "".join(ch for ch in line if ch in ".+XOBW#")
+            tokens = line.split()
+            if tokens and tokens == list(COLUMN_LETTERS[: len(tokens)]):
+                continue  # a column-label line
+            cells = "".join(ch for ch in line if ch in ".+XO#")
             if cells:
                 rows.append(cells)
         size = len(rows)
@@ -224,9 +230,9 @@ class Board:
         for k, r in enumerate(rows):
             row = size - 1 - k
             for col, ch in enumerate(r):
-                if ch in "XB#":
+                if ch in "X#":
                     black.append(Point(col, row))
-                elif ch in "OW":
+                elif ch == "O":
                     white.append(Point(col, row))
         return cls.from_stones(size, black, white)
 
