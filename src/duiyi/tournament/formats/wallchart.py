@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
-from duiyi.tournament.event import chain, event_standings, player_rows
+from duiyi.tournament.event import chain, event_standings, format_fraction, player_rows
 from duiyi.tournament.model import Event
 
 __all__ = ["standings_html", "standings_json", "standings_text"]
@@ -40,6 +41,11 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "standings": player_rows(event, rows),
         "withdrawn": [w.to_json() for w in event.withdrawals],
     }
+
+
+def _short(value: str) -> str:
+    """``"7/2"`` → ``"3½"``; other values as they are (exact, never rounded)."""
+    return format_fraction(Fraction(value))
 
 
 def _cells(row: Mapping[str, Any], rounds: int) -> list[str]:
@@ -62,8 +68,8 @@ def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) ->
                 row["name"],
                 row["rank"],
                 *_cells(row, rounds),
-                row["points"],
-                *[row["tiebreaks"][n] for n in names],
+                _short(row["points"]),
+                *[_short(row["tiebreaks"][n]) for n in names],
             ]
         )
     widths = [max(len(h), *(len(r[i]) for r in lines_data)) if lines_data else len(h)
@@ -93,12 +99,12 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     body = []
     for row in doc["standings"]:
         cells = "".join(f"<td>{esc(c)}</td>" for c in _cells(row, rounds))
-        tb_cells = "".join(f"<td>{esc(row['tiebreaks'][t['name']])}</td>" for t in tbs)
+        tb_cells = "".join(f"<td>{esc(_short(row['tiebreaks'][t['name']]))}</td>" for t in tbs)
         lot = "*" if row["by_lot"] else ""
         body.append(
             f"<tr><td>{row['place']}{lot}</td><td>{row['number']}</td>"
             f"<td class=name>{esc(row['name'])}</td><td>{esc(row['rank'])}</td>"
-            f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(row['points'])}</td>"
+            f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(_short(row['points']))}</td>"
             f"{tb_cells}</tr>"
         )
     title = esc(f"{event.name} — standings after round {rounds}")
