@@ -18,6 +18,8 @@ import typer
 
 from duiyi.errors import InvalidInput
 from duiyi.tournament.pairing.common import JsonDict, Round
+from duiyi.tournament.pairing.double_elimination import double_elimination
+from duiyi.tournament.pairing.knockout import Bracket, knockout
 from duiyi.tournament.pairing.round_robin import round_robin
 
 __all__ = ["app"]
@@ -76,8 +78,67 @@ def round_robin_command(
     _echo_rounds(round_robin(players, cycles, explain=explain), fmt, explain)
 
 
-def _bracket_options(
-    seeds: str, seed_class1: int | None, placement: str, lot_seed: int | None
-) -> tuple[list[int], int | None, str, random.Random | None]:
+SeedsOpt = Annotated[str, typer.Option(help="Seeded player numbers, best first: 1,2,3,4.")]
+Class1Opt = Annotated[
+    int | None, typer.Option(help="How many seeds are class 1 (default: one per section).")
+]
+SectionsOpt = Annotated[int | None, typer.Option(help="Sections (区); default 4 for 32 lines.")]
+PlacementOpt = Annotated[str, typer.Option(help="serpentine (蛇形) or draw (by lot).")]
+LotOpt = Annotated[int | None, typer.Option(help="Seed of the random source for lots.")]
+FormatOpt = Annotated[Format, typer.Option("--format", help="json or table.")]
+PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Number of players.")]
+
+
+def _echo_bracket(bracket: Bracket, fmt: Format) -> None:
+    if fmt is Format.json:
+        typer.echo(json.dumps(bracket.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(bracket.table())
+
+
+@app.command("knockout")
+def knockout_command(
+    players: PlayersOpt,
+    seeds: SeedsOpt = "",
+    class1: Class1Opt = None,
+    sections: SectionsOpt = None,
+    placement: PlacementOpt = "serpentine",
+    lot_seed: LotOpt = None,
+    place: Annotated[str, typer.Option(help="Place matches, e.g. 3,5,9 (Gomoku §18.2).")] = "",
+    fmt: FormatOpt = Format.json,
+) -> None:
+    """Single-elimination bracket (Go appendix 一): seeds, byes, place matches."""
     rng = random.Random(lot_seed) if lot_seed is not None else None
-    return _parse_seeds(seeds), seed_class1, placement, rng
+    bracket = knockout(
+        players,
+        _parse_seeds(seeds),
+        class1=class1,
+        sections=sections,
+        placement=placement,
+        rng=rng,
+        place_matches=_parse_seeds(place),
+    )
+    _echo_bracket(bracket, fmt)
+
+
+@app.command("double-elimination")
+def double_elimination_command(
+    players: PlayersOpt,
+    seeds: SeedsOpt = "",
+    class1: Class1Opt = None,
+    sections: SectionsOpt = None,
+    placement: PlacementOpt = "serpentine",
+    lot_seed: LotOpt = None,
+    fmt: FormatOpt = Format.json,
+) -> None:
+    """Double-elimination bracket (Go appendix 二, at most 32 players)."""
+    rng = random.Random(lot_seed) if lot_seed is not None else None
+    bracket = double_elimination(
+        players,
+        _parse_seeds(seeds),
+        class1=class1,
+        sections=sections,
+        placement=placement,
+        rng=rng,
+    )
+    _echo_bracket(bracket, fmt)

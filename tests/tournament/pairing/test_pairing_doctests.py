@@ -13,6 +13,8 @@ MODULES = [
     "duiyi.tournament.pairing._matching",
     "duiyi.tournament.pairing.round_robin",
     "duiyi.tournament.pairing.swiss",
+    "duiyi.tournament.pairing.knockout",
+    "duiyi.tournament.pairing.double_elimination",
     "duiyi.cli.schedule",
 ]
 

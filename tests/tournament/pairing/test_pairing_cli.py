@@ -1,0 +1,48 @@
+"""``duiyi schedule``: the JSON shape of the issue and the bracket commands."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from duiyi.cli import app
+
+runner = CliRunner()
+
+
+def test_round_robin_json_shape() -> None:
+    # Go appendix 三: 8 players, round 1 reads 1——8, 2——7, 3——6, 4——5
+    out = runner.invoke(app, ["schedule", "round-robin", "--players", "8", "--format", "json"])
+    assert out.exit_code == 0
+    assert out.output.startswith(
+        '{"rounds": [{"round": 1, "pairings": [{"board": 1, "black": 1, "white": 8}, '
+    )
+    doc = json.loads(out.output)
+    assert len(doc["rounds"]) == 7
+    assert doc["rounds"][0]["byes"] == []
+    assert set(doc["rounds"][0]) == {"round", "pairings", "byes"}
+
+
+def test_double_round_robin_and_table() -> None:
+    # Go §26.2 双循环: colours reverse in the second cycle
+    out = runner.invoke(app, ["schedule", "round-robin", "-n", "5", "--cycles", "2"])
+    doc = json.loads(out.output)
+    assert len(doc["rounds"]) == 10
+    assert doc["rounds"][5]["pairings"][0] == {"board": 1, "black": 5, "white": 2}
+    table = runner.invoke(app, ["schedule", "round-robin", "-n", "5", "--format", "table"])
+    assert "bye" in table.output and "Round 5" in table.output
+
+
+def test_knockout_and_double_elimination_commands() -> None:
+    # Go appendix 一 附表一 and 二 附表二
+    out = runner.invoke(app, ["schedule", "knockout", "-n", "30", "--seeds", "1,2,3,4,5,6,7,8"])
+    doc = json.loads(out.output)
+    assert doc["size"] == 32 and doc["lines"][1] is None and doc["lines"][25] is None
+    out = runner.invoke(app, ["schedule", "double-elimination", "-n", "16", "--format", "table"])
+    assert "GF2" in out.output and "loser to L1.1 top" in out.output
+
+
+def test_errors_are_one_line() -> None:
+    out = runner.invoke(app, ["schedule", "double-elimination", "-n", "40"])
+    assert out.exit_code != 0
