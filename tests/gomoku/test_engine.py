@@ -232,7 +232,12 @@ async def test_silent_brain_times_out_quickly() -> None:
 
 
 async def test_garbage_answer_is_a_protocol_error() -> None:
-    code = "import sys\nprint('OK', flush=True)\nsys.stdin.readline()\nprint('hello', flush=True)\n"
+    code = (
+        "import sys\n"
+        "sys.stdin.readline(); print('OK', flush=True)\n"
+        "sys.stdin.readline(); print('hello', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
     engine = await GomocupEngine.popen(inline(code))
     try:
         await engine.start(timeout=ANSWER)

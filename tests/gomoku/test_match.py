@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+import json
+import sys
+import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+import typer
 from hypothesis import given
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
 from duiyi import BLACK, WHITE
+from duiyi.cli.gomoku_match import register
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
+from duiyi.gomoku.engine import play_game, play_match, run_match
 from duiyi.gomoku.match import (
     Failure,
     GameClock,
     GameRecord,
     MatchTally,
     Referee,
+    Ruling,
     TimeControl,
     forfeit,
+    openings_for,
     schedule,
 )
+from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Outcome, Result, Termination
+
+FREE = RenjuRules.free()  # free opening without forbidden moves (Gomoku §3.3)
+RENJU = RenjuRules.free_renju()  # free opening, forbidden moves kept
 
 # -- time (Gomoku §8.2; over time loses, §10.1 B) ---------------------------------------------
 
@@ -183,7 +197,7 @@ def _moves(black: list[str], white: list[str]) -> list[str]:
 
 def test_black_five_wins() -> None:
     # Gomoku §10.1(1): the first to make five wins.
-    ref = Referee(_moves(["h8", "h9", "h10", "h11"], ["a1", "a3", "a5", "a7"]))
+    ref = Referee(_moves(["h8", "h9", "h10", "h11"], ["a1", "a3", "a5", "a7"]), rules=RENJU)
     ruling = ref.play("h12")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
@@ -196,7 +210,7 @@ def test_black_five_wins() -> None:
 def test_white_overline_counts_as_five() -> None:
     # Gomoku §10.1(1): 白棋长连视同五连.
     white = ["b2", "c2", "d2", "f2", "g2"]
-    ref = Referee([*_moves(["h8", "h10", "h12", "j9", "k14"], white), "n14"])
+    ref = Referee([*_moves(["h8", "h10", "h12", "j9", "k14"], white), "n14"], rules=RENJU)
     assert ref.to_move is WHITE
     ruling = ref.play("e2")
     assert ruling is not None and ruling.outcome.winner is WHITE
@@ -207,11 +221,11 @@ def test_black_overline_is_a_foul_only_with_fouls() -> None:
     # Gomoku §2.19 / §10.1(2): Black's overline is forbidden; without fouls (§3.3) it wins.
     black = ["b2", "c2", "d2", "f2", "g2"]
     white = ["h8", "h10", "h12", "j9", "k14"]
-    ruling = Referee(_moves(black, white)).play("e2")
+    ruling = Referee(_moves(black, white), rules=RENJU).play("e2")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.termination is Termination.FOUL
     assert ruling.outcome.article == "Gomoku §10.1(2)" and "overline" in ruling.reason
-    ruling = Referee(_moves(black, white), fouls=False).play("e2")
+    ruling = Referee(_moves(black, white), rules=FREE).play("e2")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
 
@@ -220,14 +234,14 @@ def test_black_double_three_loses_at_once() -> None:
     # Gomoku §2.19 double-three (column h8-h9-h10 and row h10-i10-j10, both live); §10.1(2):
     # an engine cannot claim, so the referee claims for White at once.
     moves = _moves(["h8", "h9", "i10", "j10"], ["a1", "a3", "a5", "a7"])
-    ruling = Referee(moves).play("h10")
+    ruling = Referee(moves, rules=RENJU).play("h10")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.termination is Termination.FOUL
     assert "double-three" in ruling.reason and "三三禁手" in ruling.reason
-    assert Referee(moves).play("h7") is None  # one three only: allowed
-    assert Referee(moves, fouls=False).play("h10") is None  # free opening without fouls (§3.3)
+    assert Referee(moves, rules=RENJU).play("h7") is None  # one three only: allowed
+    assert Referee(moves, rules=FREE).play("h10") is None  # free opening without fouls (§3.3)
     # White has no forbidden moves (Gomoku §2.19): the same shape for White is fine
-    ref = Referee(_moves(["a1", "a3", "a5", "a7", "o15"], ["h8", "h9", "i10", "j10"]))
+    ref = Referee(_moves(["a1", "a3", "a5", "a7", "o15"], ["h8", "h9", "i10", "j10"]), rules=RENJU)
     assert ref.to_move is WHITE and ref.play("h10") is None
 
 
@@ -237,7 +251,7 @@ def test_referee_agrees_with_the_forbidden_map() -> None:
     board_fouls = forbidden_points(Board.from_moves(" ".join(moves)))
     assert board_fouls, "the position must contain a forbidden point for this test"
     for point, kind in board_fouls.items():
-        ruling = Referee(moves).play(point)
+        ruling = Referee(moves, rules=RENJU).play(point)
         assert ruling is not None and ruling.outcome.winner is WHITE
         assert ruling.outcome.termination is Termination.FOUL and str(kind) in ruling.reason
 
@@ -246,21 +260,21 @@ def test_five_first_beats_a_simultaneous_foul() -> None:
     # Gomoku §10.1(2): 黑方五连与禁手同时形成，禁手失效，黑方胜.
     black = ["d8", "e8", "f8", "g8", "h9", "h10", "h11", "i9", "j10", "k11"]
     white = ["a1", "a3", "a5", "a7", "a9", "a11", "a13", "o1", "o3", "o5"]
-    ruling = Referee(_moves(black, white)).play("h8")  # five + two more fours
+    ruling = Referee(_moves(black, white), rules=RENJU).play("h8")  # five + two more fours
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
 
 
 def test_occupied_and_off_board_stones_forfeit() -> None:
     # Gomoku §4.2: a stone goes on an empty point; refusing the rules loses (§10.1 G).
-    ruling = Referee(["h8"]).play("h8")
+    ruling = Referee(["h8"], rules=RENJU).play("h8")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FORFEIT and "occupied" in ruling.reason
-    ruling = Referee().play("p16")
+    ruling = Referee(rules=RENJU).play("p16")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.article == "Gomoku §4.2, §10.1 G"
     with pytest.raises(InvalidInput):
-        Referee(["h8", "h8"])
+        Referee(["h8", "h8"], rules=RENJU)
 
 
 def test_full_board_without_five_is_a_draw() -> None:
@@ -273,8 +287,221 @@ def test_full_board_without_five_is_a_draw() -> None:
     whites = [str(p) for p in points if not black(p.col, p.row)]
     assert (len(blacks), len(whites)) == (113, 112)
     moves = _moves(blacks, whites)
-    ref = Referee(moves[:-1], fouls=False)
+    ref = Referee(moves[:-1], rules=FREE)
     ruling = ref.play(moves[-1])
     assert ruling is not None and ruling.outcome.result is Result.DRAW
     assert ruling.outcome.termination is Termination.FULL_BOARD
     assert ruling.outcome.article == "Gomoku §10.2(3)"
+
+
+# -- whole games between real brains (tests/gomoku/engines/) -----------------------------------
+
+ENGINES = Path(__file__).parent / "engines"
+SANE = TimeControl(turn_ms=5000)  # generous: the machine may be busy
+
+
+def brain(name: str, *args: str) -> list[str]:
+    return [sys.executable, str(ENGINES / f"{name}.py"), *args]
+
+
+def replay(record: GameRecord, rules: RenjuRules, opening_len: int) -> Ruling | None:
+    """Replay a record's moves through a fresh referee: the last one must give its ruling."""
+    ref = Referee(record.moves[:opening_len], rules=rules)
+    ruling = None
+    for move in record.moves[opening_len:]:
+        ruling = ref.play(move)
+    return ruling
+
+
+async def test_greedy_beats_lattice_by_five_in_both_colours() -> None:
+    # Gomoku §10.1(1): five wins; the schedule swaps colours (free opening, Gomoku §3.3).
+    seen: list[tuple[int, bool]] = []
+    tally = await play_match(
+        brain("greedy", "--seed", "7"),
+        brain("lattice"),
+        games=2,
+        rules=FREE,
+        time_control=SANE,
+        on_game=lambda record, game: seen.append((record.number, game.a_is_black)),
+    )
+    assert seen == [(1, True), (2, False)]
+    assert (tally.wins, tally.draws, tally.losses) == (2, 0, 0)
+    first, second = tally.records
+    assert (first.black, first.white) == ("greedy.py", "lattice.py")
+    assert (second.black, second.white) == ("lattice.py", "greedy.py")
+    assert first.outcome.winner is BLACK and second.outcome.winner is WHITE
+    for record in tally.records:
+        assert record.outcome.termination is Termination.FIVE
+        assert record.moves[0] == "h8" or record.black == "lattice.py"
+        again = replay(record, FREE, 0)
+        assert again is not None and again.outcome == record.outcome
+
+
+async def test_designated_opening_stones_come_first() -> None:
+    # Gomoku §3.2: the game starts from the opening's three stones; White plays move 4.
+    rules, plan = openings_for("sosei")
+    assert plan is not None
+    tally = await play_match(
+        brain("lattice"), brain("greedy"), games=2, openings=plan, rules=rules, time_control=SANE
+    )
+    for record in tally.records:
+        assert record.opening == "疏星/Sosei"
+        assert record.moves[:3] == ("h8", "h9", "j10")
+        assert record.outcome.termination is Termination.FIVE
+        again = replay(record, rules, 3)
+        assert again is not None and again.outcome == record.outcome
+    assert tally.losses == 2  # greedy (B) wins with either colour
+
+
+@pytest.mark.parametrize("a_black", [True, False])
+async def test_crashing_engine_forfeits(a_black: bool) -> None:
+    # Gomoku §10.1 D: leaving the game loses it.
+    crash = brain("crash", "--after", "1")
+    black, white = (crash, brain("lattice")) if a_black else (brain("lattice"), crash)
+    record = await play_game(black, white, rules=FREE, time_control=SANE)
+    loser = BLACK if a_black else WHITE
+    assert record.outcome.loser is loser
+    assert record.outcome.termination is Termination.FORFEIT
+    assert record.outcome.article == "Gomoku §10.1 D"
+    assert "exited with status 3" in record.reason
+    assert len(record.moves) == (2 if a_black else 3)  # it played one move, then died
+
+
+async def test_silent_engine_loses_on_time_quickly() -> None:
+    # Gomoku §8.2, §10.1 B: a move not made within the move limit loses.
+    began = time.monotonic()
+    record = await play_game(
+        brain("greedy"), brain("silent"), rules=FREE, time_control=TimeControl(turn_ms=300)
+    )
+    assert time.monotonic() - began < 5.0
+    assert record.outcome.winner is BLACK and record.outcome.termination is Termination.TIME
+    assert "300 ms move limit" in record.reason
+    assert record.moves == ("h8",)
+    assert record.used_ms[1] >= 300
+
+
+async def test_slow_engine_loses_on_the_game_limit() -> None:
+    # Gomoku §8.2 单一时限: each move is within its limit, but the sum runs out.
+    control = TimeControl(turn_ms=2000, match_ms=500)
+    record = await play_game(
+        brain("lattice", "--delay", "0.15"), brain("greedy"), rules=FREE, time_control=control
+    )
+    assert record.outcome.winner is WHITE and record.outcome.termination is Termination.TIME
+    assert "500 ms game limit" in record.reason
+    assert 2 <= len(record.moves) // 2 <= 4  # three or four moves of 150 ms fit in 500 ms
+    assert record.used_ms[0] >= 500  # charged up to the moment the referee ruled
+
+
+async def test_slow_engine_loses_on_the_move_limit() -> None:
+    record = await play_game(
+        brain("greedy"),
+        brain("lattice", "--delay", "1.0"),
+        rules=FREE,
+        time_control=TimeControl(turn_ms=200, tolerance_ms=50),
+    )
+    assert record.outcome.winner is BLACK and record.outcome.termination is Termination.TIME
+    assert "200 ms move limit" in record.reason
+
+
+@pytest.mark.parametrize(
+    ("args", "words"), [((), "occupied"), (("--offboard",), "off the 15x15 board")]
+)
+async def test_occupied_or_off_board_answers_forfeit(args: tuple[str, ...], words: str) -> None:
+    # Gomoku §4.2: a stone goes on an empty point of the board; §10.1 G.
+    record = await play_game(
+        brain("greedy"), brain("occupied", *args), rules=FREE, time_control=SANE
+    )
+    assert record.outcome.winner is BLACK
+    assert record.outcome.termination is Termination.FORFEIT
+    assert record.outcome.article == "Gomoku §4.2, §10.1 G"
+    assert words in record.reason
+
+
+async def test_black_engine_playing_a_foul_loses() -> None:
+    # Gomoku §2.19, §10.1(2): Black's forbidden stone loses. A scripted Black brain builds
+    # h8 h9 i10 j10 and then plays the double-three h10 (lattice's White stones stay far away).
+    code = (
+        "import sys\n"
+        "moves = iter(['7,7', '7,6', '8,5', '9,5', '7,5'])\n"  # h8 h9 i10 j10 h10
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if w and w[0] == 'START': print('OK', flush=True)\n"
+        "    elif w and w[0] in ('BEGIN', 'TURN'): print(next(moves), flush=True)\n"
+        "    elif w and w[0] == 'END': break\n"
+    )
+    record = await play_game(
+        [sys.executable, "-c", code],
+        brain("lattice"),
+        rules=RENJU,
+        time_control=SANE,
+        names=("scripted", "lattice"),
+    )
+    assert record.moves[-1] == "h10"
+    assert record.outcome.winner is WHITE and record.outcome.termination is Termination.FOUL
+    assert "double-three" in record.reason
+    # the same stones in a game without forbidden moves are fine
+    free = await play_game(
+        [sys.executable, "-c", code], brain("lattice"), rules=FREE, time_control=SANE
+    )
+    assert free.outcome.termination is not Termination.FOUL
+
+
+async def test_engines_that_do_not_start() -> None:
+    # Gomoku §10.1 D (当局弃权) for one side, §8.5 (双方弃权作负) when neither plays.
+    record = await play_game(
+        brain("lattice", "--only-size", "20"), brain("lattice"), rules=FREE, time_control=SANE
+    )
+    assert record.outcome.winner is WHITE and record.outcome.termination is Termination.FORFEIT
+    assert "unsupported size 15" in record.reason and record.moves == ()
+    record = await play_game(
+        brain("lattice"), ["/nonexistent/pbrain-x"], rules=FREE, time_control=SANE
+    )
+    assert record.outcome.winner is BLACK and "did not start" in record.reason
+    record = await play_game(["/nonexistent/a"], ["/nonexistent/b"], rules=FREE)
+    assert record.outcome.result is Result.BOTH_LOSE and record.outcome.article == "Gomoku §8.5"
+
+
+async def test_match_between_sane_engines_is_consistent() -> None:
+    rules, plan = openings_for("designated")
+    assert plan is not None
+    tally = await play_match(
+        brain("greedy", "--seed", "1"),
+        brain("greedy", "--seed", "2"),
+        games=4,
+        openings=plan,
+        rules=rules,
+        time_control=TimeControl(turn_ms=5000, match_ms=60000),
+    )
+    assert tally.a == "greedy.py (A)" and tally.b == "greedy.py (B)"
+    assert tally.wins + tally.draws + tally.losses == tally.games == 4
+    assert tally.score_a + tally.score_b == 4
+    assert [r.opening for r in tally.records] == ["寒星/Kansei"] * 2 + ["溪月/Keigetsu"] * 2
+    for record, a_black in zip(tally.records, [True, False, True, False], strict=True):
+        assert (record.black == tally.a) is a_black
+        again = replay(record, rules, 3)
+        assert again is not None and again.outcome == record.outcome
+        assert again.reason == record.reason
+    assert sum(tally.reasons.values()) == 4
+
+
+def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
+    tally = run_match(brain("greedy"), brain("lattice"), games=1, rules=FREE, time_control=SANE)
+    assert tally.wins == 1
+    app = typer.Typer()
+    register(app)
+    app.command("noop")(lambda: None)  # a second command keeps "match" a sub-command
+    out = tmp_path / "games.jsonl"
+    cmd_a = f"{sys.executable} {ENGINES / 'greedy.py'}"
+    cmd_b = f"{sys.executable} {ENGINES / 'crash.py'}"
+    result = CliRunner().invoke(
+        app, ["match", cmd_a, cmd_b, "--games", "2", "--opening", "free", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("game 1: greedy.py (black) - crash.py (white) 1-0  forfeit:")
+    assert lines[1].startswith("game 2: crash.py (black) - greedy.py (white) 0-1  forfeit:")
+    assert "greedy.py vs crash.py: 2 games, +2 =0 -0 (greedy.py 2 : 0 crash.py)" in lines
+    records = [GameRecord.from_json(json.loads(x)) for x in out.read_text().splitlines()]
+    assert [r.outcome.termination for r in records] == [Termination.FORFEIT] * 2
+    bad = CliRunner().invoke(app, ["match", cmd_a, cmd_b, "--opening", "nonsense"])
+    assert bad.exit_code != 0 and "nonsense" in str(bad.exception)

@@ -50,7 +50,22 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import IO, Any, Final, TypeVar
 
+from duiyi import BLACK, WHITE, Color
 from duiyi.errors import EngineError, InvalidInput, InvalidPoint
+from duiyi.gomoku.match import (
+    Failure,
+    GameClock,
+    GameRecord,
+    MatchTally,
+    Referee,
+    Ruling,
+    ScheduledGame,
+    TimeControl,
+    both_forfeit,
+    schedule,
+)
+from duiyi.gomoku.point import Point
+from duiyi.gomoku.rules import RenjuRules
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -65,6 +80,9 @@ __all__ = [
     "GomocupRule",
     "SimpleGomocupEngine",
     "parse_about",
+    "play_game",
+    "play_match",
+    "run_match",
 ]
 
 DEFAULT_SIZE: Final = 15
@@ -357,12 +375,8 @@ class GomocupEngine:
 
     @property
     def name(self) -> str:
-        """A short label for reports: the command's last path component.
-
-        >>> # e.g. GomocupEngine for ["python", "brains/pbrain-x.py"] -> "pbrain-x.py"
-        """
-        last = self.command[-1] if self.command else "engine"
-        return last.rsplit("/", 1)[-1]
+        """A short label for reports: the program, or the script an interpreter runs."""
+        return _label(self.command)
 
     async def __aenter__(self) -> GomocupEngine:
         return self
@@ -471,7 +485,9 @@ class GomocupEngine:
         await self._send("BEGIN")
         return await self._expect_move("BEGIN", timeout)
 
-    async def turn(self, move: GomocupMove | str, *, timeout: float | None = None) -> GomocupMove:
+    async def turn(
+        self, move: GomocupMove | Point | str, *, timeout: float | None = None
+    ) -> GomocupMove:
         """``TURN x,y``: tell the opponent's move (Gomocup move or the book's ``"h8"``)."""
         gm = self._coerce(move)
         await self._send(f"TURN {gm}")
@@ -479,7 +495,7 @@ class GomocupEngine:
 
     async def board(
         self,
-        stones: Iterable[tuple[GomocupMove | str, BoardField | int]],
+        stones: Iterable[tuple[GomocupMove | Point | str, BoardField | int]],
         *,
         timeout: float | None = None,
     ) -> GomocupMove:
@@ -506,7 +522,7 @@ class GomocupEngine:
 
     # -- plumbing ---------------------------------------------------------------------------
 
-    def _coerce(self, move: GomocupMove | str) -> GomocupMove:
+    def _coerce(self, move: GomocupMove | Point | str) -> GomocupMove:
         gm = move if isinstance(move, GomocupMove) else GomocupMove.from_book(move, self.size)
         if not gm.on_board(self.size):
             raise InvalidPoint(f"{gm} is off the {self.size}x{self.size} board")
@@ -699,13 +715,13 @@ class SimpleGomocupEngine:
         """Blocking :meth:`GomocupEngine.begin`."""
         return self._run(self.engine.begin(timeout=timeout))
 
-    def turn(self, move: GomocupMove | str, *, timeout: float | None = None) -> GomocupMove:
+    def turn(self, move: GomocupMove | Point | str, *, timeout: float | None = None) -> GomocupMove:
         """Blocking :meth:`GomocupEngine.turn`."""
         return self._run(self.engine.turn(move, timeout=timeout))
 
     def board(
         self,
-        stones: Iterable[tuple[GomocupMove | str, BoardField | int]],
+        stones: Iterable[tuple[GomocupMove | Point | str, BoardField | int]],
         *,
         timeout: float | None = None,
     ) -> GomocupMove:
@@ -738,3 +754,242 @@ class SimpleGomocupEngine:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+# --------------------------------------------------------------------------------------------
+# refereed games between two brains
+
+
+def _label(command: str | Sequence[str]) -> str:
+    """A short name for an engine command: the program, or the script an interpreter runs.
+
+    >>> _label("python3 brains/pbrain-foo.py --seed 1"), _label(["/opt/pbrain-bar", "-x"])
+    ('pbrain-foo.py', 'pbrain-bar')
+    """
+    argv = shlex.split(command) if isinstance(command, str) else list(command)
+    if not argv:
+        return "engine"
+    program = argv[0].rsplit("/", 1)[-1]
+    if "-c" in argv[1:2]:
+        return f"{program} -c script"
+    if program.startswith(("python", "pypy", "node", "java")):
+        scripts = [a for a in argv[1:] if not a.startswith("-")]
+        if scripts:
+            return scripts[0].rsplit("/", 1)[-1]
+    return program
+
+
+async def _launch(
+    command: str | Sequence[str], size: int, timeout: float
+) -> GomocupEngine | EngineError:
+    engine: GomocupEngine | None = None
+    try:
+        engine = await GomocupEngine.popen(command)
+        await engine.start(size, timeout=timeout)
+        return engine
+    except EngineError as exc:
+        if engine is not None:
+            await engine.kill()
+        return exc
+
+
+async def play_game(
+    black: str | Sequence[str],
+    white: str | Sequence[str],
+    *,
+    opening: Sequence[str | Point] = (),
+    opening_name: str | None = None,
+    rules: RenjuRules | None = None,
+    time_control: TimeControl | None = None,
+    number: int = 1,
+    names: tuple[str, str] | None = None,
+    start_timeout: float = 10.0,
+    rule: GomocupRule | None = None,
+) -> GameRecord:
+    """Play one refereed game between two brains (fresh processes) and return its record.
+
+    ``opening`` lists the stones already on the board (Black first, e.g. a designated opening's
+    three stones); both brains then receive it with ``BOARD`` (in move order) and White moves
+    next; with an empty opening Black gets ``BEGIN``. Afterwards each brain gets ``TURN`` with the
+    opponent's move. Each move's time is measured here with the monotonic clock, from writing the
+    command to reading the answer, and judged by :class:`~duiyi.gomoku.match.GameClock`; a brain
+    that does not answer within its budget is ruled out of time at once and killed. The time a
+    brain needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
+
+    ``rules`` (default :meth:`RenjuRules.chinese_2013`, which needs a designated ``opening``)
+    are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
+    (default: renju when the rules have forbidden moves, else freestyle).
+    """
+    control = time_control or TimeControl()
+    referee = Referee(opening, rules=rules)
+    clock = GameClock(control)
+    labels = names or (_label(black), _label(white))
+    commands = {BLACK: black, WHITE: white}
+    launched = await asyncio.gather(
+        *(_launch(commands[c], DEFAULT_SIZE, start_timeout) for c in (BLACK, WHITE))
+    )
+    engines: dict[Color, GomocupEngine] = {}
+    failures: dict[Color, EngineError] = {}
+    for color, item in zip((BLACK, WHITE), launched, strict=True):
+        if isinstance(item, GomocupEngine):
+            engines[color] = item
+        else:
+            failures[color] = item
+    notes: list[str] = []
+
+    def collect(color: Color) -> Callable[[EngineLine], None]:
+        def keep(line: EngineLine) -> None:
+            if len(notes) < 500:
+                notes.append(f"{color} {line.kind} {line.text}")
+
+        return keep
+
+    for color, eng in engines.items():
+        eng.on_line = collect(color)
+
+    ruling: Ruling | None
+    if len(failures) == 2:
+        why = "; ".join(f"{c}: {e}" for c, e in failures.items())
+        ruling = Ruling(both_forfeit(), f"neither engine started ({why})")
+    elif failures:
+        (color, error), *_ = failures.items()
+        ruling = referee.fail(color, Failure.START, f"{color} engine did not start: {error}")
+    else:
+        ruling = None
+        try:
+            ruling = await _play_moves(engines, referee, clock, rule)
+        finally:
+            await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
+    if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
+        raise EngineError("the game ended without a ruling")
+    return GameRecord(
+        number=number,
+        black=labels[0],
+        white=labels[1],
+        opening=opening_name,
+        moves=tuple(str(p) for p in referee.moves),
+        outcome=ruling.outcome,
+        reason=ruling.reason,
+        used_ms=(clock.used_ms[BLACK], clock.used_ms[WHITE]),
+        messages=tuple(notes),
+    )
+
+
+async def _play_moves(
+    engines: dict[Color, GomocupEngine],
+    referee: Referee,
+    clock: GameClock,
+    rule: GomocupRule | None,
+) -> Ruling:
+    control = clock.control
+    default_rule = GomocupRule.RENJU if referee.fouls else GomocupRule.FREESTYLE
+    info_rule = rule if rule is not None else default_rule
+    for eng in engines.values():
+        limits = control.gomocup_info()
+        await eng.configure(
+            timeout_turn=limits.get("timeout_turn"),
+            timeout_match=limits.get("timeout_match"),
+            game_type=1,
+            rule=info_rule,
+        )
+    synced: dict[Color, bool] = {BLACK: False, WHITE: False}
+    while True:
+        color = referee.to_move
+        eng = engines[color]
+        left = clock.time_left_ms(color)
+        budget = clock.budget_ms(color)
+        timeout = None if budget is None else budget / 1000.0
+        began = time.monotonic()
+        try:
+            if left is not None:
+                await eng.info("time_left", left)
+            if not referee.moves:
+                answer = await eng.begin(timeout=timeout)
+            elif not synced[color] and len(referee.moves) > 1:
+                stones = [
+                    (p, BoardField.OWN if (i % 2 == 0) == (color is BLACK) else BoardField.OPPONENT)
+                    for i, p in enumerate(referee.moves)
+                ]
+                answer = await eng.board(stones, timeout=timeout)
+            else:
+                answer = await eng.turn(GomocupMove.from_book(referee.moves[-1]), timeout=timeout)
+            synced[color] = True
+        except EngineTimeout:
+            waited = round((time.monotonic() - began) * 1000)
+            reason = clock.describe_overtime(color)  # which limit bound the wait
+            clock.charge(color, waited)
+            await eng.kill()
+            return referee.overtime(color, reason)
+        except EngineCrashed as exc:
+            status = f" with status {exc.returncode}" if exc.returncode is not None else ""
+            n = len(referee.moves) + 1
+            reason = f"{color} engine exited{status} when move {n} was due"
+            return referee.fail(color, Failure.CRASH, reason)
+        except EngineRefusal as exc:
+            return referee.fail(color, Failure.REFUSAL, f"{color} engine refused: {exc}")
+        except EngineProtocolError as exc:
+            return referee.fail(color, Failure.PROTOCOL, f"{color} engine: {exc}")
+        elapsed = round((time.monotonic() - began) * 1000)
+        if clock.charge(color, elapsed) is not None:
+            return referee.overtime(color, clock.describe_overtime(color, elapsed))
+        if not answer.on_board(DEFAULT_SIZE):
+            reason = f"{color} answered {answer}, which is off the 15x15 board"
+            return referee.fail(color, Failure.OFF_BOARD, reason)
+        ruling = referee.play(answer.to_book())
+        if ruling is not None:
+            return ruling
+
+
+async def play_match(
+    engine_a: str | Sequence[str],
+    engine_b: str | Sequence[str],
+    *,
+    games: int = 2,
+    openings: Sequence[tuple[str, Sequence[str | Point]]] | None = None,
+    rules: RenjuRules | None = None,
+    time_control: TimeControl | None = None,
+    names: tuple[str, str] | None = None,
+    start_timeout: float = 10.0,
+    on_game: Callable[[GameRecord, ScheduledGame], None] | None = None,
+) -> MatchTally:
+    """Play ``games`` refereed games of engine A against engine B, one after another.
+
+    ``openings`` are ``(name, stones)`` pairs; the games follow :func:`~duiyi.gomoku.match.schedule`
+    (each opening twice, colours swapped, cycling through the list); ``None`` means an empty
+    board with colours alternating (give ``rules=RenjuRules.free()`` or ``free_renju()``).
+    ``on_game`` is called after every game.
+    """
+    a_name, b_name = names or (_label(engine_a), _label(engine_b))
+    if a_name == b_name:
+        a_name, b_name = f"{a_name} (A)", f"{b_name} (B)"
+    by_name = dict(openings) if openings else {}
+    plan = schedule(games, [name for name, _ in openings] if openings else None)
+    tally = MatchTally(a_name, b_name)
+    for game in plan:
+        black, white = (engine_a, engine_b) if game.a_is_black else (engine_b, engine_a)
+        labels = (a_name, b_name) if game.a_is_black else (b_name, a_name)
+        stones = by_name[game.opening] if game.opening is not None else ()
+        record = await play_game(
+            black,
+            white,
+            opening=stones,
+            opening_name=game.opening,
+            rules=rules,
+            time_control=time_control,
+            number=game.number,
+            names=labels,
+            start_timeout=start_timeout,
+        )
+        tally.add(record, a_is_black=game.a_is_black)
+        if on_game is not None:
+            on_game(record, game)
+    return tally
+
+
+def run_match(
+    engine_a: str | Sequence[str],
+    engine_b: str | Sequence[str],
+    **options: Any,
+) -> MatchTally:
+    """Blocking :func:`play_match` for scripts and the CLI (runs its own event loop)."""
+    return asyncio.run(play_match(engine_a, engine_b, **options))

@@ -31,7 +31,9 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, InvalidInput, InvalidPoint
 from duiyi.gomoku.board import Board
 from duiyi.gomoku.fouls import foul, makes_five
+from duiyi.gomoku.openings import OPENINGS, opening_by_name, recognise
 from duiyi.gomoku.point import Point
+from duiyi.gomoku.rules import OpeningRule, RenjuRules
 from duiyi.outcome import Outcome, Result, Termination
 
 __all__ = [
@@ -44,7 +46,9 @@ __all__ = [
     "Ruling",
     "ScheduledGame",
     "TimeControl",
+    "both_forfeit",
     "forfeit",
+    "openings_for",
     "schedule",
 ]
 
@@ -264,22 +268,35 @@ class Ruling:
 class Referee:
     """Judges each stone of an engine game as the arbiter would, on a plain board.
 
-    ``fouls`` switches Black's forbidden moves on (designated openings, Gomoku §4.1) or off (the
-    free opening may play without them, §3.3). With fouls, a black stone that makes exactly five
-    wins even if it is also forbidden (§10.1(2), five first); otherwise a forbidden stone loses at
-    once: an engine cannot claim, so the referee claims for White immediately (§10.1(2)).
-    White's overline counts as five (§10.1(1)); without fouls Black's does too. A full board with
-    no five is a draw (§10.2(3)). Engines cannot pass, so §10.2(2) never arises.
+    ``rules`` (default :meth:`RenjuRules.chinese_2013`) decides whether Black has forbidden
+    moves. With fouls, a black stone that makes exactly five wins even if it is also forbidden
+    (Gomoku §10.1(2), five first); otherwise a forbidden stone loses at once. Under
+    ``FoulPolicy.CLAIM`` White would have to claim, but a Gomocup brain cannot, so the referee
+    claims for White immediately in both policies. White's overline counts as five (§10.1(1));
+    without fouls Black's does too (``rules.black_overline_wins``). A full board with no five is a
+    draw (§10.2(3)). Brains cannot pass, so §10.2(2) never arises.
 
-    >>> ref = Referee(["h8", "h9", "j10"])
+    ``opening`` lists stones already on the board, Black first. Under a designated opening the
+    first three must be one of the 26 (Gomoku §3.2, any orientation). Engine games skip the
+    three-move swap and the fifth-move N-dab (the Gomocup protocol has no command for them);
+    fairness comes from playing each opening twice with colours swapped (:func:`schedule`).
+
+    >>> ref = Referee(["h8", "h9", "j10"])                  # 疏星 (Sosei)
     >>> ref.to_move, [str(p) for p in ref.moves]
     (Color.WHITE, ['h8', 'h9', 'j10'])
-    >>> ref.play("h9").outcome.termination.value          # white plays on its own stone
+    >>> ref.play("h9").outcome.termination.value            # white plays on its own stone
     'forfeit'
+    >>> Referee(["h8", "a1"])
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: a designated opening starts with one of the 26 openings (h8, a white stone touching it, a black stone in the central 5x5), got h8 a1 (Gomoku §3.2)
     """
 
-    def __init__(self, opening: Sequence[str | Point] = (), *, fouls: bool = True) -> None:
-        self.fouls = fouls
+    def __init__(
+        self, opening: Sequence[str | Point] = (), *, rules: RenjuRules | None = None
+    ) -> None:
+        self.rules = rules if rules is not None else RenjuRules.chinese_2013()
+        self.fouls = self.rules.fouls
         self.board = Board()
         self.moves: list[Point] = []
         self.ruling: Ruling | None = None
@@ -289,6 +306,15 @@ class Referee:
                 raise InvalidInput(f"opening stone {n} ({point}) is on an occupied point")
             self.board.place(point, self.to_move)
             self.moves.append(point)
+        if self.rules.opening is OpeningRule.DESIGNATED and (
+            len(self.moves) < 3 or recognise(*self.moves[:3]) is None
+        ):
+            got = " ".join(str(p) for p in self.moves) or "an empty board"
+            raise InvalidInput(
+                "a designated opening starts with one of the 26 openings (h8, a white stone "
+                f"touching it, a black stone in the central 5x5), got {got}",
+                "Gomoku §3.2",
+            )
 
     @property
     def to_move(self) -> Color:
@@ -317,10 +343,11 @@ class Referee:
         ``move`` is the book's name of a point; a name off the board loses like an occupied
         point (Gomoku §4.2, §10.1 G).
 
-        >>> ref = Referee(["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"])
-        >>> r = ref.play("h12"); r.outcome.winner, r.outcome.termination.value, r.reason
+        >>> moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"]
+        >>> r = Referee(moves, rules=RenjuRules.free_renju()).play("h12")
+        >>> r.outcome.winner, r.outcome.termination.value, r.reason
         (Color.BLACK, 'five', 'black made five with h12')
-        >>> Referee(fouls=True).play("z99").reason
+        >>> Referee(rules=RenjuRules.free()).play("z99").reason
         'black played z99, which is not a point of the board'
         """
         if self.ruling is not None:
@@ -400,6 +427,38 @@ def schedule(games: int, openings: Sequence[str] | None = None) -> list[Schedule
         opening = openings[(i // 2) % len(openings)] if openings else None
         out.append(ScheduledGame(i + 1, opening, i % 2 == 0))
     return out
+
+
+def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ...]]] | None]:
+    """Read an ``--opening`` choice: the rules to play and the openings to cycle through.
+
+    * ``free``: free opening without forbidden moves (:meth:`RenjuRules.free`, Gomoku §3.3);
+    * ``free-renju``: free opening keeping Black's forbidden moves;
+    * ``designated`` (or ``all``): the 26 designated openings in the book's order (§3.2);
+    * one or more names or ids separated by commas (``sosei``, ``疏星``, ``D3,I1``).
+
+    Designated openings play with the book's rules (:meth:`RenjuRules.chinese_2013`).
+
+    >>> rules, plan = openings_for("sosei,kagetsu")
+    >>> rules.fouls, [(name, [str(p) for p in stones]) for name, stones in plan]
+    (True, [('疏星/Sosei', ['h8', 'h9', 'j10']), ('花月/Kagetsu', ['h8', 'h9', 'i9'])])
+    >>> len(openings_for("designated")[1]), openings_for("free") == (RenjuRules.free(), None)
+    (26, True)
+    """
+    key = spec.strip().lower()
+    if key == "free":
+        return RenjuRules.free(), None
+    if key in ("free-renju", "free_renju"):
+        return RenjuRules.free_renju(), None
+    chosen = (
+        list(OPENINGS)
+        if key in ("designated", "all")
+        else [opening_by_name(part) for part in spec.split(",") if part.strip()]
+    )
+    if not chosen:
+        raise InvalidInput(f"no opening named in {spec!r}", "Gomoku §3")
+    plan = [(f"{o.chinese}/{o.japanese}", tuple(o.moves)) for o in chosen]
+    return RenjuRules.chinese_2013(), plan
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""``duiyi gomoku match``: two Gomocup brains play a refereed match.
+
+``duiyi.cli.gomoku`` calls :func:`register` to add the command to the ``gomoku`` sub-app; the
+module also runs on its own (``python -m duiyi.cli.gomoku_match A B ...``).
+
+Each brain command is split like a shell would, so ``"python3 pbrain-foo.py --level 3"`` works.
+Every game starts both brains afresh. With designated openings each opening is played twice,
+engine A with Black first, then colours swapped, cycling through the list (the three-move swap
+and the fifth-move N-dab are skipped: the Gomocup protocol has no command for them).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from duiyi.gomoku.engine import run_match
+from duiyi.gomoku.match import GameRecord, ScheduledGame, TimeControl, openings_for
+
+__all__ = ["match", "register"]
+
+
+def match(
+    engine_a: Annotated[str, typer.Argument(help="Command of engine A (a Gomocup brain).")],
+    engine_b: Annotated[str, typer.Argument(help="Command of engine B.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 2,
+    opening: Annotated[
+        str,
+        typer.Option(
+            "--opening",
+            help="free, free-renju, designated (all 26, cycled) or opening names/ids "
+            "separated by commas (sosei, 疏星, D3).",
+        ),
+    ] = "designated",
+    timeout_turn: Annotated[
+        int,
+        typer.Option("--timeout-turn", min=0, help="Move time limit in ms, 0: none (Gomoku §8.2)."),
+    ] = 5000,
+    timeout_match: Annotated[
+        int, typer.Option("--timeout-match", min=0, help="Game time per side in ms, 0: none.")
+    ] = 0,
+    tolerance: Annotated[
+        int, typer.Option("--tolerance", min=0, help="Grace in ms before ruling a move late.")
+    ] = 0,
+    start_timeout: Annotated[
+        float,
+        typer.Option("--start-timeout", min=0.1, help="Seconds a brain may take to answer START."),
+    ] = 10.0,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "--pgn", help="Write each game as one JSON line (moves, outcome)."),
+    ] = None,
+    name_a: Annotated[str | None, typer.Option("--name-a", help="Label of engine A.")] = None,
+    name_b: Annotated[str | None, typer.Option("--name-b", help="Label of engine B.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print the summary only.")] = False,
+) -> None:
+    """Play ENGINE_A against ENGINE_B (Gomocup protocol) with duiyi as the referee.
+
+    Fouls, occupied or off-board points, time, crashes and silence are ruled with the article
+    (Gomoku §8, §10). Prints each game and a summary from engine A's side.
+    """
+    rules, plan = openings_for(opening)
+    control = TimeControl(
+        turn_ms=timeout_turn or None, match_ms=timeout_match or None, tolerance_ms=tolerance
+    )
+    names = None
+    if name_a or name_b:
+        names = (name_a or "A", name_b or "B")
+    sink = out.open("w", encoding="utf-8") if out is not None else None
+
+    def report(record: GameRecord, game: ScheduledGame) -> None:
+        if sink is not None:
+            sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+            sink.flush()
+        if quiet:
+            return
+        where = f" {record.opening}" if record.opening else ""
+        typer.echo(
+            f"game {record.number}{where}: {record.black} (black) - {record.white} (white) "
+            f"{record.result_text}  {record.outcome.termination.value}: {record.reason} "
+            f"({record.outcome.article}; {len(record.moves)} stones)"
+        )
+
+    try:
+        tally = run_match(
+            engine_a,
+            engine_b,
+            games=games,
+            openings=plan,
+            rules=rules,
+            time_control=control,
+            names=names,
+            start_timeout=start_timeout,
+            on_game=report,
+        )
+    finally:
+        if sink is not None:
+            sink.close()
+    typer.echo(tally.summary())
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``match`` command to the ``duiyi gomoku`` Typer app.
+
+    >>> import typer
+    >>> sub = typer.Typer()
+    >>> register(sub)
+    >>> [c.name for c in sub.registered_commands]
+    ['match']
+    """
+    app.command("match")(match)
+
+
+def main() -> None:
+    """Run ``match`` as a program of its own (``python -m duiyi.cli.gomoku_match``)."""
+    from duiyi.errors import DuiyiError
+
+    standalone = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    standalone.command()(match)
+    try:
+        standalone()
+    except DuiyiError as exc:
+        typer.echo(f"duiyi: error: {exc}", err=True)
+        raise SystemExit(2) from exc
+
+
+if __name__ == "__main__":
+    main()
