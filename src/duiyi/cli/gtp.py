@@ -1,0 +1,42 @@
+"""``duiyi gtp``: run duiyi as a GTP v2 engine on standard input/output.
+
+Point a GUI (Sabaki, GoGui, ...) at ``duiyi gtp`` to get a rules-exact board: every move is
+checked under the chosen rules. ``genmove`` plays random legal moves (it is not a strong player).
+
+>>> app.info.name
+'gtp'
+"""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="gtp",
+    help="Run duiyi as a GTP engine (rules-exact board for GUIs).",
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _gtp(
+    rules: str = typer.Option(
+        "chinese", "--rules", help="Rule set: chinese, japanese, korean, ing, aga, nz."
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="Seed of genmove's random player."),
+) -> None:
+    """Answer GTP commands on stdin/stdout until `quit` or end of input."""
+    from duiyi.go import sgf
+    from duiyi.go.gtp import run
+
+    notes: list[str] = []
+    chosen = sgf.rules_from_sgf(rules, None, 0, notes)
+    if notes:
+        from duiyi.errors import InvalidRules
+
+        raise InvalidRules(f"unknown rule set {rules!r} (chinese, japanese, korean, ing, aga, nz)")
+    run(rules=chosen, seed=seed)
