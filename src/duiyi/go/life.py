@@ -270,7 +270,35 @@ class _Analysis:
     # ------------------------------------------------------------------ eye values
 
     def _eye_value(self, eye: list[int], owner: int) -> int:
-        """How many eyes ``owner`` gets from an enclosed eye space (0, 1 or 2)."""
+        """How many eyes ``owner`` gets from an enclosed eye space (0, 1 or 2).
+
+        Dead enemy stones inside are taken by filling their liberties; what is left (their
+        points and the empty points away from them) is valued piece by piece.
+        """
+        if len(eye) >= 7:
+            return 2
+        colour = self.colour
+        stones = [p for p in eye if colour[p] != _EMPTY]
+        if not stones:
+            return self._space_value(eye, owner)
+        filled = {
+            p
+            for p in eye
+            if colour[p] == _EMPTY and any(colour[q] != _EMPTY and q in stones for q in self.nb[p])
+        }
+        rest = [p for p in eye if p not in filled]
+        inside = [False] * self.n
+        for p in rest:
+            inside[p] = True
+        total = 0
+        for comp in self._components(inside):
+            total += self._space_value(comp, owner)
+            if total >= 2:
+                return 2
+        return total
+
+    def _space_value(self, eye: list[int], owner: int) -> int:
+        """Eyes from an eye space whose points are (or will be) all empty."""
         n = len(eye)
         if n >= 7:
             return 2
@@ -473,11 +501,13 @@ class _Analysis:
                 continue
             if not influence:
                 influence = self._influence()
-            # mutual: the chains deepest in the opponent's influence go first
+            # mutual: stones all in atari first, then those deepest in the opponent's influence
             sign = 1 if owner == _B else -1
             own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
             stones = sum(len(self.chains[cid]) for cid in chains)
-            out.append((2, own // stones, first, chains))
+            atari = max(len(self.libs[cid]) for cid in chains) == 1
+            key = (0 if atari else 1_000_000) + own // stones
+            out.append((2, key, first, chains))
         out = [t for t in out if not any(self.seki[c] for c in t[3])]
         out.sort(key=lambda t: (t[0], t[1], t[2]))
         return out
