@@ -97,3 +97,84 @@ def test_event_standings_use_drawn_lots() -> None:
     assert [r.place for r in event_standings(e)] == [1, 1]
     rows = event_standings(e, {1: 2, 2: 1})
     assert [(r.place, r.number) for r in rows] == [(1, 2), (2, 1)]
+
+
+def team_field(system: str, game: str = "go", rounds: int = 1) -> Event:
+    # Go §25.2 分台定人制: board order fixed by the entry order inside each team
+    rows = [("A1", "Alpha"), ("A2", "Alpha"), ("B1", "Beta"), ("B2", "Beta")]
+    rows += [("C1", "Gamma"), ("C2", "Gamma")]
+    players = [Player(0, n, extra=(("team", t),)) for n, t in rows]
+    return add_players(new_event("teams", game, system, rounds), players)
+
+
+def test_team_event_lays_out_boards_and_alternates_colours() -> None:
+    e = team_field("round-robin")
+    assert [(t.name, t.members) for t in e.teams] == [
+        ("Alpha", (1, 2)),
+        ("Beta", (3, 4)),
+        ("Gamma", (5, 6)),
+    ]
+    assert total_rounds(e) == 3  # three teams: Berger table of four with a bye
+    e, _paired = pair_next_round(e)
+    rnd = e.history[-1]
+    (match,) = rnd.matches
+    first, second = e.team(match.first).members, e.team(match.second).members
+    g1, g2 = (rnd.game(b) for b in match.boards)
+    assert (g1.black, g1.white) == (first[0], second[0])  # board 1: first team Black
+    assert (g2.black, g2.white) == (second[1], first[1])  # board 2: colours alternate
+    assert len(rnd.team_byes) == 1
+
+
+def test_team_standings_match_points_then_game_points() -> None:
+    # Go §27.2(1): match points (2/1/0 from game points), then game points, then boards
+    from duiyi.tournament.event import team_standings, team_table
+
+    e = team_field("round-robin")
+    for _ in range(3):
+        e, _p = pair_next_round(e)
+        rnd = e.history[-1]
+        for m in rnd.matches:
+            alpha_in = 1 in (m.first, m.second)
+            for b in m.boards:
+                g = rnd.game(b)
+                if alpha_in:  # Alpha wins every game
+                    alpha_black = g.black in e.team(1).members
+                    result = GameResult.BLACK_WINS if alpha_black else GameResult.WHITE_WINS
+                else:  # Beta–Gamma: each side wins one board
+                    result = GameResult.BLACK_WINS
+                e = enter_result(e, rnd.number, b, result)
+    t = team_table(e)
+    assert [t.points(c) for c in (1, 2, 3)] == [4, 1, 1]
+    rows = team_standings(e)
+    assert rows[0].number == 1
+    # Beta and Gamma: 1 match point and 2 game points each; the board-1 winner goes first
+    assert rows[1].values[:2] == rows[2].values[:2] == (1, 2)
+    assert rows[1].values[2] > rows[2].values[2]
+    assert [r.place for r in rows] == [1, 2, 3]
+
+
+def test_team_player_withdrawal_forfeits_the_rest() -> None:
+    # Go §28.4: in a team event the results stand and the player's later games are forfeits
+    from duiyi.tournament.event import withdraw, withdrawal_effects
+    from duiyi.tournament.withdrawal import Effect
+
+    e = simulate(team_field("round-robin"), 1, random.Random(0))
+    e = withdraw(e, 2)
+    assert withdrawal_effects(e) == {2: Effect.KEEP_FORFEIT_REST}
+    e, _ = pair_next_round(e)
+    g = e.history[-1].game_of(2)
+    if g is not None:  # Alpha may have the bye this round
+        assert g.result in (GameResult.FORFEIT_BLACK, GameResult.FORFEIT_WHITE)
+        assert g.result.winner is not None
+
+
+def test_team_swiss_round_trips_through_json() -> None:
+    e = simulate(team_field("swiss", "gomoku", rounds=2), 2, random.Random(3))
+    assert Event.from_json(e.to_json()) == e
+    assert all(r.matches for r in e.history)
+
+
+def test_team_event_players_need_a_team() -> None:
+    e = team_field("round-robin")
+    with pytest.raises(TournamentError, match="has no team"):
+        add_players(e, [Player(0, "Loner")])

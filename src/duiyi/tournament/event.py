@@ -27,7 +27,16 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
-from duiyi.tournament.model import Event, Game, Player, RoundRecord, Withdrawal, rank_value
+from duiyi.tournament.model import (
+    Event,
+    Game,
+    Player,
+    RoundRecord,
+    Team,
+    TeamPairing,
+    Withdrawal,
+    rank_value,
+)
 from duiyi.tournament.results import Encounter, GameResult, SideResult, Table
 from duiyi.tournament.standings import Standing, default_chain, standings, system_kind
 from duiyi.tournament.tiebreaks import Tiebreak, parse_tiebreak
@@ -44,6 +53,9 @@ __all__ = [
     "pair_next_round",
     "simulate",
     "table",
+    "team_chain",
+    "team_standings",
+    "team_table",
     "total_rounds",
     "withdraw",
     "withdrawal_effects",
@@ -109,7 +121,25 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
             raise TournamentError(f"player {p.name!r} is already entered")
         names.add(p.name.casefold())
         out.append(replace(p, number=len(out) + 1))
-    return replace(event, players=tuple(out))
+    return _assign_teams(replace(event, players=tuple(out)), len(event.players))
+
+
+def _assign_teams(event: Event, first_new: int) -> Event:
+    """Put new players with a ``team`` column into their teams, in file (= board) order."""
+    added = event.players[first_new:]
+    named = [dict(p.extra).get("team", "").strip() for p in added]
+    if not any(named) and not event.teams:
+        return event
+    teams = {t.name: list(t.members) for t in event.teams}
+    for p, team in zip(added, named, strict=True):
+        if not team:
+            raise TournamentError(
+                f"player {p.number} {p.name!r} has no team (a team event needs a team column)",
+                "Go §25.2",
+            )
+        teams.setdefault(team, []).append(p.number)
+    built = tuple(Team(i, n, tuple(m)) for i, (n, m) in enumerate(teams.items(), start=1))
+    return replace(event, teams=built)
 
 
 def draw_numbers(event: Event, rng: random.Random) -> Event:
@@ -132,7 +162,7 @@ def total_rounds(event: Event) -> int:
     5
     """
     if system_kind(event.system) == "round-robin" and event.system != "groups":
-        n = len(event.players)
+        n = len(event.teams) if event.is_team_event else len(event.players)
         if n < 2:
             return event.rounds
         size = n + n % 2
@@ -159,7 +189,7 @@ def withdrawal_effects(event: Event) -> dict[int, Effect]:
     return {
         w.player: rule(
             game=event.game,
-            system=event.system,
+            system="teams" if event.is_team_event else event.system,
             rounds=total_rounds(event),
             games_played=_games_played(event, w.player, w.after_round),
             started=True,
@@ -362,6 +392,8 @@ def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Eve
         raise PairingError(f"all {total_rounds(event)} rounds have been paired")
     if len(event.players) < 2:
         raise PairingError("pairing needs at least two players")
+    if event.is_team_event:
+        return _pair_teams(event, number, rng)
     paired = _pair(event, number, rng)
     effects = withdrawal_effects(event)
     withdrawn = _withdrawn_before(event, number)
@@ -400,6 +432,144 @@ def _pair(event: Event, number: int, rng: random.Random) -> PairedRound:
         f"`event pair` does not pair {event.system} events yet; "
         "use `duiyi schedule` for the bracket and enter results by board"
     )
+
+
+def _pair_teams(event: Event, number: int, rng: random.Random) -> tuple[Event, PairedRound]:
+    """Pair the teams (round robin or Swiss over team numbers) and lay out their boards.
+
+    Board i of a match puts the teams' i-th players against each other (分台定人制, Go §25.2);
+    the first-listed team has Black on odd boards and White on even boards.
+    """
+    kind = system_kind(event.system)
+    if kind == "round-robin" and event.system != "groups":
+        from duiyi.tournament.pairing.round_robin import round_robin
+
+        cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
+        team_round = _translate(round_robin(len(event.teams), cycles)[number - 1])
+    elif event.system == "swiss":
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        team_round = _translate(pair_swiss(_swiss_teams(event), number))
+    else:
+        raise PairingError(f"team events are paired by round robin or Swiss, not {event.system}")
+    boards = event.boards
+    if boards < 1:
+        raise PairingError("a team event needs at least one player per team")
+    effects = withdrawal_effects(event)
+    withdrawn = _withdrawn_before(event, number)
+    games: list[Game] = []
+    matches: list[TeamPairing] = []
+    byes: list[int] = []
+    for match, first, second, _reason in team_round.pairings:
+        a, b = event.team(first).members, event.team(second).members
+        used: list[int] = []
+        for i in range(boards):
+            black, white = (a[i], b[i]) if i % 2 == 0 else (b[i], a[i])
+            g = Game(len(games) + 1, black, white)
+            if black in withdrawn and effects.get(black) is not Effect.KEEP_UNPAIRED:
+                g = g.with_result(GameResult.FORFEIT_BLACK)
+            elif white in withdrawn and effects.get(white) is not Effect.KEEP_UNPAIRED:
+                g = g.with_result(GameResult.FORFEIT_WHITE)
+            games.append(g)
+            used.append(g.board)
+        matches.append(TeamPairing(match, first, second, tuple(used)))
+    for team in team_round.byes:
+        byes.extend(event.team(team).members[:boards])
+    record = RoundRecord(number, tuple(games), tuple(byes), tuple(matches), team_round.byes)
+    paired = PairedRound(
+        number,
+        tuple((g.board, g.black, g.white, "") for g in games),
+        tuple(byes),
+        tuple(
+            f"match {m.match}: team {m.first} v team {m.second} on boards "
+            f"{m.boards[0]}–{m.boards[-1]}"
+            for m in matches
+        )
+        + team_round.notes,
+    )
+    return replace(event, history=(*event.history, record)), paired
+
+
+def _swiss_teams(event: Event) -> list[Any]:
+    from duiyi.tournament.pairing.swiss import SwissPlayer
+
+    tbl = team_table(event)
+    position = {s.number: s.position for s in standings(tbl, team_chain(event))}
+    out = []
+    for t in event.teams:
+        met: set[int] = set()
+        colours = ""
+        for rnd in event.history:
+            for m in rnd.matches:
+                if t.number in (m.first, m.second):
+                    met.add(m.second if m.first == t.number else m.first)
+                    colours += "B" if m.first == t.number else "W"
+        byes = sum(1 for rnd in event.history if t.number in rnd.team_byes)
+        out.append(
+            SwissPlayer(
+                t.number, tbl.points(t.number), frozenset(met), colours, byes, position[t.number]
+            )
+        )
+    return out
+
+
+def team_table(event: Event, upto_round: int | None = None) -> Table:
+    """Every team's record: match points, game points and board points of finished matches
+    (Go §27.2, Gomoku §18.3(2), §18.4(2)). A team bye scores a won match in a Swiss."""
+    last = event.current_round if upto_round is None else upto_round
+    rows: list[tuple[int, int, int, list[GameResult], list[bool]]] = []
+    byes: list[tuple[int, int]] = []
+    counted = 0
+    for rnd in event.history:
+        if rnd.number > last:
+            break
+        counted = rnd.number
+        for m in rnd.matches:
+            games = [rnd.game(b) for b in m.boards]
+            if any(g.result is None for g in games):
+                continue
+            first_members = set(event.team(m.first).members)
+            rows.append(
+                (
+                    rnd.number,
+                    m.first,
+                    m.second,
+                    [g.result for g in games if g.result is not None],
+                    [g.black in first_members for g in games],
+                )
+            )
+        if system_kind(event.system) != "round-robin":
+            byes.extend((rnd.number, t) for t in rnd.team_byes)
+    return Table.from_matches(
+        rows,
+        event.points,
+        rounds=counted,
+        competitors=[t.number for t in event.teams],
+        byes=byes,
+    )
+
+
+def team_chain(event: Event) -> tuple[Tiebreak, ...]:
+    """The team tiebreak chain: ``options["tiebreaks"]`` or the book's default for teams."""
+    names = event.options.get("tiebreaks")
+    if names:
+        return tuple(parse_tiebreak(str(n)) for n in names)
+    return default_chain(
+        event.game,
+        event.system,
+        team=True,
+        board_count=event.boards,
+        variant=str(event.options.get("variant", "")),
+    )
+
+
+def team_standings(
+    event: Event, lots: Mapping[int, int] | random.Random | None = None
+) -> list[Standing]:
+    """Team standings (Go §27.2, Gomoku §18.3(2), §18.4(2)); ties to ``lots``."""
+    if not event.is_team_event:
+        raise TournamentError("the event has no teams")
+    return standings(team_table(event), team_chain(event), lots)
 
 
 def _bracket(event: Event) -> Any:
@@ -586,6 +756,51 @@ def player_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
                 "tiebreaks": {n: str(v) for n, v in zip(names, s.values, strict=True)},
                 "by_lot": s.by_lot,
                 "rounds": {str(r): c for r, c in sorted(cells[s.number].items())},
+            }
+        )
+    return out
+
+
+def team_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
+    """Team standings as JSON-ready dicts: match points, tiebreaks and per-round cells
+    (``2+ 3:1``: against team 2, match won, game points 3 to 1)."""
+    names = [t.name for t in team_chain(event)]
+    tbl = team_table(event)
+    out = []
+    for s in rows:
+        team = event.team(s.number)
+        cells: dict[str, list[str]] = {}
+        for e in tbl.records(s.number):
+            if e.opponent is None:
+                cells[str(e.round)] = ["bye"]
+                continue
+            mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[e.side]
+            gp = e.game_points or Fraction(0)
+            other = sum(
+                (
+                    o.game_points or Fraction(0)
+                    for o in tbl.records(e.opponent)
+                    if o.round == e.round and o.opponent == s.number
+                ),
+                Fraction(0),
+            )
+            cells[str(e.round)] = [
+                f"{e.opponent}{mark} {format_fraction(gp)}:{format_fraction(other)}"
+            ]
+        out.append(
+            {
+                "position": s.position,
+                "place": s.place,
+                "number": s.number,
+                "name": team.name,
+                "rank": "",
+                "rating": None,
+                "club": "",
+                "members": list(team.members),
+                "points": str(tbl.points(s.number)),
+                "tiebreaks": {n: str(v) for n, v in zip(names, s.values, strict=True)},
+                "by_lot": s.by_lot,
+                "rounds": cells,
             }
         )
     return out

@@ -31,6 +31,7 @@ __all__ = [
     "Player",
     "RoundRecord",
     "Team",
+    "TeamPairing",
     "Withdrawal",
     "rank_value",
 ]
@@ -190,6 +191,41 @@ class Game:
 
 
 @dataclass(frozen=True)
+class TeamPairing:
+    """A team match of a round: ``first`` and ``second`` team numbers and the boards it uses.
+
+    The first-listed team has Black on the odd boards of the match, the second on the even ones.
+
+    >>> TeamPairing(1, 3, 2, (1, 2, 3)).to_json()
+    {'match': 1, 'first': 3, 'second': 2, 'boards': [1, 2, 3]}
+    """
+
+    match: int
+    first: int
+    second: int
+    boards: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "match": self.match,
+            "first": self.first,
+            "second": self.second,
+            "boards": list(self.boards),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TeamPairing:
+        """Rebuild a team match written by :meth:`to_json`."""
+        return cls(
+            int(data["match"]),
+            int(data["first"]),
+            int(data["second"]),
+            tuple(int(b) for b in data["boards"]),
+        )
+
+
+@dataclass(frozen=True)
 class RoundRecord:
     """A paired round: its games (boards) and the players with a bye.
 
@@ -201,6 +237,8 @@ class RoundRecord:
     number: int
     games: tuple[Game, ...]
     byes: tuple[int, ...] = ()
+    matches: tuple[TeamPairing, ...] = ()
+    team_byes: tuple[int, ...] = ()
 
     @property
     def pending_boards(self) -> list[int]:
@@ -234,12 +272,16 @@ class RoundRecord:
         return replace(self, games=tuple(game if g.board == game.board else g for g in self.games))
 
     def to_json(self) -> dict[str, Any]:
-        """``{"round", "games", "byes"}``."""
-        return {
+        """``{"round", "games", "byes"}`` (plus ``matches`` and ``team_byes`` for teams)."""
+        data: dict[str, Any] = {
             "round": self.number,
             "games": [g.to_json() for g in self.games],
             "byes": list(self.byes),
         }
+        if self.matches or self.team_byes:
+            data["matches"] = [m.to_json() for m in self.matches]
+            data["team_byes"] = list(self.team_byes)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoundRecord:
@@ -248,6 +290,8 @@ class RoundRecord:
             int(data["round"]),
             tuple(Game.from_json(g) for g in data.get("games", [])),
             tuple(int(b) for b in data.get("byes", [])),
+            tuple(TeamPairing.from_json(m) for m in data.get("matches", [])),
+            tuple(int(b) for b in data.get("team_byes", [])),
         )
 
 
@@ -303,6 +347,32 @@ class Event:
         numbers = [p.number for p in self.players]
         if numbers != list(range(1, len(numbers) + 1)):
             raise TournamentError("players must be numbered 1, 2, 3, ... in order")
+        if [t.number for t in self.teams] != list(range(1, len(self.teams) + 1)):
+            raise TournamentError("teams must be numbered 1, 2, 3, ... in order")
+        seen: set[int] = set()
+        for t in self.teams:
+            for m in t.members:
+                if not 1 <= m <= len(self.players) or m in seen:
+                    raise TournamentError(f"team {t.name!r}: player {m} is unknown or taken")
+                seen.add(m)
+
+    @property
+    def is_team_event(self) -> bool:
+        """True when the event is played between teams (Go §25.2, Gomoku §16.2)."""
+        return bool(self.teams)
+
+    @property
+    def boards(self) -> int:
+        """Boards per team match: ``options["boards"]``, else the smallest team's size."""
+        if "boards" in self.options:
+            return int(self.options["boards"])
+        return min((len(t.members) for t in self.teams), default=0)
+
+    def team(self, number: int) -> Team:
+        """The team with ``number``; TournamentError otherwise."""
+        if 1 <= number <= len(self.teams):
+            return self.teams[number - 1]
+        raise TournamentError(f"unknown team {number} (teams are 1–{len(self.teams)})")
 
     @property
     def points(self) -> Scoring:

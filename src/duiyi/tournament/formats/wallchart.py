@@ -21,7 +21,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from duiyi.tournament.event import chain, event_standings, format_fraction, player_rows
+from duiyi.tournament.event import (
+    chain,
+    event_standings,
+    format_fraction,
+    player_rows,
+    team_chain,
+    team_rows,
+    team_standings,
+)
 from duiyi.tournament.model import Event
 
 __all__ = ["standings_html", "standings_json", "standings_text"]
@@ -29,16 +37,20 @@ __all__ = ["standings_html", "standings_json", "standings_text"]
 
 def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) -> dict[str, Any]:
     """The standings document of ``duiyi event standings --format json``."""
-    rows = event_standings(event, lots)
+    if event.is_team_event:
+        tbs = team_chain(event)
+        lines = team_rows(event, team_standings(event, lots))
+    else:
+        tbs = chain(event)
+        lines = player_rows(event, event_standings(event, lots))
     return {
         "event": event.name,
         "game": event.game,
         "system": event.system,
         "rounds": event.current_round,
-        "tiebreaks": [
-            {"name": t.name, "label": t.label, "article": t.article} for t in chain(event)
-        ],
-        "standings": player_rows(event, rows),
+        "teams": event.is_team_event,
+        "tiebreaks": [{"name": t.name, "label": t.label, "article": t.article} for t in tbs],
+        "standings": lines,
         "withdrawn": [w.to_json() for w in event.withdrawals],
     }
 
