@@ -164,3 +164,38 @@ def test_promotion_command(capsys: pytest.CaptureFixture[str]) -> None:
     )
     doc = json.loads(out)
     assert code == 0 and doc["qualified"] and doc["to_dan"] == 2 and doc["average"] == "90"
+
+
+def test_team_event_flow(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Go §25.2, §27.2: a team round robin run from the CLI, standings by match points
+    csv = tmp_path / "teams.csv"
+    csv.write_text(
+        "name,rank,rating,club,team\n"
+        + "".join(
+            f"{t}{b},{b}d,{2400 - 100 * b},,{t}\n"
+            for t in ("Red", "Blue", "Gold")
+            for b in (1, 2, 3)
+        ),
+        encoding="utf-8",
+    )
+    ev = str(tmp_path / "t.json")
+    assert run(capsys, "event", "new", ev, "--game", "go", "--system", "round-robin")[0] == 0
+    assert run(capsys, "event", "players", ev, "--add", str(csv))[0] == 0
+    code, out, _ = run(capsys, "event", "pair", ev)
+    doc = json.loads(out)
+    assert code == 0 and len(doc["pairings"]) == 3 and len(doc["byes"]) == 3
+    sheet = tmp_path / "r.csv"
+    sheet.write_text("round,board,result\n1,1,1-0\n1,2,1-0\n1,3,draw\n", encoding="utf-8")
+    assert run(capsys, "event", "result", ev, "--file", str(sheet))[0] == 0
+    code, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
+    st = json.loads(out)
+    assert st["teams"] is True
+    assert [t["name"] for t in st["tiebreaks"]] == [
+        "points",
+        "game-points",
+        "board:1",
+        "board:2",
+        "board:3",
+    ]
+    played = [row for row in st["standings"] if row["rounds"]]
+    assert sorted(row["points"] for row in played) == ["1", "1"]  # 3 game points each: drawn match
