@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import sys
 import time
 from fractions import Fraction
@@ -10,11 +11,11 @@ from pathlib import Path
 
 import pytest
 import typer
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from duiyi import BLACK, WHITE
+from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
@@ -505,3 +506,58 @@ def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
     assert [r.outcome.termination for r in records] == [Termination.FORFEIT] * 2
     bad = CliRunner().invoke(app, ["match", cmd_a, cmd_b, "--opening", "nonsense"])
     assert bad.exit_code != 0 and "nonsense" in str(bad.exception)
+
+
+def test_claim_policy_is_claimed_by_the_referee_at_once() -> None:
+    # Gomoku §10.1(2): White must point out the foul at once; a brain cannot, so duiyi does.
+    claim = RENJU.with_options(foul_policy="claim")
+    moves = _moves(["h8", "h9", "i10", "j10"], ["a1", "a3", "a5", "a7"])
+    ruling = Referee(moves, rules=claim).play("h10")
+    assert ruling is not None and ruling.outcome.winner is WHITE
+    assert ruling.outcome.termination is Termination.FOUL
+
+
+def _runs(board: Board, point: Point, color: Color) -> list[int]:
+    """The four line lengths through ``point`` if ``color`` stood there (Gomoku §2.7-2.8)."""
+    out = []
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for sign in (1, -1):
+            x, y = point.col + sign * dx, point.row + sign * dy
+            while 0 <= x < 15 and 0 <= y < 15 and board[Point(x, y)] is color:
+                n += 1
+                x, y = x + sign * dx, y + sign * dy
+        out.append(n)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["designated", "free", "free-renju"]))
+def test_random_games_end_exactly_when_the_board_says(seed: int, spec: str) -> None:
+    # Gomoku §10.1: a game ends on the first five (exact for Black under fouls) or on Black's
+    # first forbidden stone; never earlier, never later.
+    rng = random.Random(seed)
+    rules, plan = openings_for(spec)
+    opening = list(rng.choice(plan)[1]) if plan else []
+    ref = Referee(opening, rules=rules)
+    region = [Point(x, y) for x in range(4, 11) for y in range(4, 11)]  # dense: ends come fast
+    rng.shuffle(region)
+    for point in region:
+        if not ref.board.is_empty(point):
+            continue
+        color = ref.to_move
+        before = ref.board.copy()
+        black_fouls = color is BLACK and rules.fouls
+        runs = _runs(before, point, color)
+        five = 5 in runs or (max(runs) > 5 and not black_fouls)
+        forbidden = black_fouls and not five and str(point) in forbidden_points(before)
+        ruling = ref.play(point)
+        if five:
+            assert ruling is not None and ruling.outcome.termination is Termination.FIVE
+            assert ruling.outcome.winner is color
+            return
+        if forbidden:
+            assert ruling is not None and ruling.outcome.termination is Termination.FOUL
+            assert ruling.outcome.winner is WHITE
+            return
+        assert ruling is None

@@ -30,7 +30,8 @@ from typing import Any
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, InvalidInput, InvalidPoint
 from duiyi.gomoku.board import Board
-from duiyi.gomoku.fouls import foul, makes_five
+from duiyi.gomoku.fouls import Foul, foul
+from duiyi.gomoku.game import Game
 from duiyi.gomoku.openings import OPENINGS, opening_by_name, recognise
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import OpeningRule, RenjuRules
@@ -266,20 +267,22 @@ class Ruling:
 
 
 class Referee:
-    """Judges each stone of an engine game as the arbiter would, on a plain board.
+    """Judges each stone of an engine game as the arbiter would, through the core
+    :class:`~duiyi.gomoku.game.Game` (one rulebook reading for people and engines).
 
-    ``rules`` (default :meth:`RenjuRules.chinese_2013`) decides whether Black has forbidden
-    moves. With fouls, a black stone that makes exactly five wins even if it is also forbidden
-    (Gomoku §10.1(2), five first); otherwise a forbidden stone loses at once. Under
-    ``FoulPolicy.CLAIM`` White would have to claim, but a Gomocup brain cannot, so the referee
-    claims for White immediately in both policies. White's overline counts as five (§10.1(1));
-    without fouls Black's does too (``rules.black_overline_wins``). A full board with no five is a
-    draw (§10.2(3)). Brains cannot pass, so §10.2(2) never arises.
+    The referee adds what only engines get wrong: a point off the board or already occupied
+    loses at once (Gomoku §4.2, §10.1 G) instead of being refused, and so do crashes and time
+    (:meth:`fail`, :meth:`overtime`). Fives, Black's forbidden moves (five first), White's
+    overline and the full board are the game's own rulings (§10.1, §10.2(3)). Under
+    ``FoulPolicy.CLAIM`` White must claim a foul, but a Gomocup brain cannot, so the referee
+    claims for White at once: both policies end the game on the forbidden stone. Brains cannot
+    pass, so §10.2(2) never arises.
 
     ``opening`` lists stones already on the board, Black first. Under a designated opening the
     first three must be one of the 26 (Gomoku §3.2, any orientation). Engine games skip the
-    three-move swap and the fifth-move N-dab (the Gomocup protocol has no command for them);
-    fairness comes from playing each opening twice with colours swapped (:func:`schedule`).
+    three-move swap and the fifth-move N-dab (the Gomocup protocol has no command for them;
+    the game is built as :meth:`Game.from_moves` does, N = 1, no swap); fairness comes from
+    playing each opening twice with colours swapped (:func:`schedule`).
 
     >>> ref = Referee(["h8", "h9", "j10"])                  # 疏星 (Sosei)
     >>> ref.to_move, [str(p) for p in ref.moves]
@@ -297,7 +300,7 @@ class Referee:
     ) -> None:
         self.rules = rules if rules is not None else RenjuRules.chinese_2013()
         self.fouls = self.rules.fouls
-        self.board = Board()
+        self.board = Board()  # a mirror of the game's stones, for the checks before the game's
         self.moves: list[Point] = []
         self.ruling: Ruling | None = None
         for n, item in enumerate(opening, 1):
@@ -315,6 +318,10 @@ class Referee:
                 f"touching it, a black stone in the central 5x5), got {got}",
                 "Gomoku §3.2",
             )
+        self.game = Game.from_moves(self.moves, self.rules) if self.moves else Game(self.rules)
+        self._settle(None, BLACK)
+        if self.ruling is not None:
+            raise InvalidInput(f"the opening stones already end the game: {self.ruling.reason}")
 
     @property
     def to_move(self) -> Color:
@@ -338,7 +345,7 @@ class Referee:
         return self.ruling
 
     def play(self, move: str | Point) -> Ruling | None:
-        """Judge and (when allowed) place the next stone; the ruling if the game ends.
+        """Judge and place the next stone; the ruling if the game ends.
 
         ``move`` is the book's name of a point; a name off the board loses like an occupied
         point (Gomoku §4.2, §10.1 G).
@@ -361,34 +368,29 @@ class Referee:
         if not self.board.is_empty(point):
             reason = f"{color} played {point}, which is occupied"
             return self.fail(color, Failure.OCCUPIED, reason)
-        if color is BLACK and self.fouls:
-            if makes_five(self.board, point, color, exact=True):
-                return self._end_five(point, color)
-            kind = foul(self.board, point)
-            if kind is not None:
-                self.board.place(point, color)
-                self.moves.append(point)
-                outcome = Outcome.win(WHITE, Termination.FOUL, ARTICLES["foul"])
-                reason = f"black {point} is a forbidden {kind} ({kind.zh}, {kind.article})"
-                self.ruling = Ruling(outcome, reason)
-                return self.ruling
-        elif makes_five(self.board, point, color, exact=False):
-            return self._end_five(point, color)
+        kind = foul(self.board, point) if color is BLACK and self.fouls else None
+        self.game.play(point)
         self.board.place(point, color)
         self.moves.append(point)
-        if self.board.is_full():
-            outcome = Outcome.draw(Termination.FULL_BOARD, ARTICLES["full_board"])
-            self.ruling = Ruling(outcome, "the board is full with no five")
-            return self.ruling
-        return None
+        if self.game.pending_foul is not None:
+            self.game.claim_foul()  # claim policy: the referee claims for White at once
+        return self._settle(point, color, kind)
 
-    def _end_five(self, point: Point, color: Color) -> Ruling:
-        self.board.place(point, color)
-        self.moves.append(point)
-        long = self.board.run_length(point, color) > 5
-        what = "an overline (counts as five)" if long else "five"
-        outcome = Outcome.win(color, Termination.FIVE, ARTICLES["five"])
-        self.ruling = Ruling(outcome, f"{color} made {what} with {point}")
+    def _settle(self, point: Point | None, color: Color, kind: Foul | None = None) -> Ruling | None:
+        outcome = self.game.outcome()
+        if outcome is None:
+            return None
+        if outcome.termination is Termination.FIVE and point is not None:
+            long = self.board.run_length(point, color) > 5
+            what = "an overline (counts as five)" if long else "five"
+            reason = f"{color} made {what} with {point}"
+        elif outcome.termination is Termination.FOUL and kind is not None:
+            reason = f"black {point} is a forbidden {kind} ({kind.zh}, {kind.article})"
+        elif outcome.termination is Termination.FULL_BOARD:
+            reason = "the board is full with no five"
+        else:
+            reason = outcome.termination.value
+        self.ruling = Ruling(outcome, reason)
         return self.ruling
 
 
