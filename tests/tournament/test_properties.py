@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from duiyi.tournament.event import add_players, new_event, simulate
+from duiyi.tournament.formats.eventfile import load_event, save_event
 from duiyi.tournament.model import Event, Player
 from duiyi.tournament.results import GameResult, Scoring, Table
 from duiyi.tournament.standings import default_chain, standings
@@ -129,3 +132,7 @@ def test_event_round_trips_through_json(event: Event) -> None:
     back = Event.from_json(json.loads(text))
     assert back == event
     assert [g.result for _, g in back.games()] == [g.result for _, g in event.games()]
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "event.json"
+        save_event(event, path)
+        assert load_event(path) == event

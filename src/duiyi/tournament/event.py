@@ -27,6 +27,7 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
+from duiyi.outcome import Outcome
 from duiyi.tournament.model import (
     Event,
     Game,
@@ -46,6 +47,7 @@ __all__ = [
     "PairedRound",
     "add_players",
     "chain",
+    "enter_outcome",
     "enter_result",
     "enter_results",
     "event_standings",
@@ -360,6 +362,20 @@ def enter_result(
         game.with_result(result, black_warnings, white_warnings)
     )
     return replace(event, history=tuple(history))
+
+
+def enter_outcome(event: Event, round_number: int, board: int, outcome: Outcome) -> Event:
+    """Enter the result of a finished game from its :class:`~duiyi.outcome.Outcome`
+    (a forfeit termination becomes a forfeit, 双方均负 both-lose, ...).
+
+    >>> e = add_players(new_event("x", "go", "swiss", 2), [Player(0, "A"), Player(0, "B")])
+    >>> e, _ = pair_next_round(e)
+    >>> from duiyi.outcome import Termination
+    >>> e = enter_outcome(e, 1, 1, Outcome.win(Color.WHITE, Termination.RESIGNATION, "Go §7"))
+    >>> e.round(1).game(1).result
+    <GameResult.WHITE_WINS: '0-1'>
+    """
+    return enter_result(event, round_number, board, GameResult.from_outcome(outcome))
 
 
 def enter_results(event: Event, rows: Iterable[tuple[int, int, GameResult]]) -> Event:
