@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -373,3 +374,34 @@ def test_end_by_adjudication() -> None:
     g.end(Outcome.win(WHITE, Termination.TIME, "Go §22"))
     assert g.phase is Phase.FINISHED and g.sgf_result == "W+T"
     assert g.result_zh == "白胜（黑超时）"
+
+
+# ---------------------------------------------------------------- warnings (Go §24)
+
+
+def test_second_warning_loses() -> None:
+    # Go §24.2: 一名棋手在一局中被判两次警告，则判该局为负
+    g = Game(9)
+    g.add_warning(WHITE, "Go §17.4")
+    assert g.phase is Phase.PLAYING and g.warnings == {BLACK: 0, WHITE: 1}
+    g.play("E5")
+    g.add_warning(WHITE, "Go §18.2")
+    o = g.outcome()
+    assert o is not None and o.winner is BLACK and o.termination is Termination.WARNINGS
+    assert o.article == "Go §24.2" and g.sgf_result == "B+F"
+    with pytest.raises(GameOver):
+        g.add_warning(BLACK)
+
+
+def test_one_warning_costs_a_stone_in_the_count() -> None:
+    # Go §24.1: 被警告方罚出一子
+    g = Game(9)
+    g.play("E5")
+    g.pass_move()
+    g.pass_move()
+    g.add_warning(BLACK, "Go §23.8")
+    g.accept(BLACK)
+    g.accept(WHITE)
+    s = g.score()
+    assert s.black_area == 81 and s.warnings_deduction == 1
+    assert s.margin == 81 - Fraction(81, 2) - Fraction(15, 4) - 1
