@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from duiyi.errors import SgfError
+from duiyi.errors import IllegalMove, SgfError
 from duiyi.go import sgf
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
@@ -184,3 +184,117 @@ def test_rules_from_ru_and_km() -> None:
     notes: list[str] = []
     assert sgf.rules_from_sgf("Martian", None, 0, notes).name == "chinese"
     assert notes
+
+
+# ----------------------------------------------------------------------------- golden files
+
+INPUTS = sorted(p for p in DATA.glob("*.sgf") if not p.name.endswith((".golden.sgf", ".game.sgf")))
+
+
+def _golden(path: Path, suffix: str, text: str) -> str:
+    """The golden text beside ``path``; DUIYI_REGEN_GOLDEN=1 rewrites it from ``text``."""
+    import os
+
+    target = path.with_name(path.stem + suffix)
+    if os.environ.get("DUIYI_REGEN_GOLDEN") == "1":
+        target.write_text(text, encoding="utf-8")
+    return target.read_text(encoding="utf-8")
+
+
+def test_there_are_golden_inputs() -> None:
+    assert len(INPUTS) >= 5
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.stem)
+def test_tree_round_trip_matches_golden(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    coll = sgf.parse(text)
+    written = sgf.serialise(coll)
+    assert written == _golden(path, ".golden.sgf", written)
+    # Writing what was read back changes nothing, and every node and raw value survives.
+    again = sgf.parse(written)
+    assert sgf.serialise(again) == written
+    before = [n.properties for n in coll.games[0].walk()]
+    after = [n.properties for n in again.games[0].walk()]
+    assert before == after
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.stem)
+def test_game_round_trip_matches_golden(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    game = sgf.game_from_sgf(text)
+    written = game.to_sgf()
+    assert written == _golden(path, ".game.sgf", written)
+    back = type(game).from_sgf(written)
+    assert back.board == game.board
+    assert back.moves == game.moves
+    assert back.handicap == game.handicap
+    assert back.rules.komi == game.rules.komi
+    assert back.sgf_result == game.sgf_result
+
+
+def test_fox_file_reads_komi_and_tt_passes() -> None:
+    sg = sgf.read_game((DATA / "fox-style.sgf").read_bytes())
+    assert sg.game.rules.komi == Fraction(15, 4)  # KM[750] = 7.5 points = 3¾ stones (Go §11)
+    assert [p for _c, p in sg.game.moves].count(None) == 3
+    assert sg.game.phase.value == "counting"  # two passes end play (Go §7.3)
+    assert any("hundredths" in w for w in sg.warnings)
+
+
+def test_handicap_file() -> None:
+    g = sgf.game_from_sgf((DATA / "handicap.sgf").read_text())
+    assert g.handicap == 2 and g.rules.name == "japanese"
+    assert g.moves[0][0].letter == "W"
+
+
+def test_setup_file_keeps_variations_and_player_to_move() -> None:
+    sg = sgf.read_game((DATA / "setup.sgf").read_text())
+    assert sg.game.moves[0][0].letter == "W"
+    assert len(sg.game.board.stones(sg.game.moves[1][0])) == 4  # aa, ab, cc + de
+    assert len(sg.nodes[-1].parent.children if sg.nodes[-1].parent else []) == 2
+
+
+def test_counted_game_markers_give_the_recorded_result() -> None:
+    sg = sgf.read_game((DATA / "counted-9x9.sgf").read_text())
+    score = sgf.score_from_markers(sg.game, sg.last_node)
+    assert sg.result is not None
+    assert sgf.SgfResult.parse(score.sgf_result) == sg.result
+
+
+def test_illegal_move_names_the_move() -> None:
+    with pytest.raises(IllegalMove) as info:
+        sgf.game_from_sgf("(;SZ[9];B[ee];W[dd];B[ee])")
+    assert "#3 B E5" in str(info.value)
+    assert "occupied" in str(info.value)
+
+
+def test_suicide_in_a_file_is_refused() -> None:
+    # Go §5: White A9 would have no liberty and captures nothing.
+    with pytest.raises(IllegalMove) as info:
+        sgf.game_from_sgf("(;SZ[9];B[ba];W[ee];B[ab];W[aa])")
+    assert info.value.article == "Go §5"
+
+
+def test_out_of_turn_moves_are_tolerated_with_a_warning() -> None:
+    sg = sgf.read_game("(;SZ[9];B[ee];B[cc];W[gg])")
+    assert [p for _c, p in sg.game.moves][1] is None
+    assert any("out of turn" in w for w in sg.warnings)
+
+
+def test_game_level_errors_carry_line_and_column() -> None:
+    with pytest.raises(SgfError) as info:
+        sgf.game_from_sgf("(;SZ[9]\n;B[ee]\n;W[zz])")
+    assert (info.value.line, info.value.column) == (3, 1)
+    with pytest.raises(SgfError):
+        sgf.game_from_sgf("(;GM[4]SZ[15];B[hh])")  # a Renju record is not a Go game
+    with pytest.raises(SgfError):
+        sgf.game_from_sgf("(;SZ[3])")
+
+
+def test_dead_stones_from_markers() -> None:
+    from duiyi.go import Board
+
+    board = Board.from_stones(9, black=["A1", "E5"], white=["J9", "H8"])
+    node = sgf.parse("(;SZ[9]TB[ia][hb][ha]TW[ai][aa])").games[0]
+    dead = sgf.dead_stones_from_markers(node, board)
+    assert sorted(map(str, dead)) == ["A1", "H8", "J9"]

@@ -1,0 +1,111 @@
+"""`duiyi go`: exit codes and the JSON contract of `score`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
+
+
+def duiyi(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "duiyi", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+def test_replay_legal_game_exits_0() -> None:
+    proc = duiyi("go", "replay", str(DATA / "counted-9x9.sgf"))
+    assert proc.returncode == 0, proc.stderr
+    assert "88 moves, all legal under chinese rules" in proc.stdout
+
+
+def test_replay_names_the_first_illegal_move(tmp_path: Path) -> None:
+    # Go §5: the 4th move (White A9) is suicide.
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[1]SZ[9];B[ba];W[ee];B[ab];W[aa];B[cc])")
+    proc = duiyi("go", "replay", str(bad))
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("duiyi: error: illegal move #4 W A9: suicide")
+    assert "Go §5" in lines[0]
+
+
+def test_replay_reports_sgf_errors_with_position(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.sgf"
+    bad.write_text("(;GM[1]SZ[9]\n;B[ee]\n;W[cc")
+    proc = duiyi("go", "replay", str(bad))
+    assert proc.returncode == 2
+    assert "line 3, column 3" in proc.stderr
+
+
+def test_missing_file_exits_2() -> None:
+    proc = duiyi("go", "replay", "/nonexistent/game.sgf")
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("duiyi: error: cannot read")
+
+
+def test_score_json_contract() -> None:
+    proc = duiyi("go", "score", str(DATA / "counted-9x9.sgf"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    for key in (
+        "black_area",
+        "white_area",
+        "komi_stones",
+        "winner",
+        "margin_stones",
+        "result_zh",
+        "sgf_result",
+    ):
+        assert key in data
+    # Go §9, §11: area in stones, komi 3¾ stones, margin = B − komi − 40.5 on 9×9.
+    assert data["komi_stones"] == 3.75
+    assert data["black_area"] + data["white_area"] == 81
+    assert data["margin_stones"] == data["black_area"] - 3.75 - 40.5
+    assert data["winner"] == "white" and data["sgf_result"] == "W+10.5"
+    assert data["recorded_result"] == "W+10.5"
+
+
+def test_score_text_and_options() -> None:
+    path = str(DATA / "counted-9x9.sgf")
+    proc = duiyi("go", "score", path)
+    assert proc.returncode == 0
+    assert "(matches)" in proc.stdout
+    proc = duiyi("go", "score", path, "--dead", "none", "--rules", "japanese", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["rules"] == "japanese"
+    assert duiyi("go", "score", path, "--dead", "auto").returncode == 0
+    bad = duiyi("go", "score", path, "--dead", "guess")
+    assert bad.returncode == 2 and "--dead" in bad.stderr
+    assert duiyi("go", "score", path, "--rules", "martian").returncode == 2
+
+
+def test_svg_to_file_and_stdout(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    proc = duiyi("go", "svg", str(DATA / "counted-9x9.sgf"), "--move", "10", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert text.startswith("<svg") and text.count('class="stone') == 10
+    proc = duiyi("go", "svg", str(DATA / "variations.sgf"))
+    assert proc.returncode == 0 and proc.stdout.count('class="stone') == 5
+
+
+def test_demo_counts_a_real_game() -> None:
+    proc = duiyi("go", "demo")
+    assert proc.returncode == 0, proc.stderr
+    assert "matches" in proc.stdout
+    assert "RU[Chinese]" in proc.stdout
+
+
+def test_demo_without_archive_fails_clearly(tmp_path: Path) -> None:
+    proc = duiyi("go", "demo", "--archive", str(tmp_path / "none.tar.gz"))
+    assert proc.returncode == 2
+    assert "does not exist" in proc.stderr
