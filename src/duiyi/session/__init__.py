@@ -1,0 +1,36 @@
+"""Session = game + clock + referee, built from and saved as one timestamped action log.
+
+>>> from duiyi import BLACK, WHITE
+>>> from duiyi.clock import Clock, Fischer
+>>> from duiyi.go import Game
+>>> s = Session(Game(9), Clock(Fischer(60, 5), now=0.0))
+>>> s.move(BLACK, "E5", now=3.0); s.move(WHITE, "C3", now=10.0)
+>>> s.clock.remaining(BLACK, 10.0).base, s.clock.remaining(WHITE, 10.0).base
+(62.0, 58.0)
+>>> Session.from_log(s.to_json()).to_json() == s.to_json()
+True
+"""
+
+from duiyi.session.adapters import (
+    GAME_ACTIONS,
+    GameAdapter,
+    GoAdapter,
+    GomokuAdapter,
+    adapt,
+    adapter_from_config,
+    register_adapter,
+)
+from duiyi.session.core import Event, Session, SessionAction
+
+__all__ = [
+    "GAME_ACTIONS",
+    "Event",
+    "GameAdapter",
+    "GoAdapter",
+    "GomokuAdapter",
+    "Session",
+    "SessionAction",
+    "adapt",
+    "adapter_from_config",
+    "register_adapter",
+]

@@ -1,0 +1,384 @@
+"""What a session needs from a game, and thin adapters for Go and Gomoku.
+
+The session never imports a game's internals: it talks to a :class:`GameAdapter`. Players are
+named by their **seat**, the colour the draw gave them at the start. In Go a seat never changes
+colour; in Gomoku the three-move swap (Gomoku §2.9) gives the Black seat the white stones, and
+the adapter translates. The clock belongs to seats, so a swap never swaps the clocks.
+
+>>> from duiyi import BLACK
+>>> from duiyi.go import Game
+>>> a = adapt(Game(9))
+>>> a.play(BLACK, "move", {"point": "E5"})
+>>> a.to_move(), a.moves_played()
+(Color.WHITE, 1)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from duiyi import Color
+from duiyi.errors import IllegalAction, InvalidInput, SessionError
+from duiyi.outcome import Outcome
+
+if TYPE_CHECKING:
+    from duiyi.clock import TimeSystem
+
+__all__ = [
+    "GAME_ACTIONS",
+    "GameAdapter",
+    "GoAdapter",
+    "GomokuAdapter",
+    "adapt",
+    "adapter_from_config",
+    "register_adapter",
+]
+
+# The game actions a session passes through to its game (the rest are the session's own).
+GAME_ACTIONS = frozenset(
+    {
+        "move",
+        "pass",
+        "resign",
+        "claim",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "mark_dead",
+        "set_dead",
+        "accept",
+        "dispute",
+        "place_handicap",
+        "open",
+        "swap",
+        "propose_fifth",
+        "choose_fifth",
+    }
+)
+
+
+@runtime_checkable
+class GameAdapter(Protocol):
+    """The small surface a :class:`~duiyi.session.Session` needs from a game."""
+
+    kind: str
+
+    def to_move(self) -> Color | None:
+        """The seat expected to act (its clock runs), or None (counting phase, game over)."""
+
+    def outcome(self) -> Outcome | None:
+        """The result, or None while the game goes on."""
+
+    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        """Apply a game action (one of :data:`GAME_ACTIONS`) by the seat ``player``; raise a
+        :class:`duiyi.errors.DuiyiError` and leave the game unchanged if it is refused."""
+
+    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        """Raise like :meth:`play` would, without changing the game (a sealed move)."""
+
+    def end(self, outcome: Outcome) -> None:
+        """Impose a result decided off the board (time, forfeit, the arbiter)."""
+
+    def warn(self, player: Color, article: str) -> None:
+        """Record a warning in the game's own count (Go §24.1); nothing where there is none."""
+
+    def pass_turn(self, player: Color) -> None:
+        """A void move or an overtime pass turned into a pass (Go §19, §22.5)."""
+
+    def moves_played(self) -> int:
+        """How many moves (stones and passes) have been made."""
+
+    def time_article(self, system: TimeSystem) -> str:
+        """The article under which running out of time loses."""
+
+    def config_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild this game as it was when the session began."""
+
+    def state_json(self) -> dict[str, Any]:
+        """A public JSON view of the game (for a server)."""
+
+
+# --------------------------------------------------------------------------- registry
+
+_FACTORIES: dict[str, Callable[[dict[str, Any]], GameAdapter]] = {}
+
+
+def register_adapter(kind: str, factory: Callable[[dict[str, Any]], GameAdapter]) -> None:
+    """Make ``adapter_from_config({"kind": kind, ...})`` call ``factory`` (a test's fake game,
+    a new game)."""
+    _FACTORIES[kind] = factory
+
+
+def adapter_from_config(config: dict[str, Any]) -> GameAdapter:
+    """Rebuild a game adapter from :meth:`GameAdapter.config_json`."""
+    if not isinstance(config, dict) or "kind" not in config:
+        raise SessionError("a session log names its game kind ('go', 'gomoku', ...)")
+    kind = str(config["kind"])
+    if kind == "go":
+        return GoAdapter.from_config(config)
+    if kind == "gomoku":
+        return GomokuAdapter.from_config(config)
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        raise SessionError(f"unknown game kind {kind!r}")
+    return factory(config)
+
+
+def adapt(game: object) -> GameAdapter:
+    """Wrap a ``duiyi.go.Game`` or ``duiyi.gomoku.Game`` (an adapter passes through)."""
+    if isinstance(game, (GoAdapter, GomokuAdapter)):
+        return game
+    module = type(game).__module__
+    if module.startswith("duiyi.go.") or module == "duiyi.go":
+        return GoAdapter(game)
+    if module.startswith("duiyi.gomoku"):
+        return GomokuAdapter(game)
+    if isinstance(game, GameAdapter):
+        return game
+    raise InvalidInput(f"not a game duiyi can run a session for: {type(game).__name__}")
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise InvalidInput(f"the action needs {key!r} (a point such as 'D4'), got {value!r}")
+    return value
+
+
+def _texts(data: Mapping[str, Any], key: str) -> list[str]:
+    value = data.get(key)
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise InvalidInput(f"the action needs {key!r} (a list of points), got {value!r}")
+    return [str(v) for v in value]
+
+
+# --------------------------------------------------------------------------- Go
+
+
+class GoAdapter:
+    """A ``duiyi.go.Game`` in a session: a seat is its colour."""
+
+    kind = "go"
+
+    def __init__(self, game: Any) -> None:
+        from duiyi.go import Game
+
+        if not isinstance(game, Game):
+            raise InvalidInput(f"not a duiyi.go.Game: {game!r}")
+        self.game = game
+        self._config: dict[str, Any] = {
+            "kind": "go",
+            "rules": game.rules.to_json(),
+            "actions": game.action_log_json(),
+        }
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> GoAdapter:
+        """Rebuild from :meth:`config_json`."""
+        from duiyi.go import Game, Rules
+
+        try:
+            game = Game.from_actions(Rules.from_json(config["rules"]), config["actions"])
+        except KeyError as exc:
+            raise SessionError(f"a Go game config needs {exc}") from exc
+        return cls(game)
+
+    def to_move(self) -> Color | None:
+        from duiyi.go import Phase
+
+        if self.game.phase is not Phase.PLAYING:
+            return None
+        color: Color = self.game.to_move
+        return color
+
+    def outcome(self) -> Outcome | None:
+        result: Outcome | None = self.game.outcome()
+        return result
+
+    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        g = self.game
+        if kind == "move":
+            g.play(_text(data, "point"), player)
+        elif kind == "pass":
+            g.pass_move(player)
+        elif kind == "resign":
+            g.resign(player)
+        elif kind == "mark_dead":
+            points = _texts(data, "points") if "points" in data else [_text(data, "point")]
+            for p in points:
+                g.mark_dead(p)
+        elif kind == "set_dead":
+            g.set_dead(_texts(data, "points"))
+        elif kind == "accept":
+            g.accept(player)
+        elif kind == "dispute":
+            g.dispute(player, _text(data, "point"))
+        elif kind == "place_handicap":
+            g.place_handicap(_texts(data, "points"))
+        elif kind in ("offer_draw", "accept_draw", "decline_draw"):
+            raise IllegalAction("the Go rules have no draw by agreement (Go §7, §13)", "Go §13")
+        elif kind == "claim":
+            raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
+        else:
+            raise IllegalAction(f"{kind!r} is not a Go action")
+
+    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        from duiyi.go import Game
+
+        trial = GoAdapter(Game.from_actions(self.game.rules, self.game.action_log_json()))
+        trial.play(player, kind, data)
+
+    def end(self, outcome: Outcome) -> None:
+        if self.game.outcome() is None:
+            self.game.end(outcome)
+
+    def warn(self, player: Color, article: str) -> None:
+        if self.game.outcome() is None:
+            self.game.add_warning(player, article)
+
+    def pass_turn(self, player: Color) -> None:
+        if self.to_move() is player:
+            self.game.pass_move(player)
+
+    def moves_played(self) -> int:
+        return len(self.game.moves)
+
+    def time_article(self, system: TimeSystem) -> str:
+        if system.has_overtime:
+            return "Go §12.3"
+        if system.name in ("moves-per-period", "multi-period"):
+            return "Go §12.5"
+        return "Go §12.4"
+
+    def config_json(self) -> dict[str, Any]:
+        return copy.deepcopy(self._config)
+
+    def state_json(self) -> dict[str, Any]:
+        to_move = self.to_move()
+        return {
+            "kind": "go",
+            "phase": self.game.phase.value,
+            "to_move": to_move.value if to_move else None,
+            "moves": [[c.value, str(p) if p else None] for c, p in self.game.moves],
+            "warnings": {c.value: n for c, n in self.game.warnings.items()},
+        }
+
+
+# --------------------------------------------------------------------------- Gomoku
+
+_GOMOKU_TYPES = {
+    "move": "place",
+    "pass": "pass",
+    "resign": "resign",
+    "claim": "claim_foul",
+    "offer_draw": "offer_draw",
+    "accept_draw": "accept_draw",
+    "decline_draw": "decline_draw",
+    "open": "open",
+    "swap": "swap",
+    "propose_fifth": "propose_fifth",
+    "choose_fifth": "choose_fifth",
+}
+
+
+class GomokuAdapter:
+    """A ``duiyi.gomoku.Game`` in a session. After the swap (Gomoku §2.9) the Black seat holds
+    the white stones; the adapter turns seats into colours and back."""
+
+    kind = "gomoku"
+
+    def __init__(self, game: Any) -> None:
+        from duiyi.gomoku import Game
+
+        if not isinstance(game, Game):
+            raise InvalidInput(f"not a duiyi.gomoku.Game: {game!r}")
+        self.game = game
+        self._imposed: Outcome | None = None
+        self._config: dict[str, Any] = {"kind": "gomoku", **game.to_json()}
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> GomokuAdapter:
+        """Rebuild from :meth:`config_json`."""
+        from duiyi.gomoku import Game
+
+        data = {k: v for k, v in config.items() if k != "kind"}
+        return cls(Game.from_json(data))
+
+    def _colour(self, seat: Color) -> Color:
+        return seat.opponent if self.game.swapped else seat
+
+    def to_move(self) -> Color | None:
+        if self.outcome() is not None:
+            return None
+        colour: Color | None = self.game.to_act
+        return None if colour is None else self._colour(colour)
+
+    def outcome(self) -> Outcome | None:
+        if self._imposed is not None:
+            return self._imposed
+        result: Outcome | None = self.game.outcome()
+        return result
+
+    def _action(self, player: Color, kind: str, data: Mapping[str, Any]) -> Any:
+        from duiyi.gomoku.game import action_from_json
+
+        if self._imposed is not None:
+            from duiyi.errors import GameOver
+
+            raise GameOver(f"the game is over ({self._imposed.termination.value})")
+        gtype = _GOMOKU_TYPES.get(kind)
+        if gtype is None:
+            raise IllegalAction(f"{kind!r} is not a Gomoku action")
+        payload: dict[str, Any] = {"v": 1, "type": gtype, "color": self._colour(player).value}
+        if gtype in ("place", "choose_fifth"):
+            payload["point"] = _text(data, "point")
+        elif gtype == "propose_fifth":
+            payload["points"] = _texts(data, "points")
+        elif gtype == "open":
+            payload["moves"] = _texts(data, "moves")
+            payload["fifth_n"] = int(data.get("fifth_n", 1))
+        return action_from_json(payload)
+
+    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        action = self._action(player, kind, data)
+        turn_based = kind not in ("resign", "claim", "offer_draw", "accept_draw", "decline_draw")
+        if turn_based and self.to_move() is not player:
+            raise IllegalAction(f"it is not {player}'s turn", "Gomoku §4.1")
+        self.game.apply(action)
+
+    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+        trial = GomokuAdapter(self.game.copy())
+        trial.play(player, kind, data)
+
+    def end(self, outcome: Outcome) -> None:
+        if self.outcome() is None:
+            self._imposed = outcome
+
+    def warn(self, player: Color, article: str) -> None:
+        return None
+
+    def pass_turn(self, player: Color) -> None:
+        if self.to_move() is player:
+            self.play(player, "pass", {})
+
+    def moves_played(self) -> int:
+        n: int = self.game.move_number
+        return n
+
+    def time_article(self, system: TimeSystem) -> str:
+        return "Gomoku §10.1(3)B"
+
+    def config_json(self) -> dict[str, Any]:
+        return copy.deepcopy(self._config)
+
+    def state_json(self) -> dict[str, Any]:
+        to_move = self.to_move()
+        return {
+            "kind": "gomoku",
+            "phase": self.game.phase.value,
+            "to_move": to_move.value if to_move else None,
+            "swapped": self.game.swapped,
+            "record": self.game.record_text(),
+        }

@@ -1,0 +1,793 @@
+"""A live game: the game, its clock and its referee, built from and saved as one action log.
+
+Every action carries its time ``at`` (monotonic seconds from the caller, e.g. a server's clock).
+Before each action the session *settles* the time that passed: a flag that fell or a lateness
+limit that ran out becomes an automatic action in the log, stamped with the moment it happened.
+So the log alone rebuilds the exact state (:meth:`Session.from_log`), and a server can run a
+timer on :meth:`Session.next_deadline` / :meth:`Session.tick` to push calls and flag-falls.
+
+>>> from duiyi import BLACK, WHITE
+>>> from duiyi.go import Game
+>>> from duiyi.clock import Clock, ChineseByoyomi
+>>> from duiyi.referee import Referee
+>>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee("go"))
+>>> s.move(BLACK, "E5", now=20.0)
+>>> [e.zh for e in s.tick(70.0)]     # White's last minute (from 20 s): 30, 40, 50 s
+['30秒', '40秒', '50秒']
+>>> s.next_deadline(70.0)            # then "1" ... "10"
+71.0
+>>> s.tick(80.0)[-1].kind, s.outcome().winner   # White's flag fell at 80 s
+('flag', Color.BLACK)
+>>> Session.from_log(s.to_json()).outcome() == s.outcome()
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.clock import Clock
+from duiyi.errors import (
+    ClockError,
+    DuiyiError,
+    GameOver,
+    IllegalAction,
+    InvalidInput,
+    SessionError,
+)
+from duiyi.outcome import Outcome, Termination
+from duiyi.referee import Referee, Ruling, RulingKind, ruling_from_json
+from duiyi.session.adapters import GAME_ACTIONS, GameAdapter, adapt, adapter_from_config
+
+__all__ = ["Event", "Session", "SessionAction"]
+
+SESSION_ACTIONS = frozenset(
+    {
+        "pause",
+        "resume",
+        "adjourn",
+        "arrive",
+        "ruling",
+        "flag",
+        "no_show",
+        "overtime_pass",
+        "split_pool",
+    }
+)
+AUTO_ACTIONS = frozenset({"flag", "no_show", "overtime_pass"})
+
+
+@dataclass(frozen=True)
+class SessionAction:
+    """One entry of a session log: ``type``, time ``at``, the seat ``player`` (or None) and the
+    type's own ``data``.
+
+    >>> a = SessionAction("move", 12.5, BLACK, {"point": "D4"})
+    >>> a.to_json()
+    {'v': 1, 'type': 'move', 'at': 12.5, 'player': 'black', 'point': 'D4'}
+    >>> SessionAction.from_json(a.to_json()) == a
+    True
+    """
+
+    type: str
+    at: float
+    player: Color | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict (stable, ``"v": 1``)."""
+        out: dict[str, Any] = {
+            "v": 1,
+            "type": self.type,
+            "at": self.at,
+            "player": self.player.value if self.player else None,
+        }
+        out.update(copy.deepcopy(self.data))
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SessionAction:
+        """Rebuild from :meth:`to_json`."""
+        if not isinstance(data, dict):
+            raise SessionError(f"a session action is a JSON object, got {data!r}")
+        if data.get("v") != 1:
+            raise SessionError(f"unsupported session action version {data.get('v')!r}")
+        try:
+            kind = str(data["type"])
+            at = float(data["at"])
+            player = Color(data["player"]) if data.get("player") else None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SessionError(f"not a session action: {exc}") from exc
+        if kind not in GAME_ACTIONS and kind not in SESSION_ACTIONS:
+            raise SessionError(f"unknown session action {kind!r}")
+        rest = {
+            k: copy.deepcopy(v) for k, v in data.items() if k not in ("v", "type", "at", "player")
+        }
+        return cls(kind, at, player, rest)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a server pushes to the players: a spoken ``call``, a ``flag``, a ``no_show``
+    forfeit, an ``overtime_pass`` (Go §22.5).
+
+    >>> Event("call", 30.0, BLACK, "30秒", "30 seconds").to_json()["zh"]
+    '30秒'
+    """
+
+    kind: str
+    at: float
+    player: Color | None
+    zh: str
+    en: str
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict."""
+        return {
+            "kind": self.kind,
+            "at": self.at,
+            "player": self.player.value if self.player else None,
+            "zh": self.zh,
+            "en": self.en,
+        }
+
+
+def _check_time(now: float) -> float:
+    try:
+        t = float(now)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"now must be a number of seconds, got {now!r}") from exc
+    if math.isnan(t) or math.isinf(t):
+        raise InvalidInput(f"now must be finite, got {now!r}")
+    return t
+
+
+_REFEREE_METHODS = frozenset(
+    {
+        "warn",
+        "violation",
+        "time_penalty",
+        "adjust_clock",
+        "void_move",
+        "overtime_pass",
+        "wrong_colours",
+        "moved_stones",
+        "scattered",
+        "forfeit",
+        "double_forfeit",
+        "withdrawal",
+    }
+)
+
+
+class Session:
+    """A game, its clock and its referee under one action log.
+
+    ``game`` is a ``duiyi.go.Game``, a ``duiyi.gomoku.Game`` or any
+    :class:`~duiyi.session.adapters.GameAdapter`. Players are named by seat (the colour given
+    at the start). With ``overtime_pass=True`` a player who oversteps the last minute of
+    byo-yomi in Go gets a pass and a warning instead of a loss (Go §22.5, "on request": the
+    event's regulations grant the request in advance).
+    """
+
+    def __init__(
+        self,
+        game: object,
+        clock: Clock,
+        referee: Referee | None = None,
+        *,
+        overtime_pass: bool = False,
+    ) -> None:
+        self._game: GameAdapter = adapt(game)
+        if not isinstance(clock, Clock):
+            raise InvalidInput(f"not a Clock: {clock!r}")
+        self._clock = clock
+        self._referee = (
+            referee
+            if referee is not None
+            else Referee(self._game.kind if self._game.kind in ("go", "gomoku") else "go")
+        )
+        self.overtime_pass = bool(overtime_pass)
+        self._initial: dict[str, Any] = {
+            "game": self._game.config_json(),
+            "clock": clock.to_json(),
+            "referee": self._referee.to_json(),
+        }
+        self._log: list[SessionAction] = []
+        self._now = clock.to_json()["now"]
+        self._last_tick = self._now
+        self._outcome: Outcome | None = None
+        self._adjourned: SessionAction | None = None
+        self._seats_swapped = False
+        self._restarts = 0
+        self.sealed_error: str | None = None  # why a sealed move was refused on resumption
+        # a clock created running for the wrong seat is set right at once
+        self._sync_clock(self._now)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def game(self) -> GameAdapter:
+        """The game adapter (``.game`` on it is the Go or Gomoku game itself)."""
+        return self._game
+
+    @property
+    def clock(self) -> Clock:
+        """The clock."""
+        return self._clock
+
+    @property
+    def referee(self) -> Referee:
+        """The ruling ledger."""
+        return self._referee
+
+    @property
+    def log(self) -> tuple[SessionAction, ...]:
+        """Every action so far, automatic ones included."""
+        return tuple(self._log)
+
+    @property
+    def now(self) -> float:
+        """The time of the latest action or tick."""
+        return float(self._now)
+
+    @property
+    def paused(self) -> bool:
+        """True during a pause or an adjournment."""
+        return self._clock.paused
+
+    @property
+    def adjourned_by(self) -> Color | None:
+        """The player who sealed a move, while the game is adjourned (never the move itself)."""
+        return self._adjourned.player if self._adjourned else None
+
+    @property
+    def seats_swapped(self) -> bool:
+        """True after a colour correction (Go §17.1, Gomoku §5.2): the players exchanged seats."""
+        return self._seats_swapped
+
+    @property
+    def restarts(self) -> int:
+        """How many times the game was restarted (colour correction, replay)."""
+        return self._restarts
+
+    def to_move(self) -> Color | None:
+        """The seat expected to act, or None."""
+        if self.outcome() is not None:
+            return None
+        return self._game.to_move()
+
+    def outcome(self) -> Outcome | None:
+        """Result, reason and article: imposed by time or a ruling, else the game's own."""
+        return self._outcome or self._game.outcome()
+
+    def state(self, now: float | None = None) -> dict[str, Any]:
+        """A public snapshot for a server (the sealed move is never in it)."""
+        t = self._now if now is None else max(_check_time(now), self._now)
+        to_move = self.to_move()
+        outcome = self.outcome()
+        return {
+            "v": 1,
+            "to_move": to_move.value if to_move else None,
+            "paused": self.paused,
+            "adjourned_by": self.adjourned_by.value if self.adjourned_by else None,
+            "clock": {c.value: self._clock.remaining(c, t).to_json() for c in (BLACK, WHITE)},
+            "clock_running": self._clock.to_move.value
+            if self._clock.running and self._clock.to_move
+            else None,
+            "game": self._game.state_json(),
+            "referee": self._referee.summary(),
+            "outcome": _outcome_json(outcome),
+            "seats_swapped": self._seats_swapped,
+        }
+
+    # ------------------------------------------------------------------ time
+
+    def _auto_event(self) -> tuple[float, str, frozenset[Color]] | None:
+        """The next automatic event: (time, "flag" | "no_show", players)."""
+        if self.outcome() is not None:
+            return None
+        cands: list[tuple[float, str, frozenset[Color]]] = []
+        clock = self._clock
+        ft = clock.flag_time()
+        if ft is not None and clock.to_move is not None:
+            cands.append((max(ft, self._now), "flag", frozenset({clock.to_move})))
+        for c in (BLACK, WHITE):
+            if c is not clock.to_move and clock.system.flag_after(clock.state(c)) <= 0:
+                cands.append((self._now, "flag", frozenset({c})))
+        deadline = clock.lateness_deadline()
+        if deadline is not None:
+            cands.append((math.nextafter(deadline, math.inf), "no_show", clock.absent))
+        return min(cands, key=lambda e: e[0]) if cands else None
+
+    def _settle(self, now: float) -> list[Event]:
+        """Turn the flags and lateness limits that fell by ``now`` into logged actions."""
+        events: list[Event] = []
+        while True:
+            ev = self._auto_event()
+            if ev is None or ev[0] > now:
+                return events
+            at, kind, players = ev
+            if kind == "no_show":
+                action = SessionAction(
+                    "no_show", at, None, {"players": sorted(c.value for c in players)}
+                )
+                events.append(Event("no_show", at, None, "迟到超时，判负", "absent past the limit"))
+            else:
+                (player,) = players
+                ot = (
+                    self.overtime_pass
+                    and self._game.kind == "go"
+                    and self._clock.system.has_overtime
+                    and player is self._clock.to_move
+                )
+                if ot:
+                    action = SessionAction("overtime_pass", at, player)
+                    events.append(
+                        Event(
+                            "overtime_pass",
+                            at,
+                            player,
+                            "超时，改判弃权一次并警告",
+                            "over the last minute: a pass and a warning",
+                        )
+                    )
+                else:
+                    action = SessionAction("flag", at, player)
+                    events.append(Event("flag", at, player, "超时判负", "lost on time"))
+            self._dispatch(action)
+            self._log.append(action)
+
+    def tick(self, now: float) -> list[Event]:
+        """Everything due since the last tick, in order: the arbiter's calls for the player on
+        move, flag-falls and no-shows (logged as automatic actions). For a server's timer."""
+        now = _check_time(now)
+        if now < self._now:
+            raise SessionError(f"time went backwards: {now:g} < {self._now:g}")
+        events: list[Event] = []
+        last = max(self._last_tick, self._now)
+        while True:
+            ev = self._auto_event()
+            until = now if ev is None or ev[0] > now else ev[0]
+            mover = self._clock.to_move
+            if mover is not None and self.outcome() is None:
+                for call in self._clock.calls_between(mover, last, until):
+                    if call.kind != "flag":
+                        events.append(Event("call", call.at, mover, call.zh, call.en))
+            if ev is None or ev[0] > now:
+                break
+            events.extend(self._settle(ev[0]))
+            last = ev[0]
+        self._now = max(self._now, now)
+        self._last_tick = now
+        return events
+
+    def next_deadline(self, now: float) -> float | None:
+        """The next time after ``now`` something happens (a call, a flag, a lateness limit),
+        or None; a server sleeps until then and calls :meth:`tick`."""
+        now = _check_time(now)
+        times: list[float] = []
+        ev = self._auto_event()
+        if ev is not None:
+            times.append(ev[0])
+        mover = self._clock.to_move
+        if mover is not None and self.outcome() is None:
+            for call in self._clock.calls_between(mover, now, math.inf):
+                times.append(call.at)
+                break
+        later = [t for t in times if t > now]
+        if later:
+            return min(later)
+        return min(times) if times else None
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: SessionAction) -> None:
+        """Apply one action live: settle the time up to ``action.at``, check, apply, log.
+
+        Raises :class:`~duiyi.errors.GameOver` if the game ended first (e.g. a flag fell),
+        and whatever the game, clock or referee refuse; a refused action is not logged.
+        """
+        at = _check_time(action.at)
+        if at < self._now:
+            raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
+        self._settle(at)
+        self._now = at
+        if self.outcome() is not None and action.type not in ("ruling",):
+            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        self._dispatch(action)
+        self._log.append(action)
+
+    def act(self, player: Color, kind: str, now: float, **data: Any) -> None:
+        """Any game action by seat ``player`` (``open``, ``swap``, ``propose_fifth`` ...)."""
+        self.apply(SessionAction(kind, _check_time(now), player, dict(data)))
+
+    def move(self, player: Color, point: str, now: float) -> None:
+        """``player`` plays at ``point`` ("D4" in Go, "h8" in Gomoku) and presses the clock."""
+        self.act(player, "move", now, point=str(point))
+
+    def pass_(self, player: Color, now: float) -> None:
+        """``player`` passes (Go §2.5, Gomoku §2.21)."""
+        self.act(player, "pass", now)
+
+    def resign(self, player: Color, now: float) -> None:
+        """``player`` resigns."""
+        self.act(player, "resign", now)
+
+    def claim(self, player: Color, now: float, what: str = "foul") -> None:
+        """``player`` claims: a forbidden move (Gomoku §10.1(2)), or the opponent's flag (judged
+        at once by the session; the claim fails if the flag has not fallen)."""
+        if what == "flag":
+            self._settle(_check_time(now))
+            o = self.outcome()
+            if o is None or o.termination is not Termination.TIME or o.winner is not player:
+                raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
+            return
+        self.act(player, "claim", now, what=what)
+
+    def offer_draw(self, player: Color, now: float) -> None:
+        """A draw offer right after one's own move (Gomoku §10.3)."""
+        self.act(player, "offer_draw", now)
+
+    def answer_draw(self, player: Color, accept: bool, now: float) -> None:
+        """Accept or decline the opponent's draw offer (Gomoku §10.3(2))."""
+        self.act(player, "accept_draw" if accept else "decline_draw", now)
+
+    def mark_dead(self, player: Color, points: list[str], now: float) -> None:
+        """Mark (toggle) dead groups in the counting phase (Go §8, §21)."""
+        self.act(player, "mark_dead", now, points=list(points))
+
+    def accept(self, player: Color, now: float) -> None:
+        """``player`` agrees to the marking; both agreeing counts the game (Go §21)."""
+        self.act(player, "accept", now)
+
+    def dispute(self, player: Color, point: str, now: float) -> None:
+        """``player`` claims the group at ``point`` dead, the opponent disagrees: play resumes
+        with ``player`` to move (Go §21.4)."""
+        self.act(player, "dispute", now, point=str(point))
+
+    def pause(self, now: float) -> None:
+        """Pause the game (Go §14): the clock stops, no moves until :meth:`resume`."""
+        self.apply(SessionAction("pause", _check_time(now)))
+
+    def adjourn(self, player: Color, sealed: Mapping[str, Any] | str, now: float) -> None:
+        """Adjourn with a sealed move (封棋, Go §14, Gomoku §9.3): ``player`` (on move) writes
+        its next move, the clock stops; the move stays hidden until :meth:`resume` plays it.
+        ``sealed`` is a point, or an action ``{"type": "move", "point": ...}``."""
+        if isinstance(sealed, str):
+            sealed_action: dict[str, Any] = {"type": "move", "point": sealed}
+        else:
+            sealed_action = dict(sealed)
+        self.apply(SessionAction("adjourn", _check_time(now), player, {"sealed": sealed_action}))
+
+    def resume(self, now: float) -> None:
+        """Resume after a pause or an adjournment; a sealed move is played at once (Gomoku
+        §9.4(4)) and costs the time its player had used before sealing."""
+        self.apply(SessionAction("resume", _check_time(now)))
+
+    def arrive(self, player: Color, now: float) -> None:
+        """A late player arrives (Go §22.1-4, Gomoku §8.5)."""
+        self.apply(SessionAction("arrive", _check_time(now), player))
+
+    def split_pool(self, now: float) -> None:
+        """The arbiter splits a shared pool in halves (Gomoku §8.1)."""
+        self.apply(SessionAction("split_pool", _check_time(now)))
+
+    def rule(self, method: str, now: float, *args: Any, **kwargs: Any) -> list[Ruling]:
+        """Make a ruling with the referee method ``method`` (``"warn"``, ``"void_move"``,
+        ``"moved_stones"``, ...) and apply its effects; returns the rulings recorded.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0))
+        >>> [r.kind.value for r in s.rule("void_move", 5.0, BLACK, "Go §19")]
+        ['void_move']
+        >>> s.to_move()                      # the void move counted as Black's pass
+        Color.WHITE
+        """
+        if method not in _REFEREE_METHODS:
+            raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(_REFEREE_METHODS)}")
+        at = _check_time(now)
+        if at < self._now:
+            raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
+        self._settle(at)
+        self._now = at
+        kwargs.setdefault("at", at)
+        if method == "wrong_colours":
+            kwargs.setdefault("moves_played", self._game.moves_played())
+            kwargs.setdefault("minutes_played", self._clock.elapsed(at) / 60.0)
+        trial = Referee.from_json(self._referee.to_json())
+        before = len(trial)
+        getattr(trial, method)(*args, **kwargs)
+        new = list(trial.rulings[before:])
+        for r in new:
+            self.apply_ruling(r, at)
+        return new
+
+    def apply_ruling(self, ruling: Ruling, now: float) -> None:
+        """Record a ruling made elsewhere and apply its effects."""
+        self.apply(
+            SessionAction("ruling", _check_time(now), ruling.color, {"ruling": ruling.to_json()})
+        )
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _dispatch(self, a: SessionAction) -> None:
+        at = a.at
+        if a.type in GAME_ACTIONS:
+            self._game_action(a)
+        elif a.type == "pause":
+            self._clock.pause(at)
+        elif a.type == "adjourn":
+            self._do_adjourn(a)
+        elif a.type == "resume":
+            self._do_resume(a)
+        elif a.type == "arrive":
+            self._do_arrive(a)
+        elif a.type == "split_pool":
+            self._clock.split_pool(at)
+        elif a.type == "ruling":
+            self._do_ruling(a)
+        elif a.type == "flag":
+            self._do_flag(a)
+        elif a.type == "no_show":
+            self._do_no_show(a)
+        elif a.type == "overtime_pass":
+            player = self._player(a)
+            self._apply_ruling(
+                Ruling(
+                    RulingKind.OVERTIME_PASS,
+                    player,
+                    "Go §22.5",
+                    at,
+                    self._game.moves_played(),
+                    "over the last minute: pass and warning",
+                    passes=player,
+                ),
+                at,
+            )
+        else:
+            raise SessionError(f"unknown session action {a.type!r}")
+
+    def _player(self, a: SessionAction) -> Color:
+        if a.player is None:
+            raise SessionError(f"a {a.type!r} action names its player")
+        return a.player
+
+    def _game_action(self, a: SessionAction) -> None:
+        player = self._player(a)
+        if self._clock.paused:
+            raise SessionError(
+                "the game is paused or adjourned (Go §14, Gomoku §9): resume it first"
+            )
+        if self._clock.absent and player in self._clock.absent:
+            raise SessionError(f"{player} has not arrived yet (arrive first)")
+        self._game.play(player, a.type, a.data)
+        self._after_game_change(a.at)
+
+    def _after_game_change(self, at: float) -> None:
+        self._sync_clock(at)
+
+    def _sync_clock(self, at: float) -> None:
+        clock = self._clock
+        if self.outcome() is not None:
+            if clock.to_move is not None:
+                clock.stop(at)
+            return
+        nxt = self._game.to_move()
+        cur = clock.to_move
+        if nxt is None:
+            if cur is not None:
+                clock.stop(at)
+        elif cur is None:
+            clock.start(nxt, at)
+        elif nxt is not cur:
+            if clock.paused:
+                raise SessionError("the clock is paused; resume before the turn changes")
+            clock.press(cur, at)
+
+    def _end(self, outcome: Outcome, at: float) -> None:
+        if self.outcome() is None:
+            self._outcome = outcome
+            self._game.end(outcome)
+        self._sync_clock(at)
+
+    def _do_flag(self, a: SessionAction) -> None:
+        player = self._player(a)
+        if self._clock.flagged(a.at) is not player:
+            raise SessionError(f"{player}'s flag has not fallen at {a.at:g}")
+        article = self._game.time_article(self._clock.system)
+        self._end(Outcome.win(player.opponent, Termination.TIME, article), a.at)
+
+    def _do_no_show(self, a: SessionAction) -> None:
+        players = frozenset(Color(c) for c in a.data.get("players", []))
+        if not players or self._clock.late_forfeits(a.at) != players:
+            raise SessionError(
+                f"no lateness forfeit for {sorted(c.value for c in players)} at {a.at:g}"
+            )
+        ruling = Referee(self._referee.game).no_show(players, at=a.at)
+        self._referee.record(ruling)
+        assert ruling.outcome is not None
+        self._end(ruling.outcome, a.at)
+
+    def _do_arrive(self, a: SessionAction) -> None:
+        player = self._player(a)
+        try:
+            self._clock.arrive(player, a.at)
+        except ClockError as exc:
+            raise SessionError(str(exc), exc.article) from exc
+
+    def _do_adjourn(self, a: SessionAction) -> None:
+        player = self._player(a)
+        if self._adjourned is not None or self._clock.paused:
+            raise SessionError("the game is already paused or adjourned")
+        if self._game.to_move() is not player or self._clock.to_move is not player:
+            raise SessionError(
+                "only the player on move seals a move (Gomoku §9.3(3))", "Gomoku §9.3"
+            )
+        sealed = a.data.get("sealed")
+        if not isinstance(sealed, dict) or sealed.get("type") not in GAME_ACTIONS:
+            raise SessionError(
+                "a sealed move is a game action such as {'type': 'move', 'point': 'D4'}"
+            )
+        self._clock.pause(a.at)
+        self._adjourned = a
+
+    def _do_resume(self, a: SessionAction) -> None:
+        if not self._clock.paused:
+            raise SessionError("the game is not paused")
+        self._clock.resume(a.at)
+        sealed_by = self._adjourned
+        self._adjourned = None
+        if sealed_by is None:
+            return
+        player = self._player(sealed_by)
+        sealed = dict(sealed_by.data["sealed"])
+        kind = str(sealed.pop("type"))
+        try:
+            self._game.play(player, kind, sealed)
+        except DuiyiError as exc:
+            # Gomoku §9.3(6): a sealed move must be legal, else the game is lost
+            self.sealed_error = str(exc)
+            self._end(Outcome.win(player.opponent, Termination.FORFEIT, "Gomoku §9.3(6)"), a.at)
+            return
+        self._after_game_change(a.at)
+
+    def _do_ruling(self, a: SessionAction) -> None:
+        data = a.data.get("ruling")
+        if not isinstance(data, dict):
+            raise SessionError("a ruling action carries the ruling as JSON")
+        self._apply_ruling(ruling_from_json(data), a.at)
+
+    def _apply_ruling(self, ruling: Ruling, at: float) -> None:
+        if (
+            ruling.outcome is None
+            and self.outcome() is not None
+            and (ruling.passes or ruling.restart or ruling.clock)
+        ):
+            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        if self._clock.paused and (ruling.passes or ruling.restart):
+            raise SessionError("resume the game before a ruling that changes the turn")
+        override = ruling.outcome is not None and self.outcome() is not None
+        if ruling.kind is RulingKind.OVERTIME_PASS:
+            player = ruling.color
+            if player is None or self._game.kind != "go":
+                raise SessionError("a pass on overtime names its player, in Go (Go §22.5)")
+            # the ledger decides the warning number, whatever the ruling was drafted against
+            n = self._referee.warnings(player) + 1
+            if n >= self._referee.limit and ruling.outcome is None and self.outcome() is None:
+                ruling = replace(
+                    ruling,
+                    outcome=Outcome.win(player.opponent, Termination.WARNINGS, "Go §24.2"),
+                )
+            try:
+                self._clock.overtime_pass(player, at)
+            except ClockError as exc:
+                raise SessionError(str(exc), exc.article) from exc
+        self._referee.record(ruling, override=override)
+        for color, seconds in ruling.clock:
+            self._clock.adjust(color, seconds, at)
+        if ruling.color is not None and ruling.kind in (
+            RulingKind.WARNING,
+            RulingKind.OVERTIME_PASS,
+        ):
+            self._game.warn(ruling.color, ruling.article)
+        if ruling.passes is not None:
+            self._game.pass_turn(ruling.passes)
+        if ruling.restart:
+            self._restart(at, swap=ruling.swap)
+            return
+        if ruling.outcome is not None:
+            if override:
+                self._outcome = ruling.outcome
+            self._end(ruling.outcome, at)
+            return
+        self._sync_clock(at)
+
+    def _restart(self, at: float, *, swap: bool) -> None:
+        """Start the game again from its initial state, clocks reset (Gomoku §5.2(3))."""
+        self._game = adapter_from_config(self._initial["game"])
+        first = Clock.from_json(self._initial["clock"])
+        self._clock = Clock(first.system, to_move=None, now=at)
+        self._outcome = None
+        self._adjourned = None
+        self._restarts += 1
+        if swap:
+            self._seats_swapped = not self._seats_swapped
+        self._sync_clock(at)
+
+    # ------------------------------------------------------------------ (de)serialisation
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole log, the sealed move included (the arbiter's envelope): store this.
+        Stable and versioned (``"v": 1``)."""
+        return {
+            "v": 1,
+            "game": copy.deepcopy(self._initial["game"]),
+            "clock": copy.deepcopy(self._initial["clock"]),
+            "referee": copy.deepcopy(self._initial["referee"]),
+            "options": {"overtime_pass": self.overtime_pass},
+            "actions": [a.to_json() for a in self._log],
+        }
+
+    def public_json(self) -> dict[str, Any]:
+        """Like :meth:`to_json`, but a sealed move not yet played is hidden (Go §14, Gomoku
+        §9.3(5): the envelope stays closed until the game resumes)."""
+        data = self.to_json()
+        if self._adjourned is not None:
+            idx = self._log.index(self._adjourned)
+            data["actions"][idx]["sealed"] = "hidden"
+        return data
+
+    @classmethod
+    def from_log(cls, log: dict[str, Any]) -> Session:
+        """Rebuild a session from :meth:`to_json`: the same state and outcome."""
+        if not isinstance(log, dict) or log.get("v") != 1:
+            raise SessionError("not a version-1 session log")
+        try:
+            game = adapter_from_config(log["game"])
+            clock = Clock.from_json(log["clock"])
+            referee = Referee.from_json(log["referee"])
+            options = log.get("options", {})
+            actions = [SessionAction.from_json(a) for a in log["actions"]]
+        except KeyError as exc:
+            raise SessionError(f"a session log needs {exc}") from exc
+        except InvalidInput as exc:
+            raise SessionError(f"bad session log: {exc}") from exc
+        session = cls(game, clock, referee, overtime_pass=bool(options.get("overtime_pass")))
+        for i, a in enumerate(actions):
+            if a.at < session._now:
+                raise SessionError(f"action {i} goes back in time ({a.at:g})")
+            session._now = a.at
+            try:
+                session._dispatch(a)
+            except DuiyiError as exc:
+                raise SessionError(f"action {i} ({a.type}) cannot be replayed: {exc}") from exc
+            session._log.append(a)
+        session._last_tick = session._now
+        return session
+
+    def __repr__(self) -> str:
+        o = self.outcome()
+        status = _describe(o) if o else (f"{self.to_move()} to move" if self.to_move() else "—")
+        return f"<Session {self._game.kind}: {len(self._log)} actions, {status}>"
+
+
+def _outcome_json(o: Outcome | None) -> dict[str, Any] | None:
+    if o is None:
+        return None
+    data = o.to_json()
+    data.pop("score", None)
+    return data
+
+
+def _describe(o: Outcome | None) -> str:
+    if o is None:
+        return "ongoing"
+    who = f"{o.winner} wins" if o.winner else o.result.value
+    return f"{who} ({o.termination.value}, {o.article})"

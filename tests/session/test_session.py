@@ -1,0 +1,370 @@
+"""Sessions: game + clock + referee under one log (fake game, Go and Gomoku)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from duiyi import BLACK, WHITE
+from duiyi.clock import (
+    Absolute,
+    ChineseByoyomi,
+    Clock,
+    Fischer,
+    JapaneseByoyomi,
+    Lateness,
+    SharedPool,
+)
+from duiyi.errors import GameOver, IllegalAction, InvalidInput, RefereeError, SessionError
+from duiyi.go import Game as GoGame
+from duiyi.gomoku import Game as GomokuGame
+from duiyi.gomoku import RenjuRules
+from duiyi.outcome import Result, Termination
+from duiyi.referee import Decision, Referee
+from duiyi.session import Session, SessionAction
+
+from .fake import FakeGame
+
+
+def fake(system: object = None, **clock_kw: object) -> Session:
+    clock = Clock(system or Absolute(600), now=0.0, **clock_kw)  # type: ignore[arg-type]
+    return Session(FakeGame(), clock, Referee("go"))
+
+
+def rebuilt(s: Session) -> Session:
+    return Session.from_log(json.loads(json.dumps(s.to_json())))
+
+
+def test_moves_press_the_clock() -> None:
+    s = fake()
+    s.move(BLACK, "a", now=10.0)
+    s.move(WHITE, "b", now=25.0)
+    assert s.clock.to_move is BLACK
+    assert s.clock.used(BLACK, 25.0) == 10.0 and s.clock.used(WHITE, 25.0) == 15.0
+    assert [a.type for a in s.log] == ["move", "move"]
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_refused_actions_are_not_logged() -> None:
+    s = fake()
+    s.move(BLACK, "a", now=1.0)
+    with pytest.raises(IllegalAction):
+        s.move(BLACK, "b", now=2.0)  # not Black's turn
+    with pytest.raises(IllegalAction):
+        s.move(WHITE, "a", now=3.0)  # occupied
+    with pytest.raises(SessionError, match="backwards"):
+        s.move(WHITE, "c", now=0.5)
+    assert len(s.log) == 1 and s.clock.to_move is WHITE
+
+
+def test_flag_falls_between_actions() -> None:
+    # Go §12.4: White's 60 s run out at 70 s; a move at 80 s comes too late.
+    s = fake(Absolute(60))
+    s.move(BLACK, "a", now=10.0)
+    with pytest.raises(GameOver, match="time"):
+        s.move(WHITE, "b", now=80.0)
+    flag = s.log[-1]
+    assert (flag.type, flag.at, flag.player) == ("flag", 70.0, WHITE)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.termination is Termination.TIME
+    assert rebuilt(s).outcome() == o
+
+
+def test_go_move_exactly_at_60_seconds_on_the_last_minute_loses() -> None:
+    # Go §12.3: "10" called as the stone lands counts as the minute used: on the last, a loss.
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0))
+    s.move(BLACK, "E5", now=59.9)
+    with pytest.raises(GameOver):
+        s.move(WHITE, "C3", now=119.9)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.article == "Go §12.3"
+
+
+def test_go_minute_used_at_exactly_60_seconds() -> None:
+    # Go §12.3: with 3 minutes, a move at exactly 60 s uses one: 2 left.
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=3), now=0.0))
+    s.move(BLACK, "E5", now=60.0)
+    assert s.clock.remaining(BLACK, 60.0).periods == 2
+
+
+def test_tick_reports_calls_and_the_flag() -> None:
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=2), now=0.0))
+    events = s.tick(61.0)
+    assert [e.zh for e in events] == ["30秒", "40秒", "50秒", "55秒", "58秒", "1分钟，还剩1分钟"]
+    assert s.next_deadline(61.0) == 90.0
+    assert s.tick(61.0) == []  # nothing twice
+    s.move(BLACK, "E5", now=62.0)
+    assert s.next_deadline(62.0) == 92.0  # White's count
+    events = s.tick(200.0)
+    assert events[-1].kind == "flag" and events[-1].at == 182.0
+    assert [e.zh for e in events if e.kind == "call"][-1] == "10"
+    assert s.next_deadline(200.0) is None
+    assert s.log[-1].type == "flag"
+
+
+def test_pause_and_resume() -> None:
+    # Go §14: time during the pause is not counted; no moves while paused.
+    s = fake(Absolute(100))
+    s.move(BLACK, "a", now=10.0)
+    s.pause(30.0)
+    with pytest.raises(SessionError, match="paused"):
+        s.move(WHITE, "b", now=40.0)
+    assert s.tick(5000.0) == []
+    s.resume(5000.0)
+    s.move(WHITE, "b", now=5010.0)
+    assert s.clock.used(WHITE, 5010.0) == 30.0
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_adjourn_with_sealed_move() -> None:
+    # Go §14 / Gomoku §9.3-9.4: the sealed move stays hidden and is played on resumption,
+    # costing the time used before sealing.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "E5", now=5.0)
+    with pytest.raises(SessionError, match="on move"):
+        s.adjourn(BLACK, "C3", now=20.0)
+    s.adjourn(WHITE, "G7", now=20.0)
+    assert s.adjourned_by is WHITE
+    assert "G7" not in json.dumps(s.public_json())
+    assert "G7" not in json.dumps(s.state(100.0))
+    assert "G7" in json.dumps(s.to_json())  # the arbiter's envelope keeps it
+    with pytest.raises(SessionError):
+        s.move(WHITE, "C3", now=50.0)
+    again = rebuilt(s)
+    assert again.adjourned_by is WHITE
+    s.resume(86400.0)
+    assert s.to_move() is BLACK
+    assert s.clock.used(WHITE, 86400.0) == 15.0
+    assert "G7" in json.dumps(s.public_json())
+    again.resume(86400.0)
+    assert again.to_json() == s.to_json()
+
+
+def test_illegal_sealed_move_loses() -> None:
+    # Gomoku §9.3(6): the sealed move must be legal, else the game is lost.
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s.move(BLACK, "h8", now=1.0)
+    s.adjourn(WHITE, "h8", now=2.0)  # occupied
+    s.resume(3.0)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.article == "Gomoku §9.3(6)"
+    assert s.sealed_error
+
+
+def test_no_show_by_tick_and_both_late() -> None:
+    # Go §22.1: past one hour, the absent player loses; Go §22.3: both absent, both lose.
+    s = fake(Absolute(7200), lateness=Lateness.go(), absent={WHITE})
+    s.move(BLACK, "a", now=30.0)
+    assert s.next_deadline(100.0) == pytest.approx(3600.0)
+    assert s.tick(3600.0) == []  # exactly one hour is still in time
+    events = s.tick(3600.5)
+    assert [e.kind for e in events] == ["no_show"]
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.termination is Termination.FORFEIT
+    both = fake(Absolute(7200), lateness=Lateness.gomoku(900), absent={BLACK, WHITE})
+    both.tick(901.0)
+    o2 = both.outcome()
+    assert o2 is not None and o2.result is Result.BOTH_LOSE
+    assert rebuilt(both).outcome() == o2
+
+
+def test_late_arrival_is_charged() -> None:
+    # Go §22.1: late time taken twice; the absent player cannot move before arriving.
+    s = fake(Absolute(3600), lateness=Lateness.go(), absent={BLACK})
+    with pytest.raises(SessionError, match="not arrived"):
+        s.move(BLACK, "a", now=10.0)
+    s.arrive(BLACK, 600.0)
+    assert s.clock.remaining(BLACK, 600.0).base == 2400.0
+    s.move(BLACK, "a", now=610.0)
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_go_warnings_reach_the_count_and_the_second_loses() -> None:
+    # Go §24.1-2 through the session: the game's count and the ledger agree.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    s.rule("warn", 2.0, WHITE, "Go §17.4")
+    go_game = s.game.game  # type: ignore[attr-defined]
+    assert go_game.warnings[WHITE] == 1 and s.referee.warnings(WHITE) == 1
+    assert s.outcome() is None
+    s.rule("warn", 3.0, WHITE, "Go §23.8")
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.termination is Termination.WARNINGS
+    assert s.clock.to_move is None
+    assert rebuilt(s).outcome() == o
+
+
+def test_void_move_in_referee_mode() -> None:
+    # Go §18.3: void, a pass and a warning.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    rulings = s.rule("void_move", 5.0, WHITE, "Go §18.3")
+    assert [r.kind.value for r in rulings] == ["void_move", "warning"]
+    assert s.to_move() is BLACK and s.clock.to_move is BLACK
+    assert s.referee.warnings(WHITE) == 1
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_time_penalty_through_the_session() -> None:
+    # Gomoku §12.3(3)A.
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(1800), now=0.0), Referee("gomoku"))
+    s.rule("violation", 1.0, BLACK, "Gomoku §12.3(3)A", note="pressed before placing")
+    s.rule("time_penalty", 1.0, BLACK, deduct=120, award=300)
+    assert s.clock.remaining(WHITE, 1.0).base == 2100.0
+    assert s.clock.remaining(BLACK, 1.0).base == 1800 - 120 - 1
+    assert s.referee.violations(BLACK) == 1
+
+
+def test_wrong_colours_restart_with_seats_swapped() -> None:
+    # Gomoku §5.2: found before white 4: restart, colours corrected, clocks reset.
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s.move(BLACK, "h8", now=10.0)
+    s.move(WHITE, "h9", now=20.0)
+    (r,) = s.rule("wrong_colours", 30.0)
+    assert r.restart and s.seats_swapped and s.restarts == 1
+    assert s.game.moves_played() == 0
+    assert s.clock.remaining(BLACK, 30.0).base == 600.0
+    assert s.clock.to_move is BLACK
+    s.move(BLACK, "h8", now=40.0)
+    assert rebuilt(s).to_json() == s.to_json()
+    # Go §17.1: after move 10, no correction; play goes on.
+    g = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    for i, p in enumerate(["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "J1", "A2", "B2"]):
+        g.move(BLACK if i % 2 == 0 else WHITE, p, now=float(i + 1))
+    (late,) = g.rule("wrong_colours", 20.0)
+    assert not late.restart and g.game.moves_played() == 11
+
+
+def test_adjudications_end_the_game() -> None:
+    # Go §17.5(3): moved stones, no agreement: a draw.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.rule("moved_stones", 5.0, Decision.DRAW)
+    o = s.outcome()
+    assert o is not None and o.result is Result.DRAW and o.article == "Go §17.5"
+    with pytest.raises(GameOver):
+        s.move(BLACK, "E5", now=6.0)
+    with pytest.raises(RefereeError):
+        s.rule("forfeit", 7.0, BLACK, "Go §23.7")
+    s.rule("forfeit", 8.0, BLACK, "Go §23.1", override=True)  # cheating found later
+    o2 = s.outcome()
+    assert o2 is not None and o2.winner is WHITE
+    assert rebuilt(s).outcome() == o2
+
+
+def test_overtime_pass_option() -> None:
+    # Go §22.5: over the last minute, a pass and a warning; the count goes on; the second
+    # such pass is a second warning and loses (Go §24.2).
+    s = Session(
+        GoGame(9),
+        Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0),
+        Referee("go"),
+        overtime_pass=True,
+    )
+    events = s.tick(61.0)
+    assert events[-1].kind == "overtime_pass" and events[-1].at == 60.0
+    assert s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.referee.warnings(BLACK) == 1 and s.outcome() is None
+    s.move(WHITE, "E5", now=70.0)
+    s.tick(200.0)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.WARNINGS
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_go_counting_stops_and_dispute_restarts_the_clock() -> None:
+    # Go §12.4(4), §21.4.
+    s = Session(GoGame(9), Clock(Fischer(300, 0), now=0.0))
+    s.move(BLACK, "E5", now=1.0)
+    s.pass_(WHITE, now=2.0)
+    s.pass_(BLACK, now=3.0)
+    assert s.to_move() is None and s.clock.to_move is None
+    assert s.tick(10_000.0) == []
+    s.dispute(WHITE, "E5", now=10_000.0)  # White says E5 is dead: White to move
+    assert s.clock.to_move is WHITE
+    s.pass_(WHITE, now=10_001.0)
+    s.pass_(BLACK, now=10_002.0)
+    s.accept(BLACK, now=10_003.0)
+    s.accept(WHITE, now=10_004.0)
+    o = s.outcome()
+    assert o is not None and o.termination is Termination.COUNT and o.winner is BLACK
+    assert rebuilt(s).outcome() == o
+
+
+def test_gomoku_swap_keeps_clocks_with_the_seats() -> None:
+    # Gomoku §2.9: after the swap the Black seat holds White; its clock is still its own.
+    s = Session(
+        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
+    )
+    s.act(BLACK, "open", 30.0, moves=["h8", "h9", "j10"], fifth_n=2)
+    assert s.to_move() is WHITE
+    s.act(WHITE, "swap", 40.0)
+    assert s.to_move() is BLACK  # the opener, now White, plays white 4
+    s.move(BLACK, "i9", now=50.0)
+    assert s.clock.used(BLACK, 50.0) == 40.0 and s.clock.used(WHITE, 50.0) == 10.0
+    s.act(WHITE, "propose_fifth", 60.0, points=["g10", "k7"])
+    s.act(BLACK, "choose_fifth", 70.0, point="k7")
+    assert s.to_move() is BLACK  # White (Black seat) keeps one and plays white 6
+    assert s.clock.to_move is BLACK
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_gomoku_draw_agreed() -> None:
+    # Gomoku §10.3: an offer right after one's own move; accepted: a draw.
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s.move(BLACK, "h8", now=1.0)
+    s.offer_draw(BLACK, now=1.5)
+    s.answer_draw(WHITE, True, now=3.0)
+    o = s.outcome()
+    assert o is not None and o.result is Result.DRAW and o.termination is Termination.AGREEMENT
+    with pytest.raises(IllegalAction):
+        Session(GoGame(9), Clock(Absolute(60), now=0.0)).offer_draw(BLACK, 1.0)
+
+
+def test_shared_pool_in_a_session() -> None:
+    s = fake(SharedPool(1000))
+    s.move(BLACK, "a", now=200.0)
+    s.split_pool(400.0)  # 600 left: 300 each
+    s.move(WHITE, "b", now=450.0)
+    assert s.clock.remaining(WHITE, 450.0).base == 250.0
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_claims() -> None:
+    s = fake(JapaneseByoyomi.fast(10))
+    with pytest.raises(IllegalAction):
+        s.claim(WHITE, 5.0, "flag")
+    s.claim(WHITE, 10.0, "flag")  # Black's flag fell at 10 s
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE
+
+
+def test_bad_logs() -> None:
+    with pytest.raises(SessionError):
+        Session.from_log({"v": 2})
+    s = fake()
+    s.move(BLACK, "a", now=5.0)
+    log = s.to_json()
+    log["actions"].append({"v": 1, "type": "move", "at": 1.0, "player": "white", "point": "b"})
+    with pytest.raises(SessionError, match="back in time"):
+        Session.from_log(log)
+    log = s.to_json()
+    log["actions"].append({"v": 1, "type": "flag", "at": 6.0, "player": "white"})
+    with pytest.raises(SessionError, match="flag"):
+        Session.from_log(log)
+    with pytest.raises(SessionError):
+        SessionAction.from_json({"v": 1, "type": "teleport", "at": 0})
+    with pytest.raises(InvalidInput):
+        s.rule("banish", 6.0)
+
+
+def test_state_snapshot() -> None:
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=60, reserved_minutes=2), now=0.0))
+    s.move(BLACK, "E5", now=10.0)
+    st = s.state(20.0)
+    assert st["to_move"] == "white" and st["clock_running"] == "white"
+    assert st["clock"]["white"]["base"] == 50.0
+    assert st["clock"]["black"]["periods"] == 2
+    assert st["game"]["moves"] == [["black", "E5"]]
+    json.dumps(st)
+    assert "go" in repr(s)
