@@ -15,6 +15,12 @@ MODULES = [
     "duiyi.tournament.pairing.swiss",
     "duiyi.tournament.pairing.knockout",
     "duiyi.tournament.pairing.double_elimination",
+    "duiyi.tournament.pairing.mcmahon",
+    "duiyi.tournament.pairing.swiss_elimination",
+    "duiyi.tournament.pairing.groups",
+    "duiyi.tournament.pairing.matches",
+    "duiyi.tournament.pairing.relay",
+    "duiyi.tournament.pairing.teams",
     "duiyi.cli.schedule",
 ]
 

@@ -21,13 +21,64 @@ bracket), never touching the event model; randomness comes only from an injected
 from __future__ import annotations
 
 from .common import Pairing, Round, nigiri, nigiri_gomoku
+from .double_elimination import double_elimination
+from .groups import group_round_robins, serpentine_groups
+from .knockout import Bracket, Match, Slot, bracket_lines, knockout
+from .matches import MatchGame, MatchStatus, match_schedule, match_status, wins_needed
+from .mcmahon import McMahonPlayer, initial_score, pair_mcmahon, parse_rank
+from .relay import RelayState, relay
 from .round_robin import berger_table, round_robin
+from .swiss import (
+    SuggestedRounds,
+    SwissPlayer,
+    colours_for,
+    knockout_rounds,
+    pair_swiss,
+    record_round,
+    suggested_rounds,
+)
+from .swiss_elimination import Elimination, EliminationEntry, eliminate, elimination_plan
+from .teams import check_lineup, scheveningen, team_match, team_totals
 
 __all__ = [
+    "Bracket",
+    "Elimination",
+    "EliminationEntry",
+    "Match",
+    "MatchGame",
+    "MatchStatus",
+    "McMahonPlayer",
     "Pairing",
+    "RelayState",
     "Round",
+    "Slot",
+    "SuggestedRounds",
+    "SwissPlayer",
     "berger_table",
+    "bracket_lines",
+    "check_lineup",
+    "colours_for",
+    "double_elimination",
+    "eliminate",
+    "elimination_plan",
+    "group_round_robins",
+    "initial_score",
+    "knockout",
+    "knockout_rounds",
+    "match_schedule",
+    "match_status",
     "nigiri",
     "nigiri_gomoku",
+    "pair_mcmahon",
+    "pair_swiss",
+    "parse_rank",
+    "record_round",
+    "relay",
     "round_robin",
+    "scheveningen",
+    "serpentine_groups",
+    "suggested_rounds",
+    "team_match",
+    "team_totals",
+    "wins_needed",
 ]
