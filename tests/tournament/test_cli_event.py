@@ -199,3 +199,23 @@ def test_team_event_flow(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     ]
     played = [row for row in st["standings"] if row["rounds"]]
     assert sorted(row["points"] for row in played) == ["1", "1"]  # 3 game points each: drawn match
+
+
+def test_drawn_lots_make_the_standings_a_total_order(
+    event_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Go §27.1(1)C: when points, SB and warnings are equal, lots decide
+    ev = str(event_dir / "e.json")
+    run(capsys, "event", "new", ev, "--game", "go", "--system", "round-robin")
+    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    run(capsys, "event", "pair", ev)
+    sheet = event_dir / "draws.csv"
+    sheet.write_text("round,board,result\n1,1,draw\n1,2,draw\n1,3,draw\n", encoding="utf-8")
+    run(capsys, "event", "result", ev, "--file", str(sheet))
+    _, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
+    assert len({r["place"] for r in json.loads(out)["standings"]}) < 7  # shared places
+    code, out, _ = run(capsys, "event", "lots", ev, "--seed", "5")
+    assert code == 0 and sorted(json.loads(out).values()) == list(range(1, 8))
+    _, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
+    rows = json.loads(out)["standings"]
+    assert [r["place"] for r in rows] == list(range(1, 8))

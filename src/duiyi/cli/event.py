@@ -242,6 +242,17 @@ def standings_command(
         typer.echo(text, nl=False)
 
 
+@app.command("lots")
+def lots_command(
+    path: EventPath,
+    seed: Annotated[int, typer.Option(help="Seed of the draw.")],
+) -> None:
+    """Draw and keep lot numbers: standings settle remaining ties by them (Go §27.1(1)C)."""
+    event = ops.draw_lots(load_event(path), random.Random(seed))
+    save_event(event, path)
+    typer.echo(json.dumps({str(k): v for k, v in sorted(event.lots.items())}))
+
+
 @app.command("import")
 def import_command(
     path: EventPath,

@@ -47,6 +47,7 @@ __all__ = [
     "PairedRound",
     "add_players",
     "chain",
+    "draw_lots",
     "enter_outcome",
     "enter_result",
     "enter_results",
@@ -153,6 +154,24 @@ def draw_numbers(event: Event, rng: random.Random) -> Event:
     return replace(
         event, players=tuple(replace(p, number=i) for i, p in enumerate(shuffled, start=1))
     )
+
+
+def draw_lots(event: Event, rng: random.Random) -> Event:
+    """Draw a lot number for every competitor (players, or teams in a team event) and keep them
+    in the event: standings then settle every remaining tie by them (Go §27.1(1)C).
+
+    >>> e = add_players(new_event("x", "go", "swiss", 1), [Player(0, "A"), Player(0, "B")])
+    >>> sorted(draw_lots(e, random.Random(1)).lots.values())
+    [1, 2]
+    """
+    numbers = (
+        [t.number for t in event.teams]
+        if event.is_team_event
+        else [p.number for p in event.players]
+    )
+    drawn = list(range(1, len(numbers) + 1))
+    rng.shuffle(drawn)
+    return replace(event, lots=dict(zip(numbers, drawn, strict=True)))
 
 
 def total_rounds(event: Event) -> int:
@@ -585,7 +604,10 @@ def team_standings(
     """Team standings (Go §27.2, Gomoku §18.3(2), §18.4(2)); ties to ``lots``."""
     if not event.is_team_event:
         raise TournamentError("the event has no teams")
-    return standings(team_table(event), team_chain(event), lots)
+    use: Mapping[int, int] | random.Random | None = lots
+    if use is None and event.lots:
+        use = event.lots
+    return standings(team_table(event), team_chain(event), use)
 
 
 def _bracket(event: Event) -> Any:
