@@ -458,6 +458,10 @@ async def test_engines_that_do_not_start() -> None:
         brain("lattice"), ["/nonexistent/pbrain-x"], rules=FREE, time_control=SANE
     )
     assert record.outcome.winner is BLACK and "did not start" in record.reason
+    dies = [sys.executable, "-c", "import sys; print('OK', flush=True); sys.stdin.readline()"]
+    record = await play_game(dies, brain("lattice"), rules=FREE, time_control=SANE)
+    assert record.outcome.winner is WHITE and record.outcome.termination is Termination.FORFEIT
+    assert record.outcome.article == "Gomoku §10.1 D" and record.moves == ()
     record = await play_game(["/nonexistent/a"], ["/nonexistent/b"], rules=FREE)
     assert record.outcome.result is Result.BOTH_LOSE and record.outcome.article == "Gomoku §8.5"
 

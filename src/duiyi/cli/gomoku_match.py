@@ -49,6 +49,9 @@ def match(
         float,
         typer.Option("--start-timeout", min=0.1, help="Seconds a brain may take to answer START."),
     ] = 10.0,
+    max_memory: Annotated[
+        int, typer.Option("--max-memory", min=0, help="Bytes announced to brains, 0: none.")
+    ] = 0,
     out: Annotated[
         Path | None,
         typer.Option("--out", "--pgn", help="Write each game as one JSON line (moves, outcome)."),
@@ -94,6 +97,7 @@ def match(
             time_control=control,
             names=names,
             start_timeout=start_timeout,
+            max_memory=max_memory or None,
             on_game=report,
         )
     finally:

@@ -82,6 +82,7 @@ __all__ = [
     "parse_about",
     "play_game",
     "play_match",
+    "run_game",
     "run_match",
 ]
 
@@ -805,6 +806,7 @@ async def play_game(
     names: tuple[str, str] | None = None,
     start_timeout: float = 10.0,
     rule: GomocupRule | None = None,
+    max_memory: int | None = None,
 ) -> GameRecord:
     """Play one refereed game between two brains (fresh processes) and return its record.
 
@@ -818,7 +820,8 @@ async def play_game(
 
     ``rules`` (default :meth:`RenjuRules.chinese_2013`, which needs a designated ``opening``)
     are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
-    (default: renju when the rules have forbidden moves, else freestyle).
+    (default: renju when the rules have forbidden moves, else freestyle). ``max_memory`` (bytes)
+    is announced with ``INFO max_memory`` but not enforced.
     """
     control = time_control or TimeControl()
     referee = Referee(opening, rules=rules)
@@ -857,7 +860,7 @@ async def play_game(
     else:
         ruling = None
         try:
-            ruling = await _play_moves(engines, referee, clock, rule)
+            ruling = await _play_moves(engines, referee, clock, rule, max_memory)
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
@@ -880,18 +883,23 @@ async def _play_moves(
     referee: Referee,
     clock: GameClock,
     rule: GomocupRule | None,
+    max_memory: int | None,
 ) -> Ruling:
     control = clock.control
     default_rule = GomocupRule.RENJU if referee.fouls else GomocupRule.FREESTYLE
     info_rule = rule if rule is not None else default_rule
-    for eng in engines.values():
-        limits = control.gomocup_info()
-        await eng.configure(
-            timeout_turn=limits.get("timeout_turn"),
-            timeout_match=limits.get("timeout_match"),
-            game_type=1,
-            rule=info_rule,
-        )
+    limits = control.gomocup_info()
+    for color, eng in engines.items():
+        try:
+            await eng.configure(
+                timeout_turn=limits.get("timeout_turn"),
+                timeout_match=limits.get("timeout_match"),
+                max_memory=max_memory,
+                game_type=1,
+                rule=info_rule,
+            )
+        except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
+            return referee.fail(color, Failure.CRASH, f"{color} engine exited before play: {exc}")
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
     while True:
         color = referee.to_move
@@ -950,6 +958,7 @@ async def play_match(
     time_control: TimeControl | None = None,
     names: tuple[str, str] | None = None,
     start_timeout: float = 10.0,
+    max_memory: int | None = None,
     on_game: Callable[[GameRecord, ScheduledGame], None] | None = None,
 ) -> MatchTally:
     """Play ``games`` refereed games of engine A against engine B, one after another.
@@ -979,11 +988,31 @@ async def play_match(
             number=game.number,
             names=labels,
             start_timeout=start_timeout,
+            max_memory=max_memory,
         )
         tally.add(record, a_is_black=game.a_is_black)
         if on_game is not None:
             on_game(record, game)
     return tally
+
+
+def run_game(
+    black: str | Sequence[str],
+    white: str | Sequence[str],
+    **options: Any,
+) -> GameRecord:
+    """Blocking :func:`play_game` for scripts (runs its own event loop).
+
+    >>> import sys
+    >>> from duiyi.gomoku.rules import RenjuRules
+    >>> dies = "import sys; print('OK', flush=True); sys.stdin.readline()"   # exits after START
+    >>> waits = "import sys; print('OK', flush=True); sys.stdin.read()"
+    >>> record = run_game([sys.executable, "-c", dies], [sys.executable, "-c", waits],
+    ...                   rules=RenjuRules.free())
+    >>> record.outcome.winner, record.outcome.termination.value
+    (Color.WHITE, 'forfeit')
+    """
+    return asyncio.run(play_game(black, white, **options))
 
 
 def run_match(
