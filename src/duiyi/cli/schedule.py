@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from enum import StrEnum
+from fractions import Fraction
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,7 +23,9 @@ from duiyi.errors import InvalidInput
 from duiyi.tournament.pairing.common import JsonDict, Round
 from duiyi.tournament.pairing.double_elimination import double_elimination
 from duiyi.tournament.pairing.knockout import Bracket, knockout
+from duiyi.tournament.pairing.mcmahon import McMahonPlayer, pair_mcmahon
 from duiyi.tournament.pairing.round_robin import round_robin
+from duiyi.tournament.pairing.swiss import SwissPlayer, pair_swiss
 
 __all__ = ["app"]
 
@@ -142,3 +147,91 @@ def double_elimination_command(
         rng=rng,
     )
     _echo_bracket(bracket, fmt)
+
+
+def _read_state(path: str) -> JsonDict:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+    if not isinstance(doc, dict) or not isinstance(doc.get("players"), list):
+        raise InvalidInput(f'{path}: expected {{"round": n, "players": [...]}}')
+    return doc
+
+
+def _score(value: object) -> Fraction | int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise InvalidInput(f"a score must be a number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    try:
+        f = Fraction(str(value))
+    except ValueError as exc:
+        raise InvalidInput(f"a score must be a number, got {value!r}") from exc
+    return int(f) if f.denominator == 1 else f
+
+
+def _player_fields(entry: object) -> tuple[int, Fraction | int, frozenset[int], str, int, object]:
+    if not isinstance(entry, dict) or not isinstance(entry.get("number"), int):
+        raise InvalidInput(f'every player needs an integer "number": {entry!r}')
+    opponents = entry.get("opponents", [])
+    if not isinstance(opponents, list) or not all(isinstance(o, int) for o in opponents):
+        raise InvalidInput(f"player {entry['number']}: opponents must be a list of numbers")
+    colours = entry.get("colours", "")
+    byes = entry.get("byes", 0)
+    if not isinstance(colours, str) or not isinstance(byes, int):
+        raise InvalidInput(f"player {entry['number']}: colours is a B/W string, byes a number")
+    score = _score(entry.get("score", entry.get("points", 0)))
+    return entry["number"], score, frozenset(opponents), colours.upper(), byes, entry.get("rank")
+
+
+@app.command("swiss")
+def swiss_command(
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Round 1 of N.")] = None,
+    state: Annotated[
+        str | None,
+        typer.Option(
+            "--input",
+            help='JSON {"round": r, "players": [{"number", "score", "opponents", "colours", '
+            '"byes", "rank"}]} ("-" = stdin).',
+        ),
+    ] = None,
+    round_number: Annotated[int | None, typer.Option("--round", help="Round to pair.")] = None,
+    bar: Annotated[str | None, typer.Option(help="McMahon bar (e.g. 3d).")] = None,
+    floor: Annotated[str | None, typer.Option(help="McMahon floor (e.g. 20k).")] = None,
+    explain: Annotated[bool, typer.Option(help="Say why each pair was made.")] = False,
+    fmt: FormatOpt = Format.json,
+) -> None:
+    """Pair one Swiss round (Go appendix 五), or McMahon with --bar and --floor."""
+    if (players is None) == (state is None):
+        raise InvalidInput("give either --players N (round 1) or --input STATE.json")
+    if (bar is None) != (floor is None):
+        raise InvalidInput("McMahon needs both --bar and --floor")
+    if players is not None:
+        doc: JsonDict = {"round": 1, "players": [{"number": k} for k in range(1, players + 1)]}
+    else:
+        assert state is not None
+        doc = _read_state(state)
+    number = round_number if round_number is not None else doc.get("round", 1)
+    if not isinstance(number, int):
+        raise InvalidInput('"round" must be a number')
+    raw = doc["players"]
+    assert isinstance(raw, list)
+    fields = [_player_fields(e) for e in raw]
+    if bar is not None and floor is not None:
+        mm = [
+            McMahonPlayer(n, r if isinstance(r, int | str) else "30k", s, o, c, b)
+            for n, s, o, c, b, r in fields
+        ]
+        rnd = pair_mcmahon(mm, number, bar=bar, floor=floor, explain=explain)
+    else:
+        sw = [
+            SwissPlayer(n, s, o, c, b, r if isinstance(r, int) else None)
+            for n, s, o, c, b, r in fields
+        ]
+        rnd = pair_swiss(sw, number, explain=explain)
+    _echo_rounds((rnd,), fmt, explain)

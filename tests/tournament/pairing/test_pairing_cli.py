@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -46,3 +47,48 @@ def test_knockout_and_double_elimination_commands() -> None:
 def test_errors_are_one_line() -> None:
     out = runner.invoke(app, ["schedule", "double-elimination", "-n", "40"])
     assert out.exit_code != 0
+
+
+def test_swiss_command_explains(tmp_path: Path) -> None:
+    # Go appendix 五: --explain gives every pairing a reason
+    state = {
+        "round": 2,
+        "players": [
+            {"number": 1, "score": 2, "opponents": [2], "colours": "B"},
+            {"number": 2, "score": 0, "opponents": [1], "colours": "W"},
+            {"number": 3, "score": 2, "opponents": [4], "colours": "B"},
+            {"number": 4, "score": 0, "opponents": [3], "colours": "W"},
+        ],
+    }
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    out = runner.invoke(app, ["schedule", "swiss", "--input", str(path), "--explain"])
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.output)
+    pairings = doc["rounds"][0]["pairings"]
+    assert [(p["black"], p["white"]) for p in pairings] == [(3, 1), (4, 2)]
+    assert all(p["reason"] for p in pairings)
+    first = json.loads(runner.invoke(app, ["schedule", "swiss", "-n", "4"]).output)
+    assert first["rounds"][0]["pairings"][0] == {"board": 1, "black": 1, "white": 2}
+
+
+def test_mcmahon_command(tmp_path: Path) -> None:
+    # McMahon: bar 1d, floor 10k puts the two dan players in the top group
+    state = {
+        "players": [
+            {"number": 1, "rank": "3d"},
+            {"number": 2, "rank": "5k"},
+            {"number": 3, "rank": "2d"},
+            {"number": 4, "rank": "6k"},
+        ]
+    }
+    path = tmp_path / "mm.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    out = runner.invoke(
+        app, ["schedule", "swiss", "--input", str(path), "--bar", "1d", "--floor", "10k"]
+    )
+    games = json.loads(out.output)["rounds"][0]["pairings"]
+    assert {frozenset((p["black"], p["white"])) for p in games} == {
+        frozenset({1, 3}),
+        frozenset({2, 4}),
+    }
