@@ -405,3 +405,18 @@ def test_one_warning_costs_a_stone_in_the_count() -> None:
     s = g.score()
     assert s.black_area == 81 and s.warnings_deduction == 1
     assert s.margin == 81 - Fraction(81, 2) - Fraction(15, 4) - 1
+
+
+def test_copy_is_independent() -> None:
+    g = Game(9)
+    g.setup(black=["C3"])
+    g.play("E5")
+    h = g.copy()
+    h.play("D4")
+    h.undo()
+    h.undo()
+    h.undo()  # back before the setup
+    assert len(g.moves) == 1 and g.board.get("C3") is BLACK
+    assert h.board == Board(9)
+    g.play("D4")
+    assert not g.is_legal("D4")

@@ -11,7 +11,7 @@ from sgfmill import boards
 
 from duiyi import BLACK, WHITE
 from duiyi.errors import IllegalMove
-from duiyi.go import Board, Game, KoRule, Phase, Rules
+from duiyi.go import Board, Game, KoRule, Phase, Rules, score_position
 
 RULESETS = [
     Rules.chinese(),
@@ -144,3 +144,36 @@ def test_superko_history_matches_a_naive_recomputation(game: Spec) -> None:
                 else:
                     expected = all((s[0], s[1]) != key[:2] for s in seen)
         assert g.is_legal(q) == expected, q
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.lists(st.integers(0, 10_000), max_size=6))
+def test_counting_totals(game: Spec, marks: list[int]) -> None:
+    # Go §9: every point of the board is counted once (halves for neutral points), so
+    # black + white area = all points; dead stones marked as whole chains (Go §8)
+    size = game[0]
+    g = play_random(game, check=False)
+    if g.phase is Phase.FINISHED:
+        return
+    if g.phase is Phase.PLAYING:
+        g.pass_move()
+        g.pass_move()
+    stones = sorted(g.board.stones(BLACK) | g.board.stones(WHITE))
+    for m in marks:
+        if stones:
+            g.mark_dead(stones[m % len(stones)])
+    dead = g.dead
+    for p in dead:
+        assert g.board.group(p) <= dead
+    for rules in (Rules.chinese(), Rules.ing()):
+        s = score_position(g.board, rules, dead, captures=g.captures)
+        assert s.black_area + s.white_area == size * size
+        assert (s.margin_points * 2).denominator == 1
+    jp = score_position(g.board, Rules.japanese(), dead, captures=g.captures)
+    empty_after = size * size - (g.board.count(BLACK) + g.board.count(WHITE) - len(dead))
+    assert len(jp.black_territory) + len(jp.white_territory) <= empty_after
+    assert jp.black_prisoners == g.captures[BLACK] + len(dead & g.board.stones(WHITE))
+    g.accept(BLACK)
+    g.accept(WHITE)
+    o = g.outcome()
+    assert o is not None and o.winner is g.score().winner

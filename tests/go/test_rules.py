@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import random
 from dataclasses import replace
@@ -147,3 +149,22 @@ def test_nigiri_holder() -> None:
     assert choose_holder(7, 5, a_is_older=False) == "a"
     assert choose_holder(3, 5, a_is_older=True) == "b"
     assert choose_holder(4, 4, a_is_older=True) == "a"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "duiyi.go",
+        "duiyi.go.point",
+        "duiyi.go.board",
+        "duiyi.go.rules",
+        "duiyi.go.game",
+        "duiyi.go.scoring",
+        "duiyi.go.handicap",
+        "duiyi.go.actions",
+    ],
+)
+def test_docstring_examples(module: str) -> None:
+    # every public docstring example of the Go core runs as written
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0

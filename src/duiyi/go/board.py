@@ -464,7 +464,7 @@ class Board:
         i = self._index(point)
         name = str(self._geo.bit_point[i])
         if (self._black | self._white) >> i & 1:
-            raise IllegalMove("point is occupied", "Go §2.4", move=name)
+            raise IllegalMove("point is occupied", "Go §2", move=name)
         res = self.try_play(i, color is BLACK, allow_suicide)
         if res is None:
             raise IllegalMove("suicide", "Go §5", move=name)

@@ -253,6 +253,22 @@ class Game:
         sgf = importlib.import_module("duiyi.go.sgf")
         return cast(str, sgf.game_to_sgf(self))
 
+    def copy(self) -> Game:
+        """An independent copy of the game (same rules, log, position and undo stack).
+
+        >>> g = Game(9); g.play("E5"); h = g.copy(); h.play("D4")
+        >>> len(g.moves), len(h.moves)
+        (1, 2)
+        """
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._board = self._board.copy()
+        g._moves = list(self._moves)
+        g._history = dict(self._history)
+        g._actions = list(self._actions)
+        g._undo = list(self._undo)
+        return g
+
     # ------------------------------------------------------------------ properties
     @property
     def size(self) -> int:
@@ -448,6 +464,9 @@ class Game:
         """
         if self._phase is not Phase.PLAYING or self._pending:
             return False
+        if isinstance(move, Point):
+            i = self._geo.point_bit.get(move)
+            return i is not None and not isinstance(self._evaluate(i), int)
         if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
             return True
         try:
@@ -479,11 +498,14 @@ class Game:
         ...
         duiyi.errors.IllegalMove: illegal move D4: point is occupied (Go §2)
         """
+        if isinstance(move, Point):
+            self._do_move(Move(self._to_move if color is None else color, move))
+            return
         if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
             self.pass_move(color)
             return
         p = self._point(move)
-        self.apply(Move(self._to_move if color is None else color, p))
+        self._do_move(Move(self._to_move if color is None else color, p))
 
     def pass_move(self, color: Color | None = None) -> None:
         """Pass (虚着, Go §2.5). Two passes in a row end play and open counting (Go §7.3)."""
@@ -662,7 +684,7 @@ class Game:
         b._black, b._white, b._hash = black, white, zob
         del self._moves[nmoves:]
         if history is not None:
-            self._history = history
+            self._history = dict(history)
         self._cache = None
         return action
 
@@ -709,12 +731,16 @@ class Game:
             )
 
     def _do_move(self, a: Move) -> None:
-        self._require(Phase.PLAYING)
-        p = self._point(a.point)
-        self._check_turn(a.color, "play")
-        i = self._geo.point_bit[p]
+        if self._phase is not Phase.PLAYING:
+            self._require(Phase.PLAYING)
+        p = a.point
+        i = self._geo.point_bit.get(p) if isinstance(p, Point) else None
+        if i is None:
+            p = self._point(p)
+            i = self._geo.point_bit[p]
+        if a.color is not self._to_move or self._pending:
+            self._check_turn(a.color, "play")
         r = self._evaluate(i)
-        repetition = False
         if isinstance(r, int):
             reason, article = _REASONS[r]
             raise IllegalMove(reason, article, move=str(p))
