@@ -1,0 +1,145 @@
+"""The ASGI application: ``create_app(settings)`` wires store, game manager, routes and sockets.
+
+>>> app = create_app(Settings(database_url="sqlite:///var/doctest.sqlite3"))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import text
+from starlette.responses import JSONResponse, RedirectResponse
+from starlette.staticfiles import StaticFiles
+
+from duiyi import __version__
+from duiyi.server.games import GameManager
+from duiyi.server.limits import LimitsMiddleware
+from duiyi.server.problems import install_handlers
+from duiyi.server.settings import Settings
+from duiyi.store import Database, Repository
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("duiyi.server")
+
+
+class State:
+    """What the routes share."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.db = Database(settings.database_url)
+        self.repo = Repository(self.db)
+        self.games = GameManager(self.repo, settings.process_id)
+        self.started = time.time()
+        self.fanout: Any = None
+
+
+async def _heartbeat(state: State) -> None:
+    while True:
+        try:
+            await state.repo.heartbeat(state.settings.process_id, time.time())
+        except Exception:
+            log.exception("heartbeat failed")
+        await asyncio.sleep(state.settings.heartbeat_seconds)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The duiyi server application."""
+    settings = settings or Settings.from_env()
+    state = State(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(state.db.migrate)
+        await state.repo.heartbeat(settings.process_id, time.time())
+        beat = asyncio.create_task(_heartbeat(state), name="heartbeat")
+        if settings.redis_url:
+            from duiyi.server.fanout import RedisFanout
+
+            state.fanout = RedisFanout(settings.redis_url, state)
+            await state.fanout.start()
+        restored = await state.games.restore()
+        log.info("restored %d live games", restored)
+        if settings.demo:
+            from duiyi.server.demo import ensure_demo
+
+            await ensure_demo(state)
+        try:
+            yield
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+            await state.games.close()
+            if state.fanout is not None:
+                await state.fanout.stop()
+            await state.db.dispose()
+
+    app = FastAPI(
+        title="duiyi",
+        version=__version__,
+        description="Go (2002) and Gomoku (2013) under the Chinese competition rules: "
+        "live games and tournament events.",
+        lifespan=lifespan,
+    )
+    app.state.duiyi = state
+    install_handlers(app)
+    app.add_middleware(
+        LimitsMiddleware,
+        max_body=settings.max_body_bytes,
+        rate=settings.rate_per_second,
+        burst=settings.rate_burst,
+    )
+
+    from duiyi.server.routes_games import router as games_router
+
+    app.include_router(games_router)
+    try:
+        from duiyi.server.routes_events import router as events_router
+    except ModuleNotFoundError as exc:  # pragma: no cover - during development only
+        if exc.name != "duiyi.server.routes_events":
+            raise
+    else:
+        app.include_router(events_router)
+
+    @app.get("/api/health", tags=["ops"])
+    async def health() -> JSONResponse:
+        """200 when the store answers, 503 otherwise."""
+        try:
+            async with state.db.session() as s:
+                await s.execute(text("SELECT 1"))
+        except Exception as exc:
+            return JSONResponse(
+                {"status": "unavailable", "detail": type(exc).__name__}, status_code=503
+            )
+        return JSONResponse({"status": "ok", "version": __version__})
+
+    @app.get("/api/metrics", tags=["ops"])
+    async def metrics() -> dict[str, Any]:
+        """Counters of this process."""
+        hosts = state.games.hosts
+        return {
+            "process": settings.process_id,
+            "uptime_seconds": round(time.time() - state.started, 3),
+            "games_hosted": len(hosts),
+            "games_live": sum(1 for h in hosts.values() if h.session.outcome() is None),
+            "listeners": sum(len(h.listeners) for h in hosts.values()),
+        }
+
+    web = Path(__file__).resolve().parent.parent / "web"
+    if (web / "index.html").exists():
+        app.mount("/ui", StaticFiles(directory=web, html=True), name="ui")
+
+        @app.get("/", include_in_schema=False)
+        async def root() -> RedirectResponse:
+            return RedirectResponse("/ui/")
+
+    return app

@@ -1,0 +1,405 @@
+"""Live games: one :class:`GameHost` per game (its session, lock, timer and subscribers) and the
+:class:`GameManager` that creates, restores and finds them.
+
+The server's monotonic clock is the authority. Each game has a *timeline*: the seconds the
+server was up for it since it was created. ``timeline = time.monotonic() + offset`` while a
+process hosts it; after a restart the game resumes at the timeline of the last heartbeat of the
+process that hosted it, so time during an outage is charged to nobody (docs/server.md).
+
+>>> new_session({"game": "go", "size": 9}).game.kind
+'go'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.clock import Clock, NoTime, TimeSystem, system_from_json
+from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.referee import Referee
+from duiyi.server.auth import hash_token, new_token
+from duiyi.server.problems import Unavailable
+from duiyi.session import Session, SessionAction
+from duiyi.store.repository import GameRecord, NotFound, Repository
+
+__all__ = ["GameHost", "GameManager", "game_view", "new_session", "public_entry"]
+
+log = logging.getLogger("duiyi.server")
+
+MAX_SIZE_GO = 25
+
+
+def _go_game(spec: dict[str, Any]) -> Any:
+    from duiyi.go import Game, Rules
+
+    size = spec.get("size", 19)
+    if not isinstance(size, int) or not 5 <= size <= MAX_SIZE_GO:
+        raise InvalidInput(f"size must be a whole number from 5 to 25, got {size!r}")
+    rules_spec = spec.get("rules", "chinese")
+    rules = Rules.preset(rules_spec) if isinstance(rules_spec, str) else Rules.from_json(rules_spec)
+    handicap = spec.get("handicap", 0)
+    if not isinstance(handicap, int) or not 0 <= handicap <= 9:
+        raise InvalidInput(f"handicap must be 0-9, got {handicap!r}")
+    return Game(size, rules=rules, handicap=handicap)
+
+
+def _gomoku_game(spec: dict[str, Any]) -> Any:
+    from duiyi.gomoku import Game, RenjuRules
+
+    rules_spec = spec.get("rules", "chinese_2013")
+    if isinstance(rules_spec, dict):
+        rules = RenjuRules.from_json(rules_spec)
+    else:
+        presets: dict[str, Callable[[], RenjuRules]] = {
+            "chinese_2013": RenjuRules.chinese_2013,
+            "chinese": RenjuRules.chinese_2013,
+            "renju": RenjuRules.chinese_2013,
+            "free": RenjuRules.free,
+            "free_renju": RenjuRules.free_renju,
+        }
+        if rules_spec not in presets:
+            raise InvalidInput(f"unknown Gomoku rules {rules_spec!r}: one of {sorted(presets)}")
+        rules = presets[rules_spec]()
+    return Game(rules=rules)
+
+
+def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
+    """A session for a game request: ``{"game": "go"|"gomoku", "size", "rules",
+    "handicap", "time_control": {"system": ...}, "overtime_pass": bool}``.
+
+    The clock starts at once, running for the first player to move.
+    """
+    kind = spec.get("game", "go")
+    if kind == "go":
+        game = _go_game(spec)
+        referee = Referee("go")
+    elif kind == "gomoku":
+        game = _gomoku_game(spec)
+        referee = Referee("gomoku")
+    else:
+        raise InvalidInput(f"game must be 'go' or 'gomoku', got {kind!r}")
+    tc = spec.get("time_control")
+    system: TimeSystem
+    if tc is None:
+        system = NoTime()
+    elif isinstance(tc, dict):
+        system = system_from_json(tc)
+    else:
+        raise InvalidInput("time_control is an object such as {'system': 'absolute', 'base': 600}")
+    clock = Clock(system, to_move=BLACK, now=now)
+    return Session(game, clock, referee, overtime_pass=bool(spec.get("overtime_pass", False)))
+
+
+def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A log entry as spectators and players see it: a sealed move stays sealed (Go §14)."""
+    if entry.get("type") == "adjourn" and "sealed" in entry:
+        return {**entry, "sealed": "hidden"}
+    return entry
+
+
+def _board_view(session: Session) -> dict[str, Any]:
+    inner = getattr(session.game, "game", None)
+    out: dict[str, Any] = {}
+    if inner is None:
+        return out
+    board = getattr(inner, "board", None)
+    if board is not None and hasattr(board, "stones"):
+        out["stones"] = {c.value: sorted(str(p) for p in board.stones(c)) for c in (BLACK, WHITE)}
+        out["size"] = getattr(board, "size", None)
+    if session.game.kind == "go":
+        out["captures"] = {c.value: n for c, n in inner.captures.items()}
+        out["dead"] = sorted(str(p) for p in inner.dead)
+        out["accepted"] = sorted(c.value for c in inner.accepted)
+        out["rules"] = inner.rules.to_json()
+        out["handicap"] = inner.handicap
+        last = inner.last_move
+        out["last_move"] = None if last is None else (str(last[1]) if last[1] else "pass")
+        out["sgf_result"] = inner.sgf_result
+        out["result_zh"] = inner.result_zh
+    else:
+        moves = inner.moves
+        out["last_move"] = str(moves[-1].point) if moves and moves[-1].point else None
+        out["moves_list"] = [str(m.point) if m.point else "pass" for m in moves]
+        out["rules"] = inner.rules.to_json()
+        out["fifth_n"] = inner.fifth_n
+        out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
+        out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
+        out["to_act"] = inner.to_act.value if inner.to_act else None
+    return out
+
+
+def game_view(game_id: str, session: Session, version: int, now: float) -> dict[str, Any]:
+    """The public state of a game (what ``GET /api/games/{id}`` answers)."""
+    state = session.state(now)
+    g = state["game"]
+    view: dict[str, Any] = {
+        "id": game_id,
+        "game": session.game.kind,
+        "version": version,
+        "to_move": state["to_move"],
+        "phase": g.get("phase"),
+        "moves": g.get("moves") if "moves" in g else g.get("record"),
+        "clocks": state["clock"],
+        "clock_running": state["clock_running"],
+        "paused": state["paused"],
+        "adjourned_by": state["adjourned_by"],
+        "outcome": state["outcome"],
+        "referee": state["referee"],
+        "seats_swapped": state["seats_swapped"],
+        "time_control": session.clock.system.to_json(),
+    }
+    view.update(_board_view(session))
+    return view
+
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+class GameHost:
+    """One live game in this process."""
+
+    def __init__(
+        self, manager: GameManager, record: GameRecord, session: Session, offset: float
+    ) -> None:
+        self.manager = manager
+        self.id = record.id
+        self.record = record
+        self.session = session
+        self.offset = offset
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self._wake = asyncio.Event()
+        self._timer: asyncio.Task[None] | None = None
+
+    @property
+    def version(self) -> int:
+        """Number of entries in the log (every accepted action has one)."""
+        return len(self.session.log)
+
+    def now(self) -> float:
+        """This game's timeline now (never before the last logged action)."""
+        return max(time.monotonic() + self.offset, self.session.now)
+
+    def view(self) -> dict[str, Any]:
+        """The public state now."""
+        return game_view(self.id, self.session, self.version, self.now())
+
+    def entries_since(self, version: int) -> list[dict[str, Any]]:
+        """The public log entries after ``version``."""
+        if version < 0 or version > self.version:
+            raise InvalidInput(f"version must be 0-{self.version}, got {version}")
+        return [public_entry(a.to_json()) for a in self.session.log[version:]]
+
+    def seat_for(self, token: str | None) -> Color | None:
+        """The seat a player token stands for, or None."""
+        if not token:
+            return None
+        h = hash_token(token)
+        if h == self.record.black_token_hash:
+            return BLACK
+        if h == self.record.white_token_hash:
+            return WHITE
+        return None
+
+    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
+        """Apply one action (already authorised) and commit it before returning the version.
+
+        Whatever the session settled first (a flag that fell) is stored even if the action
+        itself is refused; a refused action changes nothing else.
+        """
+        async with self.lock:
+            before = self.version
+            error: DuiyiError | None = None
+            try:
+                self.session.apply(SessionAction(kind, self.now(), seat, dict(data)))
+            except DuiyiError as exc:
+                error = exc
+            await self._commit(before)
+            if error is not None:
+                raise error
+            return self.version
+
+    async def _commit(self, before: int) -> None:
+        new = self.session.log[before:]
+        if not new:
+            return
+        entries = [a.to_json() for a in new]
+        outcome = self.session.outcome()
+        try:
+            await self.manager.repo.append(
+                self.id,
+                before,
+                entries,
+                time.time(),
+                status="finished" if outcome is not None else None,
+                outcome=outcome.to_json() if outcome is not None else None,
+            )
+        except Exception as exc:  # the store refused: forget what it did not accept
+            log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
+            await self._reload()
+            raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
+        self._publish(
+            {
+                "type": "update",
+                "version": self.version,
+                "actions": [public_entry(e) for e in entries],
+            }
+        )
+        self._wake.set()
+
+    async def _reload(self) -> None:
+        record = await self.manager.repo.game(self.id)
+        stored = await self.manager.repo.actions(self.id)
+        self.session = Session.from_log({**record.config, "actions": [a.entry for a in stored]})
+        self.record = record
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        message = {**message, "game_id": self.id, "state": self.view()}
+        for listener in list(self.listeners):
+            try:
+                listener(message)
+            except Exception:  # a broken listener must not stop the game
+                log.exception("listener failed")
+                self.listeners.discard(listener)
+        self.manager.fan_out(message)
+
+    def start_timer(self) -> None:
+        """Run the background timer (calls and flag-falls with nobody sending anything)."""
+        if self._timer is None:
+            self._timer = asyncio.create_task(self._run_timer(), name=f"timer-{self.id}")
+
+    async def stop(self) -> None:
+        """Stop the timer."""
+        if self._timer is not None:
+            self._timer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._timer
+            self._timer = None
+
+    async def _run_timer(self) -> None:
+        while self.session.outcome() is None:
+            self._wake.clear()
+            deadline = self.session.next_deadline(self.now())
+            delay = None if deadline is None else max(0.0, deadline - self.now())
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                continue  # something changed: recompute the deadline
+            except TimeoutError:
+                pass
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("game %s: timer tick failed", self.id)
+                await asyncio.sleep(1.0)
+
+    async def tick(self) -> None:
+        """Push what is due now: spoken calls, and a flag-fall or no-show (stored first)."""
+        async with self.lock:
+            before = self.version
+            events = self.session.tick(self.now())
+            await self._commit(before)
+        for ev in events:
+            if ev.kind == "call":
+                self._publish_event({"type": "call", **ev.to_json()})
+
+    def _publish_event(self, message: dict[str, Any]) -> None:
+        message = {**message, "game_id": self.id}
+        for listener in list(self.listeners):
+            with contextlib.suppress(Exception):
+                listener(message)
+        self.manager.fan_out(message)
+
+
+class GameManager:
+    """Creates, restores and finds the games this process hosts."""
+
+    def __init__(self, repo: Repository, process_id: str) -> None:
+        self.repo = repo
+        self.process_id = process_id
+        self.hosts: dict[str, GameHost] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
+
+    async def create(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+    ) -> tuple[GameHost, str, str]:
+        """A new game from a request; returns the host and the two player tokens."""
+        session = new_session(spec, now=0.0)
+        config = session.to_json()
+        config.pop("actions")
+        black, white = new_token(), new_token()
+        game_id = await self.repo.create_game(
+            kind=session.game.kind,
+            config=config,
+            black_token_hash=hash_token(black),
+            white_token_hash=hash_token(white),
+            wall=time.time(),
+            owner=self.process_id,
+            event_id=event_id,
+            round=round,
+            board=board,
+        )
+        record = await self.repo.game(game_id)
+        host = GameHost(self, record, session, offset=-time.monotonic())
+        self.hosts[game_id] = host
+        host.start_timer()
+        return host, black, white
+
+    async def get(self, game_id: str) -> GameHost:
+        """The host of a game, loading it from the store if this process does not have it."""
+        host = self.hosts.get(game_id)
+        if host is not None:
+            return host
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            host = self.hosts.get(game_id)
+            if host is None:
+                host = await self._load(game_id)
+        return host
+
+    async def _load(self, game_id: str) -> GameHost:
+        record = await self.repo.game(game_id)
+        stored = await self.repo.actions(game_id)
+        try:
+            session = Session.from_log({**record.config, "actions": [a.entry for a in stored]})
+        except DuiyiError as exc:
+            raise NotFound(f"game {game_id} cannot be restored: {exc}") from exc
+        resume_at = session.now
+        if record.owner is not None:
+            beat = await self.repo.last_heartbeat(record.owner)
+            if beat is not None and beat > record.anchor_wall:
+                resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
+        resume_at = max(resume_at, record.anchor_timeline)
+        wall = time.time()
+        await self.repo.set_anchor(game_id, wall, resume_at, self.process_id)
+        record = await self.repo.game(game_id)
+        host = GameHost(self, record, session, offset=resume_at - time.monotonic())
+        self.hosts[game_id] = host
+        if session.outcome() is None:
+            host.start_timer()
+        return host
+
+    async def restore(self) -> int:
+        """Load every live game (after a start or a crash); returns how many."""
+        count = 0
+        for record in await self.repo.live_games():
+            if record.id not in self.hosts:
+                await self.get(record.id)
+                count += 1
+        return count
+
+    async def close(self) -> None:
+        """Stop every timer."""
+        for host in list(self.hosts.values()):
+            await host.stop()

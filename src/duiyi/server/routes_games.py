@@ -1,0 +1,261 @@
+"""Game routes: create, read, act, download, and the live socket.
+
+Player tokens come in ``Authorization: Bearer <token>``; on the socket also as ``?token=``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import PlainTextResponse
+
+from duiyi import Color
+from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.server.auth import Forbidden, Unauthorized, bearer_token
+from duiyi.server.games import GameHost, GameManager
+from duiyi.server.problems import problem_body
+
+__all__ = ["action_data", "router"]
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+MAX_WS_MESSAGE = 16_384
+
+
+class NewGame(BaseModel):
+    """A game to create."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field("go", description="'go' or 'gomoku'")
+    size: int = Field(19, ge=5, le=25, description="Go board size (Gomoku is always 15)")
+    rules: str | dict[str, Any] = Field(
+        "chinese",
+        description="a preset name (chinese, japanese, korean, ing; chinese_2013, "
+        "free) or a rules JSON object",
+    )
+    handicap: int = Field(0, ge=0, le=9)
+    time_control: dict[str, Any] | None = Field(
+        None,
+        description="a clock system: {'system': 'chinese-byoyomi', 'base': 3600, "
+        "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
+    )
+    overtime_pass: bool = False
+
+
+class Action(BaseModel):
+    """An action: ``{"type": "move", "move": "D4"}``, ``{"type": "pass"}``, ..."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+
+
+def _manager(request: Request | WebSocket) -> GameManager:
+    manager: GameManager = request.app.state.duiyi.games
+    return manager
+
+
+def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Split a request body into the session action type and its data.
+
+    >>> action_data({"type": "move", "move": "D4"})
+    ('move', {'point': 'D4'})
+    """
+    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
+    kind = body["type"]
+    data = {k: v for k, v in body.items() if k != "type"}
+    if kind == "move" and "move" in data and "point" not in data:
+        data["point"] = data.pop("move")
+    if kind in ("player", "at", "v"):
+        raise InvalidInput(f"not an action type: {kind!r}")
+    for reserved in ("player", "at", "v"):
+        data.pop(reserved, None)
+    return kind, data
+
+
+PLAYER_ACTIONS = frozenset(
+    {
+        "move",
+        "pass",
+        "resign",
+        "claim",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "mark_dead",
+        "set_dead",
+        "accept",
+        "dispute",
+        "place_handicap",
+        "open",
+        "swap",
+        "propose_fifth",
+        "choose_fifth",
+        "adjourn",
+        "arrive",
+    }
+)
+
+
+async def perform(host: GameHost, seat: Color | None, body: dict[str, Any]) -> int:
+    """Authorise and apply one action from a player seat."""
+    kind, data = action_data(body)
+    if seat is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    if kind not in PLAYER_ACTIONS:
+        raise Forbidden(f"players may not send {kind!r} actions (arbiters and organisers may)")
+    return await host.act(seat, kind, data)
+
+
+@router.post("", status_code=201)
+async def create_game(request: Request, spec: NewGame) -> dict[str, Any]:
+    """Create a game; answers its id and the two secret player tokens (shown once)."""
+    host, black, white = await _manager(request).create(spec.model_dump())
+    return {
+        "id": host.id,
+        "black_token": black,
+        "white_token": white,
+        "version": host.version,
+        "state": host.view(),
+    }
+
+
+@router.get("/{game_id}")
+async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+    """The state: moves, version, to_move, phase, clocks, board, outcome."""
+    host = await _manager(request).get(game_id)
+    return host.view()
+
+
+@router.get("/{game_id}/actions")
+async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[str, Any]:
+    """The public log entries after version ``after``."""
+    host = await _manager(request).get(game_id)
+    return {"version": host.version, "actions": host.entries_since(after)}
+
+
+@router.post("/{game_id}/actions")
+async def post_action(request: Request, game_id: str, action: Action) -> dict[str, Any]:
+    """Apply an action as the player whose token is sent; answers the new version."""
+    host = await _manager(request).get(game_id)
+    seat = host.seat_for(bearer_token(request))
+    version = await perform(host, seat, action.model_dump())
+    return {"version": version, "state": host.view()}
+
+
+@router.get("/{game_id}/sgf", response_class=PlainTextResponse)
+async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
+    """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
+    host = await _manager(request).get(game_id)
+    inner = host.session.game.game  # type: ignore[attr-defined]
+    if host.session.game.kind == "go":
+        text = inner.to_sgf()
+    else:
+        import importlib
+
+        notation: Any = importlib.import_module("duiyi.gomoku.notation")
+        text = notation.to_sgf(inner)
+    return PlainTextResponse(
+        text,
+        media_type="application/x-go-sgf",
+        headers={"content-disposition": f'attachment; filename="{game_id}.sgf"'},
+    )
+
+
+@router.websocket("/{game_id}/socket")
+async def socket(websocket: WebSocket, game_id: str) -> None:
+    """Live game: receives ``update`` and ``call`` messages; send ``{"type": "act", "action":
+    {...}}`` to play, ``{"type": "resync", "version": N}`` to get what you missed."""
+    await websocket.accept()
+    try:
+        host = await _manager(websocket).get(game_id)
+    except DuiyiError as exc:
+        await websocket.send_json({"type": "error", "problem": problem_body(exc)})
+        await websocket.close(code=4404)
+        return
+    seat = host.seat_for(bearer_token(websocket))
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1000)
+
+    def listener(message: dict[str, Any]) -> None:
+        if queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                queue.get_nowait()
+        queue.put_nowait(message)
+
+    try:
+        since = int(websocket.query_params.get("version", "0"))
+    except ValueError:
+        since = 0
+    host.listeners.add(listener)
+    await websocket.send_json(
+        {
+            "type": "hello",
+            "game_id": host.id,
+            "seat": seat.value if seat else None,
+            "version": host.version,
+            "actions": host.entries_since(min(max(since, 0), host.version)),
+            "state": host.view(),
+        }
+    )
+
+    async def pump() -> None:
+        while True:
+            message = await queue.get()
+            await websocket.send_json(message)
+
+    sender = asyncio.create_task(pump())
+    try:
+        while True:
+            raw = await websocket.receive_text()
+            await _handle(websocket, host, seat, raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        host.listeners.discard(listener)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _handle(websocket: WebSocket, host: GameHost, seat: Color | None, raw: str) -> None:
+    ref: Any = None
+    try:
+        if len(raw) > MAX_WS_MESSAGE:
+            raise InvalidInput(f"message too large ({len(raw)} bytes; limit {MAX_WS_MESSAGE})")
+        try:
+            msg = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise InvalidInput(f"malformed JSON: {exc.msg} at column {exc.colno}") from exc
+        if not isinstance(msg, dict):
+            raise InvalidInput("a message is a JSON object with a 'type'")
+        ref = msg.get("ref")
+        kind = msg.get("type")
+        if kind == "act":
+            version = await perform(host, seat, msg.get("action") or {})
+            await websocket.send_json({"type": "ack", "ref": ref, "version": version})
+        elif kind == "resync":
+            since = msg.get("version", 0)
+            if not isinstance(since, int):
+                raise InvalidInput("resync needs an integer 'version'")
+            await websocket.send_json(
+                {
+                    "type": "resync",
+                    "ref": ref,
+                    "version": host.version,
+                    "actions": host.entries_since(since),
+                    "state": host.view(),
+                }
+            )
+        elif kind == "ping":
+            await websocket.send_json({"type": "pong", "ref": ref})
+        else:
+            raise InvalidInput(f"unknown message type {kind!r}: use act, resync or ping")
+    except DuiyiError as exc:
+        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(exc)})

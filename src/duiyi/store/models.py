@@ -1,0 +1,93 @@
+"""Tables. A game is its configuration plus an ordered, versioned action log; an event is one
+JSON document with a version (optimistic concurrency).
+
+>>> sorted(Base.metadata.tables)
+['event_revisions', 'events', 'game_actions', 'games', 'heartbeats']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["ActionRow", "Base", "EventRevisionRow", "EventRow", "GameRow", "HeartbeatRow"]
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every duiyi table."""
+
+
+class GameRow(Base):
+    """One hosted game: what it is, who may act, and where its clock stands."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True, default="live")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    black_token_hash: Mapped[str] = mapped_column(String(64))
+    white_token_hash: Mapped[str] = mapped_column(String(64))
+    event_id: Mapped[str | None] = mapped_column(String(32), index=True, default=None)
+    round: Mapped[int | None] = mapped_column(Integer, default=None)
+    board: Mapped[int | None] = mapped_column(Integer, default=None)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    created_at: Mapped[float] = mapped_column(Float)
+    # The game's timeline (seconds the server was up for it) at a wall-clock instant; used to
+    # restore clocks after an outage without charging the outage to anybody (docs/server.md).
+    anchor_wall: Mapped[float] = mapped_column(Float)
+    anchor_timeline: Mapped[float] = mapped_column(Float)
+    owner: Mapped[str | None] = mapped_column(String(64), index=True, default=None)
+
+
+class ActionRow(Base):
+    """One accepted action of a game, committed before it is acknowledged."""
+
+    __tablename__ = "game_actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    wall: Mapped[float] = mapped_column(Float)
+
+
+class EventRow(Base):
+    """A tournament event: the ``duiyi.tournament`` event JSON, its version and its keys."""
+
+    __tablename__ = "events"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    organiser_token_hash: Mapped[str] = mapped_column(String(64))
+    arbiter_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class EventRevisionRow(Base):
+    """Every accepted change of an event, kept so that nothing a director did is lost."""
+
+    __tablename__ = "event_revisions"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    change: Mapped[dict[str, Any]] = mapped_column(JSON)
+    wall: Mapped[float] = mapped_column(Float)
+
+
+class HeartbeatRow(Base):
+    """The last wall-clock instant a server process was known alive."""
+
+    __tablename__ = "heartbeats"
+
+    process: Mapped[str] = mapped_column(String(64), primary_key=True)
+    wall: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,326 @@
+"""Repositories: the only code that reads or writes rows.
+
+Every write that accepts a player's action is one transaction that also bumps the game's version
+with a compare-and-set, so two writers can never both append version N.
+
+>>> StoredAction(3, {"type": "move"}, 0.0).version
+3
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from duiyi.errors import DuiyiError
+from duiyi.store.db import Database
+from duiyi.store.models import ActionRow, EventRevisionRow, EventRow, GameRow, HeartbeatRow
+
+__all__ = ["Conflict", "EventRecord", "GameRecord", "NotFound", "Repository", "StoredAction"]
+
+
+class NotFound(DuiyiError):
+    """No row with that id."""
+
+
+class Conflict(DuiyiError):
+    """Somebody else wrote that version first (optimistic concurrency)."""
+
+
+def new_id() -> str:
+    """A short random id for games and events."""
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One entry of a game's log as stored."""
+
+    version: int
+    entry: dict[str, Any]
+    wall: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game row as plain data."""
+
+    id: str
+    kind: str
+    config: dict[str, Any]
+    status: str
+    version: int
+    black_token_hash: str
+    white_token_hash: str
+    event_id: str | None
+    round: int | None
+    board: int | None
+    outcome: dict[str, Any] | None
+    created_at: float
+    anchor_wall: float
+    anchor_timeline: float
+    owner: str | None
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameRecord:
+        return cls(
+            row.id,
+            row.kind,
+            row.config,
+            row.status,
+            row.version,
+            row.black_token_hash,
+            row.white_token_hash,
+            row.event_id,
+            row.round,
+            row.board,
+            row.outcome,
+            row.created_at,
+            row.anchor_wall,
+            row.anchor_timeline,
+            row.owner,
+        )
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """An event row as plain data."""
+
+    id: str
+    name: str
+    data: dict[str, Any]
+    version: int
+    organiser_token_hash: str
+    arbiter_token_hash: str
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def of(cls, row: EventRow) -> EventRecord:
+        return cls(
+            row.id,
+            row.name,
+            row.data,
+            row.version,
+            row.organiser_token_hash,
+            row.arbiter_token_hash,
+            row.created_at,
+            row.updated_at,
+        )
+
+
+class Repository:
+    """Async reads and writes of games, their logs, events and heartbeats."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---------------------------------------------------------------- games
+
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        config: dict[str, Any],
+        black_token_hash: str,
+        white_token_hash: str,
+        wall: float,
+        owner: str | None = None,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+    ) -> str:
+        """Insert a new live game at version 0 and return its id."""
+        game_id = new_id()
+        async with self.db.session() as s, s.begin():
+            s.add(
+                GameRow(
+                    id=game_id,
+                    kind=kind,
+                    config=config,
+                    status="live",
+                    version=0,
+                    black_token_hash=black_token_hash,
+                    white_token_hash=white_token_hash,
+                    event_id=event_id,
+                    round=round,
+                    board=board,
+                    outcome=None,
+                    created_at=wall,
+                    anchor_wall=wall,
+                    anchor_timeline=0.0,
+                    owner=owner,
+                )
+            )
+        return game_id
+
+    async def game(self, game_id: str) -> GameRecord:
+        """The game row, or NotFound."""
+        async with self.db.session() as s:
+            row = await s.get(GameRow, game_id)
+            if row is None:
+                raise NotFound(f"no game with id {game_id!r}")
+            return GameRecord.of(row)
+
+    async def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
+        """The log entries with a version greater than ``after``, in order."""
+        async with self.db.session() as s:
+            rows = await s.scalars(
+                select(ActionRow)
+                .where(ActionRow.game_id == game_id, ActionRow.version > after)
+                .order_by(ActionRow.version)
+            )
+            return [StoredAction(r.version, r.entry, r.wall) for r in rows]
+
+    async def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        entries: list[dict[str, Any]],
+        wall: float,
+        *,
+        status: str | None = None,
+        outcome: dict[str, Any] | None = None,
+    ) -> int:
+        """Append entries after ``expected_version`` in one transaction; return the new version.
+
+        Raises Conflict when the stored version is not ``expected_version``.
+        """
+        new_version = expected_version + len(entries)
+        values: dict[str, Any] = {"version": new_version}
+        if status is not None:
+            values["status"] = status
+        if outcome is not None:
+            values["outcome"] = outcome
+        try:
+            async with self.db.session() as s, s.begin():
+                result = await s.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.version == expected_version)
+                    .values(**values)
+                )
+                if getattr(result, "rowcount", 1) != 1:
+                    raise Conflict(f"game {game_id} is no longer at version {expected_version}")
+                for i, entry in enumerate(entries, start=expected_version + 1):
+                    s.add(ActionRow(game_id=game_id, version=i, entry=entry, wall=wall))
+        except IntegrityError as exc:
+            raise Conflict(f"game {game_id}: version {expected_version + 1} exists") from exc
+        return new_version
+
+    async def set_anchor(self, game_id: str, wall: float, timeline: float, owner: str) -> None:
+        """Record where the game's timeline stands at a wall-clock instant, and who hosts it."""
+        async with self.db.session() as s, s.begin():
+            await s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(anchor_wall=wall, anchor_timeline=timeline, owner=owner)
+            )
+
+    async def live_games(self) -> list[GameRecord]:
+        """Every game still being played."""
+        async with self.db.session() as s:
+            rows = await s.scalars(select(GameRow).where(GameRow.status == "live"))
+            return [GameRecord.of(r) for r in rows]
+
+    async def games_of_event(self, event_id: str) -> list[GameRecord]:
+        """The online games started for an event."""
+        async with self.db.session() as s:
+            rows = await s.scalars(
+                select(GameRow).where(GameRow.event_id == event_id).order_by(GameRow.created_at)
+            )
+            return [GameRecord.of(r) for r in rows]
+
+    # ---------------------------------------------------------------- heartbeats
+
+    async def heartbeat(self, process: str, wall: float) -> None:
+        """Record that ``process`` is alive at ``wall``."""
+        async with self.db.session() as s, s.begin():
+            row = await s.get(HeartbeatRow, process)
+            if row is None:
+                s.add(HeartbeatRow(process=process, wall=wall))
+            else:
+                row.wall = wall
+
+    async def last_heartbeat(self, process: str) -> float | None:
+        """The last wall-clock instant ``process`` was known alive."""
+        async with self.db.session() as s:
+            row = await s.get(HeartbeatRow, process)
+            return None if row is None else row.wall
+
+    # ---------------------------------------------------------------- events
+
+    async def create_event(
+        self,
+        *,
+        name: str,
+        data: dict[str, Any],
+        organiser_token_hash: str,
+        arbiter_token_hash: str,
+        wall: float,
+    ) -> str:
+        """Insert an event at version 1 and return its id."""
+        event_id = new_id()
+        async with self.db.session() as s, s.begin():
+            s.add(
+                EventRow(
+                    id=event_id,
+                    name=name,
+                    data=data,
+                    version=1,
+                    organiser_token_hash=organiser_token_hash,
+                    arbiter_token_hash=arbiter_token_hash,
+                    created_at=wall,
+                    updated_at=wall,
+                )
+            )
+            await s.flush()
+            s.add(
+                EventRevisionRow(event_id=event_id, version=1, change={"op": "create"}, wall=wall)
+            )
+        return event_id
+
+    async def event(self, event_id: str) -> EventRecord:
+        """The event row, or NotFound."""
+        async with self.db.session() as s:
+            row = await s.get(EventRow, event_id)
+            if row is None:
+                raise NotFound(f"no event with id {event_id!r}")
+            return EventRecord.of(row)
+
+    async def events(self) -> list[EventRecord]:
+        """Every event, newest first."""
+        async with self.db.session() as s:
+            rows = await s.scalars(select(EventRow).order_by(EventRow.created_at.desc()))
+            return [EventRecord.of(r) for r in rows]
+
+    async def save_event(
+        self,
+        event_id: str,
+        expected_version: int,
+        data: dict[str, Any],
+        change: dict[str, Any],
+        wall: float,
+    ) -> int:
+        """Store a new version of the event document; Conflict if it moved on meanwhile."""
+        new_version = expected_version + 1
+        try:
+            async with self.db.session() as s, s.begin():
+                result = await s.execute(
+                    update(EventRow)
+                    .where(EventRow.id == event_id, EventRow.version == expected_version)
+                    .values(data=data, version=new_version, updated_at=wall)
+                )
+                if getattr(result, "rowcount", 1) != 1:
+                    raise Conflict(f"event {event_id} changed meanwhile; reload and try again")
+                s.add(
+                    EventRevisionRow(
+                        event_id=event_id, version=new_version, change=change, wall=wall
+                    )
+                )
+        except IntegrityError as exc:
+            raise Conflict(f"event {event_id}: version {new_version} exists") from exc
+        return new_version
