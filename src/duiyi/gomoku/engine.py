@@ -576,7 +576,11 @@ class GomocupEngine:
         if remaining is not None and remaining <= 0:
             raise EngineTimeout(f"engine {self.name} did not answer {command} in time")
         try:
-            line = await asyncio.wait_for(self._lines.get(), remaining)
+            if not self._lines.empty():
+                line = self._lines.get_nowait()
+            else:
+                async with asyncio.timeout(remaining):
+                    line = await self._lines.get()
         except TimeoutError:
             raise EngineTimeout(f"engine {self.name} did not answer {command} in time") from None
         if line is _EOF:
