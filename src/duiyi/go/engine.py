@@ -213,12 +213,12 @@ class GtpEngine:
 
         Raises :class:`GtpError` for a ``?`` answer, :class:`EngineError` on timeout or crash.
         """
-        if self._closed:
-            raise EngineError(f"engine is closed; cannot send {name!r}")
         words = [name, *(str(a) for a in args)]
         for w in words:
             if any(ch in w for ch in "\n\r#") or not w:
                 raise InvalidInput(f"GTP argument {w!r} is empty or contains a newline or '#'")
+        if self._closed:
+            raise EngineError(f"engine is closed; cannot send {name!r}")
         async with self._lock:
             cid = self._next_id
             self._next_id += 1
