@@ -301,7 +301,11 @@ class Clock:
         limit = self.system.flag_after(self._states[self._to_move])
         if math.isinf(limit):
             return None
-        return self._since + (limit - self._turn_used)
+        at = self._since + (limit - self._turn_used)
+        # floating point: make sure the flag has really fallen at the time we report
+        while self._turn_used + (at - self._since) < limit:
+            at = math.nextafter(at, math.inf)
+        return at
 
     def flagged(self, now: float) -> Color | None:
         """The player whose time is up at ``now`` (the one to move first), or None.

@@ -397,10 +397,16 @@ class Session:
         if at < self._now:
             raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
         self._settle(at)
-        self._now = at
         if self.outcome() is not None and action.type not in ("ruling",):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
-        self._dispatch(action)
+        prev = self._now
+        self._now = at
+        try:
+            self._dispatch(action)
+        except BaseException:
+            # a refused action leaves no trace: the session's time is that of its log
+            self._now = max(prev, self._log[-1].at) if self._log else prev
+            raise
         self._log.append(action)
 
     def act(self, player: Color, kind: str, now: float, **data: Any) -> None:
@@ -423,7 +429,7 @@ class Session:
         """``player`` claims: a forbidden move (Gomoku §10.1(2)), or the opponent's flag (judged
         at once by the session; the claim fails if the flag has not fallen)."""
         if what == "flag":
-            self._settle(_check_time(now))
+            self.tick(now)
             o = self.outcome()
             if o is None or o.termination is not Termination.TIME or o.winner is not player:
                 raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
@@ -496,7 +502,6 @@ class Session:
         if at < self._now:
             raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
         self._settle(at)
-        self._now = at
         kwargs.setdefault("at", at)
         if method == "wrong_colours":
             kwargs.setdefault("moves_played", self._game.moves_played())
@@ -733,6 +738,7 @@ class Session:
             "referee": copy.deepcopy(self._initial["referee"]),
             "options": {"overtime_pass": self.overtime_pass},
             "actions": [a.to_json() for a in self._log],
+            "ticked": self._last_tick,
         }
 
     def public_json(self) -> dict[str, Any]:
@@ -769,7 +775,9 @@ class Session:
             except DuiyiError as exc:
                 raise SessionError(f"action {i} ({a.type}) cannot be replayed: {exc}") from exc
             session._log.append(a)
-        session._last_tick = session._now
+        ticked = log.get("ticked")
+        session._last_tick = float(ticked) if ticked is not None else session._now
+        session._now = max(session._now, session._last_tick)
         return session
 
     def __repr__(self) -> str:
