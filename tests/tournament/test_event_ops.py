@@ -178,3 +178,60 @@ def test_team_event_players_need_a_team() -> None:
     e = team_field("round-robin")
     with pytest.raises(TournamentError, match="has no team"):
         add_players(e, [Player(0, "Loner")])
+
+
+def test_mcmahon_pairs_by_mcmahon_score() -> None:
+    # McMahon (international Go option): round 1 pairs inside the initial-score groups
+    ranks = ["4d", "3d", "2d", "1d", "5k", "6k"]
+    e = add_players(
+        new_event("mm", "go", "mcmahon", 3, {"bar": "2d", "floor": "10k"}),
+        [Player(0, f"P{i}", r) for i, r in enumerate(ranks)],
+    )
+    e, paired = pair_next_round(e)
+    pairs = {frozenset((b, w)) for _, b, w, _ in paired.pairings}
+    assert frozenset((5, 6)) in pairs  # 5k and 6k are alone at the bottom
+    for board, _b, _w, _r in paired.pairings:
+        e = enter_result(e, 1, board, GameResult.BLACK_WINS)
+    e = simulate(e, 2, random.Random(1))
+    assert e.completed_rounds == 3
+
+
+def test_swiss_with_elimination_drops_the_lowest() -> None:
+    # Go appendix 六: from the configured round on the lowest scores leave, the field stays even
+    e = add_players(
+        new_event("se", "go", "swiss-elimination", 6, {"start_after": 2}),
+        [Player(0, f"P{i}", rating=2000 + i) for i in range(12)],
+    )
+    e = simulate(e, 6, random.Random(2))
+    from duiyi.tournament.event import eliminated
+
+    out = eliminated(e)
+    assert out and len(e.history[-1].games) * 2 + len(e.history[-1].byes) == 12 - len(out)
+    assert all(not r.byes for r in e.history)  # §26.4: the field always stays even
+    # nobody eliminated is paired again
+    for after, dropped in e.options["eliminated"].items():
+        for rnd in e.history[int(after) :]:
+            assert not set(dropped) & {p for g in rnd.games for p in g.players}
+    # appendix 六.1: an eliminated player never had more points than a survivor at the cut
+    first = min(e.options["eliminated"], key=int)
+    cut = table(e, upto_round=int(first))
+    dropped = set(e.options["eliminated"][first])
+    survivors = {p.number for p in e.players} - dropped
+    assert max(cut.points(p) for p in dropped) <= min(cut.points(p) for p in survivors)
+
+
+def test_groups_are_dealt_and_ranked_separately() -> None:
+    # Go appendix 四: serpentine seeds over the groups, a round robin in each
+    from duiyi.tournament.event import group_members, group_standings
+
+    e = add_players(
+        new_event("g", "go", "groups", 1, {"groups": 2}),
+        [Player(0, f"P{i}") for i in range(8)],
+    )
+    assert total_rounds(e) == 3
+    e = simulate(e, 3, random.Random(5))
+    groups = group_members(e)
+    assert sorted(p for g in groups for p in g) == list(range(1, 9))
+    assert groups[0][0] == 1 and groups[1][0] == 2  # seeds 1 and 2 lead different groups
+    for index, rows in group_standings(e):
+        assert {r.number for r in rows} == set(groups[index - 1])

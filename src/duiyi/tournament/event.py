@@ -48,10 +48,13 @@ __all__ = [
     "add_players",
     "chain",
     "draw_lots",
+    "eliminated",
     "enter_outcome",
     "enter_result",
     "enter_results",
     "event_standings",
+    "group_members",
+    "group_standings",
     "new_event",
     "pair_next_round",
     "simulate",
@@ -189,6 +192,10 @@ def total_rounds(event: Event) -> int:
         size = n + n % 2
         cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
         return (size - 1) * cycles
+    if event.system == "groups" and len(event.players) >= 2:
+        count = max(1, int(event.options.get("groups", 2)))
+        size = -(-len(event.players) // count)
+        return max(1, size - 1 + size % 2)
     if event.system in ("knockout", "double-elimination") and len(event.players) >= 2:
         return len(_bracket(event).stages)
     return event.rounds
@@ -429,7 +436,14 @@ def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Eve
         raise PairingError("pairing needs at least two players")
     if event.is_team_event:
         return _pair_teams(event, number, rng)
+    notes: tuple[str, ...] = ()
+    if event.system == "groups":
+        event = _draw_groups(event, rng)
+    if event.system == "swiss-elimination":
+        event, notes = _eliminate(event, number, rng)
     paired = _pair(event, number, rng)
+    if notes:
+        paired = replace(paired, notes=notes + paired.notes)
     effects = withdrawal_effects(event)
     withdrawn = _withdrawn_before(event, number)
     games: list[Game] = []
@@ -457,6 +471,45 @@ def _pair(event: Event, number: int, rng: random.Random) -> PairedRound:
         from duiyi.tournament.pairing.swiss import pair_swiss
 
         return _translate(pair_swiss(_swiss_players(event, number), number))
+    if event.system == "swiss-elimination":
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        out = eliminated(event)
+        field = [sp for sp in _swiss_players(event, number) if sp.number not in out]
+        return _translate(pair_swiss(field, number))
+    if event.system == "mcmahon":
+        from duiyi.tournament.pairing.mcmahon import McMahonPlayer, pair_mcmahon
+
+        mm = [
+            McMahonPlayer(
+                sp.number,
+                _mcmahon_rank(event.player(sp.number).rank),
+                sp.score / event.points.win,
+                sp.opponents,
+                sp.colours,
+                sp.byes,
+            )
+            for sp in _swiss_players(event, number)
+        ]
+        bar = str(event.options.get("bar", "1d"))
+        floor = str(event.options.get("floor", "20k"))
+        return _translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
+    if event.system == "groups":
+        from duiyi.tournament.pairing.groups import group_round_robins
+
+        rounds = group_round_robins(group_members(event))
+        pairings: list[tuple[int, int, int, str]] = []
+        byes: list[int] = []
+        notes: list[str] = []
+        for index, schedule in enumerate(rounds, start=1):
+            if number > len(schedule):
+                continue
+            part = _translate(schedule[number - 1])
+            for _board, black, white, reason in part.pairings:
+                pairings.append((len(pairings) + 1, black, white, f"group {index}: {reason}"))
+            byes.extend(part.byes)
+            notes.extend(f"group {index}: {n}" for n in part.notes)
+        return PairedRound(number, tuple(pairings), tuple(byes), tuple(notes))
     if event.system in ("knockout", "double-elimination"):
         bracket = _bracket(event)
         results = _bracket_results(event, bracket)
@@ -608,6 +661,98 @@ def team_standings(
     if use is None and event.lots:
         use = event.lots
     return standings(team_table(event), team_chain(event), use)
+
+
+def group_members(event: Event) -> tuple[tuple[int, ...], ...]:
+    """The groups of a group round robin (appendix 四), as drawn before round 1."""
+    drawn = event.options.get("group_members")
+    if not drawn:
+        raise TournamentError("the groups have not been drawn yet (pair round 1 first)")
+    return tuple(tuple(int(p) for p in g) for g in drawn)
+
+
+def _draw_groups(event: Event, rng: random.Random) -> Event:
+    """Deal the players into groups by the serpentine rule (appendix 四): players are taken in
+    number order (strongest first), seeds spread serpentine, the others by lot."""
+    from duiyi.tournament.pairing.groups import serpentine_groups
+
+    if event.options.get("group_members"):
+        return event
+    count = int(event.options.get("groups", 2))
+    qualifiers = int(event.options.get("qualifiers", 1))
+    seeds = event.options.get("seeds_count")
+    groups = serpentine_groups(
+        [p.number for p in event.players],
+        count,
+        qualifiers=qualifiers,
+        seeds=None if seeds is None else int(seeds),
+        rng=rng,
+    )
+    options = {**event.options, "group_members": [list(g) for g in groups]}
+    return replace(event, options=options)
+
+
+def group_standings(
+    event: Event, lots: Mapping[int, int] | random.Random | None = None
+) -> list[tuple[int, list[Standing]]]:
+    """Each group's standings (group number, rows), by the round-robin chain of the game."""
+    use: Mapping[int, int] | random.Random | None = lots
+    if use is None and event.lots:
+        use = event.lots
+    full = table(event)
+    out = []
+    for index, members in enumerate(group_members(event), start=1):
+        kept = tuple(m for m in members if m in full.encounters)
+        sub = Table(
+            kept, {m: full.records(m) for m in kept}, full.scoring, full.rounds, full.ratings
+        )
+        out.append((index, standings(sub, chain(event), use)))
+    return out
+
+
+def _mcmahon_rank(rank: str) -> str:
+    """The rank as McMahon reads it; unknown ranks start at the bottom (30k)."""
+    value = rank_value(rank)
+    return rank.strip() if value > -30 else "30k"
+
+
+def eliminated(event: Event) -> set[int]:
+    """Players dropped so far by progressive elimination (appendix 六)."""
+    table_ = event.options.get("eliminated", {})
+    return {int(p) for dropped in dict(table_).values() for p in dropped}
+
+
+def _eliminate(event: Event, number: int, rng: random.Random) -> tuple[Event, tuple[str, ...]]:
+    """Before round ``number`` of a Swiss with elimination, drop the players the plan asks for
+    after round ``number - 1`` (appendix 六: lowest score, then opponents' score, then lots)."""
+    from duiyi.tournament.pairing.swiss_elimination import (
+        EliminationEntry,
+        eliminate,
+        elimination_plan,
+    )
+    from duiyi.tournament.tiebreaks import buchholz
+
+    after = number - 1
+    done = dict(event.options.get("eliminated", {}))
+    if after < 1 or str(after) in done:
+        return event, ()
+    start = int(event.options.get("start_after", 5))
+    plan = elimination_plan(len(event.players), total_rounds(event), start_after=start)
+    count = plan[after - 1] if after - 1 < len(plan) else 0
+    if count <= 0:
+        return event, ()
+    out = eliminated(event) | _withdrawn_before(event, number)
+    tbl = table(event)
+    entries = [
+        EliminationEntry(p.number, tbl.points(p.number), buchholz(tbl, p.number))
+        for p in event.players
+        if p.number not in out and p.number in tbl.encounters
+    ]
+    result = eliminate(entries, count, rng)
+    done[str(after)] = list(result.dropped)
+    options = {**event.options, "eliminated": done}
+    notes = tuple(f"eliminated after round {after}: {r}" for r in result.reasons)
+    return replace(event, options=options), notes
 
 
 def _bracket(event: Event) -> Any:

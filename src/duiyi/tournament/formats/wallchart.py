@@ -25,6 +25,7 @@ from duiyi.tournament.event import (
     chain,
     event_standings,
     format_fraction,
+    group_standings,
     player_rows,
     team_chain,
     team_rows,
@@ -40,6 +41,12 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     if event.is_team_event:
         tbs = team_chain(event)
         lines = team_rows(event, team_standings(event, lots))
+    elif event.system == "groups" and event.options.get("group_members"):
+        tbs = chain(event)
+        lines = []
+        for index, rows in group_standings(event, lots):
+            for row in player_rows(event, rows):
+                lines.append({**row, "group": index})
     else:
         tbs = chain(event)
         lines = player_rows(event, event_standings(event, lots))
@@ -70,11 +77,15 @@ def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     doc = standings_json(event, lots)
     names = [t["name"] for t in doc["tiebreaks"] if t["name"] != "points"]
     rounds = event.current_round
+    grouped = any("group" in row for row in doc["standings"])
     header = ["Pl", "No", "Name", "Rank", *[f"R{r}" for r in range(1, rounds + 1)], "Pts", *names]
+    if grouped:
+        header.insert(0, "Grp")
     lines_data = []
     for row in doc["standings"]:
         lines_data.append(
-            [
+            ([str(row["group"])] if grouped else [])
+            + [
                 str(row["place"]) + ("*" if row["by_lot"] else ""),
                 str(row["number"]),
                 row["name"],
@@ -113,13 +124,15 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         cells = "".join(f"<td>{esc(c)}</td>" for c in _cells(row, rounds))
         tb_cells = "".join(f"<td>{esc(_short(row['tiebreaks'][t['name']]))}</td>" for t in tbs)
         lot = "*" if row["by_lot"] else ""
+        group = f"<td>{row['group']}</td>" if "group" in row else ""
         body.append(
-            f"<tr><td>{row['place']}{lot}</td><td>{row['number']}</td>"
+            f"<tr>{group}<td>{row['place']}{lot}</td><td>{row['number']}</td>"
             f"<td class=name>{esc(row['name'])}</td><td>{esc(row['rank'])}</td>"
             f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(_short(row['points']))}</td>"
             f"{tb_cells}</tr>"
         )
     title = esc(f"{event.name} — standings after round {rounds}")
+    group_head = "<th>Grp</th>" if any("group" in r for r in doc["standings"]) else ""
     return (
         "<!DOCTYPE html>\n<html lang=zh><head><meta charset=utf-8>"
         f"<title>{title}</title><style>"
@@ -127,7 +140,7 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "th,td{border:1px solid #444;padding:2px 6px;text-align:center}"
         "td.name{text-align:left}td.pts{font-weight:bold}"
         "@media print{body{font-size:9pt}}</style></head><body>"
-        f"<h1>{title}</h1><table><thead><tr><th>Pl</th><th>No</th><th>Name</th>"
+        f"<h1>{title}</h1><table><thead><tr>{group_head}<th>Pl</th><th>No</th><th>Name</th>"
         f"<th>Rank</th><th>Club</th>{head}</tr></thead><tbody>"
         + "".join(body)
         + "</tbody></table><p>Cells: opponent, colour (b/w), result (+ = −, f forfeit).</p>"
