@@ -219,3 +219,20 @@ def test_drawn_lots_make_the_standings_a_total_order(
     _, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
     rows = json.loads(out)["standings"]
     assert [r["place"] for r in rows] == list(range(1, 8))
+
+
+def test_new_with_system_options(event_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Go appendix 四: groups dealt serpentine; options reach the event file as JSON values
+    ev = str(event_dir / "g.json")
+    code, _, _ = run(
+        capsys, "event", "new", ev, "--game", "go", "--system", "groups", "--option", "groups=2"
+    )
+    assert code == 0
+    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    assert run(capsys, "event", "simulate", ev, "--rounds", "3", "--seed", "1")[0] == 0
+    _, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
+    rows = json.loads(out)["standings"]
+    assert {r["group"] for r in rows} == {1, 2}
+    code, _, err = run(capsys, "event", "new", str(event_dir / "h.json"), "--game", "go",
+                       "--system", "swiss", "--option", "nonsense")  # fmt: skip
+    assert code == 2 and "KEY=VALUE" in err

@@ -74,6 +74,13 @@ def new_command(
     ] = "",
     variant: Annotated[str, typer.Option(help="Go Swiss ranking: A total score, B points.")] = "",
     cycles: Annotated[int, typer.Option(help="Round robin cycles (2 = double).")] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            help='System option KEY=VALUE (JSON value), e.g. groups=4, bar="3d", '
+            'floor="15k", start_after=5, boards=4, seeds=[1,2], place_matches=[3].'
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
 ) -> None:
     """Create an event file."""
@@ -90,6 +97,14 @@ def new_command(
         options["variant"] = variant.upper()
     if cycles:
         options["cycles"] = cycles
+    for item in option or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise TournamentError(f"--option takes KEY=VALUE, got {item!r}")
+        try:
+            options[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key.strip()] = raw.strip()
     event = ops.new_event(name or path.stem, game, system, rounds, options)
     save_event(event, path)
     typer.echo(f"created {path}: {game} {system}, {rounds} round(s)")
