@@ -265,6 +265,8 @@ def test_synchronous_facade() -> None:
         engine.configure(timeout_turn=500, rule=int(GomocupRule.RENJU))
         assert engine.about()["name"] == "greedy"
         assert engine.board([("h8", 1), ("h9", 2)], timeout=ANSWER).on_board()
+        with pytest.raises(InvalidInput, match="1, 2 or 3"):
+            engine.board([("h8", 4)])
         assert any(m.kind == "MESSAGE" for m in engine.messages)
     with SimpleGomocupEngine.popen(brain("silent")) as engine:
         engine.start(timeout=ANSWER)

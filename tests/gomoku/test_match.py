@@ -385,7 +385,7 @@ async def test_slow_engine_loses_on_the_game_limit() -> None:
     # Gomoku §8.2 单一时限: each move is within its limit, but the sum runs out.
     control = TimeControl(turn_ms=2000, match_ms=500)
     record = await play_game(
-        brain("lattice", "--delay", "0.15"), brain("greedy"), rules=FREE, time_control=control
+        brain("slow", "--delay", "0.15"), brain("greedy"), rules=FREE, time_control=control
     )
     assert record.outcome.winner is WHITE and record.outcome.termination is Termination.TIME
     assert "500 ms game limit" in record.reason
@@ -396,7 +396,7 @@ async def test_slow_engine_loses_on_the_game_limit() -> None:
 async def test_slow_engine_loses_on_the_move_limit() -> None:
     record = await play_game(
         brain("greedy"),
-        brain("lattice", "--delay", "1.0"),
+        brain("slow"),
         rules=FREE,
         time_control=TimeControl(turn_ms=200, tolerance_ms=50),
     )

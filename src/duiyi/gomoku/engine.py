@@ -333,7 +333,6 @@ class GomocupEngine:
         self.last_elapsed = 0.0
         self._born = time.monotonic()
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
-        self._eof = False
         self._reader = asyncio.get_running_loop().create_task(self._read_stdout())
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -507,7 +506,10 @@ class GomocupEngine:
         """
         lines = ["BOARD"]
         for point, fld in stones:
-            code = BoardField(int(fld))
+            try:
+                code = BoardField(int(fld))
+            except ValueError:
+                raise InvalidInput(f"a BOARD field is 1, 2 or 3, not {fld!r}") from None
             lines.append(f"{self._coerce(point)},{int(code)}")
         lines.append("DONE")
         await self._send_many(lines)
@@ -568,7 +570,6 @@ class GomocupEngine:
             if pending.strip():
                 self._lines.put_nowait(pending.strip())
         finally:
-            self._eof = True
             self._lines.put_nowait(_EOF)
 
     async def _next_line(self, command: str, deadline: float | None) -> str:
