@@ -1,0 +1,214 @@
+"""``duiyi clock``: run a game clock in the terminal with the arbiter's calls.
+
+This is an adapter: it reads the wall clock (``time.monotonic``) and feeds it, scaled by
+``--speed``, to the pure :class:`duiyi.clock.Clock`.
+
+    duiyi clock demo --system chinese-byoyomi --base 0 --reserved 3
+    duiyi clock demo --system japanese-byoyomi --period 30 --speed 10 --press 12 --press 40
+    duiyi clock settings --system moves-per-period --base 3600 --moves 15 --period 600
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import typer
+
+from duiyi import BLACK, Color
+from duiyi.clock import (
+    Absolute,
+    ChineseByoyomi,
+    Clock,
+    Fischer,
+    JapaneseByoyomi,
+    MovesPerPeriod,
+    NoTime,
+    SharedPool,
+    TimeSystem,
+)
+from duiyi.clock.gtp import kgs_time_settings, time_settings
+from duiyi.errors import InvalidInput
+
+__all__ = ["app", "build_system", "run_demo"]
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+SYSTEMS = (
+    "absolute",
+    "chinese-byoyomi",
+    "japanese-byoyomi",
+    "moves-per-period",
+    "fischer",
+    "shared",
+    "none",
+)
+
+
+def build_system(
+    system: str,
+    *,
+    base: float | None = None,
+    reserved: int = 3,
+    periods: int = 3,
+    period: float | None = None,
+    moves: int = 15,
+    increment: float = 10.0,
+    cap: float | None = None,
+) -> TimeSystem:
+    """The time system named on the command line (defaults suit a short demo).
+
+    >>> build_system("chinese-byoyomi", base=0, reserved=2).describe()
+    '0 min + 2 reserved minutes (读秒)'
+    """
+    name = system.strip().lower()
+    if name == "absolute":
+        return Absolute(base=60 if base is None else base)
+    if name in ("chinese-byoyomi", "chinese", "byoyomi"):
+        return ChineseByoyomi(base=0 if base is None else base, reserved_minutes=reserved)
+    if name in ("japanese-byoyomi", "japanese"):
+        return JapaneseByoyomi(
+            base=0 if base is None else base,
+            periods=periods,
+            period=30 if period is None else period,
+        )
+    if name in ("moves-per-period", "canadian"):
+        return MovesPerPeriod(
+            base=60 if base is None else base, moves=moves, period=300 if period is None else period
+        )
+    if name == "fischer":
+        return Fischer(base=60 if base is None else base, increment=increment, cap=cap)
+    if name in ("shared", "shared-pool"):
+        return SharedPool(base=600 if base is None else base)
+    if name == "none":
+        return NoTime()
+    raise InvalidInput(f"unknown time system {system!r}; one of {', '.join(SYSTEMS)}")
+
+
+def _fmt(seconds: float) -> str:
+    if seconds == float("inf"):
+        return "∞"
+    m, s = divmod(max(seconds, 0.0), 60.0)
+    return f"{int(m):02d}:{s:04.1f}"
+
+
+def run_demo(
+    system: TimeSystem,
+    *,
+    seconds: float,
+    presses: list[float],
+    lang: str = "zh",
+    echo: Callable[[str], None] = print,
+    now_fn: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    speed: float = 1.0,
+) -> Color | None:
+    """Run ``system`` for ``seconds`` of clock time, pressing at the given clock times; print
+    each call as it falls due. Returns the colour whose flag fell, if any."""
+    if speed <= 0:
+        raise InvalidInput("--speed must be positive")
+    clock = Clock(system, to_move=BLACK, now=0.0)
+    echo(f"{system.describe()} — Black to move")
+    start = now_fn()
+    pending = sorted(p for p in presses if 0 <= p <= seconds)
+    said = 0.0
+    while True:
+        sim = min((now_fn() - start) * speed, seconds)
+        mover = clock.to_move
+        assert mover is not None
+        flag = clock.flag_time()
+        horizon = min(sim, flag) if flag is not None else sim
+        if pending:
+            horizon = min(horizon, pending[0])
+        for call in clock.calls_between(mover, said, horizon):
+            echo(
+                f"[{_fmt(call.at)}] {mover.zh if lang == 'zh' else mover.value}: {call.text(lang)}"
+            )
+        said = max(said, horizon)
+        if flag is not None and flag <= sim and (not pending or flag <= pending[0]):
+            echo(f"[{_fmt(flag)}] {mover.value} lost on time ({clock.system.name})")
+            return mover
+        if pending and pending[0] <= sim:
+            at = pending.pop(0)
+            clock.press(mover, at)
+            left = clock.remaining(mover, at)
+            echo(
+                f"[{_fmt(at)}] {mover.value} moves: {_fmt(left.base)} left"
+                + (f", {left.periods} periods" if left.periods else "")
+            )
+            continue
+        if sim >= seconds:
+            for c in (BLACK, BLACK.opponent):
+                left = clock.remaining(c, seconds)
+                echo(f"{c.value}: {_fmt(left.base)} main, {left.periods} periods/moves")
+            return None
+        targets = [seconds]
+        if flag is not None:
+            targets.append(flag)
+        if pending:
+            targets.append(pending[0])
+        nxt = next(iter(clock.calls_between(mover, sim, seconds)), None)
+        if nxt is not None:
+            targets.append(nxt.at)
+        wait = (min(targets) - sim) / speed
+        sleep(min(max(wait, 0.0), 0.5))
+
+
+@app.command()
+def demo(
+    system: str = typer.Option("chinese-byoyomi", help="one of " + ", ".join(SYSTEMS)),
+    base: float | None = typer.Option(None, help="main time in seconds"),
+    reserved: int = typer.Option(3, help="reserved minutes (Chinese byo-yomi)"),
+    periods: int = typer.Option(3, help="byo-yomi periods (Japanese)"),
+    period: float | None = typer.Option(None, help="period length in seconds"),
+    moves: int = typer.Option(15, help="moves per period (moves-per-period)"),
+    increment: float = typer.Option(10.0, help="Fischer increment in seconds"),
+    cap: float | None = typer.Option(None, help="Fischer cap in seconds"),
+    press: list[float] | None = typer.Option(  # noqa: B008 (Typer's way)
+        None, help="clock times (s) at which the player on move presses"
+    ),
+    speed: float = typer.Option(1.0, help="run the clock this many times faster than real time"),
+    seconds: float = typer.Option(600.0, help="stop after this much clock time"),
+    lang: str = typer.Option("zh", help="zh or en"),
+) -> None:
+    """Run a clock in the terminal and print the arbiter's calls (Go §12.3)."""
+    ts = build_system(
+        system,
+        base=base,
+        reserved=reserved,
+        periods=periods,
+        period=period,
+        moves=moves,
+        increment=increment,
+        cap=cap,
+    )
+    run_demo(
+        ts, seconds=seconds, presses=list(press or []), lang=lang, speed=speed, echo=typer.echo
+    )
+
+
+@app.command()
+def settings(
+    system: str = typer.Option("chinese-byoyomi", help="one of " + ", ".join(SYSTEMS)),
+    base: float | None = typer.Option(None, help="main time in seconds"),
+    reserved: int = typer.Option(3, help="reserved minutes (Chinese byo-yomi)"),
+    periods: int = typer.Option(3, help="byo-yomi periods (Japanese)"),
+    period: float | None = typer.Option(None, help="period length in seconds"),
+    moves: int = typer.Option(15, help="moves per period"),
+    increment: float = typer.Option(10.0, help="Fischer increment"),
+    cap: float | None = typer.Option(None, help="Fischer cap"),
+) -> None:
+    """Print a time system's GTP and KGS settings commands."""
+    ts = build_system(
+        system,
+        base=base,
+        reserved=reserved,
+        periods=periods,
+        period=period,
+        moves=moves,
+        increment=increment,
+        cap=cap,
+    )
+    typer.echo(ts.describe())
+    for cmd in (time_settings(ts), kgs_time_settings(ts)):
+        typer.echo(cmd.command + ("" if cmd.exact else "   # approximate"))
