@@ -68,10 +68,23 @@ __all__ = [
 ]
 
 
+def _example() -> Event:
+    """A Go round robin of four with round 1 finished (1–4 1-0, 2–3 draw); examples use it."""
+    e = new_event("Club", "go", "round-robin", 3)
+    e = add_players(e, [Player(0, n, "1d", 2000 + 100 * i) for i, n in enumerate("ABCD")])
+    e, _ = pair_next_round(e)
+    e = enter_result(e, 1, 1, GameResult.BLACK_WINS)
+    return enter_result(e, 1, 2, GameResult.DRAW)
+
+
 @dataclass(frozen=True)
 class PairedRound:
     """What ``pair_next_round`` produced: the round as the pairing package returned it (with the
-    ``reason`` of each pairing for ``--explain``) and the explanation notes."""
+    ``reason`` of each pairing for ``--explain``) and the explanation notes.
+    >>> _, r = pair_next_round(_example())
+    >>> r.to_json()
+    {'round': 2, 'pairings': [{'board': 1, 'black': 4, 'white': 3}, {'board': 2, 'black': 1, 'white': 2}], 'byes': []}
+    """
 
     number: int
     pairings: tuple[tuple[int, int, int, str], ...]  # (board, black, white, reason)
@@ -115,6 +128,9 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
 
     Round robin and elimination fields are closed once round 1 is paired; Swiss-type events
     accept late entries.
+
+    >>> [p.number for p in _example().players]
+    [1, 2, 3, 4]
     """
     if event.history and system_kind(event.system) != "swiss":
         raise TournamentError(f"players cannot join a {event.system} event after round 1 is paired")
@@ -149,7 +165,11 @@ def _assign_teams(event: Event, first_new: int) -> Event:
 
 
 def draw_numbers(event: Event, rng: random.Random) -> Event:
-    """Draw the players' numbers by lot before round 1 (appendix 三.1, 五.2(1))."""
+    """Draw the players' numbers by lot before round 1 (appendix 三.1, 五.2(1)).
+    >>> e = add_players(new_event('x', 'go', 'swiss', 1), [Player(0, 'A'), Player(0, 'B')])
+    >>> sorted(p.name for p in draw_numbers(e, random.Random(2)).players)
+    ['A', 'B']
+    """
     if event.history:
         raise TournamentError("numbers are drawn before round 1 is paired")
     shuffled = list(event.players)
@@ -213,7 +233,10 @@ def _games_played(event: Event, player: int, upto: int) -> int:
 
 
 def withdrawal_effects(event: Event) -> dict[int, Effect]:
-    """The effect of each withdrawal (Go §28, Gomoku §18.5), by player number."""
+    """The effect of each withdrawal (Go §28, Gomoku §18.5), by player number.
+    >>> withdrawal_effects(withdraw(_example(), 4))  # 1 game of 3 rounds: void (Go §28.2)
+    {4: <Effect.VOID: 'void'>}
+    """
     return {
         w.player: rule(
             game=event.game,
@@ -233,6 +256,9 @@ def withdraw(event: Event, player: int, rng: random.Random | None = None) -> Eve
     draw, by lot when ``rng`` is given). Afterwards the withdrawal is recorded after the last
     round in which the player's game is finished; a game of the player still without a result
     becomes a forfeit, and so do the player's later games in a round robin or match.
+
+    >>> withdraw(_example(), 2).withdrawals
+    (Withdrawal(player=2, after_round=1),)
     """
     event.player(player)
     if event.withdrawal_of(player) is not None:
@@ -268,6 +294,10 @@ def table(event: Event, upto_round: int | None = None) -> Table:
     (Go §28.2, Gomoku §18.5). Games without a result are left out. A bye scores as a win in
     Swiss and elimination events; in a round robin every player sits out once against the added
     bye number, which scores nothing.
+
+    >>> t = table(_example())
+    >>> [t.points(p) for p in (1, 2, 3, 4)]
+    [Fraction(2, 1), Fraction(1, 1), Fraction(1, 1), Fraction(0, 1)]
     """
     last = event.current_round if upto_round is None else upto_round
     effects = withdrawal_effects(event)
@@ -320,7 +350,10 @@ def _colour(black: bool) -> Color:
 
 
 def chain(event: Event) -> tuple[Tiebreak, ...]:
-    """The event's tiebreak chain: ``options["tiebreaks"]`` or the book's default."""
+    """The event's tiebreak chain: ``options["tiebreaks"]`` or the book's default.
+    >>> [t.name for t in chain(_example())]
+    ['points', 'sb', 'warnings']
+    """
     names = event.options.get("tiebreaks")
     if names:
         return tuple(parse_tiebreak(str(n)) for n in names)
@@ -331,7 +364,10 @@ def event_standings(
     event: Event, lots: Mapping[int, int] | random.Random | None = None
 ) -> list[Standing]:
     """The standings through the last round paired; ties go to ``lots`` (or the event's
-    drawn lots), else stay shared places."""
+    drawn lots), else stay shared places.
+    >>> [(s.place, s.number) for s in event_standings(_example(), {2: 1, 3: 2})]
+    [(1, 1), (2, 2), (3, 3), (4, 4)]
+    """
     use: Mapping[int, int] | random.Random | None = lots
     if use is None and event.lots:
         use = event.lots
@@ -353,6 +389,10 @@ def enter_result(
 
     A second warning in one game loses it (Go §24.2): two warnings for one side with a result
     that is not a loss for that side is refused.
+
+    >>> e = enter_result(_example(), 1, 2, GameResult.WHITE_WINS, white_warnings=1)
+    >>> e.round(1).game(2)
+    Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1)
     """
     rnd = event.round(round_number)
     game = rnd.game(board)
@@ -405,7 +445,11 @@ def enter_outcome(event: Event, round_number: int, board: int, outcome: Outcome)
 
 
 def enter_results(event: Event, rows: Iterable[tuple[int, int, GameResult]]) -> Event:
-    """Enter a whole results sheet of ``(round, board, result)`` rows."""
+    """Enter a whole results sheet of ``(round, board, result)`` rows.
+    >>> e = enter_results(_example(), [(1, 1, GameResult.DRAW)])
+    >>> e.round(1).game(1).result
+    <GameResult.DRAW: 'draw'>
+    """
     for rnd, board, result in rows:
         event = enter_result(event, rnd, board, result)
     return event
@@ -420,6 +464,10 @@ def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Eve
     Refused while the last round still has boards without results, once every round is paired,
     or with fewer than two players. Games against a player who withdrew from a round robin or a
     match get their forfeit at once (Go §28.2, §28.4; Gomoku §18.5).
+
+    >>> e, r = pair_next_round(_example())
+    >>> e.current_round, r.number
+    (2, 2)
     """
     rng = rng or random.Random(0)
     if event.history and not event.history[-1].complete:
@@ -717,7 +765,10 @@ def _mcmahon_rank(rank: str) -> str:
 
 
 def eliminated(event: Event) -> set[int]:
-    """Players dropped so far by progressive elimination (appendix 六)."""
+    """Players dropped so far by progressive elimination (appendix 六).
+    >>> eliminated(_example())
+    set()
+    """
     table_ = event.options.get("eliminated", {})
     return {int(p) for dropped in dict(table_).values() for p in dropped}
 
@@ -838,7 +889,10 @@ def _swiss_players(event: Event, number: int) -> list[Any]:
 
 def strength(player: Player) -> float:
     """A rating for simulation: the player's rating, else one derived from the rank
-    (1d = 2100, 100 per grade)."""
+    (1d = 2100, 100 per grade).
+    >>> strength(Player(1, 'A', '3d')), strength(Player(2, 'B', rating=1800))
+    (2300.0, 1800.0)
+    """
     if player.rating is not None:
         return float(player.rating)
     return 2000.0 + 100.0 * rank_value(player.rank)
@@ -881,7 +935,10 @@ def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
 
 def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
     """For each player, each round's cell: opponent number, colour and outcome (``5b+``,
-    ``3w-``, ``2b=``, ``+`` for a bye, ``5b+f`` for a forfeit)."""
+    ``3w-``, ``2b=``, ``+`` for a bye, ``5b+f`` for a forfeit).
+    >>> crosstable(_example())[1]
+    {1: ['4b+']}
+    """
     cells: dict[int, dict[int, list[str]]] = {p.number: {} for p in event.players}
     for rnd in event.history:
         for g in rnd.games:
@@ -919,7 +976,11 @@ def format_fraction(value: Fraction) -> str:
 
 
 def player_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
-    """The standings as JSON-ready dicts (tiebreak values as exact strings)."""
+    """The standings as JSON-ready dicts (tiebreak values as exact strings).
+    >>> e = _example()
+    >>> player_rows(e, event_standings(e))[0]['rounds']
+    {'1': ['4b+']}
+    """
     names = [t.name for t in chain(event)]
     cells = crosstable(event)
     out = []

@@ -58,6 +58,26 @@ __all__ = [
 GroupFunction = Callable[[Table, Sequence[int]], Mapping[int, Fraction]]
 
 
+def _example() -> Table:
+    """A three-round Swiss of five with byes, Go points (used by the examples below).
+
+    Round 1: 1–2 1-0, 3–4 0-1, 5 bye; round 2: 4–1 draw, 5–2 1-0, 3 bye; round 3: 1–5 0-1,
+    2–3 1-0, 4 bye. Points: 1 → 3, 2 → 2, 3 → 2, 4 → 5, 5 → 6. Player 5 is unrated.
+    """
+    from duiyi.tournament.results import GameResult, Scoring
+
+    b, w, d = GameResult.BLACK_WINS, GameResult.WHITE_WINS, GameResult.DRAW
+    games = [(1, 1, 2, b), (1, 3, 4, w), (2, 4, 1, d), (2, 5, 2, b), (3, 1, 5, w), (3, 2, 3, b)]
+    return Table.from_games(
+        games,
+        Scoring.go(),
+        rounds=3,
+        byes=[(1, 5), (2, 3), (3, 4)],
+        ratings={1: 2300, 2: 2200, 3: 2100, 4: 2000, 5: None},
+        warnings={(2, 4): 1},
+    )
+
+
 @dataclass(frozen=True)
 class Tiebreak:
     """A named criterion; ``values`` gives each member of a tie group its value (higher first).
@@ -100,7 +120,10 @@ def opponents(table: Table, competitor: int) -> list[int]:
 
 
 def points(table: Table, competitor: int) -> Fraction:
-    """Points (积分; match points for teams), byes included."""
+    """Points (积分; match points for teams), byes included.
+    >>> [points(_example(), p) for p in (1, 4, 5)]
+    [Fraction(3, 1), Fraction(5, 1), Fraction(6, 1)]
+    """
     return table.points(competitor)
 
 
@@ -109,6 +132,9 @@ def sonneborn_berger(table: Table, competitor: int) -> Fraction:
 
     The points of every opponent beaten plus half the points of every opponent drawn with.
     Forfeit wins count as wins; a bye has no opponent and adds nothing.
+
+    >>> sonneborn_berger(_example(), 1)  # beat 2 (2) + ½ × drew 4 (5)
+    Fraction(9, 2)
     """
     total = Fraction(0)
     for e in table.records(competitor):
@@ -122,12 +148,18 @@ def sonneborn_berger(table: Table, competitor: int) -> Fraction:
 
 
 def warnings(table: Table, competitor: int) -> Fraction:
-    """Warnings over the whole event, negated so that fewer ranks first (Go §27.1(1)B)."""
+    """Warnings over the whole event, negated so that fewer ranks first (Go §27.1(1)B).
+    >>> warnings(_example(), 4), warnings(_example(), 1)
+    (Fraction(-1, 1), Fraction(0, 1))
+    """
     return -Fraction(sum(e.warnings for e in table.records(competitor)))
 
 
 def buchholz(table: Table, competitor: int) -> Fraction:
-    """Opponents' score, 对手分 (Go §27.1(2)B, Gomoku §18.4(1)B): the sum of opponents' points."""
+    """Opponents' score, 对手分 (Go §27.1(2)B, Gomoku §18.4(1)B): the sum of opponents' points.
+    >>> buchholz(_example(), 1)  # opponents 2, 4, 5: 2 + 5 + 6
+    Fraction(13, 1)
+    """
     return sum((table.points(o) for o in opponents(table, competitor)), Fraction(0))
 
 
@@ -138,6 +170,9 @@ def median_buchholz(
 
     The opponents' points without the ``cut_highest`` best and ``cut_lowest`` worst opponents.
     When fewer opponents remain than are cut, the value is 0.
+
+    >>> median_buchholz(_example(), 1), median_buchholz(_example(), 1, 0, 1)
+    (Fraction(5, 1), Fraction(11, 1))
     """
     scores = sorted(table.points(o) for o in opponents(table, competitor))
     kept = scores[cut_lowest : len(scores) - cut_highest]
@@ -168,6 +203,9 @@ def average_opponent_rating(table: Table, competitor: int) -> Fraction:
     """Average rating of the opponents met, 对手平均等级分 (Gomoku §18.4(1)A).
 
     Unrated opponents and byes are left out; with no rated opponent the value is 0.
+
+    >>> average_opponent_rating(_example(), 5)  # opponents 2 (2200) and 1 (2300)
+    Fraction(2250, 1)
     """
     rated = [r for o in opponents(table, competitor) if (r := table.rating(o)) is not None]
     if not rated:
@@ -176,12 +214,18 @@ def average_opponent_rating(table: Table, competitor: int) -> Fraction:
 
 
 def wins(table: Table, competitor: int) -> Fraction:
-    """Games won, 胜局 (Gomoku §18.3(1)B, §18.4(1)D); a bye scores as a win and counts as one."""
+    """Games won, 胜局 (Gomoku §18.3(1)B, §18.4(1)D); a bye scores as a win and counts as one.
+    >>> wins(_example(), 4)  # beat 3, and the bye
+    Fraction(2, 1)
+    """
     return Fraction(sum(1 for e in table.records(competitor) if e.side is SideResult.WIN))
 
 
 def game_points(table: Table, competitor: int) -> Fraction:
-    """A team's game points, 局分 (Go §27.2(1), Gomoku §18.3(2)A)."""
+    """A team's game points, 局分 (Go §27.2(1), Gomoku §18.3(2)A).
+    >>> game_points(_example(), 1)  # for a player, the points themselves
+    Fraction(3, 1)
+    """
     return sum(
         (e.game_points or Fraction(0) for e in table.records(competitor)),
         Fraction(0),
@@ -189,7 +233,10 @@ def game_points(table: Table, competitor: int) -> Fraction:
 
 
 def board_points(table: Table, competitor: int, board: int) -> Fraction:
-    """A team's game points on one board (1-based), 台次 (Go §27.2(1), Gomoku §18.3(2)C)."""
+    """A team's game points on one board (1-based), 台次 (Go §27.2(1), Gomoku §18.3(2)C).
+    >>> board_points(_example(), 1, 1)  # players have no boards
+    Fraction(0, 1)
+    """
     total = Fraction(0)
     for e in table.records(competitor):
         if len(e.board_points) >= board:
@@ -201,6 +248,9 @@ def team_sonneborn_berger(table: Table, competitor: int) -> Fraction:
     """Team SB (Gomoku §18.3(2)B): over the teams met, score rate against it × that team's score.
 
     The score rate is the share of the match's game points this team took.
+
+    >>> team_sonneborn_berger(_example(), 1)  # 1 × 2 + ½ × 5 + 0 × 6
+    Fraction(9, 2)
     """
     total = Fraction(0)
     for e in table.records(competitor):
@@ -238,6 +288,9 @@ def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction
     """The round a competitor was knocked out, or rounds + 1 when still in (Gomoku §18.2).
 
     ``lives`` is 1 for single elimination, 2 for double: the later eliminated ranks first.
+
+    >>> elimination_round(_example(), 1), elimination_round(_example(), 4)
+    (Fraction(3, 1), Fraction(4, 1))
     """
     lost = 0
     for e in table.records(competitor):
@@ -287,7 +340,10 @@ def median_buchholz_cut(cut_highest: int, cut_lowest: int) -> Tiebreak:
 
 
 def board(number: int) -> Tiebreak:
-    """Game points on board ``number`` (Go §27.2(1), Gomoku §18.3(2)C)."""
+    """Game points on board ``number`` (Go §27.2(1), Gomoku §18.3(2)C).
+    >>> board(2).name
+    'board:2'
+    """
     if number < 1:
         raise InvalidInput("boards are numbered from 1")
 
@@ -307,7 +363,10 @@ def boards(count: int) -> tuple[Tiebreak, ...]:
 
 
 def elimination(lives: int) -> Tiebreak:
-    """Later elimination ranks first (Gomoku §18.2); ``lives`` 1 single, 2 double elimination."""
+    """Later elimination ranks first (Gomoku §18.2); ``lives`` 1 single, 2 double elimination.
+    >>> elimination(2).values(_example(), [2])  # 2 lost twice, the second in round 2
+    {2: Fraction(2, 1)}
+    """
 
     def fn(table: Table, c: int) -> Fraction:
         return elimination_round(table, c, lives)
