@@ -565,3 +565,32 @@ def test_random_games_end_exactly_when_the_board_says(seed: int, spec: str) -> N
             assert ruling.outcome.winner is WHITE
             return
         assert ruling is None
+
+
+async def test_what_the_brains_are_told() -> None:
+    # Gomocup: limits and rule before the first move, INFO time_left before every move,
+    # the designated opening as BOARD in move order (fields from the receiver's side).
+    rules, plan = openings_for("kansei")  # 寒星: h8 h9 h10
+    assert plan is not None
+    record = await play_game(
+        brain("greedy"),
+        brain("lattice", "--echo"),
+        opening=plan[0][1],
+        rules=rules,
+        time_control=TimeControl(turn_ms=4000, match_ms=30000),
+    )
+    told = [m.split(" ", 2)[2] for m in record.messages if m.startswith("white DEBUG")]
+    told = [t.removeprefix("b'").removesuffix("\\r\\n'") for t in told]
+    assert told[:5] == [
+        "START 15",
+        "INFO timeout_turn 4000",
+        "INFO timeout_match 30000",
+        "INFO game_type 1",
+        "INFO rule 4",  # renju: the designated opening plays with forbidden moves
+    ]
+    assert told[5] == "INFO time_left 30000"
+    assert told[6:11] == ["BOARD", "7,7,2", "7,6,1", "7,5,2", "DONE"]  # h8 h9 h10, White to move
+    turns = [i for i, t in enumerate(told) if t.startswith("TURN ")]
+    assert turns and all(told[i - 1].startswith("INFO time_left ") for i in turns)
+    left = [int(t.split()[2]) for t in told if t.startswith("INFO time_left ")]
+    assert left == sorted(left, reverse=True) and left[-1] <= 30000

@@ -853,7 +853,10 @@ async def play_game(
         return keep
 
     for color, eng in engines.items():
-        eng.on_line = collect(color)
+        keep = collect(color)
+        for line in eng.messages:  # what it said while starting
+            keep(line)
+        eng.on_line = keep
 
     ruling: Ruling | None
     if len(failures) == 2:
