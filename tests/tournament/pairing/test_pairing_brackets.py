@@ -195,3 +195,12 @@ def test_seed_placement_by_lot() -> None:
         bracket_lines(32, SEEDS8, placement="draw")
     with pytest.raises(InvalidInput):
         bracket_lines(32, list(range(1, 10)))  # 9 seeds do not fit 4 sections
+
+
+@pytest.mark.parametrize("players", [3, 7, 16, 30])
+def test_brackets_round_trip_through_json(players: int) -> None:
+    # value objects round-trip through their JSON form (event files store them)
+    for b in (knockout(players, [1, 2], place_matches=(3,)), double_elimination(players)):
+        assert Bracket.from_json(b.to_json()) == b
+    with pytest.raises(InvalidInput):
+        Bracket.from_json({"size": 2, "sections": 1, "lines": [1], "matches": []})

@@ -132,3 +132,16 @@ def test_refusals() -> None:
         round_robin(4, cycles=0)
     with pytest.raises(InvalidInput):
         berger_table(5)
+
+
+@pytest.mark.parametrize("size", range(4, 42, 2))
+def test_rule_agrees_with_the_closed_form_rotation(size: int) -> None:
+    # Go appendix 三.3, cross-checked against the closed form of the same tables: round r starts
+    # the ring at 1 + (r-1)·n/2 (mod n-1), the last number swinging sides
+    half = size // 2
+    for r, pairs in enumerate(berger_table(size), start=1):
+        start = ((r - 1) * half) % (size - 1)
+        ring = [(start + k) % (size - 1) + 1 for k in range(size - 1)]
+        head = (size, ring[0]) if r % 2 == 0 else (ring[0], size)
+        rest = tuple((ring[i], ring[size - 1 - i]) for i in range(1, half))
+        assert pairs == (head, *rest)

@@ -71,6 +71,22 @@ class Pairing:
             out["reason"] = self.reason
         return out
 
+    @classmethod
+    def from_json(cls, data: object) -> Pairing:
+        """Read :meth:`to_json` output back.
+
+        >>> Pairing.from_json({"board": 1, "black": 3, "white": 4})
+        Pairing(board=1, black=3, white=4, reason='')
+        """
+        if not isinstance(data, dict):
+            raise InvalidInput(f"a pairing is a JSON object, got {data!r}")
+        values = [data.get(k) for k in ("board", "black", "white")]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise InvalidInput(f"a pairing needs integer board, black and white: {data!r}")
+        reason = data.get("reason", "")
+        board, black, white = (int(str(v)) for v in values)
+        return cls(board, black, white, reason if isinstance(reason, str) else "")
+
 
 @dataclass(frozen=True)
 class Round:
@@ -123,6 +139,29 @@ class Round:
         if explain:
             out["notes"] = list(self.notes)
         return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Round:
+        """Read :meth:`to_json` output back.
+
+        >>> r = Round(2, (Pairing(1, 5, 3),), (7,))
+        >>> Round.from_json(r.to_json()) == r
+        True
+        """
+        if not isinstance(data, dict):
+            raise InvalidInput(f"a round is a JSON object, got {data!r}")
+        number, pairings, byes = data.get("round"), data.get("pairings"), data.get("byes", [])
+        if not isinstance(number, int) or not isinstance(pairings, list):
+            raise InvalidInput('a round needs "round" (a number) and "pairings" (a list)')
+        if not isinstance(byes, list) or not all(isinstance(b, int) for b in byes):
+            raise InvalidInput('"byes" must be a list of player numbers')
+        notes = data.get("notes", [])
+        return cls(
+            number,
+            tuple(Pairing.from_json(p) for p in pairings),
+            tuple(byes),
+            tuple(str(n) for n in notes) if isinstance(notes, list) else (),
+        )
 
 
 def renumber_boards(pairings: Iterable[Pairing]) -> tuple[Pairing, ...]:

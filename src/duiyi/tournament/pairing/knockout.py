@@ -88,6 +88,23 @@ class Slot:
             return {"bye": True}
         return {self.kind: self.match}
 
+    @classmethod
+    def from_json(cls, data: object) -> Slot:
+        """Read :meth:`to_json` output back.
+
+        >>> Slot.from_json({"loser": "W1.2"}) == Slot.loser("W1.2")
+        True
+        """
+        if isinstance(data, dict) and len(data) == 1:
+            ((key, value),) = data.items()
+            if key == "player" and isinstance(value, int):
+                return cls.of(value)
+            if key == "bye" and value is True:
+                return BYE
+            if key in ("winner", "loser") and isinstance(value, str):
+                return cls(key, match=value)
+        raise InvalidInput(f"cannot read a bracket slot from {data!r}")
+
     def __str__(self) -> str:
         if self.kind == "player":
             return str(self.player)
@@ -132,7 +149,32 @@ class Match:
             out["loser_to"] = self.loser_to
         if self.note:
             out["note"] = self.note
+        if self.reset_of:
+            out["reset_of"] = self.reset_of
         return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Match:
+        """Read :meth:`to_json` output back (the stage is the id up to its dot)."""
+        if not isinstance(data, dict):
+            raise InvalidInput(f"a bracket match is a JSON object, got {data!r}")
+        mid, part, rnd = data.get("id"), data.get("part", "main"), data.get("round")
+        if not isinstance(mid, str) or not isinstance(part, str) or not isinstance(rnd, int):
+            raise InvalidInput(f"a bracket match needs id, part and round: {data!r}")
+        texts = {k: data.get(k, "") for k in ("loser_to", "note", "reset_of")}
+        if not all(isinstance(v, str) for v in texts.values()):
+            raise InvalidInput(f"{mid}: loser_to, note and reset_of are strings")
+        return cls(
+            mid,
+            mid.split(".")[0],
+            rnd,
+            Slot.from_json(data.get("top")),
+            Slot.from_json(data.get("bottom")),
+            part,
+            str(texts["loser_to"]),
+            str(texts["reset_of"]),
+            str(texts["note"]),
+        )
 
 
 _UNKNOWN = -1  # resolution: not decided yet
@@ -266,6 +308,36 @@ class Bracket:
             "lines": list(self.lines),
             "matches": [m.to_json() for m in self.matches],
         }
+
+    @classmethod
+    def from_json(cls, data: object) -> Bracket:
+        """Read :meth:`to_json` output back.
+
+        >>> b = knockout(6, [1, 2], place_matches=(3,))
+        >>> Bracket.from_json(b.to_json()) == b
+        True
+        """
+        if not isinstance(data, dict):
+            raise InvalidInput(f"a bracket is a JSON object, got {data!r}")
+        size, sections, lines = data.get("size"), data.get("sections"), data.get("lines")
+        matches, system = data.get("matches"), data.get("system", "knockout")
+        if not (
+            isinstance(size, int)
+            and isinstance(sections, int)
+            and isinstance(lines, list)
+            and isinstance(matches, list)
+            and isinstance(system, str)
+        ):
+            raise InvalidInput("a bracket needs size, sections, lines and matches")
+        if len(lines) != size or not all(x is None or isinstance(x, int) for x in lines):
+            raise InvalidInput(f"a {size}-line bracket needs {size} lines (numbers or null)")
+        return cls(
+            size,
+            sections,
+            tuple(lines),
+            tuple(Match.from_json(m) for m in matches),
+            system,
+        )
 
     def table(self) -> str:
         """A plain-text rendering: the lines by section, then the matches stage by stage."""
