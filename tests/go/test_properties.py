@@ -155,8 +155,7 @@ def test_counting_totals(game: Spec, marks: list[int]) -> None:
     g = play_random(game, check=False)
     if g.phase is Phase.FINISHED:
         return
-    if g.phase is Phase.PLAYING:
-        g.pass_move()
+    while g.phase is Phase.PLAYING:
         g.pass_move()
     stones = sorted(g.board.stones(BLACK) | g.board.stones(WHITE))
     for m in marks:
