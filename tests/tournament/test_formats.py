@@ -194,3 +194,28 @@ def test_save_uses_replace_from_the_same_directory(
     assert len(calls) == 1
     src, dst = calls[0]
     assert Path(src).parent == tmp_path and dst == str(tmp_path / "x.json")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["history"][0]["games"][0].update(black=99), "unknown player 99"),
+        (lambda d: d["history"][0]["games"][0].update(white=d["history"][0]["games"][1]["black"]),
+         "twice in round 1"),
+        (lambda d: d["history"][0].update(round=5), "numbered 1, 2, 3"),
+    ],
+)  # fmt: skip
+def test_hand_edited_event_files_are_refused(tmp_path: Path, edit, message: str) -> None:
+    import json
+
+    e = simulate(
+        add_players(new_event("C", "go", "swiss", 2), [Player(0, f"P{i}") for i in range(4)]),
+        1,
+        random.Random(1),
+    )
+    data = e.to_json()
+    edit(data)
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(TournamentError, match=message):
+        load_event(path)

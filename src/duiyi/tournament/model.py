@@ -349,6 +349,17 @@ class Event:
             raise TournamentError("players must be numbered 1, 2, 3, ... in order")
         if [t.number for t in self.teams] != list(range(1, len(self.teams) + 1)):
             raise TournamentError("teams must be numbered 1, 2, 3, ... in order")
+        count = len(self.players)
+        for index, rnd in enumerate(self.history, start=1):
+            if rnd.number != index:
+                raise TournamentError(f"rounds must be numbered 1, 2, 3, ...; got {rnd.number}")
+            met: set[int] = set()
+            for p in [q for g in rnd.games for q in g.players] + list(rnd.byes):
+                if not 1 <= p <= count:
+                    raise TournamentError(f"round {index} names unknown player {p}")
+                if p in met:
+                    raise TournamentError(f"player {p} appears twice in round {index}")
+                met.add(p)
         seen: set[int] = set()
         for t in self.teams:
             for m in t.members:
