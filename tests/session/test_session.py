@@ -368,3 +368,47 @@ def test_state_snapshot() -> None:
     assert st["game"]["moves"] == [["black", "E5"]]
     json.dumps(st)
     assert "go" in repr(s)
+
+
+def test_gomoku_outcome_names_the_seat_after_a_swap() -> None:
+    # Gomoku §2.9: after the swap the Black seat holds White; its resignation wins for the
+    # White seat (who holds the black stones).
+    s = Session(
+        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
+    )
+    s.act(BLACK, "open", 30.0, moves=["h8", "h9", "j10"], fifth_n=1)
+    s.act(WHITE, "swap", 40.0)
+    s.resign(BLACK, now=50.0)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE
+    assert s.game.game.outcome().winner is BLACK  # type: ignore[attr-defined]
+    assert s.result_sheet()["result"] == "0-1"
+
+
+@pytest.mark.parametrize(
+    ("setup", "code"),
+    [
+        ("resign-white", "1-0"),
+        ("no-show-black", "forfeit-black"),
+        ("no-show-both", "double-forfeit"),
+        ("both-lose", "both-lose"),
+        ("draw", "draw"),
+        ("playing", None),
+    ],
+)
+def test_result_sheet_codes(setup: str, code: str | None) -> None:
+    absent = {"no-show-black": {BLACK}, "no-show-both": {BLACK, WHITE}}.get(setup, set())
+    s = Session(GoGame(9), Clock(Absolute(7200), now=0.0, lateness=Lateness.go(), absent=absent))
+    if setup == "resign-white":
+        s.resign(WHITE, now=1.0)
+    elif setup.startswith("no-show"):
+        s.tick(4000.0)
+    elif setup == "both-lose":
+        s.rule("scattered", 5.0, Decision.BOTH_LOSE)
+    elif setup == "draw":
+        s.rule("moved_stones", 5.0, Decision.DRAW)
+    s.rule("warn", 6.0, BLACK) if setup == "playing" else None
+    sheet = s.result_sheet()
+    assert sheet["result"] == code
+    if setup == "playing":
+        assert sheet["black_warnings"] == 1

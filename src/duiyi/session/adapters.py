@@ -16,6 +16,7 @@ the adapter translates. The clock belongs to seats, so a swap never swaps the cl
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -316,10 +317,14 @@ class GomokuAdapter:
         return None if colour is None else self._colour(colour)
 
     def outcome(self) -> Outcome | None:
+        """The result with the winner named by seat (after a swap the Black seat won with the
+        white stones)."""
         if self._imposed is not None:
             return self._imposed
         result: Outcome | None = self.game.outcome()
-        return result
+        if result is None or result.winner is None or not self.game.swapped:
+            return result
+        return dataclasses.replace(result, winner=result.winner.opponent)
 
     def _action(self, player: Color, kind: str, data: Mapping[str, Any]) -> Any:
         from duiyi.gomoku.game import action_from_json

@@ -40,7 +40,7 @@ from duiyi.errors import (
     InvalidInput,
     SessionError,
 )
-from duiyi.outcome import Outcome, Termination
+from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee, Ruling, RulingKind, ruling_from_json
 from duiyi.session.adapters import GAME_ACTIONS, GameAdapter, adapt, adapter_from_config
 
@@ -170,7 +170,8 @@ class Session:
 
     ``game`` is a ``duiyi.go.Game``, a ``duiyi.gomoku.Game`` or any
     :class:`~duiyi.session.adapters.GameAdapter`. Players are named by seat (the colour given
-    at the start). With ``overtime_pass=True`` a player who oversteps the last minute of
+    at the start), and so are the clocks and the winner of :meth:`outcome` (after a Gomoku
+    swap the Black seat plays the white stones). With ``overtime_pass=True`` a player who oversteps the last minute of
     byo-yomi in Go gets a pass and a warning instead of a loss (Go §22.5, "on request": the
     event's regulations grant the request in advance).
     """
@@ -265,6 +266,46 @@ class Session:
     def outcome(self) -> Outcome | None:
         """Result, reason and article: imposed by time or a ruling, else the game's own."""
         return self._outcome or self._game.outcome()
+
+    def result_sheet(self) -> dict[str, Any]:
+        """The result as a tournament records it, by seat: ``result`` is a result code
+        (``1-0``, ``0-1``, ``draw``, ``forfeit-black``, ``forfeit-white``, ``double-forfeit``,
+        ``both-lose``, ``no-result``; None while playing) plus the warnings (a Go tiebreak,
+        Go §27.1) and violations of each seat.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(60), now=0.0))
+        >>> s.resign(BLACK, now=3.0)
+        >>> s.result_sheet()["result"]
+        '0-1'
+        """
+        o = self.outcome()
+        code: str | None = None
+        if o is not None:
+            no_show = [r for r in self._referee.rulings if r.kind is RulingKind.NO_SHOW]
+            if o.result is Result.WIN and o.winner is not None:
+                if no_show and o.termination is Termination.FORFEIT and no_show[-1].outcome == o:
+                    code = f"forfeit-{o.winner.opponent.value}"
+                else:
+                    code = "1-0" if o.winner is BLACK else "0-1"
+            elif o.result is Result.DRAW:
+                code = "draw"
+            elif o.result is Result.BOTH_LOSE:
+                double = bool(no_show) and no_show[-1].outcome == o
+                code = "double-forfeit" if double else "both-lose"
+            else:
+                code = "no-result"
+        return {
+            "result": code,
+            "termination": o.termination.value if o else None,
+            "article": o.article if o else None,
+            "black_warnings": self._referee.warnings(BLACK),
+            "white_warnings": self._referee.warnings(WHITE),
+            "black_violations": self._referee.violations(BLACK),
+            "white_violations": self._referee.violations(WHITE),
+            "seats_swapped": self._seats_swapped,
+        }
 
     def state(self, now: float | None = None) -> dict[str, Any]:
         """A public snapshot for a server (the sealed move is never in it)."""
