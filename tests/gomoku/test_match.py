@@ -342,8 +342,9 @@ async def test_designated_opening_stones_come_first() -> None:
     # Gomoku §3.2: the game starts from the opening's three stones; White plays move 4.
     rules, plan = openings_for("sosei")
     assert plan is not None
+    assert rules == RenjuRules.chinese_2013()  # also the default when openings are given
     tally = await play_match(
-        brain("lattice"), brain("greedy"), games=2, openings=plan, rules=rules, time_control=SANE
+        brain("lattice"), brain("greedy"), games=2, openings=plan, time_control=SANE
     )
     for record in tally.records:
         assert record.opening == "疏星/Sosei"
@@ -490,8 +491,9 @@ async def test_match_between_sane_engines_is_consistent() -> None:
 
 
 def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
-    tally = run_match(brain("greedy"), brain("lattice"), games=1, rules=FREE, time_control=SANE)
-    assert tally.wins == 1
+    # no rules given on an empty board: the free opening without forbidden moves
+    tally = run_match(brain("greedy"), brain("lattice"), games=1, time_control=SANE)
+    assert tally.wins == 1 and tally.records[0].moves[0] == "h8"
     app = typer.Typer()
     register(app)
     app.command("noop")(lambda: None)  # a second command keeps "match" a sub-command

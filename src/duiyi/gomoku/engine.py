@@ -823,12 +823,14 @@ async def play_game(
     that does not answer within its budget is ruled out of time at once and killed. The time a
     brain needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
 
-    ``rules`` (default :meth:`RenjuRules.chinese_2013`, which needs a designated ``opening``)
-    are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
+    ``rules`` (default: :meth:`RenjuRules.chinese_2013` with an opening, :meth:`RenjuRules.free`
+    on an empty board) are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
     (default: renju when the rules have forbidden moves, else freestyle). ``max_memory`` (bytes)
     is announced with ``INFO max_memory`` but not enforced.
     """
     control = time_control or TimeControl()
+    if rules is None:
+        rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
     referee = Referee(opening, rules=rules)
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
@@ -973,7 +975,8 @@ async def play_match(
 
     ``openings`` are ``(name, stones)`` pairs; the games follow :func:`~duiyi.gomoku.match.schedule`
     (each opening twice, colours swapped, cycling through the list); ``None`` means an empty
-    board with colours alternating (give ``rules=RenjuRules.free()`` or ``free_renju()``).
+    board with colours alternating. ``rules`` default as in :func:`play_game` (the book's rules
+    with openings, the free opening without forbidden moves on an empty board).
     ``on_game`` is called after every game.
     """
     a_name, b_name = names or (_label(engine_a), _label(engine_b))
