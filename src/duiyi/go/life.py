@@ -40,6 +40,9 @@ __all__ = ["BoardView", "GroupStatus", "Status", "explain", "propose_dead", "sta
 _EMPTY = 0
 _B = 1
 _W = 2
+#: Weight of a candidate's walled eye space against its influence when two weak groups of
+#: opposite colours each spoil the other's eyes (any value from 1 to 8 gives the same KGS score).
+_POTENTIAL_WEIGHT = 4
 
 
 class _PointLike(Protocol):
@@ -335,11 +338,12 @@ class _Analysis:
 
     # ------------------------------------------------------------------ region verdicts
 
-    def _region_lives(self, region: list[int], owner: int) -> tuple[bool, set[int]]:
+    def _region_lives(self, region: list[int], owner: int) -> tuple[bool, set[int], int]:
         """Can ``owner`` (the stones inside a region enclosed by the opponent) live there?
 
         Also returns the enemy chains that spoil an eye space (the verdict may change once they
-        are found dead).
+        are found dead) and the owner's potential: the largest spoilt eye space weighted by the
+        share of its walls that are the owner's.
         """
         colour = self.colour
         members = set(region)
@@ -347,7 +351,7 @@ class _Analysis:
         live_chains = {cid for cid in chains if not self.dead[cid]}
         blockers: set[int] = set()
         if any(cid in self.benson for cid in live_chains):
-            return True, blockers
+            return True, blockers, 0
         enemy = 3 - owner
         # eye spaces: points of the region that are not live owner stones
         inside = [False] * self.n
@@ -355,34 +359,26 @@ class _Analysis:
             if not (colour[p] == owner and not self.dead[self.chain_of[p]]):
                 inside[p] = True
         eyes = 0
+        potential = 0
         for comp in self._components(inside):
             touching: set[int] = set()
+            walls = mine = 0
             for p in comp:
                 for q in self.nb[p]:
                     if q not in members and self._live(q, enemy):
                         touching.add(self.chain_of[q])
+                        walls += 1
+                    elif colour[q] == owner and inside[q] is False:
+                        walls += 1
+                        mine += 1
             if touching:
                 blockers |= touching
+                potential = max(potential, len(comp) * mine // walls)
                 continue
             eyes += self._eye_value(comp, owner)
             if eyes >= 2:
-                return True, blockers
-        return False, blockers
-
-    def _approach_safe(self, s: int, attacker: int) -> bool:
-        """Can ``attacker`` play on the empty point ``s`` without putting itself in atari?"""
-        libs: set[int] = set()
-        colour = self.colour
-        for q in self.nb[s]:
-            cq = colour[q]
-            if cq == _EMPTY:
-                libs.add(q)
-            elif cq == attacker:
-                libs |= self.libs[self.chain_of[q]]
-            elif self.libs[self.chain_of[q]] == frozenset((s,)):
-                return True  # the move captures
-        libs.discard(s)
-        return len(libs) >= 2
+                return True, blockers, potential
+        return False, blockers, potential
 
     def _own_eye(self, p: int, col: int) -> bool:
         return all(self.colour[q] == col for q in self.nb[p])
@@ -427,18 +423,27 @@ class _Analysis:
         our_libs = set().union(*(self.libs[c] for c in ours))
         their_libs = set().union(*(self.libs[c] for c in theirs))
         shared = our_libs & their_libs
-        cluster = ours | theirs
-        for cid in theirs:
-            cluster.update(weak[cid])
-        if not shared or any(len(self.libs[cid]) < 2 for cid in cluster):
+        for side, other, col in ((ours, theirs, attacker), (theirs, ours, owner)):
+            for cid in side:
+                for p in self.chains[cid]:
+                    for q in self.nb[p]:
+                        c = self.chain_of[q]
+                        if self.colour[q] == col and c not in other and c in weak:
+                            return []  # it can take weak stones elsewhere and escape
+        if not shared or any(len(self.libs[cid]) < 2 for cid in ours | theirs):
             return []  # a chain in atari is no seki
-        if len(ours) != 1 or len(theirs) != 1:
-            return []  # eyes shared by several chains can be broken one chain at a time
         own_eyes = our_libs - shared
         their_eyes = their_libs - shared
         if not all(self._own_eye(p, owner) for p in own_eyes):
             return []
         if not all(self._own_eye(p, attacker) for p in their_eyes):
+            return []
+        # eyes shared by several chains can be broken one chain at a time; eyeless chains that
+        # all hold exactly the same shared liberties still cannot be approached
+        several = len(ours) != 1 or len(theirs) != 1
+        if several and (
+            own_eyes or their_eyes or any(self.libs[c] != shared for c in ours | theirs)
+        ):
             return []
         if own_eyes and their_eyes:
             ok = True
@@ -468,13 +473,15 @@ class _Analysis:
         no doubt about its eyes; 2: mutually dependent verdicts, ordered by influence.
         """
         raw: list[tuple[int, int, list[int], set[int], int]] = []
+        potentials: dict[int, int] = {}
         for killer in (_B, _W):
             owner = 3 - killer
             for reg in self._regions(killer):
                 chains = self._owner_chains(reg, owner)
                 if not chains or all(self.seki[c] for c in chains):
                     continue
-                lives, blockers = self._region_lives(reg, owner)
+                lives, blockers, potential = self._region_lives(reg, owner)
+                potentials[reg[0]] = potential
                 if not lives:
                     raw.append((len(reg), reg[0], chains, blockers, owner))
         doomed = {cid for *_x, chains, _b, _o in raw for cid in chains}
@@ -506,8 +513,22 @@ class _Analysis:
             own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
             stones = sum(len(self.chains[cid]) for cid in chains)
             atari = max(len(self.libs[cid]) for cid in chains) == 1
-            key = (0 if atari else 1_000_000) + own // stones
+            # (a large, mostly walled eye space counts for the owner)
+            key = (0 if atari else 1_000_000_000) + _POTENTIAL_WEIGHT * potentials[first]
+            key += own // stones
             out.append((2, key, first, chains))
+        # a chain in atari that the opponent can take with a stone joining healthy chains is
+        # dead first (Go §8: stones that can be captured are dead)
+        for cid, libs in enumerate(self.libs):
+            if len(libs) == 1 and not self.dead[cid] and not self.seki[cid]:
+                (lib,) = libs
+                enemies = {
+                    self.chain_of[q]
+                    for q in self.nb[lib]
+                    if self.colour[q] == 3 - self.chain_colour[cid]
+                }
+                if not any(self.dead[e] or e in doomed for e in enemies):
+                    out.append((-1, 0, self.chains[cid][0], [cid]))
         out = [t for t in out if not any(self.seki[c] for c in t[3])]
         out.sort(key=lambda t: (t[0], t[1], t[2]))
         return out
