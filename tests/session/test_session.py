@@ -412,3 +412,17 @@ def test_result_sheet_codes(setup: str, code: str | None) -> None:
     assert sheet["result"] == code
     if setup == "playing":
         assert sheet["black_warnings"] == 1
+
+
+def test_handicap_game_starts_with_white_clock() -> None:
+    # Go: with fixed handicap stones White moves first; the clock follows without a move.
+    s = Session(GoGame(9, handicap=2), Clock(Absolute(600), now=0.0))
+    assert s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.clock.moves(BLACK) == 0
+    s.move(WHITE, "E5", now=5.0)
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_referee_must_match_the_game() -> None:
+    with pytest.raises(InvalidInput, match="Referee"):
+        Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("gomoku"))

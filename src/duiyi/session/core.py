@@ -207,7 +207,16 @@ class Session:
         self._seats_swapped = False
         self._restarts = 0
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
-        # a clock created running for the wrong seat is set right at once
+        if self._game.kind in ("go", "gomoku") and self._referee.game != self._game.kind:
+            raise InvalidInput(
+                f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
+                f"not Referee({self._referee.game!r})"
+            )
+        # a clock created running for the wrong seat (White first after fixed handicap
+        # stones) is set right at once, without counting a move
+        want = self._game.to_move()
+        if clock.to_move is not None and want is not None and clock.to_move is not want:
+            clock.stop(self._now)
         self._sync_clock(self._now)
 
     # ------------------------------------------------------------------ reading
