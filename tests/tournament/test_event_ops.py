@@ -235,3 +235,19 @@ def test_groups_are_dealt_and_ranked_separately() -> None:
     assert groups[0][0] == 1 and groups[1][0] == 2  # seeds 1 and 2 lead different groups
     for index, rows in group_standings(e):
         assert {r.number for r in rows} == set(groups[index - 1])
+
+
+def test_crosstable_grid_is_antisymmetric() -> None:
+    # the wall chart's square crosstable (round robin): a win on one side is a loss on the other
+    from duiyi.tournament.event import grid
+    from duiyi.tournament.formats.wallchart import standings_html, standings_text
+
+    e = simulate(field("gomoku", "round-robin", 5), 5, random.Random(4))
+    cells = grid(e)
+    flip = {"+": "-", "-": "+", "=": "="}
+    for a, row in cells.items():
+        assert len(row) == 4  # everyone met everyone once
+        for b, mark in row.items():
+            assert cells[b][a] == flip[mark]
+    assert "Crosstable" in standings_text(e)
+    assert "<h2>Crosstable</h2>" in standings_html(e)

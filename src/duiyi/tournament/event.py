@@ -53,6 +53,7 @@ __all__ = [
     "enter_result",
     "enter_results",
     "event_standings",
+    "grid",
     "group_members",
     "group_standings",
     "new_event",
@@ -956,6 +957,24 @@ def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
                 cells[me].setdefault(rnd.number, []).append(f"{opp}{letter}{mark}")
         for b in rnd.byes:
             cells[b].setdefault(rnd.number, []).append("bye")
+    return cells
+
+
+def grid(event: Event) -> dict[int, dict[int, str]]:
+    """The round-robin crosstable: for each player, each opponent's cell (``+``, ``=``, ``-``,
+    ``+f``/``-f`` for forfeits; several games, e.g. a double round robin, side by side).
+
+    >>> grid(_example())[1], grid(_example())[2]
+    ({4: '+'}, {3: '='})
+    """
+    cells: dict[int, dict[int, str]] = {p.number: {} for p in event.players}
+    marks = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}
+    for _, g in event.games():
+        if g.result is None:
+            continue
+        for me, opp, black in ((g.black, g.white, True), (g.white, g.black, False)):
+            mark = marks[g.result.side(_colour(black))] + ("" if g.result.played else "f")
+            cells[me][opp] = cells[me].get(opp, "") + mark
     return cells
 
 

@@ -25,6 +25,7 @@ from duiyi.tournament.event import (
     chain,
     event_standings,
     format_fraction,
+    grid,
     group_standings,
     player_rows,
     team_chain,
@@ -104,9 +105,30 @@ def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     if any(row["by_lot"] for row in doc["standings"]):
         out.append("")
         out.append("* order decided by lot")
+    if _with_grid(event):
+        order = [row["number"] for row in doc["standings"]]
+        cells = grid(event)
+        width = max(
+            [len(str(n)) for n in order] + [len(c) for r in cells.values() for c in r.values()]
+        )
+        out.append("")
+        out.append("Crosstable (row against column)")
+        out.append(" " * 5 + " ".join(str(n).rjust(width) for n in order))
+        for n in order:
+            row_cells = [("×" if m == n else cells[n].get(m, "·")).rjust(width) for m in order]
+            out.append(str(n).rjust(4) + " " + " ".join(row_cells))
     for w in event.withdrawals:
         out.append(f"withdrawn: {w.player} after round {w.after_round}")
     return "\n".join(out) + "\n"
+
+
+def _with_grid(event: Event) -> bool:
+    """A square crosstable suits round robins of individuals (not groups, teams or Swiss)."""
+    return (
+        event.system in ("round-robin", "double-round-robin")
+        and not event.is_team_event
+        and bool(event.players)
+    )
 
 
 def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) -> str:
@@ -144,5 +166,27 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         f"<th>Rank</th><th>Club</th>{head}</tr></thead><tbody>"
         + "".join(body)
         + "</tbody></table><p>Cells: opponent, colour (b/w), result (+ = −, f forfeit).</p>"
-        "</body></html>\n"
+        + _grid_html(event, [row["number"] for row in doc["standings"]])
+        + "</body></html>\n"
+    )
+
+
+def _grid_html(event: Event, order: list[int]) -> str:
+    if not _with_grid(event):
+        return ""
+    cells = grid(event)
+    head = "".join(f"<th>{n}</th>" for n in order)
+    rows = []
+    for n in order:
+        tds = "".join(
+            "<td>×</td>" if m == n else f"<td>{html.escape(cells[n].get(m, ''))}</td>"
+            for m in order
+        )
+        rows.append(f"<tr><th>{n}</th>{tds}</tr>")
+    return (
+        "<h2>Crosstable</h2><table class=grid><thead><tr><th></th>"
+        + head
+        + "</tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
     )
