@@ -234,7 +234,7 @@ def pair_swiss(
         byes = (bye.number,)
         everyone.discard(bye.number)
         if explain:
-            why = "has not had a bye" if bye.byes == 0 else "everyone has had a bye"
+            why = "has not had a bye" if bye.byes == 0 else "is left (no one without a bye fits)"
             notes.append(
                 f"{bye.number} has the bye: lowest ranked (score {_fmt(bye.score)}) who {why} "
                 "and whose bye leaves the rest pairable"
