@@ -125,7 +125,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--size", type=int, default=19)
     args = ap.parse_args(argv)
     dt_d, moves_d, res_d = run(duiyi_playout, args.games, args.size)
