@@ -131,7 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     dt_d, moves_d, res_d = run(duiyi_playout, args.games, args.size)
     dt_s, moves_s, res_s = run(sgfmill_playout, args.games, args.size)
     same = res_d == res_s
-    print(f"{args.games} random playouts on {args.size}×{args.size}, situational superko")
+    print(
+        f"{args.games} random playouts on {args.size}×{args.size}, situational superko, "
+        f"{moves_d} actions"
+    )
     print(
         f"duiyi  : {args.games / dt_d:8.2f} playouts/s  {moves_d / dt_d:9.0f} moves/s  ({dt_d:.2f} s)"
     )
