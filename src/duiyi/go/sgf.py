@@ -281,6 +281,9 @@ _TOKEN = re.compile(
 )
 
 
+_FAST_NODE = re.compile(r"[ \t\r\n]*(;)[ \t\r\n]*([A-Z]{1,2})\[([^\\\]]*)\](?=[ \t\r\n]*[;()])")
+
+
 def _check_ident(ident: str) -> str:
     if not _IDENT_RE.match(ident):
         raise SgfError(f"not an SGF property identifier: {ident!r} (upper-case letters only)")
@@ -344,7 +347,19 @@ def parse(text: str | bytes) -> SgfCollection:
     last_ident: str | None = None
     last_ident_off = 0
 
+    fast = _FAST_NODE.match
     while pos < end:
+        if current is not None and not seq_closed and last_ident is None:
+            # Fast path for the common node: one property, one plain value (";B[pd]").
+            f = fast(text, pos)
+            if f is not None:
+                node = SgfNode({f.group(2): [f.group(3)]}, parent=current)
+                node._offset = f.start(1)
+                node._index = index
+                node_props = node.properties
+                current = node
+                pos = f.end()
+                continue
         m = match(text, pos)
         if m is None:  # only trailing whitespace left
             break
@@ -890,14 +905,23 @@ def rules_from_sgf(
 # --------------------------------------------------------------------------------------------
 
 
+_POINTS: dict[tuple[str, int], Point | None] = {}
+
+
 def decode_point(raw: str, size: int) -> Point | None:
     """Decode an SGF point to a :class:`~duiyi.go.Point` (``None`` for a pass).
 
     >>> decode_point("pd", 19), decode_point("", 19)
     (Point.parse('Q16'), None)
     """
+    key = (raw, size)
+    if key in _POINTS:
+        return _POINTS[key]
     rc = decode_point_coords(raw, size)
-    return None if rc is None else Point(rc[0], rc[1])
+    point = None if rc is None else Point(rc[0], rc[1])
+    if len(raw) <= 2:  # the cache holds at most every two-letter value per size
+        _POINTS[key] = point
+    return point
 
 
 def decode_points(values: Iterable[str], size: int) -> list[Point]:
@@ -1096,19 +1120,30 @@ def read_game(
         if until_move is not None and played >= until_move:
             break
         nodes.append(node)
-        if any(k in node.properties for k in ("AB", "AW", "AE")):
+        props = node.properties
+        if "AB" in props or "AW" in props or "AE" in props:
             warnings.append(at(node, "set-up stones after the first move are ignored"))
-        for ident, color in (("B", BLACK), ("W", WHITE)):
-            raw = node.get(ident)
-            if raw is None:
+        for ident, color in _MOVE_IDENTS:
+            values = props.get(ident)
+            if not values:
                 continue
             try:
-                point = decode_point(raw, size)
+                point = decode_point(values[0], size)
             except SgfError as exc:
                 raise wrap(node, exc) from None
             played += 1
+            if game.phase is Phase.PLAYING and color is game.to_move:
+                try:
+                    game.play(point, color)
+                    continue
+                except IllegalMove as exc:
+                    name = f"#{played} {color.letter} {'pass' if point is None else point}"
+                    raise IllegalMove(exc.reason, exc.article, move=name) from None
             _play_tolerant(game, color, point, played, warnings, at(node, ""))
     return SgfGame(game, root, nodes, warnings, result, coll)
+
+
+_MOVE_IDENTS = (("B", BLACK), ("W", WHITE))
 
 
 def _play_tolerant(
