@@ -1,0 +1,204 @@
+"""``duiyi gomoku``: forbidden points, replays, the 26 openings and drawings (Gomoku rules 2013).
+
+* ``duiyi gomoku forbidden "h8 h9 j10 ..." [--format text|json] [--explain]``: Black's
+  forbidden points of the position the moves make (Gomoku §2.19).
+* ``duiyi gomoku replay FILE``: replay a game (SGF GM[4], Piskvork .psq, a record sheet or a
+  move list), checking every move, and print the record, the position and the result.
+* ``duiyi gomoku openings``: the 26 designated openings with their names (Gomoku §3.2).
+* ``duiyi gomoku svg "h8 h9 ..." | --file FILE [-o out.svg]``: draw the position.
+* ``duiyi gomoku match ...``: engine matches (from ``duiyi.cli.gomoku_match`` when present).
+
+>>> app.info.name
+'gomoku'
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from duiyi.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from duiyi.gomoku.rules import RenjuRules
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="gomoku",
+    help="Gomoku/Renju: forbidden points, replay, openings, matches (2013 rules).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_RULES = ("auto", "chinese-2013", "free", "free-renju")
+
+
+def _rules(name: str) -> RenjuRules | None:
+    from duiyi.gomoku import RenjuRules
+
+    key = name.strip().lower()
+    if key == "auto":
+        return None
+    presets = {
+        "chinese-2013": RenjuRules.chinese_2013,
+        "free": RenjuRules.free,
+        "free-renju": RenjuRules.free_renju,
+    }
+    if key not in presets:
+        raise InvalidInput(f"unknown rules {name!r} (choose from {', '.join(_RULES)})")
+    return presets[key]()
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8-sig", errors="replace")
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+@app.command()
+def forbidden(
+    moves: Annotated[str, typer.Argument(help='Moves, Black first: "h8 h9 j10" (pass allowed).')],
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    explain: Annotated[bool, typer.Option(help="Say which lines make each foul.")] = False,
+) -> None:
+    """Black's forbidden points in the position (Gomoku §2.19)."""
+    from duiyi.gomoku import Board, explain_foul, forbidden_points
+
+    board = Board.from_moves(moves)
+    found = forbidden_points(board)
+    if fmt == "json":
+        data: dict[str, object] = {"forbidden": {k: v.value for k, v in found.items()}}
+        if explain:
+            data["explanations"] = {k: str(explain_foul(board, k)) for k in found}
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    if fmt != "text":
+        raise InvalidInput(f"unknown format {fmt!r} (text or json)")
+    from duiyi.gomoku import Point
+
+    marks = {
+        Point.parse(k): {"double-three": "3", "double-four": "4"}.get(v.value, "6")
+        for k, v in found.items()
+    }
+    typer.echo(board.diagram(marks))
+    if not found:
+        typer.echo("no forbidden point for Black")
+    for k, v in found.items():
+        line = f"{k}: {v.value} ({v.zh})"
+        if explain:
+            line = str(explain_foul(board, k))
+        typer.echo(line)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="SGF, .psq, record sheet or move list file.")],
+    rules: Annotated[str, typer.Option(help="auto, chinese-2013, free or free-renju.")] = "auto",
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+) -> None:
+    """Replay a game, checking every move; exit 2 at the first illegal one."""
+    from duiyi.gomoku.notation import read_game, record_sheet
+
+    game = read_game(_read(file), file.name, _rules(rules))
+    o = game.outcome()
+    if fmt == "json":
+        typer.echo(
+            json.dumps(
+                {
+                    "moves": [str(m.point) if m.point else "pass" for m in game.moves],
+                    "opening": game.opening.opening.id if game.opening else None,
+                    "outcome": o.to_json() if o else None,
+                    "forbidden": {k: v.value for k, v in game.forbidden_points().items()},
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    if game.opening is not None:
+        op = game.opening.opening
+        typer.echo(f"opening: {op.id} {op.name} ({op.japanese}, {op.kind})")
+    typer.echo(record_sheet([m.point for m in game.moves], swap_after=game.swap_after))
+    typer.echo(game.board.diagram())
+    if o is None:
+        fb = game.forbidden_points()
+        typer.echo(f"result: ongoing, {game.to_act} to play")
+        if fb:
+            typer.echo("forbidden for Black: " + ", ".join(f"{k} {v.value}" for k, v in fb.items()))
+    else:
+        typer.echo(f"result: {game.outcome_text()} ({o.article})")
+
+
+@app.command()
+def openings(
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+) -> None:
+    """The 26 designated openings (Gomoku §3.2)."""
+    from duiyi.gomoku.openings import OPENINGS
+
+    if fmt == "json":
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "id": o.id,
+                        "chinese": o.chinese,
+                        "japanese": o.japanese,
+                        "kind": o.kind,
+                        "moves": [str(p) for p in o.moves],
+                    }
+                    for o in OPENINGS
+                ],
+                ensure_ascii=False,
+            )
+        )
+        return
+    for o in OPENINGS:
+        kind = "直指 direct" if o.kind == "direct" else "斜指 indirect"
+        moves = " ".join(str(p) for p in o.moves)
+        typer.echo(f"{o.id:<4} {o.name:<4} {o.japanese:<10} {kind:<12} {moves}")
+
+
+@app.command()
+def svg(
+    moves: Annotated[str, typer.Argument(help='Moves, Black first ("" with --file).')] = "",
+    file: Annotated[Path | None, typer.Option("--file", "-f", help="A game file.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="SVG file.")] = None,
+    show_forbidden: Annotated[
+        bool, typer.Option("--forbidden/--no-forbidden", help="Mark forbidden points.")
+    ] = True,
+    numbers: Annotated[bool, typer.Option(help="Write move numbers on the stones.")] = False,
+) -> None:
+    """Draw the position as SVG, Black's forbidden points marked."""
+    from duiyi.gomoku.notation import game_from_moves, parse_moves, read_game
+    from duiyi.gomoku.svg import board_svg
+
+    if file is not None:
+        game = read_game(_read(file), file.name)
+    elif moves.strip():
+        game = game_from_moves(parse_moves(moves), _rules("free-renju"))
+    else:
+        raise InvalidInput("give moves or --file")
+    nums = {m.point: m.number for m in game.moves if m.point is not None} if numbers else None
+    last = next((m.point for m in reversed(game.moves) if m.point is not None), None)
+    fb = game.forbidden_points() if show_forbidden and game.rules.fouls else False
+    text = board_svg(game.board, forbidden=fb, numbers=nums, last_move=last)
+    if output is None:
+        typer.echo(text)
+    else:
+        output.write_text(text + "\n", encoding="utf-8")
+        typer.echo(f"wrote {output}")
+
+
+try:
+    from duiyi.cli.gomoku_match import register as _register_match
+except ModuleNotFoundError as _exc:  # the Gomocup engineer's module may not exist yet
+    if _exc.name != "duiyi.cli.gomoku_match":
+        raise
+else:
+    _register_match(app)
