@@ -6,7 +6,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from duiyi.errors import InvalidInput, PairingError
@@ -218,3 +218,19 @@ def test_simulated_events_pair_every_round(n: int, seed: int) -> None:
             win = rng.random() < 0.5
             points[g.black], points[g.white] = (2, 0) if win else (0, 2)
         field = record_round(field, r, points)
+
+
+@settings(max_examples=300, deadline=None)
+@given(histories(), st.integers(min_value=1, max_value=8))
+def test_same_score_first(field: list[SwissPlayer], round_number: int) -> None:
+    # Go appendix 五.2(3)(4): 首先安排积分相同者编对, from the top score group down — if the top
+    # group can pair among itself and the others among themselves, nobody floats out of it
+    assume(field and len(field) % 2 == 0)
+    met = {frozenset((p.number, o)) for p in field for o in p.opponents}
+    top = max(p.score for p in field)
+    group = [p.number for p in field if p.score == top]
+    rest = [p.number for p in field if p.score != top]
+    assume(len(group) % 2 == 0 and brute_pairable(group, met) and brute_pairable(rest, met))
+    r = pair_swiss(field, round_number)
+    for g in r.pairings:
+        assert (g.black in group) == (g.white in group), g.reason
