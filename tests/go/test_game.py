@@ -420,3 +420,32 @@ def test_copy_is_independent() -> None:
     assert h.board == Board(9)
     g.play("D4")
     assert not g.is_legal("D4")
+
+
+# ---------------------------------------------------------------- referee mode (Go §18, §19)
+
+
+def test_void_move_counts_as_a_pass() -> None:
+    # Go §19: 棋子下在禁着点上，判着手无效，弃权一次
+    g = Game.from_position(5, black=["A2", "B2", "B1"], white=["A3", "B3", "C3", "C2", "C1"])
+    g.void_move(BLACK, "A1", "Go §19")
+    assert g.to_move is WHITE and g.board.get("A1") is None
+    assert g.moves[-1] == (BLACK, None) and g.consecutive_passes == 1
+    g.pass_move()
+    assert g.phase is Phase.COUNTING  # a void move is a pass (Go §7.3)
+
+
+def test_void_move_with_warning() -> None:
+    # Go §18.3: 劫争须找劫材时未找而提劫，判提劫之手无效，弃权一次并警告一次
+    g = ko_game(Rules.japanese())
+    g.play("B3")
+    g.void_move(BLACK, "C3", "Go §18.3", warning=True)
+    assert g.warnings[BLACK] == 1 and g.to_move is WHITE
+    g.play("G7")
+    g.void_move(BLACK, None, "Go §18.3", warning=True)
+    o = g.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.WARNINGS
+    h = Game.from_actions(g.rules, json.loads(json.dumps(g.action_log_json())))
+    assert h.outcome() == o and h.moves == g.moves
+    g.undo()
+    assert g.outcome() is None and g.warnings[BLACK] == 1

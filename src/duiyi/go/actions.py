@@ -36,6 +36,7 @@ __all__ = [
     "SetDead",
     "Setup",
     "Start",
+    "VoidMove",
     "Warn",
     "action_from_json",
 ]
@@ -217,6 +218,30 @@ class Warn:
 
 
 @dataclass(frozen=True)
+class VoidMove:
+    """Referee mode: ``color`` attempted ``point`` (None when no point matters) and the arbiter
+    ruled the move void. It counts as a pass (弃权一次, Go §18.3, §19), plus a warning when
+    ``warning`` is true (Go §18.3)."""
+
+    kind: ClassVar[str] = "void_move"
+    color: Color
+    point: Point | None
+    article: str = "Go §19"
+    warning: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "v": 1,
+            "type": self.kind,
+            "color": self.color.value,
+            "point": str(self.point) if self.point else None,
+            "article": self.article,
+            "warning": self.warning,
+        }
+
+
+@dataclass(frozen=True)
 class Adjudicate:
     """An ending decided outside the board: time, forfeit, arbiter's decision, agreement."""
 
@@ -242,6 +267,7 @@ Action = (
     | SetDead
     | Dispute
     | Warn
+    | VoidMove
     | Adjudicate
 )
 
@@ -289,6 +315,14 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return Dispute(_color(data["color"]), _pt(data["point"]))
         if kind == "warn":
             return Warn(_color(data["color"]), str(data.get("article", "Go §24")))
+        if kind == "void_move":
+            pt = data.get("point")
+            return VoidMove(
+                _color(data["color"]),
+                _pt(pt) if pt else None,
+                str(data.get("article", "Go §19")),
+                bool(data.get("warning", False)),
+            )
         if kind == "adjudicate":
             return Adjudicate(Outcome.from_json(data["outcome"]))
     except KeyError as exc:

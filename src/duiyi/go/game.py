@@ -37,6 +37,7 @@ from duiyi.go.actions import (
     SetDead,
     Setup,
     Start,
+    VoidMove,
     Warn,
     action_from_json,
 )
@@ -588,6 +589,23 @@ class Game:
         """
         self.apply(Warn(color, article))
 
+    def void_move(
+        self,
+        color: Color,
+        point: Point | str | None = None,
+        article: str = "Go §19",
+        warning: bool = False,
+    ) -> None:
+        """Referee mode: the arbiter voids ``color``'s move at ``point``; it counts as a pass
+        (Go §19: 判着手无效，弃权一次), with a warning when ``warning`` (Go §18.3).
+
+        >>> g = Game(9); g.void_move(BLACK, "E5", "Go §19")
+        >>> g.to_move, g.moves, g.board.get("E5") is None
+        (Color.WHITE, [(Color.BLACK, None)], True)
+        """
+        p = None if point is None else self._point(point)
+        self.apply(VoidMove(color, p, article, warning))
+
     def end(self, outcome: Outcome) -> None:
         """End the game with a result decided off the board (time, forfeit, arbiter)."""
         self.apply(Adjudicate(outcome))
@@ -709,6 +727,8 @@ class Game:
             self._do_dispute(action)
         elif isinstance(action, Warn):
             self._do_warn(action)
+        elif isinstance(action, VoidMove):
+            self._do_void(action)
         elif isinstance(action, Adjudicate):
             self._do_adjudicate(action)
         elif isinstance(action, Setup):
@@ -796,6 +816,37 @@ class Game:
             self._dead = 0
             self._accepted = frozenset()
         self._commit(a, pre, key)
+
+    def _do_void(self, a: VoidMove) -> None:
+        self._require(Phase.PLAYING)
+        self._check_turn(a.color, "move")
+        if a.point is not None:
+            self._point(a.point)
+        pre = self._state()
+        self._to_move = a.color.opponent
+        self._passes += 1
+        self._ko = -1
+        self._started = True
+        self._moves.append((a.color, None))
+        key = self._record(self._key(self._board.zobrist, self._to_move))
+        if a.warning:
+            self._warn(a.color)
+        if self._phase is Phase.PLAYING and self._passes >= 2:
+            self._phase = Phase.COUNTING
+            self._dead = 0
+            self._accepted = frozenset()
+        self._commit(a, pre, key)
+
+    def _warn(self, color: Color) -> None:
+        if color is BLACK:
+            self._warnb += 1
+            n = self._warnb
+        else:
+            self._warnw += 1
+            n = self._warnw
+        if n >= 2:
+            self._outcome = Outcome.win(color.opponent, Termination.WARNINGS, "Go §24.2")
+            self._phase = Phase.FINISHED
 
     def _do_resign(self, a: Resign) -> None:
         self._require(Phase.PLAYING, Phase.COUNTING)
@@ -885,15 +936,7 @@ class Game:
         if not isinstance(a.color, Color):
             raise InvalidInput(f"not a colour: {a.color!r}")
         pre = self._state()
-        if a.color is BLACK:
-            self._warnb += 1
-            n = self._warnb
-        else:
-            self._warnw += 1
-            n = self._warnw
-        if n >= 2:
-            self._outcome = Outcome.win(a.color.opponent, Termination.WARNINGS, "Go §24.2")
-            self._phase = Phase.FINISHED
+        self._warn(a.color)
         self._commit(a, pre, None)
 
     def _do_adjudicate(self, a: Adjudicate) -> None:
