@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -426,3 +427,50 @@ def test_handicap_game_starts_with_white_clock() -> None:
 def test_referee_must_match_the_game() -> None:
     with pytest.raises(InvalidInput, match="Referee"):
         Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+
+
+def test_golden_log_v1_still_loads() -> None:
+    # The stored format is stable: a version-1 log written earlier rebuilds the same state and
+    # writes itself back unchanged. (Go §22.2 lateness taken twice, §24 warning, §14 pause and
+    # sealed move, §22.5 pass on overtime.)
+    path = Path(__file__).parent / "data" / "go_session_v1.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    s = Session.from_log(log)
+    assert s.to_json() == log
+    assert [a.type for a in s.log] == [
+        "move",
+        "arrive",
+        "move",
+        "ruling",
+        "pause",
+        "resume",
+        "adjourn",
+        "resume",
+        "overtime_pass",
+    ]
+    assert s.game.state_json()["moves"] == [
+        ["black", "E5"],
+        ["white", "C3"],
+        ["black", "G7"],
+        ["white", None],
+    ]
+    assert s.result_sheet()["black_warnings"] == 1 and s.result_sheet()["white_warnings"] == 1
+    assert s.clock.remaining(WHITE, 5400.0).periods == 1
+    assert s.outcome() is None and s.to_move() is BLACK
+
+
+def test_absent_player_gets_no_pass_on_overtime() -> None:
+    # Go §22.5 is on the player's request: an absent player whose clock runs out just loses.
+    s = Session(
+        GoGame(9),
+        Clock(
+            ChineseByoyomi(base=0, reserved_minutes=1),
+            now=0.0,
+            lateness=Lateness.go(),
+            absent={BLACK},
+        ),
+        overtime_pass=True,
+    )
+    s.tick(61.0)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.TIME

@@ -375,6 +375,7 @@ class Session:
                     and self._game.kind == "go"
                     and self._clock.system.has_overtime
                     and player is self._clock.to_move
+                    and player not in self._clock.absent  # an absent player cannot ask
                 )
                 if ot:
                     action = SessionAction("overtime_pass", at, player)
