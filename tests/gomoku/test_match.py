@@ -170,6 +170,7 @@ def test_tally_counts_from_engine_a() -> None:
     assert tally.score_a == Fraction(5, 2) and tally.score_b == Fraction(3, 2)
     text = tally.summary()
     assert text.splitlines()[0] == "A vs B: 5 games, +2 =1 -1 (A 2½ : 1½ B), both lost 1"
+    assert text.splitlines()[1] == "  A with black +1 =1 -0, with white +1 =0 -1"
     assert "2  A won by five" in text and "1  B won by time" in text
     assert "1  draw by full_board" in text
 

@@ -555,6 +555,8 @@ class MatchTally:
     both_lost: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
     records: list[GameRecord] = field(default_factory=list)
+    #: engine A's results by its colour: ``(colour, "+" | "=" | "-" | "0")`` -> games
+    by_colour: Counter[tuple[Color, str]] = field(default_factory=Counter)
 
     def add(self, record: GameRecord, *, a_is_black: bool) -> None:
         """Count one finished game."""
@@ -566,15 +568,19 @@ class MatchTally:
             if outcome.winner is a_color:
                 self.wins += 1
                 self.reasons[f"{self.a} won by {term}"] += 1
+                self.by_colour[a_color, "+"] += 1
             else:
                 self.losses += 1
                 self.reasons[f"{self.b} won by {term}"] += 1
+                self.by_colour[a_color, "-"] += 1
         elif outcome.result is Result.DRAW:
             self.draws += 1
             self.reasons[f"draw by {term}"] += 1
+            self.by_colour[a_color, "="] += 1
         else:
             self.both_lost += 1
             self.reasons[f"{outcome.result.value} by {term}"] += 1
+            self.by_colour[a_color, "0"] += 1
 
     @property
     def games(self) -> int:
@@ -592,7 +598,7 @@ class MatchTally:
         return self.losses + Fraction(self.draws, 2)
 
     def summary(self) -> str:
-        """Several lines: the score, then the count of each way the games ended.
+        """Several lines: the score, engine A's results by colour, then each way games ended.
 
         >>> print(MatchTally("a", "b").summary())
         a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
@@ -609,6 +615,12 @@ class MatchTally:
         if self.both_lost:
             head += f", both lost {self.both_lost}"
         lines = [head]
+        if self.games:
+            parts = []
+            for color in (BLACK, WHITE):
+                got = {k: self.by_colour[color, k] for k in "+=-"}
+                parts.append(f"with {color} +{got['+']} ={got['=']} -{got['-']}")
+            lines.append(f"  {self.a} " + ", ".join(parts))
         for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
             lines.append(f"  {n:3d}  {reason}")
         return "\n".join(lines)
