@@ -298,3 +298,59 @@ def test_dead_stones_from_markers() -> None:
     node = sgf.parse("(;SZ[9]TB[ia][hb][ha]TW[ai][aa])").games[0]
     dead = sgf.dead_stones_from_markers(node, board)
     assert sorted(map(str, dead)) == ["A1", "H8", "J9"]
+
+
+# ------------------------------------------------------------------------ property tests
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_texts = st.text(
+    alphabet=st.one_of(
+        st.sampled_from("\\]\n[:;()"),  # the characters SGF cares about, often
+        st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\t\v\f"),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_texts)
+def test_any_comment_survives_write_and_read(comment: str) -> None:
+    node = sgf.SgfNode()
+    node.set("C", comment)
+    node.add_child({"B": ["aa"]})
+    back = sgf.parse(sgf.serialise(node)).games[0]
+    assert back.text("C") == comment
+
+
+@st.composite
+def _trees(draw: st.DrawFn) -> sgf.SgfNode:
+    root = sgf.SgfNode({"SZ": ["9"]})
+    frontier = [root]
+    for _ in range(draw(st.integers(0, 25))):
+        parent = draw(st.sampled_from(frontier))
+        letters = "abcdefghi"
+        move = draw(st.sampled_from(letters)) + draw(st.sampled_from(letters))
+        props = {draw(st.sampled_from(["B", "W"])): [move]}
+        if draw(st.booleans()):
+            props["C"] = [sgf.escape(draw(_texts))]
+        frontier.append(parent.add_child(props))
+    return root
+
+
+@settings(max_examples=100, deadline=None)
+@given(_trees())
+def test_any_tree_round_trips(root: sgf.SgfNode) -> None:
+    text = sgf.serialise(root)
+    back = sgf.parse(text).games[0]
+    assert [n.properties for n in back.walk()] == [n.properties for n in root.walk()]
+    assert [len(n.children) for n in back.walk()] == [len(n.children) for n in root.walk()]
+    assert sgf.serialise(back) == text
+
+
+@pytest.mark.parametrize("comment", ["a\\\nb", "ends with \\", "\\]\\\\]", "x\\\n\\\ny"])
+def test_escaped_backslash_before_a_newline_is_not_a_soft_break(comment: str) -> None:
+    node = sgf.SgfNode()
+    node.set("C", comment)
+    assert sgf.parse(sgf.serialise(node)).games[0].text("C") == comment

@@ -556,8 +556,14 @@ def _serialise_tree(root: SgfNode, wrap: int) -> str:
 # Layer 2: typed values
 # --------------------------------------------------------------------------------------------
 
-_SOFT_BREAK = re.compile(r"\\(?:\r\n|\n\r|\r|\n)")
-_ESCAPE = re.compile(r"\\(.)", re.S)
+_ESCAPE = re.compile(r"\\(\r\n|\n\r|\r|\n|.)", re.S)
+
+
+def _unescape(m: re.Match[str]) -> str:
+    ch = m.group(1)
+    return "" if ch[0] in "\r\n" else ch
+
+
 _OTHER_WS = re.compile(r"[\t\v\f]")
 
 
@@ -570,8 +576,9 @@ def decode_text(raw: str) -> str:
     'a]b\\\\cd e'
     """
     if "\\" in raw:
-        raw = _SOFT_BREAK.sub("", raw)
-        raw = _ESCAPE.sub(r"\1", raw)
+        # One pass, left to right: "\\" + line break is a soft break (removed), "\\" + any
+        # other character is that character; so an escaped backslash before a newline stays.
+        raw = _ESCAPE.sub(_unescape, raw)
     raw = raw.replace("\r\n", "\n").replace("\n\r", "\n").replace("\r", "\n")
     return _OTHER_WS.sub(" ", raw)
 
