@@ -251,3 +251,46 @@ def test_crosstable_grid_is_antisymmetric() -> None:
             assert cells[b][a] == flip[mark]
     assert "Crosstable" in standings_text(e)
     assert "<h2>Crosstable</h2>" in standings_html(e)
+
+
+def test_best_of_n_match_alternates_colours_and_stops_when_decided() -> None:
+    # Go §26.5: best of 3 … 7; Gomoku §5.1(2): colours alternate after game 1
+    e = add_players(
+        new_event("final", "go", "match", 1, {"games": 3, "first_black": 2}),
+        [Player(0, "Ke"), Player(0, "Shin")],
+    )
+    assert total_rounds(e) == 3
+    e, p1 = pair_next_round(e)
+    assert p1.pairings[0][1:3] == (2, 1)
+    e = enter_result(e, 1, 1, GameResult.WHITE_WINS)  # player 1 wins
+    e, p2 = pair_next_round(e)
+    assert p2.pairings[0][1:3] == (1, 2)
+    e = enter_result(e, 2, 1, GameResult.BLACK_WINS)  # player 1 again: 2–0, decided
+    with pytest.raises(PairingError, match="decided: won by 1"):
+        pair_next_round(e)
+    assert [r.number for r in event_standings(e)] == [1, 2]
+
+
+def test_relay_loser_leaves_and_winner_stays() -> None:
+    # Go §26.6, Gomoku §17.5: the winner stays on stage, the loser's team sends the next player
+    from duiyi.tournament.event import relay_state
+    from duiyi.tournament.formats.wallchart import standings_json
+
+    rows = [("A1", "Alpha"), ("A2", "Alpha"), ("B1", "Beta"), ("B2", "Beta")]
+    e = add_players(
+        new_event("relay", "gomoku", "relay", 1),
+        [Player(0, n, extra=(("team", t),)) for n, t in rows],
+    )
+    e, p = pair_next_round(e)
+    assert set(p.pairings[0][1:3]) == {1, 3}
+    g = e.history[-1].games[0]
+    e = enter_result(e, 1, 1, GameResult.BLACK_WINS if g.black == 1 else GameResult.WHITE_WINS)
+    e, p = pair_next_round(e)
+    assert set(p.pairings[0][1:3]) == {1, 4}  # A1 stays, B2 comes on
+    g = e.history[-1].games[0]
+    e = enter_result(e, 2, 1, GameResult.BLACK_WINS if g.black == 1 else GameResult.WHITE_WINS)
+    assert relay_state(e).winner == 0
+    with pytest.raises(PairingError, match="relay is over"):
+        pair_next_round(e)
+    doc = standings_json(e)
+    assert [(r["name"], r["place"]) for r in doc["standings"]] == [("Alpha", 1), ("Beta", 2)]

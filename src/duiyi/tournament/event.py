@@ -58,6 +58,7 @@ __all__ = [
     "group_standings",
     "new_event",
     "pair_next_round",
+    "relay_state",
     "simulate",
     "table",
     "team_chain",
@@ -213,6 +214,10 @@ def total_rounds(event: Event) -> int:
         size = n + n % 2
         cycles = int(event.options.get("cycles", 2 if event.system == "double-round-robin" else 1))
         return (size - 1) * cycles
+    if event.system == "match":
+        return int(event.options.get("games", 3))
+    if event.system == "relay" and event.is_team_event:
+        return len(event.players)  # every game puts at least one player out
     if event.system == "groups" and len(event.players) >= 2:
         count = max(1, int(event.options.get("groups", 2)))
         size = -(-len(event.players) // count)
@@ -543,6 +548,10 @@ def _pair(event: Event, number: int, rng: random.Random) -> PairedRound:
         bar = str(event.options.get("bar", "1d"))
         floor = str(event.options.get("floor", "20k"))
         return _translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
+    if event.system == "match":
+        return _pair_match(event, number, rng)
+    if event.system == "relay":
+        raise PairingError("a relay is played between teams: give the players a team column")
     if event.system == "groups":
         from duiyi.tournament.pairing.groups import group_round_robins
 
@@ -587,6 +596,8 @@ def _pair_teams(event: Event, number: int, rng: random.Random) -> tuple[Event, P
         from duiyi.tournament.pairing.swiss import pair_swiss
 
         team_round = _translate(pair_swiss(_swiss_teams(event), number))
+    elif event.system == "relay":
+        return _pair_relay(event, number, rng)
     else:
         raise PairingError(f"team events are paired by round robin or Swiss, not {event.system}")
     boards = event.boards
@@ -757,6 +768,67 @@ def group_standings(
         )
         out.append((index, standings(sub, chain(event), use)))
     return out
+
+
+def _winners(event: Event) -> list[int | None]:
+    """The winner of each round's (single) game; None for a draw or a game nobody won."""
+    out: list[int | None] = []
+    for rnd in event.history:
+        g = rnd.games[0] if rnd.games else None
+        if g is None or g.result is None:
+            continue
+        w = g.result.winner
+        out.append(None if w is None else (g.black if w is Color.BLACK else g.white))
+    return out
+
+
+def _pair_match(event: Event, number: int, rng: random.Random) -> PairedRound:
+    """Game ``number`` of a best-of-N match between players 1 and 2 (Go §26.5): colours by
+    nigiri in game 1 (or ``options.first_black``), then alternating (Gomoku §5.1(2))."""
+    from duiyi.tournament.pairing.matches import match_schedule, match_status
+
+    if len(event.players) != 2:
+        raise PairingError(f"a match is played by two players, the event has {len(event.players)}")
+    games = int(event.options.get("games", 3))
+    status = match_status(1, 2, games, _winners(event))
+    if status.decided:
+        who = f"won by {status.winner}" if status.winner else "tied (play-off, Go §27.3)"
+        raise PairingError(f"the match is decided: {who}", "Go §26.5")
+    if event.history:
+        first_black = event.history[0].games[0].black
+    elif "first_black" in event.options:
+        first_black = int(event.options["first_black"])
+    else:
+        first_black = None
+    schedule = match_schedule(1, 2, games, first_black=first_black, rng=rng)
+    g = schedule[number - 1]
+    why = "nigiri (Go §10)" if number == 1 and first_black is None else "colours alternate"
+    reason = f"game {number} of best of {games}: {why}"
+    return PairedRound(number, ((1, g.black, g.white, reason),), (), ())
+
+
+def relay_state(event: Event, rng: random.Random | None = None) -> Any:
+    """The relay (擂台赛, Go §26.6, Gomoku §17.5) after the results so far: the teams' lineups
+    in playing order are the team members in entry order."""
+    from duiyi.tournament.pairing.relay import relay
+
+    lineups = [list(t.members) for t in event.teams]
+    draw = str(event.options.get("draw", "both_out"))
+    return relay(lineups, _winners(event), draw=draw, rng=rng)
+
+
+def _pair_relay(event: Event, number: int, rng: random.Random) -> tuple[Event, PairedRound]:
+    state = relay_state(event, rng)
+    if state.next_game is None:
+        winner = event.teams[state.winner].name if state.winner is not None else "nobody"
+        raise PairingError(f"the relay is over: {winner} has players left", "Gomoku §17.5")
+    holder, challenger = state.next_game
+    black, white = state.next_colours or (challenger, holder)
+    game = Game(1, black, white)
+    reason = f"{holder} holds the stage (守擂), {challenger} challenges"
+    record = RoundRecord(number, (game,), ())
+    paired = PairedRound(number, ((1, black, white, reason),), (), ())
+    return replace(event, history=(*event.history, record)), paired
 
 
 def _mcmahon_rank(rank: str) -> str:

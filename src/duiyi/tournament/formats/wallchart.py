@@ -28,18 +28,24 @@ from duiyi.tournament.event import (
     grid,
     group_standings,
     player_rows,
+    relay_state,
     team_chain,
     team_rows,
     team_standings,
 )
 from duiyi.tournament.model import Event
+from duiyi.tournament.tiebreaks import Tiebreak
 
 __all__ = ["standings_html", "standings_json", "standings_text"]
 
 
 def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) -> dict[str, Any]:
     """The standings document of ``duiyi event standings --format json``."""
-    if event.is_team_event:
+    tbs: tuple[Tiebreak, ...]
+    if event.is_team_event and event.system == "relay":
+        tbs = ()
+        lines = _relay_rows(event)
+    elif event.is_team_event:
         tbs = team_chain(event)
         lines = team_rows(event, team_standings(event, lots))
     elif event.system == "groups" and event.options.get("group_members"):
@@ -61,6 +67,35 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "standings": lines,
         "withdrawn": [w.to_json() for w in event.withdrawals],
     }
+
+
+def _relay_rows(event: Event) -> list[dict[str, Any]]:
+    """Relay standings (Gomoku §17.5): teams still in share the top, then teams out later
+    before teams out earlier."""
+    state = relay_state(event)
+    alive = [i for i, q in enumerate(state.remaining) if q]
+    rows = []
+    for position, index in enumerate(state.ranking, start=1):
+        team = event.teams[index]
+        place = 1 if index in alive else position
+        rows.append(
+            {
+                "position": position,
+                "place": place,
+                "number": team.number,
+                "name": team.name,
+                "rank": "",
+                "rating": None,
+                "club": "",
+                "members": list(team.members),
+                "remaining": list(state.remaining[index]),
+                "points": str(len(state.remaining[index])),
+                "tiebreaks": {},
+                "by_lot": False,
+                "rounds": {},
+            }
+        )
+    return rows
 
 
 def _short(value: str) -> str:
