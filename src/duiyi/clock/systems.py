@@ -61,13 +61,20 @@ class PlayerTime:
     stage: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict."""
-        return {"main": self.main, "periods": self.periods, "stage": self.stage}
+        """A JSON-serialisable dict (unlimited time, as with no clock, is ``None``: strict JSON
+        has no Infinity, and PostgreSQL refuses it)."""
+        main = None if math.isinf(self.main) else self.main
+        return {"main": main, "periods": self.periods, "stage": self.stage}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PlayerTime:
-        """Rebuild from :meth:`to_json`."""
-        return cls(float(data["main"]), int(data["periods"]), int(data.get("stage", 0)))
+        """Rebuild from :meth:`to_json`.
+
+        >>> PlayerTime.from_json(PlayerTime(math.inf).to_json()).main
+        inf
+        """
+        main = math.inf if data["main"] is None else float(data["main"])
+        return cls(main, int(data["periods"]), int(data.get("stage", 0)))
 
 
 @dataclass(frozen=True)
