@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from typing import Any
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock.systems import (
     PlayerTime,
+    ScheduledCall,
     TimeLeft,
     TimeSystem,
     system_from_json,
@@ -158,6 +160,12 @@ def even_split(actual_elapsed: float) -> tuple[float, float]:
     (1500.0, 1500.0)
     """
     return (actual_elapsed / 2.0, actual_elapsed / 2.0)
+
+
+@functools.lru_cache(maxsize=512)
+def _schedule(system: TimeSystem, pt: PlayerTime) -> tuple[ScheduledCall, ...]:
+    """A turn's calls depend only on the system and the time at its start: cache them."""
+    return tuple(system.schedule(pt))
 
 
 def _check_now(now: float) -> float:
@@ -358,7 +366,7 @@ class Clock:
         if color is not self._to_move or self._since is None:
             return
         base = self._since - self._turn_used
-        for sc in self.system.schedule(self._states[color]):
+        for sc in _schedule(self.system, self._states[color]):
             at = base + sc.offset
             if (at > after or (include_start and at >= after)) and at <= until:
                 yield Call(at, color, sc.kind, sc.zh, sc.en)
