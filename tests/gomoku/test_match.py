@@ -32,6 +32,7 @@ from duiyi.gomoku.match import (
     openings_for,
     schedule,
 )
+from duiyi.gomoku.notation import parse_sgf
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Outcome, Result, Termination
 
@@ -516,6 +517,26 @@ def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
     assert [r.outcome.termination for r in records] == [Termination.FORFEIT] * 2
     bad = CliRunner().invoke(app, ["match", cmd_a, cmd_b, "--opening", "nonsense"])
     assert bad.exit_code != 0 and "nonsense" in str(bad.exception)
+
+
+def test_duiyi_gomoku_match_writes_sgf(tmp_path: Path) -> None:
+    # through the root app: `duiyi gomoku match` (registered by duiyi.cli.gomoku)
+    from duiyi.cli import app as root
+
+    out = tmp_path / "games.sgf"
+    cmd_a = f"{sys.executable} {ENGINES / 'greedy.py'}"
+    cmd_b = f"{sys.executable} {ENGINES / 'occupied.py'}"
+    args = ["gomoku", "match", cmd_a, cmd_b, "--opening", "kansei", "--out", str(out), "-q"]
+    result = CliRunner().invoke(root, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("greedy.py vs occupied.py: 2 games, +2 =0 -0")
+    text = out.read_text(encoding="utf-8")
+    trees = [t if t.startswith("(") else "(" + t for t in text.strip().split("\n(")]
+    games = [parse_sgf(t) for t in trees]
+    assert [g.root["RE"] for g in games] == [["B+F"], ["W+F"]]  # forfeits: §4.2, §10.1 G
+    assert all(g.root["GN"] == ["寒星局"] for g in games)
+    assert [str(p) for _, p in games[0].moves][:3] == ["h8", "h9", "h10"]
+    assert "occupied" in games[0].root["C"][0]
 
 
 def test_claim_policy_is_claimed_by_the_referee_at_once() -> None:

@@ -19,8 +19,12 @@ import typer
 
 from duiyi.gomoku.engine import run_match
 from duiyi.gomoku.match import GameRecord, ScheduledGame, TimeControl, openings_for
+from duiyi.gomoku.notation import game_from_moves, game_to_sgf
+from duiyi.gomoku.point import Point
+from duiyi.gomoku.rules import RenjuRules
+from duiyi.outcome import Result, Termination
 
-__all__ = ["match", "register"]
+__all__ = ["match", "record_to_sgf", "register"]
 
 
 def match(
@@ -54,7 +58,7 @@ def match(
     ] = 0,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "--pgn", help="Write each game as one JSON line (moves, outcome)."),
+        typer.Option("--out", "--pgn", help="Record file: *.sgf (SGF GM[4]) or JSON lines."),
     ] = None,
     name_a: Annotated[str | None, typer.Option("--name-a", help="Label of engine A.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Label of engine B.")] = None,
@@ -62,8 +66,7 @@ def match(
 ) -> None:
     """Play ENGINE_A against ENGINE_B (Gomocup protocol) with duiyi as the referee.
 
-    Fouls, occupied or off-board points, time, crashes and silence are ruled with the article
-    (Gomoku §8, §10). Prints each game and a summary from engine A's side.
+    Fouls, occupied or off-board points, time, crashes and silence are ruled with the article (Gomoku §8, §10). Prints each game and a summary from engine A's side. --out FILE.sgf writes an SGF collection, any other name JSON lines.
     """
     rules, plan = openings_for(opening)
     control = TimeControl(
@@ -73,10 +76,16 @@ def match(
     if name_a or name_b:
         names = (name_a or "A", name_b or "B")
     sink = out.open("w", encoding="utf-8") if out is not None else None
+    as_sgf = out is not None and out.suffix.lower() == ".sgf"
 
     def report(record: GameRecord, game: ScheduledGame) -> None:
         if sink is not None:
-            sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+            line = (
+                record_to_sgf(record, rules)
+                if as_sgf
+                else json.dumps(record.to_json(), ensure_ascii=False)
+            )
+            sink.write(line + "\n")
             sink.flush()
         if quiet:
             return
@@ -104,6 +113,39 @@ def match(
         if sink is not None:
             sink.close()
     typer.echo(tally.summary())
+
+
+def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
+    """One engine game as an SGF game tree (FF[4], GM[4]); endings the board cannot show (time,
+    forfeit) go into ``RE`` (``B+T``, ``W+F``, ``Void`` when both lost) and the reason into ``C``.
+
+    >>> from duiyi import BLACK
+    >>> from duiyi.outcome import Outcome, Termination
+    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.TIME, "x"), "late")
+    >>> record_to_sgf(r, RenjuRules.free())
+    '(;FF[4]GM[4]SZ[15]CA[UTF-8]AP[duiyi]RU[free]PB[a]PW[b]EV[duiyi gomoku match, game 1]RE[B+T]C[late]\\n;B[hh])'
+    """
+    game = game_from_moves([Point.parse(m) for m in record.moves], rules)
+    text = game_to_sgf(
+        game,
+        black=record.black,
+        white=record.white,
+        event=f"duiyi gomoku match, game {record.number}",
+    )
+    head, sep, rest = text.partition("\n")
+    extra = ""
+    if game.outcome() is None:
+        o = record.outcome
+        if o.result is Result.DRAW:
+            extra += "RE[0]"
+        elif o.winner is not None:
+            code = {Termination.TIME: "T", Termination.FORFEIT: "F"}.get(o.termination, "")
+            extra += f"RE[{o.winner.letter}+{code}]"
+        else:
+            extra += "RE[Void]"
+    if record.reason:
+        extra += "C[" + record.reason.replace("\\", "\\\\").replace("]", "\\]") + "]"
+    return head + extra + sep + rest
 
 
 def register(app: typer.Typer) -> None:
