@@ -5,23 +5,37 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is static (no reading, no randomness) and deterministic:
+The proposal is static (no reading, no randomness), pure and deterministic:
 
-1. Benson's algorithm finds the chains that are unconditionally alive.
-2. For each colour, the board is cut into the regions its stones enclose. The opponent's chains
-   inside one such region live only if they own two eyes there (eye spaces are valued by size and
-   shape: false eyes, straight/bent three, square/pyramid four, bulky/cross five, rabbity six count
-   as one eye) or share liberties with an equally weak enclosing group (seki).
-3. The smallest region that cannot live is declared dead first and the analysis is redone, so dead
-   stones inside an eye become part of that eye; a final pass revives stones that turn out to be
-   inside a dead group's area.
+1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
+2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
+   chains inside one region live only if they own two eyes there. Eye spaces are valued by size
+   and shape (false eyes, straight/bent three, square/pyramid four, bulky/cross five and rabbity
+   six give one eye; seven points or more give two); dead enemy stones inside an eye space are
+   taken first by filling their liberties and what is left is valued.
+3. Eyeless groups that share liberties with an equally weak enemy group nobody can approach are
+   in seki (Go §8: neither can be captured), so both live.
+4. Verdicts are committed one at a time and the analysis redone: chains in atari first, then
+   regions that cannot live whatever happens to the enemy stones inside their eye spaces, then the
+   smallest hopeless regions, and last the mutually dependent weak groups (each spoiling the
+   other's eyes), where the side with less walled eye space and less influence dies. A final
+   pass revives stones whose killers turned out dead.
 
-Only the small surface of a board is used: ``board.size`` and ``board.stones(color)`` returning
-points with ``col``/``row`` attributes; the points returned are the board's own point objects.
+Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
+points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
+the board's own point objects. docs/decisions.md ("Go: dead-stone proposal") lists the limits.
 
->>> board = _DemoBoard(5, black=[(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)], white=[(2, 3)])
->>> sorted((p.col, p.row) for p in propose_dead(board))
-[]
+>>> from duiyi.go import Board
+>>> board = Board.from_diagram('''
+... . . . . . . .
+... . X X X X X X
+... . X . O . . X
+... . X . . . . X
+... . X X X X X X
+... O O O O O O O
+... . . . . . . .''')
+>>> sorted(map(str, propose_dead(board)))
+['D5']
 """
 
 from __future__ import annotations
@@ -30,7 +44,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
@@ -80,28 +94,6 @@ class Status(enum.Enum):
     ALIVE = "alive"
     DEAD = "dead"
     SEKI = "seki"
-
-
-@dataclass(frozen=True)
-class _DemoPoint:
-    col: int
-    row: int
-
-
-class _DemoBoard:
-    """A tiny board used by the doctests (the real one is ``duiyi.go.Board``)."""
-
-    def __init__(
-        self, size: int, black: Iterable[tuple[int, int]], white: Iterable[tuple[int, int]]
-    ) -> None:
-        self.size = size
-        self._stones = {
-            BLACK: frozenset(_DemoPoint(c, r) for c, r in black),
-            WHITE: frozenset(_DemoPoint(c, r) for c, r in white),
-        }
-
-    def stones(self, color: Color) -> frozenset[_DemoPoint]:
-        return self._stones[color]
 
 
 # --------------------------------------------------------------------------- geometry tables
@@ -157,19 +149,6 @@ def _diagonals(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 # --------------------------------------------------------------------------- analysis
-
-
-@dataclass(frozen=True)
-class GroupStatus:
-    """One chain's verdict: its stones (board indices), colour, status and the reason.
-
-    Built by :func:`explain`; ``reason`` is a short English phrase.
-    """
-
-    color: Color
-    stones: tuple[tuple[int, int], ...]
-    status: Status
-    reason: str
 
 
 class _Analysis:
@@ -466,11 +445,13 @@ class _Analysis:
             }
         )
 
-    def _dead_candidates(self) -> list[tuple[int, int, int, list[int]]]:
-        """Regions whose enclosed stones cannot live: (priority, key, first point, chains).
+    def _dead_candidates(self) -> list[tuple[int, int, int, list[int], str]]:
+        """Stones that cannot live: (priority, key, first point, chains, reason), best first.
 
-        Priority 0: dead even if the enemy stones spoiling its eyes were dead; 1: dead with
-        no doubt about its eyes; 2: mutually dependent verdicts, ordered by influence.
+        Priority -1: a chain in atari; 0: a region that cannot make two eyes even if the enemy
+        stones spoiling its eye spaces were dead; 1: one that cannot make two eyes, with no
+        doubt about its eye spaces; 2: weak groups of both colours each spoiling the other's
+        eyes, ordered by atari, walled eye space and influence.
         """
         raw: list[tuple[int, int, list[int], set[int], int]] = []
         potentials: dict[int, int] = {}
@@ -495,7 +476,7 @@ class _Analysis:
                 ranked.append((0, size, first, chains, owner))
         weak = {cid: chains for *_x, chains, _b, _o in raw for cid in chains}
         influence: list[int] = []
-        out: list[tuple[int, int, int, list[int]]] = []
+        out: list[tuple[int, int, int, list[int], str]] = []
         for prio, size, first, chains, owner in ranked:
             in_seki = self._seki(chains, owner, weak)
             if in_seki:
@@ -504,7 +485,8 @@ class _Analysis:
                     self.reason[cid] = "seki: shares liberties with an equally weak group"
                 continue
             if prio < 2:
-                out.append((prio, size, first, chains))
+                why = f"dead: cannot make two eyes in its area of {size} points"
+                out.append((prio, size, first, chains, why))
                 continue
             if not influence:
                 influence = self._influence()
@@ -516,7 +498,8 @@ class _Analysis:
             # (a large, mostly walled eye space counts for the owner)
             key = (0 if atari else 1_000_000_000) + _POTENTIAL_WEIGHT * potentials[first]
             key += own // stones
-            out.append((2, key, first, chains))
+            why = "dead: weaker than the surrounding group it fights (no two eyes for either)"
+            out.append((2, key, first, chains, why))
         # a chain in atari that the opponent can take with a stone joining healthy chains is
         # dead first (Go §8: stones that can be captured are dead)
         for cid, libs in enumerate(self.libs):
@@ -528,7 +511,8 @@ class _Analysis:
                     if self.colour[q] == 3 - self.chain_colour[cid]
                 }
                 if not any(self.dead[e] or e in doomed for e in enemies):
-                    out.append((-1, 0, self.chains[cid][0], [cid]))
+                    why = "dead: in atari, the opponent can take it (Go §8)"
+                    out.append((-1, 0, self.chains[cid][0], [cid], why))
         out = [t for t in out if not any(self.seki[c] for c in t[3])]
         out.sort(key=lambda t: (t[0], t[1], t[2]))
         return out
@@ -567,10 +551,10 @@ class _Analysis:
             candidates = self._dead_candidates()
             if not candidates:
                 break
-            _priority, size, _first, chains = candidates[0]
+            *_order, chains, why = candidates[0]
             for cid in chains:
                 self.dead[cid] = True
-                self.reason[cid] = f"dead: cannot make two eyes in a region of {size} points"
+                self.reason[cid] = why
         self._revive()
 
     def _revive(self) -> None:
@@ -601,17 +585,32 @@ class _Analysis:
 # --------------------------------------------------------------------------- public API
 
 
+@dataclass(frozen=True)
+class GroupStatus(Generic[P]):
+    """One chain's verdict, as given by :func:`explain`: colour, stones, status and why.
+
+    ``reason`` is a short English phrase starting with the status.
+    """
+
+    color: Color
+    stones: tuple[P, ...]
+    status: Status
+    reason: str
+
+
 def _read(board: BoardView[P]) -> tuple[_Analysis, dict[int, P]]:
     size = board.size
-    if not isinstance(size, int) or size < 1:
-        raise InvalidInput(f"board size must be a positive integer, got {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidInput(f"Go §8: board size must be a positive integer, got {size!r}")
     colour = [_EMPTY] * (size * size)
     points: dict[int, P] = {}
     for col, code in ((BLACK, _B), (WHITE, _W)):
         for p in board.stones(col):
             if not (0 <= p.col < size and 0 <= p.row < size):
-                raise InvalidInput(f"stone {p!r} lies outside the {size}x{size} board")
+                raise InvalidInput(f"Go §8: stone {p!r} lies outside the {size}x{size} board")
             i = p.row * size + p.col
+            if colour[i] != _EMPTY:
+                raise InvalidInput(f"Go §8: point {p!r} holds stones of both colours")
             colour[i] = code
             points[i] = p
     analysis = _Analysis(size, colour)
@@ -619,16 +618,32 @@ def _read(board: BoardView[P]) -> tuple[_Analysis, dict[int, P]]:
     return analysis, points
 
 
+def _status(analysis: _Analysis, cid: int) -> Status:
+    if analysis.dead[cid]:
+        return Status.DEAD
+    if analysis.seki[cid]:
+        return Status.SEKI
+    return Status.ALIVE
+
+
 def propose_dead(board: BoardView[P], rules: object | None = None) -> frozenset[P]:
-    """Points of all stones the engine proposes as dead at the end of play (Go §8, §21).
+    """The stones the engine proposes as dead at the end of play (Go §8, §21).
 
-    ``rules`` is accepted for symmetry with the scoring code; life and death does not depend on
-    it (seki is reported by :func:`status_map`; how seki points are scored is the rules' affair).
+    A proposal only: the players accept it or mark otherwise (DECISIONS.md). ``rules`` is
+    accepted for the ``Game.propose_dead`` call; life and death do not depend on it (how seki
+    points are counted is the scoring's affair). The board is not modified.
 
-    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1), (3, 2), (2, 2), (2, 3), (2, 4)],
-    ...                white=[(0, 0), (4, 4)])
-    >>> sorted((p.col, p.row) for p in propose_dead(b))
-    [(0, 0), (4, 4)]
+    >>> from duiyi.go import Board
+    >>> board = Board.from_diagram('''
+    ... . X O . . . .
+    ... X X O . . . .
+    ... O O O . . O .
+    ... . . . . . . .
+    ... . . X . . . .
+    ... . . . . . . .
+    ... . . . . . . .''')
+    >>> sorted(map(str, propose_dead(board)))
+    ['A6', 'B6', 'B7', 'C3']
     """
     analysis, points = _read(board)
     return frozenset(
@@ -640,48 +655,53 @@ def propose_dead(board: BoardView[P], rules: object | None = None) -> frozenset[
 
 
 def status_map(board: BoardView[P]) -> dict[P, Status]:
-    """Status (alive, dead, seki) of every stone, for GTP ``final_status_list``.
+    """Status (alive, dead, seki) of every stone, as GTP ``final_status_list`` reports it.
 
-    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1)], white=[(0, 0)])
-    >>> sorted(((p.col, p.row), s.value) for p, s in status_map(b).items())
-    [((0, 0), 'dead'), ((0, 1), 'alive'), ((1, 0), 'alive'), ((1, 1), 'alive')]
+    >>> from duiyi.go import Board, Point
+    >>> board = Board.from_diagram('''
+    ... . O O O X O .
+    ... X . X . X O .
+    ... X X X X X O .
+    ... O X O O O O .
+    ... O O O . . . .
+    ... . . . . . . .
+    ... . . . . . . .''')
+    >>> statuses = status_map(board)
+    >>> statuses[Point.parse("B7", 7)], statuses[Point.parse("A6", 7)], statuses[Point.parse("F7", 7)]
+    (<Status.SEKI: 'seki'>, <Status.SEKI: 'seki'>, <Status.ALIVE: 'alive'>)
     """
     analysis, points = _read(board)
     out: dict[P, Status] = {}
     for cid, stones in enumerate(analysis.chains):
-        if analysis.dead[cid]:
-            status = Status.DEAD
-        elif analysis.seki[cid]:
-            status = Status.SEKI
-        else:
-            status = Status.ALIVE
+        status = _status(analysis, cid)
         for i in stones:
             out[points[i]] = status
     return out
 
 
-def explain(board: BoardView[P]) -> list[GroupStatus]:
-    """One :class:`GroupStatus` per chain, in board order, saying why it is alive or dead.
+def explain(board: BoardView[P]) -> list[GroupStatus[P]]:
+    """One :class:`GroupStatus` per chain (ordered by its lowest point), saying why.
 
-    >>> b = _DemoBoard(5, black=[(1, 0), (1, 1), (0, 1)], white=[(0, 0)])
-    >>> [(g.color.letter, g.status.value) for g in explain(b)]
-    [('W', 'dead'), ('B', 'alive')]
+    >>> from duiyi.go import Board
+    >>> board = Board.from_diagram('''
+    ... . . . . .
+    ... . . . . .
+    ... O O O . .
+    ... X X O . .
+    ... . X O . .''')
+    >>> for g in explain(board):
+    ...     print(g.color.letter, " ".join(map(str, g.stones)), g.status.value)
+    B B1 A2 B2 dead
+    W C1 C2 A3 B3 C3 alive
     """
-    analysis, _points = _read(board)
-    size = analysis.size
-    out: list[GroupStatus] = []
+    analysis, points = _read(board)
+    out: list[GroupStatus[P]] = []
     for cid, stones in enumerate(analysis.chains):
-        if analysis.dead[cid]:
-            status = Status.DEAD
-        elif analysis.seki[cid]:
-            status = Status.SEKI
-        else:
-            status = Status.ALIVE
         out.append(
             GroupStatus(
                 color=BLACK if analysis.chain_colour[cid] == _B else WHITE,
-                stones=tuple((i % size, i // size) for i in stones),
-                status=status,
+                stones=tuple(points[i] for i in stones),
+                status=_status(analysis, cid),
                 reason=analysis.reason[cid],
             )
         )
