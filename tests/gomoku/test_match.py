@@ -621,3 +621,12 @@ async def test_what_the_brains_are_told() -> None:
     assert turns and all(told[i - 1].startswith("INFO time_left ") for i in turns)
     left = [int(t.split()[2]) for t in told if t.startswith("INFO time_left ")]
     assert left == sorted(left, reverse=True) and left[-1] <= 30000
+
+
+async def test_two_fillers_draw_on_a_full_board() -> None:
+    # Gomoku §10.2(3): a full board with no five is a draw; 225 moves through the protocol.
+    record = await play_game(brain("filler"), brain("filler"), rules=FREE, time_control=SANE)
+    assert record.outcome.result is Result.DRAW
+    assert record.outcome.termination is Termination.FULL_BOARD
+    assert len(record.moves) == 225 and len(set(record.moves)) == 225
+    assert record.result_text == "½-½"
