@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ from duiyi.clock import (
 )
 from duiyi.errors import GameOver, IllegalAction, InvalidInput, RefereeError, SessionError
 from duiyi.go import Game as GoGame
+from duiyi.gomoku import FoulPolicy, RenjuRules
 from duiyi.gomoku import Game as GomokuGame
-from duiyi.gomoku import RenjuRules
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Decision, Referee
 from duiyi.session import Session, SessionAction
@@ -474,3 +475,29 @@ def test_absent_player_gets_no_pass_on_overtime() -> None:
     s.tick(61.0)
     o = s.outcome()
     assert o is not None and o.winner is WHITE and o.termination is Termination.TIME
+
+
+def test_gomoku_foul_claimed_by_white() -> None:
+    # Gomoku §10.1(2), claim mode: Black's double-three stands until White points it out.
+    rules = replace(RenjuRules.free_renju(), foul_policy=FoulPolicy.CLAIM)
+    s = Session(GomokuGame(rules), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    seq = ["g8", "a1", "h8", "a3", "i9", "a5", "i10", "a7", "i8"]  # i8: two live threes
+    for n, p in enumerate(seq):
+        s.move(BLACK if n % 2 == 0 else WHITE, p, now=float(n + 1))
+    assert s.outcome() is None
+    s.claim(WHITE, 20.0)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.FOUL
+    assert rebuilt(s).outcome() == o
+
+
+def test_prebuilt_ruling_cannot_silently_change_a_result() -> None:
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.resign(BLACK, now=1.0)
+    ruling = Referee("go").forfeit(WHITE, "Go §23.1")
+    with pytest.raises(RefereeError, match="already decided"):
+        s.apply_ruling(ruling, 2.0)
+    s.apply_ruling(ruling, 2.0, override=True)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK
+    assert rebuilt(s).outcome() == o

@@ -38,6 +38,7 @@ from duiyi.errors import (
     GameOver,
     IllegalAction,
     InvalidInput,
+    RefereeError,
     SessionError,
 )
 from duiyi.outcome import Outcome, Result, Termination
@@ -562,14 +563,18 @@ class Session:
         getattr(trial, method)(*args, **kwargs)
         new = list(trial.rulings[before:])
         for r in new:
-            self.apply_ruling(r, at)
+            self.apply_ruling(r, at, override=bool(kwargs.get("override", False)))
         return new
 
-    def apply_ruling(self, ruling: Ruling, now: float) -> None:
-        """Record a ruling made elsewhere and apply its effects."""
-        self.apply(
-            SessionAction("ruling", _check_time(now), ruling.color, {"ruling": ruling.to_json()})
-        )
+    def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
+        """Record a ruling made elsewhere and apply its effects. A ruling that decides an
+        already decided game needs ``override=True`` (Go §23.1)."""
+        if not isinstance(ruling, Ruling):
+            raise InvalidInput(f"not a ruling: {ruling!r}")
+        data: dict[str, Any] = {"ruling": ruling.to_json()}
+        if override:
+            data["override"] = True
+        self.apply(SessionAction("ruling", _check_time(now), ruling.color, data))
 
     # ------------------------------------------------------------------ dispatch
 
@@ -718,9 +723,9 @@ class Session:
         data = a.data.get("ruling")
         if not isinstance(data, dict):
             raise SessionError("a ruling action carries the ruling as JSON")
-        self._apply_ruling(ruling_from_json(data), a.at)
+        self._apply_ruling(ruling_from_json(data), a.at, override=bool(a.data.get("override")))
 
-    def _apply_ruling(self, ruling: Ruling, at: float) -> None:
+    def _apply_ruling(self, ruling: Ruling, at: float, *, override: bool = False) -> None:
         if (
             ruling.outcome is None
             and self.outcome() is not None
@@ -729,7 +734,12 @@ class Session:
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
         if self._clock.paused and (ruling.passes or ruling.restart):
             raise SessionError("resume the game before a ruling that changes the turn")
-        override = ruling.outcome is not None and self.outcome() is not None
+        if ruling.outcome is not None and self.outcome() is not None and not override:
+            raise RefereeError(
+                f"the game is already decided ({_describe(self.outcome())}); "
+                "pass override=True to change a result",
+                ruling.article,
+            )
         if ruling.kind is RulingKind.OVERTIME_PASS:
             player = ruling.color
             if player is None or self._game.kind != "go":
