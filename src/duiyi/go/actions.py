@@ -90,7 +90,11 @@ class Start:
 
 @dataclass(frozen=True)
 class Setup:
-    """Stones set on or taken off the board before play (SGF AB/AW/AE), and who moves."""
+    """Stones set on or taken off the board before play (SGF AB/AW/AE), and who moves.
+
+    >>> Setup(black=(Point.parse("C3"),)).to_json()["black"]
+    ['C3']
+    """
 
     kind: ClassVar[str] = "setup"
     black: tuple[Point, ...] = ()
@@ -112,7 +116,11 @@ class Setup:
 
 @dataclass(frozen=True)
 class PlaceHandicap:
-    """Black's freely placed handicap stones."""
+    """Black's freely placed handicap stones.
+
+    >>> PlaceHandicap((Point.parse("D4"), Point.parse("Q16"))).to_json()["points"]
+    ['D4', 'Q16']
+    """
 
     kind: ClassVar[str] = "place_handicap"
     points: tuple[Point, ...] = ()
@@ -124,7 +132,11 @@ class PlaceHandicap:
 
 @dataclass(frozen=True)
 class Move:
-    """A stone played (Go §2)."""
+    """A stone played (Go §2).
+
+    >>> Move(BLACK, Point.parse("D4")).point
+    Point.parse('D4')
+    """
 
     kind: ClassVar[str] = "move"
     color: Color
@@ -147,28 +159,44 @@ class _ColorAction:
 
 @dataclass(frozen=True)
 class Pass(_ColorAction):
-    """A pass (虚着, Go §2.5)."""
+    """A pass (虚着, Go §2.5).
+
+    >>> Pass(BLACK).to_json()
+    {'v': 1, 'type': 'pass', 'color': 'black'}
+    """
 
     kind: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
 class Resign(_ColorAction):
-    """``color`` resigns (中盘认输, Go §7.2)."""
+    """``color`` resigns (中盘认输, Go §7.2).
+
+    >>> Resign(BLACK).kind
+    'resign'
+    """
 
     kind: ClassVar[str] = "resign"
 
 
 @dataclass(frozen=True)
 class Accept(_ColorAction):
-    """``color`` accepts the current dead-stone marking (Go §8, §21)."""
+    """``color`` accepts the current dead-stone marking (Go §8, §21).
+
+    >>> Accept(BLACK).kind
+    'accept'
+    """
 
     kind: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True)
 class MarkDead:
-    """Toggle the chain through ``point`` between dead and alive (counting phase)."""
+    """Toggle the chain through ``point`` between dead and alive (counting phase).
+
+    >>> MarkDead(Point.parse("C3")).to_json()["point"]
+    'C3'
+    """
 
     kind: ClassVar[str] = "mark_dead"
     point: Point
@@ -180,7 +208,11 @@ class MarkDead:
 
 @dataclass(frozen=True)
 class SetDead:
-    """Replace the whole dead-stone marking (counting phase), e.g. by a proposal."""
+    """Replace the whole dead-stone marking (counting phase), e.g. by a proposal.
+
+    >>> SetDead((Point.parse("C3"),)).kind
+    'set_dead'
+    """
 
     kind: ClassVar[str] = "set_dead"
     points: tuple[Point, ...] = ()
@@ -193,7 +225,11 @@ class SetDead:
 @dataclass(frozen=True)
 class Dispute:
     """``color`` claims the group at ``point`` dead and the opponent disagrees: play resumes
-    with ``color`` to move (Go §21.4)."""
+    with ``color`` to move (Go §21.4).
+
+    >>> Dispute(BLACK, Point.parse("C3")).to_json()["type"]
+    'dispute'
+    """
 
     kind: ClassVar[str] = "dispute"
     color: Color
@@ -206,7 +242,11 @@ class Dispute:
 
 @dataclass(frozen=True)
 class Warn:
-    """A warning given to ``color`` under ``article`` (Go §24)."""
+    """A warning given to ``color`` under ``article`` (Go §24).
+
+    >>> Warn(BLACK, "Go §17.4").article
+    'Go §17.4'
+    """
 
     kind: ClassVar[str] = "warn"
     color: Color = BLACK
@@ -221,7 +261,11 @@ class Warn:
 class VoidMove:
     """Referee mode: ``color`` attempted ``point`` (None when no point matters) and the arbiter
     ruled the move void. It counts as a pass (弃权一次, Go §18.3, §19), plus a warning when
-    ``warning`` is true (Go §18.3)."""
+    ``warning`` is true (Go §18.3).
+
+    >>> VoidMove(BLACK, None, "Go §19").to_json()["point"] is None
+    True
+    """
 
     kind: ClassVar[str] = "void_move"
     color: Color
@@ -243,7 +287,13 @@ class VoidMove:
 
 @dataclass(frozen=True)
 class Adjudicate:
-    """An ending decided outside the board: time, forfeit, arbiter's decision, agreement."""
+    """An ending decided outside the board: time, forfeit, arbiter's decision, agreement.
+
+    >>> from duiyi.outcome import Termination
+    >>> a = Adjudicate(Outcome.win(BLACK, Termination.TIME, "Go §22"))
+    >>> action_from_json(a.to_json()) == a
+    True
+    """
 
     kind: ClassVar[str] = "adjudicate"
     outcome: Outcome

@@ -85,7 +85,11 @@ class Geometry:
         self.side_key: int = rng.getrandbits(64)
 
     def index(self, point: Point) -> int:
-        """The bit index of ``point`` (raises InvalidPoint when it is off this board)."""
+        """The bit index of ``point`` (raises InvalidPoint when it is off this board).
+
+        >>> geometry(9).index(Point.parse("B1", 9))
+        1
+        """
         try:
             return self.point_bit[point]
         except KeyError:
@@ -114,7 +118,11 @@ class Geometry:
         return list(compress(self.bit_point, flags))  # type: ignore[arg-type]
 
     def bits_of(self, points: Iterable[Point]) -> int:
-        """The bit set of ``points`` (each validated against this size)."""
+        """The bit set of ``points`` (each validated against this size).
+
+        >>> geometry(5).bits_of([Point(0, 0), Point(0, 1)]) == 1 | 1 << 6
+        True
+        """
         bits = 0
         for p in points:
             bits |= 1 << self.index(p)
@@ -183,7 +191,12 @@ class Board:
 
     @classmethod
     def from_bits(cls, size: int, black: int, white: int) -> Board:
-        """A board from raw bitboards (the layout of :class:`Geometry`); for engines and tests."""
+        """A board from raw bitboards (the layout of :class:`Geometry`); for engines and tests.
+
+        >>> b = Board.from_stones(9, black=["E5"])
+        >>> Board.from_bits(9, b.black_bits, 0) == b
+        True
+        """
         b = cls(size)
         g = b._geo
         if black & white or (black | white) & ~g.on_board:
@@ -237,7 +250,13 @@ class Board:
         return cls.from_stones(size, black, white)
 
     def copy(self) -> Board:
-        """An independent copy (three ints; cheap)."""
+        """An independent copy (three ints; cheap).
+
+        >>> b = Board(9); c = b.copy(); c.play("E5", BLACK)
+        frozenset()
+        >>> b.get("E5") is None
+        True
+        """
         b = Board.__new__(Board)
         b._geo, b._black, b._white, b._hash = self._geo, self._black, self._white, self._hash
         return b
@@ -279,7 +298,11 @@ class Board:
         return self._geo.index(point)
 
     def get(self, point: Point | str) -> Color | None:
-        """The colour on ``point``, or None when it is empty."""
+        """The colour on ``point``, or None when it is empty.
+
+        >>> Board.from_stones(9, white=["C3"]).get("C3")
+        Color.WHITE
+        """
         i = self._index(point)
         if self._black >> i & 1:
             return BLACK
@@ -288,23 +311,44 @@ class Board:
         return None
 
     def stones(self, color: Color) -> frozenset[Point]:
-        """All points holding stones of ``color``."""
+        """All points holding stones of ``color``.
+
+        >>> sorted(map(str, Board.from_stones(9, black=["C3", "D4"]).stones(BLACK)))
+        ['C3', 'D4']
+        """
         return frozenset(self._geo.points_of(self._black if color is BLACK else self._white))
 
     def empty_points(self) -> frozenset[Point]:
-        """All empty points."""
+        """All empty points.
+
+        >>> len(Board.from_stones(5, black=["C3"]).empty_points())
+        24
+        """
         return frozenset(self._geo.points_of(self._geo.on_board & ~(self._black | self._white)))
 
     def count(self, color: Color) -> int:
-        """Number of stones of ``color`` on the board."""
+        """Number of stones of ``color`` on the board.
+
+        >>> Board.from_stones(9, black=["C3", "D4"]).count(BLACK)
+        2
+        """
         return _popcount(self._black if color is BLACK else self._white)
 
     def neighbours(self, point: Point | str) -> frozenset[Point]:
-        """The 2–4 points next to ``point`` along the lines (Go §3: 直线紧邻)."""
+        """The 2–4 points next to ``point`` along the lines (Go §3: 直线紧邻).
+
+        >>> sorted(map(str, Board(9).neighbours("A1")))
+        ['A2', 'B1']
+        """
         return frozenset(self._geo.points_of(self._geo.neighbours[self._index(point)]))
 
     def group_bits(self, index: int) -> int:
-        """The chain through bit ``index`` as a bitboard (0 when the point is empty)."""
+        """The chain through bit ``index`` as a bitboard (0 when the point is empty).
+
+        >>> b = Board.from_stones(5, black=["A1", "B1"])
+        >>> b.group_bits(0) == 0b11
+        True
+        """
         m = 1 << index
         own = self._black if self._black & m else self._white if self._white & m else 0
         if not own:
@@ -322,11 +366,19 @@ class Board:
             grp = nxt
 
     def group(self, point: Point | str) -> frozenset[Point]:
-        """The stones connected to ``point`` (Go §3: 相互连接成一个不可分割的整体); empty if none."""
+        """The stones connected to ``point`` (Go §3: 相互连接成一个不可分割的整体); empty if none.
+
+        >>> sorted(map(str, Board.from_stones(9, black=["C3", "C4", "E5"]).group("C3")))
+        ['C3', 'C4']
+        """
         return frozenset(self._geo.points_of(self.group_bits(self._index(point))))
 
     def liberties(self, point: Point | str) -> frozenset[Point]:
-        """The liberties (气, Go §3) of the chain through ``point``."""
+        """The liberties (气, Go §3) of the chain through ``point``.
+
+        >>> sorted(map(str, Board.from_stones(9, black=["A1"], white=["A2"]).liberties("A1")))
+        ['B1']
+        """
         grp = self.group_bits(self._index(point))
         if not grp:
             return frozenset()
@@ -334,7 +386,11 @@ class Board:
         return frozenset(self._geo.points_of(self._geo.expand(grp) & empty))
 
     def chains(self, color: Color) -> Iterator[frozenset[Point]]:
-        """Every chain of ``color``, each as a set of points."""
+        """Every chain of ``color``, each as a set of points.
+
+        >>> len(list(Board.from_stones(9, black=["C3", "C4", "E5"]).chains(BLACK)))
+        2
+        """
         rest = self._black if color is BLACK else self._white
         while rest:
             low = rest & -rest
@@ -364,7 +420,11 @@ class Board:
         self._white &= ~bits
 
     def set(self, point: Point | str, color: Color | None) -> None:
-        """Put a stone of ``color`` on ``point`` or empty it, without captures (setup, SGF AB/AW/AE)."""
+        """Put a stone of ``color`` on ``point`` or empty it, without captures (SGF AB/AW/AE).
+
+        >>> b = Board(9); b.set("E5", WHITE); b.set("E5", None); b.get("E5") is None
+        True
+        """
         i = self._index(point)
         self._remove_bits(1 << i)
         if color is not None:
@@ -379,6 +439,11 @@ class Board:
         when the move is suicide and suicide is not allowed (Go §5). The caller checks that the
         point is empty. Captures follow Go §4: the opponent's chains without liberties go first,
         and only then is the mover's own chain checked.
+
+        >>> b = Board.from_stones(5, black=["B1"], white=["A1"])
+        >>> black, white, key, captured, own = b.try_play(5 + 1, True)  # A2 captures A1
+        >>> captured == 1 and white == 0
+        True
         """
         g = self._geo
         m = 1 << index

@@ -54,7 +54,11 @@ MAX_HANDICAP = 9
 
 
 class Phase(enum.Enum):
-    """Where the game stands."""
+    """Where the game stands.
+
+    >>> Game(9).phase
+    <Phase.PLAYING: 'playing'>
+    """
 
     PLAYING = "playing"
     COUNTING = "counting"  # after two passes: marking dead stones (Go §7.3, §8, §21)
@@ -477,14 +481,22 @@ class Game:
         return not isinstance(self._evaluate(self._geo.point_bit[p]), int)
 
     def illegal_reason(self, move: Point | str) -> tuple[str, str] | None:
-        """Why ``move`` is illegal for the side to move as ``(reason, article)``, or None."""
+        """Why ``move`` is illegal for the side to move as ``(reason, article)``, or None.
+
+        >>> g = Game(9); g.play("E5"); g.illegal_reason("E5")
+        ('point is occupied', 'Go §2')
+        """
         p = self._point(move)
         self._require(Phase.PLAYING)
         r = self._evaluate(self._geo.point_bit[p])
         return _REASONS[r] if isinstance(r, int) else None
 
     def legal_moves(self) -> LegalMoves:
-        """The legal stone moves of the side to move, as a lazy view."""
+        """The legal stone moves of the side to move, as a lazy view.
+
+        >>> Game(9).legal_moves().count()
+        81
+        """
         return LegalMoves(self)
 
     def play(self, move: Point | str | None, color: Color | None = None) -> None:
@@ -509,7 +521,11 @@ class Game:
         self._do_move(Move(self._to_move if color is None else color, p))
 
     def pass_move(self, color: Color | None = None) -> None:
-        """Pass (虚着, Go §2.5). Two passes in a row end play and open counting (Go §7.3)."""
+        """Pass (虚着, Go §2.5). Two passes in a row end play and open counting (Go §7.3).
+
+        >>> g = Game(9); g.pass_move(); g.to_move, g.consecutive_passes
+        (Color.WHITE, 1)
+        """
         self.apply(Pass(self._to_move if color is None else color))
 
     def resign(self, color: Color | None = None) -> None:
@@ -527,7 +543,11 @@ class Game:
         empty: Iterable[Point | str] = (),
         to_move: Color | None = None,
     ) -> None:
-        """Add or remove stones before play starts (SGF AB/AW/AE); no captures are made."""
+        """Add or remove stones before play starts (SGF AB/AW/AE); no captures are made.
+
+        >>> g = Game(9); g.setup(black=["C3", "G7"], to_move=WHITE); g.board.count(BLACK)
+        2
+        """
         self.apply(
             Setup(
                 tuple(self._point(p) for p in black),
@@ -538,25 +558,50 @@ class Game:
         )
 
     def place_handicap(self, points: Iterable[Point | str]) -> None:
-        """Black's free placement of all handicap stones at once (then White moves)."""
+        """Black's free placement of all handicap stones at once (then White moves).
+
+        >>> from dataclasses import replace
+        >>> g = Game(9, replace(Rules.chinese(), fixed_handicap=False), handicap=2)
+        >>> g.place_handicap(["C4", "F6"]); g.to_move
+        Color.WHITE
+        """
         self.apply(PlaceHandicap(tuple(self._point(p) for p in points)))
 
     # ------------------------------------------------------------------ counting
     def mark_dead(self, point: Point | str) -> None:
-        """Toggle the chain through ``point`` dead/alive (counting phase; clears acceptances)."""
+        """Toggle the chain through ``point`` dead/alive (counting phase; clears acceptances).
+
+        >>> g = Game(9); g.play("E5"); g.play("D5"); g.pass_move(); g.pass_move()
+        >>> g.mark_dead("D5"); sorted(map(str, g.dead))
+        ['D5']
+        """
         self.apply(MarkDead(self._point(point)))
 
     def set_dead(self, points: Iterable[Point | str]) -> None:
-        """Replace the whole marking with ``points`` (whole chains; clears acceptances)."""
+        """Replace the whole marking with ``points`` (whole chains; clears acceptances).
+
+        >>> g = Game(9); g.play("E5"); g.play("D5"); g.pass_move(); g.pass_move()
+        >>> g.set_dead(["E5", "D5"]); len(g.dead)
+        2
+        """
         self.apply(SetDead(tuple(self._point(p) for p in points)))
 
     def accept(self, color: Color) -> None:
-        """``color`` accepts the current marking; both accepting counts the game (Go §8, §9)."""
+        """``color`` accepts the current marking; both accepting counts the game (Go §8, §9).
+
+        >>> g = Game(9); g.pass_move(); g.pass_move(); g.accept(WHITE); g.accepted
+        frozenset({Color.WHITE})
+        """
         self.apply(Accept(color))
 
     def dispute(self, color: Color, point: Point | str) -> None:
         """``color`` claims the group at ``point`` dead, the opponent does not agree: play
-        resumes with ``color`` to move (Go §21.4). Impossible once both accepted (Go §21.3)."""
+        resumes with ``color`` to move (Go §21.4). Impossible once both accepted (Go §21.3).
+
+        >>> g = Game(9); g.play("E5"); g.pass_move(); g.pass_move()
+        >>> g.dispute(WHITE, "E5"); g.phase, g.to_move
+        (<Phase.PLAYING: 'playing'>, Color.WHITE)
+        """
         self.apply(Dispute(color, self._point(point)))
 
     def propose_dead(self) -> frozenset[Point]:
@@ -566,7 +611,11 @@ class Game:
         return fn(self._board.copy(), self._rules)
 
     def score(self) -> Score:
-        """The count with the current marking (the final count once the game is counted)."""
+        """The count with the current marking (the final count once the game is counted).
+
+        >>> Game(9).score().sgf_result
+        'W+7.5'
+        """
         if self._score is not None:
             return self._score
         return score_position(
@@ -607,7 +656,12 @@ class Game:
         self.apply(VoidMove(color, p, article, warning))
 
     def end(self, outcome: Outcome) -> None:
-        """End the game with a result decided off the board (time, forfeit, arbiter)."""
+        """End the game with a result decided off the board (time, forfeit, arbiter).
+
+        >>> g = Game(9); g.end(Outcome.win(BLACK, Termination.FORFEIT, "Go §22.1"))
+        >>> g.sgf_result
+        'B+F'
+        """
         self.apply(Adjudicate(outcome))
 
     # ------------------------------------------------------------------ results
@@ -708,7 +762,12 @@ class Game:
 
     # ------------------------------------------------------------------ dispatch
     def apply(self, action: Action | dict[str, Any]) -> None:
-        """Apply one action (object or JSON dict); the public methods all come here."""
+        """Apply one action (object or JSON dict); the public methods all come here.
+
+        >>> g = Game(9); g.apply({"v": 1, "type": "move", "color": "black", "point": "E5"})
+        >>> g.last_move
+        (Color.BLACK, Point.parse('E5'))
+        """
         if isinstance(action, dict):
             action = action_from_json(action)
         if isinstance(action, Move):

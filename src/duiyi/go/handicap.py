@@ -79,7 +79,11 @@ def fixed_handicap_points(size: int, handicap: int) -> tuple[Point, ...]:
 
 
 class Parity(enum.Enum):
-    """The guesser's call in nigiri (Go §10): one black stone = odd, two = even."""
+    """The guesser's call in nigiri (Go §10): one black stone = odd, two = even.
+
+    >>> Parity.EVEN.stones_shown
+    2
+    """
 
     ODD = 1
     EVEN = 2

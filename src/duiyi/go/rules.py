@@ -29,7 +29,11 @@ __all__ = ["KoRule", "RepetitionOutcome", "Rules", "Scoring"]
 
 
 class KoRule(enum.Enum):
-    """How whole-board repetition is prevented (Go §6, §20)."""
+    """How whole-board repetition is prevented (Go §6, §20).
+
+    >>> KoRule("situational") is KoRule.SITUATIONAL
+    True
+    """
 
     SIMPLE = "simple"  # only the immediate recapture of a single-stone ko is forbidden (§20.1)
     POSITIONAL = "positional"  # no move may recreate an earlier board position
@@ -37,7 +41,11 @@ class KoRule(enum.Enum):
 
 
 class RepetitionOutcome(enum.Enum):
-    """What a full-board repetition means under simple ko (Go §20.3 lets the event decide)."""
+    """What a full-board repetition means under simple ko (Go §20.3 lets the event decide).
+
+    >>> RepetitionOutcome("draw")
+    <RepetitionOutcome.DRAW: 'draw'>
+    """
 
     NO_RESULT = "no_result"  # 无胜负
     DRAW = "draw"  # 和棋
@@ -45,7 +53,11 @@ class RepetitionOutcome(enum.Enum):
 
 
 class Scoring(enum.Enum):
-    """How a finished game is counted."""
+    """How a finished game is counted.
+
+    >>> Scoring.AREA_STONES.value
+    'area_stones'
+    """
 
     AREA_STONES = "area_stones"  # Chinese 数子法: stones + surrounded points, in stones (Go §9)
     AREA_POINTS = "area_points"  # Ing 计点: the same area, compared in points
@@ -151,7 +163,11 @@ class Rules:
 
     @classmethod
     def korean(cls) -> Rules:
-        """Korean rules: counted like Japanese (territory + prisoners, komi 6.5, 公活無目)."""
+        """Korean rules: counted like Japanese (territory + prisoners, komi 6.5, 公活無目).
+
+        >>> Rules.korean().name, Rules.korean().komi
+        ('korean', Fraction(13, 2))
+        """
         return replace(cls.japanese(), name="korean")
 
     @classmethod
@@ -187,12 +203,20 @@ class Rules:
     # ------------------------------------------------------------------ derived
     @property
     def unit_points(self) -> Fraction:
-        """Points per scoring unit: 2 when counting in stones, else 1."""
+        """Points per scoring unit: 2 when counting in stones, else 1.
+
+        >>> Rules.chinese().unit_points, Rules.ing().unit_points
+        (Fraction(2, 1), Fraction(1, 1))
+        """
         return Fraction(2) if self.scoring is Scoring.AREA_STONES else Fraction(1)
 
     @property
     def komi_points(self) -> Fraction:
-        """Komi in points (one stone = two points)."""
+        """Komi in points (one stone = two points).
+
+        >>> Rules.japanese().komi_points
+        Fraction(13, 2)
+        """
         return self.komi * self.unit_points
 
     def compensation(self, handicap: int) -> tuple[Fraction, Fraction]:
@@ -227,7 +251,11 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        """Rebuild rules written by :meth:`to_json` (missing keys take the Chinese default)."""
+        """Rebuild rules written by :meth:`to_json` (missing keys take the Chinese default).
+
+        >>> Rules.from_json({"v": 1, "komi": 3.25}).komi
+        Fraction(13, 4)
+        """
         if not isinstance(data, dict):
             raise InvalidRules(f"rules must be a JSON object, got {type(data).__name__}")
         if data.get("v", 1) != 1:
