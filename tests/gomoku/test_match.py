@@ -468,6 +468,8 @@ async def test_engines_that_do_not_start() -> None:
     record = await play_game(dies, brain("lattice"), rules=FREE, time_control=SANE)
     assert record.outcome.winner is WHITE and record.outcome.termination is Termination.FORFEIT
     assert record.outcome.article == "Gomoku §10.1 D" and record.moves == ()
+    record = await play_game(brain("lattice"), "", rules=FREE, time_control=SANE)
+    assert record.outcome.winner is BLACK and "empty engine command" in record.reason
     record = await play_game(["/nonexistent/a"], ["/nonexistent/b"], rules=FREE)
     assert record.outcome.result is Result.BOTH_LOSE and record.outcome.article == "Gomoku §8.5"
 

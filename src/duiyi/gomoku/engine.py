@@ -793,10 +793,14 @@ async def _launch(
         engine = await GomocupEngine.popen(command)
         await engine.start(size, timeout=timeout)
         return engine
-    except EngineError as exc:
+    except (EngineError, InvalidInput) as exc:  # InvalidInput: an empty or unparsable command
         if engine is not None:
             await engine.kill()
-        return exc
+        return exc if isinstance(exc, EngineError) else EngineCrashed(str(exc))
+    except BaseException:
+        if engine is not None:
+            await engine.kill()
+        raise
 
 
 async def play_game(
