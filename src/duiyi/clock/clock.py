@@ -280,13 +280,14 @@ class Clock:
         return self._states[color]
 
     def remaining(self, color: Color, now: float) -> TimeLeft:
-        """``color``'s clock reading at ``now``.
+        """``color``'s clock reading at ``now`` (with a shared pool, both read the same pool).
 
         >>> from duiyi.clock import Absolute
         >>> Clock(Absolute(60), now=0.0).remaining(BLACK, 61.0).flagged
         True
         """
-        t = self.turn_elapsed(now) if color is self._to_move else 0.0
+        running = color is self._to_move or (self.shared and self._to_move is not None)
+        t = self.turn_elapsed(now) if running else 0.0
         return self.system.view(self._states[color], t)
 
     def used(self, color: Color, now: float) -> float:
