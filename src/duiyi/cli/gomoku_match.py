@@ -1,7 +1,7 @@
 """``duiyi gomoku match``: two Gomocup brains play a refereed match.
 
-``duiyi.cli.gomoku`` calls :func:`register` to add the command to the ``gomoku`` sub-app; the
-module also runs on its own (``python -m duiyi.cli.gomoku_match A B ...``).
+``duiyi.cli.gomoku`` calls :func:`register` to add the command to the ``gomoku`` sub-app, so it
+runs as ``duiyi gomoku match A B ...`` (or ``python -m duiyi gomoku match A B ...``).
 
 Each brain command is split like a shell would, so ``"python3 pbrain-foo.py --level 3"`` works.
 Every game starts both brains afresh. With designated openings each opening is played twice,
@@ -158,20 +158,3 @@ def register(app: typer.Typer) -> None:
     ['match']
     """
     app.command("match")(match)
-
-
-def main() -> None:
-    """Run ``match`` as a program of its own (``python -m duiyi.cli.gomoku_match``)."""
-    from duiyi.errors import DuiyiError
-
-    standalone = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
-    standalone.command()(match)
-    try:
-        standalone()
-    except DuiyiError as exc:
-        typer.echo(f"duiyi: error: {exc}", err=True)
-        raise SystemExit(2) from exc
-
-
-if __name__ == "__main__":
-    main()
