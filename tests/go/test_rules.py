@@ -6,8 +6,10 @@ import doctest
 import importlib
 import json
 import random
+import subprocess
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +170,24 @@ def test_docstring_examples(module: str) -> None:
     # every public docstring example of the Go core runs as written
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+GNUGO = "/usr/games/gnugo"
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(not Path(GNUGO).exists(), reason="gnugo is not installed")
+def test_fixed_handicap_points_agree_with_gnugo() -> None:
+    # the GTP convention for fixed handicap stones, checked against GNU Go for sizes 7–19
+    cases = [(n, h) for n in range(7, 20) for h in range(2, max_fixed_handicap(n) + 1)]
+    script = "".join(f"boardsize {n}\nclear_board\nfixed_handicap {h}\n" for n, h in cases)
+    out = subprocess.run(
+        [GNUGO, "--mode", "gtp"], input=script + "quit\n", capture_output=True, text=True,
+        timeout=60, check=True,
+    ).stdout  # fmt: skip
+    answers = [line[2:].split() for line in out.splitlines() if line.startswith("= ")]
+    # every boardsize and clear_board answers "= " with nothing; keep the handicap answers
+    handicap_answers = [a for a in answers if a]
+    assert len(handicap_answers) == len(cases)
+    for (n, h), theirs in zip(cases, handicap_answers, strict=True):
+        assert {str(p) for p in fixed_handicap_points(n, h)} == set(theirs), (n, h)

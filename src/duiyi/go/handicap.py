@@ -1,7 +1,7 @@
 """Handicap stone placement and nigiri (猜先, Go §10).
 
 Fixed handicap stones follow the GTP convention (the same points GNU Go places): star points on
-the 4th line from 13×13 up, the 3rd line on 7×7 to 12×12; up to 9 stones on odd boards from 9×9
+the 4th line from 12×12 up, the 3rd line on 7×7 to 11×11; up to 9 stones on odd boards from 9×9
 and up to 4 on even boards and 7×7; none below 7×7 (use free placement there).
 
 >>> [str(p) for p in fixed_handicap_points(19, 4)]
@@ -57,7 +57,7 @@ def fixed_handicap_points(size: int, handicap: int) -> tuple[Point, ...]:
             if limit
             else f"no fixed handicap on {size}×{size}: place the stones freely"
         )
-    edge = 3 if size >= 13 else 2
+    edge = 3 if size >= 12 else 2
     lo, hi, mid = edge, size - 1 - edge, size // 2
     corners = [Point(lo, lo), Point(hi, hi), Point(lo, hi), Point(hi, lo)]
     sides = [Point(lo, mid), Point(hi, mid)]
