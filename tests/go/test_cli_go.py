@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+from duiyi.cli import main
+
 DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
 
 
-def duiyi(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def subprocess_duiyi(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real command line, in a child process."""
     return subprocess.run(
         [sys.executable, "-m", "duiyi", *args],
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=cwd,
     )
+
+
+def duiyi(*args: str) -> subprocess.CompletedProcess[str]:
+    """``duiyi.cli.main`` in-process (fast), with the same exit-code contract."""
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def test_replay_legal_game_exits_0() -> None:
@@ -30,7 +46,7 @@ def test_replay_names_the_first_illegal_move(tmp_path: Path) -> None:
     # Go §5: the 4th move (White A9) is suicide.
     bad = tmp_path / "bad.sgf"
     bad.write_text("(;GM[1]SZ[9];B[ba];W[ee];B[ab];W[aa];B[cc])")
-    proc = duiyi("go", "replay", str(bad))
+    proc = subprocess_duiyi("go", "replay", str(bad))
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1
@@ -74,6 +90,17 @@ def test_score_json_contract() -> None:
     assert data["recorded_result"] == "W+10.5"
 
 
+def test_score_with_dead_stones_from_markers() -> None:
+    # Go §8, §9: E2 and E8 are dead; Black 45 − 3¾ − 40½ = ¾ stone.
+    proc = duiyi("go", "score", str(DATA / "dead-stones-9x9.sgf"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["dead"] == ["E2", "E8"]
+    assert (data["black_area"], data["white_area"]) == (45, 36)
+    assert data["margin_stones"] == 0.75 and data["result_zh"] == "黑胜3/4子"
+    assert data["sgf_result"] == "B+1.5" == data["recorded_result"]
+
+
 def test_score_text_and_options() -> None:
     path = str(DATA / "counted-9x9.sgf")
     proc = duiyi("go", "score", path)
@@ -96,10 +123,14 @@ def test_svg_to_file_and_stdout(tmp_path: Path) -> None:
     assert text.startswith("<svg") and text.count('class="stone') == 10
     proc = duiyi("go", "svg", str(DATA / "variations.sgf"))
     assert proc.returncode == 0 and proc.stdout.count('class="stone') == 5
+    proc = duiyi("go", "svg", str(DATA / "dead-stones-9x9.sgf"), "--dead", "sgf-markers")
+    assert proc.returncode == 0
+    assert proc.stdout.count('class="dead"') == 2  # E2 and E8, under TW and TB
+    assert 'class="territory"' in proc.stdout
 
 
 def test_demo_counts_a_real_game() -> None:
-    proc = duiyi("go", "demo")
+    proc = subprocess_duiyi("go", "demo")
     assert proc.returncode == 0, proc.stderr
     assert "matches" in proc.stdout
     assert "RU[Chinese]" in proc.stdout

@@ -151,6 +151,7 @@ def test_final_status_list_uses_the_life_engine() -> None:
     assert ok and dead.split() == ["C8"]
     ok, alive = ask(fe, "final_status_list alive")
     assert ok and set(alive.split()) == set(black)
+    assert len(alive.split("\n")) == 1  # one line per chain: the wall is one chain
     assert ask(fe, "final_status_list zombie") == (False, "syntax error")
 
 

@@ -314,7 +314,7 @@ _texts = st.text(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(_texts)
 def test_any_comment_survives_write_and_read(comment: str) -> None:
     node = sgf.SgfNode()
@@ -339,7 +339,7 @@ def _trees(draw: st.DrawFn) -> sgf.SgfNode:
     return root
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(_trees())
 def test_any_tree_round_trips(root: sgf.SgfNode) -> None:
     text = sgf.serialise(root)

@@ -21,6 +21,7 @@ from typing import Annotated
 
 import typer
 
+from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 
 __all__ = ["app", "find_archive"]
@@ -146,15 +147,36 @@ def svg(
         Path | None, typer.Option("--output", "-o", help="Write here (default stdout).")
     ] = None,
     size: Annotated[int, typer.Option("--size", help="Width in pixels.")] = 500,
+    dead: Annotated[
+        str,
+        typer.Option(
+            "--dead",
+            help="Mark dead stones and territory: none, sgf-markers (TB/TW), auto (life engine).",
+        ),
+    ] = "none",
 ) -> None:
     """Draw the final position (or the one after --move N) as SVG."""
-    from duiyi.go import sgf
+    from duiyi.go import Point, sgf
     from duiyi.go import svg as svgmod
+    from duiyi.go.scoring import score_position
 
     if move is not None and move < 0:
         raise InvalidInput("--move must be 0 or more")
+    if dead not in ("none", "sgf-markers", "auto"):
+        raise InvalidInput(f"--dead must be none, sgf-markers or auto, not {dead!r}")
     sg = sgf.read_game(_read(file), until_move=move)
-    text = svgmod.board(sg.game, size=size, title=file.name)
+    g = sg.game
+    dead_stones: frozenset[Point] = frozenset()
+    owners: dict[Point, Color] = {}
+    if dead != "none":
+        if dead == "sgf-markers":
+            counted = sgf.score_from_markers(g, sg.last_node)
+        else:
+            counted = score_position(g.board, g.rules, g.propose_dead(), g.handicap, g.captures)
+        owners = {p: BLACK for p in counted.black_territory}
+        owners.update({p: WHITE for p in counted.white_territory})
+        dead_stones = counted.dead
+    text = svgmod.board(g, size=size, title=file.name, dead=dead_stones, territory=owners)
     if output is None:
         typer.echo(text, nl=False)
     else:

@@ -413,11 +413,16 @@ class GtpFrontEnd:
             for color in (BLACK, WHITE):
                 for p in board.stones(color):
                     statuses[p] = "dead" if p in dead else "alive"
-        points = sorted(
-            (p for p, s in statuses.items() if s == wanted), key=lambda p: (p.row, p.col)
-        )
-        # One line per group would be nicer for GUIs; GTP allows any vertex list grouping.
-        return " ".join(str(p) for p in points)
+        # One line per chain, as GNU Go answers (GUIs read any whitespace-separated list).
+        left = {p for p, s in statuses.items() if s == wanted}
+        lines: list[str] = []
+        for p in sorted(left, key=lambda q: (q.row, q.col)):
+            if p not in left:
+                continue
+            chain = board.group(p)
+            left -= chain
+            lines.append(" ".join(str(q) for q in sorted(chain, key=lambda q: (q.row, q.col))))
+        return "\n".join(lines)
 
     def _loadsgf(self, args: list[str]) -> str:
         from duiyi.go import sgf

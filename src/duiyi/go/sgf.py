@@ -487,7 +487,15 @@ def _node_text(node: SgfNode, first: bool) -> list[str]:
         keys += [k for k in props if k not in _ROOT_ORDER]
     else:
         keys = list(props)
-    return [k + "".join(f"[{v}]" for v in props[k]) for k in keys]
+    pieces: list[str] = []
+    for k in keys:
+        values = props[k]
+        if len(values) <= 4:
+            pieces.append(k + "".join(f"[{v}]" for v in values))
+        else:  # long lists (AB, TB, ...) may break between values
+            pieces.append(f"{k}[{values[0]}]")
+            pieces.extend(f"[{v}]" for v in values[1:])
+    return pieces
 
 
 def serialise(collection: SgfCollection | SgfNode, *, wrap: int = 79) -> str:
