@@ -96,3 +96,35 @@ def test_unknown_system() -> None:
         build_system("hourglass")
     with pytest.raises(InvalidInput):
         run_demo(build_system("none"), seconds=1, presses=[], speed=0)
+
+
+def test_interactive_keys_press_pause_and_quit() -> None:
+    # Enter presses, p pauses (Go §14: the paused time is nobody's), q quits.
+    t = [0.0]
+    script = {3.0: "", 5.0: "p", 60.0: "p", 64.0: "", 70.0: "q"}
+    lines: list[str] = []
+
+    def keys() -> str | None:
+        for at in sorted(script):
+            if t[0] >= at:
+                return script.pop(at)
+        return None
+
+    def sleep(dt: float) -> None:
+        t[0] += 0.5
+
+    run_demo(
+        build_system("absolute", base=100),
+        seconds=1000,
+        presses=[],
+        echo=lines.append,
+        now_fn=lambda: t[0],
+        sleep=sleep,
+        keys=keys,
+        lang="en",
+    )
+    text = "\n".join(lines)
+    assert "[00:03.0] black moves: 01:37.0 left" in text
+    assert "[00:05.0] paused" in text and "[01:00.0] resumed" in text
+    assert "[01:04.0] white moves: 01:34.0 left" in text  # 2 s before the pause + 4 after
+    assert text.endswith("[01:10.0] stopped")

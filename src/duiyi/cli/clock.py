@@ -10,6 +10,9 @@ This is an adapter: it reads the wall clock (``time.monotonic``) and feeds it, s
 
 from __future__ import annotations
 
+import queue
+import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -102,9 +105,14 @@ def run_demo(
     now_fn: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     speed: float = 1.0,
+    keys: Callable[[], str | None] | None = None,
 ) -> Color | None:
     """Run ``system`` for ``seconds`` of clock time, pressing at the given clock times; print
-    each call as it falls due. Returns the colour whose flag fell, if any."""
+    each call as it falls due. Returns the colour whose flag fell, if any.
+
+    ``keys`` (interactive use) is polled for typed lines: an empty line presses the clock for
+    the player on move, ``p`` pauses or resumes (Go §14), ``q`` quits.
+    """
     if speed <= 0:
         raise InvalidInput("--speed must be positive")
     clock = Clock(system, to_move=BLACK, now=0.0)
@@ -116,6 +124,18 @@ def run_demo(
         sim = min((now_fn() - start) * speed, seconds)
         mover = clock.to_move
         assert mover is not None
+        key = keys() if keys is not None else None
+        if key is not None:
+            key = key.strip().lower()
+            if key == "q":
+                echo(f"[{_fmt(sim)}] stopped")
+                return None
+            if key == "p":
+                (clock.resume if clock.paused else clock.pause)(sim)
+                echo(f"[{_fmt(sim)}] {'paused' if clock.paused else 'resumed'}")
+                continue
+            if not clock.paused and clock.flagged(sim) is None:
+                pending.insert(0, sim)
         flag = clock.flag_time()
         horizon = min(sim, flag) if flag is not None else sim
         if pending:
@@ -151,7 +171,7 @@ def run_demo(
         if nxt is not None:
             targets.append(nxt.at)
         wait = (min(targets) - sim) / speed
-        sleep(min(max(wait, 0.0), 0.5))
+        sleep(min(max(wait, 0.0), 0.5 if keys is None else 0.05))
 
 
 @app.command()
@@ -170,8 +190,30 @@ def demo(
     speed: float = typer.Option(1.0, help="run the clock this many times faster than real time"),
     seconds: float = typer.Option(600.0, help="stop after this much clock time"),
     lang: str = typer.Option("zh", help="zh or en"),
+    interactive: bool = typer.Option(
+        False, help="press Enter to press the clock, p to pause/resume, q to quit"
+    ),
 ) -> None:
     """Run a clock in the terminal and print the arbiter's calls (Go §12.3)."""
+    keys: Callable[[], str | None] | None = None
+    if interactive:
+        lines: queue.Queue[str] = queue.Queue()
+
+        def read() -> None:
+            for line in sys.stdin:
+                lines.put(line)
+            lines.put("q")
+
+        threading.Thread(target=read, daemon=True).start()
+
+        def poll() -> str | None:
+            try:
+                return lines.get_nowait()
+            except queue.Empty:
+                return None
+
+        keys = poll
+        typer.echo("Enter: press the clock   p: pause/resume   q: quit")
     ts = build_system(
         system,
         base=base,
@@ -183,7 +225,13 @@ def demo(
         cap=cap,
     )
     run_demo(
-        ts, seconds=seconds, presses=list(press or []), lang=lang, speed=speed, echo=typer.echo
+        ts,
+        seconds=seconds,
+        presses=list(press or []),
+        lang=lang,
+        speed=speed,
+        echo=typer.echo,
+        keys=keys,
     )
 
 

@@ -394,6 +394,7 @@ class Session:
                     events.append(Event("flag", at, player, "超时判负", "lost on time"))
             self._dispatch(action)
             self._log.append(action)
+            self._now = max(self._now, at)  # as a replay of the log would have it
 
     def tick(self, now: float) -> list[Event]:
         """Everything due since the last tick, in order: the arbiter's calls for the player on
