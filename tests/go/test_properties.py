@@ -176,3 +176,33 @@ def test_counting_totals(game: Spec, marks: list[int]) -> None:
     g.accept(WHITE)
     o = g.outcome()
     assert o is not None and o.winner is g.score().winner
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_simple_ko_refuses_only_the_immediate_retake(game: Spec) -> None:
+    # Go §20.1 (simple ko): an empty, non-suicide point is refused only when it retakes at once
+    # a single stone that just captured a single stone
+    size, _, seed, length = game
+    rules = Rules.japanese()
+    g = play_random((size, rules, seed, length), check=False)
+    if g.phase is not Phase.PLAYING:
+        return
+    ko = None
+    last = g.last_move
+    if last is not None and last[1] is not None:
+        before = Game.from_actions(rules, g.action_log_json()[:-1]).board
+        after = g.board
+        captured = before.stones(last[0].opponent) - after.stones(last[0].opponent)
+        p = last[1]
+        if len(captured) == 1 and after.group(p) == {p} and after.liberties(p) == captured:
+            ko = next(iter(captured))
+    for q in g.board.geometry.points:
+        b = g.board
+        expected = b.get(q) is None and q != ko
+        if expected:
+            try:
+                b.play(q, g.to_move)
+            except IllegalMove:
+                expected = False
+        assert g.is_legal(q) == expected, q
