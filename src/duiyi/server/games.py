@@ -17,7 +17,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Clock, NoTime, TimeSystem, system_from_json
@@ -26,9 +26,17 @@ from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.problems import Unavailable
 from duiyi.session import Session, SessionAction
-from duiyi.store.repository import GameRecord, NotFound, Repository
+from duiyi.store.repository import GameRecord, NotFound, Repository, StoredAction
 
-__all__ = ["GameHost", "GameManager", "game_view", "new_session", "public_entry"]
+__all__ = [
+    "GameHost",
+    "GameManager",
+    "Hosted",
+    "RemoteGame",
+    "game_view",
+    "new_session",
+    "public_entry",
+]
 
 log = logging.getLogger("duiyi.server")
 
@@ -160,6 +168,40 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
 
 Listener = Callable[[dict[str, Any]], None]
 
+# A process whose heartbeat is older than this is taken for dead: its games move to another.
+STALE_AFTER = 5.0
+
+
+class Hosted(Protocol):
+    """What the routes need from a game, hosted here or in another process."""
+
+    id: str
+    listeners: set[Listener]
+
+    @property
+    def version(self) -> int: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def seat_for(self, token: str | None) -> Color | None: ...
+
+    async def entries(self, version: int) -> list[dict[str, Any]]: ...
+
+    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int: ...
+
+    async def current_session(self) -> Session: ...
+
+
+def _seat(record: GameRecord, token: str | None) -> Color | None:
+    if not token:
+        return None
+    h = hash_token(token)
+    if h == record.black_token_hash:
+        return BLACK
+    if h == record.white_token_hash:
+        return WHITE
+    return None
+
 
 class GameHost:
     """One live game in this process."""
@@ -190,7 +232,11 @@ class GameHost:
         """The public state now."""
         return game_view(self.id, self.session, self.version, self.now())
 
-    def entries_since(self, version: int) -> list[dict[str, Any]]:
+    async def current_session(self) -> Session:
+        """The live session."""
+        return self.session
+
+    async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``."""
         if version < 0 or version > self.version:
             raise InvalidInput(f"version must be 0-{self.version}, got {version}")
@@ -198,14 +244,7 @@ class GameHost:
 
     def seat_for(self, token: str | None) -> Color | None:
         """The seat a player token stands for, or None."""
-        if not token:
-            return None
-        h = hash_token(token)
-        if h == self.record.black_token_hash:
-            return BLACK
-        if h == self.record.white_token_hash:
-            return WHITE
-        return None
+        return _seat(self.record, token)
 
     async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         """Apply one action (already authorised) and commit it before returning the version.
@@ -316,6 +355,62 @@ class GameHost:
         self.manager.fan_out(message)
 
 
+class RemoteGame:
+    """A game hosted by another process: reads come from the store and from the owner's
+    broadcasts, actions are forwarded to the owner through Redis."""
+
+    def __init__(self, manager: GameManager, record: GameRecord, state: dict[str, Any]) -> None:
+        self.manager = manager
+        self.id = record.id
+        self.record = record
+        self.state = state
+        self.listeners: set[Listener] = set()
+
+    @property
+    def version(self) -> int:
+        """The last version this process heard of."""
+        return int(self.state["version"])
+
+    def view(self) -> dict[str, Any]:
+        """The owner's last published state."""
+        return self.state
+
+    def seat_for(self, token: str | None) -> Color | None:
+        """The seat a player token stands for, or None."""
+        return _seat(self.record, token)
+
+    async def entries(self, version: int) -> list[dict[str, Any]]:
+        """The public log entries after ``version``, from the store."""
+        if version < 0:
+            raise InvalidInput(f"version must be 0 or more, got {version}")
+        stored = await self.manager.repo.actions(self.id, after=version)
+        return [public_entry(a.entry) for a in stored]
+
+    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
+        """Forward the action to the owning process and wait for its answer."""
+        owner = self.record.owner
+        if owner is None or self.manager.forward is None:
+            raise Unavailable("this game's host process cannot be reached")
+        version = await self.manager.forward(owner, self.id, seat, kind, data)
+        return int(version)
+
+    async def current_session(self) -> Session:
+        """The session rebuilt from the store (for downloads)."""
+        return _rebuild(self.record, await self.manager.repo.actions(self.id))
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A broadcast from the owner."""
+        state = message.get("state")
+        if isinstance(state, dict):
+            self.state = state
+        for listener in list(self.listeners):
+            with contextlib.suppress(Exception):
+                listener(message)
+
+
+Forward = Callable[[str, str, Color | None, str, dict[str, Any]], Any]
+
+
 class GameManager:
     """Creates, restores and finds the games this process hosts."""
 
@@ -323,8 +418,11 @@ class GameManager:
         self.repo = repo
         self.process_id = process_id
         self.hosts: dict[str, GameHost] = {}
+        self.remotes: dict[str, RemoteGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
+        # set by the Redis fan-out: several processes share the games
+        self.forward: Forward | None = None
 
     async def create(
         self,
@@ -356,8 +454,33 @@ class GameManager:
         host.start_timer()
         return host, black, white
 
-    async def get(self, game_id: str) -> GameHost:
-        """The host of a game, loading it from the store if this process does not have it."""
+    async def get(self, game_id: str) -> Hosted:
+        """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
+        several processes, a proxy of the process that hosts it."""
+        host = self.hosts.get(game_id)
+        if host is not None:
+            return host
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            host = self.hosts.get(game_id)
+            if host is not None:
+                return host
+            record = await self.repo.game(game_id)
+            if self.forward is not None and await self._owned_elsewhere(record):
+                remote = self.remotes.get(game_id)
+                if remote is None or remote.record.owner != record.owner:
+                    session = _rebuild(record, await self.repo.actions(game_id))
+                    timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
+                    state = game_view(
+                        game_id, session, len(session.log), max(timeline, session.now)
+                    )
+                    remote = self.remotes[game_id] = RemoteGame(self, record, state)
+                return remote
+            self.remotes.pop(game_id, None)
+            return await self._load(record)
+
+    async def local(self, game_id: str) -> GameHost:
+        """The game hosted by this process (loading it if needed): for forwarded actions."""
         host = self.hosts.get(game_id)
         if host is not None:
             return host
@@ -365,16 +488,27 @@ class GameManager:
         async with lock:
             host = self.hosts.get(game_id)
             if host is None:
-                host = await self._load(game_id)
+                host = await self._load(await self.repo.game(game_id))
         return host
 
-    async def _load(self, game_id: str) -> GameHost:
-        record = await self.repo.game(game_id)
+    async def _owned_elsewhere(self, record: GameRecord) -> bool:
+        if record.owner is None or record.owner == self.process_id:
+            return False
+        if record.status != "live":
+            return False
+        beat = await self.repo.last_heartbeat(record.owner)
+        return beat is not None and time.time() - beat < STALE_AFTER
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A broadcast from another process (through Redis)."""
+        remote = self.remotes.get(str(message.get("game_id")))
+        if remote is not None:
+            remote.deliver(message)
+
+    async def _load(self, record: GameRecord) -> GameHost:
+        game_id = record.id
         stored = await self.repo.actions(game_id)
-        try:
-            session = Session.from_log({**record.config, "actions": [a.entry for a in stored]})
-        except DuiyiError as exc:
-            raise NotFound(f"game {game_id} cannot be restored: {exc}") from exc
+        session = _rebuild(record, stored)
         resume_at = session.now
         if record.owner is not None:
             beat = await self.repo.last_heartbeat(record.owner)
@@ -382,7 +516,9 @@ class GameManager:
                 resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
         resume_at = max(resume_at, record.anchor_timeline)
         wall = time.time()
-        await self.repo.set_anchor(game_id, wall, resume_at, self.process_id)
+        claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
+        if not claimed:
+            raise Unavailable(f"game {game_id} was just taken over by another process; retry")
         record = await self.repo.game(game_id)
         host = GameHost(self, record, session, offset=resume_at - time.monotonic())
         self.hosts[game_id] = host
@@ -391,11 +527,18 @@ class GameManager:
         return host
 
     async def restore(self) -> int:
-        """Load every live game (after a start or a crash); returns how many."""
+        """Load every live game nobody alive hosts (after a start or a crash); returns how
+        many this process took."""
         count = 0
         for record in await self.repo.live_games():
-            if record.id not in self.hosts:
-                await self.get(record.id)
+            if record.id in self.hosts:
+                continue
+            if record.owner not in (None, self.process_id):
+                beat = await self.repo.last_heartbeat(record.owner)
+                if beat is not None and time.time() - beat < STALE_AFTER:
+                    continue
+            with contextlib.suppress(Unavailable):
+                await self.local(record.id)
                 count += 1
         return count
 
@@ -403,3 +546,10 @@ class GameManager:
         """Stop every timer."""
         for host in list(self.hosts.values()):
             await host.stop()
+
+
+def _rebuild(record: GameRecord, stored: list[StoredAction]) -> Session:
+    try:
+        return Session.from_log({**record.config, "actions": [a.entry for a in stored]})
+    except DuiyiError as exc:
+        raise NotFound(f"game {record.id} cannot be restored: {exc}") from exc

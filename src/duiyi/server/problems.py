@@ -92,6 +92,9 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
     >>> problem_body(IllegalMove("suicide", "Go §5", move="A1"))["reason"]
     'suicide'
     """
+    forwarded = getattr(exc, "problem", None)  # raised by the process that owns a game
+    if isinstance(forwarded, dict) and isinstance(forwarded.get("status"), int):
+        return forwarded
     status = status_for(exc)
     extra: dict[str, Any] = {"article": exc.article, "error": type(exc).__name__}
     if isinstance(exc, IllegalMove):

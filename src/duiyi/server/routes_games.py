@@ -17,7 +17,7 @@ from starlette.responses import PlainTextResponse
 from duiyi import Color
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token
-from duiyi.server.games import GameHost, GameManager
+from duiyi.server.games import GameManager, Hosted
 from duiyi.server.problems import problem_body
 
 __all__ = ["action_data", "router"]
@@ -104,7 +104,7 @@ PLAYER_ACTIONS = frozenset(
 )
 
 
-async def perform(host: GameHost, seat: Color | None, body: dict[str, Any]) -> int:
+async def perform(host: Hosted, seat: Color | None, body: dict[str, Any]) -> int:
     """Authorise and apply one action from a player seat."""
     kind, data = action_data(body)
     if seat is None:
@@ -138,7 +138,7 @@ async def get_game(request: Request, game_id: str) -> dict[str, Any]:
 async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[str, Any]:
     """The public log entries after version ``after``."""
     host = await _manager(request).get(game_id)
-    return {"version": host.version, "actions": host.entries_since(after)}
+    return {"version": host.version, "actions": await host.entries(after)}
 
 
 @router.post("/{game_id}/actions")
@@ -154,8 +154,9 @@ async def post_action(request: Request, game_id: str, action: Action) -> dict[st
 async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
     host = await _manager(request).get(game_id)
-    inner = host.session.game.game  # type: ignore[attr-defined]
-    if host.session.game.kind == "go":
+    session = await host.current_session()
+    inner = session.game.game  # type: ignore[attr-defined]
+    if session.game.kind == "go":
         text = inner.to_sgf()
     else:
         import importlib
@@ -200,7 +201,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             "game_id": host.id,
             "seat": seat.value if seat else None,
             "version": host.version,
-            "actions": host.entries_since(min(max(since, 0), host.version)),
+            "actions": await host.entries(min(max(since, 0), host.version)),
             "state": host.view(),
         }
     )
@@ -224,7 +225,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             await sender
 
 
-async def _handle(websocket: WebSocket, host: GameHost, seat: Color | None, raw: str) -> None:
+async def _handle(websocket: WebSocket, host: Hosted, seat: Color | None, raw: str) -> None:
     ref: Any = None
     try:
         if len(raw) > MAX_WS_MESSAGE:
@@ -249,7 +250,7 @@ async def _handle(websocket: WebSocket, host: GameHost, seat: Color | None, raw:
                     "type": "resync",
                     "ref": ref,
                     "version": host.version,
-                    "actions": host.entries_since(since),
+                    "actions": await host.entries(since),
                     "state": host.view(),
                 }
             )

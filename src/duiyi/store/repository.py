@@ -220,6 +220,22 @@ class Repository:
                 .values(anchor_wall=wall, anchor_timeline=timeline, owner=owner)
             )
 
+    async def claim(
+        self, game_id: str, old_owner: str | None, owner: str, wall: float, timeline: float
+    ) -> bool:
+        """Take over hosting a game from ``old_owner`` (compare-and-set) and anchor its
+        timeline; False when another process took it first."""
+        async with self.db.session() as s, s.begin():
+            result = await s.execute(
+                update(GameRow)
+                .where(
+                    GameRow.id == game_id,
+                    GameRow.owner.is_(None) if old_owner is None else GameRow.owner == old_owner,
+                )
+                .values(anchor_wall=wall, anchor_timeline=timeline, owner=owner)
+            )
+            return getattr(result, "rowcount", 1) == 1
+
     async def live_games(self) -> list[GameRecord]:
         """Every game still being played."""
         async with self.db.session() as s:

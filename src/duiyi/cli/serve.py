@@ -1,0 +1,39 @@
+"""``duiyi serve``: start the web server (SQLite by default, PostgreSQL + Redis to scale)."""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+__all__ = ["app"]
+
+app = typer.Typer(no_args_is_help=False, invoke_without_command=True)
+
+
+@app.callback(invoke_without_command=True)
+def serve(
+    port: int = typer.Option(8000, "--port", "-p", help="TCP port to listen on."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind."),
+    database: str = typer.Option(
+        None,
+        "--database",
+        help="Database URL (default: $DUIYI_DATABASE_URL or sqlite:///var/duiyi.sqlite3).",
+    ),
+    redis: str = typer.Option(
+        None, "--redis", help="Redis URL for several processes (default: $DUIYI_REDIS_URL)."
+    ),
+    demo: bool = typer.Option(False, "--demo", help="Create a demo event and games if absent."),
+    log_level: str = typer.Option("info", "--log-level", help="debug, info, warning, error."),
+) -> None:
+    """Start the duiyi web server.
+
+    Example: ``duiyi serve --port 8000 --database sqlite:///var/duiyi.sqlite3``
+    """
+    import uvicorn
+
+    from duiyi.server import Settings, create_app
+
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
+    settings = Settings.from_env(database_url=database, redis_url=redis, demo=demo)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws="websockets")

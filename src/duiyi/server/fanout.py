@@ -1,0 +1,175 @@
+"""Several server processes behind one address, joined by Redis pub/sub.
+
+Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats).
+The owner publishes every update and call on ``duiyi:game:<id>``; the other processes relay them
+to their own sockets. An action that reaches a process which does not own the game is forwarded
+on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``. A process whose heartbeat
+stops is replaced: the next request for its games loads them from the store elsewhere.
+
+>>> _game_channel("abc")
+'duiyi:game:abc'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from duiyi import Color
+from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
+from duiyi.server.problems import Unavailable, problem_body
+
+if TYPE_CHECKING:
+    from duiyi.server.app import State
+
+__all__ = ["RedisFanout"]
+
+log = logging.getLogger("duiyi.server.fanout")
+
+FORWARD_TIMEOUT = 10.0
+
+
+def _game_channel(game_id: str) -> str:
+    return f"duiyi:game:{game_id}"
+
+
+class ForwardedError(DuiyiError):
+    """An error raised by the owner of a game, carried back with its HTTP status."""
+
+    def __init__(self, problem: dict[str, Any]) -> None:
+        super().__init__(str(problem.get("detail", "refused")), problem.get("article"))
+        self.problem = problem
+
+
+class RedisFanout:
+    """The Redis link of one server process."""
+
+    def __init__(self, url: str, state: State) -> None:
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.state = state
+        self.pid = state.settings.process_id
+        self.redis = aioredis.from_url(url, decode_responses=True)
+        self.pubsub = self.redis.pubsub()
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.writer: asyncio.Task[None] | None = None
+        self.serving: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Subscribe and hook into the game manager."""
+        await self.redis.ping()
+        await self.pubsub.psubscribe("duiyi:game:*")
+        await self.pubsub.subscribe(f"duiyi:proc:{self.pid}", f"duiyi:reply:{self.pid}")
+        self.reader = asyncio.create_task(self._read(), name="redis-reader")
+        self.writer = asyncio.create_task(self._write(), name="redis-writer")
+        games = self.state.games
+        games.fan_out = self.publish
+        games.forward = self.forward
+
+    async def stop(self) -> None:
+        """Unsubscribe and close."""
+        for task in (self.reader, self.writer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Queue a message of a game hosted here for the other processes."""
+        payload = json.dumps({**message, "origin": self.pid}, separators=(",", ":"))
+        self.outbox.put_nowait((_game_channel(str(message.get("game_id"))), payload))
+
+    async def _write(self) -> None:
+        while True:
+            channel, payload = await self.outbox.get()
+            try:
+                await self.redis.publish(channel, payload)
+            except Exception:
+                log.exception("publish to %s failed", channel)
+
+    async def forward(
+        self, owner: str, game_id: str, seat: Color | None, kind: str, data: dict[str, Any]
+    ) -> int:
+        """Send an action to the process that owns the game and wait for its answer."""
+        req = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[req] = future
+        request = {
+            "req": req,
+            "reply": self.pid,
+            "game_id": game_id,
+            "seat": seat.value if seat else None,
+            "kind": kind,
+            "data": data,
+        }
+        try:
+            receivers = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+            if receivers == 0:
+                raise Unavailable(f"the process hosting game {game_id} is not listening; retry")
+            answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
+        except TimeoutError as exc:
+            raise Unavailable(f"the process hosting game {game_id} did not answer") from exc
+        finally:
+            self.pending.pop(req, None)
+        if answer.get("ok"):
+            return int(answer["version"])
+        raise ForwardedError(answer.get("problem") or {})
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("redis read failed")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None:
+                continue
+            try:
+                body = json.loads(message["data"])
+            except (TypeError, ValueError):
+                continue
+            channel = str(message.get("channel", ""))
+            if channel.startswith("duiyi:game:"):
+                if body.get("origin") != self.pid:
+                    self.state.games.deliver(body)
+            elif channel == f"duiyi:proc:{self.pid}":
+                task = asyncio.create_task(self._serve(body))
+                self.serving.add(task)
+                task.add_done_callback(self.serving.discard)
+            elif channel == f"duiyi:reply:{self.pid}":
+                future = self.pending.get(str(body.get("req")))
+                if future is not None and not future.done():
+                    future.set_result(body)
+
+    async def _serve(self, request: dict[str, Any]) -> None:
+        answer: dict[str, Any] = {"req": request.get("req")}
+        try:
+            seat = Color(request["seat"]) if request.get("seat") else None
+            host = await self.state.games.local(str(request["game_id"]))
+            answer["version"] = await host.act(seat, str(request["kind"]), dict(request["data"]))
+            answer["ok"] = True
+        except DuiyiError as exc:
+            answer["ok"] = False
+            answer["problem"] = problem_body(exc)
+        except (KeyError, ValueError) as exc:
+            answer["ok"] = False
+            answer["problem"] = problem_body(InvalidInput(f"bad forwarded request: {exc}"))
+        except Exception as exc:  # never leave the sender waiting
+            log.exception("forwarded action failed")
+            answer["ok"] = False
+            answer["problem"] = problem_body(IllegalAction(f"internal error: {type(exc).__name__}"))
+        await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))

@@ -1,0 +1,142 @@
+"""Fixtures: a real `duiyi serve` process on a free port, on SQLite or on the machine's PostgreSQL
+(+ Redis). The PostgreSQL variant creates a fresh database per test and drops it afterwards."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+PG_ADMIN = os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("DUIYI_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A running `duiyi serve` process."""
+
+    database: str
+    redis: str | None
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    log: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, tmp: Path) -> Server:
+        self.log = tmp / f"server-{self.port}-{secrets.token_hex(3)}.log"
+        cmd = [sys.executable, "-m", "duiyi", "serve", "--port", str(self.port)]
+        cmd += ["--database", self.database, "--log-level", "warning"]
+        if self.redis:
+            cmd += ["--redis", self.redis]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env.pop("DUIYI_DATABASE_URL", None)
+        env.pop("DUIYI_REDIS_URL", None)
+        self.proc = subprocess.Popen(
+            cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT, env=env
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server died at start:\n{self.log.read_text()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+def _pg_create() -> str:
+    import psycopg
+
+    name = "duiyi_test_" + secrets.token_hex(4)
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return name
+
+
+def _pg_drop(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@dataclass
+class Backend:
+    """Where a test's servers keep their data."""
+
+    name: str
+    database: str
+    redis: str | None
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
+    if request.param == "sqlite":
+        yield Backend("sqlite", f"sqlite:///{tmp_path / 'duiyi.sqlite3'}", None)
+        return
+    name = _pg_create()
+    base = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://")
+    try:
+        yield Backend("postgres", f"{base}/{name}", REDIS_URL)
+    finally:
+        _pg_drop(name)
+
+
+@pytest.fixture
+def start_server(backend: Backend, tmp_path: Path) -> Iterator[object]:
+    started: list[Server] = []
+
+    def start() -> Server:
+        server = Server(backend.database, backend.redis).start(tmp_path)
+        started.append(server)
+        return server
+
+    yield start
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture
+def server(start_server: object) -> Server:
+    return start_server()  # type: ignore[operator, no-any-return]

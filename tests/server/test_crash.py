@@ -1,0 +1,67 @@
+"""kill -9 the server mid-game, restart it: every acknowledged action is there and the clocks
+are right (time during the outage is charged to nobody; docs/server.md)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx
+from tests.server.conftest import Server
+
+BASE = 600.0
+
+
+def _play(server: Server, game: dict[str, Any], seat: str, point: str) -> int:
+    r = httpx.post(
+        f"{server.url}/api/games/{game['id']}/actions",
+        json={"type": "move", "move": point},
+        headers={"Authorization": f"Bearer {game[seat + '_token']}"},
+    )
+    assert r.status_code == 200, r.text
+    version: int = r.json()["version"]
+    return version
+
+
+def test_kill_9_loses_nothing_and_charges_no_outage(start_server: Any) -> None:
+    server: Server = start_server()
+    rng = random.Random(7)
+    games = []
+    for _ in range(3):
+        r = httpx.post(
+            server.url + "/api/games",
+            json={"game": "go", "size": 9, "time_control": {"system": "absolute", "base": BASE}},
+        )
+        games.append(r.json())
+    acked: dict[str, list[str]] = {g["id"]: [] for g in games}
+    points = [f"{c}{r}" for c in "ABCDEFGHJ" for r in range(1, 10)]
+    for n in range(12):
+        for g in games:
+            free = [p for p in points if p not in acked[g["id"]]]
+            p = rng.choice(free)
+            version = _play(server, g, "black" if n % 2 == 0 else "white", p)
+            acked[g["id"]].append(p)
+            assert version == len(acked[g["id"]])
+    before = {g["id"]: httpx.get(f"{server.url}/api/games/{g['id']}").json() for g in games}
+    server.kill9()
+    time.sleep(3.0)  # the outage: charged to nobody
+    server.proc = None
+    restarted = Server(server.database, server.redis, port=server.port).start(server.log.parent)  # type: ignore[union-attr]
+    try:
+        for g in games:
+            state = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
+            assert [m[1] for m in state["moves"]] == acked[g["id"]]
+            assert state["version"] == len(acked[g["id"]])
+            # the player on move (Black after 12 moves) was charged at most the heartbeat
+            # interval plus the restart time, never the 3 s outage
+            was = before[g["id"]]["clocks"]["black"]["total"]
+            now = state["clocks"]["black"]["total"]
+            assert was - now < 2.5, (was, now)
+            assert state["clocks"]["white"]["total"] == before[g["id"]]["clocks"]["white"]["total"]
+        # play goes on after the restart
+        g = games[0]
+        free = [p for p in points if p not in acked[g["id"]]]
+        assert _play(restarted, g, "black", free[0]) == len(acked[g["id"]]) + 1
+    finally:
+        restarted.stop()
