@@ -22,6 +22,7 @@ import typer
 from duiyi.errors import InvalidInput
 from duiyi.tournament.pairing.common import JsonDict, Round
 from duiyi.tournament.pairing.double_elimination import double_elimination
+from duiyi.tournament.pairing.groups import group_round_robins, serpentine_groups
 from duiyi.tournament.pairing.knockout import Bracket, knockout
 from duiyi.tournament.pairing.mcmahon import McMahonPlayer, pair_mcmahon
 from duiyi.tournament.pairing.round_robin import round_robin
@@ -235,3 +236,33 @@ def swiss_command(
         ]
         rnd = pair_swiss(sw, number, explain=explain)
     _echo_rounds((rnd,), fmt, explain)
+
+
+@app.command("groups")
+def groups_command(
+    players: PlayersOpt,
+    groups: Annotated[int, typer.Option("--groups", "-g", help="Number of groups.")],
+    qualifiers: Annotated[int, typer.Option(help="Places that qualify from each group.")] = 1,
+    lot_seed: LotOpt = None,
+    cycles: Annotated[int, typer.Option(help="Round robin cycles inside each group.")] = 1,
+    fmt: FormatOpt = Format.json,
+) -> None:
+    """Groups with serpentine seeds (Go appendix 四) and each group's round robin.
+
+    Players 1 … N are taken as ranked (1 strongest); the seeds are groups × qualifiers.
+    """
+    rng = random.Random(lot_seed) if lot_seed is not None else None
+    dealt = serpentine_groups(list(range(1, players + 1)), groups, qualifiers=qualifiers, rng=rng)
+    schedules = group_round_robins(dealt, cycles)
+    if fmt is Format.json:
+        doc: JsonDict = {
+            "groups": [
+                {"group": i, "players": list(g), "rounds": [r.to_json() for r in rounds]}
+                for i, (g, rounds) in enumerate(zip(dealt, schedules, strict=True), start=1)
+            ]
+        }
+        typer.echo(json.dumps(doc, ensure_ascii=False))
+        return
+    for i, (g, rounds) in enumerate(zip(dealt, schedules, strict=True), start=1):
+        typer.echo(f"Group {i}: {', '.join(str(p) for p in g)}")
+        typer.echo(_rounds_table(rounds, False))

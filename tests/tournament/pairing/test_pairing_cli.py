@@ -92,3 +92,11 @@ def test_mcmahon_command(tmp_path: Path) -> None:
         frozenset({1, 3}),
         frozenset({2, 4}),
     }
+
+
+def test_groups_command() -> None:
+    # Go appendix 四: 8 players, 2 groups, 2 qualifiers each: seeds 1-4 serpentine
+    out = runner.invoke(app, ["schedule", "groups", "-n", "8", "-g", "2", "--qualifiers", "2"])
+    doc = json.loads(out.output)
+    assert [g["players"][:2] for g in doc["groups"]] == [[1, 4], [2, 3]]
+    assert all(len(g["rounds"]) == 3 for g in doc["groups"])
