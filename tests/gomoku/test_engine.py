@@ -5,6 +5,7 @@ The brains are the small scripts in tests/gomoku/engines/ (see their docstrings)
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from pathlib import Path
@@ -272,3 +273,55 @@ def test_synchronous_facade() -> None:
         engine.start(timeout=ANSWER)
         with pytest.raises(EngineError):
             engine.begin(timeout=0.2)
+
+
+def _cpu_ticks(pid: int) -> int:
+    """utime + stime of a process, in clock ticks (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _state(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+async def _settled_state(pid: int, stopped: bool) -> str:
+    """The process state once the signal has been delivered (it takes a moment)."""
+    for _ in range(100):
+        state = _state(pid)
+        if (state == "T") is stopped:
+            break
+        await asyncio.sleep(0.01)
+    return state
+
+
+async def test_suspended_brain_cannot_ponder() -> None:
+    # Gomocup: no pondering; the referee stops a brain between its turns (SIGSTOP / SIGCONT).
+    code = (
+        "import sys, threading\n"
+        "def spin():\n"
+        "    while True: pass\n"
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if w[0] == 'START':\n"
+        "        threading.Thread(target=spin, daemon=True).start(); print('OK', flush=True)\n"
+        "    elif w[0] == 'TURN': print('0,0', flush=True)\n"
+        "    elif w[0] == 'END': break\n"
+    )
+    engine = await GomocupEngine.popen(inline(code))
+    pid = engine.process.pid
+    try:
+        await engine.start(timeout=ANSWER)
+        assert engine.suspend() is True and engine.suspended
+        assert await _settled_state(pid, stopped=True) == "T"
+        before = _cpu_ticks(pid)
+        await asyncio.sleep(0.5)
+        assert _cpu_ticks(pid) - before <= 1  # stopped: no CPU at all
+        assert await engine.turn("h8", timeout=ANSWER) == GomocupMove(0, 0)  # resumed for it
+        assert not engine.suspended and await _settled_state(pid, stopped=False) != "T"
+        before = _cpu_ticks(pid)
+        await asyncio.sleep(0.5)
+        assert _cpu_ticks(pid) - before >= 2  # running: the spinner burns CPU
+        engine.suspend()
+    finally:
+        assert await engine.end(grace=0.3) is not None  # a stopped brain is still ended

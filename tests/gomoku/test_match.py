@@ -632,3 +632,11 @@ async def test_two_fillers_draw_on_a_full_board() -> None:
     assert record.outcome.termination is Termination.FULL_BOARD
     assert len(record.moves) == 225 and len(set(record.moves)) == 225
     assert record.result_text == "½-½"
+
+
+async def test_match_with_brains_suspended_between_turns() -> None:
+    # Gomocup: no pondering. The game is the same, only the idle brain is stopped.
+    record = await play_game(
+        brain("greedy"), brain("lattice"), rules=FREE, time_control=SANE, suspend_idle=True
+    )
+    assert record.outcome.winner is BLACK and record.outcome.termination is Termination.FIVE

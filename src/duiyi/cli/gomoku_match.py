@@ -56,6 +56,12 @@ def match(
     max_memory: Annotated[
         int, typer.Option("--max-memory", min=0, help="Bytes announced to brains, 0: none.")
     ] = 0,
+    no_pondering: Annotated[
+        bool,
+        typer.Option(
+            "--no-pondering", help="Suspend each brain (SIGSTOP) while its opponent thinks."
+        ),
+    ] = False,
     out: Annotated[
         Path | None,
         typer.Option("--out", "--pgn", help="Record file: *.sgf (SGF GM[4]) or JSON lines."),
@@ -107,6 +113,7 @@ def match(
             names=names,
             start_timeout=start_timeout,
             max_memory=max_memory or None,
+            suspend_idle=no_pondering,
             on_game=report,
         )
     finally:

@@ -43,6 +43,7 @@ import contextlib
 import enum
 import re
 import shlex
+import signal
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
@@ -331,6 +332,7 @@ class GomocupEngine:
         self.messages: list[EngineLine] = []
         self.on_line = on_line
         self.last_elapsed = 0.0
+        self.suspended = False
         self._born = time.monotonic()
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
         self._reader = asyncio.get_running_loop().create_task(self._read_stdout())
@@ -401,9 +403,33 @@ class GomocupEngine:
                 await asyncio.wait_for(self.process.wait(), grace)
         return await self.kill()
 
+    def suspend(self) -> bool:
+        """Stop the brain's process (``SIGSTOP``) so it cannot think on the opponent's time.
+
+        Gomocup forbids pondering; a referee suspends a brain between its turns. Returns False
+        where signals are not available (Windows) or the process has ended. Commands and
+        :meth:`end`/:meth:`kill` resume it first.
+        """
+        sig = getattr(signal, "SIGSTOP", None)
+        if sig is None or self.process.returncode is not None or self.suspended:
+            return False
+        with contextlib.suppress(ProcessLookupError):
+            self.process.send_signal(sig)
+            self.suspended = True
+        return self.suspended
+
+    def resume(self) -> None:
+        """Let a suspended brain run again (``SIGCONT``)."""
+        sig = getattr(signal, "SIGCONT", None)
+        if sig is not None and self.suspended and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.send_signal(sig)
+        self.suspended = False
+
     async def kill(self) -> int | None:
         """Kill the process at once (if it still runs) and reap it; returns the exit status."""
         if self.process.returncode is None:
+            self.resume()
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
         with contextlib.suppress(TimeoutError):
@@ -535,6 +561,8 @@ class GomocupEngine:
         await self._send_many([line])
 
     async def _send_many(self, lines: Sequence[str]) -> None:
+        if self.suspended:
+            self.resume()
         stdin = self.process.stdin
         if stdin is None or stdin.is_closing() or self.process.returncode is not None:
             raise EngineCrashed(self._died_message(), self.process.returncode)
@@ -816,6 +844,7 @@ async def play_game(
     start_timeout: float = 10.0,
     rule: GomocupRule | None = None,
     max_memory: int | None = None,
+    suspend_idle: bool = False,
 ) -> GameRecord:
     """Play one refereed game between two brains (fresh processes) and return its record.
 
@@ -830,7 +859,8 @@ async def play_game(
     ``rules`` (default: :meth:`RenjuRules.chinese_2013` with an opening, :meth:`RenjuRules.free`
     on an empty board) are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
     (default: renju when the rules have forbidden moves, else freestyle). ``max_memory`` (bytes)
-    is announced with ``INFO max_memory`` but not enforced.
+    is announced with ``INFO max_memory`` but not enforced. With ``suspend_idle`` a brain is
+    stopped (``SIGSTOP``) whenever it is not its turn, as Gomocup does against pondering.
     """
     control = time_control or TimeControl()
     if rules is None:
@@ -874,7 +904,7 @@ async def play_game(
     else:
         ruling = None
         try:
-            ruling = await _play_moves(engines, referee, clock, rule, max_memory)
+            ruling = await _play_moves(engines, referee, clock, rule, max_memory, suspend_idle)
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
@@ -898,6 +928,7 @@ async def _play_moves(
     clock: GameClock,
     rule: GomocupRule | None,
     max_memory: int | None,
+    suspend_idle: bool,
 ) -> Ruling:
     control = clock.control
     default_rule = GomocupRule.RENJU if referee.fouls else GomocupRule.FREESTYLE
@@ -914,6 +945,8 @@ async def _play_moves(
             )
         except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
             return referee.fail(color, Failure.CRASH, f"{color} engine exited before play: {exc}")
+        if suspend_idle:
+            eng.suspend()
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
     while True:
         color = referee.to_move
@@ -952,6 +985,8 @@ async def _play_moves(
         except EngineProtocolError as exc:
             return referee.fail(color, Failure.PROTOCOL, f"{color} engine: {exc}")
         elapsed = round((time.monotonic() - began) * 1000)
+        if suspend_idle:
+            eng.suspend()  # no thinking on the opponent's time
         if clock.charge(color, elapsed) is not None:
             return referee.overtime(color, clock.describe_overtime(color, elapsed))
         if not answer.on_board(DEFAULT_SIZE):
@@ -973,6 +1008,7 @@ async def play_match(
     names: tuple[str, str] | None = None,
     start_timeout: float = 10.0,
     max_memory: int | None = None,
+    suspend_idle: bool = False,
     on_game: Callable[[GameRecord, ScheduledGame], None] | None = None,
 ) -> MatchTally:
     """Play ``games`` refereed games of engine A against engine B, one after another.
@@ -1004,6 +1040,7 @@ async def play_match(
             names=labels,
             start_timeout=start_timeout,
             max_memory=max_memory,
+            suspend_idle=suspend_idle,
         )
         tally.add(record, a_is_black=game.a_is_black)
         if on_game is not None:
