@@ -506,6 +506,12 @@ class Game:
         """Check and apply one action; on refusal the game is unchanged."""
         if not isinstance(action, Action):
             raise InvalidInput(f"not an action: {action!r}")
+        if not isinstance(action.color, Color):
+            raise InvalidInput(f"the colour of an action must be a Color, got {action.color!r}")
+        pts = [getattr(action, f, None) for f in ("point", "black1", "white2", "black3")]
+        pts += list(getattr(action, "points", ()))
+        if any(p is not None and not isinstance(p, Point) for p in pts):
+            raise InvalidInput(f"the points of an action must be Point values: {action!r}")
         s = self._s
         if s.outcome is not None:
             raise GameOver(f"the game is over ({self.outcome_text()})", "Gomoku §10")
