@@ -81,3 +81,28 @@ def test_chinese_handicap_games_return_half_a_stone_per_stone(kgs_files: list[Pa
         assert score.handicap_return * 2 == sg.game.handicap
         seen += 1
     assert seen == 13
+
+
+def test_alphago_zero_games_replay(tmp_path: Path) -> None:
+    # The 83 AlphaGo Zero games (Chinese rules, komi 7.5): every move legal (Go §2–§6).
+    archive = find_archive(Path(__file__).resolve().parents[2]).with_name(
+        "alphago-zero-selfplay.tar.gz"
+    )
+    with tarfile.open(archive) as tar:
+        tar.extractall(tmp_path, filter="data")
+    games = [sgf.read_game(p.read_bytes()) for p in sorted(tmp_path.rglob("*.sgf"))]
+    assert len(games) == 83
+    assert all(g.game.rules.name == "chinese" and g.game.rules.komi == 3.75 for g in games)
+    assert all(not g.warnings for g in games)
+
+
+def test_every_kgs_file_round_trips_through_the_writer(kgs_files: list[Path]) -> None:
+    for path in kgs_files:
+        coll = sgf.parse(path.read_bytes())
+        written = sgf.serialise(coll)
+        again = sgf.parse(written)
+        assert [n.properties for n in again.games[0].walk()] == [
+            n.properties for n in coll.games[0].walk()
+        ], path.name
+        # lines break between values; only closing parentheses may stick out
+        assert all(len(line.rstrip(")")) <= 79 for line in written.splitlines()), path.name

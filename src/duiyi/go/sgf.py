@@ -992,6 +992,14 @@ class SgfGame:
         """PB/PW name."""
         return self.root.simpletext("PB" if color is BLACK else "PW")
 
+    def to_sgf(self) -> str:
+        """The whole file written back: every property and variation kept (see :func:`serialise`).
+
+        >>> read_game("(;SZ[9]PB[A];B[ee](;W[cc])(;W[gg]))").to_sgf().count("(;")
+        3
+        """
+        return serialise(self.collection)
+
 
 def dead_stones_from_markers(node: SgfNode, board: Board) -> frozenset[Point]:
     """Stones the TB/TW territory markers of ``node`` declare dead ("sgf-markers").
