@@ -57,6 +57,8 @@ _W = 2
 #: Weight of a candidate's walled eye space against its influence when two weak groups of
 #: opposite colours each spoil the other's eyes (any value from 1 to 8 gives the same KGS score).
 _POTENTIAL_WEIGHT = 4
+#: Weight of a candidate's number of stones in the same comparison (1 to 5 give the same score).
+_SIZE_WEIGHT = 2
 
 
 class _PointLike(Protocol):
@@ -432,6 +434,12 @@ class _Analysis:
             ok = False
         return sorted(ours | theirs) if ok else []
 
+    def _open(self, region: list[int], killer: int) -> bool:
+        """Too few ``killer`` stones around ``region`` to call it enclosed (open play)."""
+        members = set(region)
+        wall = {q for p in region for q in self.nb[p] if q not in members and self._live(q, killer)}
+        return len(wall) * 8 < len(region)
+
     def _regions(self, killer: int) -> list[list[int]]:
         """Components of the points not held by live ``killer`` stones."""
         return self._components([not self._live(i, killer) for i in range(self.n)])
@@ -463,7 +471,7 @@ class _Analysis:
                     continue
                 lives, blockers, potential = self._region_lives(reg, owner)
                 potentials[reg[0]] = potential
-                if not lives:
+                if not lives and not self._open(reg, killer):
                     raw.append((len(reg), reg[0], chains, blockers, owner))
         doomed = {cid for *_x, chains, _b, _o in raw for cid in chains}
         ranked: list[tuple[int, int, int, list[int], int]] = []
@@ -495,9 +503,9 @@ class _Analysis:
             own = sum(sign * influence[p] for cid in chains for p in self.chains[cid])
             stones = sum(len(self.chains[cid]) for cid in chains)
             atari = max(len(self.libs[cid]) for cid in chains) == 1
-            # (a large, mostly walled eye space counts for the owner)
+            # (a large, mostly walled eye space and a large group count for the owner)
             key = (0 if atari else 1_000_000_000) + _POTENTIAL_WEIGHT * potentials[first]
-            key += own // stones
+            key += own // stones + _SIZE_WEIGHT * stones
             why = "dead: weaker than the surrounding group it fights (no two eyes for either)"
             out.append((2, key, first, chains, why))
         # a chain in atari that the opponent can take with a stone joining healthy chains is
