@@ -72,7 +72,9 @@ def match(
 ) -> None:
     """Play ENGINE_A against ENGINE_B (Gomocup protocol) with duiyi as the referee.
 
-    Fouls, occupied or off-board points, time, crashes and silence are ruled with the article (Gomoku §8, §10). Prints each game and a summary from engine A's side. --out FILE.sgf writes an SGF collection, any other name JSON lines.
+    Fouls, occupied or off-board points, time, crashes and silence are ruled with the
+    article (Gomoku §8, §10). Prints each game and a summary from engine A's side.
+    --out FILE.sgf writes an SGF collection, any other name JSON lines.
     """
     rules, plan = openings_for(opening)
     control = TimeControl(
@@ -128,9 +130,10 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
 
     >>> from duiyi import BLACK
     >>> from duiyi.outcome import Outcome, Termination
-    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.TIME, "x"), "late")
-    >>> record_to_sgf(r, RenjuRules.free())
-    '(;FF[4]GM[4]SZ[15]CA[UTF-8]AP[duiyi]RU[free]PB[a]PW[b]EV[duiyi gomoku match, game 1]RE[B+T]C[late]\\n;B[hh])'
+    >>> late = Outcome.win(BLACK, Termination.TIME, "x")
+    >>> sgf = record_to_sgf(GameRecord(1, "a", "b", None, ("h8",), late, "late"), RenjuRules.free())
+    >>> sgf.endswith("PB[a]PW[b]EV[duiyi gomoku match, game 1]RE[B+T]C[late]\\n;B[hh])")
+    True
     """
     game = game_from_moves([Point.parse(m) for m in record.moves], rules)
     text = game_to_sgf(

@@ -849,18 +849,21 @@ async def play_game(
     """Play one refereed game between two brains (fresh processes) and return its record.
 
     ``opening`` lists the stones already on the board (Black first, e.g. a designated opening's
-    three stones); both brains then receive it with ``BOARD`` (in move order) and White moves
-    next; with an empty opening Black gets ``BEGIN``. Afterwards each brain gets ``TURN`` with the
-    opponent's move. Each move's time is measured here with the monotonic clock, from writing the
-    command to reading the answer, and judged by :class:`~duiyi.gomoku.match.GameClock`; a brain
-    that does not answer within its budget is ruled out of time at once and killed. The time a
-    brain needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
+    three stones); each brain receives the position with ``BOARD`` (in move order) when it is
+    first asked to move. With an empty opening Black gets ``BEGIN`` and White ``TURN``, as in
+    Piskvork. Afterwards each brain gets ``TURN`` with the opponent's move.
+
+    Each move's time is measured here with the monotonic clock, from writing the command to
+    reading the answer, and judged by :class:`~duiyi.gomoku.match.GameClock`; a brain that does
+    not answer within its budget is ruled out of time at once and killed. The time a brain
+    needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
 
     ``rules`` (default: :meth:`RenjuRules.chinese_2013` with an opening, :meth:`RenjuRules.free`
-    on an empty board) are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the ``INFO rule`` sent
-    (default: renju when the rules have forbidden moves, else freestyle). ``max_memory`` (bytes)
-    is announced with ``INFO max_memory`` but not enforced. With ``suspend_idle`` a brain is
-    stopped (``SIGSTOP``) whenever it is not its turn, as Gomocup does against pondering.
+    on an empty board) are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the
+    ``INFO rule`` sent (default: renju when the rules have forbidden moves, else freestyle).
+    ``max_memory`` (bytes) is announced with ``INFO max_memory`` but not enforced. With
+    ``suspend_idle`` a brain is stopped (``SIGSTOP``) whenever it is not its turn, as Gomocup
+    does against pondering.
     """
     control = time_control or TimeControl()
     if rules is None:

@@ -289,10 +289,10 @@ class Referee:
     (Color.WHITE, ['h8', 'h9', 'j10'])
     >>> ref.play("h9").outcome.termination.value            # white plays on its own stone
     'forfeit'
-    >>> Referee(["h8", "a1"])
+    >>> Referee(["h8", "a1"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    duiyi.errors.InvalidInput: a designated opening starts with one of the 26 openings (h8, a white stone touching it, a black stone in the central 5x5), got h8 a1 (Gomoku §3.2)
+    duiyi.errors.InvalidInput: a designated opening starts with one of the 26 openings ...
     """
 
     def __init__(
@@ -490,7 +490,8 @@ class GameRecord:
         """``1-0`` (Black won), ``0-1``, ``½-½`` or ``0-0`` (both lose).
 
         >>> from duiyi.outcome import Termination
-        >>> GameRecord(1, "a", "b", None, (), Outcome.win(WHITE, Termination.FIVE, "x"), "").result_text
+        >>> won = Outcome.win(WHITE, Termination.FIVE, "x")
+        >>> GameRecord(1, "a", "b", None, (), won, "").result_text
         '0-1'
         """
         if self.outcome.result is Result.DRAW:
