@@ -150,13 +150,62 @@ def test_seki_eyes_count_under_chinese_but_not_japanese() -> None:
 
 
 def test_unmarked_dead_stone_makes_a_neutral_region() -> None:
-    # Japanese 1989 art. 8 read literally: B5 not marked dead leaves Black's side bordered by
-    # both colours (dame), so the black wall "possesses dame" and counts as seki: no territory.
+    # B5 not marked dead leaves Black's side bordered by both colours: nobody's points.
     # White's side, bordered only by its wall, still counts.
     b = Board.from_diagram(POSITION)
     s = score_position(b, Rules.japanese())
     assert len(s.black_territory) == 0 and len(s.white_territory) == 21
     assert len(s.neutral) == 13
+
+
+def test_unfilled_dame_is_not_seki() -> None:
+    # D7 is a dame either side can fill: it counts for nobody, the territories still count
+    b = Board.from_diagram(
+        """
+        . . X . O . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . ."""
+    )
+    s = score_position(b, Rules.japanese())
+    assert s.black_area == 14 and s.white_area == 20
+    assert s.neutral == {Point.parse("D7", 7)}
+
+
+def test_seki_without_eyes_two_shared_liberties() -> None:
+    # the eyeless seki: C5 and C4 are the only liberties of both chains; whoever fills one is
+    # captured, so both live and the two points are shared
+    b = Board.from_diagram(
+        """
+        X X . O O
+        X X . O O
+        X X X O O
+        X X X O O
+        X X X O O"""
+    )
+    jp = score_position(b, Rules.japanese())
+    assert jp.black_area == jp.white_area == 0
+    assert jp.neutral == {Point.parse("C5", 5), Point.parse("C4", 5)}
+    cn = score_position(b, Rules.chinese())  # Go §9: stones + ½ of each shared point
+    assert cn.black_area == 14 and cn.white_area == 11
+
+
+def test_one_eye_against_no_eye_is_not_seki() -> None:
+    # Black's eye at A1 wins the race: C5/C4 are not shared liberties of a seki, so the eye
+    # counts as Black territory (the white stones would be marked dead by the players)
+    b = Board.from_diagram(
+        """
+        X X . O O
+        X X . O O
+        X X X O O
+        X X X O O
+        . X X O O"""
+    )
+    jp = score_position(b, Rules.japanese())
+    assert jp.black_territory == {Point.parse("A1", 5)}
 
 
 # ---------------------------------------------------------------- Ing

@@ -19,10 +19,11 @@ Go §21.2) gives ½ to each side. Black wins iff ``B − komi − handicap retur
 (Fraction(10, 1), Fraction(15, 1), '白胜6又1/4子', 'W+12.5')
 
 Territory counting (Japanese/Korean) counts empty points surrounded by one side's live stones,
-except points next to stones in seki, plus prisoners (captures and dead stones). A live chain is
-taken to be in seki when it touches a neutral empty point (the reading of the Japanese 1989
-rules, art. 8: "stones which are alive but possess dame are in seki"), so neutral points must be
-filled before counting, as the Japanese procedure requires.
+except points next to stones in seki (公活無目), plus prisoners (captures and dead stones). A live
+chain is in seki when it touches a shared liberty that neither side can fill: a neutral point
+next to both colours where a stone of either colour would be self-atari without capturing.
+Ordinary dame, which either side may fill safely, count for nobody and leave the chains around
+them out of seki.
 """
 
 from __future__ import annotations
@@ -206,6 +207,44 @@ class Score:
         }
 
 
+def _self_atari(board: Board, index: int, black: bool) -> bool:
+    """True when a stone on bit ``index`` would be suicide or leave its chain one liberty
+    without capturing anything."""
+    t = board.try_play(index, black)
+    if t is None:
+        return True
+    b, w, _, captured, _ = t
+    if captured:
+        return False
+    own = b if black else w
+    chain = board._flood(1 << index, own)
+    geo = board.geometry
+    return (geo.expand(chain) & geo.on_board & ~(b | w)).bit_count() <= 1
+
+
+def _seki_chains(board: Board, neutral: int) -> int:
+    """Live chains in seki: those next to a neutral point touching both colours where a stone of
+    either colour would be self-atari (the shared liberties of a seki). Plain dame, which either
+    side can fill safely, leave the chains around them out of seki."""
+    geo = board.geometry
+    black, white = board.black_bits, board.white_bits
+    near_both = neutral & geo.expand(black) & geo.expand(white)
+    shared = 0
+    for p in geo.points_of(near_both):
+        i = geo.point_bit[p]
+        if _self_atari(board, i, True) and _self_atari(board, i, False):
+            shared |= 1 << i
+    seki = 0
+    for bits in (black, white):
+        rest = geo.expand(shared) & bits
+        while rest:
+            low = rest & -rest
+            ch = board._flood(low, bits)
+            rest &= ~ch
+            seki |= ch
+    return seki
+
+
 def score_position(
     board: Board,
     rules: Rules,
@@ -255,16 +294,9 @@ def score_position(
         if owner == 0:
             neutral |= reg
     if rules.scoring is Scoring.TERRITORY and not rules.seki_points:
-        # chains touching a neutral point are in seki; regions they border count for nobody
-        seki = 0
-        for bits in (black, white):
-            chains = bits
-            while chains:
-                low = chains & -chains
-                ch = board._flood(low, bits)
-                chains &= ~ch
-                if geo.expand(ch) & neutral:
-                    seki |= ch
+        # chains next to a shared liberty neither side can fill are in seki; the regions they
+        # border count for nobody
+        seki = _seki_chains(Board.from_bits(geo.size, black, white), neutral)
         for reg, owner in regions:
             if owner and not (geo.expand(reg) & seki):
                 if owner == 1:
