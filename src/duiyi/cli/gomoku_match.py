@@ -72,8 +72,9 @@ def match(
 ) -> None:
     """Play ENGINE_A against ENGINE_B (Gomocup protocol) with duiyi as the referee.
 
-    Fouls, occupied or off-board points, time, crashes and silence are ruled with the
-    article (Gomoku §8, §10). Prints each game and a summary from engine A's side.
+    Fouls, occupied or off-board points, time, crashes and silence
+    are ruled with the article (Gomoku §8, §10).
+    Prints each game and a summary from engine A's side.
     --out FILE.sgf writes an SGF collection, any other name JSON lines.
     """
     rules, plan = openings_for(opening)
