@@ -449,3 +449,14 @@ def test_void_move_with_warning() -> None:
     assert h.outcome() == o and h.moves == g.moves
     g.undo()
     assert g.outcome() is None and g.warnings[BLACK] == 1
+
+
+def test_game_json_round_trip() -> None:
+    g = Game(13, Rules.korean(), handicap=3)
+    g.play("G7")
+    g.play("C3")
+    data = json.loads(json.dumps(g.to_json()))
+    h = Game.from_json(data)
+    assert h.rules == g.rules and h.board == g.board and h.moves == g.moves
+    with pytest.raises(InvalidInput):
+        Game.from_json({"v": 1, "rules": g.rules.to_json()})

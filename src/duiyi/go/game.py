@@ -247,6 +247,26 @@ class Game:
         g.setup(black=black, white=white, to_move=to_move)
         return g
 
+    def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON: ``{"v": 1, "rules": ..., "actions": [...]}``.
+
+        >>> g = Game(9); g.play("E5")
+        >>> Game.from_json(g.to_json()).moves == g.moves
+        True
+        """
+        return {"v": 1, "rules": self._rules.to_json(), "actions": self.action_log_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game written by :meth:`to_json`."""
+        if not isinstance(data, dict) or data.get("v", 1) != 1:
+            raise InvalidInput("a Go game is a JSON object with v = 1, rules and actions")
+        try:
+            rules, actions = data["rules"], data["actions"]
+        except KeyError as exc:
+            raise InvalidInput(f"a Go game needs {exc}") from None
+        return cls.from_actions(Rules.from_json(rules), actions)
+
     @classmethod
     def from_sgf(cls, text: str) -> Game:
         """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
