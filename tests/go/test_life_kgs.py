@@ -16,6 +16,7 @@ import pytest
 from duiyi.cli.go import find_archive
 from duiyi.go import sgf
 from duiyi.go.life import propose_dead
+from duiyi.go.scoring import score_position
 
 pytestmark = pytest.mark.slow
 
@@ -46,3 +47,25 @@ def test_proposal_matches_the_agreed_dead_stones(tmp_path: Path) -> None:
     print("\n".join(misses))
     assert counted == 149
     assert rate >= 0.95
+
+
+def test_alphago_zero_counted_games_score_as_recorded(tmp_path: Path) -> None:
+    # Go §9 with the proposal as the agreed dead stones: the four AlphaGo Zero self-play games
+    # that were counted (Chinese rules, komi 7.5) give exactly their recorded result; without
+    # removing dead stones every one of them would be counted wrongly.
+    archive = find_archive(Path(__file__).resolve().parents[2]).parent
+    with tarfile.open(archive / "alphago-zero-selfplay.tar.gz") as tar:
+        tar.extractall(tmp_path, filter="data")
+    counted = 0
+    for path in sorted(tmp_path.rglob("*.sgf")):
+        sg = sgf.read_game(path.read_bytes())
+        if sg.result is None or sg.result.reason != "score":
+            continue
+        counted += 1
+        g = sg.game
+        proposed = propose_dead(g.board, g.rules)
+        score = score_position(g.board, g.rules, proposed, g.handicap, g.captures)
+        bare = score_position(g.board, g.rules, frozenset(), g.handicap, g.captures)
+        assert sgf.SgfResult.parse(score.sgf_result) == sg.result, path.name
+        assert sgf.SgfResult.parse(bare.sgf_result) != sg.result, path.name
+    assert counted == 4
