@@ -108,7 +108,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.name != "duiyi.server.routes_events":
             raise
     else:
+        from duiyi.server.routes_events import install_result_hook
+
         app.include_router(events_router)
+        install_result_hook(state.games, state.repo)
 
     @app.get("/api/health", tags=["ops"])
     async def health() -> JSONResponse:

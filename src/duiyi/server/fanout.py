@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
+from duiyi.server.games import RULING
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:
@@ -160,7 +161,13 @@ class RedisFanout:
         try:
             seat = Color(request["seat"]) if request.get("seat") else None
             host = await self.state.games.local(str(request["game_id"]))
-            answer["version"] = await host.act(seat, str(request["kind"]), dict(request["data"]))
+            kind, data = str(request["kind"]), dict(request["data"])
+            if kind == RULING:
+                answer["version"] = await host.rule(
+                    str(data["method"]), list(data["args"]), dict(data["kwargs"])
+                )
+            else:
+                answer["version"] = await host.act(seat, kind, data)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

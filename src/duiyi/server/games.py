@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Clock, NoTime, TimeSystem, system_from_json
 from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.outcome import Outcome
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.problems import Unavailable
@@ -168,6 +169,9 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
 
 Listener = Callable[[dict[str, Any]], None]
 
+# The forwarded form of an arbiter's ruling (never a session action type).
+RULING = "__rule__"
+
 # A process whose heartbeat is older than this is taken for dead: its games move to another.
 STALE_AFTER = 5.0
 
@@ -185,11 +189,21 @@ class Hosted(Protocol):
 
     def seat_for(self, token: str | None) -> Color | None: ...
 
+    def is_arbiter(self, token: str | None) -> bool: ...
+
+    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int: ...
+
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
     async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int: ...
 
     async def current_session(self) -> Session: ...
+
+
+def _is_arbiter(record: GameRecord, token: str | None) -> bool:
+    if not token or record.arbiter_token_hash is None:
+        return False
+    return hash_token(token) == record.arbiter_token_hash
 
 
 def _seat(record: GameRecord, token: str | None) -> Color | None:
@@ -218,6 +232,7 @@ class GameHost:
         self.listeners: set[Listener] = set()
         self._wake = asyncio.Event()
         self._timer: asyncio.Task[None] | None = None
+        self._reported = session.outcome() is not None
 
     @property
     def version(self) -> int:
@@ -245,6 +260,27 @@ class GameHost:
     def seat_for(self, token: str | None) -> Color | None:
         """The seat a player token stands for, or None."""
         return _seat(self.record, token)
+
+    def is_arbiter(self, token: str | None) -> bool:
+        """True for the game's (or its event's) arbiter key."""
+        return _is_arbiter(self.record, token)
+
+    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
+        """An arbiter's ruling through ``duiyi.referee`` (Go §17-24, Gomoku §12), stored
+        before it is acknowledged."""
+        async with self.lock:
+            before = self.version
+            error: DuiyiError | None = None
+            try:
+                self.session.rule(method, self.now(), *args, **kwargs)
+            except DuiyiError as exc:
+                error = exc
+            except TypeError as exc:
+                error = InvalidInput(f"ruling {method!r}: {exc}")
+            await self._commit(before)
+            if error is not None:
+                raise error
+            return self.version
 
     async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         """Apply one action (already authorised) and commit it before returning the version.
@@ -283,6 +319,10 @@ class GameHost:
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
             raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
+        if outcome is not None and not self._reported and self.record.event_id:
+            self._reported = True
+            if self.manager.on_finished is not None:
+                self.manager.on_finished(self.record, outcome)
         self._publish(
             {
                 "type": "update",
@@ -379,6 +419,14 @@ class RemoteGame:
         """The seat a player token stands for, or None."""
         return _seat(self.record, token)
 
+    def is_arbiter(self, token: str | None) -> bool:
+        """True for the game's (or its event's) arbiter key."""
+        return _is_arbiter(self.record, token)
+
+    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
+        """Forward a ruling to the owning process."""
+        return await self.act(None, RULING, {"method": method, "args": args, "kwargs": kwargs})
+
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""
         if version < 0:
@@ -423,6 +471,8 @@ class GameManager:
         self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
         # set by the Redis fan-out: several processes share the games
         self.forward: Forward | None = None
+        # set by the event routes: a finished event game enters its result
+        self.on_finished: Callable[[GameRecord, Outcome], None] | None = None
 
     async def create(
         self,
@@ -431,17 +481,23 @@ class GameManager:
         event_id: str | None = None,
         round: int | None = None,
         board: int | None = None,
-    ) -> tuple[GameHost, str, str]:
-        """A new game from a request; returns the host and the two player tokens."""
+        arbiter_token_hash: str | None = None,
+    ) -> tuple[GameHost, dict[str, str]]:
+        """A new game from a request; returns the host and its new secrets (``black``,
+        ``white``, and ``arbiter`` unless the event's arbiter key rules the game)."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
-        black, white = new_token(), new_token()
+        secrets_ = {"black": new_token(), "white": new_token()}
+        if arbiter_token_hash is None:
+            secrets_["arbiter"] = new_token()
+            arbiter_token_hash = hash_token(secrets_["arbiter"])
         game_id = await self.repo.create_game(
             kind=session.game.kind,
             config=config,
-            black_token_hash=hash_token(black),
-            white_token_hash=hash_token(white),
+            black_token_hash=hash_token(secrets_["black"]),
+            white_token_hash=hash_token(secrets_["white"]),
+            arbiter_token_hash=arbiter_token_hash,
             wall=time.time(),
             owner=self.process_id,
             event_id=event_id,
@@ -452,7 +508,7 @@ class GameManager:
         host = GameHost(self, record, session, offset=-time.monotonic())
         self.hosts[game_id] = host
         host.start_timer()
-        return host, black, white
+        return host, secrets_
 
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with

@@ -104,9 +104,21 @@ PLAYER_ACTIONS = frozenset(
 )
 
 
-async def perform(host: Hosted, seat: Color | None, body: dict[str, Any]) -> int:
-    """Authorise and apply one action from a player seat."""
+ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})
+
+
+async def perform(
+    host: Hosted, seat: Color | None, body: dict[str, Any], *, arbiter: bool = False
+) -> int:
+    """Authorise and apply one action: a player acts for its own seat only; the arbiter
+    pauses, resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
     kind, data = action_data(body)
+    if arbiter:
+        if kind not in ARBITER_ACTIONS:
+            raise Forbidden(
+                f"the arbiter sends {sorted(ARBITER_ACTIONS)} here and rulings to /rulings"
+            )
+        return await host.act(None, kind, data)
     if seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
     if kind not in PLAYER_ACTIONS:
@@ -114,14 +126,30 @@ async def perform(host: Hosted, seat: Color | None, body: dict[str, Any]) -> int
     return await host.act(seat, kind, data)
 
 
+class RulingRequest(BaseModel):
+    """An arbiter's ruling: a ``duiyi.referee.Referee`` method and its arguments, e.g.
+    ``{"method": "warn", "args": ["black", "Go §24"]}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    method: str
+    args: list[Any] = Field(default_factory=list)
+    kwargs: dict[str, Any] = Field(default_factory=dict)
+
+
+def _ruling_args(values: list[Any]) -> list[Any]:
+    return [Color(v) if v in ("black", "white") else v for v in values]
+
+
 @router.post("", status_code=201)
 async def create_game(request: Request, spec: NewGame) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, black, white = await _manager(request).create(spec.model_dump())
+    host, secrets_ = await _manager(request).create(spec.model_dump())
     return {
         "id": host.id,
-        "black_token": black,
-        "white_token": white,
+        "black_token": secrets_["black"],
+        "white_token": secrets_["white"],
+        "arbiter_token": secrets_["arbiter"],
         "version": host.version,
         "state": host.view(),
     }
@@ -145,8 +173,27 @@ async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[st
 async def post_action(request: Request, game_id: str, action: Action) -> dict[str, Any]:
     """Apply an action as the player whose token is sent; answers the new version."""
     host = await _manager(request).get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    version = await perform(host, seat, action.model_dump())
+    token = bearer_token(request)
+    body = action.model_dump()
+    version = await perform(host, host.seat_for(token), body, arbiter=host.is_arbiter(token))
+    return {"version": version, "state": host.view()}
+
+
+@router.post("/{game_id}/rulings")
+async def post_ruling(request: Request, game_id: str, ruling: RulingRequest) -> dict[str, Any]:
+    """An arbiter's ruling (warning, void move, time penalty, adjudication, forfeit...), each
+    citing its article; needs the arbiter key."""
+    host = await _manager(request).get(game_id)
+    token = bearer_token(request)
+    if token is None:
+        raise Unauthorized("send the arbiter key as 'Authorization: Bearer <key>'")
+    if not host.is_arbiter(token):
+        raise Forbidden("only the arbiter of this game may make rulings")
+    kwargs = {
+        k: Color(v) if k == "color" and v in ("black", "white") else v
+        for k, v in ruling.kwargs.items()
+    }
+    version = await host.rule(ruling.method, _ruling_args(ruling.args), kwargs)
     return {"version": version, "state": host.view()}
 
 
@@ -181,7 +228,9 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.send_json({"type": "error", "problem": problem_body(exc)})
         await websocket.close(code=4404)
         return
-    seat = host.seat_for(bearer_token(websocket))
+    ws_token = bearer_token(websocket)
+    seat = host.seat_for(ws_token)
+    arbiter = host.is_arbiter(ws_token)
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1000)
 
     def listener(message: dict[str, Any]) -> None:
@@ -215,7 +264,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     try:
         while True:
             raw = await websocket.receive_text()
-            await _handle(websocket, host, seat, raw)
+            await _handle(websocket, host, seat, raw, arbiter)
     except WebSocketDisconnect:
         pass
     finally:
@@ -225,7 +274,9 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             await sender
 
 
-async def _handle(websocket: WebSocket, host: Hosted, seat: Color | None, raw: str) -> None:
+async def _handle(
+    websocket: WebSocket, host: Hosted, seat: Color | None, raw: str, arbiter: bool
+) -> None:
     ref: Any = None
     try:
         if len(raw) > MAX_WS_MESSAGE:
@@ -239,7 +290,7 @@ async def _handle(websocket: WebSocket, host: Hosted, seat: Color | None, raw: s
         ref = msg.get("ref")
         kind = msg.get("type")
         if kind == "act":
-            version = await perform(host, seat, msg.get("action") or {})
+            version = await perform(host, seat, msg.get("action") or {}, arbiter=arbiter)
             await websocket.send_json({"type": "ack", "ref": ref, "version": version})
         elif kind == "resync":
             since = msg.get("version", 0)

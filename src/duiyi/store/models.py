@@ -31,6 +31,7 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     black_token_hash: Mapped[str] = mapped_column(String(64))
     white_token_hash: Mapped[str] = mapped_column(String(64))
+    arbiter_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     event_id: Mapped[str | None] = mapped_column(String(32), index=True, default=None)
     round: Mapped[int | None] = mapped_column(Integer, default=None)
     board: Mapped[int | None] = mapped_column(Integer, default=None)

@@ -56,6 +56,7 @@ class GameRecord:
     version: int
     black_token_hash: str
     white_token_hash: str
+    arbiter_token_hash: str | None
     event_id: str | None
     round: int | None
     board: int | None
@@ -75,6 +76,7 @@ class GameRecord:
             row.version,
             row.black_token_hash,
             row.white_token_hash,
+            row.arbiter_token_hash,
             row.event_id,
             row.round,
             row.board,
@@ -129,6 +131,7 @@ class Repository:
         black_token_hash: str,
         white_token_hash: str,
         wall: float,
+        arbiter_token_hash: str | None = None,
         owner: str | None = None,
         event_id: str | None = None,
         round: int | None = None,
@@ -146,6 +149,7 @@ class Repository:
                     version=0,
                     black_token_hash=black_token_hash,
                     white_token_hash=white_token_hash,
+                    arbiter_token_hash=arbiter_token_hash,
                     event_id=event_id,
                     round=round,
                     board=board,

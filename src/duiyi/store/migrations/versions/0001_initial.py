@@ -23,6 +23,7 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("black_token_hash", sa.String(64), nullable=False),
         sa.Column("white_token_hash", sa.String(64), nullable=False),
+        sa.Column("arbiter_token_hash", sa.String(64), nullable=True),
         sa.Column("event_id", sa.String(32), nullable=True),
         sa.Column("round", sa.Integer(), nullable=True),
         sa.Column("board", sa.Integer(), nullable=True),

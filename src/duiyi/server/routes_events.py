@@ -1,0 +1,443 @@
+"""Event routes: a tournament desk over HTTP.
+
+The organiser key (created with the event) may change it; the arbiter key makes rulings in its
+games; everybody may read pairings, results, standings and the crosstable. Each change loads
+the event document, applies one pure ``duiyi.tournament.event`` operation and stores the new
+version with a compare-and-set, so two desks never overwrite each other silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+import secrets
+import time
+import zipfile
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+
+from duiyi.errors import DuiyiError, InvalidInput, TournamentError
+from duiyi.outcome import Outcome
+from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
+from duiyi.server.games import GameManager
+from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
+from duiyi.tournament import event as ops
+from duiyi.tournament.formats import csvfiles, opengotha, wallchart
+from duiyi.tournament.model import Event, Player
+from duiyi.tournament.results import GameResult
+
+__all__ = ["router"]
+
+log = logging.getLogger("duiyi.server.events")
+
+router = APIRouter(prefix="/api/events", tags=["events"])
+
+
+class NewEvent(BaseModel):
+    """An event to create."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+    game: str = Field("go", description="'go' or 'gomoku'")
+    system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
+    rounds: int = Field(5, ge=1, le=99)
+    options: dict[str, Any] = Field(default_factory=dict)
+    online: dict[str, Any] = Field(
+        default_factory=dict,
+        description="settings of the online games: size, rules, handicap, time_control",
+    )
+
+
+class Settings(BaseModel):
+    """Changes to an event's settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, min_length=1, max_length=200)
+    rounds: int | None = Field(None, ge=1, le=99)
+    options: dict[str, Any] | None = None
+    online: dict[str, Any] | None = None
+
+
+class NewPlayer(BaseModel):
+    """A player to enter."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200)
+    rank: str = ""
+    rating: int | None = None
+    club: str = ""
+
+
+class ResultEntry(BaseModel):
+    """A result: ``1-0`` (Black wins), ``0-1``, ``draw``, ``forfeit-black``, ... or null to
+    clear it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    result: str | None
+    black_warnings: int = Field(0, ge=0, le=2)
+    white_warnings: int = Field(0, ge=0, le=2)
+
+
+def _repo(request: Request) -> Repository:
+    repo: Repository = request.app.state.duiyi.repo
+    return repo
+
+
+def _games(request: Request) -> GameManager:
+    games: GameManager = request.app.state.duiyi.games
+    return games
+
+
+def _event(record: EventRecord) -> Event:
+    return Event.from_json(record.data["event"])
+
+
+def _online(record: EventRecord) -> dict[str, Any]:
+    online: dict[str, Any] = record.data.get("online", {})
+    return online
+
+
+def _summary(record: EventRecord) -> dict[str, Any]:
+    e = _event(record)
+    return {
+        "id": record.id,
+        "name": e.name,
+        "game": e.game,
+        "system": e.system,
+        "rounds": e.rounds,
+        "players": len(e.players),
+        "current_round": e.current_round,
+        "version": record.version,
+    }
+
+
+def _organiser(request: Request, record: EventRecord) -> None:
+    token = bearer_token(request)
+    if token is None:
+        raise Unauthorized("send the organiser key as 'Authorization: Bearer <key>'")
+    if not verify(token, record.organiser_token_hash):
+        raise Forbidden("only the organiser of this event may change it")
+
+
+async def _change(
+    request: Request,
+    event_id: str,
+    change: dict[str, Any],
+    apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
+) -> tuple[EventRecord, Any]:
+    """Load, authorise, apply one pure operation, store; retried on a concurrent write."""
+    repo = _repo(request)
+    for _attempt in range(5):
+        record = await repo.event(event_id)
+        _organiser(request, record)
+        online = dict(_online(record))
+        event, answer = apply(_event(record), online)
+        data = {"event": event.to_json(), "online": online}
+        try:
+            version = await repo.save_event(event_id, record.version, data, change, time.time())
+        except Conflict:
+            continue
+        return await repo.event(event_id), (answer, version)
+    raise Conflict("the event keeps changing under this request; try again")
+
+
+@router.post("", status_code=201)
+async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
+    """Create an event; answers its id, the organiser key and the arbiter key (shown once)."""
+    event = ops.new_event(spec.name, spec.game, spec.system, spec.rounds, spec.options)
+    organiser, arbiter = new_token(), new_token()
+    event_id = await _repo(request).create_event(
+        name=spec.name,
+        data={"event": event.to_json(), "online": spec.online},
+        organiser_token_hash=hash_token(organiser),
+        arbiter_token_hash=hash_token(arbiter),
+        wall=time.time(),
+    )
+    record = await _repo(request).event(event_id)
+    return {
+        "id": event_id,
+        "organiser_token": organiser,
+        "arbiter_token": arbiter,
+        "event": _summary(record),
+    }
+
+
+@router.get("")
+async def list_events(request: Request) -> dict[str, Any]:
+    """Every event, newest first."""
+    return {"events": [_summary(r) for r in await _repo(request).events()]}
+
+
+@router.get("/{event_id}")
+async def get_event(request: Request, event_id: str) -> dict[str, Any]:
+    """The whole event document (players, rounds, results, withdrawals) and its version."""
+    record = await _repo(request).event(event_id)
+    games = await _repo(request).games_of_event(event_id)
+    return {
+        **_summary(record),
+        "event": record.data["event"],
+        "online": _online(record),
+        "games": [_game_link(g) for g in games],
+    }
+
+
+def _game_link(g: GameRecord) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "round": g.round,
+        "board": g.board,
+        "status": g.status,
+        "outcome": g.outcome,
+    }
+
+
+@router.patch("/{event_id}")
+async def change_settings(request: Request, event_id: str, body: Settings) -> dict[str, Any]:
+    """Change the name, number of rounds, system options or online game settings."""
+
+    def apply(e: Event, online: dict[str, Any]) -> tuple[Event, Any]:
+        from dataclasses import replace
+
+        if body.rounds is not None and body.rounds < e.current_round:
+            raise TournamentError(f"{e.current_round} rounds are paired already")
+        e = replace(
+            e,
+            name=body.name or e.name,
+            rounds=body.rounds or e.rounds,
+            options={**e.options, **(body.options or {})},
+        )
+        if body.online is not None:
+            online.clear()
+            online.update(body.online)
+        return e, None
+
+    record, _ = await _change(request, event_id, {"op": "settings", **body.model_dump()}, apply)
+    return _summary(record)
+
+
+@router.post("/{event_id}/players")
+async def add_players(request: Request, event_id: str) -> dict[str, Any]:
+    """Enter players: a JSON list of ``{name, rank, rating, club}`` or a CSV file
+    (``Content-Type: text/csv``, header ``name,rank,rating,club``)."""
+    raw = await request.body()
+    kind = request.headers.get("content-type", "")
+    if "csv" in kind or "text/plain" in kind:
+        players = csvfiles.parse_players(raw.decode("utf-8-sig"))
+    else:
+        import json
+
+        try:
+            items = json.loads(raw or b"null")
+        except ValueError as exc:
+            raise InvalidInput(f"malformed JSON: {exc}") from exc
+        if not isinstance(items, list) or not items:
+            raise InvalidInput("send a non-empty JSON list of players or a CSV file")
+        try:
+            players = [Player(0, **NewPlayer.model_validate(p).model_dump()) for p in items]
+        except ValueError as exc:
+            raise InvalidInput(f"bad player: {exc}") from exc
+
+    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+        return ops.add_players(e, players), None
+
+    record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
+    return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+
+
+@router.post("/{event_id}/players/{number}/withdraw")
+async def withdraw(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """Withdraw a player (Go §28, Gomoku §18.5)."""
+    seed = secrets.randbits(64)
+
+    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+        return ops.withdraw(e, number, random.Random(seed)), None
+
+    record, _ = await _change(
+        request, event_id, {"op": "withdraw", "player": number, "seed": seed}, apply
+    )
+    return {**_summary(record), "withdrawn": [w.to_json() for w in _event(record).withdrawals]}
+
+
+@router.post("/{event_id}/rounds")
+async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
+    """Pair the next round; every pairing says why it was chosen."""
+    seed = secrets.randbits(64)
+
+    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+        e, paired = ops.pair_next_round(e, random.Random(seed))
+        return e, paired.to_json(explain=True)
+
+    _, (answer, version) = await _change(request, event_id, {"op": "pair", "seed": seed}, apply)
+    return {**answer, "version": version}
+
+
+@router.get("/{event_id}/rounds/{number}")
+async def get_round(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """A round's pairings and results."""
+    e = _event(await _repo(request).event(event_id))
+    if not 1 <= number <= e.current_round:
+        raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
+    data: dict[str, Any] = e.round(number).to_json()
+    return data
+
+
+@router.put("/{event_id}/rounds/{number}/boards/{board}/result")
+async def enter_result(
+    request: Request, event_id: str, number: int, board: int, body: ResultEntry
+) -> dict[str, Any]:
+    """Enter or correct a result (organiser)."""
+    result = GameResult.parse(body.result) if body.result is not None else None
+
+    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+        e = ops.enter_result(e, number, board, result, body.black_warnings, body.white_warnings)
+        return e, None
+
+    change = {"op": "result", "round": number, "board": board, **body.model_dump()}
+    record, _ = await _change(request, event_id, change, apply)
+    return {**_summary(record), "round": _event(record).round(number).to_json()}
+
+
+@router.post("/{event_id}/rounds/{number}/games", status_code=201)
+async def start_games(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """Start the round's online games; answers each board's secret player links (shown once:
+    hand each player their own)."""
+    repo = _repo(request)
+    record = await repo.event(event_id)
+    _organiser(request, record)
+    e = _event(record)
+    if not 1 <= number <= e.current_round:
+        raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
+    existing = {g.board or 0 for g in await repo.games_of_event(event_id) if g.round == number}
+    if existing:
+        raise Conflict(f"round {number} already has online games (boards {sorted(existing)})")
+    spec = {"game": e.game, **_online(record)}
+    spec["game"] = e.game
+    boards = []
+    for g in e.round(number).games:
+        if g.black is None or g.white is None:
+            continue
+        host, tokens = await _games(request).create(
+            spec,
+            event_id=event_id,
+            round=number,
+            board=g.board,
+            arbiter_token_hash=record.arbiter_token_hash,
+        )
+        boards.append(
+            {
+                "board": g.board,
+                "game_id": host.id,
+                "black": g.black,
+                "white": g.white,
+                "black_token": tokens["black"],
+                "white_token": tokens["white"],
+            }
+        )
+    return {"round": number, "games": boards}
+
+
+@router.get("/{event_id}/standings")
+async def standings(request: Request, event_id: str) -> dict[str, Any]:
+    """Standings with the tiebreak columns of the event's system."""
+    data: dict[str, Any] = wallchart.standings_json(_event(await _repo(request).event(event_id)))
+    return data
+
+
+@router.get("/{event_id}/standings.html", response_class=HTMLResponse)
+async def standings_html(request: Request, event_id: str) -> HTMLResponse:
+    """The printable wall chart."""
+    return HTMLResponse(wallchart.standings_html(_event(await _repo(request).event(event_id))))
+
+
+@router.get("/{event_id}/crosstable")
+async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
+    """Each player's result cell for every round (``4b+``: beat player 4 with Black)."""
+    e = _event(await _repo(request).event(event_id))
+    cells = ops.crosstable(e)
+    return {
+        "rounds": e.current_round,
+        "players": [
+            {
+                "number": p.number,
+                "name": p.name,
+                "rounds": {str(r): c for r, c in sorted(cells[p.number].items())},
+            }
+            for p in e.players
+        ],
+    }
+
+
+@router.get("/{event_id}/export/opengotha.xml")
+async def export_opengotha(request: Request, event_id: str) -> Response:
+    """The event as an OpenGotha XML file."""
+    e = _event(await _repo(request).event(event_id))
+    return Response(
+        opengotha.to_opengotha(e),
+        media_type="application/xml",
+        headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
+    )
+
+
+@router.get("/{event_id}/export/players.csv", response_class=PlainTextResponse)
+async def export_players(request: Request, event_id: str) -> PlainTextResponse:
+    """The players as CSV (``name,rank,rating,club``)."""
+    e = _event(await _repo(request).event(event_id))
+    return PlainTextResponse(csvfiles.format_players(list(e.players)), media_type="text/csv")
+
+
+@router.get("/{event_id}/export/sgf.zip")
+async def export_sgf(request: Request, event_id: str) -> Response:
+    """Every online game of the event as SGF, in one zip."""
+    await _repo(request).event(event_id)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for g in await _repo(request).games_of_event(event_id):
+            host = await _games(request).get(g.id)
+            session = await host.current_session()
+            inner: Any = getattr(session.game, "game", None)
+            if session.game.kind == "go" and inner is not None:
+                zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", inner.to_sgf())
+    return Response(
+        buffer.getvalue(),
+        media_type="application/zip",
+        headers={"content-disposition": f'attachment; filename="{event_id}-games.zip"'},
+    )
+
+
+def install_result_hook(games: GameManager, repo: Repository) -> None:
+    """A finished online game enters its result in its event (retried on concurrent writes)."""
+    pending: set[asyncio.Task[None]] = set()
+
+    async def enter(record: GameRecord, outcome: Outcome) -> None:
+        if record.event_id is None or record.round is None or record.board is None:
+            return
+        for _attempt in range(10):
+            try:
+                ev = await repo.event(record.event_id)
+                e = ops.enter_outcome(_event(ev), record.round, record.board, outcome)
+                data = {"event": e.to_json(), "online": _online(ev)}
+                change = {"op": "game-result", "game": record.id, "outcome": outcome.to_json()}
+                await repo.save_event(ev.id, ev.version, data, change, time.time())
+                return
+            except Conflict:
+                await asyncio.sleep(0.05)
+            except DuiyiError as exc:
+                log.warning("game %s: result not entered in its event: %s", record.id, exc)
+                return
+
+    def hook(record: GameRecord, outcome: Outcome) -> None:
+        task = asyncio.get_running_loop().create_task(enter(record, outcome))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+
+    games.on_finished = hook

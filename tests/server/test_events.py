@@ -1,0 +1,120 @@
+"""A tournament desk over HTTP: create, players, pair with explanations, online games whose
+results enter the event, results by the organiser, standings, crosstable and exports."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from tests.server.conftest import Server
+
+PLAYERS_CSV = "name,rank,rating,club\nAn,3d,2300,A\nBo,2d,2200,B\nCe,1d,2100,C\nDi,1k,2000,D\n"
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_run_a_swiss_round_over_http(server: Server) -> None:
+    r = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "Club Swiss",
+            "game": "go",
+            "system": "swiss",
+            "rounds": 3,
+            "online": {"size": 9, "rules": "chinese"},
+        },
+    )
+    assert r.status_code == 201, r.text
+    ev = r.json()
+    eid, org = ev["id"], ev["organiser_token"]
+    # changing the event needs the organiser key
+    assert httpx.post(f"{server.url}/api/events/{eid}/rounds").status_code == 401
+    assert (
+        httpx.post(
+            f"{server.url}/api/events/{eid}/rounds", headers=_auth(ev["arbiter_token"])
+        ).status_code
+        == 403
+    )
+    r = httpx.post(
+        f"{server.url}/api/events/{eid}/players",
+        content=PLAYERS_CSV,
+        headers={**_auth(org), "content-type": "text/csv"},
+    )
+    assert r.status_code == 200, r.text
+    assert [p["name"] for p in r.json()["players"]] == ["An", "Bo", "Ce", "Di"]
+    # appendix 五: round 1 pairs drawn numbers 1-2, 3-4, the smaller number Black
+    r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    assert r.status_code == 200, r.text
+    rnd = r.json()
+    assert [(p["black"], p["white"]) for p in rnd["pairings"]] == [(1, 2), (3, 4)]
+    assert all(p["reason"] for p in rnd["pairings"])
+    # pairing the next round before the results are in is refused
+    again = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    assert again.status_code == 409
+    # start the online games; board 1 is played online to a resignation
+    games = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org)).json()
+    b1 = games["games"][0]
+    r = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/actions",
+        json={"type": "resign"},
+        headers=_auth(b1["black_token"]),
+    )
+    assert r.status_code == 200
+    # board 2 by the organiser
+    r = httpx.put(
+        f"{server.url}/api/events/{eid}/rounds/1/boards/2/result",
+        json={"result": "1-0"},
+        headers=_auth(org),
+    )
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 5
+    while True:
+        rows = httpx.get(f"{server.url}/api/events/{eid}/rounds/1").json()
+        if all(g.get("result") for g in rows["games"]):
+            break
+        assert time.monotonic() < deadline, rows
+        time.sleep(0.05)
+    st = httpx.get(f"{server.url}/api/events/{eid}/standings").json()
+    # Go: a win scores 2 (Tournaments table); Bo won by resignation, Ce with Black
+    top = {row["name"]: row["points"] for row in st["standings"]}
+    assert top == {"Bo": "2", "Ce": "2", "An": "0", "Di": "0"}
+    assert st["tiebreaks"]
+    cross = httpx.get(f"{server.url}/api/events/{eid}/crosstable").json()
+    assert cross["rounds"] == 1
+    html = httpx.get(f"{server.url}/api/events/{eid}/standings.html").text
+    assert "Bo" in html and "<table" in html
+    xml = httpx.get(f"{server.url}/api/events/{eid}/export/opengotha.xml").text
+    assert "<Tournament" in xml
+    players_csv = httpx.get(f"{server.url}/api/events/{eid}/export/players.csv").text
+    assert players_csv.splitlines()[1] == "1,An,3d,2300,A"
+    assert httpx.get(f"{server.url}/api/events/{eid}/export/sgf.zip").content[:2] == b"PK"
+    # the event's arbiter key rules its games
+    ruling = httpx.post(
+        f"{server.url}/api/games/{games['games'][1]['game_id']}/rulings",
+        json={"method": "warn", "args": ["white", "Go §24"]},
+        headers=_auth(ev["arbiter_token"]),
+    )
+    assert ruling.status_code == 200, ruling.text
+    assert ruling.json()["state"]["referee"]["white"]["warnings"] == 1
+
+
+def test_event_bad_input(server: Server) -> None:
+    assert httpx.post(server.url + "/api/events", json={"name": ""}).status_code == 422
+    r = httpx.post(server.url + "/api/events", json={"name": "x", "system": "nonsense"})
+    assert r.status_code in (409, 422)
+    ev = httpx.post(server.url + "/api/events", json={"name": "x", "system": "round-robin"}).json()
+    eid, org = ev["id"], ev["organiser_token"]
+    r = httpx.put(
+        f"{server.url}/api/events/{eid}/rounds/1/boards/1/result",
+        json={"result": "1-0"},
+        headers=_auth(org),
+    )
+    assert r.status_code in (404, 409) and r.json()["detail"]
+    r = httpx.post(
+        f"{server.url}/api/events/{eid}/players", json=[{"nom": "x"}], headers=_auth(org)
+    )
+    assert r.status_code == 422
+    assert httpx.get(f"{server.url}/api/events/nope").status_code == 404
+    assert httpx.get(f"{server.url}/api/events/{eid}").json()["players"] == 0
