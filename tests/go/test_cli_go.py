@@ -101,6 +101,18 @@ def test_score_with_dead_stones_from_markers() -> None:
     assert data["sgf_result"] == "B+1.5" == data["recorded_result"]
 
 
+def test_score_without_markers_falls_back_to_the_life_engine(tmp_path: Path) -> None:
+    bare = tmp_path / "bare.sgf"
+    bare.write_text("(;GM[1]SZ[9]KM[7.5];B[ee];W[];B[])")
+    proc = duiyi("go", "score", str(bare), "--format", "json")
+    assert proc.returncode == 0
+    assert "no TB/TW markers" in proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["dead_from"] == "auto"
+    # Go §9: one black stone owns the empty 9×9 board: 81 − 3¾ − 40½ = 36¾ stones.
+    assert data["margin_stones"] == 36.75 and data["sgf_result"] == "B+73.5"
+
+
 def test_score_text_and_options() -> None:
     path = str(DATA / "counted-9x9.sgf")
     proc = duiyi("go", "score", path)

@@ -104,6 +104,11 @@ def score(
     if komi is not None:
         k = Fraction(komi).limit_denominator(4) / chosen.unit_points
         chosen = replace(chosen, komi=k, handicap_komi=k if g.handicap else chosen.handicap_komi)
+    if dead == "sgf-markers" and not ("TB" in sg.last_node or "TW" in sg.last_node):
+        typer.echo(
+            "note: no TB/TW markers on the last node; dead stones from the life engine", err=True
+        )
+        dead = "auto"
     if dead == "sgf-markers":
         result = sgf.score_from_markers(g, sg.last_node, chosen)
     else:
@@ -115,6 +120,7 @@ def score(
         data["rules"] = chosen.name
         data["recorded_result"] = recorded
         data["dead"] = sorted(str(p) for p in result.dead)
+        data["dead_from"] = dead
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     unit = "stones" if chosen.unit_points == 2 else "points"
