@@ -17,6 +17,7 @@ from duiyi.gomoku import (
     FoulPolicy,
     Game,
     OfferDraw,
+    Pass,
     Phase,
     Place,
     Point,
@@ -461,3 +462,22 @@ def test_from_actions_round_trips(data: st.DataObject, rules: RenjuRules):
     assert h.moves == g.moves and h.phase is g.phase and h.to_act is g.to_act
     assert h.outcome() == g.outcome() and h.swapped == g.swapped
     assert h.actions == g.actions
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from([RenjuRules.chinese_2013(), RenjuRules.free_renju()]))
+def test_allowed_actions_match_what_apply_accepts(data: st.DataObject, rules: RenjuRules):
+    # Kinds not listed by allowed_actions are always refused by apply
+    g = _random_game(data, rules)
+    probes = {
+        "place": lambda c: Place(c, Point.parse("a15")),
+        "pass": lambda c: Pass(c),
+        "offer_draw": lambda c: OfferDraw(c),
+    }
+    for colour in (B, W):
+        allowed = {a.TYPE for a in g.allowed_actions(colour)}
+        for kind, make in probes.items():
+            if kind in allowed or g.board["a15"] is not None:
+                continue
+            with pytest.raises(DuiyiError):
+                g.copy().apply(make(colour))

@@ -497,6 +497,45 @@ class Game:
         """Black's forbidden points now (empty when fouls are not in force)."""
         return forbidden_points(self._s.board) if self.rules.fouls else {}
 
+    def allowed_actions(self, color: Color) -> list[type[Action]]:
+        """The kinds of action ``color`` may take now (each may still be refused for its
+        arguments, e.g. an occupied point).
+
+        >>> g = Game.from_moves("h8 h9 j10")
+        >>> [a.TYPE for a in g.allowed_actions(Color.WHITE)]
+        ['swap', 'place', 'resign']
+        >>> [a.TYPE for a in g.allowed_actions(Color.BLACK)]
+        ['offer_draw', 'resign']
+        """
+        s = self._s
+        if s.outcome is not None:
+            return []
+        out: list[type[Action]] = []
+        by_phase: dict[Phase, list[type[Action]]] = {
+            Phase.OPENING: [Open],
+            Phase.SWAP: [Swap, Place],
+            Phase.WHITE4: [Place],
+            Phase.PROPOSE_FIFTH: [ProposeFifth, Place] if s.fifth_n == 1 else [ProposeFifth],
+            Phase.CHOOSE_FIFTH: [ChooseFifth],
+            Phase.PLAY: [Place, Pass] if len(s.moves) >= 5 else [Place],
+        }
+        if color is s.to_act and s.offer is not color:
+            out += by_phase.get(s.phase, [])
+        if s.offer is None and s.last_mover is color:
+            lead = s.offers[color] + 1 - s.offers[color.opponent]
+            if lead <= self.rules.draw_offer_lead:
+                out.append(OfferDraw)
+        if s.offer is color.opponent:
+            out += [AcceptDraw, DeclineDraw]
+        if (
+            color is Color.WHITE
+            and self.rules.foul_policy is FoulPolicy.CLAIM
+            and (s.pending_foul is not None or s.overlines)
+        ):
+            out.append(ClaimFoul)
+        out.append(Resign)
+        return out
+
     def record_text(self) -> str:
         """The moves as ``1.h8 2.h9 ...`` (passes as ``pass``)."""
         return " ".join(f"{m.number}.{m.point or 'pass'}" for m in self._s.moves)
