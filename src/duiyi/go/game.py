@@ -1085,6 +1085,27 @@ class Game:
         self._history = {self._key(self._board.zobrist, self._to_move): 1}
         self._commit(a, cast(_State, tuple(st)), None)
 
+    def __str__(self) -> str:
+        """The board diagram and one status line.
+
+        >>> print(Game(5))
+           A B C D E
+         5 . . . . .  5
+         4 . . . . .  4
+         3 . . . . .  3
+         2 . . . . .  2
+         1 . . . . .  1
+           A B C D E
+        chinese, move 0, black to move
+        """
+        if self._outcome is not None:
+            status = f"finished: {self.result_zh} ({self.sgf_result})"
+        elif self._phase is Phase.COUNTING:
+            status = f"counting, {len(self.dead)} stones marked dead"
+        else:
+            status = f"{self._to_move} to move"
+        return f"{self._board}\n{self._rules.name}, move {len(self._moves)}, {status}"
+
     def __repr__(self) -> str:
         return (
             f"<Game {self.size}×{self.size} {self._rules.name} handicap={self.handicap} "
