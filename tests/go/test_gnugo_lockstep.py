@@ -38,6 +38,12 @@ class Tally:
         self.probes = 0
         self.illegal_probes = 0
         self.captures = 0
+        self.repetition_probes = 0
+
+
+def _reason(game: Game, point: Point) -> str | None:
+    reason = game.illegal_reason(point)
+    return None if reason is None else reason[1]
 
 
 async def play_games(seeds: list[int], tally: Tally) -> None:
@@ -61,9 +67,12 @@ async def lockstep_game(engine: GtpEngine, rng: random.Random, tally: Tally, see
         color = game.to_move
         empties = sorted(game.board.empty_points())
         legal = [p for p in empties if game.is_legal(p)]
-        # Probe legality: some random empty points every move, all of them every 10th move.
+        # Probe legality: some random empty points every move, all of them every 10th move,
+        # and every point duiyi refuses as a repetition (ko, superko: Go §6, §20).
+        repeats = [p for p in empties if _reason(game, p) == "Go §6"]
+        tally.repetition_probes += len(repeats)
         probes = empties if number % 10 == 0 else rng.sample(empties, min(8, len(empties)))
-        for p in probes:
+        for p in sorted(set(probes) | set(repeats)):
             theirs = await engine.is_legal(color, p)
             ours = game.is_legal(p)
             tally.probes += 1
@@ -107,11 +116,13 @@ async def test_random_games_in_lockstep_with_gnugo() -> None:
     await asyncio.gather(*(play_games(share, tally) for share in shares))
     print(
         f"lockstep: {tally.games} games, {tally.moves} moves, {tally.captures} stones captured, "
-        f"{tally.probes} legality probes ({tally.illegal_probes} illegal)"
+        f"{tally.probes} legality probes ({tally.illegal_probes} illegal, "
+        f"{tally.repetition_probes} refused as repetitions)"
     )
     assert tally.games == GAMES
     assert tally.captures > 1000  # the games really exercise captures
     assert tally.illegal_probes > 100  # ... and refusals (suicide, ko)
+    assert tally.repetition_probes > 20  # ... including ko / superko (Go §6)
 
 
 async def test_superko_refusal_agrees_with_gnugo() -> None:
