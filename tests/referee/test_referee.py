@@ -72,14 +72,17 @@ def test_time_penalty() -> None:
         ("Go §19", True, False),  # forbidden point: void, a pass
         ("Go §18.3", True, True),  # ko retaken without a threat: void, a pass, a warning
         ("Go §17.2", False, True),  # two moves in a row: second void and a warning
+        ("Go §17.3", False, True),  # a take-back: stone put back and a warning
+        ("Gomoku §6.1(4)", False, False),  # Gomoku: the second stone is taken back
     ],
 )
 def test_void_moves(article: str, passes: bool, warned: bool) -> None:
-    ref = Referee("go")
+    ref = Referee("gomoku" if article.startswith("Gomoku") else "go")
     r = ref.void_move(BLACK, article)
     assert r.kind is RulingKind.VOID_MOVE
     assert (r.passes is BLACK) == passes
     assert ref.warnings(BLACK) == (1 if warned else 0)
+    assert ref.outcome() is None
 
 
 def test_overtime_pass_is_a_pass_and_a_warning() -> None:

@@ -375,7 +375,9 @@ class Referee:
 
         Defaults follow the article: Go §19 (a forbidden point) is void and a pass; Go §18.3
         (retaking a ko without a threat) is void, a pass and a warning; Go §17.2 (two moves in a
-        row) voids the second with a warning, the turn is not lost.
+        row) voids the second with a warning, the turn is not lost; Go §17.3 (a take-back) puts
+        the stone back with a warning; Gomoku §6.1 corrections (e.g. §6.1(4), a second stone in
+        a row) undo the irregular act without a pass. Other articles: void and a pass.
 
         >>> r = Referee("go").void_move(BLACK, "Go §18.3")
         >>> r.passes, r.kind.value
@@ -383,10 +385,14 @@ class Referee:
         """
         _check_color(color)
         key = article.split("(")[0].strip()
+        if key.startswith("Gomoku §6.1"):
+            key = "Gomoku §6.1"
         defaults = {
             "Go §19": (True, False),
             "Go §18.3": (True, True),
             "Go §17.2": (False, True),
+            "Go §17.3": (False, True),  # a take-back: the stone goes back, a warning
+            "Gomoku §6.1": (False, False),  # e.g. two stones in a row: the second comes off
         }.get(key, (True, False))
         p = defaults[0] if pass_turn is None else pass_turn
         w = defaults[1] if warning is None else warning
