@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The main job: for now a CLI demo that replays and counts a real game (the server comes later).
+# The main job: the web server on an embedded SQLite database (var/duiyi.sqlite3), with a demo
+# event; its keys are written to var/demo-keys.json.
 run: $(STAMP)
-	$(BIN)/duiyi go demo
+	$(BIN)/duiyi serve --demo --port $(PORT) --database sqlite:///var/duiyi.sqlite3
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -37,6 +37,7 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    extra: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -52,11 +53,12 @@ class Server:
         cmd += ["--database", self.database, "--log-level", "warning"]
         if self.redis:
             cmd += ["--redis", self.redis]
+        cmd += list(self.extra)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         env.pop("DUIYI_DATABASE_URL", None)
         env.pop("DUIYI_REDIS_URL", None)
         self.proc = subprocess.Popen(
-            cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT, env=env
+            cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT, env=env, cwd=tmp
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

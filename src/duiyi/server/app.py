@@ -138,11 +138,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         }
 
     web = Path(__file__).resolve().parent.parent / "web"
-    if (web / "index.html").exists():
+    has_ui = (web / "index.html").exists()
+    if has_ui:
         app.mount("/ui", StaticFiles(directory=web, html=True), name="ui")
 
-        @app.get("/", include_in_schema=False)
-        async def root() -> RedirectResponse:
-            return RedirectResponse("/ui/")
+    @app.get("/", include_in_schema=False)
+    async def root() -> RedirectResponse:
+        """The browser UI when it is installed, else the API documentation."""
+        return RedirectResponse("/ui/" if has_ui else "/docs")
 
     return app
