@@ -142,3 +142,12 @@ def test_read_game_detects_the_format():
     assert read_game("(;GM[4];B[hh];W[hg])").record_text() == "1.h8 2.h9"
     assert read_game("1. h8 2. h9").record_text() == "1.h8 2.h9"
     assert read_game("h8 a1 a2").rules == RenjuRules.free_renju()
+
+
+def test_sgf_setup_stones():
+    # Setup stones give a position; a rules replay refuses them rather than guess an order
+    sgf = parse_sgf("(;GM[4]SZ[15]AB[hh][ih]AW[hg];B[gh])")
+    b = sgf.board()
+    assert b.stones(Color.BLACK) == [Point.parse("g8"), Point.parse("h8"), Point.parse("i8")]
+    with pytest.raises(SgfError, match="setup"):
+        game_from_sgf("(;GM[4]AB[hh];W[hg])")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from duiyi import Color
 from duiyi.errors import NotationError, SgfError
-from duiyi.gomoku.board import parse_move_list
+from duiyi.gomoku.board import Board, parse_move_list
 from duiyi.gomoku.game import Game
 from duiyi.gomoku.openings import recognise
 from duiyi.gomoku.point import COLUMN_LETTERS, SIZE, Point
@@ -182,6 +182,21 @@ class SgfGame:
     root: dict[str, list[str]]
     moves: list[tuple[Color, Point | None]]
     comments: dict[int, str] = field(default_factory=dict)  # move number → comment
+    setup: list[tuple[Color, Point]] = field(default_factory=list)  # AB/AW stones of the root
+
+    def board(self) -> Board:
+        """The final position: setup stones, then the moves (no rules checked but occupancy).
+
+        >>> str(parse_sgf("(;GM[4]AB[hh][ii]AW[hg];W[jj])").board()["j6"])
+        'white'
+        """
+        b = Board()
+        for colour, p in self.setup:
+            b.place(p, colour)
+        for colour, mp in self.moves:
+            if mp is not None:
+                b.place(mp, colour)
+        return b
 
 
 def _sgf_nodes(text: str) -> list[dict[str, list[str]]]:
@@ -281,13 +296,19 @@ def parse_sgf(text: str) -> SgfGame:
         raise SgfError(f"SZ[{sz}]: the Renju board is 15×15 (Gomoku §1)")
     moves: list[tuple[Color, Point | None]] = []
     comments: dict[int, str] = {}
+    setup: list[tuple[Color, Point]] = []
+    for key, colour in (("AB", Color.BLACK), ("AW", Color.WHITE)):
+        for value in root.get(key, []):
+            sp = point_from_sgf(value)
+            if sp is not None:
+                setup.append((colour, sp))
     for node in nodes[1:]:
         for key, colour in (("B", Color.BLACK), ("W", Color.WHITE)):
             if key in node:
                 moves.append((colour, point_from_sgf(node[key][0])))
                 if "C" in node:
                     comments[len(moves)] = node["C"][0]
-    return SgfGame(root, moves, comments)
+    return SgfGame(root, moves, comments, setup)
 
 
 def _escape(text: str) -> str:
@@ -345,6 +366,11 @@ def game_to_sgf(game: Game, *, black: str = "", white: str = "", event: str = ""
 def game_from_sgf(text: str, rules: RenjuRules | None = None) -> Game:
     """Replay the main line of an SGF game (rules as in :func:`game_from_moves`)."""
     sgf = parse_sgf(text)
+    if sgf.setup:
+        raise SgfError(
+            "a game with setup stones (AB/AW) cannot be replayed under the rules; "
+            "read its position with parse_sgf(text).board()"
+        )
     expected = Color.BLACK
     for n, (colour, _) in enumerate(sgf.moves, 1):
         if colour is not expected:
