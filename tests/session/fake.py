@@ -49,11 +49,6 @@ class FakeGame:
             raise IllegalAction(f"no {kind} in the fake game")
         self.turn = player.opponent
 
-    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        copy = FakeGame()
-        copy.moves, copy.turn = list(self.moves), self.turn
-        copy.play(player, kind, data)
-
     def end(self, outcome: Outcome) -> None:
         if self.result is None:
             self.result = outcome

@@ -76,9 +76,6 @@ class GameAdapter(Protocol):
         """Apply a game action (one of :data:`GAME_ACTIONS`) by the seat ``player``; raise a
         :class:`duiyi.errors.DuiyiError` and leave the game unchanged if it is refused."""
 
-    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        """Raise like :meth:`play` would, without changing the game (a sealed move)."""
-
     def end(self, outcome: Outcome) -> None:
         """Impose a result decided off the board (time, forfeit, the arbiter)."""
 
@@ -225,12 +222,6 @@ class GoAdapter:
         else:
             raise IllegalAction(f"{kind!r} is not a Go action")
 
-    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        from duiyi.go import Game
-
-        trial = GoAdapter(Game.from_actions(self.game.rules, self.game.action_log_json()))
-        trial.play(player, kind, data)
-
     def end(self, outcome: Outcome) -> None:
         if self.game.outcome() is None:
             self.game.end(outcome)
@@ -352,10 +343,6 @@ class GomokuAdapter:
         if turn_based and self.to_move() is not player:
             raise IllegalAction(f"it is not {player}'s turn", "Gomoku §4.1")
         self.game.apply(action)
-
-    def check(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        trial = GomokuAdapter(self.game.copy())
-        trial.play(player, kind, data)
 
     def end(self, outcome: Outcome) -> None:
         if self.outcome() is None:
