@@ -248,3 +248,5 @@ def test_score_json() -> None:
     assert data["komi_stones"] == 3.75 and data["margin_stones"] == 0.75
     assert data["winner"] == "black" and data["result_zh"] == "黑胜3/4子"
     assert data["sgf_result"] == "B+1.5"
+    assert len(data["black_territory"]) == 185 - 14 - 5 and data["neutral"] == []
+    assert "A1" in data["black_territory"] and "T19" in data["white_territory"]

@@ -180,7 +180,8 @@ class Score:
         return f"{w.letter}+{_decimal(abs(self.margin_points))}"
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (floats, exact because values are multiples of ¼).
+        """A JSON-serialisable dict (floats, exact because values are multiples of ¼), with the
+        territory, neutral and dead points as sorted GTP point lists for displays.
 
         >>> Score(Scoring.AREA_STONES, Fraction(185), Fraction(176), Fraction(15, 4)).to_json()[
         ...     "margin_stones"]
@@ -204,6 +205,10 @@ class Score:
             "margin_points": float(self.margin_points),
             "result_zh": self.result_zh,
             "sgf_result": self.sgf_result,
+            "black_territory": sorted(map(str, self.black_territory)),
+            "white_territory": sorted(map(str, self.white_territory)),
+            "neutral": sorted(map(str, self.neutral)),
+            "dead": sorted(map(str, self.dead)),
         }
 
 
