@@ -125,10 +125,8 @@ async def test_random_games_in_lockstep_with_gnugo() -> None:
     assert tally.repetition_probes > 20  # ... including ko / superko (Go §6)
 
 
-async def test_superko_refusal_agrees_with_gnugo() -> None:
-    # Go §6: a move that recreates an earlier position (same side to move) is illegal. A
-    # sending-two-returning-one style cycle is hard to reach at random, so build a plain ko and
-    # check both engines refuse the immediate retake (Go §20.1) and accept it after a threat.
+async def test_ko_retake_refusal_agrees_with_gnugo() -> None:
+    # Go §20.1: the stone just captured in a ko cannot be retaken at once.
     engine = await GtpEngine.popen(ARGV, timeout=30)
     try:
         game = Game(9)
@@ -142,5 +140,43 @@ async def test_superko_refusal_agrees_with_gnugo() -> None:
         assert not game.is_legal("E4")
         assert not await engine.is_legal(BLACK, "E4")
         await compare_stones(engine, game, "after the ko capture")
+    finally:
+        await engine.quit()
+
+
+# A 5×5 game found by random search: after it, Black C4 is not a simple-ko recapture but would
+# recreate an earlier whole-board position with White to move, so situational superko forbids
+# it (Go §6) while simple ko alone (Go §20.1) allows it.
+SUPERKO_GAME = (
+    "C4 E5 E3 D2 C2 C1 B4 D1 E2 A1 C3 B5 A5 A4 E1 D3 pass A2 C5 A3 B3 B2 A5 E4 E1 B5 D4 D5 "
+    "E2 D4 C4 A5 C5 B3 C2 E3 E2 E1 C3 B4 C2 C5 C4 B1 pass C3 pass C2 pass E2"
+)
+
+
+@pytest.mark.parametrize("superko", [True, False])
+async def test_a_real_superko_agrees_with_gnugo(superko: bool) -> None:
+    from dataclasses import replace
+
+    from duiyi.go import KoRule, Rules
+
+    rules = Rules.chinese() if superko else replace(Rules.chinese(), ko_rule=KoRule.SIMPLE)
+    argv = [GNUGO, "--mode", "gtp", "--chinese-rules", "--level", "0"]
+    if superko:
+        argv.append("--situational-superko")
+    engine = await GtpEngine.popen(argv, timeout=30)
+    try:
+        game = Game(5, rules)
+        await engine.boardsize(5)
+        await engine.clear_board()
+        for m in SUPERKO_GAME.split():
+            color = game.to_move
+            game.play(None if m == "pass" else m)
+            await engine.play(color, None if m == "pass" else m)
+        await compare_stones(engine, game, "end of the superko game")
+        assert game.to_move is BLACK
+        assert game.is_legal("C4") is (not superko)
+        assert await engine.is_legal(BLACK, "C4") is (not superko)
+        if superko:
+            assert game.illegal_reason("C4") == ("repeats an earlier whole-board position", "Go §6")
     finally:
         await engine.quit()
