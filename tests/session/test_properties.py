@@ -24,7 +24,19 @@ SYSTEMS: list[TimeSystem] = [
     JapaneseByoyomi(base=0, periods=2, period=20),
 ]
 
-OPS = ["move", "move", "move", "pass", "pause", "resume", "adjourn", "tick", "warn", "resign"]
+OPS = [
+    "move",
+    "move",
+    "move",
+    "pass",
+    "pause",
+    "resume",
+    "adjourn",
+    "tick",
+    "warn",
+    "resign",
+    "request",
+]
 
 steps = st.lists(
     st.tuples(st.sampled_from(OPS), st.floats(0, 45, allow_nan=False), st.integers(0, 80)),
@@ -58,6 +70,8 @@ def _drive(session: Session, game: str, ops: list[tuple[str, float, int]]) -> fl
                 session.tick(now)
             elif op == "warn":
                 session.rule("warn", now, BLACK if n % 2 else WHITE, "Go §23.8")
+            elif op == "request":
+                session.request_overtime_pass(player, now)
             elif op == "resign" and n % 7 == 0:
                 session.resign(player, now)
         except DuiyiError:

@@ -501,3 +501,17 @@ def test_prebuilt_ruling_cannot_silently_change_a_result() -> None:
     o = s.outcome()
     assert o is not None and o.winner is BLACK
     assert rebuilt(s).outcome() == o
+
+
+def test_overtime_pass_on_request_only_for_who_asked() -> None:
+    # Go §22.5 "经被读秒方申请": Black asked, White did not.
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0))
+    s.request_overtime_pass(BLACK, now=1.0)
+    s.tick(61.0)
+    assert s.outcome() is None and s.to_move() is WHITE and s.referee.warnings(BLACK) == 1
+    s.tick(200.0)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.termination is Termination.TIME
+    assert rebuilt(s).to_json() == s.to_json()
+    with pytest.raises(SessionError):
+        fake(Absolute(60)).request_overtime_pass(BLACK, now=1.0)

@@ -58,6 +58,7 @@ SESSION_ACTIONS = frozenset(
         "no_show",
         "overtime_pass",
         "split_pool",
+        "request_overtime_pass",
     }
 )
 AUTO_ACTIONS = frozenset({"flag", "no_show", "overtime_pass"})
@@ -207,6 +208,7 @@ class Session:
         self._adjourned: SessionAction | None = None
         self._seats_swapped = False
         self._restarts = 0
+        self._ot_requests: set[Color] = set()
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         if self._game.kind in ("go", "gomoku") and self._referee.game != self._game.kind:
             raise InvalidInput(
@@ -372,7 +374,7 @@ class Session:
             else:
                 (player,) = players
                 ot = (
-                    self.overtime_pass
+                    (self.overtime_pass or player in self._ot_requests)
                     and self._game.kind == "go"
                     and self._clock.system.has_overtime
                     and player is self._clock.to_move
@@ -533,6 +535,12 @@ class Session:
         """A late player arrives (Go §22.1-4, Gomoku §8.5)."""
         self.apply(SessionAction("arrive", _check_time(now), player))
 
+    def request_overtime_pass(self, player: Color, now: float) -> None:
+        """Go §22.5 "经被读秒方申请": from now on, if ``player`` oversteps the last minute it is
+        a pass and a warning instead of a loss (the option ``overtime_pass`` grants it to
+        everyone in advance)."""
+        self.apply(SessionAction("request_overtime_pass", _check_time(now), player))
+
     def split_pool(self, now: float) -> None:
         """The arbiter splits a shared pool in halves (Gomoku §8.1)."""
         self.apply(SessionAction("split_pool", _check_time(now)))
@@ -591,6 +599,11 @@ class Session:
             self._do_resume(a)
         elif a.type == "arrive":
             self._do_arrive(a)
+        elif a.type == "request_overtime_pass":
+            player = self._player(a)
+            if self._game.kind != "go" or not self._clock.system.has_overtime:
+                raise SessionError("the pass on overtime is for Go byo-yomi (Go §22.5)", "Go §22.5")
+            self._ot_requests.add(player)
         elif a.type == "split_pool":
             self._clock.split_pool(at)
         elif a.type == "ruling":
