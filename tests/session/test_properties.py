@@ -12,6 +12,8 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Absolute, ChineseByoyomi, Clock, Fischer, JapaneseByoyomi, TimeSystem
 from duiyi.errors import DuiyiError
 from duiyi.go import Game as GoGame
+from duiyi.gomoku import Game as GomokuGame
+from duiyi.gomoku import RenjuRules
 from duiyi.referee import Referee
 from duiyi.session import Session
 
@@ -47,6 +49,8 @@ steps = st.lists(
 def _point(game: str, n: int) -> str:
     if game == "go":
         return "ABCDEFGHJ"[n % 9] + str(n // 9 % 9 + 1)
+    if game == "gomoku":
+        return "abcdefghijklmno"[n % 15] + str(n // 15 % 15 + 1)
     return f"p{n}"
 
 
@@ -102,10 +106,15 @@ def test_replaying_the_log_gives_the_same_state(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(SYSTEMS), steps)
-def test_replaying_a_go_session(system: TimeSystem, ops: list[tuple[str, float, int]]) -> None:
-    s = Session(GoGame(9), Clock(system, now=0.0), Referee("go"), overtime_pass=True)
-    now = _drive(s, "go", ops)
+@given(st.sampled_from(SYSTEMS), steps, st.sampled_from(["go", "gomoku"]))
+def test_replaying_a_go_or_gomoku_session(
+    system: TimeSystem, ops: list[tuple[str, float, int]], game: str
+) -> None:
+    if game == "go":
+        s = Session(GoGame(9), Clock(system, now=0.0), Referee("go"), overtime_pass=True)
+    else:
+        s = Session(GomokuGame(RenjuRules.free()), Clock(system, now=0.0), Referee("gomoku"))
+    now = _drive(s, game, ops)
     again = Session.from_log(s.to_json())
     _same(s, again, now)
 
