@@ -112,6 +112,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         app.include_router(events_router)
         install_result_hook(state.games, state.repo)
+    try:
+        from duiyi.server.routes_engines import router as engines_router
+    except ModuleNotFoundError as exc:  # the engine opponents are optional
+        if exc.name != "duiyi.server.routes_engines":
+            raise
+    else:
+        app.include_router(engines_router)
 
     @app.get("/api/health", tags=["ops"])
     async def health() -> JSONResponse:
