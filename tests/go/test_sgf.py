@@ -72,6 +72,13 @@ def test_recoverable_oddities_become_warnings() -> None:
     assert "after a game tree" in joined
 
 
+def test_charsets_and_byte_order_mark() -> None:
+    gb = "(;GM[1]CA[GB2312]PB[柯洁]PW[古力])".encode("gb2312")
+    assert sgf.parse(gb).games[0].simpletext("PW") == "古力"
+    coll = sgf.parse("\ufeff(;GM[1]PB[x])".encode())
+    assert coll.warnings == [] and coll.games[0].get("PB") == "x"
+
+
 def test_collection_of_several_games_and_bytes_input() -> None:
     coll = sgf.parse("(;GM[1]PB[Ke Jie])\n(;GM[1]PB[柯洁])".encode())
     assert [g.simpletext("PB") for g in coll] == ["Ke Jie", "柯洁"]

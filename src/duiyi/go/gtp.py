@@ -120,6 +120,7 @@ class GtpFrontEnd:
             "play": self._play,
             "genmove": self._genmove,
             "reg_genmove": self._reg_genmove,
+            "kgs-genmove_cleanup": self._genmove,
             "undo": self._undo,
             "showboard": lambda a: "\n" + str(self.game.board),
             "fixed_handicap": self._fixed_handicap,

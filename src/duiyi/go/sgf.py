@@ -310,6 +310,8 @@ def parse(text: str | bytes) -> SgfCollection:
     """
     if isinstance(text, bytes):
         text = _decode_bytes(text)
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark is not junk
+        text = text[1:]
     index = _LineIndex(text)
     warnings: list[str] = []
     games: list[SgfNode] = []
