@@ -50,7 +50,7 @@ def test_replay_names_the_first_illegal_move(tmp_path: Path) -> None:
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("duiyi: error: illegal move #4 W A9: suicide")
+    assert lines[0].startswith("duiyi: error: illegal move #4 W A9 (line 1): suicide")
     assert "Go §5" in lines[0]
 
 

@@ -1163,6 +1163,8 @@ def read_game(
                     continue
                 except IllegalMove as exc:
                     name = f"#{played} {color.letter} {'pass' if point is None else point}"
+                    if node.line is not None:
+                        name += f" (line {node.line})"
                     raise IllegalMove(exc.reason, exc.article, move=name) from None
             _play_tolerant(game, color, point, played, warnings, at(node, ""))
     return SgfGame(game, root, nodes, warnings, result, coll)
@@ -1195,6 +1197,8 @@ def _play_tolerant(
         game.play(point, color)
     except IllegalMove as exc:
         name = f"#{number} {color.letter} {'pass' if point is None else point}"
+        if where:
+            name += f" ({where.split(',')[0]})"
         raise IllegalMove(exc.reason, exc.article, move=name) from None
 
 
