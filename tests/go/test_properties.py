@@ -17,6 +17,7 @@ RULESETS = [
     Rules.chinese(),
     Rules.japanese(),
     replace(Rules.chinese(), ko_rule=KoRule.POSITIONAL),
+    replace(Rules.chinese(), allow_suicide=True),  # own stones removed count for the opponent
 ]
 
 games = st.tuples(
@@ -143,7 +144,7 @@ def test_superko_history_matches_a_naive_recomputation(game: Spec) -> None:
             expected = False
         else:
             try:
-                b.play(q, g.to_move)
+                b.play(q, g.to_move, allow_suicide=rules.allow_suicide)
             except IllegalMove:
                 expected = False
             else:
