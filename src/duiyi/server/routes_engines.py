@@ -1,0 +1,202 @@
+"""Routes for the browser UI beyond the core game API: games against an engine and a read-only
+analysis of a game (Black's forbidden points in Renju, the automatic dead-stone proposal in Go,
+which actions each seat may take now). The UI computes nothing rule-related itself.
+
+``POST /api/engine-games`` ``{"game": "go", "size": 9, "engine": "gnugo", "human": "black"}``
+creates an ordinary game and answers only the human's token; the engine plays the other seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import InvalidInput
+from duiyi.server.engines import EngineSeat, available_engines, gnugo_command, gomoku_command
+from duiyi.server.games import GameManager
+from duiyi.store.repository import Conflict, NotFound
+
+__all__ = ["analysis", "router"]
+
+router = APIRouter(tags=["engines"])
+
+# game id -> the engine playing in it (this process only)
+_SEATS: dict[str, EngineSeat] = {}
+
+_GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
+
+
+class EngineGame(BaseModel):
+    """A game against an engine."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field("go", description="'go' or 'gomoku'")
+    size: int = Field(9, ge=5, le=19, description="Go board size")
+    engine: str = Field("", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)")
+    human: str = Field("black", description="the human's colour: black or white")
+    rules: str | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
+    handicap: int = Field(0, ge=0, le=9)
+    time_control: dict[str, Any] | None = None
+
+
+def _manager(request: Request) -> GameManager:
+    manager: GameManager = request.app.state.duiyi.games
+    return manager
+
+
+@router.get("/api/engines")
+async def list_engines() -> dict[str, Any]:
+    """The engines this server can start (``{"go": ["gnugo"], "gomoku": []}``)."""
+    return available_engines()
+
+
+@router.get("/api/gomoku/openings")
+async def list_openings() -> dict[str, Any]:
+    """The 26 designated openings (Gomoku §3.2) in their reference orientation."""
+    from duiyi.gomoku.openings import OPENINGS
+
+    return {
+        "openings": [
+            {
+                "id": o.id,
+                "chinese": o.chinese,
+                "japanese": o.japanese,
+                "kind": o.kind,
+                "moves": [str(p) for p in o.moves],
+            }
+            for o in OPENINGS
+        ]
+    }
+
+
+@router.post("/api/engine-games", status_code=201)
+async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, Any]:
+    """Create a game against an engine; answers the game id and the human's token only."""
+    if spec.human not in ("black", "white"):
+        raise InvalidInput(f"human must be 'black' or 'white', got {spec.human!r}")
+    human = Color(spec.human)
+    command: list[str] | str | None
+    if spec.game == "go":
+        if spec.engine not in ("", "gnugo"):
+            raise NotFound(f"unknown Go engine {spec.engine!r}: only 'gnugo' is supported")
+        command = gnugo_command()
+        if command is None:
+            raise NotFound(
+                "GNU Go is not installed on this server (apt install gnugo, or set DUIYI_GNUGO)"
+            )
+        body: dict[str, Any] = {
+            "game": "go",
+            "size": spec.size,
+            "rules": spec.rules or "chinese",
+            "handicap": spec.handicap,
+        }
+    elif spec.game == "gomoku":
+        if spec.engine not in ("", "gomocup"):
+            raise NotFound(f"unknown Gomoku engine {spec.engine!r}: only 'gomocup' is supported")
+        command = gomoku_command()
+        if command is None:
+            raise NotFound(
+                "no Gomocup engine is configured: set DUIYI_GOMOKU_ENGINE to a brain's command"
+            )
+        rules = spec.rules or "free_renju"
+        if rules not in ("free", "free_renju"):
+            # the designated opening (swap, N-dab) has no Gomocup protocol
+            raise Conflict("an engine plays Gomoku with a free opening: rules free or free_renju")
+        body = {"game": "gomoku", "rules": rules}
+    else:
+        raise InvalidInput(f"game must be 'go' or 'gomoku', got {spec.game!r}")
+    if spec.time_control is not None:
+        body["time_control"] = spec.time_control
+    host, tokens = await _manager(request).create(body)
+    seat = EngineSeat(host, human.opponent, spec.game, command)
+    _SEATS[host.id] = seat
+    seat.start()
+    return {
+        "id": host.id,
+        "seat": human.value,
+        "token": tokens[human.value],
+        "engine": "gnugo" if spec.game == "go" else "gomocup",
+        "state": host.view(),
+    }
+
+
+@router.get("/api/games/{game_id}/analysis")
+async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
+    """What the rules say about the position now, for displays: each seat's allowed actions,
+    Renju's forbidden points for Black (Gomoku §2.19), the Go dead-stone proposal and count."""
+    host = await _manager(request).get(game_id)
+    session = await host.current_session()
+    out = analysis(session)
+    out["version"] = host.version
+    seat = _SEATS.get(game_id)
+    if seat is not None:
+        out["engine"] = {"seat": seat.seat.value, "error": seat.error}
+    return out
+
+
+def analysis(session: Any) -> dict[str, Any]:
+    """The analysis of a session (see :func:`get_analysis`).
+
+    >>> from duiyi.server.games import new_session
+    >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
+    ['move', 'pass', 'resign']
+    """
+    inner: Any = session.game.game
+    over = session.outcome() is not None
+    if session.game.kind == "go":
+        phase = inner.phase.value
+        allowed: dict[str, list[str]] = {"black": [], "white": []}
+        out: dict[str, Any] = {"game": "go", "phase": phase}
+        if not over and not session.paused:
+            for seat in (BLACK, WHITE):
+                if phase == "playing":
+                    acts = ["move", "pass", "resign"] if session.to_move() is seat else ["resign"]
+                else:
+                    acts = ["mark_dead", "accept", "dispute", "resign"]
+                allowed[seat.value] = acts
+        if phase == "counting":
+            out["proposal"] = sorted(str(p) for p in inner.propose_dead())
+        if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
+            try:
+                out["score"] = inner.score().to_json()
+            except Exception:  # a count needs a marking the core accepts
+                out["score"] = None
+        out["allowed"] = allowed
+        return out
+    game = inner
+    swapped = bool(game.swapped)
+    allowed = {"black": [], "white": []}
+    if not over and not session.paused:
+        for seat in (BLACK, WHITE):
+            colour = seat.opponent if swapped else seat
+            allowed[seat.value] = [
+                _GOMOKU_SESSION_TYPES.get(a.TYPE, a.TYPE) for a in game.allowed_actions(colour)
+            ]
+    forbidden = {p: f.value for p, f in game.forbidden_points().items()} if not over else {}
+    return {
+        "game": "gomoku",
+        "phase": game.phase.value,
+        "swapped": swapped,
+        # the colour each seat holds now (after the swap the Black seat plays White)
+        "colours": {
+            "black": "white" if swapped else "black",
+            "white": "black" if swapped else "white",
+        },
+        "forbidden": forbidden,
+        "fifth_n": game.fifth_n,
+        "candidates": [str(p) for p in game.fifth_candidates],
+        "opening": _opening(game),
+        "allowed": allowed,
+    }
+
+
+def _opening(game: Any) -> dict[str, Any] | None:
+    found = game.opening
+    if found is None:
+        return None
+    o = found.opening
+    return {"id": o.id, "chinese": o.chinese, "japanese": o.japanese, "kind": o.kind}
