@@ -282,6 +282,16 @@ def test_suicide_in_a_file_is_refused() -> None:
     assert info.value.article == "Go §5"
 
 
+def test_without_pl_the_first_move_says_who_starts() -> None:
+    sg = sgf.read_game("(;SZ[9]AB[cc][gg];W[ee];B[cg])")
+    assert [c.letter for c, _p in sg.game.moves] == ["W", "B"]
+    assert sg.warnings == []
+    # HA disagreeing with the AB stones: handicap 0, but White still starts.
+    sg = sgf.read_game("(;SZ[9]HA[3]AB[cc][gg];W[ee])")
+    assert sg.game.handicap == 0 and sg.game.moves[0][0].letter == "W"
+    assert any("HA[3]" in w for w in sg.warnings)
+
+
 def test_out_of_turn_moves_are_tolerated_with_a_warning() -> None:
     sg = sgf.read_game("(;SZ[9];B[ee];B[cc];W[gg])")
     assert [p for _c, p in sg.game.moves][1] is None

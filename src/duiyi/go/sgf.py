@@ -730,9 +730,7 @@ def decode_point_list_coords(values: Iterable[str], size: int) -> list[tuple[int
         if second is None:
             p = decode_point_coords(first, size)
             if p is None:
-                if first.strip():
-                    continue  # "tt" in a point list on a small board: ignore
-                continue
+                continue  # "" or "tt" cannot be a point of a list: ignore it
             if p not in seen:
                 seen.add(p)
                 out.append(p)
@@ -1127,11 +1125,14 @@ def read_game(
             to_move = Color.parse(decode_simpletext(pl))
         except DuiyiError:
             warnings.append(at(root, f"PL[{pl}] is not a colour; ignored"))
-    if not setup_done and (black or white or empty or to_move is not None):
-        if to_move is None and black and not white and not handicap:
-            to_move = None
-        elif to_move is None and handicap >= 2:
+    if to_move is None and not setup_done:
+        # Without PL, the first recorded move says who starts (a handicap or problem file
+        # whose first move is White's); without any move, White starts after handicap stones.
+        opening = root.children[0] if root.children else None
+        white_first = opening is not None and "W" in opening and "B" not in opening
+        if white_first or (opening is None and handicap >= 2):
             to_move = WHITE
+    if not setup_done and (black or white or empty or to_move is not None):
         try:
             game.setup(black=black, white=white, empty=empty, to_move=to_move)
         except DuiyiError as exc:
