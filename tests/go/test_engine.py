@@ -11,7 +11,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.errors import EngineError, GtpError, InvalidInput
 from duiyi.go import Game, Point
-from duiyi.go.engine import GtpEngine, SimpleGtpEngine, effective_komi_points
+from duiyi.go.engine import GtpEngine, SimpleGtpEngine, effective_komi_points, play_game
 
 GNUGO = "/usr/games/gnugo"
 DUIYI_GTP = [sys.executable, "-m", "duiyi", "gtp", "--seed", "5"]
@@ -168,3 +168,21 @@ def test_gnugo_through_the_sync_facade() -> None:
         move = engine.genmove(BLACK)
         assert isinstance(move, Point) and move.on_board(9)
         assert engine.is_legal(WHITE, move) is False
+
+
+@needs_gnugo
+async def test_engine_match_refereed_by_duiyi() -> None:
+    # GNU Go (Black) against duiyi's random player (White) on 9×9: every move checked by duiyi,
+    # two passes, dead stones by the life engine, then the count (Go §7–§9).
+    gnugo = await GtpEngine.popen(["gnugo", "--mode", "gtp", "--chinese-rules", "--level", "0"])
+    rand = await GtpEngine.popen(DUIYI_GTP)
+    try:
+        game = await play_game(gnugo, rand, size=9, max_moves=400)
+        assert game.is_over
+        assert await gnugo.list_stones(BLACK) == game.board.stones(BLACK)
+        assert await rand.list_stones(WHITE) == game.board.stones(WHITE)
+        outcome = game.outcome()
+        assert outcome is not None and outcome.winner is BLACK  # a real engine beats random play
+    finally:
+        await gnugo.quit()
+        await rand.quit()

@@ -41,6 +41,7 @@ __all__ = [
     "effective_komi_points",
     "format_vertex",
     "parse_vertex",
+    "play_game",
 ]
 
 GtpMove = Point | None | Literal["resign"]
@@ -136,6 +137,7 @@ class GtpEngine:
         """
         if not argv:
             raise InvalidInput("popen needs a command line (e.g. ['gnugo', '--mode', 'gtp'])")
+        argv = [_find_program(argv[0]), *argv[1:]]
         try:
             proc = await asyncio.create_subprocess_exec(
                 *argv,
@@ -426,6 +428,64 @@ def effective_komi_points(game: Game) -> Fraction:
     """
     komi, ret = game.rules.compensation(game.handicap)
     return (komi + ret) * game.rules.unit_points
+
+
+def _find_program(name: str) -> str:
+    """``name`` as given, or from /usr/games when it is a bare name not on PATH (Debian's gnugo)."""
+    import os
+    import shutil
+
+    if os.sep in name or shutil.which(name):
+        return name
+    games = os.path.join("/usr/games", name)
+    return games if os.access(games, os.X_OK) else name
+
+
+async def play_game(
+    black: GtpEngine,
+    white: GtpEngine,
+    game: Game | None = None,
+    *,
+    size: int = 19,
+    max_moves: int = 1000,
+    move_timeout: float | None = None,
+) -> Game:
+    """Play a game between two engines with duiyi as the referee; returns the finished game.
+
+    Both engines are set to the game's position first. Every generated move is checked by
+    duiyi's rules before the other engine hears it: an illegal one raises
+    :class:`~duiyi.errors.IllegalMove` naming the engine (Go §5, §6, §20; DECISIONS.md: engine
+    moves are rejected, the game is unchanged). ``resign`` ends the game (Go §7.2). After two
+    passes the dead stones are those of duiyi's life engine, accepted for both sides, and the
+    game is counted (Go §8, §9). ``max_moves`` caps the moves played here; a game still going
+    is returned unfinished.
+    """
+    from duiyi.errors import IllegalMove
+    from duiyi.go import Phase
+
+    game = game if game is not None else Game(size)
+    for engine in (black, white):
+        await engine.set_position(game)
+    played = 0
+    while game.phase is Phase.PLAYING and played < max_moves:
+        color = game.to_move
+        mover, other = (black, white) if color is BLACK else (white, black)
+        move = await mover.genmove(color, timeout=move_timeout)
+        if move == "resign":
+            game.resign(color)
+            break
+        try:
+            game.play(move, color)
+        except IllegalMove as exc:
+            who = f"{color} engine" + (f" ({mover.process.pid})" if mover.process else "")
+            raise IllegalMove(exc.reason, exc.article, f"{exc.move} by the {who}") from None
+        await other.play(color, move)
+        played += 1
+    if game.phase is Phase.COUNTING:
+        game.set_dead(game.propose_dead())
+        game.accept(BLACK)
+        game.accept(WHITE)
+    return game
 
 
 class SimpleGtpEngine:
