@@ -55,9 +55,9 @@ _EMPTY = 0
 _B = 1
 _W = 2
 #: Weight of a candidate's walled eye space against its influence when two weak groups of
-#: opposite colours each spoil the other's eyes (any value from 1 to 8 gives the same KGS score).
+#: opposite colours each spoil the other's eyes, and weight of its number of stones. On the KGS
+#: archive any potential weight from 0 to 16 with any size weight from 1 to 10 scores the same.
 _POTENTIAL_WEIGHT = 4
-#: Weight of a candidate's number of stones in the same comparison (1 to 5 give the same score).
 _SIZE_WEIGHT = 2
 
 
@@ -462,7 +462,7 @@ class _Analysis:
         eyes, ordered by atari, walled eye space and influence.
         """
         raw: list[tuple[int, int, list[int], set[int], int]] = []
-        potentials: dict[int, int] = {}
+        potentials: dict[tuple[int, int], int] = {}
         for killer in (_B, _W):
             owner = 3 - killer
             for reg in self._regions(killer):
@@ -470,7 +470,7 @@ class _Analysis:
                 if not chains or all(self.seki[c] for c in chains):
                     continue
                 lives, blockers, potential = self._region_lives(reg, owner)
-                potentials[reg[0]] = potential
+                potentials[owner, reg[0]] = potential
                 if not lives and not self._open(reg, killer):
                     raw.append((len(reg), reg[0], chains, blockers, owner))
         doomed = {cid for *_x, chains, _b, _o in raw for cid in chains}
@@ -504,7 +504,7 @@ class _Analysis:
             stones = sum(len(self.chains[cid]) for cid in chains)
             atari = max(len(self.libs[cid]) for cid in chains) == 1
             # (a large, mostly walled eye space and a large group count for the owner)
-            key = (0 if atari else 1_000_000_000) + _POTENTIAL_WEIGHT * potentials[first]
+            key = (0 if atari else 1_000_000_000) + _POTENTIAL_WEIGHT * potentials[owner, first]
             key += own // stones + _SIZE_WEIGHT * stones
             why = "dead: weaker than the surrounding group it fights (no two eyes for either)"
             out.append((2, key, first, chains, why))
