@@ -25,9 +25,10 @@ from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.outcome import Outcome
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
+from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import Unavailable
 from duiyi.session import Session, SessionAction
-from duiyi.store.repository import GameRecord, NotFound, Repository, StoredAction
+from duiyi.store.repository import Append, GameRecord, NotFound, Repository, StoredAction
 
 __all__ = [
     "GameHost",
@@ -306,15 +307,16 @@ class GameHost:
             return
         entries = [a.to_json() for a in new]
         outcome = self.session.outcome()
+        item = Append(
+            self.id,
+            before,
+            entries,
+            time.time(),
+            status="finished" if outcome is not None else None,
+            outcome=outcome.to_json() if outcome is not None else None,
+        )
         try:
-            await self.manager.repo.append(
-                self.id,
-                before,
-                entries,
-                time.time(),
-                status="finished" if outcome is not None else None,
-                outcome=outcome.to_json() if outcome is not None else None,
-            )
+            await self.manager.committer.append(item)
         except Exception as exc:  # the store refused: forget what it did not accept
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
@@ -467,6 +469,7 @@ class GameManager:
         self.process_id = process_id
         self.hosts: dict[str, GameHost] = {}
         self.remotes: dict[str, RemoteGame] = {}
+        self.committer = GroupCommitter(repo)
         self._loading: dict[str, asyncio.Lock] = {}
         self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
         # set by the Redis fan-out: several processes share the games
@@ -599,9 +602,10 @@ class GameManager:
         return count
 
     async def close(self) -> None:
-        """Stop every timer."""
+        """Stop every timer and the writer."""
         for host in list(self.hosts.values()):
             await host.stop()
+        await self.committer.close()
 
 
 def _rebuild(record: GameRecord, stored: list[StoredAction]) -> Session:

@@ -138,6 +138,50 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
+@router.get("/api/games/{game_id}/position")
+async def get_position(request: Request, game_id: str, move: int = 0) -> dict[str, Any]:
+    """The Go board after the first ``move`` moves (for the move list's navigation): stones,
+    captures and the last move. Gomoku needs none: its stones never leave the board."""
+    host = await _manager(request).get(game_id)
+    session = await host.current_session()
+    if session.game.kind != "go":
+        raise InvalidInput("positions are served for Go games; a Gomoku record is its stones")
+    inner: Any = getattr(session.game, "game", None)
+    return go_position(inner, move)
+
+
+def go_position(game: Any, move: int) -> dict[str, Any]:
+    """Replay the first ``move`` moves of a Go game on a fresh board.
+
+    >>> from duiyi.go import Game
+    >>> g = Game(9); g.play("E5"); g.play("D5")
+    >>> go_position(g, 1)["stones"]
+    {'black': ['E5'], 'white': []}
+    """
+    from duiyi.go import Game
+
+    moves = game.moves
+    if not 0 <= move <= len(moves):
+        raise InvalidInput(f"move must be 0-{len(moves)}, got {move}")
+    replay = Game(game.size, rules=game.rules, handicap=game.handicap)
+    if game.handicap and not replay.board.stones(BLACK):
+        handicap = game.board.stones(BLACK) if not moves else None
+        if handicap:
+            replay.place_handicap(sorted(handicap))
+    for color, point in moves[:move]:
+        if point is None:
+            replay.pass_move(color)
+        else:
+            replay.play(point, color)
+    last = moves[move - 1] if move else None
+    return {
+        "move": move,
+        "stones": {c.value: sorted(str(p) for p in replay.board.stones(c)) for c in (BLACK, WHITE)},
+        "captures": {c.value: n for c, n in replay.captures.items()},
+        "last_move": None if last is None else (str(last[1]) if last[1] else "pass"),
+    }
+
+
 def analysis(session: Any) -> dict[str, Any]:
     """The analysis of a session (see :func:`get_analysis`).
 

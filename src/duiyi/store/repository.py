@@ -13,14 +13,22 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from duiyi.errors import DuiyiError
 from duiyi.store.db import Database
 from duiyi.store.models import ActionRow, EventRevisionRow, EventRow, GameRow, HeartbeatRow
 
-__all__ = ["Conflict", "EventRecord", "GameRecord", "NotFound", "Repository", "StoredAction"]
+__all__ = [
+    "Append",
+    "Conflict",
+    "EventRecord",
+    "GameRecord",
+    "NotFound",
+    "Repository",
+    "StoredAction",
+]
 
 
 class NotFound(DuiyiError):
@@ -115,6 +123,38 @@ class EventRecord:
         )
 
 
+class _BatchConflict(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Append:
+    """Entries to append to one game's log after version ``expected``."""
+
+    game_id: str
+    expected: int
+    entries: list[dict[str, Any]]
+    wall: float
+    status: str | None = None
+    outcome: dict[str, Any] | None = None
+
+    def values(self) -> dict[str, Any]:
+        """The game row's new values."""
+        values: dict[str, Any] = {"version": self.expected + len(self.entries)}
+        if self.status is not None:
+            values["status"] = self.status
+        if self.outcome is not None:
+            values["outcome"] = self.outcome
+        return values
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The log rows."""
+        return [
+            {"game_id": self.game_id, "version": i, "entry": e, "wall": self.wall}
+            for i, e in enumerate(self.entries, start=self.expected + 1)
+        ]
+
+
 class Repository:
     """Async reads and writes of games, their logs, events and heartbeats."""
 
@@ -194,26 +234,38 @@ class Repository:
 
         Raises Conflict when the stored version is not ``expected_version``.
         """
-        new_version = expected_version + len(entries)
-        values: dict[str, Any] = {"version": new_version}
-        if status is not None:
-            values["status"] = status
-        if outcome is not None:
-            values["outcome"] = outcome
+        item = Append(game_id, expected_version, entries, wall, status, outcome)
+        result = (await self.append_many([item]))[0]
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    async def append_many(self, items: list[Append]) -> list[int | Exception]:
+        """Append to several games in one transaction (group commit); each item gets its new
+        version, or the Conflict that refused it (the others are still committed)."""
+        games = GameRow.__table__
         try:
-            async with self.db.session() as s, s.begin():
-                result = await s.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == expected_version)
-                    .values(**values)
-                )
-                if getattr(result, "rowcount", 1) != 1:
-                    raise Conflict(f"game {game_id} is no longer at version {expected_version}")
-                for i, entry in enumerate(entries, start=expected_version + 1):
-                    s.add(ActionRow(game_id=game_id, version=i, entry=entry, wall=wall))
-        except IntegrityError as exc:
-            raise Conflict(f"game {game_id}: version {expected_version + 1} exists") from exc
-        return new_version
+            async with self.db.engine.begin() as conn:
+                for item in items:
+                    result = await conn.execute(
+                        update(games)  # type: ignore[arg-type]
+                        .where(games.c.id == item.game_id, games.c.version == item.expected)
+                        .values(**item.values())
+                    )
+                    if result.rowcount != 1:
+                        raise _BatchConflict(item.game_id)
+                rows = [row for item in items for row in item.rows()]
+                await conn.execute(insert(ActionRow.__table__), rows)  # type: ignore[arg-type]
+        except (_BatchConflict, IntegrityError):
+            if len(items) == 1:
+                item = items[0]
+                return [Conflict(f"game {item.game_id} is no longer at version {item.expected}")]
+            # somebody else wrote one of these games: commit the others one by one
+            out: list[int | Exception] = []
+            for item in items:
+                out.extend(await self.append_many([item]))
+            return out
+        return [item.expected + len(item.entries) for item in items]
 
     async def set_anchor(self, game_id: str, wall: float, timeline: float, owner: str) -> None:
         """Record where the game's timeline stands at a wall-clock instant, and who hosts it."""
