@@ -94,6 +94,18 @@ def test_out_of_turn_play_and_undo() -> None:
     assert ask(fe, "undo") == (False, "cannot undo")
 
 
+def test_play_after_two_passes() -> None:
+    fe = GtpFrontEnd(size=9)
+    for line in ("play b E5", "play w pass", "play b pass", "play w pass"):
+        assert ask(fe, line)[0], line  # the last pass, after play ended, changes nothing
+    assert fe.game.phase.value == "counting"
+    # Play resumes when a stone is played after two passes (as after a dispute, Go §21.4).
+    assert ask(fe, "play w C3")[0]
+    assert fe.game.phase.value == "playing" and fe.game.board.get("C3") is not None
+    assert ask(fe, "undo")[0]
+    assert fe.game.phase.value == "counting"
+
+
 def test_genmove_plays_legal_random_moves_until_it_passes() -> None:
     fe = GtpFrontEnd(size=5, seed=7)
     color = "b"

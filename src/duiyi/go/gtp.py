@@ -578,6 +578,8 @@ def _play(game: Game, color: Color, point: Point | None) -> None:
     """
     if game.phase is Phase.FINISHED:
         raise _Failure("illegal move")
+    if game.phase is Phase.COUNTING and point is None:
+        return  # another pass after play ended changes nothing
     before = len(game.actions)
     try:
         if game.phase is Phase.COUNTING:
