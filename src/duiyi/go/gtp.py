@@ -297,6 +297,7 @@ class GtpFrontEnd:
             raise _Failure("syntax error")
         color = self._color(args[0])
         if self.game.phase is not Phase.PLAYING:
+            self._marks.append(len(self.game.actions))  # an undo of this pass removes nothing
             return "pass"  # play is over: nothing to add
         point = self._choose(color)
         before = len(self.game.actions)
