@@ -170,6 +170,19 @@ def test_trap_three_levels_the_four_points_four_points_are_forbidden():
     assert depth_answers(b, "h8") == [Foul.DOUBLE_THREE, None] + [Foul.DOUBLE_THREE] * 2
 
 
+def test_trap_four_levels_d4_turns_it_back():
+    # Gomoku §2.19: as above plus d4. Now g7's diagonal three g7-h8-i9 becomes a straight four
+    # only on j10 (f6 would leave e5 making six), and j10 is a double-four: so g7 is allowed,
+    # g8's column three is live again, g8 is forbidden, and h8 is allowed once more.
+    b = black("f8 i8 h9 h10 g9 g10 i10 e13 e9 i9 d4")
+    assert foul(b, "h8") is None
+    after = b.copy()
+    for p in ("h8", "g8", "g7"):
+        after.place(p, Color.BLACK)
+    assert foul(after, "j10") is Foul.DOUBLE_FOUR
+    assert depth_answers(b, "h8") == [Foul.DOUBLE_THREE, None, Foul.DOUBLE_THREE, None]
+
+
 def test_four_point_that_makes_five_counts_as_allowed():
     # DECISIONS.md: a straight-four point that also completes a five elsewhere is allowed, so
     # the three stays live. j6: column j5-j6-_-j8 (straight four on j7) and anti-diagonal
