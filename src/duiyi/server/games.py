@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -168,7 +169,22 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
     return view
 
 
-Listener = Callable[[dict[str, Any]], None]
+# A socket's listener takes each message as JSON text (encoded once for all sockets).
+Listener = Callable[[str], None]
+
+
+def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
+    """Send ``message`` to every listener; a broken one is dropped, never stops the game."""
+    if not listeners:
+        return
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    for listener in list(listeners):
+        try:
+            listener(text)
+        except Exception:
+            log.exception("listener failed")
+            listeners.discard(listener)
+
 
 # The forwarded form of an arbiter's ruling (never a session action type).
 RULING = "__rule__"
@@ -342,12 +358,7 @@ class GameHost:
 
     def _publish(self, message: dict[str, Any]) -> None:
         message = {**message, "game_id": self.id, "state": self.view()}
-        for listener in list(self.listeners):
-            try:
-                listener(message)
-            except Exception:  # a broken listener must not stop the game
-                log.exception("listener failed")
-                self.listeners.discard(listener)
+        broadcast(self.listeners, message)
         self.manager.fan_out(message)
 
     def start_timer(self) -> None:
@@ -391,9 +402,7 @@ class GameHost:
 
     def _publish_event(self, message: dict[str, Any]) -> None:
         message = {**message, "game_id": self.id}
-        for listener in list(self.listeners):
-            with contextlib.suppress(Exception):
-                listener(message)
+        broadcast(self.listeners, message)
         self.manager.fan_out(message)
 
 
@@ -453,9 +462,7 @@ class RemoteGame:
         state = message.get("state")
         if isinstance(state, dict):
             self.state = state
-        for listener in list(self.listeners):
-            with contextlib.suppress(Exception):
-                listener(message)
+        broadcast(self.listeners, message)
 
 
 Forward = Callable[[str, str, Color | None, str, dict[str, Any]], Any]

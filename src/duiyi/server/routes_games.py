@@ -231,9 +231,11 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
     arbiter = host.is_arbiter(ws_token)
-    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1000)
+    # a client too slow to keep up loses the oldest messages; it sees the gap in the versions
+    # and asks for a resync
+    queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
 
-    def listener(message: dict[str, Any]) -> None:
+    def listener(message: str) -> None:
         if queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
                 queue.get_nowait()
@@ -258,7 +260,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     async def pump() -> None:
         while True:
             message = await queue.get()
-            await websocket.send_json(message)
+            await websocket.send_text(message)
 
     sender = asyncio.create_task(pump())
     try:
