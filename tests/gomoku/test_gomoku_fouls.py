@@ -131,6 +131,13 @@ def test_double_three_at_the_edge_and_one_point_in():
     assert foul(inner, "b4") is Foul.DOUBLE_THREE
 
 
+def test_double_four_against_the_edge():
+    # Gomoku §2.19: a four closed by the edge is still a four (冲四, §2.6)
+    assert foul(black("a1 a2 a3", "b4 c4 d4"), "a4") is Foul.DOUBLE_FOUR
+    assert foul(black("o15 n15 m15", "o14 o13 o12"), "l15") is None  # only the row four
+    assert foul(black("o15 n15 m15", "l14 l13 l12"), "l15") is Foul.DOUBLE_FOUR
+
+
 # -- the recursive traps (DECISIONS.md: a three is live only if its four-point is allowed) ---
 
 
