@@ -126,3 +126,11 @@ def test_docstring_examples(module: str):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
+
+
+def test_forbidden_of_a_game_file(tmp_path: Path):
+    f = tmp_path / "pos.sgf"
+    f.write_text("(;GM[4]SZ[15]AB[hh][ih][hg][if])", encoding="utf-8")  # h8 i8 h9 i10
+    r = runner.invoke(app, ["forbidden", str(f), "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == {"forbidden": {"g8": "double-three"}}

@@ -1,7 +1,7 @@
 """``duiyi gomoku``: forbidden points, replays, the 26 openings and drawings (Gomoku rules 2013).
 
-* ``duiyi gomoku forbidden "h8 h9 j10 ..." [--format text|json] [--explain]``: Black's
-  forbidden points of the position the moves make (Gomoku §2.19).
+* ``duiyi gomoku forbidden "h8 h9 j10 ..." | FILE [--format text|json] [--explain]``: Black's
+  forbidden points of the position the moves (or the game file) make (Gomoku §2.19).
 * ``duiyi gomoku replay FILE``: replay a game (SGF GM[4], Piskvork .psq, a record sheet or a
   move list), checking every move, and print the record, the position and the result.
 * ``duiyi gomoku openings``: the 26 designated openings with their names (Gomoku §3.2).
@@ -63,14 +63,26 @@ def _read(path: Path) -> str:
 
 @app.command()
 def forbidden(
-    moves: Annotated[str, typer.Argument(help='Moves, Black first: "h8 h9 j10" (pass allowed).')],
+    moves: Annotated[
+        str, typer.Argument(help='Moves, Black first: "h8 h9 j10" (pass allowed), or a game file.')
+    ],
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
     explain: Annotated[bool, typer.Option(help="Say which lines make each foul.")] = False,
 ) -> None:
     """Black's forbidden points in the position (Gomoku §2.19)."""
     from duiyi.gomoku import Board, explain_foul, forbidden_points
 
-    board = Board.from_moves(moves)
+    path = Path(moves)
+    if moves.strip() and path.is_file():
+        from duiyi.gomoku.notation import parse_sgf, read_game
+
+        text = _read(path)
+        if text.lstrip().startswith("("):
+            board = parse_sgf(text).board()  # setup stones allowed, no rules replay
+        else:
+            board = read_game(text, path.name, _rules("free")).board
+    else:
+        board = Board.from_moves(moves)
     found = forbidden_points(board)
     if fmt == "json":
         data: dict[str, object] = {"forbidden": {k: v.value for k, v in found.items()}}
