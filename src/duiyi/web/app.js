@@ -1,0 +1,120 @@
+// duiyi's browser UI: a hash router over the pages. No build step: plain ES modules.
+import { api, el, hashParams, showError, link } from "./api.js";
+import { gamePage } from "./game.js";
+import { eventPage, deskPage, newEventPage } from "./event.js";
+import { t, translate, getLang, setLang } from "./i18n.js";
+
+let leave = null;
+
+const TIME_CONTROLS = {
+  none: null,
+  cn: { system: "chinese-byoyomi", base: 1800, reserved_minutes: 3 },
+  abs: { system: "absolute", base: 900 },
+};
+
+function timeSelect() {
+  return el("select", { name: "tc", "data-testid": "tc" },
+    el("option", { value: "none" }, t("tc.none")), el("option", { value: "cn" }, t("tc.cn")),
+    el("option", { value: "abs" }, t("tc.abs")));
+}
+
+function gameLinks(r, withArbiter = true) {
+  const box = el("div", { class: "links", "data-testid": "game-links" }, el("p", { class: "note" }, t("home.links")));
+  const add = (label, href, testid) => box.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, link(href))));
+  if (r.black_token) add(t("black"), `#/game/${r.id}?token=${r.black_token}`, "link-black");
+  if (r.white_token) add(t("white"), `#/game/${r.id}?token=${r.white_token}`, "link-white");
+  if (r.token) add(t("you"), `#/game/${r.id}?token=${r.token}`, "link-you");
+  if (withArbiter && r.arbiter_token) add(t("arbiter"), `#/game/${r.id}?arbiter=${r.arbiter_token}`, "link-arbiter");
+  add(t("spectator"), `#/game/${r.id}`, "link-watch");
+  return box;
+}
+
+async function home(main) {
+  const events = el("ul", { class: "events", "data-testid": "events" });
+  const page = el("div", { class: "home" }, el("h1", {}, t("home.title")));
+  // a new game
+  const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
+  const size = el("select", { name: "size", "data-testid": "new-size" }, ["19", "13", "9"].map((s) => el("option", { value: s }, `${s}×${s}`)));
+  const tc = timeSelect();
+  const out = el("div");
+  page.append(el("section", {}, el("h2", {}, t("home.newGame")), el("form", {
+    class: "stack",
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      const body = { game: kind.value, size: Number(size.value), rules: kind.value === "go" ? "chinese" : "chinese_2013" };
+      if (TIME_CONTROLS[tc.value]) body.time_control = TIME_CONTROLS[tc.value];
+      try { out.replaceChildren(gameLinks(await api("POST", "/api/games", { body }))); } catch (err) { showError(err); }
+    },
+  }, el("label", {}, t("game"), kind), el("label", {}, t("size"), size), el("label", {}, t("time"), tc),
+  el("button", { type: "submit", "data-testid": "create-game" }, t("create"))), out));
+  // against an engine
+  const engineBox = el("section", {}, el("h2", {}, t("home.engine")));
+  page.append(engineBox);
+  // watch a game by id
+  const gid = el("input", { name: "id", "aria-label": t("home.gameId"), placeholder: t("home.gameId") });
+  page.append(el("section", {}, el("h2", {}, t("home.watch")), el("form", {
+    class: "inline", onsubmit: (ev) => { ev.preventDefault(); if (gid.value.trim()) location.hash = `#/game/${gid.value.trim()}`; },
+  }, gid, el("button", { type: "submit" }, t("watch")))));
+  page.append(el("section", {}, el("h2", {}, t("home.events")), events));
+  main.replaceChildren(page);
+  try {
+    const engines = await api("GET", "/api/engines");
+    const choices = [];
+    if (engines.go.length) choices.push(["go", `${t("go")} — GNU Go`]);
+    if (engines.gomoku.length) choices.push(["gomoku", `${t("gomoku")} — Gomocup`]);
+    if (!choices.length) {
+      engineBox.append(el("p", {}, t("home.noEngine")));
+    } else {
+      const ek = el("select", { name: "game" }, choices.map(([v, l]) => el("option", { value: v }, l)));
+      const es = el("select", { name: "size" }, ["9", "13", "19"].map((s) => el("option", { value: s }, `${s}×${s}`)));
+      const human = el("select", { name: "human" }, el("option", { value: "black" }, t("black")), el("option", { value: "white" }, t("white")));
+      const eout = el("div");
+      engineBox.append(el("form", {
+        class: "stack",
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          try {
+            const r = await api("POST", "/api/engine-games", { body: { game: ek.value, size: Number(es.value), human: human.value } });
+            location.hash = `#/game/${r.id}?token=${r.token}`;
+          } catch (err) { showError(err); }
+        },
+      }, el("label", {}, t("game"), ek), el("label", {}, t("size"), es), el("label", {}, t("human"), human),
+      el("button", { type: "submit", "data-testid": "play-engine" }, t("create"))), eout);
+    }
+  } catch (_e) {
+    engineBox.append(el("p", {}, t("home.noEngine")));
+  }
+  try {
+    const r = await api("GET", "/api/events");
+    if (!r.events.length) events.append(el("li", {}, t("home.noEvents")));
+    for (const e of r.events) {
+      events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${e.system} · ${e.current_round}/${e.rounds} · ${e.players} `,
+        el("a", { href: `#/desk/${e.id}` }, t("desk"))));
+    }
+  } catch (err) { showError(err); }
+}
+
+function route() {
+  if (leave) { leave(); leave = null; }
+  const main = document.getElementById("main");
+  translate();
+  const { path, params } = hashParams();
+  const [page, id] = path;
+  try {
+    if (page === "game" && id) leave = gamePage(main, id, params);
+    else if (page === "event" && id) eventPage(main, id);
+    else if (page === "desk" && id) deskPage(main, id, params);
+    else if (page === "new-event") newEventPage(main);
+    else home(main);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+document.getElementById("lang").addEventListener("click", () => {
+  setLang(getLang() === "zh" ? "en" : "zh");
+  route();
+});
+setLang(getLang());
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,259 @@
+// The public event page (pairings, results, standings, crosstable; printable as wall charts)
+// and the tournament desk (organiser key).
+import { api, el, showError, link } from "./api.js";
+import { t } from "./i18n.js";
+
+const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
+
+function playerName(e, n) {
+  if (n === null || n === undefined) return t("bye");
+  const p = e.players.find((x) => x.number === n);
+  return p ? `${p.name} (${n})` : String(n);
+}
+
+function resultOf(g) {
+  return g.result || "";
+}
+
+export function standingsTable(s) {
+  const cols = s.tiebreaks || [];
+  const table = el("table", { class: "standings", "data-testid": "standings" });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
+    el("th", {}, t("club")), el("th", {}, t("points")),
+    cols.map((c) => el("th", { title: c.article }, c.label)))));
+  const body = el("tbody");
+  for (const r of s.standings || []) {
+    body.append(el("tr", {},
+      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", {}, r.name),
+      el("td", {}, r.rank || ""), el("td", {}, r.club || ""), el("td", { class: "num" }, String(r.points)),
+      cols.map((c) => el("td", { class: "num" }, String((r.tiebreaks || {})[c.name] ?? "")))));
+  }
+  table.append(body);
+  return table;
+}
+
+function crosstableTable(x) {
+  const table = el("table", { class: "crosstable", "data-testid": "crosstable" });
+  const rounds = [];
+  for (let r = 1; r <= x.rounds; r++) rounds.push(r);
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")),
+    rounds.map((r) => el("th", {}, String(r))))));
+  const body = el("tbody");
+  for (const p of x.players) {
+    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name),
+      rounds.map((r) => el("td", {}, (p.rounds[String(r)] || []).join(" ")))));
+  }
+  table.append(body);
+  return table;
+}
+
+function roundTable(e, round, games, opts = {}) {
+  const table = el("table", { class: "pairings", "data-testid": `round-${round.round}` });
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")),
+    el("th", {}, t("white")), el("th", {}, t("result")), opts.reasons ? el("th", {}, t("reason")) : null,
+    el("th", {}, ""))));
+  const body = el("tbody");
+  for (const gm of round.games) {
+    const online = games.find((x) => x.round === round.round && x.board === gm.board);
+    const cells = [];
+    if (opts.enter) {
+      const sel = el("select", { "aria-label": `${t("result")} ${gm.board}`, "data-testid": `result-${round.round}-${gm.board}` },
+        el("option", { value: "" }, "—"), RESULTS.map((r) => el("option", { value: r, selected: resultOf(gm) === r }, r)));
+      cells.push(el("td", {}, sel, el("button", {
+        type: "button", "data-testid": `enter-${round.round}-${gm.board}`,
+        onclick: () => opts.enter(round.round, gm.board, sel.value || null),
+      }, t("enter"))));
+    } else {
+      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
+    }
+    const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
+    const linkCell = el("td", {});
+    if (online) {
+      linkCell.append(el("a", { href: `#/game/${online.id}` }, t("watch")));
+      if (opts.arbiter) linkCell.append(" ", el("a", { href: `#/game/${online.id}?arbiter=${encodeURIComponent(opts.arbiter)}` }, t("arbiterView")));
+    }
+    body.append(el("tr", {}, el("td", {}, String(gm.board)), el("td", {}, playerName(e, gm.black)),
+      el("td", {}, playerName(e, gm.white)), cells, reason !== null ? el("td", { class: "reason" }, reason) : null, linkCell));
+  }
+  for (const b of round.byes || []) {
+    body.append(el("tr", {}, el("td", {}, "—"), el("td", { colspan: "2" }, `${playerName(e, b.player ?? b)} ${t("bye")}`)));
+  }
+  table.append(body);
+  return table;
+}
+
+export async function eventPage(main, id) {
+  main.replaceChildren(el("p", {}, t("loading")));
+  try {
+    const [ev, st, x] = await Promise.all([
+      api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`),
+    ]);
+    const e = ev.event;
+    const page = el("div", { class: "event-page", "data-testid": "event-page" });
+    page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds}`));
+    page.append(el("p", { class: "no-print" },
+      el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
+      el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
+    page.append(el("h2", {}, t("standings")), standingsTable(st));
+    page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
+    page.append(el("h2", {}, t("pairings")));
+    for (const r of [...e.history].reverse()) {
+      page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games));
+    }
+    main.replaceChildren(page);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function roundTitle(n) {
+  return t("round", { n });
+}
+
+export async function deskPage(main, id, params) {
+  const key = params.get("key") || localStorage.getItem(`duiyi.org.${id}`) || "";
+  const arbiter = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
+  if (key) localStorage.setItem(`duiyi.org.${id}`, key);
+  if (arbiter) localStorage.setItem(`duiyi.arb.${id}`, arbiter);
+  const state = { reasons: {}, links: null };
+
+  async function change(method, path, opts = {}) {
+    try {
+      const r = await api(method, path, { token: key, ...opts });
+      await draw();
+      return r;
+    } catch (err) {
+      showError(err);
+      return null;
+    }
+  }
+
+  async function draw() {
+    let ev; let st;
+    try {
+      [ev, st] = await Promise.all([api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/standings`)]);
+    } catch (err) { showError(err); return; }
+    const e = ev.event;
+    const page = el("div", { class: "desk", "data-testid": "desk" });
+    page.append(el("h1", {}, `${e.name} — ${t("desk")}`),
+      el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · `,
+        el("a", { href: `#/event/${id}` }, t("public"))));
+    if (!key) page.append(el("p", { class: "error" }, t("organiserKey"), "?"));
+
+    // players
+    const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
+    const players = el("table", { class: "players-table", "data-testid": "players" });
+    players.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
+      el("th", {}, "rating"), el("th", {}, t("club")), el("th", {}, ""))));
+    const tb = el("tbody");
+    for (const p of e.players) {
+      tb.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
+        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""),
+        el("td", {}, withdrawn.has(p.number) ? t("withdrawn") : el("button", {
+          type: "button", "data-testid": `withdraw-${p.number}`,
+          onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
+        }, t("withdraw")))));
+    }
+    players.append(tb);
+    const csv = el("textarea", { rows: "4", cols: "40", "data-testid": "csv", "aria-label": t("importCsv"), placeholder: "name,rank,rating,club" });
+    const file = el("input", { type: "file", accept: ".csv,text/csv", "aria-label": "CSV file" });
+    file.addEventListener("change", async () => { if (file.files[0]) csv.value = await file.files[0].text(); });
+    page.append(el("h2", {}, t("players")), players,
+      el("form", { class: "csv", onsubmit: (ev2) => { ev2.preventDefault(); change("POST", `/api/events/${id}/players`, { csv: csv.value }); } },
+        el("label", {}, t("importCsv"), el("br"), csv), el("br"), file,
+        el("button", { type: "submit", "data-testid": "import" }, t("import"))));
+
+    // rounds
+    page.append(el("h2", {}, t("pairings")),
+      el("button", {
+        type: "button", "data-testid": "pair",
+        onclick: async () => {
+          const r = await change("POST", `/api/events/${id}/rounds`);
+          if (r) {
+            state.reasons[r.round] = Object.fromEntries(r.pairings.map((p) => [p.board, p.reason]));
+            await draw();
+          }
+        },
+      }, t("pairNext")));
+    if (state.links) {
+      const box = el("div", { class: "links", "data-testid": "player-links" }, el("h3", {}, t("gameLinks")));
+      for (const gl of state.links.games) {
+        box.append(el("p", {}, `${t("board")} ${gl.board}: `,
+          el("a", { href: link(`#/game/${gl.game_id}?token=${gl.black_token}`) }, `${t("black")} ${playerName(e, gl.black)}`), " · ",
+          el("a", { href: link(`#/game/${gl.game_id}?token=${gl.white_token}`) }, `${t("white")} ${playerName(e, gl.white)}`)));
+      }
+      page.append(box);
+    }
+    for (const r of [...e.history].reverse()) {
+      const hasOnline = ev.games.some((g) => g.round === r.round);
+      page.append(el("h3", {}, roundTitle(r.round)),
+        roundTable(e, r, ev.games, {
+          reasons: state.reasons[r.round] || {},
+          arbiter,
+          enter: (round, board, result) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`, { body: { result } }),
+        }),
+        el("p", { class: "no-print" },
+          hasOnline ? null : el("button", {
+            type: "button", "data-testid": `start-${r.round}`,
+            onclick: async () => { const res = await change("POST", `/api/events/${id}/rounds/${r.round}/games`); if (res) { state.links = res; await draw(); } },
+          }, t("startGames")), " ",
+          el("button", { type: "button", "data-testid": `cards-${r.round}`, onclick: () => tableCards(e, r) }, t("tableCards"))));
+    }
+    page.append(el("h2", {}, t("standings")), standingsTable(st));
+    main.replaceChildren(page);
+  }
+  await draw();
+}
+
+function tableCards(e, round) {
+  const main = document.getElementById("main");
+  const cards = el("div", { class: "cards", "data-testid": "table-cards" });
+  for (const g of round.games) {
+    cards.append(el("div", { class: "card" },
+      el("p", { class: "card-head" }, `${e.name} · ${roundTitle(round.round)} · ${t("board")} ${g.board}`),
+      el("p", { class: "card-black" }, `● ${t("black")}: ${playerName(e, g.black)}`),
+      el("p", { class: "card-white" }, `○ ${t("white")}: ${playerName(e, g.white)}`),
+      el("p", { class: "card-result" }, `${t("result")}: ________   ${t("black")} ☐  ${t("white")} ☐`)));
+  }
+  const back = el("p", { class: "no-print" }, el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
+    el("a", { href: location.hash }, "↩"));
+  main.replaceChildren(back, cards);
+}
+
+export function newEventPage(main) {
+  const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
+  const game = el("select", { name: "game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
+  const system = el("select", { name: "system", "data-testid": "event-system" },
+    ["swiss", "mcmahon", "round-robin", "knockout", "double-elimination"].map((s) => el("option", { value: s }, s)));
+  const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds" });
+  const size = el("input", { type: "number", min: "5", max: "25", value: "19", name: "size" });
+  const form = el("form", {
+    class: "stack",
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      try {
+        const r = await api("POST", "/api/events", {
+          body: {
+            name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value),
+            online: game.value === "go"
+              ? { size: Number(size.value), rules: "chinese", time_control: { system: "chinese-byoyomi", base: 1800, reserved_minutes: 3 } }
+              : { rules: "chinese_2013", time_control: { system: "absolute", base: 900 } },
+          },
+        });
+        localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
+        localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
+        main.replaceChildren(el("div", { class: "keys", "data-testid": "event-keys" },
+          el("h2", {}, t("event.keys")),
+          el("p", {}, `${t("organiserKey")}: `, el("code", {}, r.organiser_token)),
+          el("p", {}, `${t("arbiterKey")}: `, el("code", {}, r.arbiter_token)),
+          el("p", {}, el("a", { href: `#/desk/${r.id}?key=${r.organiser_token}&arbiter=${r.arbiter_token}`, "data-testid": "open-desk" }, t("desk")),
+            " · ", el("a", { href: `#/event/${r.id}` }, t("public")))));
+      } catch (err) { showError(err); }
+    },
+  },
+  el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
+  el("label", {}, t("event.rounds"), rounds), el("label", {}, `${t("event.online")}: ${t("size")}`, size),
+  el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
+  main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
+}

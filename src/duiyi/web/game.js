@@ -1,0 +1,473 @@
+// The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
+import { api, el, showError, link, Problem } from "./api.js";
+import { BoardView } from "./board.js";
+import { t } from "./i18n.js";
+
+const SEATS = ["black", "white"];
+
+function fmt(seconds) {
+  const s = Math.max(0, Math.ceil(seconds - 1e-6));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0");
+  return (h ? `${h}:` : "") + `${mm}:${String(r).padStart(2, "0")}`;
+}
+
+/** Speak ``text`` in Chinese with the browser's speech synthesis, when it has any. */
+export function speak(text) {
+  try {
+    const synth = window.speechSynthesis;
+    if (!synth || typeof SpeechSynthesisUtterance === "undefined") return false;
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = "zh-CN";
+    const voice = (synth.getVoices() || []).find((v) => (v.lang || "").toLowerCase().startsWith("zh"));
+    if (voice) u.voice = voice;
+    synth.speak(u);
+    return true;
+  } catch (_e) {
+    return false;
+  }
+}
+
+export function gamePage(main, id, params) {
+  const token = params.get("token");
+  const arbiterKey = params.get("arbiter");
+  const g = {
+    state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
+    dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
+    connected: false, closed: false,
+  };
+  let ws = null;
+  let backoff = 300;
+
+  const boardBox = el("div", { class: "board-box" });
+  const side = el("section", { class: "side", "aria-label": "game" });
+  const page = el("div", { class: "game-page", "data-testid": "game-page", "data-game-id": id }, boardBox, side);
+  main.replaceChildren(page);
+  const board = new BoardView(boardBox, (p) => clickPoint(p), "board");
+  const clockEls = {};
+  side.append(el("p", { text: t("loading") }));
+
+  // -- the socket ---------------------------------------------------------------------------
+  function connect() {
+    if (g.closed) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams();
+    if (token || arbiterKey) q.set("token", token || arbiterKey);
+    q.set("version", String(g.state ? g.state.version : 0));
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/socket?${q}`);
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch (_e) { return; }
+      if (m.type === "hello") {
+        g.seat = m.seat;
+        setConnected(true);
+        backoff = 300;
+        setState(m.state, true);
+      } else if (m.type === "update" || m.type === "resync") {
+        if (m.state) setState(m.state);
+      } else if (m.type === "call") {
+        onCall(m);
+      } else if (m.type === "error") {
+        showError(new Problem(m.problem || {}, 0));
+      }
+    };
+    ws.onclose = () => {
+      if (g.closed) return;
+      setConnected(false);
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 5000);
+    };
+  }
+
+  function setConnected(on) {
+    g.connected = on;
+    page.dataset.connected = on ? "yes" : "no";
+    const banner = document.getElementById("banner");
+    if (!on) {
+      banner.textContent = t("reconnecting");
+      banner.className = "warn";
+    } else if (banner.className === "warn") {
+      banner.textContent = "";
+      banner.className = "";
+    }
+  }
+
+  function setState(state, force = false) {
+    if (!state) return;
+    if (g.state && state.version < g.state.version && !force) return;
+    const first = !g.state;
+    const changed = !g.state || state.version !== g.state.version;
+    g.state = state;
+    g.stateAt = performance.now();
+    if (first && g.sound === null) {
+      const sys = (state.time_control && state.time_control.system) || "";
+      g.sound = sys.startsWith("chinese");
+    }
+    if (changed) {
+      g.picks = [];
+      g.dispute = false;
+    }
+    render();
+    fetchAnalysis();
+  }
+
+  async function fetchAnalysis() {
+    const v = g.state.version;
+    try {
+      const a = await api("GET", `/api/games/${encodeURIComponent(id)}/analysis`);
+      if (a.version >= v) {
+        g.analysis = a;
+        render();
+      }
+    } catch (err) {
+      if (!(err instanceof Problem)) return;
+      showError(err);
+    }
+  }
+
+  function onCall(m) {
+    g.lastCall = m;
+    const box = side.querySelector("[data-testid=last-call]");
+    if (box) box.textContent = `${m.zh} · ${m.en}`;
+    if (g.sound && m.zh) speak(m.zh);
+  }
+
+  // -- acting ---------------------------------------------------------------------------------
+  async function act(action) {
+    try {
+      const r = await api("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
+        body: action, token: token || arbiterKey,
+      });
+      if (r.state) setState(r.state);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function mine() {
+    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version) return [];
+    return g.analysis.allowed[g.seat] || [];
+  }
+
+  function clickPoint(p) {
+    if (!g.state || g.viewMove !== null) return;
+    const allowed = mine();
+    const st = g.state;
+    if (allowed.includes("open")) {
+      if (g.picks.length >= 3) g.picks = [];
+      g.picks.push(p);
+      render();
+    } else if (allowed.includes("propose_fifth") && st.fifth_n > 1) {
+      const i = g.picks.indexOf(p);
+      if (i >= 0) g.picks.splice(i, 1);
+      else if (g.picks.length < st.fifth_n) g.picks.push(p);
+      render();
+    } else if (allowed.includes("choose_fifth")) {
+      act({ type: "choose_fifth", point: p });
+    } else if (st.game === "go" && st.phase === "counting" && allowed.includes("mark_dead")) {
+      if (g.dispute) act({ type: "dispute", point: p });
+      else act({ type: "mark_dead", point: p });
+    } else if (allowed.includes("move")) {
+      act({ type: "move", move: p });
+    }
+  }
+
+  // -- the view -------------------------------------------------------------------------------
+  function gomokuNumbers(list, upto) {
+    const numbers = {};
+    list.slice(0, upto).forEach((p, i) => { if (p !== "pass") numbers[p] = i + 1; });
+    return numbers;
+  }
+
+  function boardView() {
+    const st = g.state;
+    const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
+    const kind = st.game;
+    const size = kind === "go" ? st.size : 15;
+    const v = { kind, size, stones: st.stones, last: st.last_move };
+    const total = kind === "go" ? st.moves.length : st.moves_list.length;
+    if (g.viewMove !== null && g.viewMove < total) {
+      if (kind === "go") {
+        if (g.viewPos && g.viewPos.move === g.viewMove) {
+          v.stones = g.viewPos.stones;
+          v.last = g.viewPos.last_move;
+        }
+      } else {
+        const stones = { black: [], white: [] };
+        st.moves_list.slice(0, g.viewMove).forEach((p, i) => {
+          if (p !== "pass") stones[i % 2 === 0 ? "black" : "white"].push(p);
+        });
+        v.stones = stones;
+        v.numbers = gomokuNumbers(st.moves_list, g.viewMove);
+        v.last = g.viewMove ? st.moves_list[g.viewMove - 1] : null;
+      }
+      return v;
+    }
+    if (kind === "go") {
+      v.dead = new Set(st.dead || []);
+      if (st.phase === "counting" && a) {
+        if (!st.dead.length) v.proposal = new Set(a.proposal || []);
+        if (a.score) v.territory = { black: a.score.black_territory, white: a.score.white_territory };
+      }
+    } else {
+      v.numbers = gomokuNumbers(st.moves_list, st.moves_list.length);
+      v.candidates = st.fifth_candidates;
+      if (g.forbidden && a) v.forbidden = a.forbidden;
+      const allowed = mine();
+      if (allowed.includes("open")) {
+        v.picks = g.picks.map((p, i) => ({ point: p, color: i === 1 ? "white" : "black", label: String(i + 1) }));
+      } else {
+        v.picks = g.picks.map((p) => ({ point: p, color: "black", label: "5" }));
+      }
+    }
+    return v;
+  }
+
+  function seatColour(seat) {
+    const a = g.analysis;
+    if (g.state.game === "gomoku" && a && a.colours) return a.colours[seat];
+    return seat;
+  }
+
+  function clockText(seat) {
+    const st = g.state;
+    const c = st.clocks && st.clocks[seat];
+    if (!c) return "";
+    if (c.flagged) return t("flagged");
+    const sys = (st.time_control && st.time_control.system) || "none";
+    if (sys === "none") return "—";
+    let elapsed = 0;
+    if (st.clock_running === seat && !st.paused && !st.outcome) {
+      elapsed = (performance.now() - g.stateAt) / 1000;
+    }
+    const base = c.base - elapsed;
+    if (base > 0 || !c.periods) {
+      const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "";
+      return fmt(base) + extra;
+    }
+    const inPeriod = c.period_time + base;
+    return `${t("byoyomi")} ${fmt(inPeriod)} (${c.periods} ${t("periods")})`;
+  }
+
+  function tickClocks() {
+    if (!g.state) return;
+    for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
+  }
+
+  function outcomeText() {
+    const st = g.state;
+    const o = st.outcome;
+    if (!o) return "";
+    const who = o.winner ? `${t(o.winner)} +` : "";
+    const zh = st.result_zh ? ` ${st.result_zh}` : "";
+    const sgf = st.sgf_result ? ` (${st.sgf_result})` : "";
+    return `${t("result")}: ${who}${o.termination || o.result}${sgf}${zh} — ${o.article || ""}`;
+  }
+
+  function phaseText() {
+    const st = g.state;
+    if (st.outcome) return outcomeText();
+    const key = `phase.${st.phase}`;
+    let s = t(key);
+    if (st.to_move) s += ` · ${t(st.to_move + "Seat")} ${t("toMove")}`;
+    if (st.paused) s += ` · ${t("paused")}`;
+    return s;
+  }
+
+  function button(label, testid, onclick, extra = {}) {
+    return el("button", { type: "button", "data-testid": testid, onclick, ...extra }, label);
+  }
+
+  function render() {
+    const st = g.state;
+    if (!st) return;
+    board.draw(boardView());
+    const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
+    const allowed = mine();
+    page.dataset.version = String(st.version);
+    page.dataset.phase = st.phase || "";
+    side.replaceChildren();
+
+    // players and clocks
+    const players = el("div", { class: "players" });
+    for (const seat of SEATS) {
+      const colour = seatColour(seat);
+      const running = st.clock_running === seat && !st.outcome;
+      const tags = [];
+      if (g.seat === seat) tags.push(t("you"));
+      if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
+      const clock = el("span", { class: "clock", "data-testid": `clock-${seat}` }, clockText(seat));
+      clockEls[seat] = clock;
+      const info = [];
+      if (st.game === "go" && st.captures) info.push(`${t("captures")} ${st.captures[colour]}`);
+      const ref = st.referee && st.referee[seat];
+      if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
+      if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
+      players.append(el("div", { class: `player${running ? " running" : ""}`, "data-testid": `player-${seat}` },
+        el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
+        el("span", { class: "seat" }, t(seat + "Seat"), tags.length ? ` (${tags.join(", ")})` : ""),
+        clock,
+        el("span", { class: "info" }, info.join(" · "))));
+    }
+    side.append(players);
+    side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
+    if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
+    side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
+
+    // what I may do now (the server says which: the page knows no rules)
+    const actions = el("div", { class: "actions" });
+    if (st.game === "go" && st.phase === "counting" && a) {
+      side.append(el("p", { class: "note" }, t("counting.help")));
+      if (!st.dead.length && a.proposal && a.proposal.length) {
+        side.append(el("p", { class: "note" }, `${t("counting.proposal")}: ${a.proposal.join(" ")}`));
+        if (allowed.includes("mark_dead")) {
+          actions.append(button(t("counting.apply"), "apply-proposal", () => act({ type: "set_dead", points: a.proposal })));
+        }
+      }
+      if (a.score) {
+        const s = a.score;
+        side.append(el("p", { class: "score", "data-testid": "score" },
+          `${t("score")}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${s.result_zh} (${s.sgf_result})`));
+      }
+      if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
+      if (allowed.includes("dispute")) {
+        actions.append(button(g.dispute ? t("disputeHint") : t("dispute"), "dispute", () => { g.dispute = !g.dispute; render(); },
+          { "aria-pressed": g.dispute ? "true" : "false" }));
+      }
+    }
+    if (allowed.includes("open")) actions.append(openingForm());
+    if (allowed.includes("swap")) {
+      actions.append(button(t("swap"), "swap", () => act({ type: "swap" })));
+      actions.append(el("span", { class: "note" }, t("swapHint")));
+    }
+    if (allowed.includes("propose_fifth") && st.fifth_n > 1) {
+      actions.append(el("p", { class: "note" }, `${t("proposeHint")} N = ${st.fifth_n}: ${g.picks.join(" ")}`));
+      actions.append(button(t("propose"), "propose", () => act({ type: "propose_fifth", points: g.picks }),
+        { disabled: g.picks.length !== st.fifth_n }));
+      actions.append(button(t("clear"), "clear-picks", () => { g.picks = []; render(); }));
+    }
+    if (allowed.includes("choose_fifth")) actions.append(el("p", { class: "note" }, t("chooseHint")));
+    if (allowed.includes("pass")) actions.append(button(t("pass"), "pass", () => act({ type: "pass" })));
+    if (allowed.includes("offer_draw")) actions.append(button(t("offerDraw"), "offer-draw", () => act({ type: "offer_draw" })));
+    if (allowed.includes("accept_draw")) actions.append(button(t("acceptDraw"), "accept-draw", () => act({ type: "accept_draw" })));
+    if (allowed.includes("decline_draw")) actions.append(button(t("declineDraw"), "decline-draw", () => act({ type: "decline_draw" })));
+    if (allowed.includes("claim")) actions.append(button(t("claim"), "claim", () => act({ type: "claim" })));
+    if (allowed.includes("resign")) {
+      actions.append(button(t("resign"), "resign", () => { if (window.confirm(t("confirmResign"))) act({ type: "resign" }); }, { class: "danger" }));
+    }
+    side.append(actions);
+    if (allowed.includes("move")) {
+      const input = el("input", { name: "move", size: "5", "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
+      side.append(el("form", { class: "kbd-move", onsubmit: (ev) => { ev.preventDefault(); clickPoint(input.value.trim()); } },
+        input, el("button", { type: "submit" }, t("play"))));
+    }
+
+    // display options
+    const opts = el("div", { class: "options" });
+    opts.append(button(g.sound ? t("soundOn") : t("soundOff"), "sound", () => { g.sound = !g.sound; render(); },
+      { "aria-pressed": g.sound ? "true" : "false", title: t("sound") }));
+    if (st.game === "gomoku" && st.rules && st.rules.fouls) {
+      opts.append(button(t("forbidden"), "forbidden", () => { g.forbidden = !g.forbidden; render(); },
+        { "aria-pressed": g.forbidden ? "true" : "false" }));
+    }
+    opts.append(el("a", { href: `/api/games/${encodeURIComponent(id)}/sgf`, download: `${id}.sgf`, "data-testid": "sgf" }, t("sgf")));
+    opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")));
+    side.append(opts);
+
+    side.append(moveList());
+    if (arbiterKey) side.append(arbiterPanel());
+  }
+
+  function openingForm() {
+    const box = el("div", { class: "opening", "data-testid": "opening-form" });
+    box.append(el("p", { class: "note" }, t("openHint")));
+    const select = el("select", { "aria-label": t("openingList"), "data-testid": "opening-select" },
+      el("option", { value: "" }, "—"));
+    for (const o of g.openings || []) {
+      select.append(el("option", { value: o.moves.join(" ") }, `${o.id} ${o.chinese} ${o.japanese}`));
+    }
+    select.addEventListener("change", () => { g.picks = select.value ? select.value.split(" ") : []; render(); });
+    const n = el("input", { type: "number", min: "1", max: "50", value: String(g.fifthN || 1), "data-testid": "fifth-n", "aria-label": t("fifthN") });
+    n.addEventListener("change", () => { g.fifthN = Number(n.value) || 1; });
+    box.append(el("label", {}, t("openingList"), " ", select));
+    box.append(el("label", {}, t("fifthN"), " ", n));
+    box.append(el("span", { class: "picks" }, g.picks.join(" ")));
+    box.append(button(t("open"), "open", () => act({ type: "open", moves: g.picks, fifth_n: Number(n.value) || 1 }),
+      { disabled: g.picks.length !== 3 }));
+    if (g.openings === null) {
+      g.openings = [];
+      api("GET", "/api/gomoku/openings").then((r) => { g.openings = r.openings; render(); }).catch(() => {});
+    }
+    return box;
+  }
+
+  function moveList() {
+    const st = g.state;
+    const list = st.game === "go"
+      ? st.moves.map(([c, p]) => ({ color: c, point: p || "pass" }))
+      : st.moves_list.map((p, i) => ({ color: i % 2 === 0 ? "black" : "white", point: p }));
+    const total = list.length;
+    const at = g.viewMove === null ? total : g.viewMove;
+    const box = el("section", { class: "moves", "aria-label": t("moves") });
+    const nav = el("div", { class: "nav" },
+      button("«", "nav-first", () => goTo(0), { "aria-label": t("navFirst") }),
+      button("‹", "nav-prev", () => goTo(Math.max(0, at - 1)), { "aria-label": t("navPrev") }),
+      button("›", "nav-next", () => goTo(Math.min(total, at + 1)), { "aria-label": t("navNext") }),
+      button("»", "nav-last", () => goTo(null), { "aria-label": t("navLast") }),
+      el("span", { "data-testid": "move-counter" }, `${at}/${total}`));
+    box.append(el("h3", {}, t("moves")), nav);
+    const ol = el("ol", { class: "move-list", "data-testid": "move-list" });
+    list.forEach((m, i) => {
+      ol.append(el("li", {},
+        el("button", { type: "button", class: `mv ${m.color}${i + 1 === at ? " current" : ""}`, onclick: () => goTo(i + 1) },
+          `${i + 1}. ${m.point}`)));
+    });
+    box.append(ol);
+    return box;
+  }
+
+  async function goTo(k) {
+    const st = g.state;
+    const total = st.game === "go" ? st.moves.length : st.moves_list.length;
+    g.viewMove = k === null || k >= total ? null : k;
+    if (g.viewMove !== null && st.game === "go") {
+      try {
+        g.viewPos = await api("GET", `/api/games/${encodeURIComponent(id)}/position?move=${g.viewMove}`);
+      } catch (err) { showError(err); }
+    }
+    render();
+  }
+
+  function arbiterPanel() {
+    const box = el("section", { class: "arbiter", "aria-label": t("arbiter") });
+    box.append(el("h3", {}, t("arbiter")));
+    box.append(button(t("pause"), "pause", () => act({ type: "pause" })));
+    box.append(button(t("resume"), "resume", () => act({ type: "resume" })));
+    const method = el("input", { value: g.state.game === "go" ? "warn" : "violation", "aria-label": t("method") });
+    const args = el("input", { value: g.state.game === "go" ? '["black", "Go §24"]' : '["black", "Gomoku §12.4"]', "aria-label": t("args") });
+    box.append(el("form", {
+      class: "ruling",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, {
+            body: { method: method.value.trim(), args: JSON.parse(args.value || "[]") }, token: arbiterKey,
+          });
+          if (r.state) setState(r.state);
+        } catch (err) { showError(err); }
+      },
+    }, el("label", {}, t("method"), " ", method), el("label", {}, t("args"), " ", args),
+    el("button", { type: "submit", "data-testid": "ruling" }, t("ruling"))));
+    return box;
+  }
+
+  const timer = setInterval(tickClocks, 200);
+  connect();
+  return () => {
+    g.closed = true;
+    clearInterval(timer);
+    if (ws) ws.close();
+  };
+}

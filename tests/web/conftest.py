@@ -1,0 +1,82 @@
+"""Fixtures for the browser tests: a real `duiyi serve` process (SQLite) and Debian's chromium
+driven headless by Playwright (never `playwright install`: the system browser is used)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+
+CHROMIUM = os.environ.get("DUIYI_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("web")
+    s = Server(f"sqlite:///{tmp / 'duiyi.sqlite3'}", None).start(tmp)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"chromium is not installed at {CHROMIUM} (.ci/run installs it from Debian)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context_factory(browser: Any) -> Iterator[Any]:
+    made: list[Any] = []
+
+    def make(**kwargs: Any) -> Any:
+        kwargs.setdefault("viewport", {"width": 1200, "height": 820})
+        kwargs.setdefault("locale", "en-US")
+        ctx = browser.new_context(**kwargs)
+        ctx.set_default_timeout(10_000)
+        made.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+def new_game(server: Server, **spec: Any) -> dict[str, Any]:
+    """Create a game through the public API."""
+    r = httpx.post(server.url + "/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def state(server: Server, game_id: str) -> dict[str, Any]:
+    """The game's state as the server has it."""
+    data: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    return data
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save a screenshot for the docs (docs/screenshots/<name>.png)."""
+    DOCS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS / f"{name}.png"), full_page=False)
