@@ -236,6 +236,24 @@ def test_seki_without_eyes() -> None:
     assert statuses[Point.parse("F9", 9)] is Status.ALIVE
 
 
+def test_seki_with_one_eye_each() -> None:
+    # Go §8.1: black B9-A8-B8 (eye A9) and white C8-F9 (eye E9) share only C9; whoever fills
+    # it puts itself in atari, so both live in seki. The outer groups are simply alive.
+    board = Board.from_diagram("""
+        . X . O . O X . .
+        X X O O O O X . .
+        O O X X X X X . .
+        . O X . . . . . .
+        O O X . . . . . .
+        . O X . . . . . .
+        O O X . . . . . .
+        . O X . . . . . .
+        O O X . . . . . .""")
+    assert propose_dead(board) == frozenset()
+    seki = names(p for p, s in status_map(board).items() if s is Status.SEKI)
+    assert seki == ["A8", "B8", "B9", "C8", "D8", "D9", "E8", "F8", "F9"]
+
+
 def test_approachable_group_is_no_seki() -> None:
     # Go §8.2: with an extra outside liberty (E6 empty), black can fill the shared liberties
     # from outside in time; the inner white stones have no eyes and die.
