@@ -19,6 +19,7 @@ from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token
 from duiyi.server.games import GameManager, Hosted
 from duiyi.server.problems import problem_body
+from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
 
@@ -80,28 +81,8 @@ def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
-PLAYER_ACTIONS = frozenset(
-    {
-        "move",
-        "pass",
-        "resign",
-        "claim",
-        "offer_draw",
-        "accept_draw",
-        "decline_draw",
-        "mark_dead",
-        "set_dead",
-        "accept",
-        "dispute",
-        "place_handicap",
-        "open",
-        "swap",
-        "propose_fifth",
-        "choose_fifth",
-        "adjourn",
-        "arrive",
-    }
-)
+# Players send the game's own actions plus adjourning (sealing their move) and arriving late.
+PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive"}
 
 
 ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})

@@ -10,7 +10,7 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -75,25 +75,9 @@ class GameRecord:
     owner: str | None
 
     @classmethod
-    def of(cls, row: GameRow) -> GameRecord:
-        return cls(
-            row.id,
-            row.kind,
-            row.config,
-            row.status,
-            row.version,
-            row.black_token_hash,
-            row.white_token_hash,
-            row.arbiter_token_hash,
-            row.event_id,
-            row.round,
-            row.board,
-            row.outcome,
-            row.created_at,
-            row.anchor_wall,
-            row.anchor_timeline,
-            row.owner,
-        )
+    def of(cls, row: Any) -> GameRecord:
+        """The plain data of a row."""
+        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
 @dataclass(frozen=True)
@@ -110,17 +94,9 @@ class EventRecord:
     updated_at: float
 
     @classmethod
-    def of(cls, row: EventRow) -> EventRecord:
-        return cls(
-            row.id,
-            row.name,
-            row.data,
-            row.version,
-            row.organiser_token_hash,
-            row.arbiter_token_hash,
-            row.created_at,
-            row.updated_at,
-        )
+    def of(cls, row: Any) -> EventRecord:
+        """The plain data of a row."""
+        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
 class _BatchConflict(Exception):
