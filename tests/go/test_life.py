@@ -204,6 +204,22 @@ def test_stones_in_atari_inside_a_wall() -> None:
     assert reasons["A2"].startswith("dead: in atari")
 
 
+def test_enemy_stone_inside_a_dead_groups_eye_lives() -> None:
+    # Go §8: black can take A9, but that only leaves it one eye (A9-B9), so black is dead; the
+    # white stone inside black's eye is then inside white's own area and stays alive.
+    board = Board.from_diagram("""
+        O . X O . . . . .
+        X X X O . . . . .
+        O O O O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert names(propose_dead(board)) == ["A8", "B8", "C8", "C9"]
+
+
 def test_empty_and_lonely_boards() -> None:
     # Go §8: with no enclosure nothing can be called dead.
     assert dead(". . . . .\n" * 5) == []
