@@ -97,6 +97,22 @@ _State = tuple[
 ]
 
 
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
+    return rules
+
+
+def _check_color(color: object) -> None:
+    if not isinstance(color, Color):
+        raise InvalidInput(f"not a colour: {color!r}")
+
+
+def _is_pass(move: object) -> bool:
+    """``None`` or the word "pass" (any case, spaces around)."""
+    return move is None or (isinstance(move, str) and move.strip().lower() == "pass")
+
+
 class LegalMoves:
     """A lazy view of the legal moves of the side to move (passes excluded).
 
@@ -132,9 +148,7 @@ class LegalMoves:
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Point | str):
             return False
-        if isinstance(move, str) and move.strip().lower() == "pass":
-            return False
-        return self._game.is_legal(move)
+        return not _is_pass(move) and self._game.is_legal(move)
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
@@ -166,11 +180,8 @@ class Game:
     """
 
     def __init__(self, size: int = 19, rules: Rules | None = None, handicap: int = 0) -> None:
-        rules = Rules.chinese() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
-        self._rules = rules
-        self._init(Start(size, handicap, not rules.fixed_handicap))
+        self._rules = _check_rules(Rules.chinese() if rules is None else rules)
+        self._init(Start(size, handicap, not self._rules.fixed_handicap))
 
     # ------------------------------------------------------------------ construction
     def _init(self, start: Start) -> None:
@@ -205,7 +216,8 @@ class Game:
                 for p in fixed_handicap_points(start.size, h):
                     self._board.set(p, BLACK)
                 self._to_move = WHITE
-        self._history: dict[int, int] = {self._key(self._board.zobrist, self._to_move): 1}
+        self._history: dict[int, int] = {}
+        self._restart_history()
 
     @classmethod
     def from_actions(cls, rules: Rules, actions: Iterable[Action | dict[str, Any]]) -> Game:
@@ -220,9 +232,7 @@ class Game:
         if not items or not isinstance(items[0], Start):
             raise InvalidInput("an action log starts with a 'start' action")
         g = cls.__new__(cls)
-        if not isinstance(rules, Rules):
-            raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
-        g._rules = rules
+        g._rules = _check_rules(rules)
         g._init(items[0])
         for a in items[1:]:
             g.apply(a)
@@ -399,7 +409,9 @@ class Game:
             return zobrist ^ self._geo.side_key
         return zobrist
 
-    def _state(self) -> _State:
+    def _state(self, keep_history: bool = False) -> _State:
+        """The snapshot undo restores; ``keep_history`` when the action replaces the
+        repetition history (set-up, handicap placement), so that undo brings it back."""
         b = self._board
         return (
             b.black_bits,
@@ -420,7 +432,7 @@ class Game:
             self._pending,
             self._started,
             self._score,
-            None,
+            dict(self._history) if keep_history else None,
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
@@ -428,7 +440,7 @@ class Game:
         self._actions.append(action)
         self._cache = None
 
-    def _point(self, move: Point | str) -> Point:
+    def _point(self, move: object) -> Point:
         if isinstance(move, Point):
             if not move.on_board(self.size):
                 raise InvalidPoint(f"{move} is not a point of the {self.size}×{self.size} board")
@@ -475,6 +487,10 @@ class Game:
             )
         raise IllegalAction("only possible in the counting phase (after two passes)", "Go §21")
 
+    def _restart_history(self) -> None:
+        """The current position becomes the only one in the repetition history (a new start)."""
+        self._history = {self._key(self._board.zobrist, self._to_move): 1}
+
     def _record(self, key: int) -> int:
         self._history[key] = self._history.get(key, 0) + 1
         return key
@@ -492,7 +508,7 @@ class Game:
         if isinstance(move, Point):
             i = self._geo.point_bit.get(move)
             return i is not None and not isinstance(self._evaluate(i), int)
-        if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
+        if _is_pass(move):
             return True
         try:
             p = self._point(move)
@@ -532,12 +548,12 @@ class Game:
         duiyi.errors.IllegalMove: illegal move D4: point is occupied (Go §2)
         """
         if isinstance(move, Point):
-            self._do_move(Move(self._to_move if color is None else color, move))
-            return
-        if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
+            p = move
+        elif _is_pass(move):
             self.pass_move(color)
             return
-        p = self._point(move)
+        else:
+            p = self._point(move)
         self._do_move(Move(self._to_move if color is None else color, p))
 
     def pass_move(self, color: Color | None = None) -> None:
@@ -636,15 +652,11 @@ class Game:
         >>> Game(9).score().sgf_result
         'W+7.5'
         """
-        if self._score is not None:
-            return self._score
+        return self._score if self._score is not None else self._count()
+
+    def _count(self) -> Score:
         return score_position(
-            self._board,
-            self._rules,
-            self.dead,
-            self.handicap,
-            self.captures,
-            self.warnings,
+            self._board, self._rules, self.dead, self.handicap, self.captures, self.warnings
         )
 
     # ------------------------------------------------------------------ arbiter
@@ -820,8 +832,7 @@ class Game:
             raise InvalidInput(f"not a Go action: {action!r}")
 
     def _check_turn(self, color: Color, what: str) -> None:
-        if not isinstance(color, Color):
-            raise InvalidInput(f"not a colour: {color!r}")
+        _check_color(color)
         if self._pending:
             raise IllegalAction(f"Black must first place {self._pending} handicap stones")
         if color is not self._to_move:
@@ -884,17 +895,25 @@ class Game:
         self._require(Phase.PLAYING)
         self._check_turn(a.color, "pass")
         pre = self._state()
-        self._to_move = a.color.opponent
+        key = self._pass_turn(a.color)
+        self._open_counting_after_two_passes()
+        self._commit(a, pre, key)
+
+    def _pass_turn(self, color: Color) -> int:
+        """``color``'s turn goes by without a stone (a pass or a voided move); returns the
+        repetition key recorded for the new position."""
+        self._to_move = color.opponent
         self._passes += 1
         self._ko = -1
         self._started = True
-        self._moves.append((a.color, None))
-        key = self._record(self._key(self._board.zobrist, self._to_move))
-        if self._passes >= 2:
+        self._moves.append((color, None))
+        return self._record(self._key(self._board.zobrist, self._to_move))
+
+    def _open_counting_after_two_passes(self) -> None:
+        if self._phase is Phase.PLAYING and self._passes >= 2:  # Go §7.3
             self._phase = Phase.COUNTING
             self._dead = 0
             self._accepted = frozenset()
-        self._commit(a, pre, key)
 
     def _do_void(self, a: VoidMove) -> None:
         self._require(Phase.PLAYING)
@@ -902,18 +921,10 @@ class Game:
         if a.point is not None:
             self._point(a.point)
         pre = self._state()
-        self._to_move = a.color.opponent
-        self._passes += 1
-        self._ko = -1
-        self._started = True
-        self._moves.append((a.color, None))
-        key = self._record(self._key(self._board.zobrist, self._to_move))
+        key = self._pass_turn(a.color)
         if a.warning:
             self._warn(a.color)
-        if self._phase is Phase.PLAYING and self._passes >= 2:
-            self._phase = Phase.COUNTING
-            self._dead = 0
-            self._accepted = frozenset()
+        self._open_counting_after_two_passes()
         self._commit(a, pre, key)
 
     def _warn(self, color: Color) -> None:
@@ -929,8 +940,7 @@ class Game:
 
     def _do_resign(self, a: Resign) -> None:
         self._require(Phase.PLAYING, Phase.COUNTING)
-        if not isinstance(a.color, Color):
-            raise InvalidInput(f"not a colour: {a.color!r}")
+        _check_color(a.color)
         pre = self._state()
         self._outcome = Outcome.win(a.color.opponent, Termination.RESIGNATION, "Go §7.2")
         self._phase = Phase.FINISHED
@@ -963,8 +973,7 @@ class Game:
 
     def _do_accept(self, a: Accept) -> None:
         self._require(Phase.COUNTING)
-        if not isinstance(a.color, Color):
-            raise InvalidInput(f"not a colour: {a.color!r}")
+        _check_color(a.color)
         if a.color in self._accepted:
             raise IllegalAction(f"{a.color} has already accepted this marking", "Go §21")
         pre = self._state()
@@ -974,9 +983,7 @@ class Game:
         self._commit(a, pre, None)
 
     def _finish_count(self) -> None:
-        s = score_position(
-            self._board, self._rules, self.dead, self.handicap, self.captures, self.warnings
-        )
+        s = self._count()
         self._score = s
         w = s.winner
         self._outcome = (
@@ -1012,8 +1019,7 @@ class Game:
 
     def _do_warn(self, a: Warn) -> None:
         self._require(Phase.PLAYING, Phase.COUNTING)
-        if not isinstance(a.color, Color):
-            raise InvalidInput(f"not a colour: {a.color!r}")
+        _check_color(a.color)
         pre = self._state()
         self._warn(a.color)
         self._commit(a, pre, None)
@@ -1039,16 +1045,14 @@ class Game:
         for p in a.white:
             trial.set(self._point(p), WHITE)
         self._check_liberties(trial)
-        pre = self._state()
-        st = list(pre)
-        st[-1] = dict(self._history)
+        pre = self._state(keep_history=True)
         b = self._board
         b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
         if a.to_move is not None:
             self._to_move = a.to_move
         self._ko = -1
-        self._history = {self._key(b.zobrist, self._to_move): 1}
-        self._commit(a, cast(_State, tuple(st)), None)
+        self._restart_history()
+        self._commit(a, pre, None)
 
     def _check_liberties(self, board: Board) -> None:
         geo = board.geometry
@@ -1075,15 +1079,13 @@ class Game:
         for p in pts:
             if self._board.get(p) is not None:
                 raise IllegalAction(f"handicap point {p} is not empty")
-        pre = self._state()
-        st = list(pre)
-        st[-1] = dict(self._history)
+        pre = self._state(keep_history=True)
         for p in pts:
             self._board.set(p, BLACK)
         self._pending = 0
         self._to_move = WHITE
-        self._history = {self._key(self._board.zobrist, self._to_move): 1}
-        self._commit(a, cast(_State, tuple(st)), None)
+        self._restart_history()
+        self._commit(a, pre, None)
 
     def __str__(self) -> str:
         """The board diagram and one status line.
