@@ -56,6 +56,7 @@ __all__ = [
     "grid",
     "group_members",
     "group_standings",
+    "mcmahon_initial",
     "new_event",
     "pair_next_round",
     "relay_state",
@@ -348,7 +349,27 @@ def table(event: Event, upto_round: int | None = None) -> Table:
         scoring,
         rounds_counted,
         ratings,
+        mcmahon_initial(event) if event.system == "mcmahon" else {},
     )
+
+
+def mcmahon_initial(event: Event) -> dict[int, Fraction]:
+    """Each player's initial McMahon score from the rank, ``options.bar`` (default 1d) and
+    ``options.floor`` (default 20k); an unknown rank starts at the floor.
+
+    >>> e = new_event("mm", "go", "mcmahon", 3, {"bar": "2d", "floor": "5k"})
+    >>> e = add_players(e, [Player(0, "A", "3d"), Player(0, "B", "1k"), Player(0, "C")])
+    >>> mcmahon_initial(e)
+    {1: Fraction(6, 1), 2: Fraction(4, 1), 3: Fraction(0, 1)}
+    """
+    from duiyi.tournament.pairing.mcmahon import initial_score
+
+    bar = str(event.options.get("bar", "1d"))
+    floor = str(event.options.get("floor", "20k"))
+    return {
+        p.number: Fraction(initial_score(_mcmahon_rank(p.rank), bar=bar, floor=floor))
+        for p in event.players
+    }
 
 
 def _colour(black: bool) -> Color:

@@ -392,8 +392,8 @@ class Table:
     """Every competitor's record: the input of tiebreaks and standings.
 
     ``rounds`` is how many rounds the standings cover (the 轮次数 of Go §27.1(2)A).
-    ``ratings`` gives each competitor's rating (None when unrated). ``max_losses`` is used by
-    elimination standings. Build one from an event with :func:`duiyi.tournament.event.table`,
+    ``ratings`` gives each competitor's rating (None when unrated). ``initial`` gives McMahon
+    events each competitor's initial score (see :meth:`mcmahon_score`). Build one from an event with :func:`duiyi.tournament.event.table`,
     or by hand:
 
     >>> t = Table.from_games(
@@ -408,6 +408,7 @@ class Table:
     scoring: Scoring
     rounds: int
     ratings: Mapping[int, int | None] = field(default_factory=dict, hash=False)
+    initial: Mapping[int, Fraction] = field(default_factory=dict, hash=False)
 
     def records(self, competitor: int) -> tuple[Encounter, ...]:
         """The competitor's encounters in round order (empty when unknown)."""
@@ -420,6 +421,19 @@ class Table:
     def rating(self, competitor: int) -> int | None:
         """The competitor's rating, or None."""
         return self.ratings.get(competitor)
+
+    def mcmahon_score(self, competitor: int) -> Fraction:
+        """The McMahon score: the initial score (``initial``, from the rank; 0 when absent) plus
+        the games won so far, counted in wins (½ a draw, a bye as a win) whatever the points.
+
+        >>> t = Table.from_games([(1, 1, 2, GameResult.DRAW)], Scoring.go(), rounds=1)
+        >>> import dataclasses
+        >>> dataclasses.replace(t, initial={1: Fraction(3)}).mcmahon_score(1), t.mcmahon_score(2)
+        (Fraction(7, 2), Fraction(1, 2))
+        """
+        return (
+            self.initial.get(competitor, Fraction(0)) + self.points(competitor) / self.scoring.win
+        )
 
     @classmethod
     def from_games(

@@ -27,8 +27,11 @@ from duiyi.tournament.tiebreaks import (
     BUCHHOLZ,
     GAME_POINTS,
     MEDIAN_BUCHHOLZ,
+    MMS,
     POINTS,
     SB,
+    SOS,
+    SOSOS,
     TEAM_SB,
     TOTAL_SCORE,
     WARNINGS,
@@ -81,6 +84,8 @@ def default_chain(
     - Gomoku teams: round robin (§18.3(2)) match points, game points, team SB, boards; Swiss
       (§18.4(2)) match points, Buchholz, median Buchholz, game points, boards.
     - Knockout (Gomoku §18.2): later elimination first; double elimination after two losses.
+    - McMahon (international option, not in the books): McMahon score, SOS, SOSOS, then fewer
+      warnings for Go (Go §27.1(1)B) or wins for Gomoku (Gomoku §18.4(1)D).
 
     >>> [t.name for t in default_chain("go", "round-robin")]
     ['points', 'sb', 'warnings']
@@ -88,6 +93,8 @@ def default_chain(
     ['points', 'aro', 'buchholz', 'median-buchholz', 'wins']
     >>> [t.name for t in default_chain("go", "swiss", team=True, board_count=2)]
     ['total-score', 'game-points', 'board:1', 'board:2']
+    >>> [t.name for t in default_chain("go", "mcmahon")]
+    ['mms', 'sos', 'sosos', 'warnings']
     """
     kind = system_kind(system)
     if kind == "knockout":
@@ -106,6 +113,8 @@ def default_chain(
         if kind == "swiss":
             return (POINTS, BUCHHOLZ, MEDIAN_BUCHHOLZ, GAME_POINTS, *by_board)
         return (POINTS, GAME_POINTS, TEAM_SB, *by_board)
+    if system.strip().lower() == "mcmahon":
+        return (MMS, SOS, SOSOS, WARNINGS if game == "go" else WINS)
     if game == "go":
         if kind == "swiss":
             if variant.upper() == "B":

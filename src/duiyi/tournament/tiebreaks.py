@@ -32,8 +32,11 @@ __all__ = [
     "DIRECT_ENCOUNTER",
     "GAME_POINTS",
     "MEDIAN_BUCHHOLZ",
+    "MMS",
     "POINTS",
     "SB",
+    "SOS",
+    "SOSOS",
     "TEAM_SB",
     "TOTAL_SCORE",
     "WARNINGS",
@@ -45,10 +48,13 @@ __all__ = [
     "buchholz",
     "direct_encounter",
     "elimination_round",
+    "mcmahon_score",
     "median_buchholz",
     "opponents",
     "parse_tiebreak",
     "sonneborn_berger",
+    "sos",
+    "sosos",
     "team_sonneborn_berger",
     "total_score",
     "warnings",
@@ -284,6 +290,44 @@ def direct_encounter(table: Table, group: Sequence[int]) -> dict[int, Fraction]:
     }
 
 
+_MCMAHON = "McMahon (international Go option)"
+
+
+def mcmahon_score(table: Table, competitor: int) -> Fraction:
+    """McMahon score (MMS): initial score from the rank plus wins (½ a draw, a bye as a win).
+
+    The books know no McMahon score; it is the ranking of the international McMahon option
+    (see :mod:`duiyi.tournament.pairing.mcmahon`). Without initial scores it is the wins.
+
+    >>> import dataclasses
+    >>> t = dataclasses.replace(_example(), initial={1: Fraction(2), 4: Fraction(0)})
+    >>> mcmahon_score(t, 1), mcmahon_score(t, 4)  # 2 + 1½ wins; 2½ wins
+    (Fraction(7, 2), Fraction(5, 2))
+    """
+    return table.mcmahon_score(competitor)
+
+
+def sos(table: Table, competitor: int) -> Fraction:
+    """Sum of opponents' McMahon scores (SOS, the Buchholz of McMahon scores); byes left out
+    like every opponents' sum here (DECISIONS: Tournaments).
+
+    >>> import dataclasses
+    >>> t = dataclasses.replace(_example(), initial={2: Fraction(10)})
+    >>> sos(t, 1)  # opponents 2 (10 + 1), 4 (2½), 5 (3)
+    Fraction(33, 2)
+    """
+    return sum((table.mcmahon_score(o) for o in opponents(table, competitor)), Fraction(0))
+
+
+def sosos(table: Table, competitor: int) -> Fraction:
+    """Sum of opponents' SOS (SOSOS), the usual McMahon tiebreak after SOS.
+
+    >>> sosos(_example(), 3)  # opponents 4 (SOS 1 + 1½) and 2 (SOS 1½ + 3 + 1), in wins
+    Fraction(8, 1)
+    """
+    return sum((sos(table, o) for o in opponents(table, competitor)), Fraction(0))
+
+
 def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction:
     """The round a competitor was knocked out, or rounds + 1 when still in (Gomoku §18.2).
 
@@ -317,6 +361,9 @@ WINS = Tiebreak("wins", "胜局 wins", "Gomoku §18.3(1)B", _each(wins))
 DIRECT_ENCOUNTER = Tiebreak("direct", "直接对局 direct encounter", "", direct_encounter)
 GAME_POINTS = Tiebreak("game-points", "局分 game points", "Go §27.2(1)", _each(game_points))
 TEAM_SB = Tiebreak("team-sb", "小分 team SB", "Gomoku §18.3(2)B", _each(team_sonneborn_berger))
+MMS = Tiebreak("mms", "McMahon score MMS", _MCMAHON, _each(mcmahon_score))
+SOS = Tiebreak("sos", "SOS (opponents' MMS)", _MCMAHON, _each(sos))
+SOSOS = Tiebreak("sosos", "SOSOS (opponents' SOS)", _MCMAHON, _each(sosos))
 
 
 def median_buchholz_cut(cut_highest: int, cut_lowest: int) -> Tiebreak:
@@ -388,6 +435,9 @@ _NAMED: dict[str, Tiebreak] = {
         DIRECT_ENCOUNTER,
         GAME_POINTS,
         TEAM_SB,
+        MMS,
+        SOS,
+        SOSOS,
     )
 }
 
@@ -400,7 +450,7 @@ def parse_tiebreak(name: str) -> Tiebreak:
     >>> parse_tiebreak("elo")
     Traceback (most recent call last):
     ...
-    duiyi.errors.TournamentError: unknown tiebreak 'elo' (known: aro, buchholz, direct, game-points, median-buchholz, points, sb, team-sb, total-score, warnings, wins, board:N, eliminated:N, median-buchholz:H:L)
+    duiyi.errors.TournamentError: unknown tiebreak 'elo' (known: aro, buchholz, direct, game-points, median-buchholz, mms, points, sb, sos, sosos, team-sb, total-score, warnings, wins, board:N, eliminated:N, median-buchholz:H:L)
     """
     key = name.strip().lower()
     if key in _NAMED:
