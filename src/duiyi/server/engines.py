@@ -97,9 +97,10 @@ class EngineSeat:
                 await self._task
         await self._close()
 
-    def _listener(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "update":
-            self._wake.set()
+    def _listener(self, message: object) -> None:
+        # any broadcast (JSON text or a dict) may change whose turn it is: look again
+        del message
+        self._wake.set()
 
     async def _close(self) -> None:
         engine, self._engine = self._engine, None

@@ -116,7 +116,7 @@ export async function deskPage(main, id, params) {
   const arbiter = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
   if (key) localStorage.setItem(`duiyi.org.${id}`, key);
   if (arbiter) localStorage.setItem(`duiyi.arb.${id}`, arbiter);
-  const state = { reasons: {}, links: null };
+  const state = { reasons: JSON.parse(localStorage.getItem(`duiyi.reasons.${id}`) || "{}"), links: null };
 
   async function change(method, path, opts = {}) {
     try {
@@ -169,11 +169,12 @@ export async function deskPage(main, id, params) {
       el("button", {
         type: "button", "data-testid": "pair",
         onclick: async () => {
-          const r = await change("POST", `/api/events/${id}/rounds`);
-          if (r) {
+          try {
+            const r = await api("POST", `/api/events/${id}/rounds`, { token: key });
             state.reasons[r.round] = Object.fromEntries(r.pairings.map((p) => [p.board, p.reason]));
-            await draw();
-          }
+            localStorage.setItem(`duiyi.reasons.${id}`, JSON.stringify(state.reasons));
+          } catch (err) { showError(err); }
+          await draw();
         },
       }, t("pairNext")));
     if (state.links) {

@@ -1,0 +1,140 @@
+"""Engine opponents and the read-only analysis the browser UI uses (routes_engines)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+
+from duiyi.server.engines import gnugo_command
+
+BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
+
+
+@pytest.fixture
+def start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Server]]:
+    started: list[Server] = []
+
+    def make(**env: str) -> Server:
+        for k, v in env.items():
+            monkeypatch.setenv(k, v)
+        s = Server(f"sqlite:///{tmp_path / 'e.sqlite3'}", None).start(tmp_path)
+        started.append(s)
+        return s
+
+    yield make
+    for s in started:
+        s.stop()
+
+
+def wait_moves(server: Server, game_id: str, n: int, key: str = "moves") -> dict[str, Any]:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}").json()
+        if len(view[key]) >= n:
+            return view
+        time.sleep(0.1)
+    raise AssertionError(f"the engine did not move: {view[key]}")
+
+
+def act(server: Server, game_id: str, token: str, **action: Any) -> httpx.Response:
+    return httpx.post(
+        f"{server.url}/api/games/{game_id}/actions",
+        json=action,
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
+def test_gnugo_answers_the_human(start: Callable[..., Server]) -> None:
+    server = start()
+    assert httpx.get(server.url + "/api/engines").json()["go"] == ["gnugo"]
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "go", "size": 9})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    assert g["seat"] == "black" and "black_token" not in g and "white_token" not in g
+    assert act(server, g["id"], g["token"], type="move", move="E5").status_code == 200
+    view = wait_moves(server, g["id"], 2)
+    colour, point = view["moves"][1]
+    assert colour == "white" and point not in (None, "E5")
+    # Go §2: the human's token never plays the engine's seat
+    assert act(server, g["id"], g["token"], type="move", move="A1").status_code in (200, 409)
+    analysis = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    assert analysis["engine"] == {"seat": "white", "error": None}
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
+def test_gnugo_moves_first_when_the_human_takes_white(start: Callable[..., Server]) -> None:
+    server = start()
+    r = httpx.post(
+        server.url + "/api/engine-games", json={"game": "go", "size": 9, "human": "white"}
+    )
+    g = r.json()
+    view = wait_moves(server, g["id"], 1)
+    assert view["moves"][0][0] == "black" and view["to_move"] == "white"
+    # the human's (white's) token cannot move for Black
+    assert act(server, g["id"], g["token"], type="pass").status_code == 200
+
+
+def test_no_engine_is_a_clear_404(start: Callable[..., Server]) -> None:
+    server = start(DUIYI_GNUGO="/nonexistent/gnugo", DUIYI_GOMOKU_ENGINE="")
+    assert httpx.get(server.url + "/api/engines").json() == {"go": [], "gomoku": []}
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "go"})
+    assert r.status_code == 404 and "GNU Go is not installed" in r.json()["detail"]
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku"})
+    assert r.status_code == 404 and "DUIYI_GOMOKU_ENGINE" in r.json()["detail"]
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "chess"})
+    assert r.status_code == 422
+
+
+def test_a_gomocup_brain_plays_gomoku(start: Callable[..., Server]) -> None:
+    brain = f"{sys.executable} {BRAINS / 'greedy.py'} --seed 3"
+    server = start(DUIYI_GOMOKU_ENGINE=brain)
+    # the designated opening (swap, N-dab) has no Gomocup protocol: free openings only
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku", "rules": "chinese"})
+    assert r.status_code == 409
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku", "human": "black"})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    assert act(server, g["id"], g["token"], type="move", move="h8").status_code == 200
+    view = wait_moves(server, g["id"], 2, key="moves_list")
+    assert view["moves_list"][0] == "h8" and view["moves_list"][1] != "h8"
+
+
+def test_analysis_shows_forbidden_points_and_allowed_actions(start: Callable[..., Server]) -> None:
+    server = start()
+    g = httpx.post(server.url + "/api/games", json={"game": "gomoku", "rules": "free_renju"}).json()
+    seats = [g["black_token"], g["white_token"]]
+    for i, point in enumerate(["g8", "a1", "h8", "a3", "i9", "o1", "i10", "o15"]):
+        assert act(server, g["id"], seats[i % 2], type="move", move=point).status_code == 200
+    a = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    # Gomoku §2.19: i8 makes two open threes at once for Black
+    assert a["forbidden"] == {"i8": "double-three"}
+    assert "move" in a["allowed"]["black"] and "move" not in a["allowed"]["white"]
+    assert a["colours"] == {"black": "black", "white": "white"}
+
+
+def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Server]) -> None:
+    server = start()
+    g = httpx.post(server.url + "/api/games", json={"game": "go", "size": 9}).json()
+    b, w = g["black_token"], g["white_token"]
+    for token, point in ((b, "E5"), (w, "A1"), (b, "B1"), (w, "E4")):
+        assert act(server, g["id"], token, type="move", move=point).status_code == 200
+    # Go §5: A1 has no liberty left after B1... White's E4 keeps play going; then passes
+    act(server, g["id"], b, type="pass")
+    act(server, g["id"], w, type="pass")
+    a = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    assert a["phase"] == "counting"
+    assert set(a["allowed"]["black"]) >= {"mark_dead", "accept", "dispute"}
+    assert isinstance(a["proposal"], list) and a["score"]["sgf_result"]
+    pos = httpx.get(f"{server.url}/api/games/{g['id']}/position?move=1").json()
+    assert pos["stones"] == {"black": ["E5"], "white": []} and pos["last_move"] == "E5"
+    assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 422

@@ -1,0 +1,252 @@
+"""The browser UI driven by Playwright in Debian's chromium (headless), against a real server.
+
+Each test talks to the server only through the pages; the server's state is read back through
+the public API to check that what the pages did is what the rules recorded.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+from tests.web.conftest import new_game, screenshot, state
+
+pytestmark = pytest.mark.browser
+
+
+def open_game(ctx: Any, server: Server, game_id: str, token: str | None = None) -> Any:
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page._duiyi_errors = errors  # checked by the tests: no script error on any page
+    query = f"?token={token}" if token else ""
+    page.goto(f"{server.url}/ui/#/game/{game_id}{query}")
+    page.wait_for_selector(f"[data-testid=game-page][data-connected=yes][data-game-id='{game_id}']")
+    return page
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_selector(f"[data-testid=game-page][data-version='{version}']")
+
+
+def clock_seconds(text: str) -> float:
+    m = re.match(r"(?:(\d+):)?(\d+):(\d+)", text.strip())
+    assert m, text
+    h, mi, s = (int(x) if x else 0 for x in m.groups())
+    return h * 3600 + mi * 60 + s
+
+
+def test_two_players_play_go_to_the_count_and_agree(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="go", size=9, time_control={"system": "absolute", "base": 600})
+    black = open_game(context_factory(), server, g["id"], g["black_token"])
+    white = open_game(context_factory(), server, g["id"], g["white_token"])
+    watcher = open_game(context_factory(), server, g["id"])
+    # Go §2: players alternate, Black first; each click is one move on the point clicked
+    moves = [(black, "E5"), (white, "C3"), (black, "D5"), (white, "G6")]
+    for n, (page, point) in enumerate(moves, start=1):
+        page.wait_for_selector("[data-testid=pass]")
+        page.click(f"[data-point='{point}']")
+        for p in (black, white, watcher):
+            wait_version(p, n)
+    for p in (black, white, watcher):
+        for _, point in moves:
+            assert p.locator(f"[data-stone='{point}']").count() == 1
+    assert white.locator("[data-last='G6']").count() == 1
+    # a move out of turn is refused by the server, not by the page: the board is unchanged
+    white.click("[data-point='A1']")
+    assert white.locator("[data-stone='A1']").count() == 0
+    # Go §7.3: two passes in a row end play and open the counting phase
+    black.click("[data-testid=pass]")
+    wait_version(white, 5)
+    white.click("[data-testid=pass]")
+    for p in (black, white, watcher):
+        p.wait_for_selector("[data-testid=game-page][data-phase=counting]")
+    black.wait_for_selector("[data-testid=score]")
+    # Go §8: a click on a group marks it dead; the other player sees the mark; again: alive
+    black.click("[data-point='G6']")
+    white.wait_for_selector("[data-testid=game-page][data-version='7']")
+    assert state(server, g["id"])["dead"] == ["G6"]
+    black.click("[data-point='G6']")
+    white.wait_for_selector("[data-testid=game-page][data-version='8']")
+    assert state(server, g["id"])["dead"] == []
+    if black.locator("[data-testid=apply-proposal]").count():
+        black.click("[data-testid=apply-proposal]")
+        wait_version(white, 9)
+    screenshot(black, "game")
+    # Go §9: both accept the marking; the game is counted
+    v = state(server, g["id"])["version"]
+    black.click("[data-testid=accept]")
+    wait_version(white, v + 1)
+    white.click("[data-testid=accept]")
+    for p in (black, white, watcher):
+        p.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+    final = state(server, g["id"])
+    assert final["outcome"]["termination"] == "count"
+    for p in (black, white, watcher):
+        assert final["sgf_result"] in p.locator("[data-testid=status]").inner_text()
+        assert p._duiyi_errors == []
+    # the move list navigates back through the record (positions come from the server)
+    watcher.click("[data-testid=nav-first]")
+    watcher.wait_for_selector("[data-testid=move-counter]:has-text('0/6')")
+    watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 0")
+    watcher.click("[data-testid=nav-next]")
+    watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 1")
+    assert watcher.locator("[data-stone='E5']").count() == 1
+    sgf = httpx.get(server.url + watcher.get_attribute("[data-testid=sgf]", "href")).text
+    assert "B[ee]" in sgf
+
+
+def test_renju_opening_swap_and_two_dab(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="gomoku", rules="chinese_2013")
+    opener = open_game(context_factory(), server, g["id"], g["black_token"])
+    other = open_game(context_factory(), server, g["id"], g["white_token"])
+    # Gomoku §3.2: the opener lays down h8, white 2 touching it, black 3, and declares N
+    opener.wait_for_selector("[data-testid=opening-form]")
+    for point in ("h8", "h9", "j10"):
+        opener.click(f"[data-point='{point}']")
+    opener.fill("[data-testid=fifth-n]", "2")
+    opener.click("[data-testid=open]")
+    wait_version(other, 1)
+    # Gomoku §2.9: three-move swap: the other player takes Black
+    other.click("[data-testid=swap]")
+    wait_version(opener, 2)
+    view = state(server, g["id"])
+    assert view["to_act"] == "white" and view["to_move"] == "black"  # the opener now plays White
+    # white 4 by the opener (now holding White)
+    opener.click("[data-point='i9']")
+    wait_version(other, 3)
+    # Gomoku §2.10: the player now holding Black offers N = 2 different fifth moves
+    other.wait_for_selector("[data-testid=propose]")
+    other.click("[data-point='g10']")
+    other.click("[data-point='k7']")
+    other.click("[data-testid=propose]")
+    wait_version(opener, 4)
+    opener.wait_for_selector("[data-candidate='k7']")
+    assert opener.locator("[data-candidate]").count() == 2
+    # White keeps one of them as black 5
+    opener.click("[data-point='k7']")
+    for p in (opener, other):
+        wait_version(p, 5)
+        p.wait_for_selector("[data-stone='k7'][data-color='black']")
+    final = state(server, g["id"])
+    assert final["moves_list"] == ["h8", "h9", "j10", "i9", "k7"]
+    assert final["phase"] == "play"
+    # the forbidden points for Black are shown on request (computed by the server)
+    other.click("[data-testid=forbidden]")
+    other.wait_for_selector("[data-testid=forbidden][aria-pressed=true]")
+    assert opener._duiyi_errors == [] and other._duiyi_errors == []
+
+
+def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/new-event")
+    page.fill("[data-testid=event-name]", "Spring Swiss")
+    page.click("[data-testid=create-event]")
+    page.click("[data-testid=open-desk]")
+    page.wait_for_selector("[data-testid=desk]")
+    csv = "name,rank,rating,club\nLi Wei,5d,2400,Beijing\nWang Fang,4d,2300,Shanghai\n"
+    csv += "Zhang Min,3d,2200,Hangzhou\nLiu Yang,2d,2100,Chengdu\n"
+    page.fill("[data-testid=csv]", csv)
+    page.click("[data-testid=import]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4)")
+    page.click("[data-testid=pair]")
+    page.wait_for_selector("[data-testid=round-1]")
+    reasons = page.locator("[data-testid=round-1] td.reason").all_inner_texts()
+    assert len(reasons) == 2 and all(r.strip() for r in reasons)  # why each pair was chosen
+    page.select_option("[data-testid=result-1-1]", "1-0")
+    page.click("[data-testid=enter-1-1]")
+    page.wait_for_selector(
+        "[data-testid=result-1-1] option[value='1-0'][selected]", state="attached"
+    )
+    page.select_option("[data-testid=result-1-2]", "0-1")
+    page.click("[data-testid=enter-1-2]")
+    page.wait_for_selector(
+        "[data-testid=result-1-2] option[value='0-1'][selected]", state="attached"
+    )
+    page.click("[data-testid=withdraw-4]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4):has-text('withdrawn')")
+    # table cards for an over-the-board round
+    page.click("[data-testid=cards-1]")
+    page.wait_for_selector("[data-testid=table-cards] .card:nth-child(2)")
+    event_id = page.url.split("#/desk/")[1].split("?")[0]
+    rounds = httpx.get(f"{server.url}/api/events/{event_id}/rounds/1").json()
+    assert sorted(str(gm.get("result")) for gm in rounds["games"]) == ["0-1", "1-0"]
+    # the public page: standings with the system's tiebreak columns, crosstable, results
+    page.goto(f"{server.url}/ui/#/event/{event_id}")
+    page.wait_for_selector("[data-testid=standings]")
+    st = httpx.get(f"{server.url}/api/events/{event_id}/standings").json()
+    headers = page.locator("[data-testid=standings] th").all_inner_texts()
+    for tb in st["tiebreaks"]:
+        assert tb["label"] in headers
+    first = page.locator("[data-testid=standings] tbody tr:first-child").inner_text()
+    assert st["standings"][0]["name"] in first
+    assert page.locator("[data-testid=crosstable] tbody tr").count() == 4
+    screenshot(page, "standings")
+
+
+def test_reload_mid_game_restores_position_and_clocks(server: Server, context_factory: Any) -> None:
+    tc = {"system": "chinese-byoyomi", "base": 120, "reserved_minutes": 1}
+    g = new_game(server, game="go", size=13, time_control=tc)
+    ctx = context_factory()
+    page = open_game(ctx, server, g["id"], g["black_token"])
+    page.click("[data-point='D4']")
+    wait_version(page, 1)
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "move", "move": "K10"},
+        headers={"Authorization": f"Bearer {g['white_token']}"},
+    )
+    assert r.status_code == 200
+    wait_version(page, 2)
+    time.sleep(1.5)  # Black's clock runs
+    page.reload()
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes][data-version='2']")
+    for point in ("D4", "K10"):
+        assert page.locator(f"[data-stone='{point}']").count() == 1
+    view = state(server, g["id"])
+    shown = clock_seconds(page.inner_text("[data-testid=clock-black]"))
+    assert abs(shown - view["clocks"]["black"]["base"]) <= 1.5
+    assert shown < 119  # the time Black used before the reload is still charged
+    white_shown = clock_seconds(page.inner_text("[data-testid=clock-white]"))
+    assert abs(white_shown - view["clocks"]["white"]["base"]) <= 1.0
+    assert page.locator("[data-testid=player-black].running").count() == 1
+    # the page keeps working after the reload: Black plays on
+    page.click("[data-point='E5']")
+    wait_version(page, 3)
+    assert page._duiyi_errors == []
+
+
+def test_speech_is_harmless_without_synthesis(server: Server, context_factory: Any) -> None:
+    g = new_game(
+        server,
+        game="go",
+        size=9,
+        time_control={"system": "chinese-byoyomi", "base": 60, "reserved_minutes": 1},
+    )
+    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    # on by default for Chinese byo-yomi (Go §12.3), one click mutes
+    page.wait_for_selector("[data-testid=sound][aria-pressed=true]")
+    page.click("[data-testid=sound]")
+    page.wait_for_selector("[data-testid=sound][aria-pressed=false]")
+    spoken = page.evaluate("import('/ui/game.js').then(m => m.speak('三十秒'))")
+    assert spoken in (True, False)
+    assert page._duiyi_errors == []
+
+
+def test_phone_screen_and_chinese(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="go", size=19)
+    ctx = context_factory(viewport={"width": 390, "height": 844}, locale="zh-CN")
+    page = open_game(ctx, server, g["id"], g["black_token"])
+    assert "虚着" in page.inner_text("[data-testid=pass]")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing wider than the phone's screen
+    # keyboard: focus the board, move the cursor with the arrows, play with Enter
+    page.focus("svg.board")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    wait_version(page, 1)
+    assert len(state(server, g["id"])["moves"]) == 1
