@@ -769,12 +769,17 @@ class Game:
             s.phase = Phase.PROPOSE_FIFTH if self.rules.fifth_dab else Phase.PLAY
         elif s.phase is Phase.PROPOSE_FIFTH:
             s.phase = Phase.PLAY
+        self._take_turn(color, point)
+        self._check_end_after_stone(color, point, fl)
+
+    def _take_turn(self, color: Color, point: Point | None) -> None:
+        """``color`` moves (a stone on ``point``, or a pass with None); the opponent is next."""
+        s = self._s
         if color is Color.WHITE:
             s.pending_foul = None  # an unclaimed foul lapses (Gomoku §10.1(2))
         self._record(color, point)
         s.to_act = color.opponent
         self._after_move(color)
-        self._check_end_after_stone(color, point, fl)
 
     def _check_end_after_stone(self, color: Color, point: Point, fl: Foul | None = None) -> None:
         s = self._s
@@ -802,14 +807,9 @@ class Game:
             raise IllegalMove("no pass in the first 5 moves", "Gomoku §11.1(1)", "pass")
         self._expect(a, Phase.PLAY)
         previous_pass = bool(s.moves) and s.moves[-1].point is None
-        if a.color is Color.WHITE:
-            s.pending_foul = None
-        self._record(a.color, None)
-        s.to_act = a.color.opponent
-        self._after_move(a.color)
+        self._take_turn(a.color, None)
         if previous_pass:
-            s.outcome = Outcome.draw(Termination.PASSES, "Gomoku §10.2(2)")
-            s.phase = Phase.OVER
+            self._end(Outcome.draw(Termination.PASSES, "Gomoku §10.2(2)"))
 
     def _do_offer_draw(self, a: OfferDraw) -> None:
         s = self._s
@@ -830,25 +830,21 @@ class Game:
         s.offers[a.color] += 1
         s.offer = a.color
 
-    def _do_accept_draw(self, a: AcceptDraw) -> None:
+    def _answer_offer(self, a: AcceptDraw | DeclineDraw) -> None:
         s = self._s
         if s.offer is None or s.offer is a.color:
             raise IllegalAction("there is no draw offer from the opponent", "Gomoku §10.3")
-        s.outcome = Outcome.draw(Termination.AGREEMENT, "Gomoku §10.2(1)")
-        s.phase = Phase.OVER
         s.offer = None
+
+    def _do_accept_draw(self, a: AcceptDraw) -> None:
+        self._answer_offer(a)
+        self._end(Outcome.draw(Termination.AGREEMENT, "Gomoku §10.2(1)"))
 
     def _do_decline_draw(self, a: DeclineDraw) -> None:
-        s = self._s
-        if s.offer is None or s.offer is a.color:
-            raise IllegalAction("there is no draw offer from the opponent", "Gomoku §10.3")
-        s.offer = None
+        self._answer_offer(a)
 
     def _do_resign(self, a: Resign) -> None:
-        s = self._s
-        s.outcome = Outcome.win(a.color.opponent, Termination.RESIGNATION, "Gomoku §10.1(3)C")
-        s.phase = Phase.OVER
-        s.offer = None
+        self._end(Outcome.win(a.color.opponent, Termination.RESIGNATION, "Gomoku §10.1(3)C"))
 
     def _do_claim_foul(self, a: ClaimFoul) -> None:
         s = self._s
@@ -862,7 +858,11 @@ class Game:
                 "before White's next stone)",
                 "Gomoku §10.1(2)",
             )
-        s.outcome = Outcome.win(Color.WHITE, Termination.FOUL, "Gomoku §10.1(2)")
+        self._end(Outcome.win(Color.WHITE, Termination.FOUL, "Gomoku §10.1(2)"))
+
+    def _end(self, outcome: Outcome) -> None:
+        s = self._s
+        s.outcome = outcome
         s.phase = Phase.OVER
         s.offer = None
 
