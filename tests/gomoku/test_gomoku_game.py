@@ -29,6 +29,11 @@ from duiyi.outcome import Result, Termination
 B, W = Color.BLACK, Color.WHITE
 
 
+def assert_won(g: Game, winner: Color, termination: Termination) -> None:
+    o = g.outcome()
+    assert o is not None and o.winner is winner and o.termination is termination
+
+
 def designated(**kw: object) -> Game:
     return Game(RenjuRules.chinese_2013().with_options(**kw))
 
@@ -279,8 +284,7 @@ def test_resignation_by_either_side_at_any_time():
     # Gomoku §10.1(3)C
     g = opened()
     g.resign(B)
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.RESIGNATION
+    assert_won(g, W, Termination.RESIGNATION)
 
 
 # -- fives and fouls -------------------------------------------------------------------------
@@ -289,26 +293,22 @@ def test_resignation_by_either_side_at_any_time():
 def test_five_wins():
     # Gomoku §10.1(1)
     g = Game.from_moves("h8 a1 h9 a2 h10 a3 h11 a4 h12", RenjuRules.free_renju())
-    o = g.outcome()
-    assert o is not None and o.winner is B and o.termination is Termination.FIVE
+    assert_won(g, B, Termination.FIVE)
 
 
 def test_white_overline_is_a_five():
     # Gomoku §10.1(1): 白棋长连视同五连
     g = Game.from_moves("h8 a1 i9 a2 o15 a3 o14 a5 o13 a6 n15 a4", RenjuRules.free_renju())
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.FIVE
+    assert_won(g, W, Termination.FIVE)
 
 
 def test_black_overline_is_a_foul_with_renju_rules_and_a_win_without():
     # Gomoku §2.19 长连禁手; §3.3: a free opening may drop the forbidden moves
     moves = "a1 o1 a2 o2 a3 o3 a5 o5 a6 o6 a4"
     g = Game.from_moves(moves, RenjuRules.free_renju())
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.FOUL
+    assert_won(g, W, Termination.FOUL)
     g = Game.from_moves(moves, RenjuRules.free())
-    o = g.outcome()
-    assert o is not None and o.winner is B and o.termination is Termination.FIVE
+    assert_won(g, B, Termination.FIVE)
 
 
 def test_five_together_with_a_foul_wins():
@@ -316,8 +316,7 @@ def test_five_together_with_a_foul_wins():
     # h8 makes five on the row and an overline on the column
     moves = "d8 a1 e8 a3 f8 a5 g8 a7 h4 a9 h5 a11 h6 a13 h7 c1 h9 c3 h8"
     g = Game.from_moves(moves, RenjuRules.free_renju())
-    o = g.outcome()
-    assert o is not None and o.winner is B and o.termination is Termination.FIVE
+    assert_won(g, B, Termination.FIVE)
 
 
 def test_auto_policy_ends_the_game_on_a_double_three():
@@ -326,8 +325,7 @@ def test_auto_policy_ends_the_game_on_a_double_three():
     assert g.forbidden_points() == {"h8": Foul.DOUBLE_THREE}
     g.play("a7")
     g.play("h8")
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.FOUL
+    assert_won(g, W, Termination.FOUL)
 
 
 def _claim_rules() -> RenjuRules:
@@ -339,8 +337,7 @@ def test_claim_policy_white_claims_before_its_next_stone():
     g = Game.from_moves("g8 a1 i8 a3 h9 a5 h10 a7 h8", _claim_rules())
     assert not g.is_over and g.pending_foul == (Point.parse("h8"), Foul.DOUBLE_THREE)
     g.claim_foul()
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.FOUL
+    assert_won(g, W, Termination.FOUL)
 
 
 def test_claim_policy_double_three_lapses_after_whites_stone():
@@ -356,8 +353,7 @@ def test_claim_policy_overline_can_be_claimed_later():
     g = Game.from_moves("a1 o1 a2 o2 a3 o3 a5 o5 a6 o6 a4 o15 n1", _claim_rules())
     assert not g.is_over
     g.claim_foul()
-    o = g.outcome()
-    assert o is not None and o.winner is W and o.termination is Termination.FOUL
+    assert_won(g, W, Termination.FOUL)
 
 
 def test_claim_only_under_the_claim_policy():
