@@ -21,6 +21,7 @@ PlayerTime(main=0.0, periods=5, stage=0)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -445,6 +446,11 @@ class _Byoyomi(TimeSystem):
         return calls
 
 
+def _seconds_calls(start: float, seconds: Iterable[int]) -> list[ScheduledCall]:
+    """The calls "N秒" at ``start`` + N for each N of ``seconds``."""
+    return [ScheduledCall(start + s, CallKind.SECONDS, f"{s}秒", f"{s} seconds") for s in seconds]
+
+
 def _countdown(start: float, period: float) -> list[ScheduledCall]:
     n = min(10, int(period))
     return [
@@ -493,15 +499,8 @@ class ChineseByoyomi(_Byoyomi):
 
     def _period_calls(self, start: float, left_after: int) -> list[ScheduledCall]:
         if left_after == 0:  # the last minute: 30, 40, 50, then 1..10 (Go §12.3)
-            calls = [
-                ScheduledCall(start + s, CallKind.SECONDS, f"{s}秒", f"{s} seconds")
-                for s in (30, 40, 50)
-            ]
-            return calls + _countdown(start, 60.0)
-        calls = [
-            ScheduledCall(start + s, CallKind.SECONDS, f"{s}秒", f"{s} seconds")
-            for s in (30, 40, 50, 55, 58)
-        ]
+            return _seconds_calls(start, (30, 40, 50)) + _countdown(start, 60.0)
+        calls = _seconds_calls(start, (30, 40, 50, 55, 58))
         calls.append(
             ScheduledCall(
                 start + 60,
@@ -549,10 +548,7 @@ class JapaneseByoyomi(_Byoyomi):
         p = self.period
         # every ten seconds; on the last period only up to where the 1..10 countdown starts
         stop = math.floor(p - 10) + 1 if left_after == 0 else math.ceil(p)
-        calls = [
-            ScheduledCall(start + s, CallKind.SECONDS, f"{s}秒", f"{s} seconds")
-            for s in range(10, stop, 10)
-        ]
+        calls = _seconds_calls(start, range(10, stop, 10))
         if left_after == 0:
             return calls + _countdown(start, p)
         calls.append(
