@@ -3,7 +3,9 @@
 Commands: ``new``, ``players``, ``pair``, ``result``, ``simulate``, ``withdraw``, ``standings``,
 ``import`` / ``export`` (OpenGotha XML) and ``promotion`` (Go appendix 附表四/五). Bad input
 raises a :class:`duiyi.errors.TournamentError` (one line on stderr, exit code 2) and leaves the
-event file untouched.
+event file untouched. Every command that changes the file holds its advisory lock from load to
+save (:func:`duiyi.tournament.formats.eventfile.event_lock`): a second director's command waits
+a moment, then fails with exit code 2 instead of silently overwriting the first one's change.
 
 >>> from typer.testing import CliRunner
 >>> from duiyi.cli import app as root
@@ -24,7 +26,12 @@ import typer
 from duiyi.errors import EventFileError, TournamentError
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats.csvfiles import format_players, parse_players, parse_results
-from duiyi.tournament.formats.eventfile import atomic_write_text, load_event, save_event
+from duiyi.tournament.formats.eventfile import (
+    atomic_write_text,
+    event_lock,
+    load_event,
+    save_event,
+)
 from duiyi.tournament.formats.opengotha import from_opengotha, to_opengotha
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
 from duiyi.tournament.model import GAMES, SYSTEMS
@@ -86,27 +93,30 @@ def new_command(
     """Create an event file."""
     if game not in GAMES:
         raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
-    if path.exists() and not force:
-        raise EventFileError(f"{path} already exists (use --force to overwrite it)")
-    options: dict[str, object] = {}
-    if tiebreaks.strip():
-        options["tiebreaks"] = [t.strip() for t in tiebreaks.split(",") if t.strip()]
-    if variant:
-        if variant.upper() not in ("A", "B"):
-            raise TournamentError("--variant is A (total score) or B (points, opponents' score)")
-        options["variant"] = variant.upper()
-    if cycles:
-        options["cycles"] = cycles
-    for item in option or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key.strip():
-            raise TournamentError(f"--option takes KEY=VALUE, got {item!r}")
-        try:
-            options[key.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[key.strip()] = raw.strip()
-    event = ops.new_event(name or path.stem, game, system, rounds, options)
-    save_event(event, path)
+    with event_lock(path):
+        if path.exists() and not force:
+            raise EventFileError(f"{path} already exists (use --force to overwrite it)")
+        options: dict[str, object] = {}
+        if tiebreaks.strip():
+            options["tiebreaks"] = [t.strip() for t in tiebreaks.split(",") if t.strip()]
+        if variant:
+            if variant.upper() not in ("A", "B"):
+                raise TournamentError(
+                    "--variant is A (total score) or B (points, opponents' score)"
+                )
+            options["variant"] = variant.upper()
+        if cycles:
+            options["cycles"] = cycles
+        for item in option or []:
+            key, sep, raw = item.partition("=")
+            if not sep or not key.strip():
+                raise TournamentError(f"--option takes KEY=VALUE, got {item!r}")
+            try:
+                options[key.strip()] = json.loads(raw)
+            except json.JSONDecodeError:
+                options[key.strip()] = raw.strip()
+        event = ops.new_event(name or path.stem, game, system, rounds, options)
+        save_event(event, path)
     typer.echo(f"created {path}: {game} {system}, {rounds} round(s)")
 
 
@@ -120,16 +130,17 @@ def players_command(
     fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
 ) -> None:
     """Add players from CSV (numbered in order) and/or list them."""
-    event = load_event(path)
-    changed = False
-    if add is not None:
-        event = ops.add_players(event, parse_players(_read_text(add, "players")))
-        changed = True
-    if draw is not None:
-        event = ops.draw_numbers(event, random.Random(draw))
-        changed = True
-    if changed:
-        save_event(event, path)
+    with event_lock(path):
+        event = load_event(path)
+        changed = False
+        if add is not None:
+            event = ops.add_players(event, parse_players(_read_text(add, "players")))
+            changed = True
+        if draw is not None:
+            event = ops.draw_numbers(event, random.Random(draw))
+            changed = True
+        if changed:
+            save_event(event, path)
     if fmt == "json":
         typer.echo(json.dumps([p.to_json() for p in event.players], ensure_ascii=False))
     else:
@@ -144,9 +155,10 @@ def pair_command(
     seed: Annotated[int, typer.Option(help="Seed for any lot the pairing draws.")] = 0,
 ) -> None:
     """Pair the next round and print it (by player number)."""
-    event = load_event(path)
-    event, paired = ops.pair_next_round(event, random.Random(seed))
-    save_event(event, path)
+    with event_lock(path):
+        event = load_event(path)
+        event, paired = ops.pair_next_round(event, random.Random(seed))
+        save_event(event, path)
     if fmt is PairFormat.json:
         typer.echo(json.dumps(paired.to_json(explain), ensure_ascii=False))
         return
@@ -181,23 +193,26 @@ def result_command(
     white_warnings: Annotated[int, typer.Option(help="Warnings White got (Go §24).")] = 0,
 ) -> None:
     """Enter one result, or a whole results sheet with --file."""
-    event = load_event(path)
-    count = 0
-    if file is not None:
-        if result is not None or board is not None:
-            raise TournamentError("give either --file or --round/--board/--result, not both")
-        for row in parse_results(_read_text(file, "results")):
+    with event_lock(path):
+        event = load_event(path)
+        count = 0
+        if file is not None:
+            if result is not None or board is not None:
+                raise TournamentError("give either --file or --round/--board/--result, not both")
+            for row in parse_results(_read_text(file, "results")):
+                event = ops.enter_result(
+                    event, row.round, row.board, row.result, row.black_warnings, row.white_warnings
+                )
+                count += 1
+        else:
+            if round_number is None or board is None or result is None:
+                raise TournamentError("a result needs --round, --board and --result (or --file)")
+            parsed = GameResult.parse(result)
             event = ops.enter_result(
-                event, row.round, row.board, row.result, row.black_warnings, row.white_warnings
+                event, round_number, board, parsed, black_warnings, white_warnings
             )
-            count += 1
-    else:
-        if round_number is None or board is None or result is None:
-            raise TournamentError("a result needs --round, --board and --result (or --file)")
-        parsed = GameResult.parse(result)
-        event = ops.enter_result(event, round_number, board, parsed, black_warnings, white_warnings)
-        count = 1
-    save_event(event, path)
+            count = 1
+        save_event(event, path)
     typer.echo(f"entered {count} result(s)")
 
 
@@ -208,8 +223,9 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
 ) -> None:
     """Pair rounds and enter rating-weighted random results (rehearsals, benchmarks)."""
-    event = ops.simulate(load_event(path), rounds, random.Random(seed))
-    save_event(event, path)
+    with event_lock(path):
+        event = ops.simulate(load_event(path), rounds, random.Random(seed))
+        save_event(event, path)
     typer.echo(f"simulated through round {event.current_round}")
 
 
@@ -222,10 +238,11 @@ def withdraw_command(
     ] = None,
 ) -> None:
     """Withdraw a player (Go §28, Gomoku §18.5)."""
-    event = load_event(path)
-    name = event.player(player).name
-    event = ops.withdraw(event, player, None if seed is None else random.Random(seed))
-    save_event(event, path)
+    with event_lock(path):
+        event = load_event(path)
+        name = event.player(player).name
+        event = ops.withdraw(event, player, None if seed is None else random.Random(seed))
+        save_event(event, path)
     effect = ops.withdrawal_effects(event).get(player)
     how = effect.value if effect is not None else "removed before round 1; numbers redrawn"
     typer.echo(f"withdrew {player} {name}: {how}")
@@ -263,8 +280,9 @@ def lots_command(
     seed: Annotated[int, typer.Option(help="Seed of the draw.")],
 ) -> None:
     """Draw and keep lot numbers: standings settle remaining ties by them (Go §27.1(1)C)."""
-    event = ops.draw_lots(load_event(path), random.Random(seed))
-    save_event(event, path)
+    with event_lock(path):
+        event = ops.draw_lots(load_event(path), random.Random(seed))
+        save_event(event, path)
     typer.echo(json.dumps({str(k): v for k, v in sorted(event.lots.items())}))
 
 
@@ -277,10 +295,13 @@ def import_command(
     force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
 ) -> None:
     """Create an event file from OpenGotha XML."""
-    if path.exists() and not force:
-        raise EventFileError(f"{path} already exists (use --force to overwrite it)")
-    event, warnings = from_opengotha(_read_text(opengotha, "OpenGotha"), game=game, system=system)
-    save_event(event, path)
+    with event_lock(path):
+        if path.exists() and not force:
+            raise EventFileError(f"{path} already exists (use --force to overwrite it)")
+        event, warnings = from_opengotha(
+            _read_text(opengotha, "OpenGotha"), game=game, system=system
+        )
+        save_event(event, path)
     for w in warnings:
         typer.echo(f"warning: {w}", err=True)
     typer.echo(f"imported {len(event.players)} players, {event.current_round} round(s)")
