@@ -154,21 +154,7 @@ def openings(
     from duiyi.gomoku.openings import OPENINGS
 
     if fmt == "json":
-        typer.echo(
-            json.dumps(
-                [
-                    {
-                        "id": o.id,
-                        "chinese": o.chinese,
-                        "japanese": o.japanese,
-                        "kind": o.kind,
-                        "moves": [str(p) for p in o.moves],
-                    }
-                    for o in OPENINGS
-                ],
-                ensure_ascii=False,
-            )
-        )
+        typer.echo(json.dumps([o.to_json() for o in OPENINGS], ensure_ascii=False))
         return
     for o in OPENINGS:
         kind = "直指 direct" if o.kind == "direct" else "斜指 indirect"

@@ -56,6 +56,20 @@ class Opening:
         a, b, c = (transform(p, symmetry) for p in self.moves)
         return a, b, c
 
+    def to_json(self) -> dict[str, str | list[str]]:
+        """The opening as one entry of ``openings.json``.
+
+        >>> opening_by_name("D3").to_json()
+        {'id': 'D3', 'chinese': '疏星', 'japanese': 'Sosei', 'kind': 'direct', 'moves': ['h8', 'h9', 'j10']}
+        """
+        return {
+            "id": self.id,
+            "chinese": self.chinese,
+            "japanese": self.japanese,
+            "kind": self.kind,
+            "moves": [str(p) for p in self.moves],
+        }
+
 
 @dataclass(frozen=True)
 class Recognised:
