@@ -21,7 +21,8 @@ from duiyi.referee.ledger import (
     Referee,
     Ruling,
     RulingKind,
+    outcome_json,
     ruling_from_json,
 )
 
-__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "ruling_from_json"]
+__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "outcome_json", "ruling_from_json"]

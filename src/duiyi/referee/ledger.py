@@ -16,7 +16,7 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
 
-__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "ruling_from_json"]
+__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "outcome_json", "ruling_from_json"]
 
 GAMES = ("go", "gomoku")
 
@@ -110,7 +110,7 @@ class Ruling:
             "decision": self.decision.value if self.decision else None,
             "deliberate": self.deliberate,
             "colors": [c.value for c in self.colors],
-            "outcome": _outcome_json(self.outcome),
+            "outcome": outcome_json(self.outcome),
             "passes": self.passes.value if self.passes else None,
             "clock": [[c.value, s] for c, s in self.clock],
             "restart": self.restart,
@@ -121,7 +121,14 @@ class Ruling:
         return data
 
 
-def _outcome_json(o: Outcome | None) -> dict[str, Any] | None:
+def outcome_json(o: Outcome | None) -> dict[str, Any] | None:
+    """An outcome as JSON without its score (rulings and session states carry no Go count).
+
+    >>> outcome_json(Outcome.win(WHITE, Termination.WARNINGS, "Go §24.2"))["winner"]
+    'white'
+    >>> outcome_json(None) is None
+    True
+    """
     if o is None:
         return None
     data = o.to_json()

@@ -42,7 +42,7 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.outcome import Outcome, Result, Termination
-from duiyi.referee import Referee, Ruling, RulingKind, ruling_from_json
+from duiyi.referee import Referee, Ruling, RulingKind, outcome_json, ruling_from_json
 from duiyi.session.adapters import GAME_ACTIONS, GameAdapter, adapt, adapter_from_config
 
 __all__ = ["Event", "Session", "SessionAction"]
@@ -335,7 +335,7 @@ class Session:
             else None,
             "game": self._game.state_json(),
             "referee": self._referee.summary(),
-            "outcome": _outcome_json(outcome),
+            "outcome": outcome_json(outcome),
             "seats_swapped": self._seats_swapped,
         }
 
@@ -859,14 +859,6 @@ class Session:
         o = self.outcome()
         status = _describe(o) if o else (f"{self.to_move()} to move" if self.to_move() else "—")
         return f"<Session {self._game.kind}: {len(self._log)} actions, {status}>"
-
-
-def _outcome_json(o: Outcome | None) -> dict[str, Any] | None:
-    if o is None:
-        return None
-    data = o.to_json()
-    data.pop("score", None)
-    return data
 
 
 def _describe(o: Outcome | None) -> str:
