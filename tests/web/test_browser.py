@@ -250,3 +250,52 @@ def test_phone_screen_and_chinese(server: Server, context_factory: Any) -> None:
     page.keyboard.press("Enter")
     wait_version(page, 1)
     assert len(state(server, g["id"])["moves"]) == 1
+
+
+def test_reconnects_after_a_network_cut(
+    tmp_path_factory: pytest.TempPathFactory, context_factory: Any
+) -> None:
+    tmp = tmp_path_factory.mktemp("cut")
+    server = Server(f"sqlite:///{tmp / 'cut.sqlite3'}", None).start(tmp)
+    try:
+        g = new_game(server, game="go", size=9, time_control={"system": "absolute", "base": 300})
+        page = open_game(context_factory(), server, g["id"], g["black_token"])
+        page.click("[data-point='C7']")
+        wait_version(page, 1)
+        server.kill9()  # the connection drops: the page says so and keeps trying
+        page.wait_for_selector("[data-testid=game-page][data-connected=no]")
+        server.start(tmp)
+        # while the page was cut off (or before it is back), White moved
+        r = httpx.post(
+            f"{server.url}/api/games/{g['id']}/actions",
+            json={"type": "move", "move": "G3"},
+            headers={"Authorization": f"Bearer {g['white_token']}"},
+        )
+        assert r.status_code == 200
+        page.wait_for_selector("[data-testid=game-page][data-connected=yes][data-version='2']")
+        assert page.locator("[data-stone='G3'][data-color='white']").count() == 1
+        view = state(server, g["id"])
+        shown = clock_seconds(page.inner_text("[data-testid=clock-black]"))
+        assert abs(shown - view["clocks"]["black"]["base"]) <= 1.5
+        page.click("[data-point='D4']")
+        wait_version(page, 3)
+    finally:
+        server.stop()
+
+
+@pytest.mark.gnugo
+def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_factory: Any) -> None:
+    from duiyi.server.engines import gnugo_command
+
+    if gnugo_command() is None:
+        pytest.skip("GNU Go is not installed (.ci/run installs it)")
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/")
+    page.click("[data-testid=play-engine]")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.wait_for_selector("[data-testid=pass]")
+    page.click("[data-point='E5']")
+    # GNU Go answers as White by itself
+    page.wait_for_selector("[data-testid=game-page][data-version='2']", timeout=30_000)
+    page.wait_for_selector("[data-stone][data-color=white]")
+    assert "engine" in page.inner_text("[data-testid=player-white]")

@@ -31,7 +31,8 @@ function gameLinks(r, withArbiter = true) {
 
 async function home(main) {
   const events = el("ul", { class: "events", "data-testid": "events" });
-  const page = el("div", { class: "home" }, el("h1", {}, t("home.title")));
+  const page = el("div", { class: "home" }, el("h1", {}, t("home.title")),
+    el("section", {}, el("h2", {}, t("home.events")), events));
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const size = el("select", { name: "size", "data-testid": "new-size" }, ["19", "13", "9"].map((s) => el("option", { value: s }, `${s}×${s}`)));
@@ -55,7 +56,6 @@ async function home(main) {
   page.append(el("section", {}, el("h2", {}, t("home.watch")), el("form", {
     class: "inline", onsubmit: (ev) => { ev.preventDefault(); if (gid.value.trim()) location.hash = `#/game/${gid.value.trim()}`; },
   }, gid, el("button", { type: "submit" }, t("watch")))));
-  page.append(el("section", {}, el("h2", {}, t("home.events")), events));
   main.replaceChildren(page);
   try {
     const engines = await api("GET", "/api/engines");

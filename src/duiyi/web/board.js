@@ -149,7 +149,12 @@ export class BoardView {
       if (q) {
         const [x, y] = this.xy(q.col, q.row);
         const on = (view.stones.black || []).includes(view.last) ? "black" : "white";
-        s.append(svg("circle", { cx: x, cy: y, r: CELL * 0.16, class: `last on-${on}`, "data-last": view.last }));
+        if (view.numbers && view.numbers[view.last]) {
+          // a numbered stone: a red ring around the stone keeps its number readable
+          s.append(svg("circle", { cx: x, cy: y, r: CELL * 0.47, class: "last ring", "data-last": view.last }));
+        } else {
+          s.append(svg("circle", { cx: x, cy: y, r: CELL * 0.16, class: `last on-${on}`, "data-last": view.last }));
+        }
       }
     }
     for (const [p, foul] of Object.entries(view.forbidden || {})) {
