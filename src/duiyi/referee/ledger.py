@@ -260,11 +260,8 @@ class Referee:
     def _counted(self, ruling: Ruling, kind: RulingKind, what: str, article: str) -> Ruling:
         color = ruling.color
         assert color is not None
-        n = self._count(kind, color) + (1 if ruling.counts else 0)
-        if kind is RulingKind.WARNING:
-            n += sum(
-                1 for r in self._rulings if r.kind is RulingKind.OVERTIME_PASS and r.color is color
-            )
+        earlier = self.warnings(color) if kind is RulingKind.WARNING else self._count(kind, color)
+        n = earlier + (1 if ruling.counts else 0)
         if ruling.counts and n >= self.limit and self.outcome() is None:
             ruling = replace(
                 ruling,
@@ -437,14 +434,7 @@ class Referee:
             "over the last minute: pass and warning",
             passes=color,
         )
-        n = self.warnings(color) + 1
-        if n >= self.limit and self.outcome() is None:
-            r = replace(
-                r,
-                outcome=Outcome.win(color.opponent, Termination.WARNINGS, "Go §24.2"),
-                note=r.note + f"; warning number {n}: game lost",
-            )
-        return self.record(r)
+        return self._counted(r, RulingKind.WARNING, "warning", "Go §24.2")
 
     def wrong_colours(
         self,
