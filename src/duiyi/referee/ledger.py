@@ -596,16 +596,23 @@ class Referee:
         """``color`` loses by the arbiter's decision (判负): cheating (Go §23.1), a phone
         (Go §23.7), refusing the rules (Gomoku §10.1(3)G), a deliberate scatter..."""
         _check_color(color)
+        return self._loses(RulingKind.FORFEIT, color, article, at, note, override=override)
+
+    def _loses(
+        self,
+        kind: RulingKind,
+        color: Color,
+        article: str,
+        at: float | None,
+        note: str,
+        *,
+        colors: tuple[Color, ...] = (),
+        override: bool = False,
+    ) -> Ruling:
+        """Record a ruling by which ``color`` loses the game by forfeit under ``article``."""
+        outcome = Outcome.win(color.opponent, Termination.FORFEIT, article)
         return self.record(
-            Ruling(
-                RulingKind.FORFEIT,
-                color,
-                article,
-                at,
-                None,
-                note,
-                outcome=Outcome.win(color.opponent, Termination.FORFEIT, article),
-            ),
+            Ruling(kind, color, article, at, None, note, colors=colors, outcome=outcome),
             override=override,
         )
 
@@ -652,36 +659,14 @@ class Referee:
                     RulingKind.NO_SHOW, None, article, at, None, note, colors=who, outcome=outcome
                 )
             )
-        (c,) = who
-        return self.record(
-            Ruling(
-                RulingKind.NO_SHOW,
-                c,
-                article,
-                at,
-                None,
-                note,
-                colors=who,
-                outcome=Outcome.win(c.opponent, Termination.FORFEIT, article),
-            )
-        )
+        return self._loses(RulingKind.NO_SHOW, who[0], article, at, note, colors=who)
 
     def withdrawal(self, color: Color, *, at: float | None = None, note: str = "") -> Ruling:
         """``color`` leaves the event mid-game (Go §15.2, §28; Gomoku §10.1(3)D, §18.5): this
         game is lost; what happens to other games is the tournament's business."""
         _check_color(color)
         article = "Go §28" if self.game == "go" else "Gomoku §10.1(3)D"
-        return self.record(
-            Ruling(
-                RulingKind.WITHDRAWAL,
-                color,
-                article,
-                at,
-                None,
-                note,
-                outcome=Outcome.win(color.opponent, Termination.FORFEIT, article),
-            )
-        )
+        return self._loses(RulingKind.WITHDRAWAL, color, article, at, note)
 
     # ------------------------------------------------------------------ (de)serialisation
 
