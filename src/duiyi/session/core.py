@@ -341,6 +341,12 @@ class Session:
 
     # ------------------------------------------------------------------ time
 
+    def _not_before_now(self, now: float) -> float:
+        t = _check_time(now)
+        if t < self._now:
+            raise SessionError(f"time went backwards: {t:g} < {self._now:g}")
+        return t
+
     def _auto_event(self) -> tuple[float, str, frozenset[Color]] | None:
         """The next automatic event: (time, "flag" | "no_show", players)."""
         if self.outcome() is not None:
@@ -401,9 +407,7 @@ class Session:
     def tick(self, now: float) -> list[Event]:
         """Everything due since the last tick, in order: the arbiter's calls for the player on
         move, flag-falls and no-shows (logged as automatic actions). For a server's timer."""
-        now = _check_time(now)
-        if now < self._now:
-            raise SessionError(f"time went backwards: {now:g} < {self._now:g}")
+        now = self._not_before_now(now)
         events: list[Event] = []
         last = max(self._last_tick, self._now)
         while True:
@@ -448,9 +452,7 @@ class Session:
         Raises :class:`~duiyi.errors.GameOver` if the game ended first (e.g. a flag fell),
         and whatever the game, clock or referee refuse; a refused action is not logged.
         """
-        at = _check_time(action.at)
-        if at < self._now:
-            raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
+        at = self._not_before_now(action.at)
         self._settle(at)
         if self.outcome() is not None and action.type not in ("ruling",):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
@@ -559,9 +561,7 @@ class Session:
         """
         if method not in _REFEREE_METHODS:
             raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(_REFEREE_METHODS)}")
-        at = _check_time(now)
-        if at < self._now:
-            raise SessionError(f"time went backwards: {at:g} < {self._now:g}")
+        at = self._not_before_now(now)
         self._settle(at)
         kwargs.setdefault("at", at)
         if method == "wrong_colours":
