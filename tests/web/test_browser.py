@@ -157,7 +157,13 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.wait_for_selector("[data-testid=round-1]")
     reasons = page.locator("[data-testid=round-1] td.reason").all_inner_texts()
     assert len(reasons) == 2 and all(r.strip() for r in reasons)  # why each pair was chosen
+    # start the round's online games: each player's link is shown once
+    page.click("[data-testid=start-1]")
+    page.wait_for_selector("[data-testid=player-links]")
+    assert page.locator("[data-testid=player-links] a").count() == 4
+    # Go §24: a warning given over the board is entered with the result
     page.select_option("[data-testid=result-1-1]", "1-0")
+    page.fill("[data-testid=warn-white-1-1]", "1")
     page.click("[data-testid=enter-1-1]")
     page.wait_for_selector(
         "[data-testid=result-1-1] option[value='1-0'][selected]", state="attached"
@@ -175,6 +181,8 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     event_id = page.url.split("#/desk/")[1].split("?")[0]
     rounds = httpx.get(f"{server.url}/api/events/{event_id}/rounds/1").json()
     assert sorted(str(gm.get("result")) for gm in rounds["games"]) == ["0-1", "1-0"]
+    board1 = next(gm for gm in rounds["games"] if gm["board"] == 1)
+    assert board1["warnings"] == {"black": 0, "white": 1}, board1
     # the public page: standings with the system's tiebreak columns, crosstable, results
     page.goto(f"{server.url}/ui/#/event/{event_id}")
     page.wait_for_selector("[data-testid=standings]")
@@ -299,3 +307,24 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
     page.wait_for_selector("[data-testid=game-page][data-version='2']", timeout=30_000)
     page.wait_for_selector("[data-stone][data-color=white]")
     assert "engine" in page.inner_text("[data-testid=player-white]")
+
+
+def test_arbiter_pauses_and_warns(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="go", size=9, time_control={"system": "absolute", "base": 300})
+    ctx = context_factory()
+    page = ctx.new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?arbiter={g['arbiter_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    # the arbiter has no seat: no move buttons, only the arbiter's panel
+    assert page.locator("[data-testid=pass]").count() == 0
+    page.click("[data-testid=pause]")
+    wait_version(page, 1)
+    assert state(server, g["id"])["paused"] is True
+    page.click("[data-testid=resume]")
+    wait_version(page, 2)
+    # Go §24: a warning, with its article, through the ruling form
+    page.click("[data-testid=ruling]")
+    wait_version(page, 3)
+    view = state(server, g["id"])
+    assert view["referee"]["black"]["warnings"] == 1 and view["paused"] is False
+    page.wait_for_selector("[data-testid=player-black]:has-text('⚠ 1')")

@@ -60,9 +60,16 @@ function roundTable(e, round, games, opts = {}) {
     if (opts.enter) {
       const sel = el("select", { "aria-label": `${t("result")} ${gm.board}`, "data-testid": `result-${round.round}-${gm.board}` },
         el("option", { value: "" }, "—"), RESULTS.map((r) => el("option", { value: r, selected: resultOf(gm) === r }, r)));
-      cells.push(el("td", {}, sel, el("button", {
+      const warn = (color) => el("input", {
+        type: "number", min: "0", max: "2", value: String((gm.warnings || {})[color] || 0), class: "warn",
+        "aria-label": `${t(color)} ${t("warnings")}`, title: `${t(color)} ${t("warnings")}`,
+        "data-testid": `warn-${color}-${round.round}-${gm.board}`,
+      });
+      const bw = warn("black");
+      const ww = warn("white");
+      cells.push(el("td", { class: "enter" }, sel, " ⚠", bw, ww, el("button", {
         type: "button", "data-testid": `enter-${round.round}-${gm.board}`,
-        onclick: () => opts.enter(round.round, gm.board, sel.value || null),
+        onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
     } else {
       cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
@@ -192,7 +199,8 @@ export async function deskPage(main, id, params) {
         roundTable(e, r, ev.games, {
           reasons: state.reasons[r.round] || {},
           arbiter,
-          enter: (round, board, result) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`, { body: { result } }),
+          enter: (round, board, result, bw, ww) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`,
+            { body: { result, black_warnings: bw, white_warnings: ww } }),
         }),
         el("p", { class: "no-print" },
           hasOnline ? null : el("button", {

@@ -126,6 +126,7 @@ const T = {
   "organiserKey": ["Organiser key", "编排密钥"],
   "arbiterKey": ["Arbiter key", "裁判密钥"],
   "error": ["Error", "错误"],
+  "warnings": ["warnings (rulings)", "警告（判罚）"],
   "loading": ["Loading…", "加载中……"],
   "lastCall": ["Last call", "最近读秒"],
   "navFirst": ["First move", "第一手"],
