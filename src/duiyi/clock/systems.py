@@ -138,9 +138,6 @@ class ScheduledCall:
     en: str
 
 
-_NUM_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
 def _check_seconds(name: str, value: float, *, positive: bool = False) -> float:
     try:
         x = float(value)

@@ -51,8 +51,6 @@ class Decision(enum.Enum):
     OFFENDER_LOSES = "offender_loses"  # deliberate, or a player's scatter not rebuilt
 
 
-_ENDING = {Decision.DRAW, Decision.BOTH_LOSE, Decision.OFFENDER_LOSES}
-
 _MOVED_ALLOWED = {
     "go": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE},
     "gomoku": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY},
