@@ -328,3 +328,33 @@ def test_arbiter_pauses_and_warns(server: Server, context_factory: Any) -> None:
     view = state(server, g["id"])
     assert view["referee"]["black"]["warnings"] == 1 and view["paused"] is False
     page.wait_for_selector("[data-testid=player-black]:has-text('⚠ 1')")
+
+
+FAKE_SPEECH = """
+window.__spoken = [];
+class FakeUtterance { constructor(text) { this.text = text; this.lang = ""; } }
+window.SpeechSynthesisUtterance = window.SpeechSynthesisUtterance || FakeUtterance;
+Object.defineProperty(window, "speechSynthesis", {
+  configurable: true,
+  value: { speak(u) { window.__spoken.push([u.text, u.lang]); }, getVoices() { return []; } },
+});
+"""
+
+
+def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factory: Any) -> None:
+    # Go §12.3: the count of the last seconds of a byo-yomi period, pushed by the server
+    tc = {"system": "japanese-byoyomi", "base": 0, "periods": 1, "period": 12}
+    g = new_game(server, game="go", size=9, time_control=tc)
+    ctx = context_factory()
+    ctx.add_init_script(FAKE_SPEECH)
+    page = open_game(ctx, server, g["id"], g["black_token"])
+    # not a Chinese byo-yomi: the calls are shown, spoken after one click
+    page.wait_for_selector("[data-testid=sound][aria-pressed=false]")
+    page.click("[data-testid=sound]")
+    page.wait_for_function("window.__spoken.length > 0", timeout=15_000)
+    (text, lang), shown = page.evaluate(
+        "[window.__spoken.at(-1), document.querySelector('[data-testid=last-call]').textContent]"
+    )
+    assert lang == "zh-CN" and text.isdigit()
+    assert shown.startswith(text)  # the same call, shown as it is spoken
+    assert page._duiyi_errors == []
