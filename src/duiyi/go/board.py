@@ -139,8 +139,14 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
-def _popcount(x: int) -> int:
-    return x.bit_count()
+def _keys_of(bits: int, keys: list[int]) -> int:
+    """The Zobrist keys of the stones in ``bits`` XORed together (``keys`` of one colour)."""
+    h = 0
+    while bits:
+        low = bits & -bits
+        h ^= keys[low.bit_length() - 1]
+        bits ^= low
+    return h
 
 
 class Board:
@@ -202,13 +208,7 @@ class Board:
         if black & white or (black | white) & ~g.on_board:
             raise InvalidPoint("bitboards overlap or use padding bits")
         b._black, b._white = black, white
-        h = 0
-        bk, wk = g.black_keys, g.white_keys
-        for p in g.points_of(black):
-            h ^= bk[g.point_bit[p]]
-        for p in g.points_of(white):
-            h ^= wk[g.point_bit[p]]
-        b._hash = h
+        b._hash = _keys_of(black, g.black_keys) ^ _keys_of(white, g.white_keys)
         return b
 
     @classmethod
@@ -332,7 +332,7 @@ class Board:
         >>> Board.from_stones(9, black=["C3", "D4"]).count(BLACK)
         2
         """
-        return _popcount(self._black if color is BLACK else self._white)
+        return (self._black if color is BLACK else self._white).bit_count()
 
     def neighbours(self, point: Point | str) -> frozenset[Point]:
         """The 2–4 points next to ``point`` along the lines (Go §3: 直线紧邻).
@@ -412,10 +412,8 @@ class Board:
 
     def _remove_bits(self, bits: int) -> None:
         g = self._geo
-        for p in g.points_of(bits & self._black):
-            self._hash ^= g.black_keys[g.point_bit[p]]
-        for p in g.points_of(bits & self._white):
-            self._hash ^= g.white_keys[g.point_bit[p]]
+        self._hash ^= _keys_of(bits & self._black, g.black_keys)
+        self._hash ^= _keys_of(bits & self._white, g.white_keys)
         self._black &= ~bits
         self._white &= ~bits
 
@@ -478,11 +476,7 @@ class Board:
                 adj &= ~grp
         if captured:
             opp &= ~captured
-            c = captured
-            while c:
-                low = c & -c
-                h ^= okeys[low.bit_length() - 1]
-                c ^= low
+            h ^= _keys_of(captured, okeys)
             # a capture always leaves the new stone a liberty
             return (own, opp, h, captured, 0) if black else (opp, own, h, captured, 0)
         if g.neighbours[index] & empty:
@@ -499,12 +493,7 @@ class Board:
         if not allow_suicide:
             return None
         own &= ~grp
-        mkeys = g.black_keys if black else g.white_keys
-        c = grp
-        while c:
-            low = c & -c
-            h ^= mkeys[low.bit_length() - 1]
-            c ^= low
+        h ^= _keys_of(grp, g.black_keys if black else g.white_keys)
         return (own, opp, h, 0, grp) if black else (opp, own, h, 0, grp)
 
     def play(
