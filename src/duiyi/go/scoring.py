@@ -284,13 +284,7 @@ def score_position(
     regions: list[tuple[int, int]] = []  # (region, owner: 1 black, 2 white, 0 neutral)
     rest = empty
     while rest:
-        low = rest & -rest
-        reg = low
-        while True:
-            nxt = geo.expand(reg) & empty
-            if nxt == reg:
-                break
-            reg = nxt
+        reg = board._flood(rest & -rest, empty)
         rest &= ~reg
         border = geo.expand(reg) & ~reg
         tb, tw = bool(border & black), bool(border & white)
@@ -298,22 +292,18 @@ def score_position(
         regions.append((reg, owner))
         if owner == 0:
             neutral |= reg
+    seki = 0
     if rules.scoring is Scoring.TERRITORY and not rules.seki_points:
         # chains next to a shared liberty neither side can fill are in seki; the regions they
         # border count for nobody
         seki = _seki_chains(Board.from_bits(geo.size, black, white), neutral)
-        for reg, owner in regions:
-            if owner and not (geo.expand(reg) & seki):
-                if owner == 1:
-                    b_terr |= reg
-                else:
-                    w_terr |= reg
-    else:
-        for reg, owner in regions:
-            if owner == 1:
-                b_terr |= reg
-            elif owner == 2:
-                w_terr |= reg
+    for reg, owner in regions:
+        if seki and geo.expand(reg) & seki:
+            continue
+        if owner == 1:
+            b_terr |= reg
+        elif owner == 2:
+            w_terr |= reg
 
     nb, nw = black.bit_count(), white.bit_count()
     tb_n, tw_n, nn = b_terr.bit_count(), w_terr.bit_count(), neutral.bit_count()
