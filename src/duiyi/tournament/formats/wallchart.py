@@ -23,7 +23,11 @@ from typing import Any
 
 from duiyi.tournament.event import (
     chain,
+    crosstable,
     event_standings,
+    final_chain,
+    final_standings,
+    final_table,
     format_fraction,
     grid,
     group_standings,
@@ -42,6 +46,7 @@ __all__ = ["standings_html", "standings_json", "standings_text"]
 def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) -> dict[str, Any]:
     """The standings document of ``duiyi event standings --format json``."""
     tbs: tuple[Tiebreak, ...]
+    extra: dict[str, Any] = {}
     if event.is_team_event and event.system == "relay":
         tbs = ()
         lines = _relay_rows(event)
@@ -51,6 +56,12 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     elif event.system == "groups" and event.options.get("group_members"):
         tbs = chain(event)
         lines = []
+        final = final_standings(event, lots)
+        if final:
+            final_tbs = final_chain(event)
+            extra["final_tiebreaks"] = _tiebreak_doc(final_tbs)
+            for row in player_rows(event, final, final_tbs, final_table(event)):
+                lines.append({**row, "group": "final"})
         for index, rows in group_standings(event, lots):
             for row in player_rows(event, rows):
                 lines.append({**row, "group": index})
@@ -63,21 +74,32 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "system": event.system,
         "rounds": event.current_round,
         "teams": event.is_team_event,
-        "tiebreaks": [{"name": t.name, "label": t.label, "article": t.article} for t in tbs],
+        "tiebreaks": _tiebreak_doc(tbs),
         "standings": lines,
         "withdrawn": [w.to_json() for w in event.withdrawals],
+        **extra,
     }
+
+
+def _tiebreak_doc(tbs: tuple[Tiebreak, ...]) -> list[dict[str, str]]:
+    return [{"name": t.name, "label": t.label, "article": t.article} for t in tbs]
 
 
 def _relay_rows(event: Event) -> list[dict[str, Any]]:
     """Relay standings (Gomoku §17.5): teams still in share the top, then teams out later
-    before teams out earlier."""
+    before teams out earlier. Each round's cell names the team's player and the game as in a
+    player's cell: ``2:5b+`` is the team's player 2 against player 5, with Black, won."""
     state = relay_state(event)
     alive = [i for i, q in enumerate(state.remaining) if q]
+    played = crosstable(event)
     rows = []
     for position, index in enumerate(state.ranking, start=1):
         team = event.teams[index]
         place = 1 if index in alive else position
+        cells: dict[str, list[str]] = {}
+        for member in team.members:
+            for rnd, marks in played.get(member, {}).items():
+                cells.setdefault(str(rnd), []).extend(f"{member}:{m}" for m in marks)
         rows.append(
             {
                 "position": position,
@@ -92,15 +114,16 @@ def _relay_rows(event: Event) -> list[dict[str, Any]]:
                 "points": str(len(state.remaining[index])),
                 "tiebreaks": {},
                 "by_lot": False,
-                "rounds": {},
+                "rounds": dict(sorted(cells.items(), key=lambda kv: int(kv[0]))),
             }
         )
     return rows
 
 
 def _short(value: str) -> str:
-    """``"7/2"`` → ``"3½"``; other values as they are (exact, never rounded)."""
-    return format_fraction(Fraction(value))
+    """``"7/2"`` → ``"3½"``; other values as they are (exact, never rounded); ``""`` when a
+    row has no such tiebreak (a final-stage row under the group chain)."""
+    return format_fraction(Fraction(value)) if value else ""
 
 
 def _cells(row: Mapping[str, Any], rounds: int) -> list[str]:
@@ -128,7 +151,7 @@ def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) ->
                 row["rank"],
                 *_cells(row, rounds),
                 _short(row["points"]),
-                *[_short(row["tiebreaks"][n]) for n in names],
+                *[_short(row["tiebreaks"].get(n, "")) for n in names],
             ]
         )
     widths = [max(len(h), *(len(r[i]) for r in lines_data)) if lines_data else len(h)
@@ -179,7 +202,9 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     body = []
     for row in doc["standings"]:
         cells = "".join(f"<td>{esc(c)}</td>" for c in _cells(row, rounds))
-        tb_cells = "".join(f"<td>{esc(_short(row['tiebreaks'][t['name']]))}</td>" for t in tbs)
+        tb_cells = "".join(
+            f"<td>{esc(_short(row['tiebreaks'].get(t['name'], '')))}</td>" for t in tbs
+        )
         lot = "*" if row["by_lot"] else ""
         group = f"<td>{row['group']}</td>" if "group" in row else ""
         body.append(
