@@ -95,6 +95,11 @@ FormatOpt = Annotated[Format, typer.Option("--format", help="json or table.")]
 PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Number of players.")]
 
 
+def _lots(lot_seed: int | None) -> random.Random | None:
+    """The random source for drawing lots, seeded by ``--lot-seed`` (None: no lots)."""
+    return random.Random(lot_seed) if lot_seed is not None else None
+
+
 def _echo_bracket(bracket: Bracket, fmt: Format) -> None:
     if fmt is Format.json:
         typer.echo(json.dumps(bracket.to_json(), ensure_ascii=False))
@@ -114,7 +119,7 @@ def knockout_command(
     fmt: FormatOpt = Format.json,
 ) -> None:
     """Single-elimination bracket (Go appendix 一): seeds, byes, place matches."""
-    rng = random.Random(lot_seed) if lot_seed is not None else None
+    rng = _lots(lot_seed)
     bracket = knockout(
         players,
         _parse_seeds(seeds),
@@ -138,7 +143,7 @@ def double_elimination_command(
     fmt: FormatOpt = Format.json,
 ) -> None:
     """Double-elimination bracket (Go appendix 二, at most 32 players)."""
-    rng = random.Random(lot_seed) if lot_seed is not None else None
+    rng = _lots(lot_seed)
     bracket = double_elimination(
         players,
         _parse_seeds(seeds),
@@ -251,7 +256,7 @@ def groups_command(
 
     Players 1 … N are taken as ranked (1 strongest); the seeds are groups × qualifiers.
     """
-    rng = random.Random(lot_seed) if lot_seed is not None else None
+    rng = _lots(lot_seed)
     dealt = serpentine_groups(list(range(1, players + 1)), groups, qualifiers=qualifiers, rng=rng)
     schedules = group_round_robins(dealt, cycles)
     if fmt is Format.json:
