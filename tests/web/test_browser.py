@@ -45,59 +45,63 @@ def test_two_players_play_go_to_the_count_and_agree(server: Server, context_fact
     black = open_game(context_factory(), server, g["id"], g["black_token"])
     white = open_game(context_factory(), server, g["id"], g["white_token"])
     watcher = open_game(context_factory(), server, g["id"])
+    # two walls; White's B5 is left alone inside Black's side
+    black_moves = [f"E{r}" for r in range(1, 10)] + ["C3"]
+    white_moves = [f"F{r}" for r in range(1, 10)] + ["B5"]
+    moves = [m for pair in zip(black_moves, white_moves, strict=True) for m in pair]
     # Go §2: players alternate, Black first; each click is one move on the point clicked
-    moves = [(black, "E5"), (white, "C3"), (black, "D5"), (white, "G6")]
-    for n, (page, point) in enumerate(moves, start=1):
+    for n, point in enumerate(moves, start=1):
+        page = black if n % 2 else white
         page.wait_for_selector("[data-testid=pass]")
         page.click(f"[data-point='{point}']")
-        for p in (black, white, watcher):
-            wait_version(p, n)
+        wait_version(black if page is white else white, n)
+    wait_version(watcher, len(moves))
     for p in (black, white, watcher):
-        for _, point in moves:
-            assert p.locator(f"[data-stone='{point}']").count() == 1
-    assert white.locator("[data-last='G6']").count() == 1
+        assert p.locator("[data-stone]").count() == len(moves)
+    assert white.locator("[data-last='B5']").count() == 1
     # a move out of turn is refused by the server, not by the page: the board is unchanged
     white.click("[data-point='A1']")
     assert white.locator("[data-stone='A1']").count() == 0
     # Go §7.3: two passes in a row end play and open the counting phase
     black.click("[data-testid=pass]")
-    wait_version(white, 5)
+    wait_version(white, 21)
     white.click("[data-testid=pass]")
     for p in (black, white, watcher):
         p.wait_for_selector("[data-testid=game-page][data-phase=counting]")
-    black.wait_for_selector("[data-testid=score]")
-    # Go §8: a click on a group marks it dead; the other player sees the mark; again: alive
-    black.click("[data-point='G6']")
-    white.wait_for_selector("[data-testid=game-page][data-version='7']")
-    assert state(server, g["id"])["dead"] == ["G6"]
-    black.click("[data-point='G6']")
-    white.wait_for_selector("[data-testid=game-page][data-version='8']")
+    # Go §8: the automatic proposal is shown first; a player applies it
+    black.wait_for_selector("[data-proposal='B5']")
+    black.click("[data-testid=apply-proposal]")
+    white.wait_for_selector("[data-testid=game-page][data-version='23']")
+    assert state(server, g["id"])["dead"] == ["B5"]
+    # a click on a group toggles it: White says B5 lives, then marks it dead again
+    white.click("[data-point='B5']")
+    black.wait_for_selector("[data-testid=game-page][data-version='24']")
     assert state(server, g["id"])["dead"] == []
-    if black.locator("[data-testid=apply-proposal]").count():
-        black.click("[data-testid=apply-proposal]")
-        wait_version(white, 9)
+    white.click("[data-point='B5']")
+    black.wait_for_selector("[data-testid=game-page][data-version='25']")
+    black.wait_for_selector("[data-testid=score]:has-text('B+1.5')")
     screenshot(black, "game")
     # Go §9: both accept the marking; the game is counted
-    v = state(server, g["id"])["version"]
     black.click("[data-testid=accept]")
-    wait_version(white, v + 1)
+    wait_version(white, 26)
     white.click("[data-testid=accept]")
     for p in (black, white, watcher):
         p.wait_for_selector("[data-testid=game-page][data-phase=finished]")
     final = state(server, g["id"])
     assert final["outcome"]["termination"] == "count"
+    assert final["sgf_result"] == "B+1.5"
     for p in (black, white, watcher):
-        assert final["sgf_result"] in p.locator("[data-testid=status]").inner_text()
+        assert "B+1.5" in p.locator("[data-testid=status]").inner_text()
         assert p._duiyi_errors == []
     # the move list navigates back through the record (positions come from the server)
     watcher.click("[data-testid=nav-first]")
-    watcher.wait_for_selector("[data-testid=move-counter]:has-text('0/6')")
+    watcher.wait_for_selector("[data-testid=move-counter]:has-text('0/22')")
     watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 0")
     watcher.click("[data-testid=nav-next]")
     watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 1")
-    assert watcher.locator("[data-stone='E5']").count() == 1
+    assert watcher.locator("[data-stone='E1']").count() == 1
     sgf = httpx.get(server.url + watcher.get_attribute("[data-testid=sgf]", "href")).text
-    assert "B[ee]" in sgf
+    assert "B[ei]" in sgf
 
 
 def test_renju_opening_swap_and_two_dab(server: Server, context_factory: Any) -> None:

@@ -4,7 +4,7 @@ const NS = "http://www.w3.org/2000/svg";
 const GO_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const GOMOKU_LETTERS = "abcdefghijklmno";
 const CELL = 40;
-const MARGIN = 40;
+const MARGIN = 52;
 
 export function letters(kind) { return kind === "go" ? GO_LETTERS : GOMOKU_LETTERS; }
 
@@ -104,11 +104,11 @@ export class BoardView {
     const labels = svg("g", { class: "coords", "aria-hidden": "true" });
     for (let i = 0; i < size; i++) {
       const [x] = this.xy(i, 1);
-      labels.append(svg("text", { x, y: MARGIN * 0.55 }, L[i]));
-      labels.append(svg("text", { x, y: full - MARGIN * 0.3 }, L[i]));
+      labels.append(svg("text", { x, y: 22 }, L[i]));
+      labels.append(svg("text", { x, y: full - 10 }, L[i]));
       const [, y] = this.xy(0, i + 1);
-      labels.append(svg("text", { x: MARGIN * 0.4, y: y + 5 }, String(i + 1)));
-      labels.append(svg("text", { x: full - MARGIN * 0.4, y: y + 5 }, String(i + 1)));
+      labels.append(svg("text", { x: 16, y: y + 5 }, String(i + 1)));
+      labels.append(svg("text", { x: full - 16, y: y + 5 }, String(i + 1)));
     }
     s.append(labels);
     for (const [c, r] of starPoints(kind, size)) {
@@ -121,7 +121,7 @@ export class BoardView {
         const q = parsePoint(kind, p);
         if (!q) continue;
         const [x, y] = this.xy(q.col, q.row);
-        s.append(svg("rect", { x: x - 7, y: y - 7, width: 14, height: 14, class: `territory ${color}` }));
+        s.append(svg("rect", { x: x - 5, y: y - 5, width: 10, height: 10, class: `territory ${color}` }));
       }
     }
     const dead = view.dead || new Set();
