@@ -91,7 +91,6 @@ _State = tuple[
     int,  # white warnings
     "Outcome | None",
     int,  # handicap stones still to place
-    bool,  # play started (a move or pass was made)
     "Score | None",
     "dict[int, int] | None",  # history replaced by setup (else None)
 ]
@@ -204,7 +203,6 @@ class Game:
         self._warnb = self._warnw = 0
         self._outcome: Outcome | None = None
         self._pending = 0
-        self._started = False
         self._score: Score | None = None
         self._actions: list[Action] = [start]
         self._undo: list[tuple[_State, int | None]] = []
@@ -430,7 +428,6 @@ class Game:
             self._warnw,
             self._outcome,
             self._pending,
-            self._started,
             self._score,
             dict(self._history) if keep_history else None,
         )
@@ -780,7 +777,6 @@ class Game:
             self._warnw,
             self._outcome,
             self._pending,
-            self._started,
             self._score,
             history,
         ) = st
@@ -874,7 +870,6 @@ class Game:
                 self._ko = captured.bit_length() - 1
         self._to_move = opp
         self._passes = 0
-        self._started = True
         self._moves.append((a.color, p))
         key = self._key(zob, opp)
         repetition = key in self._history
@@ -905,7 +900,6 @@ class Game:
         self._to_move = color.opponent
         self._passes += 1
         self._ko = -1
-        self._started = True
         self._moves.append((color, None))
         return self._record(self._key(self._board.zobrist, self._to_move))
 
@@ -1035,7 +1029,7 @@ class Game:
 
     def _do_setup(self, a: Setup) -> None:
         self._require(Phase.PLAYING)
-        if self._started:
+        if self._moves:
             raise IllegalAction("stones can only be set up before the first move")
         trial = self._board.copy()
         for p in a.empty:
