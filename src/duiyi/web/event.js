@@ -146,7 +146,18 @@ export async function deskPage(main, id, params) {
     page.append(el("h1", {}, `${e.name} — ${t("desk")}`),
       el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · `,
         el("a", { href: `#/event/${id}` }, t("public"))));
-    if (!key) page.append(el("p", { class: "error" }, t("organiserKey"), "?"));
+    if (!key) {
+      const k = el("input", { name: "key", "aria-label": t("organiserKey"), "data-testid": "desk-key" });
+      const a = el("input", { name: "arbiter", "aria-label": t("arbiterKey") });
+      page.append(el("form", {
+        class: "stack",
+        onsubmit: (ev2) => {
+          ev2.preventDefault();
+          location.hash = `#/desk/${id}?key=${encodeURIComponent(k.value.trim())}&arbiter=${encodeURIComponent(a.value.trim())}`;
+        },
+      }, el("label", {}, t("organiserKey"), k), el("label", {}, t("arbiterKey"), a),
+      el("button", { type: "submit" }, t("send"))));
+    }
 
     // players
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));

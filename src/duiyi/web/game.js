@@ -260,7 +260,7 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
-    const who = o.winner ? `${t(o.winner)} +` : "";
+    const who = o.winner ? `${t(st.game === "go" ? o.winner : o.winner + "Seat")} +` : "";
     const zh = st.result_zh ? ` ${st.result_zh}` : "";
     const sgf = st.sgf_result ? ` (${st.sgf_result})` : "";
     return `${t("result")}: ${who}${o.termination || o.result}${sgf}${zh} — ${o.article || ""}`;
@@ -314,6 +314,7 @@ export function gamePage(main, id, params) {
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
     if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
+    if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
     // what I may do now (the server says which: the page knows no rules)
