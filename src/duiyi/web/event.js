@@ -49,6 +49,7 @@ function crosstableTable(x) {
 }
 
 function roundTable(e, round, games, opts = {}) {
+  if (opts.reasons && !Object.keys(opts.reasons).length) opts = { ...opts, reasons: null };
   const table = el("table", { class: "pairings", "data-testid": `round-${round.round}` });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")),
     el("th", {}, t("white")), el("th", {}, t("result")), opts.reasons ? el("th", {}, t("reason")) : null,
@@ -163,7 +164,7 @@ export async function deskPage(main, id, params) {
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
     const players = el("table", { class: "players-table", "data-testid": "players" });
     players.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-      el("th", {}, "rating"), el("th", {}, t("club")), el("th", {}, ""))));
+      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", {}, ""))));
     const tb = el("tbody");
     for (const p of e.players) {
       tb.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),

@@ -387,11 +387,12 @@ export function gamePage(main, id, params) {
     const select = el("select", { "aria-label": t("openingList"), "data-testid": "opening-select" },
       el("option", { value: "" }, "—"));
     for (const o of g.openings || []) {
-      select.append(el("option", { value: o.moves.join(" ") }, `${o.id} ${o.chinese} ${o.japanese}`));
+      const value = o.moves.join(" ");
+      select.append(el("option", { value, selected: value === g.picks.join(" ") }, `${o.id} ${o.chinese} ${o.japanese}`));
     }
     select.addEventListener("change", () => { g.picks = select.value ? select.value.split(" ") : []; render(); });
     const n = el("input", { type: "number", min: "1", max: "50", value: String(g.fifthN || 1), "data-testid": "fifth-n", "aria-label": t("fifthN") });
-    n.addEventListener("change", () => { g.fifthN = Number(n.value) || 1; });
+    n.addEventListener("input", () => { g.fifthN = Number(n.value) || 1; });
     box.append(el("label", {}, t("openingList"), " ", select));
     box.append(el("label", {}, t("fifthN"), " ", n));
     box.append(el("span", { class: "picks" }, g.picks.join(" ")));

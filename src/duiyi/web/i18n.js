@@ -118,6 +118,7 @@ const T = {
   "name": ["Name", "姓名"],
   "rank": ["Rank", "段位"],
   "club": ["Club", "单位"],
+  "rating": ["Rating", "等级分"],
   "points": ["Points", "积分"],
   "bye": ["bye", "轮空"],
   "gameLinks": ["Player links (shown once: hand each player their own)", "棋手链接（只显示一次：分别交给棋手）"],
