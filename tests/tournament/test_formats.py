@@ -116,8 +116,13 @@ def test_opengotha_round_trip() -> None:
     e = simulate(e, 3, random.Random(5))
     back, warnings = from_opengotha(to_opengotha(e))
     assert warnings == []
-    assert [(p.name, p.rank) for p in back.players] == [("Li", "3d"), ("Wu", "1k"), ("Ma", "30k")]
-    # OpenGotha needs a rank: an unknown rank goes out as the lowest, 30k
+    # OpenGotha needs a rank and a rating: an unknown rank goes out as 30K with an empty grade,
+    # an unknown rating as the rank's rating marked ratingOrigin="INI"; both come back unknown
+    assert [(p.name, p.rank, p.rating) for p in back.players] == [
+        ("Li", "3d", 2300),
+        ("Wu", "1k", None),
+        ("Ma", "", 1500),
+    ]
     assert [(r.number, r.games, r.byes) for r in back.history] == [
         (r.number, r.games, r.byes) for r in e.history
     ]

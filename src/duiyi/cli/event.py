@@ -32,7 +32,7 @@ from duiyi.tournament.formats.eventfile import (
     load_event,
     save_event,
 )
-from duiyi.tournament.formats.opengotha import from_opengotha, to_opengotha
+from duiyi.tournament.formats.opengotha import export_opengotha, from_opengotha
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
 from duiyi.tournament.model import GAMES, SYSTEMS
 from duiyi.tournament.promotion import promotion as promotion_verdict
@@ -312,8 +312,11 @@ def export_command(
     path: EventPath,
     opengotha: Annotated[Path, typer.Option(help="Write OpenGotha XML here.")],
 ) -> None:
-    """Write the event as OpenGotha XML."""
-    atomic_write_text(opengotha, to_opengotha(load_event(path)))
+    """Write the event as OpenGotha XML (warnings name what OpenGotha cannot hold)."""
+    text, warnings = export_opengotha(load_event(path))
+    atomic_write_text(opengotha, text)
+    for w in warnings:
+        typer.echo(f"warning: {w}", err=True)
     typer.echo(f"wrote {opengotha}")
 
 

@@ -423,7 +423,7 @@ def enter_result(
 
     >>> e = enter_result(_example(), 1, 2, GameResult.WHITE_WINS, white_warnings=1)
     >>> e.round(1).game(2)
-    Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1)
+    Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1, handicap=0)
     """
     rnd = event.round(round_number)
     game = rnd.game(board)

@@ -139,7 +139,9 @@ class Team:
 @dataclass(frozen=True)
 class Game:
     """One board of a round: who has Black and White, the result once entered, and the
-    warnings each side received in the game (Go §24, used by Go §27.1(1)B).
+    warnings each side received in the game (Go §24, used by Go §27.1(1)B). ``handicap`` is
+    carried for files from handicap tournaments (OpenGotha); the Chinese rules have no handicap
+    games and score it like any other game.
 
     >>> g = Game(1, 5, 2).with_result(GameResult.WHITE_WINS)
     >>> g.to_json()
@@ -152,6 +154,7 @@ class Game:
     result: GameResult | None = None
     black_warnings: int = 0
     white_warnings: int = 0
+    handicap: int = 0
 
     @property
     def players(self) -> tuple[int, int]:
@@ -173,6 +176,8 @@ class Game:
             data["result"] = self.result.value
         if self.black_warnings or self.white_warnings:
             data["warnings"] = {"black": self.black_warnings, "white": self.white_warnings}
+        if self.handicap:
+            data["handicap"] = self.handicap
         return data
 
     @classmethod
@@ -187,6 +192,7 @@ class Game:
             None if result is None else GameResult(result),
             int(warnings.get("black", 0)),
             int(warnings.get("white", 0)),
+            int(data.get("handicap", 0)),
         )
 
 
