@@ -256,12 +256,26 @@ def test_phone_screen_and_chinese(server: Server, context_factory: Any) -> None:
     assert "虚着" in page.inner_text("[data-testid=pass]")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing wider than the phone's screen
-    # keyboard: focus the board, move the cursor with the arrows, play with Enter
-    page.focus("svg.board")
-    page.keyboard.press("ArrowLeft")
+    # keyboard: type a point in the move box...
+    page.focus("[data-testid=move-input]")
+    page.keyboard.type("c3")
     page.keyboard.press("Enter")
     wait_version(page, 1)
-    assert len(state(server, g["id"])["moves"]) == 1
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "pass"},
+        headers={"Authorization": f"Bearer {g['white_token']}"},
+    )
+    assert r.status_code == 200
+    wait_version(page, 2)
+    # ...or focus the board, move the cursor with the arrows (from the centre), play with Enter
+    page.focus("svg.board")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    wait_version(page, 3)
+    moves = state(server, g["id"])["moves"]
+    assert moves == [["black", "C3"], ["white", None], ["black", "J11"]]
 
 
 def test_reconnects_after_a_network_cut(

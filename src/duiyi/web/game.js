@@ -288,6 +288,11 @@ export function gamePage(main, id, params) {
     const allowed = mine();
     page.dataset.version = String(st.version);
     page.dataset.phase = st.phase || "";
+    // keep the keyboard focus and a half-typed move across re-renders
+    const active = document.activeElement;
+    const focusId = active && side.contains(active) ? active.dataset.testid : null;
+    const typed = side.querySelector("[data-testid=move-input]");
+    const typedValue = typed ? typed.value : "";
     side.replaceChildren();
 
     // players and clocks
@@ -360,8 +365,13 @@ export function gamePage(main, id, params) {
     }
     side.append(actions);
     if (allowed.includes("move")) {
-      const input = el("input", { name: "move", size: "5", "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
-      side.append(el("form", { class: "kbd-move", onsubmit: (ev) => { ev.preventDefault(); clickPoint(input.value.trim()); } },
+      const input = el("input", { name: "move", size: "5", "data-testid": "move-input", value: typedValue, "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
+      side.append(el("form", { class: "kbd-move", onsubmit: (ev) => {
+        ev.preventDefault();
+        const typed = input.value.trim();
+        input.value = "";
+        clickPoint(typed);
+      } },
         input, el("button", { type: "submit" }, t("play"))));
     }
 
@@ -379,6 +389,10 @@ export function gamePage(main, id, params) {
 
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
+    if (focusId) {
+      const again = side.querySelector(`[data-testid="${focusId}"]`);
+      if (again) again.focus();
+    }
   }
 
   function openingForm() {
