@@ -366,6 +366,9 @@ def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factor
     ctx = context_factory()
     ctx.add_init_script(FAKE_SPEECH)
     page = open_game(ctx, server, g["id"], g["black_token"])
+    # the clock shows the byo-yomi state: time left in the period and periods left
+    clock = page.inner_text("[data-testid=clock-black]")
+    assert clock.startswith("byo-yomi 0:1") and clock.endswith("(1 left)"), clock
     # not a Chinese byo-yomi: the calls are shown, spoken after one click
     page.wait_for_selector("[data-testid=sound][aria-pressed=false]")
     page.click("[data-testid=sound]")

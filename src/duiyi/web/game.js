@@ -247,8 +247,16 @@ export function gamePage(main, id, params) {
       const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "";
       return fmt(base) + extra;
     }
-    const inPeriod = c.period_time + base;
-    return `${t("byoyomi")} ${fmt(inPeriod)} (${c.periods} ${t("periods")})`;
+    // between two server updates a used-up period rolls over to the next one on display only
+    const tc = st.time_control || {};
+    const length = tc.period || (sys === "chinese-byoyomi" ? 60 : 0);
+    let inPeriod = c.period_time + base;
+    let left = c.periods;
+    while (inPeriod <= 0 && left > 1 && length > 0) {
+      inPeriod += length;
+      left -= 1;
+    }
+    return `${t("byoyomi")} ${fmt(inPeriod)} (${left} ${t("periods")})`;
   }
 
   function tickClocks() {
