@@ -179,3 +179,26 @@ def test_relay_standings_have_per_round_cells() -> None:
     assert all(len(row["rounds"]) == 2 for row in doc["standings"])  # both teams play each game
     text = standings_text(e)
     assert ":" in text.splitlines()[3]
+
+
+def test_a_finalist_who_withdraws_keeps_the_group_results_and_forfeits_the_rest() -> None:
+    # Go §28.4 (knockout): results stand, what is left is forfeited; the group stage stays
+    e = groups_event(2, 2, 8, "knockout")
+    e = simulate(e, group_stage_rounds(e) + 1, random.Random(4))  # groups + semi-finals
+    semi = e.history[-1]
+    winners = [g.black if g.result is GameResult.BLACK_WINS else g.white for g in semi.games]
+    from duiyi.tournament.event import withdraw, withdrawal_effects
+    from duiyi.tournament.withdrawal import Effect
+
+    before = [(i, [(r.number, r.values) for r in rows]) for i, rows in group_standings(e)]
+    e = withdraw(e, winners[0])
+    assert withdrawal_effects(e) == {winners[0]: Effect.KEEP_FORFEIT_REST}
+    e, paired = pair_next_round(e)
+    final = e.history[-1].games[0]
+    assert set(final.players) == set(winners)
+    assert final.result in (GameResult.FORFEIT_BLACK, GameResult.FORFEIT_WHITE)
+    assert final.result.winner is not None
+    champion = final.black if final.result.winner.name == "BLACK" else final.white
+    assert champion == winners[1]
+    assert [(i, [(r.number, r.values) for r in rows]) for i, rows in group_standings(e)] == before
+    assert final_standings(e)[0].number == winners[1]

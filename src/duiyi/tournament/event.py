@@ -248,16 +248,23 @@ def withdrawal_effects(event: Event) -> dict[int, Effect]:
     >>> withdrawal_effects(withdraw(_example(), 4))  # 1 game of 3 rounds: void (Go §28.2)
     {4: <Effect.VOID: 'void'>}
     """
-    return {
-        w.player: rule(
-            game=event.game,
-            system="teams" if event.is_team_event else event.system,
-            rounds=group_stage_rounds(event) if _in_groups(event, w) else total_rounds(event),
-            games_played=_games_played(event, w.player, w.after_round),
-            started=True,
-        )
-        for w in event.withdrawals
-    }
+    return {w.player: _effect(event, w) for w in event.withdrawals}
+
+
+def _effect(event: Event, w: Withdrawal) -> Effect:
+    if event.system == "groups" and w.after_round > group_stage_rounds(event):
+        # left during the final stage: the group results stand, the final's remaining games
+        # are forfeited (Go §28.4 as for knockouts; Go §28.2's voiding would wipe the group
+        # stage too, which no reading of the books asks for)
+        return Effect.KEEP_FORFEIT_REST
+    in_groups = event.system == "groups"
+    return rule(
+        game=event.game,
+        system="teams" if event.is_team_event else event.system,
+        rounds=group_stage_rounds(event) if in_groups else total_rounds(event),
+        games_played=_games_played(event, w.player, w.after_round),
+        started=True,
+    )
 
 
 def withdraw(event: Event, player: int, rng: random.Random | None = None) -> Event:
@@ -1231,10 +1238,6 @@ def final_stage_rounds(event: Event) -> int:
     if kind == "round-robin":
         return size - 1 + size % 2
     return len(_final_base(event, size).stages)
-
-
-def _in_groups(event: Event, w: Withdrawal) -> bool:
-    return event.system == "groups" and w.after_round <= group_stage_rounds(event)
 
 
 def final_players(event: Event) -> list[int]:
