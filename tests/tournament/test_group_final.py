@@ -193,7 +193,7 @@ def test_a_finalist_who_withdraws_keeps_the_group_results_and_forfeits_the_rest(
     before = [(i, [(r.number, r.values) for r in rows]) for i, rows in group_standings(e)]
     e = withdraw(e, winners[0])
     assert withdrawal_effects(e) == {winners[0]: Effect.KEEP_FORFEIT_REST}
-    e, paired = pair_next_round(e)
+    e, _ = pair_next_round(e)
     final = e.history[-1].games[0]
     assert set(final.players) == set(winners)
     assert final.result in (GameResult.FORFEIT_BLACK, GameResult.FORFEIT_WHITE)
