@@ -142,6 +142,15 @@ def test_renju_opening_swap_and_two_dab(server: Server, context_factory: Any) ->
     # the forbidden points for Black are shown on request (computed by the server)
     other.click("[data-testid=forbidden]")
     other.wait_for_selector("[data-testid=forbidden][aria-pressed=true]")
+    # Gomoku §10.3: a draw is offered right after one's own move; the opponent declines
+    opener.click("[data-point='f6']")
+    wait_version(other, 6)
+    opener.click("[data-testid=offer-draw]")
+    other.wait_for_selector("[data-testid=decline-draw]")
+    assert state(server, g["id"])["draw_offer"] == "white"
+    other.click("[data-testid=decline-draw]")
+    wait_version(opener, 8)
+    assert state(server, g["id"])["draw_offer"] is None
     assert opener._duiyi_errors == [] and other._duiyi_errors == []
 
 
@@ -379,3 +388,24 @@ def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factor
     assert lang == "zh-CN" and text.isdigit()
     assert shown.startswith(text)  # the same call, shown as it is spoken
     assert page._duiyi_errors == []
+
+
+def test_a_disputed_group_resumes_play(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="go", size=9)
+    black = open_game(context_factory(), server, g["id"], g["black_token"])
+    white = open_game(context_factory(), server, g["id"], g["white_token"])
+    black.click("[data-point='E5']")
+    wait_version(white, 1)
+    white.click("[data-testid=pass]")
+    wait_version(black, 2)
+    black.click("[data-testid=pass]")
+    white.wait_for_selector("[data-testid=game-page][data-phase=counting]")
+    # Go §21.4: White claims E5 dead, Black does not agree: play resumes, White to move
+    white.click("[data-testid=dispute]")
+    white.wait_for_selector("[data-testid=dispute][aria-pressed=true]")
+    white.click("[data-point='E5']")
+    for p in (black, white):
+        p.wait_for_selector("[data-testid=game-page][data-phase=playing]")
+    view = state(server, g["id"])
+    assert view["to_move"] == "white" and view["phase"] == "playing"
+    white.wait_for_selector("[data-testid=pass]")
