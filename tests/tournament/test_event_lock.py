@@ -48,6 +48,9 @@ def test_a_locked_event_refuses_a_second_writer(
             assert "being changed by another duiyi command" in err
         # reading needs no lock: the writes are atomic
         assert run(capsys, "event", "standings", str(ev))[0] == 0
+        assert run(capsys, "event", "players", str(ev))[0] == 0
+        code, _, err = run(capsys, "event", "players", str(ev), "--draw", "3")
+        assert code == 2 and "being changed" in err
     assert ev.read_bytes() == before
     assert not lock_path(ev).exists()
     # once released the command goes through

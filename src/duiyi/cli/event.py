@@ -130,16 +130,15 @@ def players_command(
     fmt: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
 ) -> None:
     """Add players from CSV (numbered in order) and/or list them."""
-    with event_lock(path):
-        event = load_event(path)
-        changed = False
-        if add is not None:
-            event = ops.add_players(event, parse_players(_read_text(add, "players")))
-            changed = True
-        if draw is not None:
-            event = ops.draw_numbers(event, random.Random(draw))
-            changed = True
-        if changed:
+    if add is None and draw is None:
+        event = load_event(path)  # listing only: the writes are atomic, no lock needed
+    else:
+        with event_lock(path):
+            event = load_event(path)
+            if add is not None:
+                event = ops.add_players(event, parse_players(_read_text(add, "players")))
+            if draw is not None:
+                event = ops.draw_numbers(event, random.Random(draw))
             save_event(event, path)
     if fmt == "json":
         typer.echo(json.dumps([p.to_json() for p in event.players], ensure_ascii=False))
