@@ -135,6 +135,8 @@ def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Serve
     assert a["phase"] == "counting"
     assert set(a["allowed"]["black"]) >= {"mark_dead", "accept", "dispute"}
     assert isinstance(a["proposal"], list) and a["score"]["sgf_result"]
+    live = httpx.get(f"{server.url}/api/live-games").json()["games"]
+    assert [x["id"] for x in live] == [g["id"]] and live[0]["phase"] == "counting"
     pos = httpx.get(f"{server.url}/api/games/{g['id']}/position?move=1").json()
     assert pos["stones"] == {"black": ["E5"], "white": []} and pos["last_move"] == "E5"
     assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 422

@@ -326,6 +326,7 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
         pytest.skip("GNU Go is not installed (.ci/run installs it)")
     page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=live-games] li")
     page.click("[data-testid=play-engine]")
     page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
     page.wait_for_selector("[data-testid=pass]")
@@ -334,6 +335,12 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
     page.wait_for_selector("[data-testid=game-page][data-version='2']", timeout=30_000)
     page.wait_for_selector("[data-stone][data-color=white]")
     assert "engine" in page.inner_text("[data-testid=player-white]")
+    # spectators find the game among the live games
+    game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    page.goto(f"{server.url}/ui/#/")
+    page.click(f"[data-testid=live-games] a[href='#/game/{game_id}']")
+    page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
+    assert page.locator("[data-testid=pass]").count() == 0  # a spectator cannot play
 
 
 def test_arbiter_pauses_and_warns(server: Server, context_factory: Any) -> None:

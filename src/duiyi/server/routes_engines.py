@@ -54,6 +54,32 @@ async def list_engines() -> dict[str, Any]:
     return available_engines()
 
 
+@router.get("/api/live-games")
+async def live_games(request: Request, limit: int = 50) -> dict[str, Any]:
+    """Games in play in this process, newest first, for spectators to pick from."""
+    out = []
+    for host in reversed(list(_manager(request).hosts.values())):
+        if host.session.outcome() is not None:
+            continue
+        view = host.view()
+        out.append(
+            {
+                "id": host.id,
+                "game": view["game"],
+                "size": view.get("size") or 15,
+                "phase": view["phase"],
+                "moves": host.session.game.moves_played(),
+                "event_id": host.record.event_id,
+                "round": host.record.round,
+                "board": host.record.board,
+                "engine": host.id in _SEATS,
+            }
+        )
+        if len(out) >= max(1, min(limit, 200)):
+            break
+    return {"games": out}
+
+
 @router.get("/api/gomoku/openings")
 async def list_openings() -> dict[str, Any]:
     """The 26 designated openings (Gomoku §3.2) in their reference orientation."""

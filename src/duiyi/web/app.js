@@ -31,8 +31,10 @@ function gameLinks(r, withArbiter = true) {
 
 async function home(main) {
   const events = el("ul", { class: "events", "data-testid": "events" });
+  const live = el("ul", { class: "live", "data-testid": "live-games" });
   const page = el("div", { class: "home" }, el("h1", {}, t("home.title")),
-    el("section", {}, el("h2", {}, t("home.events")), events));
+    el("section", {}, el("h2", {}, t("home.events")), events),
+    el("section", {}, el("h2", {}, t("home.live")), live));
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const size = el("select", { name: "size", "data-testid": "new-size" }, ["19", "13", "9"].map((s) => el("option", { value: s }, `${s}×${s}`)));
@@ -84,6 +86,15 @@ async function home(main) {
   } catch (_e) {
     engineBox.append(el("p", {}, t("home.noEngine")));
   }
+  try {
+    const r = await api("GET", "/api/live-games");
+    if (!r.games.length) live.append(el("li", {}, "—"));
+    for (const gm of r.games) {
+      const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
+      live.append(el("li", {}, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
+        ` · ${gm.moves} ${t("moves")}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
+    }
+  } catch (_e) { /* an older server without the list */ }
   try {
     const r = await api("GET", "/api/events");
     if (!r.events.length) events.append(el("li", {}, t("home.noEvents")));

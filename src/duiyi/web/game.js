@@ -295,6 +295,8 @@ export function gamePage(main, id, params) {
     const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
     const allowed = mine();
     page.dataset.version = String(st.version);
+    const total = st.game === "go" ? st.moves.length : st.moves_list.length;
+    document.title = `duiyi · ${t(st.game)} · ${total} · ${phaseText()}`;
     page.dataset.phase = st.phase || "";
     // keep the keyboard focus and a half-typed move across re-renders
     const active = document.activeElement;

@@ -4,6 +4,7 @@ const T = {
   "nav.newEvent": ["New event", "新建比赛"],
   "home.title": ["Games and events", "对局与比赛"],
   "home.events": ["Events", "比赛"],
+  "home.live": ["Live games (watch)", "正在进行的对局（观看）"],
   "home.noEvents": ["No events yet.", "还没有比赛。"],
   "home.newGame": ["New game", "新对局"],
   "home.engine": ["Play against the computer", "与电脑对弈"],
