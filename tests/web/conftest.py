@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,7 +77,14 @@ def state(server: Server, game_id: str) -> dict[str, Any]:
     return data
 
 
-def screenshot(page: Any, name: str) -> None:
-    """Save a screenshot for the docs (docs/screenshots/<name>.png)."""
-    DOCS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(DOCS / f"{name}.png"), full_page=False)
+def screenshot(page: Any, name: str) -> Path:
+    """Take a screenshot for the docs: docs/screenshots/<name>.png when it is missing or
+    ``DUIYI_UPDATE_SCREENSHOTS=1`` (so a test run does not churn the committed images),
+    else next to the test's temporary files."""
+    target = DOCS / f"{name}.png"
+    if target.exists() and os.environ.get("DUIYI_UPDATE_SCREENSHOTS") != "1":
+        target = Path(tempfile.gettempdir()) / f"duiyi-screenshot-{name}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(target), full_page=False)
+    assert target.stat().st_size > 10_000  # a real picture, not a blank page
+    return target

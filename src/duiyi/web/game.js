@@ -271,7 +271,9 @@ export function gamePage(main, id, params) {
     const who = o.winner ? `${t(st.game === "go" ? o.winner : o.winner + "Seat")} +` : "";
     const zh = st.result_zh ? ` ${st.result_zh}` : "";
     const sgf = st.sgf_result ? ` (${st.sgf_result})` : "";
-    return `${t("result")}: ${who}${o.termination || o.result}${sgf}${zh} — ${o.article || ""}`;
+    const how = o.termination ? t(`term.${o.termination}`) : o.result;
+    const draw = !o.winner && o.result === "draw" ? `${t("draw")} ` : "";
+    return `${t("result")}: ${draw}${who}${how}${sgf}${zh} — ${o.article || ""}`;
   }
 
   function phaseText() {
