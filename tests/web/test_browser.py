@@ -207,6 +207,12 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     assert st["standings"][0]["name"] in first
     assert page.locator("[data-testid=crosstable] tbody tr").count() == 4
     screenshot(page, "standings")
+    # a spectator follows the link of an online game: the page names the event's players
+    page.click("[data-testid=round-1] tbody tr:first-child a:has-text('watch')")
+    page.wait_for_selector("[data-testid=event-line]")
+    black_no = next(gm["black"] for gm in rounds["games"] if gm["board"] == 1)
+    black_name = next(p["name"] for p in st["standings"] if p["number"] == black_no)
+    page.wait_for_selector(f"[data-testid=name-black]:has-text('{black_name}')")
 
 
 def test_reload_mid_game_restores_position_and_clocks(server: Server, context_factory: Any) -> None:

@@ -78,8 +78,8 @@ function roundTable(e, round, games, opts = {}) {
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
     const linkCell = el("td", {});
     if (online) {
-      linkCell.append(el("a", { href: `#/game/${online.id}` }, t("watch")));
-      if (opts.arbiter) linkCell.append(" ", el("a", { href: `#/game/${online.id}?arbiter=${encodeURIComponent(opts.arbiter)}` }, t("arbiterView")));
+      linkCell.append(el("a", { href: `#/game/${online.id}?event=${opts.eventId}` }, t("watch")));
+      if (opts.arbiter) linkCell.append(" ", el("a", { href: `#/game/${online.id}?event=${opts.eventId}&arbiter=${encodeURIComponent(opts.arbiter)}` }, t("arbiterView")));
     }
     body.append(el("tr", {}, el("td", {}, String(gm.board)), el("td", {}, playerName(e, gm.black)),
       el("td", {}, playerName(e, gm.white)), cells, reason !== null ? el("td", { class: "reason" }, reason) : null, linkCell));
@@ -107,7 +107,7 @@ export async function eventPage(main, id) {
     page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
     page.append(el("h2", {}, t("pairings")));
     for (const r of [...e.history].reverse()) {
-      page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games));
+      page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games, { eventId: id }));
     }
     main.replaceChildren(page);
   } catch (err) {
@@ -200,8 +200,8 @@ export async function deskPage(main, id, params) {
       const box = el("div", { class: "links", "data-testid": "player-links" }, el("h3", {}, t("gameLinks")));
       for (const gl of state.links.games) {
         box.append(el("p", {}, `${t("board")} ${gl.board}: `,
-          el("a", { href: link(`#/game/${gl.game_id}?token=${gl.black_token}`) }, `${t("black")} ${playerName(e, gl.black)}`), " · ",
-          el("a", { href: link(`#/game/${gl.game_id}?token=${gl.white_token}`) }, `${t("white")} ${playerName(e, gl.white)}`)));
+          el("a", { href: link(`#/game/${gl.game_id}?event=${id}&token=${gl.black_token}`) }, `${t("black")} ${playerName(e, gl.black)}`), " · ",
+          el("a", { href: link(`#/game/${gl.game_id}?event=${id}&token=${gl.white_token}`) }, `${t("white")} ${playerName(e, gl.white)}`)));
       }
       page.append(box);
     }
@@ -209,6 +209,7 @@ export async function deskPage(main, id, params) {
       const hasOnline = ev.games.some((g) => g.round === r.round);
       page.append(el("h3", {}, roundTitle(r.round)),
         roundTable(e, r, ev.games, {
+          eventId: id,
           reasons: state.reasons[r.round] || {},
           arbiter,
           enter: (round, board, result, bw, ww) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`,

@@ -1,5 +1,5 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
-import { api, el, showError, link, Problem } from "./api.js";
+import { api, el, showError, Problem } from "./api.js";
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
 
@@ -33,10 +33,11 @@ export function speak(text) {
 export function gamePage(main, id, params) {
   const token = params.get("token");
   const arbiterKey = params.get("arbiter");
+  const eventId = params.get("event");
   const g = {
     state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
-    connected: false, closed: false,
+    connected: false, closed: false, names: {},
   };
   let ws = null;
   let backoff = 300;
@@ -324,9 +325,14 @@ export function gamePage(main, id, params) {
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
       players.append(el("div", { class: `player${running ? " running" : ""}`, "data-testid": `player-${seat}` },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
-        el("span", { class: "seat" }, t(seat + "Seat"), tags.length ? ` (${tags.join(", ")})` : ""),
+        el("span", { class: "seat", "data-testid": `name-${seat}` }, g.names[seat] || t(seat + "Seat"),
+          tags.length ? ` (${tags.join(", ")})` : ""),
         clock,
         el("span", { class: "info" }, info.join(" · "))));
+    }
+    if (g.event) {
+      side.append(el("p", { class: "note", "data-testid": "event-line" },
+        el("a", { href: `#/event/${g.event.id}` }, g.event.name), ` · ${t("round", { n: g.event.round })} · ${t("board")} ${g.event.board}`));
     }
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
@@ -489,6 +495,22 @@ export function gamePage(main, id, params) {
     }, el("label", {}, t("method"), " ", method), el("label", {}, t("args"), " ", args),
     el("button", { type: "submit", "data-testid": "ruling" }, t("ruling"))));
     return box;
+  }
+
+  // an event game: the players' names come from the event's public document
+  if (eventId) {
+    api("GET", `/api/events/${encodeURIComponent(eventId)}`).then((ev) => {
+      const entry = ev.games.find((x) => x.id === id);
+      const round = entry && ev.event.history.find((r) => r.round === entry.round);
+      const pairing = round && round.games.find((x) => x.board === entry.board);
+      if (!pairing) return;
+      for (const seat of SEATS) {
+        const p = ev.event.players.find((x) => x.number === pairing[seat]);
+        if (p) g.names[seat] = `${p.name}${p.rank ? ` ${p.rank}` : ""}`;
+      }
+      g.event = { id: eventId, name: ev.name, round: entry.round, board: entry.board };
+      render();
+    }).catch(() => {});
   }
 
   const timer = setInterval(tickClocks, 200);
