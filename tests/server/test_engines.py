@@ -140,3 +140,22 @@ def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Serve
     pos = httpx.get(f"{server.url}/api/games/{g['id']}/position?move=1").json()
     assert pos["stones"] == {"black": ["E5"], "white": []} and pos["last_move"] == "E5"
     assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 422
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
+def test_the_engine_comes_back_after_a_restart(
+    start: Callable[..., Server], tmp_path: Path
+) -> None:
+    server = start()
+    g = httpx.post(server.url + "/api/engine-games", json={"game": "go", "size": 9}).json()
+    assert act(server, g["id"], g["token"], type="move", move="E5").status_code == 200
+    wait_moves(server, g["id"], 2)
+    server.stop()
+    server.start(tmp_path)
+    # opening the game page again (its analysis) brings the engine back for its seat
+    a = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    assert a["engine"]["seat"] == "white"
+    assert act(server, g["id"], g["token"], type="move", move="C3").status_code == 200
+    view = wait_moves(server, g["id"], 4)
+    assert view["moves"][3][0] == "white"

@@ -15,7 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
-from duiyi.server.engines import EngineSeat, available_engines, gnugo_command, gomoku_command
+from duiyi.server.engines import (
+    EngineSeat,
+    available_engines,
+    gnugo_command,
+    gomoku_command,
+    remember,
+    remembered,
+)
 from duiyi.server.games import GameManager
 from duiyi.store.repository import Conflict, NotFound
 
@@ -140,6 +147,7 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     host, tokens = await _manager(request).create(body)
     seat = EngineSeat(host, human.opponent, spec.game, command)
     _SEATS[host.id] = seat
+    remember(host.id, seat.seat, spec.game)
     seat.start()
     return {
         "id": host.id,
@@ -158,10 +166,26 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     session = await host.current_session()
     out = analysis(session)
     out["version"] = host.version
+    if game_id not in _SEATS:
+        _resume_engine(host, session)
     seat = _SEATS.get(game_id)
     if seat is not None:
         out["engine"] = {"seat": seat.seat.value, "error": seat.error}
     return out
+
+
+def _resume_engine(host: Any, session: Any) -> None:
+    """After a restart, an engine game gets its engine back when its page is opened again."""
+    found = remembered(host.id)
+    if found is None or session.outcome() is not None or not hasattr(host, "session"):
+        return
+    seat_colour, kind = found
+    command = gnugo_command() if kind == "go" else gomoku_command()
+    if command is None:
+        return
+    seat = EngineSeat(host, seat_colour, kind, command)
+    _SEATS[host.id] = seat
+    seat.start()
 
 
 @router.get("/api/games/{game_id}/position")
