@@ -64,8 +64,10 @@ def test_gnugo_answers_the_human(start: Callable[..., Server]) -> None:
     view = wait_moves(server, g["id"], 2)
     colour, point = view["moves"][1]
     assert colour == "white" and point not in (None, "E5")
-    # Go §2: the human's token never plays the engine's seat
-    assert act(server, g["id"], g["token"], type="move", move="A1").status_code in (200, 409)
+    # Go §2: the human's token plays Black only; its next move is recorded as Black's
+    free = next(p for p in ("C3", "G7", "C7", "G3") if p != point)
+    assert act(server, g["id"], g["token"], type="move", move=free).status_code == 200
+    assert wait_moves(server, g["id"], 3)["moves"][2] == ["black", free]
     analysis = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
     assert analysis["engine"] == {"seat": "white", "error": None}
 
@@ -150,12 +152,13 @@ def test_the_engine_comes_back_after_a_restart(
     server = start()
     g = httpx.post(server.url + "/api/engine-games", json={"game": "go", "size": 9}).json()
     assert act(server, g["id"], g["token"], type="move", move="E5").status_code == 200
-    wait_moves(server, g["id"], 2)
+    taken = {point for _, point in wait_moves(server, g["id"], 2)["moves"]}
+    free = next(p for p in ("C3", "G7", "C7", "G3", "A1") if p not in taken)
     server.stop()
     server.start(tmp_path)
     # opening the game page again (its analysis) brings the engine back for its seat
     a = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
     assert a["engine"]["seat"] == "white"
-    assert act(server, g["id"], g["token"], type="move", move="C3").status_code == 200
+    assert act(server, g["id"], g["token"], type="move", move=free).status_code == 200
     view = wait_moves(server, g["id"], 4)
     assert view["moves"][3][0] == "white"
