@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import secrets
 import socket
@@ -59,6 +60,8 @@ def start_server(database: str, workdir: Path) -> tuple[subprocess.Popen[bytes],
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=workdir,
+        # one client process plays every game: lift the per-client rate limit
+        env={**os.environ, "DUIYI_RATE_PER_SECOND": "100000"},
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
@@ -171,6 +174,7 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
     ready.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
+    server = httpx.get(url + "/api/metrics").json()
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [0.0] * 99
     return {
@@ -181,6 +185,8 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
         "moves_per_s": len(lat) / elapsed if elapsed else 0.0,
         "p50_ms": q[49] * 1000,
         "p99_ms": q[98] * 1000,
+        "server_p50_ms": server["action_commit_ms_p50"] or 0.0,
+        "server_p99_ms": server["action_commit_ms_p99"] or 0.0,
     }
 
 
@@ -194,10 +200,12 @@ def main() -> None:
     ap.add_argument("--backends", default="sqlite,postgres")
     ap.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432/postgres")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workdir", help="keep the servers' logs in this folder")
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
+        workdir = Path(args.workdir or tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
         for backend in args.backends.split(","):
             dbname = None
             if backend == "sqlite":
@@ -226,12 +234,17 @@ def main() -> None:
                         conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
             rows.append((backend, result))
     print(
-        f"{'store':10} {'games':>6} {'moves':>7} {'errors':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
+        "ack = client-measured send-to-ack over the socket; commit = server-side receive-to-commit"
+    )
+    print(
+        f"{'store':10} {'games':>6} {'moves':>7} {'errors':>6} {'moves/s':>8} "
+        f"{'ack p50':>8} {'ack p99':>8} {'commit p50':>10} {'commit p99':>10}"
     )
     for backend, r in rows:
         print(
             f"{backend:10} {r['games']:6d} {r['moves']:7d} {r['errors']:6d} {r['moves_per_s']:8.1f} "
-            f"{r['p50_ms']:7.1f} {r['p99_ms']:7.1f}"
+            f"{r['p50_ms']:8.1f} {r['p99_ms']:8.1f} {r['server_p50_ms']:10.1f} "
+            f"{r['server_p99_ms']:10.1f}"
         )
     if len(rows) == 2:
         a, b = rows[0][1], rows[1][1]

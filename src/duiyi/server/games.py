@@ -13,6 +13,7 @@ process that hosted it, so time during an outage is charged to nobody (docs/serv
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -305,6 +306,7 @@ class GameHost:
         Whatever the session settled first (a flag that fell) is stored even if the action
         itself is refused; a refused action changes nothing else.
         """
+        started = time.perf_counter()
         async with self.lock:
             before = self.version
             error: DuiyiError | None = None
@@ -313,6 +315,7 @@ class GameHost:
             except DuiyiError as exc:
                 error = exc
             await self._commit(before)
+            self.manager.latencies.append(time.perf_counter() - started)
             if error is not None:
                 raise error
             return self.version
@@ -477,6 +480,8 @@ class GameManager:
         self.hosts: dict[str, GameHost] = {}
         self.remotes: dict[str, RemoteGame] = {}
         self.committer = GroupCommitter(repo)
+        # seconds from receiving an action to its commit, for /api/metrics
+        self.latencies: collections.deque[float] = collections.deque(maxlen=20_000)
         self._loading: dict[str, asyncio.Lock] = {}
         self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
         # set by the Redis fan-out: several processes share the games

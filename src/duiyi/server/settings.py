@@ -17,7 +17,8 @@ __all__ = ["Settings"]
 class Settings:
     """Everything the server needs to start.
 
-    ``DUIYI_DATABASE_URL`` and ``DUIYI_REDIS_URL`` fill the first two when they are not given.
+    ``DUIYI_DATABASE_URL`` and ``DUIYI_REDIS_URL`` fill the first two when they are not given;
+    ``DUIYI_RATE_PER_SECOND`` sets the per-client rate limit (bursts of four times that).
     """
 
     database_url: str | None = None
@@ -28,6 +29,7 @@ class Settings:
     rate_per_second: float = 50.0
     rate_burst: int = 200
     demo: bool = False
+    tune_gc: bool = True
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -36,5 +38,9 @@ class Settings:
             "database_url": os.environ.get("DUIYI_DATABASE_URL"),
             "redis_url": os.environ.get("DUIYI_REDIS_URL") or None,
         }
+        rate = os.environ.get("DUIYI_RATE_PER_SECOND")
+        if rate:
+            values["rate_per_second"] = float(rate)
+            values["rate_burst"] = max(1, int(float(rate) * 4))
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
