@@ -54,7 +54,7 @@ def context_factory(browser: Any) -> Iterator[Any]:
         kwargs.setdefault("viewport", {"width": 1200, "height": 820})
         kwargs.setdefault("locale", "en-US")
         ctx = browser.new_context(**kwargs)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(20_000)  # CI shares two cores with the other tests
         made.append(ctx)
         return ctx
 
