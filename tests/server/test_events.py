@@ -54,8 +54,15 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
     again = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
     assert again.status_code == 409
     # start the online games; board 1 is played online to a resignation
+    # the reasons stay with the event, for any desk that opens it later
+    stored = httpx.get(f"{server.url}/api/events/{eid}/rounds/1").json()
+    assert [p["reason"] for p in stored["explanation"]["pairings"]] == [
+        p["reason"] for p in rnd["pairings"]
+    ]
     games = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org)).json()
     b1 = games["games"][0]
+    game_state = httpx.get(f"{server.url}/api/games/{b1['game_id']}").json()
+    assert game_state["event"] == {"id": eid, "round": 1, "board": 1}
     r = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/actions",
         json={"type": "resign"},

@@ -6,8 +6,8 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator

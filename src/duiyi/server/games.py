@@ -143,6 +143,13 @@ def _board_view(session: Session) -> dict[str, Any]:
         out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
         out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
         out["to_act"] = inner.to_act.value if inner.to_act else None
+        # Gomoku §2.9: after the swap the Black seat plays the white stones
+        out["swapped"] = inner.swapped
+        out["stone_colours"] = (
+            {"black": "white", "white": "black"}
+            if inner.swapped
+            else {"black": "black", "white": "white"}
+        )
     return out
 
 
@@ -218,6 +225,12 @@ class Hosted(Protocol):
     async def current_session(self) -> Session: ...
 
 
+def _event_link(record: GameRecord) -> dict[str, Any] | None:
+    if record.event_id is None:
+        return None
+    return {"id": record.event_id, "round": record.round, "board": record.board}
+
+
 def _is_arbiter(record: GameRecord, token: str | None) -> bool:
     if not token or record.arbiter_token_hash is None:
         return False
@@ -263,7 +276,9 @@ class GameHost:
 
     def view(self) -> dict[str, Any]:
         """The public state now."""
-        return game_view(self.id, self.session, self.version, self.now())
+        view = game_view(self.id, self.session, self.version, self.now())
+        view["event"] = _event_link(self.record)
+        return view
 
     async def current_session(self) -> Session:
         """The live session."""
@@ -545,6 +560,7 @@ class GameManager:
                     state = game_view(
                         game_id, session, len(session.log), max(timeline, session.now)
                     )
+                    state["event"] = _event_link(record)
                     remote = self.remotes[game_id] = RemoteGame(self, record, state)
                 return remote
             self.remotes.pop(game_id, None)

@@ -135,14 +135,17 @@ async def _change(
     change: dict[str, Any],
     apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
 ) -> tuple[EventRecord, Any]:
-    """Load, authorise, apply one pure operation, store; retried on a concurrent write."""
+    """Load, authorise, apply one pure operation, store; retried on a concurrent write.
+
+    ``apply`` gets the event and the document's other parts (``online`` game settings,
+    ``explanations`` of each round's pairing), which it may change in place."""
     repo = _repo(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
         _organiser(request, record)
-        online = dict(_online(record))
-        event, answer = apply(_event(record), online)
-        data = {"event": event.to_json(), "online": online}
+        meta = {k: v for k, v in record.data.items() if k != "event"}
+        event, answer = apply(_event(record), meta)
+        data = {**meta, "event": event.to_json()}
         try:
             version = await repo.save_event(event_id, record.version, data, change, time.time())
         except Conflict:
@@ -205,7 +208,7 @@ def _game_link(g: GameRecord) -> dict[str, Any]:
 async def change_settings(request: Request, event_id: str, body: Settings) -> dict[str, Any]:
     """Change the name, number of rounds, system options or online game settings."""
 
-    def apply(e: Event, online: dict[str, Any]) -> tuple[Event, Any]:
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         from dataclasses import replace
 
         if body.rounds is not None and body.rounds < e.current_round:
@@ -217,8 +220,7 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
             options={**e.options, **(body.options or {})},
         )
         if body.online is not None:
-            online.clear()
-            online.update(body.online)
+            meta["online"] = body.online
         return e, None
 
     record, _ = await _change(request, event_id, {"op": "settings", **body.model_dump()}, apply)
@@ -247,7 +249,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         except ValueError as exc:
             raise InvalidInput(f"bad player: {exc}") from exc
 
-    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         return ops.add_players(e, players), None
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
@@ -259,7 +261,7 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     """Withdraw a player (Go §28, Gomoku §18.5)."""
     seed = secrets.randbits(64)
 
-    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         return ops.withdraw(e, number, random.Random(seed)), None
 
     record, _ = await _change(
@@ -273,9 +275,11 @@ async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
     """Pair the next round; every pairing says why it was chosen."""
     seed = secrets.randbits(64)
 
-    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         e, paired = ops.pair_next_round(e, random.Random(seed))
-        return e, paired.to_json(explain=True)
+        answer = paired.to_json(explain=True)
+        meta.setdefault("explanations", {})[str(answer["round"])] = answer
+        return e, answer
 
     _, (answer, version) = await _change(request, event_id, {"op": "pair", "seed": seed}, apply)
     return {**answer, "version": version}
@@ -284,10 +288,14 @@ async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/rounds/{number}")
 async def get_round(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """A round's pairings and results."""
-    e = _event(await _repo(request).event(event_id))
+    record = await _repo(request).event(event_id)
+    e = _event(record)
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
     data: dict[str, Any] = e.round(number).to_json()
+    explained = record.data.get("explanations", {}).get(str(number))
+    if explained:
+        data["explanation"] = explained
     return data
 
 
@@ -298,7 +306,7 @@ async def enter_result(
     """Enter or correct a result (organiser)."""
     result = GameResult.parse(body.result) if body.result is not None else None
 
-    def apply(e: Event, _online: dict[str, Any]) -> tuple[Event, Any]:
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         e = ops.enter_result(e, number, board, result, body.black_warnings, body.white_warnings)
         return e, None
 
@@ -425,7 +433,7 @@ def install_result_hook(games: GameManager, repo: Repository) -> None:
             try:
                 ev = await repo.event(record.event_id)
                 e = ops.enter_outcome(_event(ev), record.round, record.board, outcome)
-                data = {"event": e.to_json(), "online": _online(ev)}
+                data = {**ev.data, "event": e.to_json()}
                 change = {"op": "game-result", "game": record.id, "outcome": outcome.to_json()}
                 await repo.save_event(ev.id, ev.version, data, change, time.time())
                 return
