@@ -92,18 +92,7 @@ async def list_openings() -> dict[str, Any]:
     """The 26 designated openings (Gomoku §3.2) in their reference orientation."""
     from duiyi.gomoku.openings import OPENINGS
 
-    return {
-        "openings": [
-            {
-                "id": o.id,
-                "chinese": o.chinese,
-                "japanese": o.japanese,
-                "kind": o.kind,
-                "moves": [str(p) for p in o.moves],
-            }
-            for o in OPENINGS
-        ]
-    }
+    return {"openings": [o.to_json() for o in OPENINGS]}
 
 
 @router.post("/api/engine-games", status_code=201)
