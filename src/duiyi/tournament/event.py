@@ -1118,7 +1118,7 @@ def player_rows(
     >>> player_rows(e, event_standings(e))[0]['rounds']
     {'1': ['4b+']}
     """
-    names = [t.name for t in (chain(event) if tiebreaks is None else tiebreaks)]
+    used = chain(event) if tiebreaks is None else tiebreaks
     cells = crosstable(event)
     out = []
     tbl = table(event) if tbl is None else tbl
@@ -1134,7 +1134,7 @@ def player_rows(
                 "rating": p.rating,
                 "club": p.club,
                 "points": str(tbl.points(s.number)),
-                "tiebreaks": {n: str(v) for n, v in zip(names, s.values, strict=True)},
+                "tiebreaks": {t.name: str(t.shown(v)) for t, v in zip(used, s.values, strict=True)},
                 "by_lot": s.by_lot,
                 "rounds": {str(r): c for r, c in sorted(cells[s.number].items())},
             }
@@ -1145,7 +1145,7 @@ def player_rows(
 def team_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
     """Team standings as JSON-ready dicts: match points, tiebreaks and per-round cells
     (``2+ 3:1``: against team 2, match won, game points 3 to 1)."""
-    names = [t.name for t in team_chain(event)]
+    used = team_chain(event)
     tbl = team_table(event)
     out = []
     for s in rows:
@@ -1179,7 +1179,7 @@ def team_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:
                 "club": "",
                 "members": list(team.members),
                 "points": str(tbl.points(s.number)),
-                "tiebreaks": {n: str(v) for n, v in zip(names, s.values, strict=True)},
+                "tiebreaks": {t.name: str(t.shown(v)) for t, v in zip(used, s.values, strict=True)},
                 "by_lot": s.by_lot,
                 "rounds": cells,
             }

@@ -96,6 +96,17 @@ class Tiebreak:
     label: str
     article: str
     function: GroupFunction
+    # values are compared higher-first; a criterion where fewer is better (warnings) stores
+    # the negated count and shows it with this sign flipped back
+    display_sign: int = 1
+
+    def shown(self, value: Fraction) -> Fraction:
+        """The value as a wall chart prints it.
+
+        >>> WARNINGS.shown(Fraction(-1))
+        Fraction(1, 1)
+        """
+        return value * self.display_sign
 
     def values(self, table: Table, group: Sequence[int]) -> dict[int, Fraction]:
         """The criterion's value for each competitor of ``group``."""
@@ -347,7 +358,9 @@ def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction
 
 POINTS = Tiebreak("points", "积分 points", "Go §27.1, Gomoku §18.1", _each(points))
 SB = Tiebreak("sb", "SB 胜者小分", "Go §27.1(1)A", _each(sonneborn_berger))
-WARNINGS = Tiebreak("warnings", "警告 warnings (fewer first)", "Go §27.1(1)B", _each(warnings))
+WARNINGS = Tiebreak(
+    "warnings", "警告 warnings (fewer first)", "Go §27.1(1)B", _each(warnings), display_sign=-1
+)
 TOTAL_SCORE = Tiebreak("total-score", "总得分 total score", "Go §27.1(2)A", _each(total_score))
 BUCHHOLZ = Tiebreak("buchholz", "对手分 opponents' score", "Go §27.1(2)B", _each(buchholz))
 MEDIAN_BUCHHOLZ = Tiebreak(
