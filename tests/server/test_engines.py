@@ -154,11 +154,11 @@ def test_the_engine_comes_back_after_a_restart(
     assert act(server, g["id"], g["token"], type="move", move="E5").status_code == 200
     taken = {point for _, point in wait_moves(server, g["id"], 2)["moves"]}
     free = next(p for p in ("C3", "G7", "C7", "G3", "A1") if p not in taken)
-    server.stop()
+    server.kill9()
     server.start(tmp_path)
-    # opening the game page again (its analysis) brings the engine back for its seat
+    # the seat the engine plays is stored with the game: it is back as soon as the server is
+    assert act(server, g["id"], g["token"], type="move", move=free).status_code == 200
     a = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
     assert a["engine"]["seat"] == "white"
-    assert act(server, g["id"], g["token"], type="move", move=free).status_code == 200
     view = wait_moves(server, g["id"], 4)
     assert view["moves"][3][0] == "white"

@@ -125,7 +125,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.name != "duiyi.server.routes_engines":
             raise
     else:
+        from duiyi.server.routes_engines import install_engine_hook
+
         app.include_router(engines_router)
+        install_engine_hook(state.games)
 
     @app.get("/api/health", tags=["ops"])
     async def health() -> JSONResponse:

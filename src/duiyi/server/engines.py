@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import shutil
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from duiyi import BLACK, Color
@@ -32,8 +30,6 @@ __all__ = [
     "available_engines",
     "gnugo_command",
     "gomoku_command",
-    "remember",
-    "remembered",
 ]
 
 log = logging.getLogger("duiyi.server.engines")
@@ -61,35 +57,6 @@ def gomoku_command(env: Mapping[str, str] | None = None) -> str | None:
     env = os.environ if env is None else env
     command = env.get("DUIYI_GOMOKU_ENGINE", "").strip()
     return command or None
-
-
-def _registry() -> Path:
-    return Path(os.environ.get("DUIYI_ENGINE_REGISTRY", "var/engine-games.json"))
-
-
-def remember(game_id: str, seat: Color, kind: str) -> None:
-    """Note that an engine plays ``seat`` of a game, so that it can come back after a server
-    restart (best effort: a file beside the demo keys, ``DUIYI_ENGINE_REGISTRY``)."""
-    path = _registry()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        data[game_id] = {"seat": seat.value, "kind": kind}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(path)
-    except (OSError, ValueError) as exc:
-        log.warning("engine registry %s not written: %s", path, exc)
-
-
-def remembered(game_id: str) -> tuple[Color, str] | None:
-    """The seat and game kind an engine played in ``game_id``, if it was remembered."""
-    path = _registry()
-    try:
-        entry = json.loads(path.read_text(encoding="utf-8")).get(game_id)
-        return (Color(entry["seat"]), str(entry["kind"])) if entry else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
 
 
 def available_engines() -> dict[str, Any]:

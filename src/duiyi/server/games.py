@@ -503,6 +503,8 @@ class GameManager:
         self.forward: Forward | None = None
         # set by the event routes: a finished event game enters its result
         self.on_finished: Callable[[GameRecord, Outcome], None] | None = None
+        # set by the engine routes: a live game loaded from the store gets its engine back
+        self.on_loaded: Callable[[GameHost], None] | None = None
 
     async def create(
         self,
@@ -512,12 +514,18 @@ class GameManager:
         round: int | None = None,
         board: int | None = None,
         arbiter_token_hash: str | None = None,
+        engine: dict[str, str] | None = None,
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
-        ``white``, and ``arbiter`` unless the event's arbiter key rules the game)."""
+        ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
+
+        ``engine`` (``{"seat": "white", "kind": "go"}``) is stored with the game, so that the
+        engine comes back with the game after a restart."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
+        if engine is not None:
+            config["engine"] = dict(engine)
         secrets_ = {"black": new_token(), "white": new_token()}
         if arbiter_token_hash is None:
             secrets_["arbiter"] = new_token()
@@ -611,6 +619,8 @@ class GameManager:
         self.hosts[game_id] = host
         if session.outcome() is None:
             host.start_timer()
+            if self.on_loaded is not None:
+                self.on_loaded(host)
         return host
 
     async def restore(self) -> int:

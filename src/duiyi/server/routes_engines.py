@@ -8,6 +8,7 @@ creates an ordinary game and answers only the human's token; the engine plays th
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,8 +21,6 @@ from duiyi.server.engines import (
     available_engines,
     gnugo_command,
     gomoku_command,
-    remember,
-    remembered,
 )
 from duiyi.server.games import GameManager
 from duiyi.store.repository import Conflict, NotFound
@@ -31,6 +30,8 @@ __all__ = ["analysis", "router"]
 router = APIRouter(tags=["engines"])
 
 # game id -> the engine playing in it (this process only)
+log = logging.getLogger("duiyi.server.engines")
+
 _SEATS: dict[str, EngineSeat] = {}
 
 _GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
@@ -133,10 +134,10 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         raise InvalidInput(f"game must be 'go' or 'gomoku', got {spec.game!r}")
     if spec.time_control is not None:
         body["time_control"] = spec.time_control
-    host, tokens = await _manager(request).create(body)
+    engine = {"seat": human.opponent.value, "kind": spec.game}
+    host, tokens = await _manager(request).create(body, engine=engine)
     seat = EngineSeat(host, human.opponent, spec.game, command)
     _SEATS[host.id] = seat
-    remember(host.id, seat.seat, spec.game)
     seat.start()
     return {
         "id": host.id,
@@ -155,26 +156,30 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     session = await host.current_session()
     out = analysis(session)
     out["version"] = host.version
-    if game_id not in _SEATS:
-        _resume_engine(host, session)
     seat = _SEATS.get(game_id)
     if seat is not None:
         out["engine"] = {"seat": seat.seat.value, "error": seat.error}
     return out
 
 
-def _resume_engine(host: Any, session: Any) -> None:
-    """After a restart, an engine game gets its engine back when its page is opened again."""
-    found = remembered(host.id)
-    if found is None or session.outcome() is not None or not hasattr(host, "session"):
-        return
-    seat_colour, kind = found
-    command = gnugo_command() if kind == "go" else gomoku_command()
-    if command is None:
-        return
-    seat = EngineSeat(host, seat_colour, kind, command)
-    _SEATS[host.id] = seat
-    seat.start()
+def install_engine_hook(manager: GameManager) -> None:
+    """A live engine game loaded from the store (after a restart, even a crash) gets its
+    engine back at once: the seat it plays is stored with the game."""
+
+    def resume(host: Any) -> None:
+        engine = host.record.config.get("engine")
+        if not isinstance(engine, dict) or host.id in _SEATS:
+            return
+        kind = str(engine.get("kind"))
+        command = gnugo_command() if kind == "go" else gomoku_command()
+        if command is None:
+            log.warning("game %s: its %s engine is not installed here", host.id, kind)
+            return
+        seat = EngineSeat(host, Color(engine["seat"]), kind, command)
+        _SEATS[host.id] = seat
+        seat.start()
+
+    manager.on_loaded = resume
 
 
 @router.get("/api/games/{game_id}/position")
