@@ -71,12 +71,14 @@ class Lateness:
 
     ``factor`` times the late time is taken from the late player's time, and a player later
     than ``limit`` seconds (``None``: no limit) forfeits. Arriving exactly at the limit is in
-    time (Go §22.1: "不得超过1小时(含)").
+    time (Go §22.1: "不得超过1小时(含)"). ``factor`` 0 is natural timing (自然计时, Go §22.1
+    after an adjournment, §22.4): nothing is taken beyond what the late player's own running
+    clock already took.
 
     >>> Lateness.go().factor, Lateness.go().limit, Lateness.go(same_site=True).limit
     (2, 3600.0, 900.0)
-    >>> Lateness.gomoku(limit=1800).factor
-    1
+    >>> Lateness.gomoku(limit=1800).factor, Lateness.natural().factor
+    (1, 0)
     """
 
     factor: int = 1
@@ -84,8 +86,8 @@ class Lateness:
     article: str = ""
 
     def __post_init__(self) -> None:
-        if isinstance(self.factor, bool) or not isinstance(self.factor, int) or self.factor < 1:
-            raise InvalidInput(f"lateness factor must be a positive integer, got {self.factor!r}")
+        if isinstance(self.factor, bool) or not isinstance(self.factor, int) or self.factor < 0:
+            raise InvalidInput(f"lateness factor must be an integer >= 0, got {self.factor!r}")
         if self.limit is not None and (math.isnan(self.limit) or self.limit < 0):
             raise InvalidInput(f"lateness limit must be >= 0 seconds, got {self.limit!r}")
         if self.limit is not None:
@@ -106,8 +108,10 @@ class Lateness:
 
     @classmethod
     def natural(cls) -> Lateness:
-        """Go §22.4 (fast games) and after an adjournment (Go §22.1): the clock just runs."""
-        return cls(1, None, "Go §22.4")
+        """Go §22.4 (fast games) and after an adjournment (Go §22.1): the clock just runs; a
+        late player loses only what its own running clock took, and may sit down while its
+        byo-yomi still runs (棋手在读秒过程中入座，允许参加比赛)."""
+        return cls(0, None, "Go §22.4")
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-serialisable dict."""
