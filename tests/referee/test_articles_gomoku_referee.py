@@ -1,0 +1,78 @@
+"""Article-by-article gaps of the Gomoku arbiter's ledger (docs/articles-gomoku.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from duiyi import BLACK, WHITE
+from duiyi.errors import RefereeError
+from duiyi.outcome import Result, Termination
+from duiyi.referee import Decision, Referee
+
+
+def test_a_players_scatter_that_cannot_be_rebuilt_loses() -> None:
+    # Gomoku §4.2: "（1）无意散乱，可复盘续赛，但判散乱者一次违例；无法复盘，判散乱者为负。
+    # （2）故意散乱棋局者判负。"
+    r = Referee("gomoku").scattered(Decision.OFFENDER_LOSES, by=WHITE)
+    assert r.outcome is not None and r.outcome.winner is BLACK
+    r = Referee("gomoku").scattered(Decision.RESUME, by=BLACK, deliberate=True)
+    assert r.outcome is not None and r.outcome.winner is WHITE
+    # an outside accident: rebuilt and play goes on, else a draw or a replay, never a loss
+    ref = Referee("gomoku")
+    assert ref.scattered(Decision.RESUME).outcome is None and ref.violations(BLACK) == 0
+    assert Referee("gomoku").scattered(Decision.REPLAY).restart
+    draw = Referee("gomoku").scattered(Decision.DRAW).outcome
+    assert draw is not None and draw.result is Result.DRAW
+    with pytest.raises(RefereeError):
+        Referee("gomoku").scattered(Decision.OFFENDER_LOSES)
+
+
+def test_accidental_scatter_violation_counts_towards_the_second() -> None:
+    # Gomoku §4.2 + §12.3(4): the scatter's violation is a real one; a second violation loses
+    ref = Referee("gomoku")
+    ref.scattered(Decision.RESUME, by=BLACK)
+    r = ref.violation(BLACK, "Gomoku §10.3(3)")
+    assert r.outcome is not None and r.outcome.winner is WHITE
+    assert r.outcome.termination is Termination.WARNINGS
+
+
+def test_the_first_to_reach_two_violations_loses() -> None:
+    # Gomoku §10.1(3)H: "在同一局中，单方面先出现第二次违例者" — one each decides nothing
+    ref = Referee("gomoku")
+    ref.violation(BLACK)
+    ref.violation(WHITE)
+    assert ref.outcome() is None
+    r = ref.violation(WHITE)
+    assert r.outcome is not None and r.outcome.winner is BLACK
+    # after that the game is decided; a later second violation of Black changes nothing
+    later = ref.violation(BLACK)
+    assert later.outcome is None
+    o = ref.outcome()
+    assert o is not None and o.winner is BLACK
+
+
+@pytest.mark.parametrize(
+    ("moves", "minutes", "restart"),
+    [(0, 0.0, True), (3, 14.9, True), (3, 15.0, False), (4, 0.0, False), (20, 40.0, False)],
+)
+def test_wrong_colours_boundaries(moves: int, minutes: float, restart: bool) -> None:
+    # Gomoku §5.2(1): corrected before white 4 lands and within 15 minutes; later the game
+    # goes on and its result stands (§5.2(2)).
+    r = Referee("gomoku").wrong_colours(moves_played=moves, minutes_played=minutes)
+    assert r.restart is restart and r.corrected is restart and r.article == "Gomoku §5.2"
+
+
+def test_double_forfeit() -> None:
+    # Gomoku §12.3(2)C: "对局判负（包括双方判负）"
+    r = Referee("gomoku").double_forfeit("Gomoku §12.3(2)C", note="collusion")
+    assert r.outcome is not None and r.outcome.result is Result.BOTH_LOSE
+
+
+def test_time_penalty_for_pressing_before_placing() -> None:
+    # Gomoku §12.3(3)A: the offender gets a violation and a time penalty: time added to the
+    # opponent's clock and/or taken from his own (usually at most 5 minutes each)
+    ref = Referee("gomoku")
+    ref.violation(BLACK, "Gomoku §12.3(3)A", note="pressed the clock before placing")
+    r = ref.time_penalty(BLACK, deduct=120, award=300)
+    assert r.clock == ((BLACK, -120.0), (WHITE, 300.0))
+    assert ref.violations(BLACK) == 1 and ref.outcome() is None

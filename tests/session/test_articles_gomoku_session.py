@@ -1,0 +1,88 @@
+"""Article-by-article gaps of a Gomoku game under a session (docs/articles-gomoku.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from duiyi import BLACK, WHITE
+from duiyi.clock import Absolute, Clock, Fischer, Lateness
+from duiyi.errors import IllegalAction
+from duiyi.gomoku import Game, RenjuRules
+from duiyi.outcome import Result, Termination
+from duiyi.referee import Referee
+from duiyi.session import Session
+
+
+def session(clock: Clock, rules: RenjuRules | None = None) -> Session:
+    return Session(Game(rules or RenjuRules.free()), clock, Referee("gomoku"))
+
+
+def rebuilt(s: Session) -> Session:
+    return Session.from_log(json.loads(json.dumps(s.to_json())))
+
+
+def test_blacks_clock_starts_and_each_move_starts_the_opponents() -> None:
+    # Gomoku §8.4: "规定的比赛时间一到，应立即开动黑方棋钟 ... 在每方行棋后按停己方棋钟，开动对方棋钟"
+    s = session(Clock(Absolute(600), now=0.0))
+    assert s.clock.to_move is BLACK
+    s.move(BLACK, "h8", now=12.0)
+    assert s.clock.to_move is WHITE
+    s.move(WHITE, "h9", now=20.0)
+    assert s.clock.used(BLACK, 20.0) == 12.0 and s.clock.used(WHITE, 20.0) == 8.0
+
+
+def test_single_time_limit_the_first_to_run_out_loses() -> None:
+    # Gomoku §8.2 单一时限 "率先用完比赛时限的选手判负"; §10.1(3)B: the opponent wins on time
+    s = session(Clock(Absolute(60), now=0.0))
+    s.move(BLACK, "h8", now=30.0)
+    s.move(WHITE, "h9", now=40.0)
+    s.tick(90.0)  # Black's 60 s ran out at 30 + 30 = 60 s on the clock
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.TIME
+    assert o.article == "Gomoku §10.1(3)B"
+    assert rebuilt(s).outcome() == o
+
+
+def test_fischer_the_increment_comes_after_each_move() -> None:
+    # Gomoku §8.3 加秒制: a fixed start plus an increment for every move made
+    s = session(Clock(Fischer(base=60, increment=10), now=0.0))
+    s.move(BLACK, "h8", now=55.0)  # 60 - 55 + 10 = 15 left
+    assert s.clock.remaining(BLACK, 55.0).base == 15.0
+    s.move(WHITE, "h9", now=56.0)
+    s.tick(71.0)  # 15 s later Black's flag falls
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.termination is Termination.TIME
+
+
+def test_gomoku_lateness_is_taken_once_in_a_session() -> None:
+    # Gomoku §8.5: "迟到而未超过时限者，应在对局用时内扣除迟到时间" — once (Go takes it twice)
+    s = session(Clock(Absolute(3600), now=0.0, lateness=Lateness.gomoku(900), absent={BLACK}))
+    s.arrive(BLACK, 600.0)
+    assert s.clock.remaining(BLACK, 600.0).base == 3000.0
+    s.move(BLACK, "h8", now=610.0)
+    assert s.clock.remaining(BLACK, 610.0).base == 2990.0
+
+
+def test_gomoku_both_absent_past_the_limit_both_lose() -> None:
+    # Gomoku §8.5: "双方迟到超过赛场规定时间，则判双方弃权作负"
+    s = session(
+        Clock(Absolute(3600), now=0.0, lateness=Lateness.gomoku(900), absent={BLACK, WHITE})
+    )
+    s.tick(901.0)
+    o = s.outcome()
+    assert o is not None and o.result is Result.BOTH_LOSE and o.article == "Gomoku §8.5"
+
+
+def test_draw_offer_only_right_after_ones_own_move() -> None:
+    # Gomoku §10.3(1): "欲提和者应在自己刚下完一着后提出"
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    with pytest.raises(IllegalAction, match=r"§10\.3\(1\)"):
+        s.offer_draw(WHITE, now=2.0)
+    s.offer_draw(BLACK, now=2.0)
+    # §10.3(2): a move refuses the offer
+    s.move(WHITE, "h9", now=3.0)
+    assert s.outcome() is None
+    assert s.game.game.draw_offer is None  # type: ignore[attr-defined]
