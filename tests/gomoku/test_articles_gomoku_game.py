@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from duiyi import Color
 from duiyi.errors import IllegalAction
 from duiyi.gomoku import Game, Phase, RenjuRules
+from duiyi.gomoku.svg import STARS, board_svg
 from duiyi.outcome import Termination
 
 B, W = Color.BLACK, Color.WHITE
@@ -81,3 +84,11 @@ def test_black_double_three_is_legal_without_forbidden_moves() -> None:
     # Gomoku §3.3: a free opening may drop the forbidden-move rule ("也可不执行禁手规则")
     g = Game.from_moves(_BLACK_33, RenjuRules.free())
     assert not g.is_over and g.to_act is W
+
+
+def test_the_centre_and_the_four_stars_are_marked() -> None:
+    # Gomoku §1.1: "H8 点为天元；D4、D12、L12、L4 四点为星", marked as small dots
+    assert sorted(str(p) for p in STARS) == ["d12", "d4", "h8", "l12", "l4"]
+    svg = board_svg(Game(RenjuRules.free()).board)
+    # the dots are the only circles on an empty board
+    assert len(re.findall(r"<circle ", svg)) == 5

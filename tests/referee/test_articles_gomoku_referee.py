@@ -76,3 +76,15 @@ def test_time_penalty_for_pressing_before_placing() -> None:
     r = ref.time_penalty(BLACK, deduct=120, award=300)
     assert r.clock == ((BLACK, -120.0), (WHITE, 300.0))
     assert ref.violations(BLACK) == 1 and ref.outcome() is None
+
+
+@pytest.mark.parametrize("letter", ["A", "D", "E", "F", "G", "I", "J", "K"])
+def test_arbiters_forfeits_of_article_10_1_3(letter: str) -> None:
+    # Gomoku §10.1(3)A-K: the arbiter declares the opponent the winner (判对方胜)
+    article = f"Gomoku §10.1(3){letter}"
+    ref = Referee("gomoku")
+    r = ref.forfeit(WHITE, article)
+    assert r.outcome is not None and r.outcome.winner is BLACK
+    assert r.outcome.termination is Termination.FORFEIT and r.outcome.article == article
+    with pytest.raises(RefereeError, match="already decided"):
+        ref.forfeit(BLACK, article)
