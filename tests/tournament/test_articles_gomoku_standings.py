@@ -82,3 +82,18 @@ def test_team_swiss_falls_back_to_game_points_then_boards() -> None:
     t = Table.from_matches(games, Scoring.gomoku(), rounds=1)
     rows = standings(t, chain)
     assert [r.number for r in rows][:2] == [1, 3]  # equal game points, T1 better on board 1
+
+
+def test_relay_teams_out_earlier_rank_lower() -> None:
+    # Gomoku §17.5: "败一场的棋手不再参赛 ... 结束比赛越早的队名次越靠后"
+    from duiyi.tournament.pairing.relay import relay
+
+    lineups = [[1, 2], [3, 4], [5, 6]]
+    results: list[int | None] = [1, 5, 5]  # 1 beats 3, 5 beats 1, 5 beats 2: team 0 is out
+    state = relay(lineups, results)
+    assert state.remaining[0] == () and state.winner is None
+    assert state.ranking[-1] == 0  # out first, ranked last while the others play on
+    results += [4, 6]  # 4 beats 5, 6 beats 4: team 1 is out, team 2 still has a player
+    state = relay(lineups, results)
+    assert state.next_game is None and state.winner == 2
+    assert state.ranking == (2, 1, 0)
