@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from duiyi.tournament import tiebreaks as tb
+from duiyi.tournament.pairing.relay import relay
 from duiyi.tournament.results import GameResult, Scoring, Table
 from duiyi.tournament.standings import default_chain, standings
 
@@ -86,8 +87,6 @@ def test_team_swiss_falls_back_to_game_points_then_boards() -> None:
 
 def test_relay_teams_out_earlier_rank_lower() -> None:
     # Gomoku §17.5: "败一场的棋手不再参赛 ... 结束比赛越早的队名次越靠后"
-    from duiyi.tournament.pairing.relay import relay
-
     lineups = [[1, 2], [3, 4], [5, 6]]
     results: list[int | None] = [1, 5, 5]  # 1 beats 3, 5 beats 1, 5 beats 2: team 0 is out
     state = relay(lineups, results)
