@@ -19,11 +19,14 @@ Go §21.2) gives ½ to each side. Black wins iff ``B − komi − handicap retur
 (Fraction(10, 1), Fraction(15, 1), '白胜6又1/4子', 'W+12.5')
 
 Territory counting (Japanese/Korean) counts empty points surrounded by one side's live stones,
-except points next to stones in seki (公活無目), plus prisoners (captures and dead stones). A live
-chain is in seki when it touches a shared liberty that neither side can fill: a neutral point
-next to both colours where a stone of either colour would be self-atari without capturing.
-Ordinary dame, which either side may fill safely, count for nobody and leave the chains around
-them out of seki.
+plus prisoners (captures and dead stones), the way an arbiter counts once the dame are filled:
+
+* neutral points (dame) count for nobody and put nobody in seki;
+* a seki (公活無目, scoring-variants) is a shared liberty neither side can fill without its group
+  (chain plus its own eyes) being left one liberty: the groups beside it are in seki and the
+  points they surround count for nobody (``Rules.seki_points`` counts them instead);
+* 手入れ: once the dame are filled, a chain whose only liberty left is a point of its own
+  territory must be connected there, so that point is a stone, not territory (``Score.teire``).
 """
 
 from __future__ import annotations
@@ -98,6 +101,8 @@ class Score:
     white_territory: frozenset[Point] = field(default=frozenset(), compare=False, repr=False)
     neutral: frozenset[Point] = field(default=frozenset(), compare=False, repr=False)
     dead: frozenset[Point] = field(default=frozenset(), compare=False, repr=False)
+    teire: frozenset[Point] = field(default=frozenset(), compare=False, repr=False)
+    seki: frozenset[Point] = field(default=frozenset(), compare=False, repr=False)
 
     @property
     def unit_points(self) -> Fraction:
@@ -212,9 +217,26 @@ class Score:
         }
 
 
-def _self_atari(board: Board, index: int, black: bool) -> bool:
-    """True when a stone on bit ``index`` would be suicide or leave its chain one liberty
-    without capturing anything."""
+def _chains(board: Board, bits: int) -> list[int]:
+    """The chains (or empty regions) of ``bits``, each as a bitboard."""
+    out: list[int] = []
+    rest = bits
+    while rest:
+        ch = board._flood(rest & -rest, bits)
+        rest &= ~ch
+        out.append(ch)
+    return out
+
+
+def _cannot_fill(board: Board, index: int, black: bool, eyes: int) -> bool:
+    """True when a stone of the colour on bit ``index`` would be self-atari for good.
+
+    Suicide, or no capture and the stone's *group* keeps at most one liberty. The group is the
+    stone's chain extended through the mover's own territory (``eyes``) to the chains beyond:
+    a chain short of liberties only because of this dame can still connect through its own
+    territory first (手入れ), so filling is not self-atari; a group whose only other liberty is
+    one eye cannot fill without being captured (the shared liberty of a seki).
+    """
     t = board.try_play(index, black)
     if t is None:
         return True
@@ -222,32 +244,117 @@ def _self_atari(board: Board, index: int, black: bool) -> bool:
     if captured:
         return False
     own = b if black else w
+    empty = board.geometry.on_board & ~(b | w)
+    group = board._flood(1 << index, own | (eyes & empty))
+    libs = (board.geometry.expand(group) | group) & empty
+    return libs.bit_count() <= 1
+
+
+def _can_fill(board: Board, index: int, black: bool) -> bool:
+    """True when a stone on bit ``index`` captures nothing and leaves its chain two liberties
+    or more (a safe way to fill a dame)."""
+    t = board.try_play(index, black)
+    if t is None:
+        return False
+    b, w, _, captured, _ = t
+    if captured:
+        return False
+    own = b if black else w
     chain = board._flood(1 << index, own)
     geo = board.geometry
-    return (geo.expand(chain) & geo.on_board & ~(b | w)).bit_count() <= 1
+    return (geo.expand(chain) & geo.on_board & ~(b | w)).bit_count() >= 2
 
 
-def _seki_chains(board: Board, neutral: int) -> int:
-    """Live chains in seki: those next to a neutral point touching both colours where a stone of
-    either colour would be self-atari (the shared liberties of a seki). Plain dame, which either
-    side can fill safely, leave the chains around them out of seki."""
+def _territory(
+    board: Board, regions: list[tuple[int, int]], neutral: int, seki_points: bool
+) -> tuple[int, int, int, int]:
+    """Japanese/Korean territory: ``(black, white, seki stones, teire points)``.
+
+    1. Seki (公活無目). A neutral point next to both colours is a shared liberty of a seki when
+       neither colour can fill it (:func:`_cannot_fill`). The live groups next to it are in seki
+       and the empty points they surround count for nobody (unless ``seki_points``). Other
+       neutral points are plain dame: they count for nobody and put nobody in seki.
+    2. Filling the dame (手入れ). Once the dame are filled, a chain whose only liberty left is
+       a point of its own territory must connect there; that point is a stone, not territory.
+       Repeated until no chain needs it (a connection can leave the merged chain short too).
+    """
     geo = board.geometry
     black, white = board.black_bits, board.white_bits
+    terr = {1: 0, 2: 0}
+    for reg, owner in regions:
+        if owner:
+            terr[owner] |= reg
     near_both = neutral & geo.expand(black) & geo.expand(white)
     shared = 0
     for p in geo.points_of(near_both):
         i = geo.point_bit[p]
-        if _self_atari(board, i, True) and _self_atari(board, i, False):
+        if _cannot_fill(board, i, True, terr[1]) and _cannot_fill(board, i, False, terr[2]):
             shared |= 1 << i
     seki = 0
-    for bits in (black, white):
-        rest = geo.expand(shared) & bits
-        while rest:
-            low = rest & -rest
-            ch = board._flood(low, bits)
-            rest &= ~ch
-            seki |= ch
-    return seki
+    if shared:
+        for owner, bits in ((1, black), (2, white)):
+            for ch in _chains(board, geo.expand(shared) & bits):
+                group = board._flood(ch, bits | terr[owner])
+                seki |= group & bits
+    if not seki_points and seki:
+        for reg, owner in regions:
+            if owner and geo.expand(reg) & seki:
+                terr[owner] &= ~reg
+    dame = neutral & ~shared
+    teire = 0
+    work = board
+    open_dame = dame
+    changed = True
+    while changed:
+        changed = False
+        # each dame goes to the colour that can fill it safely; when both can, it stays open
+        # and each side must assume the other fills it
+        both = 0
+        for p in geo.points_of(open_dame):
+            i = geo.point_bit[p]
+            safe_b, safe_w = _can_fill(work, i, True), _can_fill(work, i, False)
+            if safe_b and safe_w:
+                both |= 1 << i
+            elif safe_b or safe_w:
+                b, w = work.black_bits, work.white_bits
+                work = Board.from_bits(
+                    geo.size, b | (1 << i) if safe_b else b, w | (1 << i) if safe_w else w
+                )
+                open_dame &= ~(1 << i)
+                changed = True
+        if changed:
+            continue
+        empty_now = geo.on_board & ~(work.black_bits | work.white_bits)
+        for owner, black_side in ((1, True), (2, False)):
+            own = work.black_bits if black_side else work.white_bits
+            live = own & ~seki
+            # an open dame next to two of the side's chains lets it connect them by filling it
+            seen = links = 0
+            for ch in _chains(work, live):
+                near = geo.expand(ch) & both
+                links |= seen & near
+                seen |= near
+            for unit in _chains(work, live | links):
+                libs = geo.expand(unit) & empty_now & ~both
+                if libs.bit_count() != 1 or not libs & terr[owner]:
+                    continue
+                # its last liberty is its own point: it must be played there (手入れ), when that
+                # connects it to more stones or leads to more liberties (not a lone eye)
+                joined = work._flood(unit | libs, live | libs | links)
+                more = geo.expand(libs) & empty_now & ~both & ~libs
+                if not (joined & own & ~unit or more):
+                    continue
+                b, w = work.black_bits, work.white_bits
+                work = Board.from_bits(
+                    geo.size, b | libs if black_side else b, w if black_side else w | libs
+                )
+                terr[owner] &= ~libs
+                teire |= libs
+                changed = True
+                break
+            if changed:
+                break
+    return terr[1], terr[2], seki, teire
 
 
 def score_position(
@@ -292,18 +399,17 @@ def score_position(
         regions.append((reg, owner))
         if owner == 0:
             neutral |= reg
-    seki = 0
-    if rules.scoring is Scoring.TERRITORY and not rules.seki_points:
-        # chains next to a shared liberty neither side can fill are in seki; the regions they
-        # border count for nobody
-        seki = _seki_chains(Board.from_bits(geo.size, black, white), neutral)
-    for reg, owner in regions:
-        if seki and geo.expand(reg) & seki:
-            continue
-        if owner == 1:
-            b_terr |= reg
-        elif owner == 2:
-            w_terr |= reg
+    teire = seki = 0
+    if rules.scoring is Scoring.TERRITORY:
+        b_terr, w_terr, seki, teire = _territory(
+            Board.from_bits(geo.size, black, white), regions, neutral, rules.seki_points
+        )
+    else:
+        for reg, owner in regions:
+            if owner == 1:
+                b_terr |= reg
+            elif owner == 2:
+                w_terr |= reg
 
     nb, nw = black.bit_count(), white.bit_count()
     tb_n, tw_n, nn = b_terr.bit_count(), w_terr.bit_count(), neutral.bit_count()
@@ -338,4 +444,6 @@ def score_position(
         white_territory=frozenset(pts(w_terr)),
         neutral=frozenset(pts(neutral)),
         dead=frozenset(pts(dead_bits)),
+        teire=frozenset(pts(teire)),
+        seki=frozenset(pts(seki)),
     )
