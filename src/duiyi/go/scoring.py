@@ -78,6 +78,8 @@ class Score:
     territory + prisoners). ``komi``/``handicap_return``/``warnings_deduction`` are in the same
     unit; ``warnings_deduction`` is what Black's side loses net of White's (one stone = 2 points
     per warning, Go §24.1). ``margin`` is Black's margin in that unit (negative: White ahead).
+    Territory counting also reports ``teire`` (own points that must be filled once the dame are
+    filled, so not territory) and ``seki`` (live stones in seki).
 
     JSON numbers are floats; every value is a multiple of ¼, so the floats are exact.
 
@@ -186,7 +188,7 @@ class Score:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-serialisable dict (floats, exact because values are multiples of ¼), with the
-        territory, neutral and dead points as sorted GTP point lists for displays.
+        territory, neutral, dead, teire and seki points as sorted GTP point lists for displays.
 
         >>> Score(Scoring.AREA_STONES, Fraction(185), Fraction(176), Fraction(15, 4)).to_json()[
         ...     "margin_stones"]
@@ -214,6 +216,8 @@ class Score:
             "white_territory": sorted(map(str, self.white_territory)),
             "neutral": sorted(map(str, self.neutral)),
             "dead": sorted(map(str, self.dead)),
+            "teire": sorted(map(str, self.teire)),
+            "seki": sorted(map(str, self.seki)),
         }
 
 
