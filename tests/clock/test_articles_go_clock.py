@@ -10,6 +10,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import ChineseByoyomi, Clock, JapaneseByoyomi, Lateness, MovesPerPeriod
+from duiyi.clock.clock import needs_replacement, proportional_correction
 from duiyi.errors import ClockError, InvalidInput
 
 
@@ -130,3 +131,15 @@ def test_negative_lateness_factor_is_refused() -> None:
     # Go §22.1: the factor is how many times the lateness is taken (2, 1 or 0 for natural)
     with pytest.raises(InvalidInput):
         Lateness(-1)
+
+
+def test_two_minutes_per_hour_is_inclusive() -> None:
+    # Go §22.8: 读数总和的误差超过每小时2分钟(含)的，应立即更换计时器 — exactly 2 min per hour
+    # (and the same rate over 90 minutes: 3 min) needs a new clock; just under does not
+    assert needs_replacement(3600.0 + 120.0, 3600.0)
+    assert needs_replacement(3600.0 - 120.0, 3600.0)
+    assert needs_replacement(5400.0 + 180.0, 5400.0)
+    assert not needs_replacement(5400.0 + 179.0, 5400.0)
+    # 参照双方已用时间按比例拨正时间: the corrected times keep the ratio and add up to the truth
+    b, w = proportional_correction(2520.0, 1260.0, 3600.0)
+    assert b + w == pytest.approx(3600.0) and b == pytest.approx(2 * w)

@@ -1,0 +1,37 @@
+"""Go rulebook audit (docs/articles-go.md): session articles not pinned down elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+
+from duiyi import BLACK, WHITE
+from duiyi.clock import Absolute, ChineseByoyomi, Clock
+from duiyi.go import Game as GoGame
+from duiyi.referee import Referee
+from duiyi.session import Session
+
+
+@pytest.mark.parametrize("article", ["Go §17.4", "Go §22.6"])
+def test_early_press_warning_leaves_the_clock_readings_unchanged(article: str) -> None:
+    # Go §17.4: 着子之前或与着子同时按计时器的，判警告一次，不改变计时器读数; Go §22.6: pressing
+    # before every captured stone is off the board: 判警告一次，不改变计时器读数
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=10.0)
+    s.move(WHITE, "C3", now=30.0)
+    before = (s.clock.remaining(BLACK, 40.0), s.clock.remaining(WHITE, 40.0))
+    s.rule("warn", 40.0, BLACK, article)
+    after = (s.clock.remaining(BLACK, 40.0), s.clock.remaining(WHITE, 40.0))
+    assert after == before
+    assert s.clock.to_move is BLACK and s.to_move() is BLACK  # the turn is not lost
+    assert s.referee.warnings(BLACK) == 1 and s.outcome() is None
+    # the running clock goes on as if nothing happened
+    assert s.clock.remaining(BLACK, 50.0).base == pytest.approx(600.0 - 10.0 - 20.0)
+
+
+def test_warning_in_byoyomi_keeps_the_reserved_minutes() -> None:
+    # Go §17.4 / §24.1: the warning costs a stone at the count, never clock time
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=3), now=0.0))
+    s.move(BLACK, "E5", now=30.0)
+    s.rule("warn", 35.0, BLACK, "Go §17.4")
+    assert s.clock.remaining(BLACK, 35.0).periods == 3
+    assert s.game.game.warnings[BLACK] == 1  # type: ignore[attr-defined]
