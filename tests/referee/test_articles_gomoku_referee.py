@@ -88,3 +88,37 @@ def test_arbiters_forfeits_of_article_10_1_3(letter: str) -> None:
     assert r.outcome.termination is Termination.FORFEIT and r.outcome.article == article
     with pytest.raises(RefereeError, match="already decided"):
         ref.forfeit(BLACK, article)
+
+
+@pytest.mark.parametrize("clause", ["(4)", "(5)", "(6)", "(7)"])
+def test_gomoku_corrections_keep_the_turn_and_carry_no_violation_by_themselves(
+    clause: str,
+) -> None:
+    # Gomoku §6.1(4)-(7): the irregular stone is taken back / put back and the player moves
+    # again; the correction itself is no pass and no violation (a sanction is a separate
+    # ruling, e.g. §4.2 "允许拣起后任选着点，但给予适当处罚")
+    ref = Referee("gomoku")
+    r = ref.void_move(BLACK, f"Gomoku §6.1{clause}")
+    assert r.passes is None and r.outcome is None
+    assert ref.violations(BLACK) == 0
+    with pytest.raises(RefereeError, match="violation"):
+        ref.void_move(BLACK, f"Gomoku §6.1{clause}", warning=True)
+
+
+def test_a_dropped_stone_with_its_penalty() -> None:
+    # Gomoku §4.2 / §6.1(7): the dropped stone is picked up, the player chooses again, and the
+    # arbiter may punish it; as a violation it counts towards the second (§12.3(4))
+    ref = Referee("gomoku")
+    ref.void_move(WHITE, "Gomoku §6.1(7)", note="stone dropped on the board")
+    ref.violation(WHITE, "Gomoku §4.2", note="dropped a stone")
+    assert ref.violations(WHITE) == 1 and ref.outcome() is None
+    r = ref.violation(WHITE, "Gomoku §12.4")
+    assert r.outcome is not None and r.outcome.winner is BLACK
+
+
+def test_refusing_to_correct_loses() -> None:
+    # Gomoku §6.3 / §12.5(1): refusing to correct an irregular move, or correcting only part
+    # of it, loses the game
+    r = Referee("gomoku").forfeit(BLACK, "Gomoku §12.5(1)", note="refused to take back")
+    assert r.outcome is not None and r.outcome.winner is WHITE
+    assert r.outcome.termination is Termination.FORFEIT

@@ -86,3 +86,26 @@ def test_draw_offer_only_right_after_ones_own_move() -> None:
     s.move(WHITE, "h9", now=3.0)
     assert s.outcome() is None
     assert s.game.game.draw_offer is None  # type: ignore[attr-defined]
+
+
+def test_a_correction_in_a_session_keeps_the_turn() -> None:
+    # Gomoku §6.1(4): a void move in referee mode is no pass: the same player is still to move
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    s.rule("void_move", 2.0, WHITE, "Gomoku §6.1(6)")
+    assert s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.referee.violations(WHITE) == 0
+    s.move(WHITE, "h9", now=3.0)
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_arbiters_time_is_charged_at_the_arbiters_choice() -> None:
+    # Gomoku §8.10: the time the arbiter spent on a correction is given back (or not) by the
+    # arbiter; Gomoku §8.7: a faulty clock's times are set on the new one
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=10.0)
+    s.rule("adjust_clock", 70.0, WHITE, 60.0, article="Gomoku §8.10")
+    assert s.clock.remaining(WHITE, 70.0).base == 600.0  # the 60 s of the ruling given back
+    s.rule("adjust_clock", 80.0, BLACK, -30.0, article="Gomoku §8.7")
+    assert s.clock.remaining(BLACK, 80.0).base == 600.0 - 10.0 - 30.0
+    assert [r.article for r in s.referee.rulings] == ["Gomoku §8.10", "Gomoku §8.7"]
