@@ -250,3 +250,91 @@ def test_score_json() -> None:
     assert data["sgf_result"] == "B+1.5"
     assert len(data["black_territory"]) == 185 - 14 - 5 and data["neutral"] == []
     assert "A1" in data["black_territory"] and "T19" in data["white_territory"]
+
+
+# ---------------------------------------------------------------- dame, 手入れ and seki
+
+TEIRE = """
+. . . X O . .
+. . . X O . .
+. . . X O . .
+. . . X O . .
+. . . X O . .
+. . . X O O .
+. . . . X . O"""
+
+
+def test_teire_point_is_not_territory() -> None:
+    # scoring-variants 日韓規則 數目法: F1 is a dame only White can fill safely; once it is
+    # filled E1 is in atari and Black must connect at D1, so D1 is a stone, not territory
+    b = Board.from_diagram(TEIRE)
+    s = score_position(b, Rules.japanese())
+    assert s.teire == {Point.parse("D1", 7)}
+    assert s.neutral == {Point.parse("F1", 7)}
+    assert len(s.black_territory) == 21 and len(s.white_territory) == 11
+    assert s.black_area == 21 and s.white_area == 11 and s.seki == frozenset()
+    # Go §9: the Chinese area count is not concerned: D1 is Black's, F1 half each
+    cn = score_position(b, Rules.chinese())
+    assert cn.black_area == Fraction(59, 2) and cn.white_area == Fraction(39, 2)
+    assert cn.teire == frozenset()
+
+
+def test_dame_the_owner_can_fill_to_connect_costs_nothing() -> None:
+    # C7 touches B7 and the C-wall: Black fills it and connects, no point is lost; White's
+    # side is untouched and nobody is in seki (the dame counts for nobody)
+    b = Board.from_diagram(
+        """
+        . X . O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . .
+        . . X O . . ."""
+    )
+    s = score_position(b, Rules.japanese())
+    assert s.teire == frozenset() and s.seki == frozenset()
+    assert s.neutral == {Point.parse("C7", 7)}
+    assert s.black_area == 13 and s.white_area == 21
+
+
+def test_two_eyes_beside_a_shared_point_is_not_seki() -> None:
+    # 公活無目 only for real seki: White has two eyes (E7, G7), Black an eye and territory;
+    # either side fills C7 safely, so it is a dame and every eye counts
+    b = Board.from_diagram(
+        """
+        . X . O . O .
+        X X X O O O O
+        X X X X X X X
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . ."""
+    )
+    s = score_position(b, Rules.japanese())
+    assert s.seki == frozenset() and s.neutral == {Point.parse("C7", 7)}
+    assert s.black_area == 29 and s.white_area == 2
+
+
+def test_seki_stones_are_reported() -> None:
+    # the one-eye-each seki of SEKI: every stone is in seki, no point counts (公活無目)
+    s = score_position(Board.from_diagram(SEKI), Rules.japanese())
+    assert len(s.seki) == 13 + 9 and s.teire == frozenset()
+    assert s.to_json()["seki"][:2] == ["A1", "A2"]
+
+
+def test_chain_in_atari_connects_inside_its_territory() -> None:
+    # C4 (White) has one liberty, B4, inside White's corner: Black could take it (a ko
+    # shape), so White must connect at B4 before counting; B4 is not territory
+    b = Board.from_diagram(
+        """
+        . O X X .
+        O . O X X
+        . O X X X
+        O O X . X
+        . O X X X"""
+    )
+    s = score_position(b, Rules.japanese())
+    assert s.teire == {Point.parse("B4", 5)}
+    assert s.white_territory == {Point.parse(p, 5) for p in ("A5", "A3", "A1")}
+    assert s.black_territory == {Point.parse("E5", 5), Point.parse("D2", 5)}
