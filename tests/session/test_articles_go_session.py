@@ -35,3 +35,17 @@ def test_warning_in_byoyomi_keeps_the_reserved_minutes() -> None:
     s.rule("warn", 35.0, BLACK, "Go §17.4")
     assert s.clock.remaining(BLACK, 35.0).periods == 3
     assert s.game.game.warnings[BLACK] == 1  # type: ignore[attr-defined]
+
+
+def test_second_of_two_moves_in_a_row_is_void_with_a_warning() -> None:
+    # Go §17.2: 一方并未表示弃权，另一方连下两着，判第二着无效并警告一次 — Black plays E5, then
+    # (over the board) again before White: the second stone is void, Black is warned, and it is
+    # still White's turn with White's clock running; Black's clock is not charged again
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=10.0)
+    rulings = s.rule("void_move", 12.0, BLACK, "Go §17.2")
+    assert [r.kind.value for r in rulings] == ["void_move", "warning"]
+    assert s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.game.moves_played() == 1 and s.referee.warnings(BLACK) == 1
+    assert s.clock.remaining(BLACK, 12.0).base == pytest.approx(590.0)
+    assert s.clock.remaining(WHITE, 12.0).base == pytest.approx(598.0)

@@ -67,3 +67,32 @@ def test_team_swiss_variant_b_ranks_by_match_points() -> None:
     t = team_swiss()
     rows = standings(t, default_chain("go", "swiss", team=True, board_count=2, variant="B"))
     assert [r.number for r in rows] == [1, 4, 3, 2]
+
+
+def test_team_round_robin_all_equal_shares_the_place() -> None:
+    # Go §27.2(1): 场分…局分…第一台棋手的局分…以下依次相比，若全部一样，允许并列 — T1 and T2
+    # draw both boards and both beat T3 2:0: equal on every criterion, so they share 1st place;
+    # a split on board 1 instead would separate them
+    tied = Table.from_matches(
+        [
+            (1, 1, 2, [D, D], [True, False]),
+            (2, 1, 3, [B, W], [True, False]),
+            (3, 2, 3, [B, W], [True, False]),
+        ],
+        Scoring.go(),
+        rounds=3,
+    )
+    rows = standings(tied, default_chain("go", "round-robin", team=True, board_count=2))
+    assert [(r.number, r.place) for r in rows] == [(1, 1), (2, 1), (3, 3)]
+    split = Table.from_matches(
+        [
+            (1, 1, 2, [B, B], [True, False]),  # T1 wins board 1, T2 wins board 2
+            (2, 1, 3, [B, W], [True, False]),
+            (3, 2, 3, [B, W], [True, False]),
+        ],
+        Scoring.go(),
+        rounds=3,
+    )
+    rows = standings(split, default_chain("go", "round-robin", team=True, board_count=2))
+    assert [(r.number, r.place) for r in rows] == [(1, 1), (2, 2), (3, 3)]
+    assert rows[0].values[:2] == rows[1].values[:2]  # match and game points equal
