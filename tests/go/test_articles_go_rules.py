@@ -7,13 +7,14 @@ scoring-variants.zh-hant.txt (the winning lines and the handicap return).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.go import Game, Point, Rules
-from duiyi.go.rules import Scoring
+from duiyi.go.rules import KoRule, Scoring
 from duiyi.go.scoring import Score
 
 
@@ -123,3 +124,36 @@ def test_handicap_return_is_half_the_stones(handicap: int) -> None:
         handicap_return=back,
     )
     assert s.margin_stones == Fraction(1, 2) and s.winner is BLACK
+
+
+def _sending_two_returning_one(rules: Rules) -> Game:
+    # 5×5, the bottom-left corner:      row 2:  O O X . .
+    #                                   row 1:  . X . X .
+    # Black A1 makes the two stones A1-B1 with one liberty (送二), White C1 takes them, Black B1
+    # takes C1 back (还一) and the board is as before with White to move.
+    return Game.from_position(5, rules, black=["B1", "D1", "C2"], white=["A2", "B2"])
+
+
+def test_sending_two_returning_one_cannot_cycle() -> None:
+    # Go §20.2: 禁止假生类多劫循环; Go §6 (situational, DECISIONS.md): once around the cycle is
+    # play, but after White passes the same sending move would make White face again a position
+    # it has faced: refused, so the cycle can never repeat
+    g = _sending_two_returning_one(Rules.chinese())
+    start = g.board.copy()
+    for move in ("A1", "C1", "B1"):
+        g.play(move)
+    assert g.captures == {BLACK: 1, WHITE: 2}
+    assert g.board == start and g.to_move is WHITE
+    g.pass_move()
+    assert not g.is_legal("A1")
+    reason = g.illegal_reason("A1")
+    assert reason is not None and reason[1] == "Go §6"
+    assert g.is_legal("E5")  # elsewhere is fine: the board changes
+
+
+def test_sending_two_returning_one_under_positional_superko() -> None:
+    # Go §20 with the positional option: the return capture itself recreates the board
+    g = _sending_two_returning_one(replace(Rules.chinese(), ko_rule=KoRule.POSITIONAL))
+    g.play("A1")
+    g.play("C1")
+    assert not g.is_legal("B1")
