@@ -26,7 +26,7 @@ class Result(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     NO_RESULT = "no_result"  # 无胜负, e.g. a full-board repetition under Japanese rules
-    BOTH_LOSE = "both_lose"  # 双方判负 (Go §17.5, Gomoku §4.2)
+    BOTH_LOSE = "both_lose"  # 双方判负 (Go §17.5; both too late, Gomoku §8.5)
 
 
 class Termination(enum.Enum):
@@ -39,11 +39,11 @@ class Termination(enum.Enum):
     WARNINGS = "warnings"  # second warning loses (Go §24.2), second violation (Gomoku §12)
     ADJUDICATION = "adjudication"  # arbiter's decision
     REPETITION = "repetition"  # full-board repetition with simple ko (Go §20)
-    FIVE = "five"  # five in a row (Gomoku §10.1)
-    FOUL = "foul"  # Black's forbidden move (Gomoku §10.1)
-    PASSES = "passes"  # both passed in one round (Gomoku §11.1)
-    FULL_BOARD = "full_board"  # no five on a full board (Gomoku §11.1)
-    AGREEMENT = "agreement"  # agreed draw (Gomoku §10.3)
+    FIVE = "five"  # five in a row (Gomoku §10.1(1))
+    FOUL = "foul"  # Black's forbidden move (Gomoku §10.1(2))
+    PASSES = "passes"  # both passed in one round (Gomoku §10.2(2))
+    FULL_BOARD = "full_board"  # no five on a full board (Gomoku §10.2(3))
+    AGREEMENT = "agreement"  # agreed draw (Gomoku §10.2(1), offers §10.3)
 
 
 @dataclass(frozen=True)
