@@ -201,12 +201,18 @@ def main() -> None:
     ap.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432/postgres")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workdir", help="keep the servers' logs in this folder")
+    ap.add_argument("--url", help="play against this running server instead of starting one")
     args = ap.parse_args()
     rows = []
+    if args.url:
+        rows.append(
+            (args.url, asyncio.run(run(args.url, args.games, args.moves, args.think, args.seed)))
+        )
+        args.backends = ""
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(args.workdir or tmp)
         workdir.mkdir(parents=True, exist_ok=True)
-        for backend in args.backends.split(","):
+        for backend in filter(None, args.backends.split(",")):
             dbname = None
             if backend == "sqlite":
                 database = f"sqlite:///{workdir / 'load.sqlite3'}"

@@ -55,4 +55,12 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("uvicorn.access").addFilter(_redact)
     settings = Settings.from_env(database_url=database, redis_url=redis, demo=demo)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws="websockets")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets",
+        # the messages are small JSON documents: compressing them costs more CPU than it saves
+        ws_per_message_deflate=False,
+    )
