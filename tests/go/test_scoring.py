@@ -4,12 +4,16 @@ Japanese/Korean territory with seki, Ing area in points."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duiyi import BLACK, WHITE
+from duiyi.errors import IllegalMove
 from duiyi.go import Board, Point, Rules, Score, Scoring, score_position
 from duiyi.go.scoring import format_stones
 
@@ -338,3 +342,38 @@ def test_chain_in_atari_connects_inside_its_territory() -> None:
     assert s.teire == {Point.parse("B4", 5)}
     assert s.white_territory == {Point.parse(p, 5) for p in ("A5", "A3", "A1")}
     assert s.black_territory == {Point.parse("E5", 5), Point.parse("D2", 5)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 9), st.integers(0, 2**32), st.integers(0, 120), st.integers(0, 4))
+def test_territory_count_only_withholds_points(size: int, seed: int, moves: int, dead: int) -> None:
+    # 公活無目 and 手入れ only take points away from the plain regions of Go §9: territory and
+    # teire points are disjoint, inside the regions each colour surrounds, and the dame are the
+    # same; the Chinese count reports neither seki nor teire
+    rng = random.Random(seed)
+    b = Board(size)
+    color = BLACK
+    for _ in range(moves):
+        empty = sorted(b.empty_points())
+        if not empty:
+            break
+        try:
+            b.play(rng.choice(empty), color)
+        except IllegalMove:
+            continue
+        color = color.opponent
+    stones = sorted(b.stones(BLACK) | b.stones(WHITE))
+    marked: set[Point] = set()
+    for _ in range(dead if stones else 0):
+        marked |= b.group(rng.choice(stones))
+    cn = score_position(b, Rules.chinese(), marked)
+    jp = score_position(b, Rules.japanese(), marked)
+    assert cn.teire == cn.seki == frozenset()
+    assert jp.neutral == cn.neutral
+    assert jp.black_territory <= cn.black_territory
+    assert jp.white_territory <= cn.white_territory
+    assert jp.teire <= (cn.black_territory - jp.black_territory) | (
+        cn.white_territory - jp.white_territory
+    )
+    assert not jp.seki & marked
+    assert jp.black_area == len(jp.black_territory) + len(marked & b.stones(WHITE))
