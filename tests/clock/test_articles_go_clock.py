@@ -7,6 +7,8 @@ from the article's text.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import ChineseByoyomi, Clock, JapaneseByoyomi, Lateness, MovesPerPeriod
@@ -143,3 +145,39 @@ def test_two_minutes_per_hour_is_inclusive() -> None:
     # 参照双方已用时间按比例拨正时间: the corrected times keep the ratio and add up to the truth
     b, w = proportional_correction(2520.0, 1260.0, 3600.0)
     assert b + w == pytest.approx(3600.0) and b == pytest.approx(2 * w)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=120),
+    st.integers(min_value=1, max_value=5),
+    st.lists(st.integers(min_value=0, max_value=719), min_size=1, max_size=12),
+)
+def test_reserved_minutes_used_are_the_whole_minutes_of_each_move(
+    base: int, reserved: int, quarters: list[int]
+) -> None:
+    # Go §12.3: in the reserved phase every move costs floor(seconds / 60) minutes (不足60秒的
+    # 着手不予计时，达到60秒的视为已使用…1分钟); the player loses only when a move needs more
+    # minutes than are left. Black's moves last whole quarter seconds (exact in binary floating
+    # point, so 60 s is exactly 60 s); White answers at once.
+    c = Clock(ChineseByoyomi(base=base, reserved_minutes=reserved), now=0.0)
+    main, minutes, t = float(base), reserved, 0.0
+    for q in quarters:
+        seconds = q / 4
+        t += seconds
+        if main > 0 and seconds <= main:
+            main -= seconds
+        else:
+            over = seconds - main
+            main = 0.0
+            used = int(over // 60)
+            if used >= minutes:
+                with pytest.raises(ClockError):
+                    c.press(BLACK, t)
+                return
+            minutes -= used
+        c.press(BLACK, t)
+        c.press(WHITE, t)
+        left = c.remaining(BLACK, t)
+        assert left.periods == minutes
+        assert left.base == pytest.approx(main)
