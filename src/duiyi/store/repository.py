@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from duiyi.errors import DuiyiError
@@ -114,9 +114,14 @@ class Append:
     status: str | None = None
     outcome: dict[str, Any] | None = None
 
+    @property
+    def new_version(self) -> int:
+        """The game's version once the entries are in."""
+        return self.expected + len(self.entries)
+
     def values(self) -> dict[str, Any]:
         """The game row's new values."""
-        values: dict[str, Any] = {"version": self.expected + len(self.entries)}
+        values: dict[str, Any] = {"version": self.new_version}
         if self.status is not None:
             values["status"] = self.status
         if self.outcome is not None:
@@ -220,9 +225,40 @@ class Repository:
         """Append to several games in one transaction (group commit); each item gets its new
         version, or the Conflict that refused it (the others are still committed)."""
         games = GameRow.__table__
+        plain = [i for i in items if i.status is None and i.outcome is None]
+        finishing = [i for i in items if i.status is not None or i.outcome is not None]
         try:
             async with self.db.engine.begin() as conn:
-                for item in items:
+                if len(plain) == 1:
+                    finishing.append(plain.pop())
+                if plain:
+                    # one statement for the whole batch (executemany: pipelined by psycopg),
+                    # then one read to check that every game was at its expected version
+                    await conn.execute(
+                        update(games)  # type: ignore[arg-type]
+                        .where(
+                            games.c.id == bindparam("b_id"),
+                            games.c.version == bindparam("b_expected"),
+                        )
+                        .values(version=bindparam("b_new")),
+                        [
+                            {"b_id": i.game_id, "b_expected": i.expected, "b_new": i.new_version}
+                            for i in plain
+                        ],
+                    )
+                    found = dict(
+                        (
+                            await conn.execute(
+                                select(games.c.id, games.c.version).where(
+                                    games.c.id.in_([i.game_id for i in plain])
+                                )
+                            )
+                        ).all()
+                    )
+                    for i in plain:
+                        if found.get(i.game_id) != i.new_version:
+                            raise _BatchConflict(i.game_id)
+                for item in finishing:
                     result = await conn.execute(
                         update(games)  # type: ignore[arg-type]
                         .where(games.c.id == item.game_id, games.c.version == item.expected)
@@ -241,7 +277,7 @@ class Repository:
             for item in items:
                 out.extend(await self.append_many([item]))
             return out
-        return [item.expected + len(item.entries) for item in items]
+        return [item.new_version for item in items]
 
     async def set_anchor(self, game_id: str, wall: float, timeline: float, owner: str) -> None:
         """Record where the game's timeline stands at a wall-clock instant, and who hosts it."""

@@ -1,0 +1,68 @@
+"""The store: versioned logs with compare-and-set, group commit, events, on SQLite and
+PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from tests.server.conftest import Backend
+
+from duiyi.store import Database, Repository
+from duiyi.store.repository import Append, Conflict
+
+
+@pytest.fixture
+async def repo(backend: Backend) -> Repository:
+    db = Database(backend.database)
+    db.migrate()
+    yield Repository(db)  # type: ignore[misc]
+    await db.dispose()
+
+
+async def _game(repo: Repository) -> str:
+    return await repo.create_game(
+        kind="go", config={"v": 1}, black_token_hash="b", white_token_hash="w", wall=1.0
+    )
+
+
+async def test_append_is_compare_and_set(repo: Repository) -> None:
+    gid = await _game(repo)
+    assert await repo.append(gid, 0, [{"type": "move"}], 2.0) == 1
+    with pytest.raises(Conflict):
+        await repo.append(gid, 0, [{"type": "move"}], 2.0)  # somebody wrote version 1 first
+    assert [a.version for a in await repo.actions(gid)] == [1]
+    assert (await repo.game(gid)).version == 1
+
+
+async def test_group_commit_keeps_the_others_when_one_conflicts(repo: Repository) -> None:
+    ids = [await _game(repo) for _ in range(4)]
+    assert await repo.append_many([Append(i, 0, [{"n": 1}, {"n": 2}], 1.0) for i in ids]) == [
+        2,
+        2,
+        2,
+        2,
+    ]
+    results = await repo.append_many(
+        [
+            Append(ids[0], 2, [{"n": 3}], 1.0),
+            Append(ids[1], 0, [{"n": 3}], 1.0),  # stale: refused
+            Append(ids[2], 2, [{"n": 3}], 1.0),
+            Append(ids[3], 2, [{"n": 3}], 1.0, status="finished", outcome={"result": "win"}),
+        ]
+    )
+    assert results[0] == 3 and results[2] == 3 and results[3] == 3
+    assert isinstance(results[1], Conflict)
+    assert [(await repo.game(i)).version for i in ids] == [3, 2, 3, 3]
+    assert [a.entry for a in await repo.actions(ids[1])] == [{"n": 1}, {"n": 2}]
+    finished = await repo.game(ids[3])
+    assert finished.status == "finished" and finished.outcome == {"result": "win"}
+    assert [g.id for g in await repo.live_games()].count(ids[3]) == 0
+
+
+async def test_event_versions(repo: Repository) -> None:
+    eid = await repo.create_event(
+        name="e", data={"x": 1}, organiser_token_hash="o", arbiter_token_hash="a", wall=1.0
+    )
+    assert await repo.save_event(eid, 1, {"x": 2}, {"op": "t"}, 2.0) == 2
+    with pytest.raises(Conflict):
+        await repo.save_event(eid, 1, {"x": 3}, {"op": "t"}, 3.0)
+    assert (await repo.event(eid)).data == {"x": 2}
