@@ -44,9 +44,13 @@ class State:
 
 
 async def _heartbeat(state: State) -> None:
+    beats = 0
     while True:
         try:
             await state.repo.heartbeat(state.settings.process_id, time.time())
+            beats += 1
+            if beats % 60 == 0:
+                await state.games.sweep(state.settings.idle_seconds)
         except Exception:
             log.exception("heartbeat failed")
         await asyncio.sleep(state.settings.heartbeat_seconds)

@@ -264,6 +264,7 @@ class GameHost:
         self._wake = asyncio.Event()
         self._timer: asyncio.Task[None] | None = None
         self._reported = session.outcome() is not None
+        self.last_active = time.monotonic()
 
     @property
     def version(self) -> int:
@@ -375,6 +376,7 @@ class GameHost:
         self.record = record
 
     def _publish(self, message: dict[str, Any]) -> None:
+        self.last_active = time.monotonic()
         message = {**message, "game_id": self.id, "state": self.view()}
         broadcast(self.listeners, message)
         self.manager.fan_out(message)
@@ -638,6 +640,25 @@ class GameManager:
                 await self.local(record.id)
                 count += 1
         return count
+
+    async def sweep(self, idle_seconds: float = 600.0) -> int:
+        """Forget finished games nobody watches and nobody touched for ``idle_seconds``
+        (they stay in the store and load again on demand); returns how many."""
+        now = time.monotonic()
+        gone = [
+            h
+            for h in self.hosts.values()
+            if h.session.outcome() is not None
+            and not h.listeners
+            and now - h.last_active > idle_seconds
+        ]
+        for host in gone:
+            await host.stop()
+            self.hosts.pop(host.id, None)
+            self._loading.pop(host.id, None)
+        for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
+            self.remotes.pop(game_id, None)
+        return len(gone)
 
     async def close(self) -> None:
         """Stop every timer and the writer."""

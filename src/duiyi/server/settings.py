@@ -25,6 +25,8 @@ class Settings:
     redis_url: str | None = None
     process_id: str = field(default_factory=lambda: "p-" + secrets.token_hex(6))
     heartbeat_seconds: float = 1.0
+    # finished games nobody watches leave memory after this long (they reload on demand)
+    idle_seconds: float = 600.0
     max_body_bytes: int = 65536
     rate_per_second: float = 50.0
     rate_burst: int = 200
