@@ -273,7 +273,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     ),
     MATCH + '" "python3 tests/gomoku/engines/crash.py" --games 1 --opening free -q': (
         0,
-        ["1  greedy.py won by forfeit"],
+        ["greedy.py vs crash.py: 1 game, +1 =0 -0", "1  greedy.py won by forfeit"],
     ),
     MATCH + '" "python3 tests/gomoku/engines/lattice.py" --opening bogus; echo "exit code $?"': (
         2,
@@ -282,7 +282,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     MATCH
     + '" "python3 tests/gomoku/engines/slow.py" --games 2 --opening free --timeout-turn 300': (
         0,
-        ["white did not move within the 300 ms move limit", "2  greedy.py won by time"],
+        ["move limit (Gomoku §8.2, §10.1 B; 1 stone)", "2  greedy.py won by time"],
     ),
 }
 

@@ -176,6 +176,15 @@ def test_tally_counts_from_engine_a() -> None:
     assert "1  draw by full_board" in text
 
 
+def test_tally_summary_counts_one_game_in_the_singular() -> None:
+    # Gomoku §18: a one-game match reads "1 game", not "1 games"
+    tally = MatchTally("A", "B")
+    tally.add(_record(1, "B"), a_is_black=True)
+    assert tally.summary().splitlines()[0] == "A vs B: 1 game, +1 =0 -0 (A 1 : 0 B)"
+    tally.add(_record(2, "B"), a_is_black=False)
+    assert tally.summary().splitlines()[0].startswith("A vs B: 2 games, ")
+
+
 def test_record_round_trips_through_json() -> None:
     record = _record(3, "W", Termination.FOUL)
     assert GameRecord.from_json(record.to_json()) == record
@@ -514,6 +523,8 @@ def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
     lines = result.output.splitlines()
     assert lines[0].startswith("game 1: greedy.py (black) - crash.py (white) 1-0  forfeit:")
     assert lines[1].startswith("game 2: crash.py (black) - greedy.py (white) 0-1  forfeit:")
+    # Gomoku §10.1 D: one stone was on the board when White forfeited, none when Black did
+    assert lines[0].endswith("; 1 stone)") and lines[1].endswith("; 0 stones)")
     assert "greedy.py vs crash.py: 2 games, +2 =0 -0 (greedy.py 2 : 0 crash.py)" in lines
     records = [GameRecord.from_json(json.loads(x)) for x in out.read_text().splitlines()]
     assert [r.outcome.termination for r in records] == [Termination.FORFEIT] * 2

@@ -99,10 +99,11 @@ def match(
         if quiet:
             return
         where = f" {record.opening}" if record.opening else ""
+        stones = len(record.moves)
         typer.echo(
             f"game {record.number}{where}: {record.black} (black) - {record.white} (white) "
             f"{record.result_text}  {record.outcome.termination.value}: {record.reason} "
-            f"({record.outcome.article}; {len(record.moves)} stones)"
+            f"({record.outcome.article}; {stones} stone{'' if stones == 1 else 's'})"
         )
 
     try:

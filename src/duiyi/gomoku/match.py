@@ -610,7 +610,8 @@ class MatchTally:
             return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
 
         head = (
-            f"{self.a} vs {self.b}: {self.games} games, +{self.wins} ={self.draws} "
+            f"{self.a} vs {self.b}: {self.games} game{'' if self.games == 1 else 's'}, "
+            f"+{self.wins} ={self.draws} "
             f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
         )
         if self.both_lost:
