@@ -185,9 +185,14 @@ def _check_now(now: float) -> float:
 class Clock:
     """A two-player game clock (Go §12, §14, §22; Gomoku §8).
 
-    ``to_move`` is whose time runs from ``now`` (``None``: the clock starts stopped; call
-    :meth:`start`). ``lateness`` and ``absent`` set up lateness at the start (Go §22.1-4,
-    Gomoku §8.5): the absent players are charged when they :meth:`arrive`.
+    ``to_move`` is who moves (and presses) first; its time runs from ``now`` (``None``: the
+    clock starts stopped; call :meth:`start`). ``lateness`` and ``absent`` set up lateness at
+    the start (Go §22.1-4, Gomoku §8.5). Under a start-of-game rule (``factor`` >= 1) it is an
+    absent player's time that runs, never the present player's, even when the present player
+    is to move (Gomoku §8.5: "即使在席的一方不行棋，对方不在席的表也要打开"; Go §22 is silent
+    and is read the same way); on :meth:`arrive` the late player is charged ``factor`` × its
+    lateness in all. Under natural timing (``factor`` 0, Go §22.1 after an adjournment,
+    §22.4) the clock just runs for the player to move (:attr:`running_color`).
 
     >>> from duiyi.clock import Absolute
     >>> c = Clock(Absolute(600), now=0.0)
@@ -223,6 +228,7 @@ class Clock:
         self._moves: dict[Color, int] = {BLACK: 0, WHITE: 0}
         self._absent: set[Color] = set(absent)
         self._late: dict[Color, float] = {}
+        self._runner: Color | None = self._pick_runner()
         self._paused_total = 0.0
         self._pause_since: float | None = None
 
@@ -230,8 +236,35 @@ class Clock:
 
     @property
     def to_move(self) -> Color | None:
-        """Whose time runs (or would run, when paused); ``None`` when stopped."""
+        """Who presses next; ``None`` when stopped. Their time runs (or would run, when
+        paused), except while an absent opponent's runs instead (:attr:`running_color`)."""
         return self._to_move
+
+    @property
+    def running_color(self) -> Color | None:
+        """Whose time runs (or would run, when paused); ``None`` when stopped.
+
+        The player to move, except during lateness at the start under a rule that charges it
+        (Gomoku §8.5, Go §22.1-3): then an absent player's time runs, never a present one's.
+
+        >>> from duiyi.clock import Absolute
+        >>> c = Clock(Absolute(3600), now=0.0, lateness=Lateness.gomoku(900), absent={WHITE})
+        >>> c.to_move, c.running_color
+        (Color.BLACK, Color.WHITE)
+        """
+        return self._runner
+
+    def _pick_runner(self) -> Color | None:
+        """Whose time should run now: the player to move, unless it is present while its
+        opponent is absent under a lateness rule that charges the late time (factor >= 1):
+        then the absent opponent's (Gomoku §8.5 "对方不在席的表也要打开", "有一方到场后，则打开
+        对方的表"). Both absent: the player to move's (the arbiter "打开一方的表")."""
+        mover = self._to_move
+        if mover is None or self.lateness.factor == 0 or mover in self._absent:
+            return mover
+        if mover.opponent in self._absent:
+            return mover.opponent
+        return mover
 
     @property
     def running(self) -> bool:
@@ -290,13 +323,14 @@ class Clock:
         >>> Clock(Absolute(60), now=0.0).remaining(BLACK, 61.0).flagged
         True
         """
-        running = color is self._to_move or (self.shared and self._to_move is not None)
+        running = color is self._runner or (self.shared and self._runner is not None)
         t = self.turn_elapsed(now) if running else 0.0
         return self.system.view(self._states[color], t)
 
     def used(self, color: Color, now: float) -> float:
-        """Seconds ``color`` has thought in total (its own turns only, penalties excluded)."""
-        t = self.turn_elapsed(now) if color is self._to_move else 0.0
+        """Seconds ``color``'s clock has run in total (its own turns, and its absence at the
+        start when that runs its clock; penalties excluded)."""
+        t = self.turn_elapsed(now) if color is self._runner else 0.0
         return self._used[color] + t
 
     def elapsed(self, now: float) -> float:
@@ -309,9 +343,9 @@ class Clock:
 
     def flag_time(self) -> float | None:
         """The ``now`` at which the running player's flag falls if nobody presses, or None."""
-        if self._since is None or self._to_move is None:
+        if self._since is None or self._runner is None:
             return None
-        limit = self.system.flag_after(self._states[self._to_move])
+        limit = self.system.flag_after(self._states[self._runner])
         if math.isinf(limit):
             return None
         at = self._since + (limit - self._turn_used)
@@ -328,10 +362,10 @@ class Clock:
         >>> c.flagged(59.9), c.flagged(60.0)
         (None, Color.BLACK)
         """
-        order = [self._to_move] if self._to_move is not None else []
-        order += [c for c in (BLACK, WHITE) if c is not self._to_move]
+        order = [self._runner] if self._runner is not None else []
+        order += [c for c in (BLACK, WHITE) if c is not self._runner]
         for color in order:
-            t = self.turn_elapsed(now) if color is self._to_move else 0.0
+            t = self.turn_elapsed(now) if color is self._runner else 0.0
             if t >= self.system.flag_after(self._states[color]):
                 return color
         return None
@@ -368,7 +402,7 @@ class Clock:
     ) -> Iterator[Call]:
         """The calls for ``color`` due in ``(after, until]`` (``[after, until]`` with
         ``include_start``), if nobody presses in between."""
-        if color is not self._to_move or self._since is None:
+        if color is not self._runner or self._since is None:
             return
         base = self._since - self._turn_used
         for sc in _schedule(self.system, self._states[color]):
@@ -388,11 +422,27 @@ class Clock:
         if self._to_move is None:
             raise ClockError("the clock is stopped; start it first")
         if color is not self._to_move:
-            raise ClockError(f"{color} pressed, but it is {self._to_move}'s time that runs")
+            raise ClockError(f"{color} pressed, but it is {self._to_move}'s turn to press")
         if self._paused:
             raise ClockError("the clock is paused (Go §14); resume it first", "Go §14")
-        t = self.turn_elapsed(now)
+        if color in self._absent:
+            raise ClockError(
+                f"{color} has not arrived yet (arrive first)", self.lateness.article or None
+            )
         pt = self._states[color]
+        if self._runner is not color:
+            # the present player moves while the absent opponent's time runs (Gomoku §8.5):
+            # the move costs nothing and the opponent's time keeps running
+            if self.system.flag_after(pt) <= 0:
+                raise ClockError(f"{color}'s time has run out", "Go §12.4")
+            if not self.shared:
+                self._states[color] = self.system.spend(pt, 0.0)
+            self._moves[color] += 1
+            self._now = now
+            self._to_move = color.opponent
+            self._runner = self._pick_runner()
+            return
+        t = self.turn_elapsed(now)
         if t >= self.system.flag_after(pt):
             raise ClockError(
                 f"{color}'s time ran out at {self.flag_time():g}, before the press at {now:g}",
@@ -403,6 +453,7 @@ class Clock:
             self._states[color.opponent] = self._states[color]
         self._end_turn(color, t, now)
         self._to_move = color.opponent
+        self._runner = self._pick_runner()
         self._since = now
 
     def _end_turn(self, color: Color, t: float, now: float) -> None:
@@ -416,7 +467,7 @@ class Clock:
         it keeps the last period and the opponent's time runs. (The pass and the warning are
         the session's and the referee's business.)"""
         now = self._check(now)
-        if color is not self._to_move:
+        if color is not self._to_move or color is not self._runner:
             raise ClockError(f"only the player whose time runs can pass on overtime, not {color}")
         if not self.system.has_overtime:
             self.system.last_period(self._states[color])  # raises the explanation
@@ -427,6 +478,7 @@ class Clock:
         self._end_turn(color, t, now)
         self._moves[color] -= 1  # not a move
         self._to_move = color.opponent
+        self._runner = self._pick_runner()
         self._since = None if self._paused else now
 
     # ------------------------------------------------------------------ stop, start, pause
@@ -462,7 +514,7 @@ class Clock:
         now = self._check(now)
         if self._paused:
             self.resume(now)
-        color = self._to_move
+        color = self._runner
         if color is None:
             return
         t = self.turn_elapsed(now)
@@ -474,6 +526,7 @@ class Clock:
         self._turn_used = 0.0
         self._since = None
         self._to_move = None
+        self._runner = None
         self._now = now
 
     def start(self, color: Color, now: float) -> None:
@@ -483,6 +536,7 @@ class Clock:
         if self._to_move is not None:
             raise ClockError(f"the clock already runs for {self._to_move}")
         self._to_move = color
+        self._runner = self._pick_runner()
         self._turn_used = 0.0
         self._since = None if self._paused else now
         self._now = now
@@ -490,8 +544,20 @@ class Clock:
     # ------------------------------------------------------------------ the arbiter
 
     def arrive(self, color: Color, now: float) -> float:
-        """``color`` arrives late: charge ``factor`` × the lateness (Go §22.1: twice,
-        Gomoku §8.5: once), counting what its running clock already took. Returns the lateness.
+        """``color`` arrives late: it is charged ``factor`` × the lateness in all (Go §22.1:
+        twice, Gomoku §8.5: once), counting what its own clock ran while it was absent; the
+        present player is never charged. Returns the lateness.
+
+        While a player is absent its clock runs, not the present player's (Gomoku §8.5); on
+        arrival the clock runs for the player to move again (or for the other player, if it
+        is still absent: "有一方到场后，则打开对方的表").
+
+        >>> from duiyi.clock import Absolute
+        >>> c = Clock(Absolute(3600), now=0.0, lateness=Lateness.go(), absent={WHITE})
+        >>> c.arrive(WHITE, 600.0)
+        600.0
+        >>> c.remaining(BLACK, 600.0).base, c.remaining(WHITE, 600.0).base
+        (3600.0, 2400.0)
 
         Raises :class:`ClockError` if ``color`` is past the limit (the game is forfeit).
         """
@@ -505,17 +571,36 @@ class Clock:
                 f"{color} is {late:g} s late, past the {limit:g} s limit: the game is lost",
                 self.lateness.article or None,
             )
-        charged = self.used(color, now)
-        extra = self.lateness.factor * late - charged
-        if extra > 0:
-            self._states[color] = self.system.deduct(self._states[color], extra)
-            self._adjusted[color] -= extra
-            if self.shared:
-                self._states[color.opponent] = self._states[color]
+        extra = max(self.lateness.factor * late - self.used(color, now), 0.0)
+        old = self._runner
         self._absent.discard(color)
         self._late[color] = late
+        self._runner = self._pick_runner()
+        if old is not None and self._runner is not old:
+            # the absent player's clock stops and the other one's starts: what it ran is
+            # charged to it as time outside a move (with the late player's extra, at once)
+            t = self.turn_elapsed(now)
+            take = t + (extra if old is color else 0.0)
+            if take > 0:
+                self._charge(old, take)
+            if old is color:
+                self._adjusted[color] -= extra
+                extra = 0.0
+            self._used[old] += t
+            self._turn_used = 0.0
+            if self._since is not None:
+                self._since = now
+        if extra > 0:
+            self._charge(color, extra)
+            self._adjusted[color] -= extra
         self._now = now
         return late
+
+    def _charge(self, color: Color, seconds: float) -> None:
+        """Take ``seconds`` from ``color`` outside a move (the whole pool when shared)."""
+        self._states[color] = self.system.deduct(self._states[color], seconds)
+        if self.shared:
+            self._states[color.opponent] = self._states[color]
 
     def adjust(self, color: Color, seconds: float, now: float) -> None:
         """The arbiter gives (``seconds > 0``) or takes (``< 0``) time: a faulty clock (Go §22.8,
@@ -545,7 +630,7 @@ class Clock:
             raise InvalidInput(f"remaining time must be finite and >= 0, got {base!r}")
         if periods is not None and periods < 0:
             raise InvalidInput(f"periods must be >= 0, got {periods!r}")
-        if color is self._to_move:
+        if color is self._runner:
             t = self.turn_elapsed(now)
             self._used[color] += t
             self._turn_used = 0.0
@@ -576,11 +661,11 @@ class Clock:
             raise ClockError(
                 "only a shared time pool that is not split yet can be split", "Gomoku §8.1"
             )
-        left = self.remaining(self._to_move or BLACK, now).base
+        left = self.remaining(self._runner or BLACK, now).base
         half = left / 2.0
-        if self._to_move is not None:
+        if self._runner is not None:
             t = self.turn_elapsed(now)
-            self._used[self._to_move] += t
+            self._used[self._runner] += t
             self._turn_used = 0.0
             if self._since is not None:
                 self._since = now
@@ -593,7 +678,7 @@ class Clock:
 
     def to_json(self) -> dict[str, Any]:
         """A snapshot of the whole clock (stable, versioned)."""
-        return {
+        out: dict[str, Any] = {
             "v": 1,
             "system": self.system.to_json(),
             "lateness": self.lateness.to_json(),
@@ -613,6 +698,11 @@ class Clock:
             "absent": sorted(c.value for c in self._absent),
             "late": {c.value: v for c, v in self._late.items()},
         }
+        if self._runner is not self._to_move:
+            # an absent player's time runs (Gomoku §8.5); absent otherwise, so snapshots of
+            # clocks without lateness read as before
+            out["runner"] = self._runner.value if self._runner else None
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clock:
@@ -641,11 +731,14 @@ class Clock:
             clock._moves = {Color(k): int(v) for k, v in data["moves"].items()}
             clock._absent = {Color(v) for v in data["absent"]}
             clock._late = {Color(k): float(v) for k, v in data["late"].items()}
+            # snapshots from before the runner was kept: the player to move's time ran
+            runner = data.get("runner", data["to_move"])
+            clock._runner = Color(runner) if runner else None
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a clock snapshot: {exc}") from exc
         return clock
 
     def __repr__(self) -> str:
-        who = self._to_move.value if self._to_move else "nobody"
+        who = self._runner.value if self._runner else "nobody"
         state = "paused" if self._paused else ("running" if self.running else "stopped")
         return f"<Clock {self.system.describe()}: {who}, {state}>"

@@ -330,8 +330,8 @@ class Session:
             "paused": self.paused,
             "adjourned_by": self.adjourned_by.value if self.adjourned_by else None,
             "clock": {c.value: self._clock.remaining(c, t).to_json() for c in (BLACK, WHITE)},
-            "clock_running": self._clock.to_move.value
-            if self._clock.running and self._clock.to_move
+            "clock_running": self._clock.running_color.value
+            if self._clock.running and self._clock.running_color
             else None,
             "game": self._game.state_json(),
             "referee": self._referee.summary(),
@@ -353,11 +353,13 @@ class Session:
             return None
         cands: list[tuple[float, str, frozenset[Color]]] = []
         clock = self._clock
+        # whose time runs: an absent player's while the other is present (Gomoku §8.5)
+        runner = clock.running_color
         ft = clock.flag_time()
-        if ft is not None and clock.to_move is not None:
-            cands.append((max(ft, self._now), "flag", frozenset({clock.to_move})))
+        if ft is not None and runner is not None:
+            cands.append((max(ft, self._now), "flag", frozenset({runner})))
         for c in (BLACK, WHITE):
-            if c is not clock.to_move and clock.system.flag_after(clock.state(c)) <= 0:
+            if c is not runner and clock.system.flag_after(clock.state(c)) <= 0:
                 cands.append((self._now, "flag", frozenset({c})))
         deadline = clock.lateness_deadline()
         if deadline is not None:
@@ -384,6 +386,7 @@ class Session:
                     and self._game.kind == "go"
                     and self._clock.system.has_overtime
                     and player is self._clock.to_move
+                    and player is self._clock.running_color
                     and player not in self._clock.absent  # an absent player cannot ask
                 )
                 if ot:
@@ -413,7 +416,7 @@ class Session:
         while True:
             ev = self._auto_event()
             until = now if ev is None or ev[0] > now else ev[0]
-            mover = self._clock.to_move
+            mover = self._clock.running_color
             if mover is not None and self.outcome() is None:
                 for call in self._clock.calls_between(mover, last, until):
                     if call.kind != "flag":
@@ -434,7 +437,7 @@ class Session:
         ev = self._auto_event()
         if ev is not None:
             times.append(ev[0])
-        mover = self._clock.to_move
+        mover = self._clock.running_color
         if mover is not None and self.outcome() is None:
             for call in self._clock.calls_between(mover, now, math.inf):
                 times.append(call.at)
@@ -534,7 +537,9 @@ class Session:
         self.apply(SessionAction("resume", _check_time(now)))
 
     def arrive(self, player: Color, now: float) -> None:
-        """A late player arrives (Go §22.1-4, Gomoku §8.5)."""
+        """A late player arrives (Go §22.1-4, Gomoku §8.5): it is charged its lateness (twice
+        in Go) and the clock runs for the player to move again; until then the absent
+        player's time ran, never the present player's (see :class:`~duiyi.clock.Clock`)."""
         self.apply(SessionAction("arrive", _check_time(now), player))
 
     def request_overtime_pass(self, player: Color, now: float) -> None:
