@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import httpx
@@ -167,3 +168,38 @@ def test_gomoku_game_over_the_api(server: Server) -> None:
     # Gomoku §10.1: five in a row wins
     outcome = r.json()["state"]["outcome"]
     assert outcome["winner"] == "black" and outcome["termination"] == "five"
+
+
+def test_lateness_players_arrive_by_connecting(server: Server) -> None:
+    # Go §22.1: late time is taken twice from the late player's own time; while Black is
+    # still absent its own clock runs (the present White is not charged for it).
+    g = new_game(
+        server,
+        time_control={"system": "absolute", "base": 600},
+        lateness={"limit": 60},
+    )
+    state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
+    assert state["absent"] == ["black", "white"]
+    url = f"{server.ws_url}/api/games/{g['id']}/socket"
+    with connect(f"{url}?token={g['white_token']}") as white:
+        hello = json.loads(white.recv(5))
+        assert hello["state"]["absent"] == ["black"]  # White sat down by connecting
+    state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
+    assert state["absent"] == ["black"]
+    assert state["clock_running"] == "black"
+    assert 596 < state["clocks"]["white"]["total"] < 600  # twice a moment of lateness
+
+
+def test_a_no_show_forfeits_past_the_limit(server: Server) -> None:
+    # Gomoku §8.5: a player later than the event's limit loses by forfeit
+    g = new_game(server, game="gomoku", rules="free", lateness={"limit": 1})
+    url = f"{server.ws_url}/api/games/{g['id']}/socket"
+    with connect(f"{url}?token={g['white_token']}") as white:
+        deadline = time.monotonic() + 10
+        while True:
+            msg = json.loads(white.recv(10))
+            if msg.get("state", {}).get("outcome"):
+                break
+            assert time.monotonic() < deadline
+    assert msg["state"]["outcome"]["winner"] == "white"
+    assert msg["state"]["outcome"]["termination"] == "forfeit"

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.clock import Clock, NoTime, TimeSystem, system_from_json
+from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.outcome import Outcome
 from duiyi.referee import Referee
@@ -83,9 +83,10 @@ def _gomoku_game(spec: dict[str, Any]) -> Any:
 
 def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     """A session for a game request: ``{"game": "go"|"gomoku", "size", "rules",
-    "handicap", "time_control": {"system": ...}, "overtime_pass": bool}``.
+    "handicap", "time_control": {"system": ...}, "overtime_pass": bool, "lateness": {...}}``.
 
-    The clock starts at once, running for the first player to move.
+    Without ``lateness`` the clock starts at once for the first player to move; with it, both
+    players start absent and the lateness rules of the book apply until they arrive.
     """
     kind = spec.get("game", "go")
     if kind == "go":
@@ -104,8 +105,33 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         system = system_from_json(tc)
     else:
         raise InvalidInput("time_control is an object such as {'system': 'absolute', 'base': 600}")
-    clock = Clock(system, to_move=BLACK, now=now)
+    lateness_spec = spec.get("lateness")
+    if lateness_spec is None:
+        clock = Clock(system, to_move=BLACK, now=now)
+    else:
+        clock = Clock(
+            system,
+            to_move=BLACK,
+            now=now,
+            lateness=_lateness(kind, lateness_spec),
+            absent=(BLACK, WHITE),
+        )
     return Session(game, clock, referee, overtime_pass=bool(spec.get("overtime_pass", False)))
+
+
+def _lateness(kind: str, spec: object) -> Lateness:
+    """Both players start absent and arrive when they connect (or send ``arrive``); late time
+    is charged as the book says (Go §22.1-2: twice, lost past 1 h or 15 min at the lodging;
+    Gomoku §8.5: once, lost past the event's limit)."""
+    if not isinstance(spec, dict):
+        raise InvalidInput("lateness is an object such as {'limit': 900} or {'same_site': true}")
+    limit = spec.get("limit")
+    if limit is not None and (not isinstance(limit, (int, float)) or limit <= 0):
+        raise InvalidInput(f"lateness limit must be a positive number of seconds, got {limit!r}")
+    if kind == "gomoku":
+        return Lateness.gomoku(limit=float(limit) if limit is not None else 900.0)
+    rule = Lateness.go(same_site=bool(spec.get("same_site", False)))
+    return rule if limit is None else Lateness(rule.factor, float(limit), rule.article)
 
 
 def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -167,6 +193,7 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "clocks": state["clock"],
         "clock_running": state["clock_running"],
         "paused": state["paused"],
+        "absent": sorted(c.value for c in session.clock.absent),
         "adjourned_by": state["adjourned_by"],
         "outcome": state["outcome"],
         "referee": state["referee"],

@@ -47,6 +47,11 @@ class NewGame(BaseModel):
         "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
     )
     overtime_pass: bool = False
+    lateness: dict[str, Any] | None = Field(
+        None,
+        description="players start absent and arrive by connecting: {'limit': 900} (seconds; "
+        "default Go §22.1 1 h, Gomoku §8.5 15 min), {'same_site': true} (Go §22.2, 15 min)",
+    )
 
 
 class Action(BaseModel):
@@ -212,6 +217,10 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
     arbiter = host.is_arbiter(ws_token)
+    if seat is not None and seat.value in host.view().get("absent", ()):
+        # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
+        with contextlib.suppress(DuiyiError):
+            await host.act(seat, "arrive", {})
     # a client too slow to keep up loses the oldest messages; it sees the gap in the versions
     # and asks for a resync
     queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
