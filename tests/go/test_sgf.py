@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from duiyi import BLACK, WHITE, Color
 from duiyi.errors import IllegalMove, SgfError
-from duiyi.go import sgf
+from duiyi.go import Game, sgf
+from duiyi.go.game import Phase
+from duiyi.outcome import Outcome, Termination
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
 
@@ -371,3 +374,65 @@ def test_escaped_backslash_before_a_newline_is_not_a_soft_break(comment: str) ->
     node = sgf.SgfNode()
     node.set("C", comment)
     assert sgf.parse(sgf.serialise(node)).games[0].text("C") == comment
+
+
+@pytest.mark.parametrize("loser", [BLACK, WHITE])
+def test_resignation_survives_the_sgf_round_trip(loser: Color) -> None:
+    # Go §7.2: a resignation ends the game; RE[B+R]/RE[W+R] read back as the same outcome
+    g = Game(9)
+    g.play("E5")
+    g.play("C3")
+    g.resign(loser)
+    text = g.to_sgf()
+    assert f"RE[{loser.opponent.letter}+R]" in text
+    back = Game.from_sgf(text)
+    assert back.outcome() == g.outcome()
+    assert back.sgf_result == g.sgf_result and back.result_zh == g.result_zh
+    assert back.phase is Phase.FINISHED and back.moves == g.moves
+
+
+@pytest.mark.parametrize(
+    ("termination", "article", "code"),
+    [(Termination.TIME, "Go §22", "T"), (Termination.FORFEIT, "Go §13.1", "F")],
+)
+@pytest.mark.parametrize("winner", [BLACK, WHITE])
+def test_time_and_forfeit_survive_the_sgf_round_trip(
+    winner: Color, termination: Termination, article: str, code: str
+) -> None:
+    # Go §22 (time), Go §13.1 (forfeit): results decided off the board come back from RE
+    g = Game(9)
+    g.play("E5")
+    g.end(Outcome.win(winner, termination, article))
+    text = g.to_sgf()
+    assert f"RE[{winner.letter}+{code}]" in text
+    back = Game.from_sgf(text)
+    assert back.outcome() == g.outcome()
+    assert back.to_sgf() == text
+
+
+def test_recorded_resignation_after_two_passes_and_long_forms() -> None:
+    # Go §7.2: resigning is possible while counting too; "W+Resign" is the long form of W+R
+    g = sgf.game_from_sgf("(;SZ[9]RE[W+Resign];B[ee];W[];B[])")
+    outcome = g.outcome()
+    assert outcome is not None and outcome.winner is WHITE
+    assert outcome.termination is Termination.RESIGNATION and outcome.article == "Go §7.2"
+    assert sgf.game_from_sgf("(;SZ[9]RE[b+time];B[ee])").sgf_result == "B+T"
+
+
+@pytest.mark.parametrize("re", ["B+1.5", "W+0.5", "0", "Draw", "Void", "?", "B+"])
+def test_counted_and_undecidable_results_are_not_applied(re: str) -> None:
+    # Go §8–§9: a count needs the players' marking and acceptance, which the file does not
+    # record; the game stays where the moves leave it
+    playing = sgf.game_from_sgf(f"(;SZ[9]RE[{re}];B[ee];W[cc])")
+    assert playing.outcome() is None and playing.phase is Phase.PLAYING
+    counting = sgf.game_from_sgf(f"(;SZ[9]RE[{re}];B[ee];W[cc];B[];W[])")
+    assert counting.outcome() is None and counting.phase is Phase.COUNTING
+
+
+def test_result_is_not_applied_to_a_partial_replay_or_on_request() -> None:
+    # Go §7.2: the resignation comes after the last move, not in the middle of the game
+    text = "(;SZ[9]RE[B+R];B[ee];W[cc];B[gg])"
+    assert sgf.game_from_sgf(text, until_move=2).outcome() is None
+    assert sgf.game_from_sgf(text, until_move=3).sgf_result == "B+R"
+    assert sgf.game_from_sgf(text, apply_result=False).outcome() is None
+    assert sgf.read_game(text).game.outcome() is None  # read_game keeps the replayed state

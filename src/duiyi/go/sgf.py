@@ -50,6 +50,7 @@ __all__ = [
     "SgfGame",
     "SgfNode",
     "SgfResult",
+    "apply_sgf_result",
     "dead_stones_from_markers",
     "decode_komi",
     "decode_number",
@@ -1214,14 +1215,65 @@ def game_from_sgf(
     index: int = 0,
     until_move: int | None = None,
     rules: Rules | None = None,
+    apply_result: bool = True,
 ) -> Game:
     """The :class:`~duiyi.go.Game` after the main line of an SGF game (``Game.from_sgf``).
+
+    When the whole main line was read (no ``until_move`` cut) and ``apply_result`` is true, an
+    ``RE`` that the board cannot show ends the game as recorded (:func:`apply_sgf_result`):
+    ``B+R``/``W+R`` (resignation), ``B+T``/``W+T`` (time), ``B+F``/``W+F`` (forfeit).
 
     >>> g = game_from_sgf("(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[];B[cc])")
     >>> [(c.letter, str(p) if p else None) for c, p in g.moves]
     [('B', 'E5'), ('W', None), ('B', 'C7')]
+    >>> game_from_sgf("(;SZ[9]RE[W+R];B[ee];W[cc])").result_zh
+    '白中盘胜'
     """
-    return read_game(text, index=index, until_move=until_move, rules=rules).game
+    sg = read_game(text, index=index, until_move=until_move, rules=rules)
+    whole = until_move is None or len(sg.nodes) - 1 >= _count_main_line(sg.root)
+    if apply_result and whole and sg.result is not None:
+        apply_sgf_result(sg.game, sg.result)
+    return sg.game
+
+
+def _count_main_line(root: SgfNode) -> int:
+    n, node = 0, root
+    while node.children:
+        node = node.children[0]
+        n += 1
+    return n
+
+
+def apply_sgf_result(game: Game, result: SgfResult) -> bool:
+    """End ``game`` as a recorded ``RE`` says, when that can be done faithfully; True if it did.
+
+    Applied: resignation (``B+R``: White resigned, Go §7.2), time (``B+T``, Go §22) and forfeit
+    (``B+F``, Go §13.1) — results decided off the board. Left alone: a game the replay already
+    ended (e.g. by repetition), counted results (``B+1.5``: a count goes through the counting
+    phase, where the players mark dead stones and accept, Go §8–§9; nothing is accepted on
+    their behalf), and ``0``/``Draw``/``Void``/unknown values: a draw comes from an equal
+    count (the same counting phase) and a draw or no result from repetition (Go §6, which the
+    replay applies itself), so the value alone cannot be replayed faithfully.
+
+    >>> g = Game(9); apply_sgf_result(g, SgfResult.parse("B+T")), g.sgf_result
+    (True, 'B+T')
+    >>> g = Game(9); apply_sgf_result(g, SgfResult.parse("W+2.5")), g.phase.value
+    (False, 'playing')
+    """
+    from duiyi.outcome import Outcome, Termination
+
+    if game.outcome() is not None or result.winner is None:
+        return False
+    winner = Color.parse(result.winner)
+    if result.reason == "resign":
+        game.resign(winner.opponent)
+    elif result.reason == "time":
+        game.end(Outcome.win(winner, Termination.TIME, "Go §22"))
+    elif result.reason == "forfeit":
+        game.end(Outcome.win(winner, Termination.FORFEIT, "Go §13.1"))
+    else:
+        return False
+    return True
 
 
 _RU_NAMES = {
