@@ -215,7 +215,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     "duiyi event import copy.json --opengotha club.xml": (0, ["imported 6 players, 3 round(s)"]),
     "duiyi event standings copy.json": (
         0,
-        ["Li Wei     5d    2b+  6w+", "withdrawn: 6 after round 2"],
+        ["Li Wei     5d    2b+  6w+  4b+  6    4⅔", "withdrawn: 6 after round 2"],
     ),
     'duiyi event new league.json --game go --system round-robin --name "City League"': (
         0,
@@ -248,7 +248,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     "duiyi event withdraw renju.json 6": (0, ["withdrew 6 Fei: keep-unpaired"]),
     "duiyi event standings renju.json": (
         0,
-        ["Pts  aro     buchholz  median-buchholz  wins", "withdrawn: 6 after round 2"],
+        ["Pts  aro    buchholz  median-buchholz  wins", "1833⅓  7", "withdrawn: 6 after round 2"],
     ),
     "duiyi event new rr.json --game gomoku --system round-robin --tiebreaks wins,sb": (
         0,

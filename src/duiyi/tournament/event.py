@@ -1090,20 +1090,45 @@ def grid(event: Event) -> dict[int, dict[int, str]]:
     return cells
 
 
-def format_fraction(value: Fraction) -> str:
-    """``3``, ``2½``, ``-1¾``, ``13/7``: exact and short.
+_VULGAR = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 5): "⅕",
+    (2, 5): "⅖",
+    (3, 5): "⅗",
+    (4, 5): "⅘",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
 
-    >>> [format_fraction(Fraction(x)) for x in ("3", "5/2", "-7/4", "13/7")]
-    ['3', '2½', '-1¾', '13/7']
+
+def format_fraction(value: Fraction) -> str:
+    """A score for people to read: a whole number, else a mixed number with a Unicode vulgar
+    fraction (halves, thirds, quarters, fifths, sixths, eighths: ``2½``, ``5⅓``, ``1833⅓``,
+    ``-1¾``), else a decimal with two places (``1.86`` for 13/7). Only for human-facing text
+    and HTML: JSON outputs carry the exact value (``"16/3"``) instead.
+
+    >>> [format_fraction(Fraction(x)) for x in ("3", "5/2", "-7/4", "16/3", "5500/3", "13/7")]
+    ['3', '2½', '-1¾', '5⅓', '1833⅓', '1.86']
+    >>> format_fraction(Fraction(-1, 3)), format_fraction(Fraction(-1, 7))
+    ('-⅓', '-0.14')
     """
     if value.denominator == 1:
         return str(value.numerator)
     sign = "-" if value < 0 else ""
     whole, rest = divmod(abs(value.numerator), value.denominator)
-    glyph = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}.get((rest, value.denominator))
+    glyph = _VULGAR.get((rest, value.denominator))
     if glyph:
         return f"{sign}{whole or ''}{glyph}"
-    return str(value)
+    cents = round(abs(value) * 100)  # exact arithmetic, halves to even
+    return f"{sign if cents else ''}{cents // 100}.{cents % 100:02d}"
 
 
 def player_rows(
