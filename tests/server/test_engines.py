@@ -139,6 +139,7 @@ def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Serve
     assert isinstance(a["proposal"], list) and a["score"]["sgf_result"]
     live = httpx.get(f"{server.url}/api/live-games").json()["games"]
     assert [x["id"] for x in live] == [g["id"]] and live[0]["phase"] == "counting"
+    assert live[0]["moves"] == 6 and live[0]["moves_exact"] is True  # 4 stones, 2 passes
     pos = httpx.get(f"{server.url}/api/games/{g['id']}/position?move=1").json()
     assert pos["stones"] == {"black": ["E5"], "white": []} and pos["last_move"] == "E5"
     assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 422
@@ -162,3 +163,35 @@ def test_the_engine_comes_back_after_a_restart(
     assert a["engine"]["seat"] == "white"
     view = wait_moves(server, g["id"], 4)
     assert view["moves"][3][0] == "white"
+
+
+def test_live_games_come_from_the_store_for_every_process() -> None:
+    import asyncio
+    from types import SimpleNamespace as NS
+
+    from duiyi.server.routes_engines import live_games
+
+    def record(game_id: str, kind: str, created: float, config: dict[str, Any]) -> Any:
+        return NS(
+            id=game_id, kind=kind, version=5, created_at=created, event_id="e1", round=2,
+            board=3, config=config,
+        )  # fmt: skip
+
+    go_config = {"game": {"kind": "go", "actions": [{"type": "start", "size": 13}]}}
+    records = [
+        record("old", "go", 1.0, go_config),
+        record("new", "gomoku", 2.0, {"game": {"kind": "gomoku", "actions": []}}),
+    ]
+
+    async def stored() -> list[Any]:
+        return list(records)
+
+    # games hosted by another process: nothing in this process's memory
+    state = NS(repo=NS(live_games=stored), games=NS(hosts={}))
+    request: Any = NS(app=NS(state=NS(duiyi=state)))
+    games = asyncio.run(live_games(request))["games"]
+    assert [g["id"] for g in games] == ["new", "old"]  # newest first
+    old = games[1]
+    assert (old["game"], old["size"], old["moves"], old["moves_exact"]) == ("go", 13, 5, False)
+    assert games[0]["size"] == 15 and games[0]["round"] == 2 and games[0]["board"] == 3
+    assert len(asyncio.run(live_games(request, limit=1))["games"]) == 1

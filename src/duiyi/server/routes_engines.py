@@ -64,28 +64,75 @@ async def list_engines() -> dict[str, Any]:
 
 @router.get("/api/live-games")
 async def live_games(request: Request, limit: int = 50) -> dict[str, Any]:
-    """Games in play in this process, newest first, for spectators to pick from."""
+    """Every game in play, newest first, for spectators to pick from: read from the store, so
+    each process lists the games of all processes. A game hosted here is described from its
+    session (``moves_exact``: true); another process's game from its stored record, where
+    ``moves`` is the number of logged actions, an upper bound of the moves played
+    (``moves_exact``: false) and ``phase`` is null."""
+    manager = _manager(request)
+    records = await request.app.state.duiyi.repo.live_games()
+    records.sort(key=lambda r: r.created_at, reverse=True)
     out = []
-    for host in reversed(list(_manager(request).hosts.values())):
-        if host.session.outcome() is not None:
+    for record in records:
+        host = manager.hosts.get(record.id)
+        entry = _live_entry(record, host)
+        if entry is None:
             continue
-        view = host.view()
-        out.append(
-            {
-                "id": host.id,
-                "game": view["game"],
-                "size": view.get("size") or 15,
-                "phase": view["phase"],
-                "moves": host.session.game.moves_played(),
-                "event_id": host.record.event_id,
-                "round": host.record.round,
-                "board": host.record.board,
-                "engine": host.id in _SEATS,
-            }
-        )
+        out.append(entry)
         if len(out) >= max(1, min(limit, 200)):
             break
     return {"games": out}
+
+
+def _live_entry(record: Any, host: Any) -> dict[str, Any] | None:
+    """One row of :func:`live_games` (None for a game that has just ended here).
+
+    >>> from types import SimpleNamespace as NS
+    >>> rec = NS(id="g1", kind="go", version=7, event_id=None, round=None, board=None,
+    ...          config={"game": {"actions": [{"type": "start", "size": 13}]}})
+    >>> row = _live_entry(rec, None)
+    >>> row["size"], row["moves"], row["moves_exact"], row["phase"]
+    (13, 7, False, None)
+    """
+    base = {
+        "id": record.id,
+        "event_id": record.event_id,
+        "round": record.round,
+        "board": record.board,
+        "engine": record.id in _SEATS or isinstance(record.config.get("engine"), dict),
+    }
+    if host is not None:
+        if host.session.outcome() is not None:
+            return None
+        view = host.view()
+        return {
+            **base,
+            "game": view["game"],
+            "size": view.get("size") or 15,
+            "phase": view["phase"],
+            "moves": host.session.game.moves_played(),
+            "moves_exact": True,
+        }
+    return {
+        **base,
+        "game": record.kind,
+        "size": _stored_size(record),
+        "phase": None,
+        "moves": record.version,
+        "moves_exact": False,
+    }
+
+
+def _stored_size(record: Any) -> int:
+    """The board size in a stored game configuration (Gomoku: 15)."""
+    if record.kind != "go":
+        return 15
+    game = record.config.get("game")
+    actions = game.get("actions") if isinstance(game, dict) else None
+    for action in actions or []:
+        if isinstance(action, dict) and isinstance(action.get("size"), int):
+            return int(action["size"])
+    return 19
 
 
 @router.get("/api/gomoku/openings")
