@@ -3,20 +3,9 @@ import { api, el, hashParams, showError, link } from "./api.js";
 import { gamePage } from "./game.js";
 import { eventPage, deskPage, newEventPage } from "./event.js";
 import { t, translate, getLang, setLang } from "./i18n.js";
+import { gameSettings } from "./settings.js";
 
 let leave = null;
-
-const TIME_CONTROLS = {
-  none: null,
-  cn: { system: "chinese-byoyomi", base: 1800, reserved_minutes: 3 },
-  abs: { system: "absolute", base: 900 },
-};
-
-function timeSelect() {
-  return el("select", { name: "tc", "data-testid": "tc" },
-    el("option", { value: "none" }, t("tc.none")), el("option", { value: "cn" }, t("tc.cn")),
-    el("option", { value: "abs" }, t("tc.abs")));
-}
 
 function gameLinks(r, withArbiter = true) {
   const box = el("div", { class: "links", "data-testid": "game-links" }, el("p", { class: "note" }, t("home.links")));
@@ -37,18 +26,20 @@ async function home(main) {
     el("section", {}, el("h2", {}, t("home.live")), live));
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
-  const size = el("select", { name: "size", "data-testid": "new-size" }, ["19", "13", "9"].map((s) => el("option", { value: s }, `${s}×${s}`)));
-  const tc = timeSelect();
+  const settings = gameSettings(() => kind.value, { prefix: "new" });
+  kind.addEventListener("change", settings.update);
   const out = el("div");
   page.append(el("section", {}, el("h2", {}, t("home.newGame")), el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
-      const body = { game: kind.value, size: Number(size.value), rules: kind.value === "go" ? "chinese" : "chinese_2013" };
-      if (TIME_CONTROLS[tc.value]) body.time_control = TIME_CONTROLS[tc.value];
-      try { out.replaceChildren(gameLinks(await api("POST", "/api/games", { body }))); } catch (err) { showError(err); }
+      try {
+        const body = { game: kind.value, ...settings.value() };
+        out.replaceChildren(gameLinks(await api("POST", "/api/games", { body })));
+        out.querySelector("a").focus();
+      } catch (err) { showError(err); }
     },
-  }, el("label", {}, t("game"), kind), el("label", {}, t("size"), size), el("label", {}, t("time"), tc),
+  }, el("label", {}, t("game"), kind), settings.node,
   el("button", { type: "submit", "data-testid": "create-game" }, t("create"))), out));
   // against an engine
   const engineBox = el("section", {}, el("h2", {}, t("home.engine")));
@@ -92,7 +83,7 @@ async function home(main) {
     for (const gm of r.games) {
       const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
       live.append(el("li", {}, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
-        ` · ${gm.moves} ${t("moves")}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
+        ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
     }
   } catch (_e) { /* an older server without the list */ }
   try {

@@ -2,6 +2,7 @@
 // and the tournament desk (organiser key).
 import { api, el, showError, link } from "./api.js";
 import { t } from "./i18n.js";
+import { gameSettings } from "./settings.js";
 
 const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
 
@@ -245,23 +246,19 @@ function tableCards(e, round) {
 
 export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
-  const game = el("select", { name: "game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
+  const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const system = el("select", { name: "system", "data-testid": "event-system" },
     ["swiss", "mcmahon", "round-robin", "knockout", "double-elimination"].map((s) => el("option", { value: s }, s)));
-  const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds" });
-  const size = el("input", { type: "number", min: "5", max: "25", value: "19", name: "size" });
+  const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
+  const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
+  game.addEventListener("change", online.update);
   const form = el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const r = await api("POST", "/api/events", {
-          body: {
-            name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value),
-            online: game.value === "go"
-              ? { size: Number(size.value), rules: "chinese", time_control: { system: "chinese-byoyomi", base: 1800, reserved_minutes: 3 } }
-              : { rules: "chinese_2013", time_control: { system: "absolute", base: 900 } },
-          },
+          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value() },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -275,7 +272,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), el("label", {}, `${t("event.online")}: ${t("size")}`, size),
+  el("label", {}, t("event.rounds"), rounds), online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }

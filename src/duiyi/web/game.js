@@ -37,7 +37,7 @@ export function gamePage(main, id, params) {
   const g = {
     state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
-    connected: false, closed: false, names: {},
+    connected: false, closed: false, names: {}, resigning: false, focusNext: null,
   };
   let ws = null;
   let backoff = 300;
@@ -323,12 +323,14 @@ export function gamePage(main, id, params) {
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
-      players.append(el("div", { class: `player${running ? " running" : ""}`, "data-testid": `player-${seat}` },
+      const absent = (st.absent || []).includes(seat) && !st.outcome;
+      if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, `⏳ ${t("absent")}`));
+      players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}` },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
         el("span", { class: "seat", "data-testid": `name-${seat}` }, g.names[seat] || t(seat + "Seat"),
           tags.length ? ` (${tags.join(", ")})` : ""),
         clock,
-        el("span", { class: "info" }, info.join(" · "))));
+        el("span", { class: "info" }, info.flatMap((x, i) => (i ? [" · ", x] : [x])))));
     }
     if (g.event) {
       side.append(el("p", { class: "note", "data-testid": "event-line" },
@@ -379,9 +381,13 @@ export function gamePage(main, id, params) {
     if (allowed.includes("decline_draw")) actions.append(button(t("declineDraw"), "decline-draw", () => act({ type: "decline_draw" })));
     if (allowed.includes("claim")) actions.append(button(t("claim"), "claim", () => act({ type: "claim" })));
     if (allowed.includes("resign")) {
-      actions.append(button(t("resign"), "resign", () => { if (window.confirm(t("confirmResign"))) act({ type: "resign" }); }, { class: "danger" }));
+      actions.append(button(t("resign"), "resign", () => { g.resigning = true; g.focusNext = "resign-yes"; render(); },
+        { class: "danger", "aria-expanded": g.resigning ? "true" : "false", "aria-controls": "resign-confirm" }));
+    } else {
+      g.resigning = false;
     }
     side.append(actions);
+    if (g.resigning) side.append(resignConfirm());
     if (allowed.includes("move")) {
       const input = el("input", { name: "move", size: "5", "data-testid": "move-input", value: typedValue, "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
       side.append(el("form", { class: "kbd-move", onsubmit: (ev) => {
@@ -407,10 +413,27 @@ export function gamePage(main, id, params) {
 
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
-    if (focusId) {
-      const again = side.querySelector(`[data-testid="${focusId}"]`);
+    const wanted = g.focusNext || focusId;
+    g.focusNext = null;
+    if (wanted) {
+      const again = side.querySelector(`[data-testid="${wanted}"]`);
       if (again) again.focus();
     }
+  }
+
+  // an in-page confirmation (no window.confirm): focus moves into it, Escape cancels
+  function resignConfirm() {
+    const cancel = () => { g.resigning = false; g.focusNext = "resign"; render(); };
+    const box = el("div", {
+      class: "confirm", id: "resign-confirm", role: "alertdialog", "aria-modal": "false",
+      "aria-labelledby": "resign-confirm-q", "data-testid": "resign-confirm",
+      onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); cancel(); } },
+    },
+    el("p", { id: "resign-confirm-q" }, t("confirmResign")),
+    el("div", { class: "actions" },
+      button(t("resignConfirm"), "resign-yes", () => { g.resigning = false; act({ type: "resign" }); }, { class: "danger" }),
+      button(t("cancel"), "resign-cancel", cancel)));
+    return box;
   }
 
   function openingForm() {

@@ -1,0 +1,107 @@
+// The settings of a game as POST /api/games (and an event's "online" games) take them: board
+// size, rules preset, Go handicap, every time system of duiyi.clock.system_from_json and the
+// lateness rules. The page only builds the JSON: the server validates it and names the article.
+import { el } from "./api.js";
+import { t } from "./i18n.js";
+
+export const GO_RULES = ["chinese", "japanese", "korean", "ing"];
+export const GOMOKU_RULES = ["chinese_2013", "free", "free_renju"];
+export const TIME_SYSTEMS = ["none", "absolute", "chinese-byoyomi", "japanese-byoyomi", "fischer", "moves-per-period"];
+
+// per system: [field, label key, unit ("min" or "s" or ""), default, optional]
+const TIME_FIELDS = {
+  "none": [],
+  "absolute": [["base", "tf.base", "min", 15]],
+  "chinese-byoyomi": [["base", "tf.base", "min", 30], ["reserved_minutes", "tf.reserved", "", 3]],
+  "japanese-byoyomi": [["base", "tf.base", "min", 30], ["periods", "tf.periods", "", 3], ["period", "tf.period", "s", 30]],
+  "fischer": [["base", "tf.base", "min", 10], ["increment", "tf.increment", "s", 10], ["cap", "tf.cap", "min", "", true]],
+  "moves-per-period": [["base", "tf.base", "min", 60], ["moves", "tf.moves", "", 15], ["period", "tf.periodMin", "min", 10],
+    ["base_moves", "tf.baseMoves", "", "", true]],
+};
+
+function numberInput(name, value, testid, attrs = {}) {
+  return el("input", { type: "number", name, value: String(value), min: "0", step: "any", inputmode: "decimal", "data-testid": testid, ...attrs });
+}
+
+/**
+ * A fieldset of game settings. ``kind()`` tells the game ("go" or "gomoku"); call ``update()``
+ * when it changes. ``value()`` answers the JSON fields (size, rules, handicap, time_control,
+ * lateness); ``prefix`` keeps the test ids of two forms apart.
+ */
+export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none" } = {}) {
+  const size = el("select", { name: "size", "data-testid": `${prefix}-size` }, sizes.map((s) => el("option", { value: s }, `${s}×${s}`)));
+  const rules = el("select", { name: "rules", "data-testid": `${prefix}-rules` });
+  const handicap = el("select", { name: "handicap", "data-testid": `${prefix}-handicap` },
+    [0, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => el("option", { value: String(n) }, n ? String(n) : t("handicap.none"))));
+  const system = el("select", { name: "time_system", "data-testid": `${prefix}-tc` },
+    TIME_SYSTEMS.map((s) => el("option", { value: s, selected: s === tc }, t(`ts.${s}`))));
+  const timeBox = el("div", { class: "time-fields" });
+  const late = el("select", { name: "lateness", "data-testid": `${prefix}-lateness` },
+    el("option", { value: "none" }, t("late.none")), el("option", { value: "limit" }, t("late.limit")),
+    el("option", { value: "same_site" }, t("late.sameSite")));
+  // Go §22.1: one hour by default; Gomoku §8.5: the event's limit (15 minutes here)
+  const lateLimit = numberInput("late_limit", kind() === "go" ? 60 : 15, `${prefix}-late-limit`, { min: "1" });
+  lateLimit.addEventListener("input", () => { lateLimit.dataset.touched = "1"; });
+  const lateLabel = el("label", {}, t("late.minutes"), lateLimit);
+  const goOnly = [el("label", {}, t("size"), size), el("label", {}, t("handicap"), handicap)];
+  const timeInputs = {};
+
+  function drawTime() {
+    timeBox.replaceChildren();
+    for (const k of Object.keys(timeInputs)) delete timeInputs[k];
+    for (const [field, label, unit, dflt, optional] of TIME_FIELDS[system.value]) {
+      const input = numberInput(field, dflt, `${prefix}-tf-${field}`, optional ? { placeholder: t("optional") } : {});
+      timeInputs[field] = [input, unit, optional];
+      timeBox.append(el("label", {}, t(label), input));
+    }
+  }
+
+  function update() {
+    const go = kind() === "go";
+    const presets = go ? GO_RULES : GOMOKU_RULES;
+    if ([...rules.options].map((o) => o.value).join() !== presets.join()) {
+      const keep = rules.value;
+      rules.replaceChildren(...presets.map((r) => el("option", { value: r }, t(`rules.${r}`))));
+      if (presets.includes(keep)) rules.value = keep;
+    }
+    for (const l of goOnly) l.hidden = !go;
+    const sameSite = late.querySelector("option[value=same_site]");
+    sameSite.hidden = !go; // Go §22.2 only
+    if (!go && late.value === "same_site") late.value = "limit";
+    lateLabel.hidden = late.value !== "limit";
+    if (!lateLimit.dataset.touched) lateLimit.value = go ? "60" : "15";
+  }
+
+  system.addEventListener("change", drawTime);
+  late.addEventListener("change", update);
+  drawTime();
+  update();
+
+  function value() {
+    const out = { rules: rules.value };
+    if (kind() === "go") {
+      out.size = Number(size.value);
+      out.handicap = Number(handicap.value);
+    }
+    if (system.value !== "none") {
+      const tc = { system: system.value };
+      for (const [field, [input, unit, optional]] of Object.entries(timeInputs)) {
+        if (input.value.trim() === "") {
+          if (optional) continue;
+          throw new Error(`${t("time")}: ${input.closest("label").firstChild.textContent}?`);
+        }
+        const n = Number(input.value);
+        tc[field] = unit === "min" ? n * 60 : n;
+      }
+      out.time_control = tc;
+    }
+    if (late.value === "limit") out.lateness = { limit: Number(lateLimit.value) * 60 };
+    else if (late.value === "same_site") out.lateness = { same_site: true };
+    return out;
+  }
+
+  const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
+    ...goOnly, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
+    el("label", {}, t("late"), late), lateLabel);
+  return { node, value, update };
+}

@@ -1,0 +1,202 @@
+"""The browser forms that build game settings (home page, new event), the in-page resignation
+and the phone-sized home page, driven by Playwright in Debian's chromium against a real server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+from tests.web.conftest import new_game, state
+
+pytestmark = pytest.mark.browser
+
+
+def home(ctx: Any, server: Server) -> Any:
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page._duiyi_errors = errors
+    page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=create-game]")
+    return page
+
+
+def created_id(page: Any) -> str:
+    page.wait_for_selector("[data-testid=link-watch]")
+    href: str = page.get_attribute("[data-testid=link-watch]", "href")
+    return href.split("#/game/")[1]
+
+
+def test_home_form_offers_every_time_system(server: Server, context_factory: Any) -> None:
+    page = home(context_factory(), server)
+    expected = {
+        "absolute": {"base": 900.0},
+        "chinese-byoyomi": {"base": 1800.0, "reserved_minutes": 3},
+        "japanese-byoyomi": {"base": 1800.0, "periods": 3, "period": 30.0},
+        "fischer": {"base": 600.0, "increment": 10.0, "cap": None},
+        "moves-per-period": {"base": 3600.0, "moves": 15, "period": 600.0},
+    }
+    page.select_option("[data-testid=new-size]", "9")
+    for system, fields in expected.items():
+        page.select_option("[data-testid=new-tc]", system)
+        page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+        page.click("[data-testid=create-game]")
+        tc = state(server, created_id(page))["time_control"]
+        assert tc["system"] == system
+        for k, v in fields.items():
+            assert tc[k] == v, (system, k, tc)
+    # Fischer with a cap (minutes in the form, seconds in the game)
+    page.select_option("[data-testid=new-tc]", "fischer")
+    page.fill("[data-testid=new-tf-cap]", "20")
+    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    page.click("[data-testid=create-game]")
+    assert state(server, created_id(page))["time_control"]["cap"] == 1200.0
+    page.select_option("[data-testid=new-tc]", "none")
+    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    page.click("[data-testid=create-game]")
+    assert state(server, created_id(page))["time_control"]["system"] == "none"
+    assert page._duiyi_errors == []
+
+
+def test_handicap_rules_and_lateness_from_the_home_page(
+    server: Server, context_factory: Any
+) -> None:
+    page = home(context_factory(), server)
+    page.select_option("[data-testid=new-size]", "13")
+    page.select_option("[data-testid=new-handicap]", "3")
+    page.select_option("[data-testid=new-rules]", "japanese")
+    page.select_option("[data-testid=new-tc]", "absolute")
+    page.fill("[data-testid=new-tf-base]", "5")
+    page.select_option("[data-testid=new-lateness]", "limit")
+    page.fill("[data-testid=new-late-limit]", "30")
+    page.click("[data-testid=create-game]")
+    game_id = created_id(page)
+    view = state(server, game_id)
+    # Go §4: handicap stones are placed before White's first move
+    assert view["size"] == 13 and view["handicap"] == 3 and len(view["stones"]["black"]) == 3
+    assert view["rules"]["name"] == "japanese"
+    assert view["time_control"] == {"v": 1, "system": "absolute", "base": 300.0}
+    # Go §22: both players start absent and arrive by connecting
+    assert view["absent"] == ["black", "white"]
+    page.click("[data-testid=link-white]")
+    page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
+    page.wait_for_selector("[data-testid=absent-black]")
+    assert "waiting for the player" in page.inner_text("[data-testid=player-black]")
+    page.wait_for_function("!document.querySelector('[data-testid=absent-white]')")
+    assert state(server, game_id)["absent"] == ["black"]
+    # Gomoku: its presets; the same-site rule is Go's only (Go §22.2)
+    page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=create-game]")
+    page.select_option("[data-testid=new-kind]", "gomoku")
+    assert page.locator("[data-testid=new-handicap]").is_hidden()
+    options = page.locator("[data-testid=new-rules] option").evaluate_all(
+        "os => os.map(o => o.value)"
+    )
+    assert options == ["chinese_2013", "free", "free_renju"]
+    page.select_option("[data-testid=new-rules]", "free_renju")
+    page.select_option("[data-testid=new-lateness]", "limit")
+    assert page.input_value("[data-testid=new-late-limit]") == "15"
+    page.click("[data-testid=create-game]")
+    view = state(server, created_id(page))
+    assert view["game"] == "gomoku" and view["rules"]["opening"] == "free"
+    assert view["absent"] == ["black", "white"]
+    assert page._duiyi_errors == []
+
+
+def test_event_online_settings_reach_the_round_games(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/new-event")
+    page.fill("[data-testid=event-name]", "Online Cup")
+    page.select_option("[data-testid=ev-size]", "9")
+    page.select_option("[data-testid=ev-tc]", "japanese-byoyomi")
+    page.fill("[data-testid=ev-tf-base]", "10")
+    page.fill("[data-testid=ev-tf-periods]", "5")
+    page.fill("[data-testid=ev-tf-period]", "20")
+    page.select_option("[data-testid=ev-lateness]", "same_site")
+    page.click("[data-testid=create-event]")
+    page.wait_for_selector("[data-testid=event-keys]")
+    key = page.locator("[data-testid=event-keys] code").first.inner_text()
+    href = page.get_attribute("[data-testid=open-desk]", "href")
+    event_id = href.split("#/desk/")[1].split("?")[0]
+    auth = {"Authorization": f"Bearer {key}"}
+    csv = "name,rank,rating,club\nA,1d,2000,X\nB,1k,1900,Y\n"
+    r = httpx.post(
+        f"{server.url}/api/events/{event_id}/players",
+        content=csv,
+        headers={**auth, "Content-Type": "text/csv"},
+    )
+    assert r.status_code < 300, r.text
+    assert httpx.post(f"{server.url}/api/events/{event_id}/rounds", headers=auth).is_success
+    r = httpx.post(f"{server.url}/api/events/{event_id}/rounds/1/games", headers=auth)
+    assert r.is_success, r.text
+    view = state(server, r.json()["games"][0]["game_id"])
+    assert view["size"] == 9
+    tc = view["time_control"]
+    assert (tc["system"], tc["base"], tc["periods"], tc["period"]) == (
+        "japanese-byoyomi",
+        600.0,
+        5,
+        20.0,
+    )
+    assert view["absent"] == ["black", "white"]  # Go §22.2: they arrive by connecting
+
+
+def test_resign_asks_in_the_page(server: Server, context_factory: Any) -> None:
+    g = new_game(server, game="go", size=9)
+    pages = []
+    for token in (g["black_token"], g["white_token"]):
+        p = context_factory().new_page()
+        p.goto(f"{server.url}/ui/#/game/{g['id']}?token={token}")
+        p.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+        pages.append(p)
+    black, white = pages
+    black.on("dialog", lambda d: pytest.fail(f"a browser dialog appeared: {d.message}"))
+    black.click("[data-testid=resign]")
+    black.wait_for_selector("[data-testid=resign-confirm][role=alertdialog]")
+    # the focus moves into the confirmation; Escape cancels and returns it to the button
+    assert black.evaluate("document.activeElement.dataset.testid") == "resign-yes"
+    black.keyboard.press("Escape")
+    black.wait_for_selector("[data-testid=resign-confirm]", state="detached")
+    assert black.evaluate("document.activeElement.dataset.testid") == "resign"
+    assert state(server, g["id"])["outcome"] is None
+    black.click("[data-testid=resign]")
+    black.click("[data-testid=resign-cancel]")
+    black.wait_for_selector("[data-testid=resign-confirm]", state="detached")
+    # keyboard only: Enter opens it, Enter on the focused "yes" resigns
+    black.focus("[data-testid=resign]")
+    black.keyboard.press("Enter")
+    black.wait_for_selector("[data-testid=resign-confirm]")
+    black.keyboard.press("Enter")
+    for p in (black, white):
+        p.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+        assert "resignation" in p.inner_text("[data-testid=status]")
+    outcome = state(server, g["id"])["outcome"]
+    assert outcome["termination"] == "resignation" and outcome["winner"] == "white"
+
+
+def test_home_page_at_phone_width_and_by_keyboard(server: Server, context_factory: Any) -> None:
+    ctx = context_factory(viewport={"width": 390, "height": 844})
+    page = home(ctx, server)
+    for kind in ("go", "gomoku"):
+        page.select_option("[data-testid=new-kind]", kind)
+        for system in ("moves-per-period", "fischer"):
+            page.select_option("[data-testid=new-tc]", system)
+            page.select_option("[data-testid=new-lateness]", "limit")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (kind, system, width)  # nothing wider than the phone
+    page.select_option("[data-testid=new-kind]", "go")
+    # keyboard only: Tab reaches the create button; Enter creates the game
+    page.focus("[data-testid=new-kind]")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.testid") == "create-game":
+            break
+    else:
+        pytest.fail("Tab never reached the create button")
+    page.keyboard.press("Enter")
+    created_id(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page._duiyi_errors == []
