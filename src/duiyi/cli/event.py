@@ -218,10 +218,16 @@ def result_command(
 @app.command("simulate")
 def simulate_command(
     path: EventPath,
-    rounds: Annotated[int, typer.Option(help="Rounds to pair and play.")] = 1,
+    rounds: Annotated[
+        int,
+        typer.Option(help="Rounds to play; a paired round missing results is the first."),
+    ] = 1,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
 ) -> None:
-    """Pair rounds and enter rating-weighted random results (rehearsals, benchmarks)."""
+    """Enter rating-weighted random results, pairing rounds as needed (rehearsals, benchmarks).
+
+    A round already paired but missing results is filled first and counts as one of ROUNDS.
+    """
     with event_lock(path):
         event = ops.simulate(load_event(path), rounds, random.Random(seed))
         save_event(event, path)

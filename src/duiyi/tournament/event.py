@@ -1012,8 +1012,10 @@ def strength(player: Player) -> float:
 
 
 def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
-    """Pair ``rounds`` more rounds and enter rating-weighted random results (for rehearsals).
+    """Play ``rounds`` more rounds with rating-weighted random results (for rehearsals).
 
+    A round already paired but still missing results counts as the first of them: its missing
+    results are entered, then further rounds are paired and played, ``rounds`` in all.
     Black's chance is the Elo expectation 1 / (1 + 10^((W − B)/400)); Gomoku games are drawn
     with probability 5 %, Go games never (komi of ¾ stone, Go §11).
 
@@ -1022,27 +1024,37 @@ def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
     >>> e = simulate(e, 3, random.Random(7))
     >>> e.completed_rounds
     3
+    >>> e, _ = pair_next_round(add_players(new_event("y", "go", "swiss", 3), e.players))
+    >>> simulate(e, 1, random.Random(7)).completed_rounds  # fills the round paired already
+    1
     """
     if rounds < 1:
         raise TournamentError("simulate needs at least one round")
-    draw_rate = 0.05 if event.game == "gomoku" else 0.0
     for _ in range(rounds):
-        event, _paired = pair_next_round(event, rng)
-        rnd = event.history[-1]
-        for g in rnd.games:
-            if g.result is not None:
-                continue
-            b = strength(event.player(g.black))
-            w = strength(event.player(g.white))
-            expect = 1.0 / (1.0 + math.pow(10.0, (w - b) / 400.0))
-            roll = rng.random()
-            if roll < draw_rate:
-                result = GameResult.DRAW
-            elif roll < draw_rate + (1 - draw_rate) * expect:
-                result = GameResult.BLACK_WINS
-            else:
-                result = GameResult.WHITE_WINS
-            event = enter_result(event, rnd.number, g.board, result)
+        if not event.history or event.history[-1].complete:
+            event, _paired = pair_next_round(event, rng)
+        event = _simulate_results(event, rng)
+    return event
+
+
+def _simulate_results(event: Event, rng: random.Random) -> Event:
+    """Enter a random result on every board of the last round that has none."""
+    draw_rate = 0.05 if event.game == "gomoku" else 0.0
+    rnd = event.history[-1]
+    for g in rnd.games:
+        if g.result is not None:
+            continue
+        b = strength(event.player(g.black))
+        w = strength(event.player(g.white))
+        expect = 1.0 / (1.0 + math.pow(10.0, (w - b) / 400.0))
+        roll = rng.random()
+        if roll < draw_rate:
+            result = GameResult.DRAW
+        elif roll < draw_rate + (1 - draw_rate) * expect:
+            result = GameResult.BLACK_WINS
+        else:
+            result = GameResult.WHITE_WINS
+        event = enter_result(event, rnd.number, g.board, result)
     return event
 
 
