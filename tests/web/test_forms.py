@@ -199,4 +199,10 @@ def test_home_page_at_phone_width_and_by_keyboard(server: Server, context_factor
     page.keyboard.press("Enter")
     created_id(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the new-event form with its online settings fits too
+    page.goto(f"{server.url}/ui/#/new-event")
+    page.wait_for_selector("[data-testid=create-event]")
+    page.select_option("[data-testid=ev-tc]", "moves-per-period")
+    page.select_option("[data-testid=ev-lateness]", "limit")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page._duiyi_errors == []

@@ -324,7 +324,7 @@ export function gamePage(main, id, params) {
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
       const absent = (st.absent || []).includes(seat) && !st.outcome;
-      if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, `⏳ ${t("absent")}`));
+      if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, t("absent")));
       players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}` },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
         el("span", { class: "seat", "data-testid": `name-${seat}` }, g.names[seat] || t(seat + "Seat"),
