@@ -219,11 +219,11 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     ),
     'duiyi event new league.json --game go --system round-robin --name "City League"': (
         0,
-        ["created league.json: go round-robin"],
+        ["created league.json: go round-robin, rounds from the Berger table once players"],
     ),
     "duiyi event players league.json --add league.csv --draw 7": (
         0,
-        ["1,Chen Jie,1d,2120,Shanghai", "2,Li Wei,5d,2450,Beijing"],
+        ["1,Chen Jie,1d,2120,Shanghai", "2,Li Wei,5d,2450,Beijing", "5 round(s) for 5 players"],
     ),
     "duiyi event pair league.json --format table": (
         0,

@@ -34,7 +34,7 @@ from duiyi.tournament.formats.eventfile import (
 )
 from duiyi.tournament.formats.opengotha import export_opengotha, from_opengotha
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
-from duiyi.tournament.model import GAMES, SYSTEMS
+from duiyi.tournament.model import GAMES, ROUNDS_FROM_SYSTEM, SYSTEMS
 from duiyi.tournament.promotion import promotion as promotion_verdict
 from duiyi.tournament.results import GameResult
 
@@ -74,7 +74,14 @@ def new_command(
     path: EventPath,
     game: Annotated[str, typer.Option(help="go or gomoku.")],
     system: Annotated[str, typer.Option(help=f"One of: {', '.join(SYSTEMS)}.")],
-    rounds: Annotated[int, typer.Option(help="Planned rounds (a round robin uses its table).")] = 1,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Planned rounds (Swiss-type systems; default 1). Round robins, groups, "
+            "eliminations and matches take theirs from the system.",
+        ),
+    ] = None,
     name: Annotated[str, typer.Option(help="Event name (default: the file name).")] = "",
     tiebreaks: Annotated[
         str, typer.Option(help="Comma-separated chain overriding the book's default.")
@@ -115,9 +122,26 @@ def new_command(
                 options[key.strip()] = json.loads(raw)
             except json.JSONDecodeError:
                 options[key.strip()] = raw.strip()
-        event = ops.new_event(name or path.stem, game, system, rounds, options)
+        from_system = system in ROUNDS_FROM_SYSTEM
+        if rounds is not None and from_system:
+            typer.echo(f"note: --rounds {rounds} is not used: {_ROUNDS_SOURCE[system]}", err=True)
+        planned = None if from_system else (rounds or 1)
+        event = ops.new_event(name or path.stem, game, system, planned, options)
         save_event(event, path)
-    typer.echo(f"created {path}: {game} {system}, {rounds} round(s)")
+    count = f"{event.rounds} round(s)" if event.rounds else _ROUNDS_SOURCE[system]
+    typer.echo(f"created {path}: {game} {system}, {count}")
+
+
+#: Where the number of rounds comes from, for the systems that decide it.
+_ROUNDS_SOURCE = {
+    "round-robin": "rounds from the Berger table once players are entered",
+    "double-round-robin": "rounds from the Berger table once players are entered",
+    "groups": "rounds from the groups and the final once players are entered",
+    "knockout": "rounds from the bracket once players are entered",
+    "double-elimination": "rounds from the bracket once players are entered",
+    "match": "rounds from the match's games",
+    "relay": "rounds from the teams once players are entered",
+}
 
 
 @app.command("players")
@@ -144,6 +168,10 @@ def players_command(
         typer.echo(json.dumps([p.to_json() for p in event.players], ensure_ascii=False))
     else:
         typer.echo(format_players(list(event.players)), nl=False)
+    if add is not None and event.system in ROUNDS_FROM_SYSTEM and event.rounds:
+        team = event.is_team_event
+        field = f"{len(event.teams)} teams" if team else f"{len(event.players)} players"
+        typer.echo(f"{event.system}: {event.rounds} round(s) for {field}", err=True)
 
 
 @app.command("pair")

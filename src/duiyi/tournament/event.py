@@ -29,6 +29,8 @@ from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament.model import (
+    ROUNDS_FROM_SYSTEM,
+    SYSTEMS,
     Event,
     Game,
     Player,
@@ -118,18 +120,45 @@ def new_event(
     name: str,
     game: str,
     system: str,
-    rounds: int,
+    rounds: int | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Event:
     """A new event without players.
 
+    ``rounds`` is required for the Swiss-type systems. The systems of
+    :data:`~duiyi.tournament.model.ROUNDS_FROM_SYSTEM` need none: their events store 0 ("from
+    the system") until the players are entered, then the count the system gives (Berger table:
+    n − 1 rounds for an even field, n for an odd one, times the cycles; the bracket for
+    eliminations); a ``rounds`` given for them is replaced then.
+
     >>> new_event("Open", "gomoku", "swiss", 7).scoring.win
     Fraction(1, 1)
+    >>> e = new_event("League", "go", "round-robin")
+    >>> e.rounds, add_players(e, [Player(0, n) for n in "ABCDEF"]).rounds
+    (0, 5)
+    >>> new_event("Final", "go", "match", options={"games": 5}).rounds
+    5
     """
     opts = dict(options or {})
     for name_ in opts.get("tiebreaks", []):
         parse_tiebreak(str(name_))
-    return Event(name, game, system, rounds, options=opts)
+    if rounds is None:
+        if system in SYSTEMS and system not in ROUNDS_FROM_SYSTEM:
+            raise TournamentError(f"a {system} event needs its number of rounds (--rounds)")
+        rounds = 0
+    return _rounds_from_system(Event(name, game, system, rounds, options=opts))
+
+
+def _rounds_from_system(event: Event) -> Event:
+    """``event`` with ``rounds`` set to what its system gives, when the system decides it and
+    the field is known (see :func:`total_rounds`)."""
+    if event.system not in ROUNDS_FROM_SYSTEM:
+        return event
+    try:
+        count = total_rounds(event)
+    except TournamentError:  # e.g. a bracket option the pairing will reject with its reason
+        return event
+    return event if count in (event.rounds, 0) else replace(event, rounds=count)
 
 
 def add_players(event: Event, players: Iterable[Player]) -> Event:
@@ -152,7 +181,9 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
             raise TournamentError(f"player {p.name!r} is already entered")
         names.add(p.name.casefold())
         out.append(replace(p, number=len(out) + 1))
-    return _assign_teams(replace(event, players=tuple(out)), len(event.players))
+    return _rounds_from_system(
+        _assign_teams(replace(event, players=tuple(out)), len(event.players))
+    )
 
 
 def _assign_teams(event: Event, first_new: int) -> Event:
@@ -285,9 +316,8 @@ def withdraw(event: Event, player: int, rng: random.Random | None = None) -> Eve
         rest = [p for p in event.players if p.number != player]
         if rng is not None:
             rng.shuffle(rest)
-        return replace(
-            event, players=tuple(replace(p, number=i) for i, p in enumerate(rest, start=1))
-        )
+        renumbered = tuple(replace(p, number=i) for i, p in enumerate(rest, start=1))
+        return _rounds_from_system(replace(event, players=renumbered))
     after = event.current_round
     last = event.history[-1]
     pending = last.game_of(player)
@@ -518,11 +548,12 @@ def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Eve
             f"round {last.number} has no result yet on board(s) {boards}; "
             "enter them before pairing the next round"
         )
+    if len(event.players) < 2:
+        raise PairingError("pairing needs at least two players")
+    event = _rounds_from_system(event)  # files written before the count was kept
     number = event.current_round + 1
     if number > total_rounds(event):
         raise PairingError(f"all {total_rounds(event)} rounds have been paired")
-    if len(event.players) < 2:
-        raise PairingError("pairing needs at least two players")
     if event.is_team_event:
         return _pair_teams(event, number, rng)
     notes: tuple[str, ...] = ()

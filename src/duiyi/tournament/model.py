@@ -25,6 +25,7 @@ from duiyi.tournament.results import GameResult, Scoring
 
 __all__ = [
     "GAMES",
+    "ROUNDS_FROM_SYSTEM",
     "SYSTEMS",
     "Event",
     "Game",
@@ -46,6 +47,20 @@ SYSTEMS = (
     "swiss",
     "mcmahon",
     "swiss-elimination",
+    "knockout",
+    "double-elimination",
+    "groups",
+    "match",
+    "relay",
+)
+
+#: Systems whose number of rounds follows from the field, not from the organiser: the Berger
+#: table (round robins, groups), the bracket (eliminations), the match length (``games``), the
+#: teams (relay). Their events may store ``rounds`` 0, "from the system", until the players
+#: are known; :func:`duiyi.tournament.event.total_rounds` is the count that applies.
+ROUNDS_FROM_SYSTEM = (
+    "round-robin",
+    "double-round-robin",
     "knockout",
     "double-elimination",
     "groups",
@@ -322,6 +337,9 @@ class Withdrawal:
 class Event:
     """The whole state of an event.
 
+    ``rounds`` is the planned number of rounds; for the systems of :data:`ROUNDS_FROM_SYSTEM`
+    it is kept equal to what the system gives once the players are known, and 0 ("from the
+    system") before that.
     ``options`` holds system options as plain JSON values (``cycles`` for multiple round
     robins, ``variant`` ``"A"``/``"B"`` for the Go Swiss ranking, ``tiebreaks`` to override the
     default chain, ...). ``lots`` maps player numbers to drawn lot numbers for the standings.
@@ -346,7 +364,7 @@ class Event:
             raise TournamentError(
                 f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})"
             )
-        if self.rounds < 1:
+        if self.rounds < (0 if self.system in ROUNDS_FROM_SYSTEM else 1):
             raise TournamentError(f"an event needs at least one round, got {self.rounds}")
         if self.scoring is None:
             object.__setattr__(self, "scoring", Scoring.for_game(self.game))
