@@ -129,18 +129,32 @@ def test_event_online_settings_reach_the_round_games(server: Server, context_fac
         headers={**auth, "Content-Type": "text/csv"},
     )
     assert r.status_code < 300, r.text
+    online = httpx.get(f"{server.url}/api/events/{event_id}").json()["online"]
+    assert online["size"] == 9 and online["lateness"] == {"same_site": True}
+    assert online["time_control"] == {
+        "system": "japanese-byoyomi",
+        "base": 600,
+        "periods": 5,
+        "period": 20,
+    }
+    # the desk shows the settings and changes them before the round's games start
+    page.click("[data-testid=open-desk]")
+    page.wait_for_selector("[data-testid=online-summary]:has-text('Japanese byo-yomi')")
+    page.click("[data-testid=online-summary]")
+    assert page.input_value("[data-testid=desk-tf-period]") == "20"
+    assert page.input_value("[data-testid=desk-lateness]") == "same_site"
+    page.select_option("[data-testid=desk-tc]", "fischer")
+    page.fill("[data-testid=desk-tf-base]", "3")
+    page.fill("[data-testid=desk-tf-increment]", "5")
+    page.click("[data-testid=save-online]")
+    page.wait_for_selector("[data-testid=online-summary]:has-text('Fischer')")
     assert httpx.post(f"{server.url}/api/events/{event_id}/rounds", headers=auth).is_success
     r = httpx.post(f"{server.url}/api/events/{event_id}/rounds/1/games", headers=auth)
     assert r.is_success, r.text
     view = state(server, r.json()["games"][0]["game_id"])
     assert view["size"] == 9
     tc = view["time_control"]
-    assert (tc["system"], tc["base"], tc["periods"], tc["period"]) == (
-        "japanese-byoyomi",
-        600.0,
-        5,
-        20.0,
-    )
+    assert (tc["system"], tc["base"], tc["increment"]) == ("fischer", 180.0, 5.0)
     assert view["absent"] == ["black", "white"]  # Go §22.2: they arrive by connecting
 
 

@@ -184,6 +184,9 @@ export async function deskPage(main, id, params) {
         el("label", {}, t("importCsv"), el("br"), csv), el("br"), file,
         el("button", { type: "submit", "data-testid": "import" }, t("import"))));
 
+    // the online games' settings (used by the next "start online games")
+    if (key) page.append(onlineSettings(e, ev.online || {}));
+
     // rounds
     page.append(el("h2", {}, t("pairings")),
       el("button", {
@@ -226,7 +229,42 @@ export async function deskPage(main, id, params) {
     page.append(el("h2", {}, t("standings")), standingsTable(st));
     main.replaceChildren(page);
   }
+  function onlineSettings(e, online) {
+    const settings = gameSettings(() => e.game, { prefix: "desk", legend: "event.online" });
+    settings.set(online);
+    const form = el("form", {
+      class: "stack",
+      onsubmit: async (ev2) => {
+        ev2.preventDefault();
+        let body;
+        try { body = { online: settings.value() }; } catch (err) { showError(err); return; }
+        if (await change("PATCH", `/api/events/${id}`, { body })) showSaved();
+      },
+    }, settings.node, el("button", { type: "submit", "data-testid": "save-online" }, t("save")));
+    return el("details", { class: "online-settings no-print", "data-testid": "online-settings" },
+      el("summary", { "data-testid": "online-summary" }, `${t("event.online")}: ${describe(online)}`), form);
+  }
+
+  function showSaved() {
+    const banner = document.getElementById("banner");
+    banner.textContent = t("saved");
+    banner.className = "warn";
+    setTimeout(() => { if (banner.textContent === t("saved")) { banner.textContent = ""; banner.className = ""; } }, 3000);
+  }
+
   await draw();
+}
+
+/** A one-line description of game settings (the desk's summary). */
+function describe(o) {
+  const parts = [];
+  if (o.size) parts.push(`${o.size}×${o.size}`);
+  if (typeof o.rules === "string") parts.push(t(`rules.${o.rules}`));
+  if (o.handicap) parts.push(`${t("handicap")} ${o.handicap}`);
+  const tc = o.time_control;
+  parts.push(tc ? t(`ts.${tc.system}`) : t("ts.none"));
+  if (o.lateness) parts.push(t("late"));
+  return parts.join(" · ");
 }
 
 function tableCards(e, round) {

@@ -69,6 +69,8 @@ const T = {
   "late.sameSite": ["Same site (Go §22.2: 15 min)", "同一驻地（围棋§22.2：15分钟）"],
   "late.minutes": ["Forfeit after (minutes late)", "迟到判负时限（分钟）"],
   "absent": ["absent / waiting for the player", "未到场／等待棋手"],
+  "save": ["Save", "保存"],
+  "saved": ["Saved.", "已保存。"],
   "resignConfirm": ["Yes, resign", "确认认输"],
   "cancel": ["Cancel", "取消"],
   "movesAtMost": ["≤{n} actions", "≤{n}步"],

@@ -100,8 +100,30 @@ export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], 
     return out;
   }
 
+  /** Show stored settings (an event's ``online``) in the form. */
+  function set(spec = {}) {
+    if (spec.size) size.value = String(spec.size);
+    if (spec.handicap !== undefined) handicap.value = String(spec.handicap);
+    update();
+    if (typeof spec.rules === "string") rules.value = spec.rules;
+    const tcSpec = spec.time_control;
+    system.value = tcSpec && TIME_FIELDS[tcSpec.system] ? tcSpec.system : "none";
+    drawTime();
+    for (const [field, [input, unit]] of Object.entries(timeInputs)) {
+      const v = tcSpec ? tcSpec[field] : undefined;
+      input.value = v === undefined || v === null ? "" : String(unit === "min" ? v / 60 : v);
+    }
+    const lat = spec.lateness;
+    late.value = !lat ? "none" : lat.same_site ? "same_site" : "limit";
+    if (lat && lat.limit) {
+      lateLimit.value = String(lat.limit / 60);
+      lateLimit.dataset.touched = "1";
+    }
+    update();
+  }
+
   const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
     ...goOnly, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
     el("label", {}, t("late"), late), lateLabel);
-  return { node, value, update };
+  return { node, value, update, set };
 }
