@@ -440,7 +440,11 @@ class GtpFrontEnd:
         if len(args) > 1:
             upto = _int_arg(args[1:], "syntax error")
         try:
-            game = sgf.game_from_sgf(text, until_move=None if upto is None else upto - 1)
+            # a GUI loads a record to look at or continue it, as with GNU Go: the recorded
+            # resignation or time loss (RE) is not applied to the board
+            game = sgf.game_from_sgf(
+                text, until_move=None if upto is None else upto - 1, apply_result=False
+            )
         except DuiyiError as exc:
             raise _Failure(f"cannot load file: {exc}") from None
         self.game = game
