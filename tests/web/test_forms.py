@@ -220,3 +220,29 @@ def test_home_page_at_phone_width_and_by_keyboard(server: Server, context_factor
     page.select_option("[data-testid=ev-lateness]", "limit")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page._duiyi_errors == []
+
+
+@pytest.mark.gnugo
+def test_engine_game_with_handicap_and_clock(server: Server, context_factory: Any) -> None:
+    from duiyi.server.engines import gnugo_command
+
+    if gnugo_command() is None:
+        pytest.skip("GNU Go is not installed (.ci/run installs it)")
+    page = home(context_factory(), server)
+    page.wait_for_selector("[data-testid=play-engine]")
+    assert page.locator("[data-testid=engine-lateness]").count() == 0  # not for engines
+    page.select_option("[data-testid=engine-size]", "9")
+    page.select_option("[data-testid=engine-handicap]", "2")
+    page.select_option("[data-testid=engine-tc]", "fischer")
+    page.fill("[data-testid=engine-tf-base]", "5")
+    page.fill("[data-testid=engine-tf-increment]", "3")
+    page.click("[data-testid=play-engine]")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    view = state(server, game_id)
+    # Go §4: two handicap stones; White (GNU Go) moves first
+    assert view["size"] == 9 and view["handicap"] == 2
+    tc = view["time_control"]
+    assert (tc["system"], tc["base"], tc["increment"]) == ("fischer", 300.0, 3.0)
+    page.wait_for_selector("[data-stone][data-color=white]", timeout=30_000)
+    assert page._duiyi_errors == []

@@ -58,8 +58,10 @@ async function home(main) {
     if (!choices.length) {
       engineBox.append(el("p", {}, t("home.noEngine")));
     } else {
-      const ek = el("select", { name: "game" }, choices.map(([v, l]) => el("option", { value: v }, l)));
-      const es = el("select", { name: "size" }, ["9", "13", "19"].map((s) => el("option", { value: s }, `${s}×${s}`)));
+      const ek = el("select", { name: "game", "data-testid": "engine-kind" }, choices.map(([v, l]) => el("option", { value: v }, l)));
+      // a Gomocup brain knows no designated opening: free openings only
+      const es = gameSettings(() => ek.value, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, gomokuRules: ["free_renju", "free"] });
+      ek.addEventListener("change", es.update);
       const human = el("select", { name: "human" }, el("option", { value: "black" }, t("black")), el("option", { value: "white" }, t("white")));
       const eout = el("div");
       engineBox.append(el("form", {
@@ -67,11 +69,11 @@ async function home(main) {
         onsubmit: async (ev) => {
           ev.preventDefault();
           try {
-            const r = await api("POST", "/api/engine-games", { body: { game: ek.value, size: Number(es.value), human: human.value } });
+            const r = await api("POST", "/api/engine-games", { body: { game: ek.value, human: human.value, ...es.value() } });
             location.hash = `#/game/${r.id}?token=${r.token}`;
           } catch (err) { showError(err); }
         },
-      }, el("label", {}, t("game"), ek), el("label", {}, t("size"), es), el("label", {}, t("human"), human),
+      }, el("label", {}, t("game"), ek), el("label", {}, t("human"), human), es.node,
       el("button", { type: "submit", "data-testid": "play-engine" }, t("create"))), eout);
     }
   } catch (_e) {

@@ -28,7 +28,9 @@ function numberInput(name, value, testid, attrs = {}) {
  * when it changes. ``value()`` answers the JSON fields (size, rules, handicap, time_control,
  * lateness); ``prefix`` keeps the test ids of two forms apart.
  */
-export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none" } = {}) {
+export function gameSettings(kind, {
+  prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none", lateness = true, gomokuRules = GOMOKU_RULES,
+} = {}) {
   const size = el("select", { name: "size", "data-testid": `${prefix}-size` }, sizes.map((s) => el("option", { value: s }, `${s}×${s}`)));
   const rules = el("select", { name: "rules", "data-testid": `${prefix}-rules` });
   const handicap = el("select", { name: "handicap", "data-testid": `${prefix}-handicap` },
@@ -58,7 +60,7 @@ export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], 
 
   function update() {
     const go = kind() === "go";
-    const presets = go ? GO_RULES : GOMOKU_RULES;
+    const presets = go ? GO_RULES : gomokuRules;
     if ([...rules.options].map((o) => o.value).join() !== presets.join()) {
       const keep = rules.value;
       rules.replaceChildren(...presets.map((r) => el("option", { value: r }, t(`rules.${r}`))));
@@ -95,6 +97,7 @@ export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], 
       }
       out.time_control = tc;
     }
+    if (!lateness) return out;
     if (late.value === "limit") out.lateness = { limit: Number(lateLimit.value) * 60 };
     else if (late.value === "same_site") out.lateness = { same_site: true };
     return out;
@@ -124,6 +127,6 @@ export function gameSettings(kind, { prefix = "new", sizes = ["19", "13", "9"], 
 
   const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
     ...goOnly, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
-    el("label", {}, t("late"), late), lateLabel);
+    lateness ? el("label", {}, t("late"), late) : null, lateness ? lateLabel : null);
   return { node, value, update, set };
 }
