@@ -124,4 +124,11 @@ def test_event_bad_input(server: Server) -> None:
     )
     assert r.status_code == 422
     assert httpx.get(f"{server.url}/api/events/nope").status_code == 404
+    # online game settings are checked when they are given, not when a round starts
+    bad = {"name": "y", "online": {"time_control": {"system": "sundial"}}}
+    assert httpx.post(server.url + "/api/events", json=bad).status_code == 422
+    r = httpx.patch(
+        f"{server.url}/api/events/{eid}", json={"online": {"size": 3}}, headers=_auth(org)
+    )
+    assert r.status_code == 422
     assert httpx.get(f"{server.url}/api/events/{eid}").json()["players"] == 0

@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from duiyi.errors import DuiyiError, InvalidInput, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
-from duiyi.server.games import GameManager
+from duiyi.server.games import GameManager, new_session
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
@@ -107,6 +107,11 @@ def _online(record: EventRecord) -> dict[str, Any]:
     return online
 
 
+def _check_online(game: str, online: dict[str, Any]) -> None:
+    """Refuse online game settings now rather than when a round's games start."""
+    new_session({**online, "game": game})
+
+
 def _summary(record: EventRecord) -> dict[str, Any]:
     e = _event(record)
     return {
@@ -158,6 +163,7 @@ async def _change(
 async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     """Create an event; answers its id, the organiser key and the arbiter key (shown once)."""
     event = ops.new_event(spec.name, spec.game, spec.system, spec.rounds, spec.options)
+    _check_online(event.game, spec.online)
     organiser, arbiter = new_token(), new_token()
     event_id = await _repo(request).create_event(
         name=spec.name,
@@ -220,6 +226,7 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
             options={**e.options, **(body.options or {})},
         )
         if body.online is not None:
+            _check_online(e.game, body.online)
             meta["online"] = body.online
         return e, None
 
