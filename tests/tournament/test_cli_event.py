@@ -6,22 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-
-from duiyi.cli import main
+from tests.tournament.conftest import run, start_event
 
 PLAYERS = "name,rank,rating,club,country\n" + "".join(
     f"P{i},{i}k,{2000 - 50 * i},C{i % 3},CN\n" for i in range(1, 8)
 )
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -114,8 +103,9 @@ def test_bad_input_exits_2_with_one_line(
     event_dir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
     ev = str(event_dir / "e.json")
-    run(capsys, "event", "new", ev, "--game", "gomoku", "--system", "round-robin")
-    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    start_event(
+        capsys, ev, event_dir / "players.csv", "--game", "gomoku", "--system", "round-robin"
+    )
     run(capsys, "event", "pair", ev)
     before = Path(ev).read_bytes()
     argv = [a.format(ev=ev, dir=event_dir) for a in args]
@@ -130,8 +120,7 @@ def test_results_sheet_is_all_or_nothing(
     event_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ev = str(event_dir / "e.json")
-    run(capsys, "event", "new", ev, "--game", "go", "--system", "round-robin")
-    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    start_event(capsys, ev, event_dir / "players.csv", "--game", "go", "--system", "round-robin")
     run(capsys, "event", "pair", ev)
     before = Path(ev).read_bytes()
     sheet = event_dir / "bad.csv"
@@ -144,8 +133,9 @@ def test_results_sheet_is_all_or_nothing(
 
 def test_opengotha_export_import(event_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ev = str(event_dir / "e.json")
-    run(capsys, "event", "new", ev, "--game", "go", "--system", "swiss", "--rounds", "2")
-    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    start_event(
+        capsys, ev, event_dir / "players.csv", "--game", "go", "--system", "swiss", "--rounds", "2"
+    )
     run(capsys, "event", "simulate", ev, "--rounds", "2", "--seed", "9")
     xml = event_dir / "e.xml"
     assert run(capsys, "event", "export", ev, "--opengotha", str(xml))[0] == 0
@@ -206,8 +196,7 @@ def test_drawn_lots_make_the_standings_a_total_order(
 ) -> None:
     # Go §27.1(1)C: when points, SB and warnings are equal, lots decide
     ev = str(event_dir / "e.json")
-    run(capsys, "event", "new", ev, "--game", "go", "--system", "round-robin")
-    run(capsys, "event", "players", ev, "--add", str(event_dir / "players.csv"))
+    start_event(capsys, ev, event_dir / "players.csv", "--game", "go", "--system", "round-robin")
     run(capsys, "event", "pair", ev)
     sheet = event_dir / "draws.csv"
     sheet.write_text("round,board,result\n1,1,draw\n1,2,draw\n1,3,draw\n", encoding="utf-8")

@@ -10,23 +10,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from tests.tournament.conftest import run
 
-from duiyi.cli import main
 from duiyi.errors import EventFileError
 from duiyi.tournament.event import add_players, new_event
 from duiyi.tournament.formats import eventfile
 from duiyi.tournament.formats.eventfile import event_lock, load_event, lock_path, save_event
 from duiyi.tournament.model import Player
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_locked_event_refuses_a_second_writer(

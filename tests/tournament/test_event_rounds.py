@@ -7,25 +7,11 @@ import random
 from pathlib import Path
 
 import pytest
+from tests.tournament.conftest import players, run, write_players_csv
 
-from duiyi.cli import main
 from duiyi.errors import PairingError, TournamentError
 from duiyi.tournament import event as ops
-from duiyi.tournament.model import Event, Player
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _players(n: int) -> list[Player]:
-    return [Player(0, f"P{i}", rating=2400 - 30 * i) for i in range(1, n + 1)]
+from duiyi.tournament.model import Event
 
 
 @pytest.mark.parametrize(("n", "cycles", "expected"), [(6, 1, 5), (5, 1, 5), (4, 2, 6), (7, 2, 14)])
@@ -33,7 +19,7 @@ def test_round_robin_rounds_follow_the_berger_table(n: int, cycles: int, expecte
     # Go appendix 三 (Berger table): n − 1 rounds for an even field, n for an odd one, per cycle
     e = ops.new_event("League", "go", "round-robin", options={"cycles": cycles})
     assert e.rounds == 0  # "from the system": no players yet
-    e = ops.add_players(e, _players(n))
+    e = ops.add_players(e, players(n))
     assert e.rounds == expected == ops.total_rounds(e)
     assert Event.from_json(json.loads(json.dumps(e.to_json()))).rounds == expected
     # the rounds can all be paired and no more
@@ -44,7 +30,7 @@ def test_round_robin_rounds_follow_the_berger_table(n: int, cycles: int, expecte
 
 def test_elimination_rounds_follow_the_bracket() -> None:
     # Go appendix 一 (knockout): 5 players need a bracket of 8, three rounds; --rounds is not asked for
-    e = ops.add_players(ops.new_event("Cup", "go", "knockout"), _players(5))
+    e = ops.add_players(ops.new_event("Cup", "go", "knockout"), players(5))
     assert e.rounds == ops.total_rounds(e) == 3
 
 
@@ -57,7 +43,7 @@ def test_a_swiss_still_needs_its_rounds() -> None:
 
 def test_old_files_with_a_wrong_round_robin_count_are_corrected_at_pairing() -> None:
     # Go appendix 三: an event file written with "rounds": 1 for six players still plays five
-    e = ops.add_players(ops.new_event("League", "go", "round-robin"), _players(6))
+    e = ops.add_players(ops.new_event("League", "go", "round-robin"), players(6))
     old = Event.from_json({**e.to_json(), "rounds": 1})
     paired, _round = ops.pair_next_round(old)
     assert paired.rounds == 5
@@ -65,7 +51,7 @@ def test_old_files_with_a_wrong_round_robin_count_are_corrected_at_pairing() -> 
 
 def test_removal_before_round_one_recounts_the_rounds() -> None:
     # Go §28.1: a player leaving before round 1 is removed; five players: five rounds
-    e = ops.add_players(ops.new_event("League", "go", "round-robin"), _players(6))
+    e = ops.add_players(ops.new_event("League", "go", "round-robin"), players(6))
     assert ops.withdraw(e, 6).rounds == 5
     assert ops.withdraw(ops.withdraw(e, 6), 5).rounds == 3
 
@@ -80,8 +66,7 @@ def test_cli_new_round_robin_prints_and_stores_no_made_up_count(
     assert out.strip() == f"created {ev}: go round-robin, rounds from the Berger table once " \
         "players are entered"  # fmt: skip
     assert json.loads(Path(ev).read_text(encoding="utf-8"))["rounds"] == 0
-    csv = tmp_path / "p.csv"
-    csv.write_text("name,rank,rating,club\n" + "".join(f"P{i},1d,2000,\n" for i in range(7)))
+    csv = write_players_csv(tmp_path / "p.csv", 7)
     code, out, err = run(capsys, "event", "players", ev, "--add", str(csv))
     assert code == 0 and out.startswith("number,name") and "round-robin: 7 round(s)" in err
     assert json.loads(Path(ev).read_text(encoding="utf-8"))["rounds"] == 7
