@@ -19,6 +19,11 @@ def home(ctx: Any, server: Server) -> Any:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page._duiyi_errors = errors
+    return open_home(page, server)
+
+
+def open_home(page: Any, server: Server) -> Any:
+    """Go to the home page in ``page`` and wait for its new-game form."""
     page.goto(f"{server.url}/ui/#/")
     page.wait_for_selector("[data-testid=create-game]")
     return page
@@ -28,6 +33,25 @@ def created_id(page: Any) -> str:
     page.wait_for_selector("[data-testid=link-watch]")
     href: str = page.get_attribute("[data-testid=link-watch]", "href")
     return href.split("#/game/")[1]
+
+
+def fill_form(page: Any, fields: dict[str, str]) -> None:
+    """Set form fields in order, by ``data-testid``: a ``<select>`` gets the option, any other
+    field gets the text (order matters: choosing a time system shows its own fields)."""
+    for testid, value in fields.items():
+        selector = f"[data-testid={testid}]"
+        if page.locator(selector).evaluate("e => e.tagName") == "SELECT":
+            page.select_option(selector, value)
+        else:
+            page.fill(selector, value)
+
+
+def create_game(page: Any) -> str:
+    """Press the home page's create button; return the new game's id. The links of a game
+    created before are dropped first so that they cannot be read for the new one."""
+    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    page.click("[data-testid=create-game]")
+    return created_id(page)
 
 
 def test_home_form_offers_every_time_system(server: Server, context_factory: Any) -> None:
@@ -42,22 +66,16 @@ def test_home_form_offers_every_time_system(server: Server, context_factory: Any
     page.select_option("[data-testid=new-size]", "9")
     for system, fields in expected.items():
         page.select_option("[data-testid=new-tc]", system)
-        page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
-        page.click("[data-testid=create-game]")
-        tc = state(server, created_id(page))["time_control"]
+        tc = state(server, create_game(page))["time_control"]
         assert tc["system"] == system
         for k, v in fields.items():
             assert tc[k] == v, (system, k, tc)
     # Fischer with a cap (minutes in the form, seconds in the game)
     page.select_option("[data-testid=new-tc]", "fischer")
     page.fill("[data-testid=new-tf-cap]", "20")
-    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
-    page.click("[data-testid=create-game]")
-    assert state(server, created_id(page))["time_control"]["cap"] == 1200.0
+    assert state(server, create_game(page))["time_control"]["cap"] == 1200.0
     page.select_option("[data-testid=new-tc]", "none")
-    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
-    page.click("[data-testid=create-game]")
-    assert state(server, created_id(page))["time_control"]["system"] == "none"
+    assert state(server, create_game(page))["time_control"]["system"] == "none"
     assert page._duiyi_errors == []
 
 
@@ -65,15 +83,19 @@ def test_handicap_rules_and_lateness_from_the_home_page(
     server: Server, context_factory: Any
 ) -> None:
     page = home(context_factory(), server)
-    page.select_option("[data-testid=new-size]", "13")
-    page.select_option("[data-testid=new-handicap]", "3")
-    page.select_option("[data-testid=new-rules]", "japanese")
-    page.select_option("[data-testid=new-tc]", "absolute")
-    page.fill("[data-testid=new-tf-base]", "5")
-    page.select_option("[data-testid=new-lateness]", "limit")
-    page.fill("[data-testid=new-late-limit]", "30")
-    page.click("[data-testid=create-game]")
-    game_id = created_id(page)
+    fill_form(
+        page,
+        {
+            "new-size": "13",
+            "new-handicap": "3",
+            "new-rules": "japanese",
+            "new-tc": "absolute",
+            "new-tf-base": "5",
+            "new-lateness": "limit",
+            "new-late-limit": "30",
+        },
+    )
+    game_id = create_game(page)
     view = state(server, game_id)
     # Go §4: handicap stones are placed before White's first move
     assert view["size"] == 13 and view["handicap"] == 3 and len(view["stones"]["black"]) == 3
@@ -88,8 +110,7 @@ def test_handicap_rules_and_lateness_from_the_home_page(
     page.wait_for_function("!document.querySelector('[data-testid=absent-white]')")
     assert state(server, game_id)["absent"] == ["black"]
     # Gomoku: its presets; the same-site rule is Go's only (Go §22.2)
-    page.goto(f"{server.url}/ui/#/")
-    page.wait_for_selector("[data-testid=create-game]")
+    open_home(page, server)
     page.select_option("[data-testid=new-kind]", "gomoku")
     assert page.locator("[data-testid=new-handicap]").is_hidden()
     options = page.locator("[data-testid=new-rules] option").evaluate_all(
@@ -99,8 +120,7 @@ def test_handicap_rules_and_lateness_from_the_home_page(
     page.select_option("[data-testid=new-rules]", "free_renju")
     page.select_option("[data-testid=new-lateness]", "limit")
     assert page.input_value("[data-testid=new-late-limit]") == "15"
-    page.click("[data-testid=create-game]")
-    view = state(server, created_id(page))
+    view = state(server, create_game(page))
     assert view["game"] == "gomoku" and view["rules"]["opening"] == "free"
     assert view["absent"] == ["black", "white"]
     assert page._duiyi_errors == []
@@ -109,13 +129,18 @@ def test_handicap_rules_and_lateness_from_the_home_page(
 def test_event_online_settings_reach_the_round_games(server: Server, context_factory: Any) -> None:
     page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/new-event")
-    page.fill("[data-testid=event-name]", "Online Cup")
-    page.select_option("[data-testid=ev-size]", "9")
-    page.select_option("[data-testid=ev-tc]", "japanese-byoyomi")
-    page.fill("[data-testid=ev-tf-base]", "10")
-    page.fill("[data-testid=ev-tf-periods]", "5")
-    page.fill("[data-testid=ev-tf-period]", "20")
-    page.select_option("[data-testid=ev-lateness]", "same_site")
+    fill_form(
+        page,
+        {
+            "event-name": "Online Cup",
+            "ev-size": "9",
+            "ev-tc": "japanese-byoyomi",
+            "ev-tf-base": "10",
+            "ev-tf-periods": "5",
+            "ev-tf-period": "20",
+            "ev-lateness": "same_site",
+        },
+    )
     page.click("[data-testid=create-event]")
     page.wait_for_selector("[data-testid=event-keys]")
     key = page.locator("[data-testid=event-keys] code").first.inner_text()
@@ -143,9 +168,14 @@ def test_event_online_settings_reach_the_round_games(server: Server, context_fac
     page.click("[data-testid=online-summary]")
     assert page.input_value("[data-testid=desk-tf-period]") == "20"
     assert page.input_value("[data-testid=desk-lateness]") == "same_site"
-    page.select_option("[data-testid=desk-tc]", "fischer")
-    page.fill("[data-testid=desk-tf-base]", "3")
-    page.fill("[data-testid=desk-tf-increment]", "5")
+    fill_form(
+        page,
+        {
+            "desk-tc": "fischer",
+            "desk-tf-base": "3",
+            "desk-tf-increment": "5",
+        },
+    )
     page.click("[data-testid=save-online]")
     page.wait_for_selector("[data-testid=online-summary]:has-text('Fischer')")
     assert httpx.post(f"{server.url}/api/events/{event_id}/rounds", headers=auth).is_success
@@ -231,11 +261,16 @@ def test_engine_game_with_handicap_and_clock(server: Server, context_factory: An
     page = home(context_factory(), server)
     page.wait_for_selector("[data-testid=play-engine]")
     assert page.locator("[data-testid=engine-lateness]").count() == 0  # not for engines
-    page.select_option("[data-testid=engine-size]", "9")
-    page.select_option("[data-testid=engine-handicap]", "2")
-    page.select_option("[data-testid=engine-tc]", "fischer")
-    page.fill("[data-testid=engine-tf-base]", "5")
-    page.fill("[data-testid=engine-tf-increment]", "3")
+    fill_form(
+        page,
+        {
+            "engine-size": "9",
+            "engine-handicap": "2",
+            "engine-tc": "fischer",
+            "engine-tf-base": "5",
+            "engine-tf-increment": "3",
+        },
+    )
     page.click("[data-testid=play-engine]")
     page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
     game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
