@@ -232,6 +232,12 @@ class GtpFrontEnd:
         except InvalidInput:
             raise _Failure("invalid color") from None
 
+    def _move(self, args: list[str]) -> tuple[Color, Point | None]:
+        """The ``color vertex`` arguments of ``play`` and ``is_legal`` (None: a pass)."""
+        if len(args) != 2:
+            raise _Failure("syntax error")
+        return self._color(args[0]), self._vertex(args[1])
+
     # -- commands ----------------------------------------------------------------------
 
     def _known_command(self, args: list[str]) -> str:
@@ -270,10 +276,7 @@ class GtpFrontEnd:
         return ""
 
     def _play(self, args: list[str]) -> str:
-        if len(args) != 2:
-            raise _Failure("syntax error")
-        color = self._color(args[0])
-        point = self._vertex(args[1])
+        color, point = self._move(args)
         before = len(self.game.actions)
         try:
             _play(self.game, color, point)
@@ -487,10 +490,7 @@ class GtpFrontEnd:
         return ""
 
     def _is_legal(self, args: list[str]) -> str:
-        if len(args) != 2:
-            raise _Failure("syntax error")
-        color = self._color(args[0])
-        point = self._vertex(args[1])
+        color, point = self._move(args)
         if point is None:
             return "1"
         return "1" if _is_legal(self.game, color, point) else "0"
