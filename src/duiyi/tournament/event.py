@@ -18,6 +18,7 @@ Every operation is a pure function: it takes an event (and, where chance enters,
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -336,6 +337,12 @@ def _withdrawn_before(event: Event, round_number: int) -> set[int]:
 # --- tables and standings --------------------------------------------------------------------
 
 
+def _rounds_through(event: Event, upto_round: int | None) -> list[RoundRecord]:
+    """The recorded rounds up to ``upto_round`` (default: the current round), in order."""
+    last = event.current_round if upto_round is None else upto_round
+    return list(itertools.takewhile(lambda rnd: rnd.number <= last, event.history))
+
+
 def table(event: Event, upto_round: int | None = None) -> Table:
     """Every player's record through ``upto_round`` (default: all rounds paired), with
     withdrawals applied: a void player's games count for nobody and the player is left out
@@ -347,17 +354,13 @@ def table(event: Event, upto_round: int | None = None) -> Table:
     >>> [t.points(p) for p in (1, 2, 3, 4)]
     [Fraction(2, 1), Fraction(1, 1), Fraction(1, 1), Fraction(0, 1)]
     """
-    last = event.current_round if upto_round is None else upto_round
+    rounds = _rounds_through(event, upto_round)
     effects = withdrawal_effects(event)
     void = {p for p, eff in effects.items() if eff is Effect.VOID}
     scoring = event.points
     kind = system_kind(event.system)
     per: dict[int, list[Encounter]] = {p.number: [] for p in event.players if p.number not in void}
-    rounds_counted = 0
-    for rnd in event.history:
-        if rnd.number > last:
-            break
-        rounds_counted = rnd.number
+    for rnd in rounds:
         for g in rnd.games:
             if g.result is None or g.black in void or g.white in void:
                 continue
@@ -388,7 +391,7 @@ def table(event: Event, upto_round: int | None = None) -> Table:
         tuple(sorted(per)),
         {k: tuple(v) for k, v in per.items()},
         scoring,
-        rounds_counted,
+        rounds[-1].number if rounds else 0,
         ratings,
         mcmahon_initial(event) if event.system == "mcmahon" else {},
     )
@@ -734,14 +737,10 @@ def _swiss_teams(event: Event) -> list[Any]:
 def team_table(event: Event, upto_round: int | None = None) -> Table:
     """Every team's record: match points, game points and board points of finished matches
     (Go §27.2, Gomoku §18.3(2), §18.4(2)). A team bye scores a won match in a Swiss."""
-    last = event.current_round if upto_round is None else upto_round
+    rounds = _rounds_through(event, upto_round)
     rows: list[tuple[int, int, int, list[GameResult], list[bool]]] = []
     byes: list[tuple[int, int]] = []
-    counted = 0
-    for rnd in event.history:
-        if rnd.number > last:
-            break
-        counted = rnd.number
+    for rnd in rounds:
         for m in rnd.matches:
             games = [rnd.game(b) for b in m.boards]
             if any(g.result is None for g in games):
@@ -761,7 +760,7 @@ def team_table(event: Event, upto_round: int | None = None) -> Table:
     return Table.from_matches(
         rows,
         event.points,
-        rounds=counted,
+        rounds=rounds[-1].number if rounds else 0,
         competitors=[t.number for t in event.teams],
         byes=byes,
     )
