@@ -468,14 +468,7 @@ class Table:
                         warns.get((rnd, me), 0),
                     )
                 )
-        for rnd, player in byes:
-            found.add(player)
-            per.setdefault(player, []).append(
-                Encounter(rnd, None, SideResult.WIN, scoring.bye, None, False)
-            )
-        order = tuple(competitors) if competitors is not None else tuple(sorted(found))
-        encounters = {p: tuple(sorted(per.get(p, []), key=lambda e: e.round)) for p in order}
-        return cls(order, encounters, scoring, rounds, dict(ratings or {}))
+        return cls._with_byes(per, found, byes, competitors, scoring, rounds, ratings or {})
 
     @classmethod
     def from_matches(
@@ -517,11 +510,26 @@ class Table:
                         m.score_rate,
                     )
                 )
-        for rnd, team in byes:
-            found.add(team)
-            per.setdefault(team, []).append(
+        return cls._with_byes(per, found, byes, competitors, scoring, rounds, {})
+
+    @classmethod
+    def _with_byes(
+        cls,
+        per: dict[int, list[Encounter]],
+        found: set[int],
+        byes: Sequence[tuple[int, int]],
+        competitors: Sequence[int] | None,
+        scoring: Scoring,
+        rounds: int,
+        ratings: Mapping[int, int | None],
+    ) -> Table:
+        """The table from the encounters met so far (``per``), with each ``(round, competitor)``
+        bye scored as a win; competitors in the given order, else by number."""
+        for rnd, competitor in byes:
+            found.add(competitor)
+            per.setdefault(competitor, []).append(
                 Encounter(rnd, None, SideResult.WIN, scoring.bye, None, False)
             )
         order = tuple(competitors) if competitors is not None else tuple(sorted(found))
         encounters = {c: tuple(sorted(per.get(c, []), key=lambda e: e.round)) for c in order}
-        return cls(order, encounters, scoring, rounds, {})
+        return cls(order, encounters, scoring, rounds, dict(ratings))
