@@ -19,6 +19,15 @@ def event_dir(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def paired_round_robin(event_dir: Path, capsys: pytest.CaptureFixture[str], game: str) -> str:
+    """``e.json``: a round robin of the seven players with round 1 paired; its path."""
+    ev = str(event_dir / "e.json")
+    start_event(capsys, ev, event_dir / "players.csv", "--game", game, "--system", "round-robin")
+    code, _, err = run(capsys, "event", "pair", ev)
+    assert code == 0, err
+    return ev
+
+
 def test_full_event_flow(event_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ev = str(event_dir / "open.json")
     assert (
@@ -102,11 +111,7 @@ def test_full_event_flow(event_dir: Path, capsys: pytest.CaptureFixture[str]) ->
 def test_bad_input_exits_2_with_one_line(
     event_dir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    ev = str(event_dir / "e.json")
-    start_event(
-        capsys, ev, event_dir / "players.csv", "--game", "gomoku", "--system", "round-robin"
-    )
-    run(capsys, "event", "pair", ev)
+    ev = paired_round_robin(event_dir, capsys, "gomoku")
     before = Path(ev).read_bytes()
     argv = [a.format(ev=ev, dir=event_dir) for a in args]
     code, _, err = run(capsys, "event", *argv)
@@ -119,9 +124,7 @@ def test_bad_input_exits_2_with_one_line(
 def test_results_sheet_is_all_or_nothing(
     event_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    ev = str(event_dir / "e.json")
-    start_event(capsys, ev, event_dir / "players.csv", "--game", "go", "--system", "round-robin")
-    run(capsys, "event", "pair", ev)
+    ev = paired_round_robin(event_dir, capsys, "go")
     before = Path(ev).read_bytes()
     sheet = event_dir / "bad.csv"
     sheet.write_text("round,board,result\n1,1,1-0\n1,7,1-0\n", encoding="utf-8")
@@ -195,9 +198,7 @@ def test_drawn_lots_make_the_standings_a_total_order(
     event_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Go §27.1(1)C: when points, SB and warnings are equal, lots decide
-    ev = str(event_dir / "e.json")
-    start_event(capsys, ev, event_dir / "players.csv", "--game", "go", "--system", "round-robin")
-    run(capsys, "event", "pair", ev)
+    ev = paired_round_robin(event_dir, capsys, "go")
     sheet = event_dir / "draws.csv"
     sheet.write_text("round,board,result\n1,1,draw\n1,2,draw\n1,3,draw\n", encoding="utf-8")
     run(capsys, "event", "result", ev, "--file", str(sheet))
