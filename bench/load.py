@@ -135,7 +135,14 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
 
         async def create() -> dict[str, str]:
             async with sem:
-                r = await client.post("/api/games", json={"game": "go", "size": 19})
+                for attempt in range(3):
+                    try:
+                        r = await client.post("/api/games", json={"game": "go", "size": 19})
+                        break
+                    except httpx.TransportError:
+                        # a pooled keep-alive connection the server had just closed
+                        if attempt == 2:
+                            raise
                 r.raise_for_status()
                 data: dict[str, str] = r.json()
                 return data
