@@ -15,24 +15,14 @@ must give the recorded RE exactly:
 
 from __future__ import annotations
 
-import tarfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from duiyi.cli.go import find_archive
 from duiyi.go import sgf
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def kgs_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    target = tmp_path_factory.mktemp("kgs")
-    with tarfile.open(find_archive(Path(__file__).resolve().parents[2])) as tar:
-        tar.extractall(target, filter="data")
-    return sorted(target.rglob("*.sgf"))
 
 
 def test_the_archive_has_733_games(kgs_files: list[Path]) -> None:
@@ -83,14 +73,9 @@ def test_chinese_handicap_games_return_half_a_stone_per_stone(kgs_files: list[Pa
     assert seen == 13
 
 
-def test_alphago_zero_games_replay(tmp_path: Path) -> None:
+def test_alphago_zero_games_replay(alphago_zero_files: list[Path]) -> None:
     # The 83 AlphaGo Zero games (Chinese rules, komi 7.5): every move legal (Go §2–§6).
-    archive = find_archive(Path(__file__).resolve().parents[2]).with_name(
-        "alphago-zero-selfplay.tar.gz"
-    )
-    with tarfile.open(archive) as tar:
-        tar.extractall(tmp_path, filter="data")
-    games = [sgf.read_game(p.read_bytes()) for p in sorted(tmp_path.rglob("*.sgf"))]
+    games = [sgf.read_game(p.read_bytes()) for p in alphago_zero_files]
     assert len(games) == 83
     assert all(g.game.rules.name == "chinese" and g.game.rules.komi == 3.75 for g in games)
     assert all(not g.warnings for g in games)

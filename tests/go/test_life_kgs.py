@@ -10,12 +10,10 @@ they give their recorded results.
 
 from __future__ import annotations
 
-import tarfile
 from pathlib import Path
 
 import pytest
 
-from duiyi.cli.go import find_archive
 from duiyi.go import sgf
 from duiyi.go.life import propose_dead
 from duiyi.go.scoring import score_position
@@ -23,12 +21,10 @@ from duiyi.go.scoring import score_position
 pytestmark = pytest.mark.slow
 
 
-def test_proposal_matches_the_agreed_dead_stones(tmp_path: Path) -> None:
-    with tarfile.open(find_archive(Path(__file__).resolve().parents[2])) as tar:
-        tar.extractall(tmp_path, filter="data")
+def test_proposal_matches_the_agreed_dead_stones(kgs_files: list[Path]) -> None:
     counted = matched = 0
     misses: list[str] = []
-    for path in sorted(tmp_path.rglob("*.sgf")):
+    for path in kgs_files:
         data = path.read_bytes()
         if b"TB[" not in data and b"TW[" not in data:
             continue
@@ -51,15 +47,12 @@ def test_proposal_matches_the_agreed_dead_stones(tmp_path: Path) -> None:
     assert rate >= 0.95
 
 
-def test_alphago_zero_counted_games_score_as_recorded(tmp_path: Path) -> None:
+def test_alphago_zero_counted_games_score_as_recorded(alphago_zero_files: list[Path]) -> None:
     # Go §9 with the proposal as the agreed dead stones: the four AlphaGo Zero self-play games
     # that were counted (Chinese rules, komi 7.5) give exactly their recorded result; without
     # removing dead stones every one of them would be counted wrongly.
-    archive = find_archive(Path(__file__).resolve().parents[2]).parent
-    with tarfile.open(archive / "alphago-zero-selfplay.tar.gz") as tar:
-        tar.extractall(tmp_path, filter="data")
     counted = 0
-    for path in sorted(tmp_path.rglob("*.sgf")):
+    for path in alphago_zero_files:
         sg = sgf.read_game(path.read_bytes())
         if sg.result is None or sg.result.reason != "score":
             continue

@@ -14,13 +14,11 @@ The one left is listed in ``INCONSISTENT`` with the reason.
 
 from __future__ import annotations
 
-import tarfile
 from pathlib import Path
 
 import pytest
 
 from duiyi import BLACK, WHITE
-from duiyi.cli.go import find_archive
 from duiyi.go import Point, sgf
 from duiyi.go.rules import Scoring
 
@@ -35,14 +33,6 @@ INCONSISTENT = {
     # finished position an arbiter could count (RE W+20.5; duiyi W+18.5 with both as territory).
     "2017-01-31-2.sgf": ("W+18.5", frozenset({Point.parse("M17"), Point.parse("E4")})),
 }
-
-
-@pytest.fixture(scope="module")
-def kgs_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    target = tmp_path_factory.mktemp("kgs-territory")
-    with tarfile.open(find_archive(Path(__file__).resolve().parents[2])) as tar:
-        tar.extractall(target, filter="data")
-    return sorted(target.rglob("*.sgf"))
 
 
 def _marked(node: sgf.SgfNode, game_board_size: int, ident: str) -> set[Point]:
