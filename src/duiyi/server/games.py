@@ -18,8 +18,8 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 log = logging.getLogger("duiyi.server")
+_Loaded = TypeVar("_Loaded")  # what a load under the loading lock gives
 
 MAX_SIZE_GO = 25
 
@@ -580,14 +581,8 @@ class GameManager:
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
         several processes, a proxy of the process that hosts it."""
-        host = self.hosts.get(game_id)
-        if host is not None:
-            return host
-        lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            host = self.hosts.get(game_id)
-            if host is not None:
-                return host
+
+        async def load() -> Hosted:
             record = await self.repo.game(game_id)
             if self.forward is not None and await self._owned_elsewhere(record):
                 remote = self.remotes.get(game_id)
@@ -603,17 +598,30 @@ class GameManager:
             self.remotes.pop(game_id, None)
             return await self._load(record)
 
+        return await self._hosted_or_load(game_id, load)
+
     async def local(self, game_id: str) -> GameHost:
         """The game hosted by this process (loading it if needed): for forwarded actions."""
+
+        async def load() -> GameHost:
+            return await self._load(await self.repo.game(game_id))
+
+        return await self._hosted_or_load(game_id, load)
+
+    async def _hosted_or_load(
+        self, game_id: str, load: Callable[[], Awaitable[_Loaded]]
+    ) -> GameHost | _Loaded:
+        """The game hosted here; else what ``load`` gives, under the game's loading lock and
+        only if no one hosted it here while the lock was awaited."""
         host = self.hosts.get(game_id)
         if host is not None:
             return host
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
             host = self.hosts.get(game_id)
-            if host is None:
-                host = await self._load(await self.repo.game(game_id))
-        return host
+            if host is not None:
+                return host
+            return await load()
 
     async def _owned_elsewhere(self, record: GameRecord) -> bool:
         if record.owner is None or record.owner == self.process_id:
