@@ -28,12 +28,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from duiyi import BLACK, WHITE, Color, __version__
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.go import Board, Game, Phase, Point, Rules
 from duiyi.go.point import MAX_SIZE, MIN_SIZE
+
+if TYPE_CHECKING:
+    from duiyi.go.scoring import Score
 
 __all__ = ["GtpFrontEnd", "GtpResponse", "preprocess", "run"]
 
@@ -384,17 +387,21 @@ class GtpFrontEnd:
             return frozenset()
         return frozenset(propose(self.game.board, self.game.rules))
 
-    def _final_score(self, args: list[str]) -> str:
+    def _score(self) -> Score:
+        """The count of the current position, the dead stones as :meth:`_dead` gives them."""
         from duiyi.go.scoring import score_position
 
+        return score_position(
+            self.game.board,
+            self.game.rules,
+            dead=self._dead(),
+            handicap=self.game.handicap,
+            captures=dict(self.game.captures),
+        )
+
+    def _final_score(self, args: list[str]) -> str:
         try:
-            score = score_position(
-                self.game.board,
-                self.game.rules,
-                dead=self._dead(),
-                handicap=self.game.handicap,
-                captures=dict(self.game.captures),
-            )
+            score = self._score()
         except DuiyiError as exc:
             raise _Failure(f"cannot score: {exc}") from None
         return score.sgf_result
@@ -530,15 +537,7 @@ class GtpFrontEnd:
 
     def _duiyi_result(self, args: list[str]) -> str:
         """Result of the current position in the book's form (黑胜3/4子) and SGF form."""
-        from duiyi.go.scoring import score_position
-
-        score = score_position(
-            self.game.board,
-            self.game.rules,
-            dead=self._dead(),
-            handicap=self.game.handicap,
-            captures=dict(self.game.captures),
-        )
+        score = self._score()
         return f"{score.result_zh} {score.sgf_result}"
 
 
