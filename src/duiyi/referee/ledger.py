@@ -37,6 +37,10 @@ class RulingKind(enum.Enum):
     NO_SHOW = "no_show"  # 迟到超时 / 弃权 (Go §22.1-3, Gomoku §8.5)
     WITHDRAWAL = "withdrawal"  # 中途退出 (Go §15.2, §28; Gomoku §10.1(3)D, §18.5)
     CLOCK_ADJUSTMENT = "clock_adjustment"  # a replaced or faulty clock (Go §22.8, Gomoku §8.7)
+    DISQUALIFICATION = "disqualification"  # 取消比赛资格 (Gomoku §2.20(4), §12.3(2)D)
+    DISCIPLINARY_LOSS = "disciplinary_loss"  # 纪律判负 (Gomoku §2.20(3))
+    BOTH_FLAGS = "both_flags"  # both flags down, order unknown: draw (Gomoku §10.2(4))
+    LEAVE_SEAT = "leave_seat"  # permission to leave the seat in byo-yomi (Go §22.7)
 
 
 class Decision(enum.Enum):
@@ -238,6 +242,42 @@ class Referee:
             c.value: {"warnings": self.warnings(c), "violations": self.violations(c)}
             for c in (BLACK, WHITE)
         }
+
+    def disqualified(self) -> frozenset[Color]:
+        """Players disqualified from the event (取消比赛资格, Gomoku §2.20(4), §12.3(2)D): the
+        tournament removes them from later rounds.
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.disqualify(BLACK, approved=True)
+        >>> sorted(c.value for c in ref.disqualified())
+        ['black']
+        """
+        return frozenset(
+            r.color
+            for r in self._rulings
+            if r.kind is RulingKind.DISQUALIFICATION and r.color is not None
+        )
+
+    def penalty_losses(self) -> frozenset[Color]:
+        """Players who lose this game by a disciplinary ruling made after the result was
+        confirmed (Gomoku §2.20(3)): each scores a loss while the opponent keeps the result
+        the board gave (read from the game's outcome, which the ruling leaves unchanged).
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.disciplinary_loss(WHITE, decided=True)
+        >>> sorted(c.value for c in ref.penalty_losses()), ref.outcome() is None
+        (['white'], True)
+        """
+        return frozenset(
+            c
+            for r in self._rulings
+            if r.kind is RulingKind.DISCIPLINARY_LOSS and r.outcome is None
+            for c in r.colors
+        )
+
+    def seat_leaves(self, color: Color) -> int:
+        """Permissions ``color`` was given to leave the seat in byo-yomi (Go §22.7)."""
+        return sum(1 for r in self._rulings if r.kind is RulingKind.LEAVE_SEAT and r.color is color)
 
     # ------------------------------------------------------------------ recording
 
@@ -665,6 +705,157 @@ class Referee:
         _check_color(color)
         article = "Go §28" if self.game == "go" else "Gomoku §10.1(3)D"
         return self._loses(RulingKind.WITHDRAWAL, color, article, at, note)
+
+    def disqualify(
+        self,
+        color: Color,
+        *,
+        approved: bool = False,
+        decided: bool = False,
+        article: str | None = None,
+        note: str = "",
+        at: float | None = None,
+    ) -> Ruling:
+        """取消比赛资格 (Gomoku §2.20(4), §12.3(2)D): after serious misconduct and a refused
+        penalty, and only once the competition committee approved the chief arbiter's written
+        request (``approved=True``). The player is out of the event (:meth:`disqualified`);
+        a game still in play is lost (``decided=False``); a game already decided keeps its
+        result (``decided=True``), what becomes of earlier results is the tournament's rule.
+
+        >>> r = Referee("gomoku").disqualify(WHITE, approved=True)
+        >>> r.kind.value, r.outcome.winner, r.colors
+        ('disqualification', Color.BLACK, (Color.WHITE,))
+        """
+        _check_color(color)
+        art = article or ("Gomoku §12.3(2)D" if self.game == "gomoku" else "Go §23.1")
+        if not approved:
+            raise RefereeError(
+                "a disqualification needs the competition committee's approval of the chief "
+                "arbiter's written request (Gomoku §2.20(4)): pass approved=True",
+                "Gomoku §2.20(4)",
+            )
+        if color in self.disqualified():
+            raise RefereeError(f"{color} is already disqualified", art)
+        outcome = None if decided else Outcome.win(color.opponent, Termination.FORFEIT, art)
+        text = note or "disqualified from the event"
+        return self.record(
+            Ruling(
+                RulingKind.DISQUALIFICATION,
+                color,
+                art,
+                at,
+                None,
+                text,
+                colors=(color,),
+                outcome=outcome,
+            )
+        )
+
+    def disciplinary_loss(
+        self,
+        color: Color,
+        *,
+        decided: bool = False,
+        article: str = "Gomoku §2.20(3)",
+        note: str = "",
+        at: float | None = None,
+    ) -> Ruling:
+        """判负 as a disciplinary penalty (Gomoku §2.20(3)). In play (``decided=False``) it is
+        a forfeit: ``color`` loses the game. Once the result is confirmed (``decided=True``)
+        the opponent's result from the board must not change, so the ruling carries no
+        outcome: it marks ``color`` as losing this game (:meth:`penalty_losses`) and the game's
+        own outcome stays (e.g. a draw: the offender scores 0, the opponent keeps ½).
+
+        >>> r = Referee("gomoku").disciplinary_loss(BLACK, decided=True)
+        >>> r.outcome is None, r.colors
+        (True, (Color.BLACK,))
+        >>> Referee("gomoku").disciplinary_loss(BLACK).outcome.winner
+        Color.WHITE
+        """
+        _check_color(color)
+        if decided:
+            if color in self.penalty_losses():
+                raise RefereeError(f"{color} already lost this game by a penalty", article)
+            return self.record(
+                Ruling(
+                    RulingKind.DISCIPLINARY_LOSS,
+                    color,
+                    article,
+                    at,
+                    None,
+                    note or "penalty loss after the result: the opponent keeps its result",
+                    colors=(color,),
+                )
+            )
+        return self._loses(RulingKind.DISCIPLINARY_LOSS, color, article, at, note)
+
+    def both_flags(
+        self, *, at: float | None = None, note: str = "", override: bool = False
+    ) -> Ruling:
+        """Both flags found down and nobody can tell which fell first: a draw (Gomoku
+        §10.2(4)). An over-the-board ruling; a server clock always knows the order.
+
+        >>> Referee("gomoku").both_flags().outcome.result.value
+        'draw'
+        """
+        if self.game != "gomoku":
+            raise RefereeError(
+                "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
+                "Gomoku §10.2(4)",
+            )
+        article = "Gomoku §10.2(4)"
+        return self.record(
+            Ruling(
+                RulingKind.BOTH_FLAGS,
+                None,
+                article,
+                at,
+                None,
+                note or "both flags down, order unknown",
+                colors=(BLACK, WHITE),
+                outcome=Outcome.draw(Termination.TIME, article),
+            ),
+            override=override,
+        )
+
+    def leave_seat(
+        self,
+        color: Color,
+        *,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Go §22.7: in byo-yomi, ``color`` may leave the seat during the opponent's thinking
+        time only with the arbiter's permission, once per game. The permission is recorded;
+        the clocks are not touched (a player who leaves anyway is simply counted as usual);
+        a second request in the game is refused.
+
+        >>> ref = Referee("go")
+        >>> ref.leave_seat(BLACK).kind.value
+        'leave_seat'
+        >>> ref.seat_leaves(BLACK)
+        1
+        """
+        _check_color(color)
+        if self.game != "go":
+            raise RefereeError("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7")
+        if self.seat_leaves(color):
+            raise RefereeError(
+                f"{color} already left the seat once in this game; Go §22.7 allows it once "
+                "per game",
+                "Go §22.7",
+            )
+        return self.record(
+            Ruling(
+                RulingKind.LEAVE_SEAT,
+                color,
+                "Go §22.7",
+                at,
+                move_number,
+                note or "left the seat with the arbiter's permission",
+            )
+        )
 
     # ------------------------------------------------------------------ (de)serialisation
 
