@@ -80,7 +80,7 @@ def test_both_flags_down_order_unknown_is_a_draw() -> None:
 
 def test_both_flags_is_not_a_go_ruling() -> None:
     # Gomoku §10.2(4) has no counterpart in the Go book
-    with pytest.raises(RefereeError, match="Gomoku §10.2"):
+    with pytest.raises(RefereeError, match=r"Gomoku §10\.2"):
         Referee("go").both_flags()
 
 
@@ -101,5 +101,5 @@ def test_leaving_the_seat_in_byoyomi_once_per_game() -> None:
 
 def test_leaving_the_seat_is_a_go_ruling() -> None:
     # Go §22.7; the Gomoku book has no such permission
-    with pytest.raises(RefereeError, match="Go §22.7"):
+    with pytest.raises(RefereeError, match=r"Go §22\.7"):
         Referee("gomoku").leave_seat(WHITE)

@@ -163,6 +163,10 @@ _REFEREE_METHODS = frozenset(
         "forfeit",
         "double_forfeit",
         "withdrawal",
+        "disqualify",
+        "disciplinary_loss",
+        "both_flags",
+        "leave_seat",
     }
 )
 
@@ -317,6 +321,10 @@ class Session:
             "black_violations": self._referee.violations(BLACK),
             "white_violations": self._referee.violations(WHITE),
             "seats_swapped": self._seats_swapped,
+            # Gomoku §2.20(4): out of the event; §2.20(3): lost this game by a penalty after
+            # the result, while the opponent keeps the result above
+            "disqualified": sorted(c.value for c in self._referee.disqualified()),
+            "penalty_loss": sorted(c.value for c in self._referee.penalty_losses()),
         }
 
     def state(self, now: float | None = None) -> dict[str, Any]:
@@ -569,6 +577,12 @@ class Session:
         at = self._not_before_now(now)
         self._settle(at)
         kwargs.setdefault("at", at)
+        if method in ("disqualify", "disciplinary_loss"):
+            # Gomoku §2.20(3): after a confirmed result the board result stands
+            kwargs.setdefault("decided", self.outcome() is not None)
+        if method == "leave_seat":
+            self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
+            kwargs.setdefault("move_number", self._game.moves_played())
         if method == "wrong_colours":
             kwargs.setdefault("moves_played", self._game.moves_played())
             kwargs.setdefault("minutes_played", self._clock.elapsed(at) / 60.0)
@@ -579,6 +593,25 @@ class Session:
         for r in new:
             self.apply_ruling(r, at, override=bool(kwargs.get("override", False)))
         return new
+
+    def _check_leave_seat(self, color: object, at: float) -> None:
+        """Go §22.7: the permission is for a player in byo-yomi, during the opponent's time."""
+        if not isinstance(color, Color):
+            raise InvalidInput(f"leave_seat names a colour, got {color!r}")
+        if self._game.kind != "go" or not self._clock.system.has_overtime:
+            raise SessionError("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7")
+        if self.outcome() is not None:
+            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        if not self._clock.remaining(color, at).in_overtime:
+            raise SessionError(
+                f"{color} is not in byo-yomi: Go §22.7 asks permission only then", "Go §22.7"
+            )
+        if self.to_move() is not color.opponent:
+            raise SessionError(
+                f"Go §22.7 is about leaving during the opponent's thinking time; {color} is on "
+                "move (its own byo-yomi simply runs)",
+                "Go §22.7",
+            )
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
         """Record a ruling made elsewhere and apply its effects. A ruling that decides an
@@ -758,6 +791,14 @@ class Session:
                 f"the game is already decided ({_describe(self.outcome())}); "
                 "pass override=True to change a result",
                 ruling.article,
+            )
+        if (
+            ruling.kind is RulingKind.LEAVE_SEAT
+            and ruling.color is not None
+            and self._referee.seat_leaves(ruling.color)
+        ):
+            raise RefereeError(
+                f"{ruling.color} already left the seat once in this game (Go §22.7)", "Go §22.7"
             )
         if ruling.kind is RulingKind.OVERTIME_PASS:
             player = ruling.color
