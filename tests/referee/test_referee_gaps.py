@@ -103,3 +103,17 @@ def test_leaving_the_seat_is_a_go_ruling() -> None:
     # Go §22.7; the Gomoku book has no such permission
     with pytest.raises(RefereeError, match=r"Go §22\.7"):
         Referee("gomoku").leave_seat(WHITE)
+
+
+def test_dropped_stone_is_picked_up_without_a_warning() -> None:
+    # Go §17.3: a dropped stone (不慎掉落) is no take-back (悔棋): no warning
+    ref = Referee("go")
+    r = ref.dropped_stone(WHITE, move_number=40)
+    assert r.kind is RulingKind.DROPPED_STONE and r.take_back and r.article == "Go §17.3"
+    assert ref.warnings(WHITE) == 0 and ref.outcome() is None
+    assert ruling_from_json(r.to_json()) == r
+    assert "take_back" not in ref.warn(BLACK).to_json()  # older rulings keep their JSON
+    with pytest.raises(RefereeError, match="chief arbiter"):
+        ref.dropped_stone(WHITE, consent=False)
+    with pytest.raises(RefereeError, match=r"Go §17\.3"):
+        Referee("gomoku").dropped_stone(WHITE)

@@ -156,3 +156,41 @@ def test_leave_seat_is_only_in_byoyomi_on_the_opponents_time() -> None:
         s.rule("leave_seat", 41.0, BLACK)
     for x in (s, main, absolute):
         assert x.referee.seat_leaves(BLACK) == 0 and x.referee.seat_leaves(WHITE) == 0
+
+
+def test_dropped_stone_picked_up_with_consent_and_played_elsewhere() -> None:
+    # Go §17.3: 如一方的棋子不慎掉落于棋盘，经对手同意后，允许其拣起后任选着点
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "E5", now=10.0)  # the stone that fell, entered as a move
+    [r] = s.rule("dropped_stone", 12.0, BLACK)
+    assert r.kind is RulingKind.DROPPED_STONE and r.take_back
+    game = s.game.game  # type: ignore[attr-defined]
+    assert game.board.get("E5") is None and game.moves == []
+    assert s.to_move() is BLACK and s.clock.to_move is BLACK
+    assert s.referee.warnings(BLACK) == 0  # not a take-back (悔棋): no warning
+    assert s.clock.used(WHITE, 12.0) == pytest.approx(2.0)  # White's running time stays
+    s.move(BLACK, "C3", now=15.0)  # 任选着点
+    assert s.clock.to_move is WHITE and s.clock.used(BLACK, 15.0) == pytest.approx(13.0)
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_dropped_stone_only_while_it_is_the_last_action() -> None:
+    # Go §17.3: once the opponent has answered, the stone is part of the game
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "E5", now=10.0)
+    s.move(WHITE, "C3", now=20.0)
+    with pytest.raises(SessionError, match="last stone"):
+        s.rule("dropped_stone", 21.0, BLACK)
+    assert len(s.referee) == 0 and s.game.game.board.get("E5") is BLACK  # type: ignore[attr-defined]
+
+
+def test_dropped_stone_without_consent_needs_the_chief_arbiter() -> None:
+    # Go §17.3: 如双方不能达成一致意见，则由裁判长裁决
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "E5", now=10.0)
+    with pytest.raises(RefereeError, match="chief arbiter"):
+        s.rule("dropped_stone", 11.0, BLACK, consent=False)
+    assert s.game.game.board.get("E5") is BLACK  # type: ignore[attr-defined]
+    s.rule("dropped_stone", 12.0, BLACK, consent=False, chief_arbiter=True)
+    assert s.to_move() is BLACK
+    assert rebuilt(s).to_json() == s.to_json()

@@ -41,6 +41,7 @@ class RulingKind(enum.Enum):
     DISCIPLINARY_LOSS = "disciplinary_loss"  # 纪律判负 (Gomoku §2.20(3))
     BOTH_FLAGS = "both_flags"  # both flags down, order unknown: draw (Gomoku §10.2(4))
     LEAVE_SEAT = "leave_seat"  # permission to leave the seat in byo-yomi (Go §22.7)
+    DROPPED_STONE = "dropped_stone"  # 棋子不慎掉落: picked up, played elsewhere (Go §17.3)
 
 
 class Decision(enum.Enum):
@@ -70,7 +71,8 @@ class Ruling:
     """One ruling. ``color`` is the player concerned (the offender; for a no-show or a double
     forfeit see ``colors``). Effects: ``outcome`` ends the game, ``passes`` voids the turn
     into a pass for that player, ``clock`` lists ``(color, seconds)`` adjustments, ``restart``
-    means the game starts again (``swap`` with the colours exchanged).
+    means the game starts again (``swap`` with the colours exchanged), ``take_back`` takes the
+    last stone of ``color`` off the board and gives it the turn again (Go §17.3).
 
     >>> r = Ruling(RulingKind.WARNING, BLACK, "Go §17.4")
     >>> ruling_from_json(r.to_json()) == r
@@ -93,6 +95,7 @@ class Ruling:
     swap: bool = False
     corrected: bool = True
     counts: bool = True  # whether a WARNING / VIOLATION counts towards the second one
+    take_back: bool = False  # the last stone of ``color`` comes off, its turn again
 
     @property
     def ends_game(self) -> bool:
@@ -120,6 +123,8 @@ class Ruling:
             "corrected": self.corrected,
             "counts": self.counts,
         }
+        if self.take_back:  # written only when set: older rulings keep their JSON
+            data["take_back"] = True
         return data
 
 
@@ -166,6 +171,7 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             swap=bool(data.get("swap", False)),
             corrected=bool(data.get("corrected", True)),
             counts=bool(data.get("counts", True)),
+            take_back=bool(data.get("take_back", False)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
@@ -854,6 +860,45 @@ class Referee:
                 at,
                 move_number,
                 note or "left the seat with the arbiter's permission",
+            )
+        )
+
+    def dropped_stone(
+        self,
+        color: Color,
+        *,
+        consent: bool = True,
+        chief_arbiter: bool = False,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Go §17.3: a stone of ``color`` fell on the board by accident; with the opponent's
+        consent (``consent=True``) or, failing agreement, by the chief arbiter's decision
+        (``chief_arbiter=True``) it is picked up and ``color`` plays again wherever it likes.
+        No warning: it is not a take-back (悔棋, :meth:`void_move` with "Go §17.3").
+
+        >>> r = Referee("go").dropped_stone(BLACK)
+        >>> r.take_back, r.passes, r.outcome
+        (True, None, None)
+        """
+        _check_color(color)
+        if self.game != "go":
+            raise RefereeError("the dropped-stone rule is a Go rule (Go §17.3)", "Go §17.3")
+        if not consent and not chief_arbiter:
+            raise RefereeError(
+                "without the opponent's consent the stone stays unless the chief arbiter "
+                "decides otherwise (Go §17.3): pass chief_arbiter=True",
+                "Go §17.3",
+            )
+        text = note or (
+            "dropped stone picked up with the opponent's consent"
+            if consent
+            else "dropped stone picked up by the chief arbiter's decision"
+        )
+        return self.record(
+            Ruling(
+                RulingKind.DROPPED_STONE, color, "Go §17.3", at, move_number, text, take_back=True
             )
         )
 

@@ -234,6 +234,30 @@ class GoAdapter:
         if self.to_move() is player:
             self.game.pass_move(player)
 
+    def take_back(self, player: Color) -> None:
+        """Take ``player``'s last stone off the board and give it the turn again (Go §17.3, a
+        dropped stone picked up); refused unless the game's last action is that stone."""
+        self.check_take_back(player)
+        self.game.undo()
+
+    def check_take_back(self, player: Color) -> None:
+        """Raise :class:`SessionError` unless :meth:`take_back` would succeed."""
+        from duiyi.go.actions import Move
+
+        actions = self.game.actions
+        last = actions[-1] if actions else None
+        if (
+            not isinstance(last, Move)
+            or last.color is not player
+            or last.point is None
+            or self.game.outcome() is not None
+        ):
+            raise SessionError(
+                f"only {player}'s last stone, with the opponent not yet moved, can be picked "
+                "up again (Go §17.3)",
+                "Go §17.3",
+            )
+
     def moves_played(self) -> int:
         return len(self.game.moves)
 

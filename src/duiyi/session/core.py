@@ -43,7 +43,13 @@ from duiyi.errors import (
 )
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee, Ruling, RulingKind, outcome_json, ruling_from_json
-from duiyi.session.adapters import GAME_ACTIONS, GameAdapter, adapt, adapter_from_config
+from duiyi.session.adapters import (
+    GAME_ACTIONS,
+    GameAdapter,
+    GoAdapter,
+    adapt,
+    adapter_from_config,
+)
 
 __all__ = ["Event", "Session", "SessionAction"]
 
@@ -167,6 +173,7 @@ _REFEREE_METHODS = frozenset(
         "disciplinary_loss",
         "both_flags",
         "leave_seat",
+        "dropped_stone",
     }
 )
 
@@ -613,6 +620,14 @@ class Session:
                 "Go §22.7",
             )
 
+    def _check_take_back(self, ruling: Ruling) -> None:
+        """Go §17.3: a dropped stone comes back only while it is the game's last action."""
+        if not isinstance(self._game, GoAdapter) or ruling.color is None:
+            raise SessionError("picking up a dropped stone is a Go ruling (Go §17.3)", "Go §17.3")
+        if self.outcome() is not None:
+            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        self._game.check_take_back(ruling.color)
+
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
         """Record a ruling made elsewhere and apply its effects. A ruling that decides an
         already decided game needs ``override=True`` (Go §23.1)."""
@@ -784,7 +799,7 @@ class Session:
             and (ruling.passes or ruling.restart or ruling.clock)
         ):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
-        if self._clock.paused and (ruling.passes or ruling.restart):
+        if self._clock.paused and (ruling.passes or ruling.restart or ruling.take_back):
             raise SessionError("resume the game before a ruling that changes the turn")
         if ruling.outcome is not None and self.outcome() is not None and not override:
             raise RefereeError(
@@ -792,6 +807,8 @@ class Session:
                 "pass override=True to change a result",
                 ruling.article,
             )
+        if ruling.take_back:
+            self._check_take_back(ruling)
         if (
             ruling.kind is RulingKind.LEAVE_SEAT
             and ruling.color is not None
@@ -823,6 +840,11 @@ class Session:
             RulingKind.OVERTIME_PASS,
         ):
             self._game.warn(ruling.color, ruling.article)
+        if ruling.take_back and ruling.color is not None and isinstance(self._game, GoAdapter):
+            self._game.take_back(ruling.color)
+            # the turn goes back to the dropper without a press: the opponent's running time
+            # stays charged to it (the arbiter may adjust_clock)
+            self._clock.stop(at)
         if ruling.passes is not None:
             self._game.pass_turn(ruling.passes)
         if ruling.restart:
