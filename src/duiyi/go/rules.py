@@ -4,7 +4,11 @@
 area counting in stones (Go §9), komi 3¾ stones (Go §11), situational superko (Go §6, §20),
 suicide forbidden (Go §5), handicap games without komi where Black returns half a stone per
 handicap stone (scoring-variants). ``japanese()``/``korean()`` count territory plus prisoners with
-komi 6.5 points, no points in seki and simple ko; ``ing()`` counts area in points with komi 8.
+komi 6.5 points, no points in seki and simple ko; ``ing()`` counts area in points with komi 8;
+``aga()`` counts area in points with H − 1 points back.
+
+Handicap compensation is data: ``handicap_return`` per stone plus ``handicap_return_offset``
+once, for handicap H ≥ 2 (:class:`HandicapConvention` names the usual pairs).
 
 Komi and handicap compensation are in the unit of the scoring method: stones (子) for
 ``AREA_STONES``, points (目/点) for ``TERRITORY`` and ``AREA_POINTS``. One stone is two points.
@@ -25,7 +29,7 @@ from typing import Any
 
 from duiyi.errors import InvalidRules
 
-__all__ = ["KoRule", "RepetitionOutcome", "Rules", "Scoring"]
+__all__ = ["HandicapConvention", "KoRule", "RepetitionOutcome", "Rules", "Scoring"]
 
 
 class KoRule(enum.Enum):
@@ -64,6 +68,47 @@ class Scoring(enum.Enum):
     TERRITORY = "territory"  # Japanese/Korean 数目法: territory + prisoners, in points
 
 
+class HandicapConvention(enum.Enum):
+    """Who gets what back in a handicap game with H ≥ 2 stones, as ``(per stone, once)`` points.
+
+    White receives ``per_stone × H + once`` points on top of the handicap komi:
+
+    * ``CHINESE``: H/2 stones = H points (scoring-variants: 讓子要貼還讓子數的一半);
+    * ``AGA``: H − 1 points (AGA rules: one point for each handicap stone after the first);
+    * ``NONE``: nothing (Japanese/Korean territory counting: the stones are not counted);
+    * ``ING``: nothing either: the Ing rules text we follow gives no rate for handicap
+      stones (scoring-variants only says 局差還點, "points back for the difference in
+      strength", without a number), so duiyi does not invent one. The AGA's commentary on the
+      SST rules gives White H points; that is ``CHINESE`` in points.
+
+    >>> HandicapConvention.AGA.points
+    (Fraction(1, 1), Fraction(-1, 1))
+    >>> [HandicapConvention.CHINESE.return_points(h) for h in (1, 2, 4)]
+    [Fraction(0, 1), Fraction(2, 1), Fraction(4, 1)]
+    """
+
+    CHINESE = "chinese"
+    AGA = "aga"
+    NONE = "none"
+    ING = "ing"
+
+    @property
+    def points(self) -> tuple[Fraction, Fraction]:
+        """``(per_stone, once)`` in points."""
+        if self is HandicapConvention.CHINESE:
+            return Fraction(1), Fraction(0)
+        if self is HandicapConvention.AGA:
+            return Fraction(1), Fraction(-1)
+        return Fraction(0), Fraction(0)
+
+    def return_points(self, handicap: int) -> Fraction:
+        """Points White gets back for ``handicap`` stones (nothing below two stones)."""
+        if handicap < 2:
+            return Fraction(0)
+        per_stone, once = self.points
+        return per_stone * handicap + once
+
+
 def _frac(value: object, name: str) -> Fraction:
     if isinstance(value, bool):
         raise InvalidRules(f"{name} must be a number, got {value!r}")
@@ -77,6 +122,10 @@ def _frac(value: object, name: str) -> Fraction:
     except (TypeError, ValueError, ZeroDivisionError):
         raise InvalidRules(f"{name} must be a number, got {value!r}") from None
     return f
+
+
+# fields added after rules JSON v1: omitted from to_json() while they keep their default
+_LATER_FIELDS = frozenset({"handicap_return_offset"})
 
 
 @dataclass(frozen=True)
@@ -94,6 +143,8 @@ class Rules:
         handicap_komi: komi in handicap games (handicap ≥ 1), in the scoring unit.
         handicap_return: compensation per handicap stone when handicap ≥ 2, in the scoring
             unit (Chinese: ½ stone each, scoring-variants 讓子要貼還讓子數的一半).
+        handicap_return_offset: added once to ``handicap_return × H`` when handicap ≥ 2, in
+            the scoring unit (AGA: −1 point, so H − 1 points); see :class:`HandicapConvention`.
         fixed_handicap: handicap stones go on the fixed star points; else Black places them.
         seki_points: whether empty points inside seki count (territory scoring only).
 
@@ -112,9 +163,10 @@ class Rules:
     handicap_return: Fraction = Fraction(1, 2)
     fixed_handicap: bool = True
     seki_points: bool = True
+    handicap_return_offset: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
-        for name in ("komi", "handicap_komi", "handicap_return"):
+        for name in ("komi", "handicap_komi", "handicap_return", "handicap_return_offset"):
             value = _frac(getattr(self, name), name)
             object.__setattr__(self, name, value)
             step = Fraction(1, 4) if self.scoring is Scoring.AREA_STONES else Fraction(1, 2)
@@ -130,6 +182,14 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), kind):
                 raise InvalidRules(f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}")
+        if self.handicap_return < 0 or self.handicap_return * 2 + self.handicap_return_offset < 0:
+            raise InvalidRules(
+                f"handicap return {self.handicap_return} per stone + {self.handicap_return_offset}"
+                " would give Black points back (scoring-variants 讓子)"
+            )
+        for name in ("allow_suicide", "fixed_handicap", "seki_points"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
         if not isinstance(self.name, str) or not self.name:
             raise InvalidRules("a rule set needs a name")
 
@@ -174,6 +234,8 @@ class Rules:
     def ing(cls) -> Rules:
         """Ing rules (應氏): area counted in points (子空皆地), komi 8 points, draws possible.
 
+        Handicap stones give nothing back (:attr:`HandicapConvention.ING`).
+
         >>> Rules.ing().komi, Rules.ing().scoring
         (Fraction(8, 1), <Scoring.AREA_POINTS: 'area_points'>)
         """
@@ -183,12 +245,65 @@ class Rules:
             komi=Fraction(8),
             ko_rule=KoRule.SITUATIONAL,
             handicap_komi=Fraction(0),
-            handicap_return=Fraction(0),
+        ).with_handicap_convention(HandicapConvention.ING)
+
+    @classmethod
+    def aga(cls) -> Rules:
+        """AGA rules as SGF ``RU[AGA]`` means them: area in points, komi 7.5, situational
+        superko, ½ point komi in handicap games and H − 1 points back for H ≥ 2 stones.
+
+        >>> Rules.aga().compensation(4)
+        (Fraction(1, 2), Fraction(3, 1))
+        """
+        return cls(
+            name="aga",
+            scoring=Scoring.AREA_POINTS,
+            komi=Fraction(15, 2),
+            ko_rule=KoRule.SITUATIONAL,
+            handicap_komi=Fraction(1, 2),
+        ).with_handicap_convention(HandicapConvention.AGA)
+
+    def with_handicap_convention(self, convention: HandicapConvention) -> Rules:
+        """These rules with ``convention``'s handicap return, converted to the scoring unit.
+
+        >>> Rules.chinese().with_handicap_convention(HandicapConvention.AGA).compensation(3)
+        (Fraction(0, 1), Fraction(1, 1))
+        """
+        if not isinstance(convention, HandicapConvention):
+            raise InvalidRules(f"not a handicap convention: {convention!r}")
+        per_stone, once = convention.points
+        return replace(
+            self,
+            handicap_return=per_stone / self.unit_points,
+            handicap_return_offset=once / self.unit_points,
         )
+
+    @property
+    def handicap_convention(self) -> HandicapConvention | None:
+        """The named convention these rules' handicap return is, or None for a custom one.
+
+        ``NONE`` and ``ING`` give the same numbers; ``ING`` is reported only for rules named
+        "ing".
+
+        >>> Rules.chinese().handicap_convention, Rules.japanese().handicap_convention
+        (<HandicapConvention.CHINESE: 'chinese'>, <HandicapConvention.NONE: 'none'>)
+        """
+        pair = (
+            self.handicap_return * self.unit_points,
+            self.handicap_return_offset * self.unit_points,
+        )
+        for conv in HandicapConvention:
+            if conv is HandicapConvention.ING and self.name != "ing":
+                continue
+            if conv is HandicapConvention.NONE and self.name == "ing":
+                continue
+            if conv.points == pair:
+                return conv
+        return None
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """A preset by name: chinese, japanese, korean or ing.
+        """A preset by name: chinese, japanese, korean, ing or aga.
 
         >>> Rules.preset("Japanese").name
         'japanese'
@@ -196,8 +311,9 @@ class Rules:
         key = name.strip().lower()
         presets = {"chinese": cls.chinese, "japanese": cls.japanese, "korean": cls.korean}
         presets["ing"] = cls.ing
+        presets["aga"] = cls.aga
         if key not in presets:
-            raise InvalidRules(f"unknown rule set {name!r} (chinese, japanese, korean, ing)")
+            raise InvalidRules(f"unknown rule set {name!r} (chinese, japanese, korean, ing, aga)")
         return presets[key]()
 
     # ------------------------------------------------------------------ derived
@@ -229,19 +345,30 @@ class Rules:
         """
         if handicap <= 0:
             return self.komi, Fraction(0)
-        ret = self.handicap_return * handicap if handicap >= 2 else Fraction(0)
+        ret = Fraction(0)
+        if handicap >= 2:
+            ret = self.handicap_return * handicap + self.handicap_return_offset
         return self.handicap_komi, ret
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         """A JSON-serialisable dict; fractions are exact strings ("15/4").
 
+        Fields added after the first version (``_LATER_FIELDS``) are written only when they
+        differ from their default, so stored games and logs of the first version re-serialise
+        byte for byte.
+
         >>> Rules.japanese().to_json()["komi"]
         '13/2'
+        >>> "handicap_return_offset" in Rules.chinese().to_json(), Rules.aga().to_json()[
+        ...     "handicap_return_offset"]
+        (False, '-1')
         """
         data: dict[str, Any] = {"v": 1}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in _LATER_FIELDS and value == f.default:
+                continue
             if isinstance(value, enum.Enum):
                 value = value.value
             elif isinstance(value, Fraction):

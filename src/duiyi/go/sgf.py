@@ -857,14 +857,15 @@ def rules_from_sgf(
     """Map RU/KM/HA to a :class:`~duiyi.go.Rules` (the recorded komi always wins over the preset).
 
     RU names (case-insensitive, first word): ``Chinese``/``CN`` → chinese; ``Japanese``/``JP``
-    → japanese; ``Korean``/``KO``/``KR`` → korean; ``Ing``/``GOE`` → ing; ``AGA``, ``NZ``,
-    ``Tromp-Taylor`` → area counted in points (NZ and Tromp-Taylor allow suicide;
-    Tromp-Taylor uses positional superko). Unknown or missing RU → chinese with a warning.
+    → japanese; ``Korean``/``KO``/``KR`` → korean; ``Ing``/``GOE`` → ing; ``AGA`` → aga
+    (H − 1 points back, :class:`~duiyi.go.rules.HandicapConvention`); ``NZ``,
+    ``Tromp-Taylor`` → area counted in points (both allow suicide; Tromp-Taylor uses
+    positional superko). Unknown or missing RU → chinese with a warning.
 
     Komi: KM in points becomes the rule set's komi in its unit (stones for Chinese: KM/2), for
     even games *and* handicap games, as servers record it (KGS writes KM[0.50] in handicap
     games and counts it). Handicap compensation stays the preset's: for Chinese H/2 stones
-    (= H points, KGS's "handicap count"); for area-in-points sets one point per stone.
+    (= H points, KGS's "handicap count"); AGA H − 1 points; NZ/Tromp-Taylor one per stone.
 
     >>> r = rules_from_sgf("Chinese", Fraction(1, 2), 4)
     >>> r.name, r.komi, r.compensation(4)
@@ -888,7 +889,9 @@ def rules_from_sgf(
         base = Rules.korean()
     elif first in ("ing", "goe", "ing's", "应氏", "應氏"):
         base = Rules.ing()
-    elif first in ("aga", "nz", "new", "tromp-taylor", "tromp", "tt"):
+    elif first == "aga":
+        base = Rules.aga()
+    elif first in ("nz", "new", "tromp-taylor", "tromp", "tt"):
         area = replace(
             Rules.chinese(),
             scoring=Scoring.AREA_POINTS,
@@ -896,9 +899,7 @@ def rules_from_sgf(
             handicap_komi=Fraction(0),
             handicap_return=Fraction(1),
         )
-        if first == "aga":
-            base = replace(area, name="aga")
-        elif first in ("nz", "new"):
+        if first in ("nz", "new"):
             base = replace(area, name="nz", allow_suicide=True)
         else:
             base = replace(area, name="tromp-taylor", allow_suicide=True, ko_rule=KoRule.POSITIONAL)

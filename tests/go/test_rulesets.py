@@ -1,0 +1,146 @@
+"""Rule-set options beyond the Chinese default: handicap conventions, AGA.
+
+Sources: ``shared/rules/scoring-variants.zh-hant.txt`` (cited "scoring-variants") and the Go table
+of ``shared/rules/DECISIONS.md`` (cited "DECISIONS"); AGA and Ing SST details where the text is
+silent are named in docs/decisions.md ("Go: rule sets").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from duiyi.errors import InvalidRules
+from duiyi.go import Board, Game, Rules, sgf
+from duiyi.go.rules import HandicapConvention
+from duiyi.go.scoring import score_position
+
+PRESETS = ["chinese", "japanese", "korean", "ing", "aga"]
+
+
+# ------------------------------------------------------------------ handicap conventions
+
+
+@pytest.mark.parametrize("handicap", range(2, 10))
+def test_chinese_default_returns_half_a_stone_per_handicap_stone(handicap: int) -> None:
+    # scoring-variants: 讓子要貼還讓子數的一半 (H/2 stones = H points); DECISIONS handicap row
+    r = Rules.chinese()
+    assert r.handicap_return_offset == 0
+    assert r.compensation(handicap) == (Fraction(0), Fraction(handicap, 2))
+    assert r.handicap_convention is HandicapConvention.CHINESE
+
+
+@pytest.mark.parametrize("handicap", range(2, 10))
+def test_aga_returns_one_point_per_stone_after_the_first(handicap: int) -> None:
+    # AGA: H − 1 points back (not expressible as a rate × H: needs the offset)
+    komi, ret = Rules.aga().compensation(handicap)
+    assert ret == handicap - 1
+    assert komi == Fraction(1, 2)
+    assert Rules.aga().handicap_convention is HandicapConvention.AGA
+
+
+def test_handicap_one_returns_nothing_under_every_convention() -> None:
+    # scoring-variants: 讓先不貼目 — a one-stone handicap (让先) has no return
+    for conv in HandicapConvention:
+        assert conv.return_points(1) == 0
+        r = Rules.chinese().with_handicap_convention(conv)
+        assert r.compensation(1)[1] == 0
+
+
+@pytest.mark.parametrize("preset", ["japanese", "korean"])
+def test_japanese_and_korean_return_nothing(preset: str) -> None:
+    # scoring-variants 日韓規則: territory counting, no handicap return; DECISIONS other rule sets
+    r = Rules.preset(preset)
+    assert all(r.compensation(h)[1] == 0 for h in range(2, 10))
+    assert r.handicap_convention is HandicapConvention.NONE
+
+
+def test_ing_preset_has_no_handicap_return_because_the_text_gives_no_rate() -> None:
+    # scoring-variants 應氏規則: 局差還點 names a return but gives no rate per stone: none is invented
+    r = Rules.ing()
+    assert all(r.compensation(h)[1] == 0 for h in range(2, 10))
+    assert r.handicap_convention is HandicapConvention.ING
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("conv", list(HandicapConvention))
+def test_conventions_give_the_same_points_in_every_scoring_unit(
+    preset: str, conv: HandicapConvention
+) -> None:
+    # Go §11 / DECISIONS komi row: one stone is two points, so the convention is unit-free
+    r = Rules.preset(preset).with_handicap_convention(conv)
+    for h in range(0, 10):
+        assert r.compensation(h)[1] * r.unit_points == conv.return_points(h)
+    assert Rules.from_json(r.to_json()) == r
+
+
+def test_aga_convention_in_stones_is_half_a_stone_per_stone_minus_half() -> None:
+    # Chinese counting in stones (Go §9) with the AGA convention: (H − 1)/2 stones
+    r = Rules.chinese().with_handicap_convention(HandicapConvention.AGA)
+    assert (r.handicap_return, r.handicap_return_offset) == (Fraction(1, 2), Fraction(-1, 2))
+    assert r.compensation(5) == (Fraction(0), Fraction(2))
+
+
+def test_aga_handicap_changes_the_count_by_one_point_against_chinese() -> None:
+    # scoring-variants 中國規則 (H points back) against AGA (H − 1): one point apart
+    b = Board.from_diagram(
+        """
+        . X O . .
+        . X O . .
+        . X O . .
+        . X O . .
+        . X O . ."""
+    )
+    area = replace(Rules.aga(), handicap_komi=Fraction(0))
+    chinese_in_points = area.with_handicap_convention(HandicapConvention.CHINESE)
+    for h in range(2, 6):
+        aga = score_position(b, area, handicap=h)
+        cn = score_position(b, chinese_in_points, handicap=h)
+        assert aga.margin_points - cn.margin_points == 1
+        assert aga.margin_points == 10 - 15 - (h - 1)
+
+
+def test_new_fields_round_trip_and_old_json_keeps_the_default() -> None:
+    # DECISIONS: every rule set is data; old stored games keep the Chinese default
+    for name in PRESETS:
+        r = Rules.preset(name)
+        assert Rules.from_json(r.to_json()) == r
+    old = {k: v for k, v in Rules.chinese().to_json().items() if k in ("v", "name", "komi")}
+    assert Rules.from_json(old) == Rules.chinese()
+    # the new keys are written only when not default, so v1 logs re-serialise unchanged
+    assert "handicap_return_offset" not in Rules.chinese().to_json()
+    assert Rules.aga().to_json()["handicap_return_offset"] == "-1"
+
+
+def test_a_return_that_would_go_to_black_is_refused() -> None:
+    # scoring-variants 讓子: White gets the return; it cannot be negative
+    with pytest.raises(InvalidRules):
+        replace(Rules.chinese(), handicap_return_offset=Fraction(-3, 2))
+    with pytest.raises(InvalidRules):
+        replace(Rules.chinese(), handicap_return=Fraction(-1, 2))
+    with pytest.raises(InvalidRules):  # Go §11: stones in quarters
+        replace(Rules.chinese(), handicap_return_offset=Fraction(1, 3))
+    with pytest.raises(InvalidRules):
+        Rules.from_json({"v": 1, "handicap_return_offset": "x"})
+
+
+def test_sgf_ru_aga_maps_to_the_aga_convention() -> None:
+    # scoring-variants handicap compensation; SGF RU[AGA] means AGA's H − 1 points
+    r = sgf.rules_from_sgf("AGA", Fraction(1, 2), 3)
+    assert r.name == "aga" and r.handicap_convention is HandicapConvention.AGA
+    assert r.compensation(3) == (Fraction(1, 2), Fraction(2))
+    sg = sgf.read_game("(;SZ[9]HA[2]AB[cg][gc]KM[0.5]RU[AGA];W[ee])")
+    assert sg.game.rules.compensation(2) == (Fraction(1, 2), Fraction(1))
+    assert sgf.rules_from_sgf("Chinese", Fraction(1, 2), 3).compensation(3)[1] == Fraction(3, 2)
+
+
+def test_sgf_aga_game_written_and_read_keeps_its_rules() -> None:
+    # the writer emits RU[AGA]; reading it back gives the same convention
+    g = Game(9, Rules.aga(), handicap=3)
+    text = sgf.game_to_sgf(g)
+    assert "RU[AGA]" in text
+    back = sgf.read_game(text).game
+    assert back.rules.handicap_convention is HandicapConvention.AGA
+    assert back.score().handicap_return == 2
