@@ -1,4 +1,4 @@
-"""Rule-set options beyond the Chinese default: handicap conventions, AGA.
+"""Rule-set options beyond the Chinese default: handicap conventions, AGA, Ing.
 
 Sources: ``shared/rules/scoring-variants.zh-hant.txt`` (cited "scoring-variants") and the Go table
 of ``shared/rules/DECISIONS.md`` (cited "DECISIONS"); AGA and Ing SST details where the text is
@@ -12,9 +12,10 @@ from fractions import Fraction
 
 import pytest
 
-from duiyi.errors import InvalidRules
+from duiyi import BLACK, WHITE
+from duiyi.errors import IllegalMove, InvalidRules
 from duiyi.go import Board, Game, Rules, sgf
-from duiyi.go.rules import HandicapConvention
+from duiyi.go.rules import HandicapConvention, Scoring
 from duiyi.go.scoring import score_position
 
 PRESETS = ["chinese", "japanese", "korean", "ing", "aga"]
@@ -123,7 +124,7 @@ def test_a_return_that_would_go_to_black_is_refused() -> None:
     with pytest.raises(InvalidRules):  # Go §11: stones in quarters
         replace(Rules.chinese(), handicap_return_offset=Fraction(1, 3))
     with pytest.raises(InvalidRules):
-        Rules.from_json({"v": 1, "handicap_return_offset": "x"})
+        Rules.from_json({"v": 1, "single_stone_suicide": "no"})
 
 
 def test_sgf_ru_aga_maps_to_the_aga_convention() -> None:
@@ -144,3 +145,96 @@ def test_sgf_aga_game_written_and_read_keeps_its_rules() -> None:
     back = sgf.read_game(text).game
     assert back.rules.handicap_convention is HandicapConvention.AGA
     assert back.score().handicap_return == 2
+
+
+# ------------------------------------------------------------------ Ing
+
+
+def test_ing_preset() -> None:
+    # scoring-variants 應氏規則 子空皆地、填滿計點 (area in points); DECISIONS: komi 8, draws possible
+    r = Rules.ing()
+    assert r.scoring is Scoring.AREA_POINTS and r.komi == 8
+    assert r.allow_suicide and not r.single_stone_suicide
+    assert not r.fixed_handicap
+
+
+def _suicide_game(rules: Rules) -> Game:
+    # Black A2 inside White A3, B2, B1: A1 would be a two-stone suicide. White G6, F7 make G7 a
+    # one-stone suicide for Black.
+    return Game.from_position(
+        7, rules, black=["A2", "D4", "D3"], white=["A3", "B2", "B1", "G6", "F7"]
+    )
+
+
+def test_ing_allows_multi_stone_suicide() -> None:
+    # Ing SST: a suicide of two or more stones is a legal move (Chinese Go §5 forbids it)
+    g = _suicide_game(Rules.ing())
+    g.play("A1")
+    assert g.board.get("A1") is None and g.board.get("A2") is None
+    assert g.captures[WHITE] == 2
+    assert g.to_move is WHITE
+
+
+def test_ing_forbids_single_stone_suicide() -> None:
+    # Ing SST: a lone stone may not take its own last liberty
+    g = _suicide_game(Rules.ing())
+    with pytest.raises(IllegalMove) as exc:
+        g.play("G7")
+    assert exc.value.article == "Go §5"
+    assert g.to_move is BLACK and not g.moves
+
+
+def test_chinese_still_forbids_both_suicides() -> None:
+    # Go §5: single and multi-stone suicide are forbidden (DECISIONS suicide row)
+    g = _suicide_game(Rules.chinese())
+    for point in ("A1", "G7"):
+        with pytest.raises(IllegalMove):
+            g.play(point)
+
+
+def test_single_stone_suicide_option_alone() -> None:
+    # DECISIONS suicide row: allow_suicide is for other rule sets; lone-stone suicide too by default
+    g = _suicide_game(replace(Rules.chinese(), allow_suicide=True))
+    g.play("G7")
+    assert g.board.get("G7") is None and g.captures[WHITE] == 1
+
+
+def test_ing_count_can_be_a_draw() -> None:
+    # scoring-variants: 無差值之棋局，雙方域點相等，稱為「和棋」; the only shared point (分空) gives ½ each
+    b = Board.from_diagram(
+        """
+        X X X X O
+        X X X X O
+        X X X O .
+        X X X O O
+        X X . O ."""
+    )
+    s = score_position(b, Rules.ing())
+    assert (s.black_area, s.white_area) == (Fraction(33, 2), Fraction(17, 2))
+    assert s.winner is None and s.result_zh == "和棋" and s.sgf_result == "0"
+    # the same board under the Chinese 3¾ stones (7.5 points) is a quarter-stone Black win
+    cn = score_position(b, Rules.chinese())
+    assert cn.winner is BLACK and cn.margin_stones == Fraction(1, 4)
+
+
+def test_ing_margins_are_in_points() -> None:
+    # scoring-variants: 勝空差值為1點 … 每子2點 — the result is counted in points (点)
+    b = Board.from_diagram(
+        """
+        X X X X O
+        X X X X O
+        X X X X O
+        X X X O .
+        X X X O ."""
+    )
+    s = score_position(b, Rules.ing())
+    assert (s.black_area, s.white_area) == (18, 7)  # 18 stones; 5 stones + 2 empty points
+    assert s.margin_points == 18 - 7 - 8
+    assert s.result_zh == "黑胜3点" and s.sgf_result == "B+3"
+
+
+def test_ing_handicap_stones_are_placed_freely() -> None:
+    # Ing SST: free placement of handicap stones (DECISIONS handicap row: free placement option)
+    g = Game(9, Rules.ing(), handicap=2)
+    g.place_handicap(["C3", "G7"])
+    assert g.board.get("C3") is BLACK and g.to_move is WHITE

@@ -460,8 +460,8 @@ class Game:
         else:
             black = self._to_move is BLACK
             t = b.try_play(i, black, self._rules.allow_suicide)
-            if t is None:
-                res = _SUICIDE
+            if t is None or (t[4] == 1 << i and not self._rules.single_stone_suicide):
+                res = _SUICIDE  # (Ing allows multi-stone suicide only: Rules.single_stone_suicide)
             elif self._rules.ko_rule is not KoRule.SIMPLE and (
                 self._key(t[2], WHITE if black else BLACK) in self._history
             ):

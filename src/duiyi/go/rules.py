@@ -4,8 +4,8 @@
 area counting in stones (Go §9), komi 3¾ stones (Go §11), situational superko (Go §6, §20),
 suicide forbidden (Go §5), handicap games without komi where Black returns half a stone per
 handicap stone (scoring-variants). ``japanese()``/``korean()`` count territory plus prisoners with
-komi 6.5 points, no points in seki and simple ko; ``ing()`` counts area in points with komi 8;
-``aga()`` counts area in points with H − 1 points back.
+komi 6.5 points, no points in seki and simple ko; ``ing()`` counts area in points with komi 8
+and allows multi-stone suicide; ``aga()`` counts area in points with H − 1 points back.
 
 Handicap compensation is data: ``handicap_return`` per stone plus ``handicap_return_offset``
 once, for handicap H ≥ 2 (:class:`HandicapConvention` names the usual pairs).
@@ -125,7 +125,7 @@ def _frac(value: object, name: str) -> Fraction:
 
 
 # fields added after rules JSON v1: omitted from to_json() while they keep their default
-_LATER_FIELDS = frozenset({"handicap_return_offset"})
+_LATER_FIELDS = frozenset({"handicap_return_offset", "single_stone_suicide"})
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,8 @@ class Rules:
             the scoring unit (AGA: −1 point, so H − 1 points); see :class:`HandicapConvention`.
         fixed_handicap: handicap stones go on the fixed star points; else Black places them.
         seki_points: whether empty points inside seki count (territory scoring only).
+        single_stone_suicide: with ``allow_suicide``, whether a lone stone may take its own
+            last liberty too (Ing: no, only multi-stone suicide is allowed).
 
     >>> from dataclasses import replace
     >>> replace(Rules.chinese(), komi=Fraction(13, 4)).komi_points
@@ -164,6 +166,7 @@ class Rules:
     fixed_handicap: bool = True
     seki_points: bool = True
     handicap_return_offset: Fraction = Fraction(0)
+    single_stone_suicide: bool = True
 
     def __post_init__(self) -> None:
         for name in ("komi", "handicap_komi", "handicap_return", "handicap_return_offset"):
@@ -187,7 +190,7 @@ class Rules:
                 f"handicap return {self.handicap_return} per stone + {self.handicap_return_offset}"
                 " would give Black points back (scoring-variants 讓子)"
             )
-        for name in ("allow_suicide", "fixed_handicap", "seki_points"):
+        for name in ("allow_suicide", "fixed_handicap", "seki_points", "single_stone_suicide"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidRules(f"{name} must be true or false, got {getattr(self, name)!r}")
         if not isinstance(self.name, str) or not self.name:
@@ -234,10 +237,14 @@ class Rules:
     def ing(cls) -> Rules:
         """Ing rules (應氏): area counted in points (子空皆地), komi 8 points, draws possible.
 
-        Handicap stones give nothing back (:attr:`HandicapConvention.ING`).
+        Multi-stone suicide is allowed, single-stone suicide is not (Ing's SST rules); handicap
+        stones are placed freely (SST) and give nothing back (:attr:`HandicapConvention.ING`).
+        Ing's own ko rules are not modelled: situational superko stands in (docs/decisions.md).
 
         >>> Rules.ing().komi, Rules.ing().scoring
         (Fraction(8, 1), <Scoring.AREA_POINTS: 'area_points'>)
+        >>> Rules.ing().allow_suicide, Rules.ing().single_stone_suicide
+        (True, False)
         """
         return cls(
             name="ing",
@@ -245,6 +252,9 @@ class Rules:
             komi=Fraction(8),
             ko_rule=KoRule.SITUATIONAL,
             handicap_komi=Fraction(0),
+            allow_suicide=True,
+            single_stone_suicide=False,
+            fixed_handicap=False,
         ).with_handicap_convention(HandicapConvention.ING)
 
     @classmethod
@@ -360,9 +370,9 @@ class Rules:
 
         >>> Rules.japanese().to_json()["komi"]
         '13/2'
-        >>> "handicap_return_offset" in Rules.chinese().to_json(), Rules.aga().to_json()[
-        ...     "handicap_return_offset"]
-        (False, '-1')
+        >>> "single_stone_suicide" in Rules.chinese().to_json(), Rules.ing().to_json()[
+        ...     "single_stone_suicide"]
+        (False, False)
         """
         data: dict[str, Any] = {"v": 1}
         for f in fields(self):
@@ -400,7 +410,12 @@ class Rules:
                     kwargs[key] = KoRule(value)
                 elif key == "repetition_outcome":
                     kwargs[key] = RepetitionOutcome(value)
-                elif key in ("allow_suicide", "fixed_handicap", "seki_points"):
+                elif key in (
+                    "allow_suicide",
+                    "fixed_handicap",
+                    "seki_points",
+                    "single_stone_suicide",
+                ):
                     if not isinstance(value, bool):
                         raise InvalidRules(f"{key} must be true or false, got {value!r}")
                     kwargs[key] = value
