@@ -194,3 +194,24 @@ def test_dropped_stone_without_consent_needs_the_chief_arbiter() -> None:
     s.rule("dropped_stone", 12.0, BLACK, consent=False, chief_arbiter=True)
     assert s.to_move() is BLACK
     assert rebuilt(s).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("article", ["Go §18.1", "Go §18.2"])
+def test_capture_errors_over_the_board_are_a_warning_only_in_the_record(article: str) -> None:
+    # Go §18.1 误提有气之子 / §18.2 漏提无气之子: a warning, and the physical board is put
+    # right; the session's board captured exactly the stones without liberties (Go §4.1), so
+    # the record needs no stone moved: the ruling changes the warning count and nothing else
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    for i, (c, p) in enumerate(
+        [(BLACK, "E5"), (WHITE, "E6"), (BLACK, "D6"), (WHITE, "A1"), (BLACK, "F6")]
+    ):
+        s.move(c, p, now=float(i + 1))
+    s.move(WHITE, "B1", now=6.0)
+    s.move(BLACK, "E7", now=7.0)  # E6 has no liberty left: captured by the engine
+    game = s.game.game  # type: ignore[attr-defined]
+    board = game.board.copy()
+    assert board.get("E6") is None and game.captures[BLACK] == 1
+    s.rule("warn", 8.0, BLACK, article)
+    assert game.board == board and s.to_move() is WHITE
+    assert s.referee.warnings(BLACK) == 1 and s.referee.stone_penalty(BLACK) == 1  # Go §24.1
+    assert rebuilt(s).to_json() == s.to_json()
