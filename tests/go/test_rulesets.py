@@ -11,6 +11,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from duiyi import BLACK, WHITE
 from duiyi.errors import IllegalMove, InvalidRules
@@ -74,6 +76,29 @@ def test_conventions_give_the_same_points_in_every_scoring_unit(
     r = Rules.preset(preset).with_handicap_convention(conv)
     for h in range(0, 10):
         assert r.compensation(h)[1] * r.unit_points == conv.return_points(h)
+    assert Rules.from_json(r.to_json()) == r
+
+
+@given(
+    preset=st.sampled_from(PRESETS),
+    per_stone=st.integers(0, 4),
+    once=st.integers(-8, 8),
+    handicap=st.integers(0, 9),
+)
+def test_any_per_stone_and_offset_pair_counts_and_round_trips(
+    preset: str, per_stone: int, once: int, handicap: int
+) -> None:
+    # DECISIONS: options are data; the return is per_stone × H + once for H ≥ 2, else nothing
+    base = Rules.preset(preset)
+    step = Fraction(1, 4) if base.scoring is Scoring.AREA_STONES else Fraction(1, 2)
+    kwargs = {"handicap_return": per_stone * step, "handicap_return_offset": once * step}
+    if 2 * per_stone + once < 0:
+        with pytest.raises(InvalidRules):
+            replace(base, **kwargs)
+        return
+    r = replace(base, **kwargs)
+    expected = (per_stone * handicap + once) * step if handicap >= 2 else 0
+    assert r.compensation(handicap)[1] == expected
     assert Rules.from_json(r.to_json()) == r
 
 
