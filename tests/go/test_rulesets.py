@@ -263,3 +263,13 @@ def test_ing_handicap_stones_are_placed_freely() -> None:
     g = Game(9, Rules.ing(), handicap=2)
     g.place_handicap(["C3", "G7"])
     assert g.board.get("C3") is BLACK and g.to_move is WHITE
+
+
+def test_sgf_ing_game_with_a_multi_stone_suicide_replays_only_under_ing() -> None:
+    # Ing SST: multi-stone suicide is a move (RU[GOE]); Go §5 refuses the same file as Chinese
+    moves = "B[af];W[ae];B[dd];W[bf];B[de];W[bg];B[df];W[gb];B[dg];W[fa];B[ag]"
+    sg = sgf.read_game(f"(;SZ[7]KM[8]RU[GOE];{moves})")
+    assert sg.game.rules.name == "ing" and sg.game.captures[WHITE] == 2
+    assert sg.game.board.get("A1") is None and sg.game.board.get("A2") is None
+    with pytest.raises(IllegalMove):
+        sgf.read_game(f"(;SZ[7]KM[7.5]RU[Chinese];{moves})")
