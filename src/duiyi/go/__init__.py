@@ -18,7 +18,7 @@ from duiyi.go.board import Board
 from duiyi.go.game import Game, LegalMoves, Phase
 from duiyi.go.handicap import NigiriResult, Parity, fixed_handicap_points, nigiri
 from duiyi.go.point import Point
-from duiyi.go.rules import KoRule, RepetitionOutcome, Rules, Scoring
+from duiyi.go.rules import HandicapConvention, KoRule, RepetitionOutcome, Rules, Scoring
 from duiyi.go.scoring import Score, score_position
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Board",
     "Color",
     "Game",
+    "HandicapConvention",
     "KoRule",
     "LegalMoves",
     "NigiriResult",

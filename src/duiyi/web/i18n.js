@@ -60,6 +60,7 @@ const T = {
   "rules.japanese": ["Japanese", "日本规则"],
   "rules.korean": ["Korean", "韩国规则"],
   "rules.ing": ["Ing", "应氏规则"],
+  "rules.aga": ["AGA", "美国围棋协会规则"],
   "rules.chinese_2013": ["Chinese Renju 2013 (designated openings)", "中国连珠规则2013（指定开局）"],
   "rules.free": ["Free Gomoku (no fouls)", "无禁手五子棋"],
   "rules.free_renju": ["Free opening with fouls", "自由开局（有禁手）"],

@@ -4,7 +4,7 @@
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
-export const GO_RULES = ["chinese", "japanese", "korean", "ing"];
+export const GO_RULES = ["chinese", "japanese", "korean", "ing", "aga"];
 export const GOMOKU_RULES = ["chinese_2013", "free", "free_renju"];
 export const TIME_SYSTEMS = ["none", "absolute", "chinese-byoyomi", "japanese-byoyomi", "fischer", "moves-per-period"];
 
