@@ -61,6 +61,13 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
     ]
     games = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org)).json()
     b1 = games["games"][0]
+    # the event's arbiter warns Black on board 1 before the game ends (Go §24.1)
+    warned = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/rulings",
+        json={"method": "warn", "args": ["black", "Go §24"]},
+        headers=_auth(ev["arbiter_token"]),
+    )
+    assert warned.status_code == 200, warned.text
     game_state = httpx.get(f"{server.url}/api/games/{b1['game_id']}").json()
     assert game_state["event"] == {"id": eid, "round": 1, "board": 1}
     r = httpx.post(
@@ -83,6 +90,8 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
             break
         assert time.monotonic() < deadline, rows
         time.sleep(0.05)
+    # the online game's warning entered the event with its result (a Go tiebreak, Go §27.1(1)B)
+    assert rows["games"][0]["warnings"] == {"black": 1, "white": 0}
     st = httpx.get(f"{server.url}/api/events/{eid}/standings").json()
     # Go: a win scores 2 (Tournaments table); Bo won by resignation, Ce with Black
     top = {row["name"]: row["points"] for row in st["standings"]}

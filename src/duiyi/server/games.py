@@ -387,7 +387,7 @@ class GameHost:
         if outcome is not None and not self._reported and self.record.event_id:
             self._reported = True
             if self.manager.on_finished is not None:
-                self.manager.on_finished(self.record, outcome)
+                self.manager.on_finished(self.record, outcome, self.session.result_sheet())
         self._publish(
             {
                 "type": "update",
@@ -532,7 +532,7 @@ class GameManager:
         # set by the Redis fan-out: several processes share the games
         self.forward: Forward | None = None
         # set by the event routes: a finished event game enters its result
-        self.on_finished: Callable[[GameRecord, Outcome], None] | None = None
+        self.on_finished: Callable[[GameRecord, Outcome, dict[str, Any]], None] | None = None
         # set by the engine routes: a live game loaded from the store gets its engine back
         self.on_loaded: Callable[[GameHost], None] | None = None
 

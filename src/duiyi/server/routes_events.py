@@ -433,13 +433,20 @@ def install_result_hook(games: GameManager, repo: Repository) -> None:
     """A finished online game enters its result in its event (retried on concurrent writes)."""
     pending: set[asyncio.Task[None]] = set()
 
-    async def enter(record: GameRecord, outcome: Outcome) -> None:
+    async def enter(record: GameRecord, outcome: Outcome, sheet: dict[str, Any]) -> None:
         if record.event_id is None or record.round is None or record.board is None:
             return
+        code = sheet.get("result")
+        result = GameResult.parse(code) if code else GameResult.from_outcome(outcome)
+        # the warnings of the game travel with its result: a Go tiebreak (Go §27.1(1)B)
+        black_warnings = int(sheet.get("black_warnings") or 0)
+        white_warnings = int(sheet.get("white_warnings") or 0)
         for _attempt in range(10):
             try:
                 ev = await repo.event(record.event_id)
-                e = ops.enter_outcome(_event(ev), record.round, record.board, outcome)
+                e = ops.enter_result(
+                    _event(ev), record.round, record.board, result, black_warnings, white_warnings
+                )
                 data = {**ev.data, "event": e.to_json()}
                 change = {"op": "game-result", "game": record.id, "outcome": outcome.to_json()}
                 await repo.save_event(ev.id, ev.version, data, change, time.time())
@@ -450,8 +457,8 @@ def install_result_hook(games: GameManager, repo: Repository) -> None:
                 log.warning("game %s: result not entered in its event: %s", record.id, exc)
                 return
 
-    def hook(record: GameRecord, outcome: Outcome) -> None:
-        task = asyncio.get_running_loop().create_task(enter(record, outcome))
+    def hook(record: GameRecord, outcome: Outcome, sheet: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(enter(record, outcome, sheet))
         pending.add(task)
         task.add_done_callback(pending.discard)
 
