@@ -141,3 +141,43 @@ def test_event_bad_input(server: Server) -> None:
     )
     assert r.status_code == 422
     assert httpx.get(f"{server.url}/api/events/{eid}").json()["players"] == 0
+
+
+def test_a_disqualified_player_leaves_the_event(server: Server) -> None:
+    # Gomoku §2.20(4): with the committee's approval the arbiter disqualifies a player; the
+    # online game is lost and the player leaves the event (withdrawal rules, Gomoku §18.5)
+    ev = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "Renju open",
+            "game": "gomoku",
+            "system": "swiss",
+            "rounds": 3,
+            "online": {"rules": "free"},
+        },
+    ).json()
+    eid, org = ev["id"], ev["organiser_token"]
+    httpx.post(
+        f"{server.url}/api/events/{eid}/players",
+        content=PLAYERS_CSV,
+        headers={**_auth(org), "content-type": "text/csv"},
+    )
+    httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    games = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org)).json()
+    b1 = games["games"][0]
+    r = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/rulings",
+        json={"method": "disqualify", "args": ["black"], "kwargs": {"approved": True}},
+        headers=_auth(ev["arbiter_token"]),
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["outcome"]["winner"] == "white"
+    deadline = time.monotonic() + 5
+    while True:
+        event = httpx.get(f"{server.url}/api/events/{eid}").json()["event"]
+        if event.get("withdrawals"):
+            break
+        assert time.monotonic() < deadline, event
+        time.sleep(0.05)
+    assert [w["player"] for w in event["withdrawals"]] == [b1["black"]]
+    assert httpx.get(f"{server.url}/api/events/{eid}/rounds/1").json()["games"][0]["result"]

@@ -429,6 +429,20 @@ async def export_sgf(request: Request, event_id: str) -> Response:
     )
 
 
+def _withdraw_disqualified(
+    e: Event, round_number: int, board: int, sheet: dict[str, Any]
+) -> Event:
+    """A player the referee disqualified (Gomoku §2.20(4), §12.3(2)D) leaves the event: the
+    book says nothing of the results, so the withdrawal rules apply (Gomoku §18.5, Go §28)."""
+    game = e.round(round_number).game(board)
+    gone = {w.player for w in e.withdrawals}
+    for seat in sheet.get("disqualified") or ():
+        number = game.black if seat == "black" else game.white
+        if number is not None and number not in gone:
+            e = ops.withdraw(e, number)
+    return e
+
+
 def install_result_hook(games: GameManager, repo: Repository) -> None:
     """A finished online game enters its result in its event (retried on concurrent writes)."""
     pending: set[asyncio.Task[None]] = set()
@@ -447,6 +461,7 @@ def install_result_hook(games: GameManager, repo: Repository) -> None:
                 e = ops.enter_result(
                     _event(ev), record.round, record.board, result, black_warnings, white_warnings
                 )
+                e = _withdraw_disqualified(e, record.round, record.board, sheet)
                 data = {**ev.data, "event": e.to_json()}
                 change = {"op": "game-result", "game": record.id, "outcome": outcome.to_json()}
                 await repo.save_event(ev.id, ev.version, data, change, time.time())
