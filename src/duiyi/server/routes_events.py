@@ -429,9 +429,7 @@ async def export_sgf(request: Request, event_id: str) -> Response:
     )
 
 
-def _withdraw_disqualified(
-    e: Event, round_number: int, board: int, sheet: dict[str, Any]
-) -> Event:
+def _withdraw_disqualified(e: Event, round_number: int, board: int, sheet: dict[str, Any]) -> Event:
     """A player the referee disqualified (Gomoku §2.20(4), §12.3(2)D) leaves the event: the
     book says nothing of the results, so the withdrawal rules apply (Gomoku §18.5, Go §28)."""
     game = e.round(round_number).game(board)
