@@ -29,3 +29,40 @@ async def test_finished_games_leave_memory_and_come_back(tmp_path: Path) -> None
     finally:
         await manager.close()
         await db.dispose()
+
+
+async def test_readers_never_see_an_action_before_its_commit(tmp_path: Path) -> None:
+    # an action is acknowledged only once stored; nobody may see it earlier, since a crash
+    # before the commit would take it back
+    import asyncio
+
+    db = Database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    manager = GameManager(repo, "p-test")
+    release = asyncio.Event()
+    real_append_many = repo.append_many
+
+    async def slow_append_many(items):  # type: ignore[no-untyped-def]
+        await release.wait()
+        return await real_append_many(items)
+
+    repo.append_many = slow_append_many  # type: ignore[method-assign]
+    try:
+        release.set()
+        host, _ = await manager.create({"game": "go", "size": 9})
+        release.clear()
+        move = asyncio.create_task(host.act(BLACK, "move", {"point": "E5"}))
+        await asyncio.sleep(0.05)
+        assert not move.done()
+        reader = asyncio.create_task(host.read(0))
+        await asyncio.sleep(0.05)
+        assert not reader.done()  # waits for the commit instead of showing E5 early
+        release.set()
+        assert await move == 1
+        actions, state = await reader
+        assert [a["point"] for a in actions] == ["E5"] and state["version"] == 1
+    finally:
+        release.set()
+        await manager.close()
+        await db.dispose()

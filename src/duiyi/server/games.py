@@ -240,6 +240,10 @@ class Hosted(Protocol):
 
     def view(self) -> dict[str, Any]: ...
 
+    async def read(
+        self, since: int | None = None
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]: ...
+
     def seat_for(self, token: str | None) -> Color | None: ...
 
     def is_arbiter(self, token: str | None) -> bool: ...
@@ -315,9 +319,20 @@ class GameHost:
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``."""
-        if version < 0 or version > self.version:
-            raise InvalidInput(f"version must be 0-{self.version}, got {version}")
-        return [public_entry(a.to_json()) for a in self.session.log[version:]]
+        return (await self.read(version))[0]
+
+    async def read(self, since: int | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The committed entries after ``since`` (none when None) and the state, read together.
+
+        Taken under the game's lock, so a reader never sees an action whose commit is still
+        under way (it could yet be lost, and was not acknowledged)."""
+        async with self.lock:
+            entries: list[dict[str, Any]] = []
+            if since is not None:
+                if since < 0 or since > self.version:
+                    raise InvalidInput(f"version must be 0-{self.version}, got {since}")
+                entries = [public_entry(a.to_json()) for a in self.session.log[since:]]
+            return entries, self.view()
 
     def seat_for(self, token: str | None) -> Color | None:
         """The seat a player token stands for, or None."""
@@ -330,36 +345,38 @@ class GameHost:
     async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
         """An arbiter's ruling through ``duiyi.referee`` (Go §17-24, Gomoku §12), stored
         before it is acknowledged."""
-        async with self.lock:
-            before = self.version
-            error: DuiyiError | None = None
+
+        def change(now: float) -> None:
             try:
-                self.session.rule(method, self.now(), *args, **kwargs)
-            except DuiyiError as exc:
-                error = exc
+                self.session.rule(method, now, *args, **kwargs)
             except TypeError as exc:
-                error = InvalidInput(f"ruling {method!r}: {exc}")
-            await self._commit(before)
-            if error is not None:
-                raise error
-            return self.version
+                raise InvalidInput(f"ruling {method!r}: {exc}") from exc
+
+        return await self._change(change)
 
     async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
-        """Apply one action (already authorised) and commit it before returning the version.
-
-        Whatever the session settled first (a flag that fell) is stored even if the action
-        itself is refused; a refused action changes nothing else.
-        """
+        """Apply one action (already authorised) and commit it before returning the version."""
         started = time.perf_counter()
+        try:
+            return await self._change(
+                lambda now: self.session.apply(SessionAction(kind, now, seat, dict(data)))
+            )
+        finally:
+            self.manager.latencies.append(time.perf_counter() - started)
+
+    async def _change(self, change: Callable[[float], object]) -> int:
+        """Run ``change(now)`` on the session under the game's lock and commit what it logged.
+
+        Whatever the session settled first (a flag that fell) is stored even if the change
+        itself is refused; a refused change leaves nothing else behind."""
         async with self.lock:
             before = self.version
             error: DuiyiError | None = None
             try:
-                self.session.apply(SessionAction(kind, self.now(), seat, dict(data)))
+                change(self.now())
             except DuiyiError as exc:
                 error = exc
             await self._commit(before)
-            self.manager.latencies.append(time.perf_counter() - started)
             if error is not None:
                 raise error
             return self.version
@@ -399,8 +416,7 @@ class GameHost:
 
     async def _reload(self) -> None:
         record = await self.manager.repo.game(self.id)
-        stored = await self.manager.repo.actions(self.id)
-        self.session = Session.from_log({**record.config, "actions": [a.entry for a in stored]})
+        self.session = _rebuild(record, await self.manager.repo.actions(self.id))
         self.record = record
 
     def _publish(self, message: dict[str, Any]) -> None:
@@ -492,6 +508,10 @@ class RemoteGame:
             raise InvalidInput(f"version must be 0 or more, got {version}")
         stored = await self.manager.repo.actions(self.id, after=version)
         return [public_entry(a.entry) for a in stored]
+
+    async def read(self, since: int | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The stored entries after ``since`` (none when None) and the owner's last state."""
+        return ([] if since is None else await self.entries(since)), self.state
 
     async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         """Forward the action to the owning process and wait for its answer."""
@@ -667,10 +687,10 @@ class GameManager:
         for record in await self.repo.live_games():
             if record.id in self.hosts:
                 continue
-            if record.owner not in (None, self.process_id):
-                beat = await self.repo.last_heartbeat(record.owner)
-                if beat is not None and time.time() - beat < STALE_AFTER:
-                    continue
+            # with several processes a live owner keeps its games; alone, this process is the
+            # only possible host (a crashed predecessor's heartbeat may still look fresh)
+            if self.forward is not None and await self._owned_elsewhere(record):
+                continue
             with contextlib.suppress(Unavailable):
                 await self.local(record.id)
                 count += 1

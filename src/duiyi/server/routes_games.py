@@ -145,14 +145,15 @@ async def create_game(request: Request, spec: NewGame) -> dict[str, Any]:
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     """The state: moves, version, to_move, phase, clocks, board, outcome."""
     host = await _manager(request).get(game_id)
-    return host.view()
+    return (await host.read())[1]
 
 
 @router.get("/{game_id}/actions")
 async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[str, Any]:
     """The public log entries after version ``after``."""
     host = await _manager(request).get(game_id)
-    return {"version": host.version, "actions": await host.entries(after)}
+    actions, state = await host.read(after)
+    return {"version": state["version"], "actions": actions}
 
 
 @router.post("/{game_id}/actions")
@@ -162,7 +163,7 @@ async def post_action(request: Request, game_id: str, action: Action) -> dict[st
     token = bearer_token(request)
     body = action.model_dump()
     version = await perform(host, host.seat_for(token), body, arbiter=host.is_arbiter(token))
-    return {"version": version, "state": host.view()}
+    return {"version": version, "state": (await host.read())[1]}
 
 
 @router.post("/{game_id}/rulings")
@@ -180,7 +181,7 @@ async def post_ruling(request: Request, game_id: str, ruling: RulingRequest) -> 
         for k, v in ruling.kwargs.items()
     }
     version = await host.rule(ruling.method, _ruling_args(ruling.args), kwargs)
-    return {"version": version, "state": host.view()}
+    return {"version": version, "state": (await host.read())[1]}
 
 
 @router.get("/{game_id}/sgf", response_class=PlainTextResponse)
@@ -217,7 +218,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
     arbiter = host.is_arbiter(ws_token)
-    if seat is not None and seat.value in host.view().get("absent", ()):
+    if seat is not None and seat.value in (await host.read())[1].get("absent", ()):
         # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
         with contextlib.suppress(DuiyiError):
             await host.act(seat, "arrive", {})
@@ -236,14 +237,15 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     except ValueError:
         since = 0
     host.listeners.add(listener)
+    actions, state = await host.read(min(max(since, 0), host.version))
     await websocket.send_json(
         {
             "type": "hello",
             "game_id": host.id,
             "seat": seat.value if seat else None,
-            "version": host.version,
-            "actions": await host.entries(min(max(since, 0), host.version)),
-            "state": host.view(),
+            "version": state["version"],
+            "actions": actions,
+            "state": state,
         }
     )
 
@@ -288,13 +290,14 @@ async def _handle(
             since = msg.get("version", 0)
             if not isinstance(since, int):
                 raise InvalidInput("resync needs an integer 'version'")
+            actions, state = await host.read(since)
             await websocket.send_json(
                 {
                     "type": "resync",
                     "ref": ref,
-                    "version": host.version,
-                    "actions": await host.entries(since),
-                    "state": host.view(),
+                    "version": state["version"],
+                    "actions": actions,
+                    "state": state,
                 }
             )
         elif kind == "ping":
