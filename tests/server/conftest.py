@@ -16,9 +16,15 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.typing import Subprotocol
 
 PG_ADMIN = os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("DUIYI_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def bearer(token: str) -> list[Subprotocol]:
+    """The subprotocols a client offers to authenticate a socket (never a query string)."""
+    return [Subprotocol("duiyi"), Subprotocol(f"bearer.{token}")]
 
 
 def free_port() -> int:
@@ -38,6 +44,8 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
     extra: tuple[str, ...] = ()
+    # None: the server's default level (what an operator gets without asking)
+    log_level: str | None = "warning"
 
     @property
     def url(self) -> str:
@@ -50,7 +58,9 @@ class Server:
     def start(self, tmp: Path) -> Server:
         self.log = tmp / f"server-{self.port}-{secrets.token_hex(3)}.log"
         cmd = [sys.executable, "-m", "duiyi", "serve", "--port", str(self.port)]
-        cmd += ["--database", self.database, "--log-level", "warning"]
+        cmd += ["--database", self.database]
+        if self.log_level is not None:
+            cmd += ["--log-level", self.log_level]
         if self.redis:
             cmd += ["--redis", self.redis]
         cmd += list(self.extra)

@@ -163,9 +163,7 @@ class RedisFanout:
             host = await self.state.games.local(str(request["game_id"]))
             kind, data = str(request["kind"]), dict(request["data"])
             if kind == RULING:
-                answer["version"] = await host.rule(
-                    str(data["method"]), list(data["args"]), dict(data["kwargs"])
-                )
+                answer["version"] = await host.rule(dict(data["ruling"]))
             else:
                 answer["version"] = await host.act(seat, kind, data)
             answer["ok"] = True

@@ -29,6 +29,7 @@ from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import Unavailable
+from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session, SessionAction
 from duiyi.store.repository import Append, GameRecord, NotFound, Repository, StoredAction
 
@@ -248,7 +249,7 @@ class Hosted(Protocol):
 
     def is_arbiter(self, token: str | None) -> bool: ...
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int: ...
+    async def rule(self, ruling: dict[str, Any]) -> int: ...
 
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
@@ -342,14 +343,15 @@ class GameHost:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
-        """An arbiter's ruling through ``duiyi.referee`` (Go §17-24, Gomoku §12), stored
-        before it is acknowledged."""
+    async def rule(self, ruling: dict[str, Any]) -> int:
+        """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
+        (Go §17-24, Gomoku §12), stored before it is acknowledged."""
+        method, kwargs = parse_ruling(ruling).call()
 
         def change(now: float) -> None:
             try:
-                self.session.rule(method, now, *args, **kwargs)
-            except TypeError as exc:
+                self.session.rule(method, now, **kwargs)
+            except (TypeError, ValueError, AttributeError) as exc:
                 raise InvalidInput(f"ruling {method!r}: {exc}") from exc
 
         return await self._change(change)
@@ -498,9 +500,10 @@ class RemoteGame:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
-        """Forward a ruling to the owning process."""
-        return await self.act(None, RULING, {"method": method, "args": args, "kwargs": kwargs})
+    async def rule(self, ruling: dict[str, Any]) -> int:
+        """Forward a ruling to the owning process (checked here first, and there again)."""
+        parse_ruling(ruling)
+        return await self.act(None, RULING, {"ruling": ruling})
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""

@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
+from pydantic import BaseModel, ConfigDict
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse
 
 from duiyi.errors import (
@@ -28,7 +31,9 @@ from duiyi.server.auth import Forbidden, Unauthorized
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = [
+    "PROBLEMS",
     "PayloadTooLarge",
+    "Problem",
     "RateLimited",
     "Unavailable",
     "install_handlers",
@@ -39,6 +44,40 @@ __all__ = [
 ]
 
 PROBLEM_TYPE = "application/problem+json"
+
+log = logging.getLogger("duiyi.server")
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document, with the article of the rules when there is one."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    article: str | None = None
+
+
+def _documented(status: int, what: str) -> dict[str, Any]:
+    return {"description": what, "content": {PROBLEM_TYPE: {"schema": Problem.model_json_schema()}}}
+
+
+# The refusals every route may answer, documented once for the whole OpenAPI document.
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    400: _documented(400, "Bad request"),
+    401: _documented(401, "No credentials where some are needed"),
+    403: _documented(403, "Credentials that do not allow this"),
+    404: _documented(404, "No such game, event or route"),
+    405: _documented(405, "Method not allowed (the Allow header lists the methods)"),
+    409: _documented(409, "Refused by the rules or the current state"),
+    413: _documented(413, "Request body over the limit"),
+    415: _documented(415, "Unsupported media type"),
+    422: _documented(422, "Malformed input"),
+    429: _documented(429, "Over the per-client rate"),
+    503: _documented(503, "The store cannot be reached; nothing was accepted"),
+}
 
 
 class RateLimited(DuiyiError):
@@ -115,10 +154,13 @@ def _title(status: int) -> str:
         401: "Unauthorized",
         403: "Forbidden",
         404: "Not found",
+        405: "Method not allowed",
+        415: "Unsupported media type",
         409: "Refused by the rules or the current state",
         413: "Payload too large",
         422: "Invalid input",
         429: "Too many requests",
+        500: "Internal error",
         503: "Service unavailable",
     }.get(status, "Error")
 
@@ -143,8 +185,24 @@ def install_handlers(app: FastAPI) -> None:
     async def on_http(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         body = problem(exc.status_code, _title(exc.status_code), str(exc.detail))
-        return JSONResponse(body, status_code=exc.status_code, media_type=PROBLEM_TYPE)
+        # 405 keeps its Allow header (RFC 9110 §15.5.6), 401 its WWW-Authenticate
+        return JSONResponse(
+            body, status_code=exc.status_code, media_type=PROBLEM_TYPE, headers=exc.headers
+        )
+
+    async def on_disconnect(_request: Request, _exc: Exception) -> JSONResponse:
+        # the body stopped half-way (or went over the limit): nobody is left to answer
+        body = problem(400, _title(400), "the request body was not received in full")
+        return JSONResponse(body, status_code=400, media_type=PROBLEM_TYPE)
+
+    async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
+        # a bug: logged (redacted) for the operator, a problem without traceback for the client
+        log.error("internal error", exc_info=exc)
+        body = problem(500, _title(500), f"internal error ({type(exc).__name__}); nothing changed")
+        return JSONResponse(body, status_code=500, media_type=PROBLEM_TYPE)
 
     app.add_exception_handler(DuiyiError, on_duiyi)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(ClientDisconnect, on_disconnect)
+    app.add_exception_handler(Exception, on_crash)
