@@ -46,6 +46,7 @@ class Server:
     extra: tuple[str, ...] = ()
     # None: the server's default level (what an operator gets without asking)
     log_level: str | None = "warning"
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -64,7 +65,7 @@ class Server:
         if self.redis:
             cmd += ["--redis", self.redis]
         cmd += list(self.extra)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("DUIYI_DATABASE_URL", None)
         env.pop("DUIYI_REDIS_URL", None)
         self.proc = subprocess.Popen(

@@ -28,7 +28,7 @@ from duiyi.outcome import Outcome
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
-from duiyi.server.problems import Unavailable
+from duiyi.server.problems import RefusedByRules, Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session, SessionAction
 from duiyi.store.repository import Append, GameRecord, NotFound, Repository, StoredAction
@@ -41,6 +41,7 @@ __all__ = [
     "game_view",
     "new_session",
     "public_entry",
+    "refused_by_rules",
 ]
 
 log = logging.getLogger("duiyi.server")
@@ -81,6 +82,16 @@ def _gomoku_game(spec: dict[str, Any]) -> Any:
             raise InvalidInput(f"unknown Gomoku rules {rules_spec!r}: one of {sorted(presets)}")
         rules = presets[rules_spec]()
     return Game(rules=rules)
+
+
+def refused_by_rules(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` when a session can be built from it; else RefusedByRules (the request already
+    passed the schema, so what is left is the rules' own refusal)."""
+    try:
+        new_session(spec)
+    except InvalidInput as exc:
+        raise RefusedByRules(str(exc), exc.article) from exc
+    return spec
 
 
 def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:

@@ -12,18 +12,21 @@ import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, ConfigDict
 from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse
+from starlette.routing import Match
 
 from duiyi.errors import (
+    ClockError,
     DuiyiError,
     EventFileError,
     IllegalAction,
     IllegalMove,
     InvalidInput,
+    RefereeError,
     SessionError,
     TournamentError,
 )
@@ -35,6 +38,7 @@ __all__ = [
     "PayloadTooLarge",
     "Problem",
     "RateLimited",
+    "RefusedByRules",
     "Unavailable",
     "install_handlers",
     "problem",
@@ -88,11 +92,17 @@ class PayloadTooLarge(DuiyiError):
     """A request body over the limit (413)."""
 
 
+class RefusedByRules(DuiyiError):
+    """A well-formed request that the books forbid (a komi off the quarter-stone step,
+    Go §11; a designated opening without fouls, Gomoku §2.9): 409."""
+
+
 class Unavailable(DuiyiError):
     """The store could not be reached; nothing was accepted (503)."""
 
 
 _STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (RefusedByRules, 409),
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
@@ -102,6 +112,8 @@ _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (Unavailable, 503),
     (IllegalMove, 409),
     (IllegalAction, 409),
+    (RefereeError, 409),
+    (ClockError, 409),
     (EventFileError, 422),
     (TournamentError, 409),
     (SessionError, 422),
@@ -165,6 +177,16 @@ def _title(status: int) -> str:
     }.get(status, "Error")
 
 
+def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """The methods some route answers on this path (probed: included routers nest)."""
+    allowed = []
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+        scope = {**request.scope, "method": method, "type": "http"}
+        if any(route.matches(scope)[0] is Match.FULL for route in app.router.routes):
+            allowed.append(method)
+    return allowed
+
+
 def install_handlers(app: FastAPI) -> None:
     """Turn duiyi errors, validation errors and HTTP errors into problem documents."""
 
@@ -182,12 +204,15 @@ def install_handlers(app: FastAPI) -> None:
         body = problem(422, "Invalid input", detail, errors=errors)
         return JSONResponse(body, status_code=422, media_type=PROBLEM_TYPE)
 
-    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         body = problem(exc.status_code, _title(exc.status_code), str(exc.detail))
-        # 405 keeps its Allow header (RFC 9110 §15.5.6), 401 its WWW-Authenticate
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # RFC 9110 §15.5.6: every method of the path (one route per method here)
+            headers["Allow"] = ", ".join(_allowed_methods(app, request))
         return JSONResponse(
-            body, status_code=exc.status_code, media_type=PROBLEM_TYPE, headers=exc.headers
+            body, status_code=exc.status_code, media_type=PROBLEM_TYPE, headers=headers
         )
 
     async def on_disconnect(_request: Request, _exc: Exception) -> JSONResponse:

@@ -9,7 +9,7 @@ creates an ordinary game and answers only the human's token; the engine plays th
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,7 +22,8 @@ from duiyi.server.engines import (
     gnugo_command,
     gomoku_command,
 )
-from duiyi.server.games import GameManager
+from duiyi.server.games import GameManager, refused_by_rules
+from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = ["analysis", "router"]
@@ -42,13 +43,15 @@ class EngineGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: str = Field("go", description="'go' or 'gomoku'")
-    size: int = Field(9, ge=5, le=19, description="Go board size")
-    engine: str = Field("", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)")
-    human: str = Field("black", description="the human's colour: black or white")
-    rules: str | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
-    handicap: int = Field(0, ge=0, le=9)
-    time_control: dict[str, Any] | None = None
+    game: Literal["go", "gomoku"] = "go"
+    size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
+    engine: Literal["", "gnugo", "gomocup"] = Field(
+        "", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)"
+    )
+    human: Literal["black", "white"] = Field("black", description="the human's colour")
+    rules: Preset | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
+    handicap: Annotated[int, Field(ge=0, le=9), NO_BOOL] = 0
+    time_control: TimeControl | None = None
 
 
 def _manager(request: Request) -> GameManager:
@@ -180,9 +183,9 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     else:
         raise InvalidInput(f"game must be 'go' or 'gomoku', got {spec.game!r}")
     if spec.time_control is not None:
-        body["time_control"] = spec.time_control
+        body["time_control"] = spec.time_control.model_dump(mode="json", exclude_none=True)
     engine = {"seat": human.opponent.value, "kind": spec.game}
-    host, tokens = await _manager(request).create(body, engine=engine)
+    host, tokens = await _manager(request).create(refused_by_rules(body), engine=engine)
     seat = EngineSeat(host, human.opponent, spec.game, command)
     _SEATS[host.id] = seat
     seat.start()

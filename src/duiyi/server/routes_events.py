@@ -16,7 +16,7 @@ import secrets
 import time
 import zipfile
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +25,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from duiyi.errors import DuiyiError, InvalidInput, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
+from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.schemas import NO_BOOL, Club, Name
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
@@ -44,8 +46,8 @@ class NewEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200)
-    game: str = Field("go", description="'go' or 'gomoku'")
+    name: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    game: Literal["go", "gomoku"] = Field("go", description="'go' or 'gomoku'")
     system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
     rounds: int = Field(5, ge=1, le=99)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -71,10 +73,29 @@ class NewPlayer(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200)
-    rank: str = ""
-    rating: int | None = None
-    club: str = ""
+    name: Name
+    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = ""
+    rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
+    club: Club = ""
+
+
+# The players' body is read by hand (JSON or CSV): documented here for the OpenAPI document.
+PLAYERS_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 1000,
+                    "items": NewPlayer.model_json_schema(),
+                }
+            },
+            "text/csv": {"schema": {"type": "string", "minLength": 1}},
+        },
+    }
+}
 
 
 class ResultEntry(BaseModel):
@@ -83,7 +104,19 @@ class ResultEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    result: str | None
+    result: (
+        Literal[
+            "1-0",
+            "0-1",
+            "draw",
+            "forfeit-black",
+            "forfeit-white",
+            "double-forfeit",
+            "both-lose",
+            "no-result",
+        ]
+        | None
+    )
     black_warnings: int = Field(0, ge=0, le=2)
     white_warnings: int = Field(0, ge=0, le=2)
 
@@ -234,7 +267,7 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
     return _summary(record)
 
 
-@router.post("/{event_id}/players")
+@router.post("/{event_id}/players", openapi_extra=PLAYERS_BODY)
 async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     """Enter players: a JSON list of ``{name, rank, rating, club}`` or a CSV file
     (``Content-Type: text/csv``, header ``name,rank,rating,club``)."""
@@ -242,6 +275,11 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     kind = request.headers.get("content-type", "")
     if "csv" in kind or "text/plain" in kind:
         players = csvfiles.parse_players(raw.decode("utf-8-sig"))
+        try:
+            for p in players:
+                check_names(p.name, p.club, p.rank)
+        except ValueError as exc:
+            raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
     else:
         import json
 
@@ -407,7 +445,8 @@ async def export_opengotha(request: Request, event_id: str) -> Response:
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
     e = _event(await _repo(request).event(event_id))
-    return PlainTextResponse(csvfiles.format_players(list(e.players)), media_type="text/csv")
+    text = neutralise_csv(csvfiles.format_players(list(e.players)))  # OWASP CSV injection
+    return PlainTextResponse(text, media_type="text/csv")
 
 
 @router.get("/{event_id}/export/sgf.zip")

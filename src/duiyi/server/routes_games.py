@@ -13,7 +13,7 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
@@ -25,10 +25,11 @@ from duiyi.server.auth import (
     bearer_token,
     secret_in_url,
 )
-from duiyi.server.games import GameManager, Hosted
+from duiyi.server.games import GameManager, Hosted, refused_by_rules
 from duiyi.server.limits import TokenBucket
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.rulings import Ruling
+from duiyi.server.schemas import GameSpec
 from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
@@ -36,32 +37,6 @@ __all__ = ["action_data", "router"]
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 MAX_WS_MESSAGE = 16_384
-
-
-class NewGame(BaseModel):
-    """A game to create."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: str = Field("go", description="'go' or 'gomoku'")
-    size: int = Field(19, ge=5, le=25, description="Go board size (Gomoku is always 15)")
-    rules: str | dict[str, Any] = Field(
-        "chinese",
-        description="a preset name (chinese, japanese, korean, ing; chinese_2013, "
-        "free) or a rules JSON object",
-    )
-    handicap: int = Field(0, ge=0, le=9)
-    time_control: dict[str, Any] | None = Field(
-        None,
-        description="a clock system: {'system': 'chinese-byoyomi', 'base': 3600, "
-        "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
-    )
-    overtime_pass: bool = False
-    lateness: dict[str, Any] | None = Field(
-        None,
-        description="players start absent and arrive by connecting: {'limit': 900} (seconds; "
-        "default Go §22.1 1 h, Gomoku §8.5 15 min), {'same_site': true} (Go §22.2, 15 min)",
-    )
 
 
 class Action(BaseModel):
@@ -123,9 +98,9 @@ async def perform(
 
 
 @router.post("", status_code=201)
-async def create_game(request: Request, spec: NewGame) -> dict[str, Any]:
+async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(spec.model_dump())
+    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],

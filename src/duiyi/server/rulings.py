@@ -13,26 +13,27 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.referee.ledger import Decision
+from duiyi.server.schemas import NO_BOOL
 
 __all__ = ["Ruling", "parse_ruling"]
 
 Seat = Literal["black", "white"]
 Article = Annotated[str, Field(min_length=1, max_length=80, examples=["Go §24"])]
 Note = Annotated[str, Field(max_length=500)]
-MoveNumber = Annotated[int, Field(ge=0, le=10_000, strict=True)]
-Seconds = Annotated[float, Field(ge=-86_400, le=86_400, allow_inf_nan=False)]
+MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
+Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]
 DecisionName = Literal[
     "restore", "valid", "resume", "draw", "replay", "both_lose", "offender_loses"
 ]
 
 
 class _Ruling(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid")
 
     note: Note = ""
 
@@ -75,8 +76,8 @@ class TimePenalty(_Ruling):
 
     kind: Literal["time_penalty"]
     color: Seat
-    deduct: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] = 0.0
-    award: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)] = 0.0
+    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
+    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
     article: Article = "Gomoku §12.3(3)"
     move_number: MoveNumber | None = None
 
@@ -96,8 +97,8 @@ class VoidMove(_Ruling):
     kind: Literal["void_move"]
     color: Seat
     article: Article
-    pass_turn: bool | None = None
-    warning: bool | None = None
+    pass_turn: StrictBool | None = None
+    warning: StrictBool | None = None
     move_number: MoveNumber | None = None
 
 
@@ -121,7 +122,7 @@ class MovedStones(_Ruling):
     kind: Literal["moved_stones"]
     decision: DecisionName
     offender: Seat | None = None
-    deliberate: bool = False
+    deliberate: StrictBool = False
 
 
 class Scattered(_Ruling):
@@ -130,7 +131,7 @@ class Scattered(_Ruling):
     kind: Literal["scattered"]
     decision: DecisionName
     by: Seat | None = None
-    deliberate: bool = False
+    deliberate: StrictBool = False
 
 
 class Forfeit(_Ruling):
@@ -139,7 +140,7 @@ class Forfeit(_Ruling):
     kind: Literal["forfeit"]
     color: Seat
     article: Article
-    override: bool = False
+    override: StrictBool = False
 
 
 class DoubleForfeit(_Ruling):
@@ -147,7 +148,7 @@ class DoubleForfeit(_Ruling):
 
     kind: Literal["double_forfeit"]
     article: Article
-    override: bool = False
+    override: StrictBool = False
 
 
 class NoShow(_Ruling):
@@ -169,7 +170,7 @@ class Disqualify(_Ruling):
 
     kind: Literal["disqualify"]
     color: Seat
-    approved: bool = False
+    approved: StrictBool = False
     article: Article | None = None
 
 
@@ -185,7 +186,7 @@ class BothFlags(_Ruling):
     """Both flags down in an unknown order: a draw (Gomoku §10.2(4))."""
 
     kind: Literal["both_flags"]
-    override: bool = False
+    override: StrictBool = False
 
 
 class LeaveSeat(_Ruling):
@@ -200,8 +201,8 @@ class DroppedStone(_Ruling):
 
     kind: Literal["dropped_stone"]
     color: Seat
-    consent: bool = True
-    chief_arbiter: bool = False
+    consent: StrictBool = True
+    chief_arbiter: StrictBool = False
     move_number: MoveNumber | None = None
 
 
