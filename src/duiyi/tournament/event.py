@@ -369,13 +369,13 @@ def table(event: Event, upto_round: int | None = None) -> Table:
                 (g.white, False, g.white_warnings),
             ):
                 opp = g.white if colour_black else g.black
-                side = g.result.side(_colour(colour_black))
+                side = g.side(_colour(colour_black))  # a disciplinary loss: Gomoku §2.20(3)
                 per[me].append(
                     Encounter(
                         rnd.number,
                         opp,
                         side,
-                        scoring.points(g.result, black=colour_black),
+                        g.points(scoring, _colour(colour_black)),
                         _colour(colour_black),
                         g.result.played,
                         warns,
@@ -1104,7 +1104,7 @@ def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
                 if g.result is None:
                     mark = "?"
                 else:
-                    side = g.result.side(_colour(black))
+                    side = g.side(_colour(black))
                     mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[side]
                     if not g.result.played:
                         mark += "f"
@@ -1127,7 +1127,7 @@ def grid(event: Event) -> dict[int, dict[int, str]]:
         if g.result is None:
             continue
         for me, opp, black in ((g.black, g.white, True), (g.white, g.black, False)):
-            mark = marks[g.result.side(_colour(black))] + ("" if g.result.played else "f")
+            mark = marks[g.side(_colour(black))] + ("" if g.result.played else "f")
             cells[me][opp] = cells[me].get(opp, "") + mark
     return cells
 
