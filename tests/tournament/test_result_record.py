@@ -180,7 +180,7 @@ def test_disqualification_from_a_sheet_withdraws_the_player() -> None:
     assert withdrawal_effects(done.event) == {game.black: Effect.VOID}
     assert game.black not in table(done.event).competitors
     # Go §28.3: in a Go Swiss the results stand and the player is not paired again
-    go = _swiss("go", rounds=5)
+    go = _director(_swiss("go", rounds=5), 1, 2, ResultSheet(GameResult.DRAW))
     g = go.round(1).game(1)
     done = record_result(
         go,
