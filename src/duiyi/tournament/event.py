@@ -338,13 +338,15 @@ def _withdrawn_before(event: Event, round_number: int) -> set[int]:
 
 
 def _rounds_through(event: Event, upto_round: int | None) -> list[RoundRecord]:
-    """The recorded rounds up to ``upto_round`` (default: the current round), in order."""
-    last = event.current_round if upto_round is None else upto_round
+    """The recorded rounds up to ``upto_round`` (default: the played rounds, those whose
+    results are all in, Go §27.1(2)A), in order."""
+    last = event.completed_rounds if upto_round is None else upto_round
     return list(itertools.takewhile(lambda rnd: rnd.number <= last, event.history))
 
 
 def table(event: Event, upto_round: int | None = None) -> Table:
-    """Every player's record through ``upto_round`` (default: all rounds paired), with
+    """Every player's record through ``upto_round`` (default: the played rounds, those whose
+    results are all in: a round paired but still being played counts for nobody), with
     withdrawals applied: a void player's games count for nobody and the player is left out
     (Go §28.2, Gomoku §18.5). Games without a result are left out. A bye scores as a win in
     Swiss and elimination events; in a round robin every player sits out once against the added
@@ -434,8 +436,8 @@ def chain(event: Event) -> tuple[Tiebreak, ...]:
 def event_standings(
     event: Event, lots: Mapping[int, int] | random.Random | None = None
 ) -> list[Standing]:
-    """The standings through the last round paired; ties go to ``lots`` (or the event's
-    drawn lots), else stay shared places.
+    """The standings through the last played round (every result in); ties go to ``lots``
+    (or the event's drawn lots), else stay shared places.
     >>> [(s.place, s.number) for s in event_standings(_example(), {2: 1, 3: 2})]
     [(1, 1), (2, 2), (3, 3), (4, 4)]
     """
@@ -828,7 +830,7 @@ def group_standings(
     use: Mapping[int, int] | random.Random | None = lots
     if use is None and event.lots:
         use = event.lots
-    full = table(event, min(event.current_round, group_stage_rounds(event)))
+    full = table(event, min(event.completed_rounds, group_stage_rounds(event)))
     out = []
     for index, members in enumerate(group_members(event), start=1):
         kept = tuple(m for m in members if m in full.encounters)
@@ -1489,7 +1491,7 @@ def final_table(event: Event) -> Table:
                  e.opponent is None))
         for p in kept
     }  # fmt: skip
-    sub = Table(kept, encounters, full.scoring, max(0, event.current_round - first), full.ratings)
+    sub = Table(kept, encounters, full.scoring, max(0, full.rounds - first), full.ratings)
     return _renumber_rounds(sub, first)
 
 
