@@ -44,7 +44,7 @@ def test_standing_request_over_the_socket(server: Server) -> None:
         black.send(
             json.dumps({"type": "act", "ref": 1, "action": {"type": "request_overtime_pass"}})
         )
-        while (msg := json.loads(black.recv(5)))["type"] != "ack":
+        while json.loads(black.recv(5))["type"] != "ack":
             pass
     time.sleep(3.0)
     state = _state(server, g["id"])
