@@ -71,8 +71,9 @@ def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
-# Players send the game's own actions plus adjourning (sealing their move) and arriving late.
-PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive"}
+# Players send the game's own actions plus adjourning (sealing their move), arriving late and
+# asking for the Go §22.5 pass on overtime (in advance or at the overrun).
+PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive", "request_overtime_pass"}  # Go §22.5
 
 
 ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})

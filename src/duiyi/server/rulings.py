@@ -11,13 +11,14 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 
 from __future__ import annotations
 
+import inspect
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.referee.ledger import Decision
+from duiyi.referee import Decision, Referee
 from duiyi.server.schemas import NO_BOOL
 
 __all__ = ["Ruling", "parse_ruling"]
@@ -50,7 +51,9 @@ class _Ruling(BaseModel):
                 out[key] = Decision(value)
             else:
                 out[key] = value
-        return str(getattr(self, "kind")), out  # noqa: B009 - every subclass has a kind
+        method = str(getattr(self, "kind"))  # noqa: B009 - every subclass has a kind
+        accepted = inspect.signature(getattr(Referee, method)).parameters
+        return method, {k: v for k, v in out.items() if k in accepted}
 
 
 class Warn(_Ruling):

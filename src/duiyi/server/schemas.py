@@ -231,6 +231,20 @@ class GameSpec(_Strict):
         "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
     )
     overtime_pass: StrictBool = False
+    overrun_grace: (
+        Annotated[
+            float,
+            Field(
+                ge=0,
+                le=600,
+                description="seconds after an overrun of the last byo-yomi minute during which "
+                "the player may still ask to count it as a pass (Go §22.5); default 10, 0: lost "
+                "at once",
+            ),
+            NO_BOOL,
+        ]
+        | None
+    ) = None
     lateness: Lateness | None = None
 
     def spec(self) -> dict[str, Any]:
