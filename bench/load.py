@@ -28,6 +28,7 @@ from pathlib import Path
 
 import httpx
 import websockets
+from websockets.typing import Subprotocol
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 # Black fills rows 1-4, White rows 16-19: no capture ever, every move legal.
@@ -88,10 +89,15 @@ async def player(
     ready: asyncio.Event,
     connected: list[int],
 ) -> None:
-    ws_url = url.replace("http", "ws") + f"/api/games/{game_id}/socket?token={token}"
+    ws_url = url.replace("http", "ws") + f"/api/games/{game_id}/socket"
     points = BLACK_POINTS if me == "black" else WHITE_POINTS
     mine = 0
-    async with websockets.connect(ws_url, max_size=2**22, open_timeout=60) as ws:
+    async with websockets.connect(
+        ws_url,
+        max_size=2**22,
+        open_timeout=60,
+        subprotocols=[Subprotocol("duiyi"), Subprotocol(f"bearer.{token}")],
+    ) as ws:
         hello = json.loads(await ws.recv())
         to_move = hello["state"]["to_move"]
         connected[0] += 1

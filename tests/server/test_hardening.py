@@ -127,12 +127,15 @@ def test_binary_frames_and_spent_budgets_close_the_socket(server: Server) -> Non
         again = json.loads(spectator.recv(5))
         assert again["type"] == "error" and again["problem"]["status"] == 429
         # a flood past the per-connection budget ends with a policy close (1008)
-        with pytest.raises(ConnectionClosed) as closed:
-            for _ in range(500):
+        closed = None
+        try:
+            for _ in range(200):
                 spectator.send(json.dumps({"type": "ping"}))
             while True:
                 spectator.recv(5)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        except ConnectionClosed as exc:
+            closed = exc
+        assert closed is not None and closed.rcvd is not None and closed.rcvd.code == 1008
     # the game itself is untouched and other sockets work
     with connect(url, subprotocols=bearer(g["black_token"])) as ws:
         assert json.loads(ws.recv(5))["seat"] == "black"

@@ -8,6 +8,7 @@ __all__ = ["app"]
 
 app = typer.Typer(no_args_is_help=False, invoke_without_command=True)
 
+
 @app.callback(invoke_without_command=True)
 def serve(
     port: int = typer.Option(8000, "--port", "-p", help="TCP port to listen on."),
@@ -30,7 +31,6 @@ def serve(
     import uvicorn
 
     from duiyi.server import Settings, create_app
-
     from duiyi.server.logs import log_config
 
     settings = Settings.from_env(database_url=database, redis_url=redis, demo=demo)
@@ -41,7 +41,7 @@ def serve(
         log_level=log_level,
         # every handler masks secrets (tokens never travel in URLs, but an old client may try)
         log_config=log_config(log_level),
-        ws="websockets",
+        ws="websockets-sansio",
         # the messages are small JSON documents: compressing them costs more CPU than it saves
         ws_per_message_deflate=False,
         # a socket message over 64 KiB closes the connection (1009) before it is buffered
