@@ -427,6 +427,10 @@ def chain(event: Event) -> tuple[Tiebreak, ...]:
     >>> [t.name for t in chain(_example())]
     ['points', 'sb', 'warnings']
     """
+    if "placement" in event.options:  # an OpenGotha event's own criteria
+        from duiyi.tournament.placement import placement_chain
+
+        return placement_chain(event)
     names = event.options.get("tiebreaks")
     if names:
         return tuple(parse_tiebreak(str(n)) for n in names)
@@ -444,6 +448,10 @@ def event_standings(
     use: Mapping[int, int] | random.Random | None = lots
     if use is None and event.lots:
         use = event.lots
+    if "placement" in event.options:  # an OpenGotha event ranks by its own rules
+        from duiyi.tournament.placement import placement_standings
+
+        return placement_standings(event, lots=use if isinstance(use, Mapping) else None)
     return standings(table(event), chain(event), use)
 
 
@@ -770,6 +778,10 @@ def team_table(event: Event, upto_round: int | None = None) -> Table:
 
 def team_chain(event: Event) -> tuple[Tiebreak, ...]:
     """The team tiebreak chain: ``options["tiebreaks"]`` or the book's default for teams."""
+    if "placement" in event.options:  # an OpenGotha event's own criteria
+        from duiyi.tournament.placement import placement_chain
+
+        return placement_chain(event)
     names = event.options.get("tiebreaks")
     if names:
         return tuple(parse_tiebreak(str(n)) for n in names)
