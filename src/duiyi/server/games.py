@@ -29,7 +29,7 @@ from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import Unavailable
-from duiyi.session import Session, SessionAction
+from duiyi.session import OVERRUN_GRACE, Session, SessionAction
 from duiyi.store.repository import Append, GameRecord, NotFound, Repository, StoredAction
 
 __all__ = [
@@ -117,7 +117,14 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
             lateness=_lateness(kind, lateness_spec),
             absent=(BLACK, WHITE),
         )
-    return Session(game, clock, referee, overtime_pass=bool(spec.get("overtime_pass", False)))
+    grace = spec.get("overrun_grace")
+    return Session(
+        game,
+        clock,
+        referee,
+        overtime_pass=bool(spec.get("overtime_pass", False)),
+        overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
+    )
 
 
 def _lateness(kind: str, spec: object) -> Lateness:
