@@ -96,9 +96,9 @@ def check_command(command: str | Sequence[str]) -> list[str]:
     base = os.path.basename(program)
     if base.startswith(_INTERPRETERS) and "-c" not in argv[1:2] and "-m" not in argv[1:2]:
         scripts = [a for a in argv[1:] if not a.startswith("-")]
-        if scripts and (os.sep in scripts[0] or "." in scripts[0]):
-            if not os.path.exists(scripts[0]):
-                raise InvalidInput(f"engine command {shown!r}: no such file {scripts[0]}")
+        named = scripts and (os.sep in scripts[0] or "." in scripts[0])
+        if named and not os.path.exists(scripts[0]):
+            raise InvalidInput(f"engine command {shown!r}: no such file {scripts[0]}")
     return argv
 
 
