@@ -173,6 +173,9 @@ export function gamePage(main, id, params) {
       return true;
     }
     if (g.info.event) g.event = g.info.event;
+    // while a call of mine waits for the arbiter, look for the answer now and then
+    clearTimeout(g.infoTimer);
+    if (!g.closed && (g.info.calls || []).some((c) => c.open && c.seat === g.seat)) g.infoTimer = setTimeout(fetchInfo, 3000);
     if (g.info.waiting && token && !(g.seat && (g.info.ready || []).includes(g.seat))) {
       try {
         const r = await api("POST", `/api/games/${encodeURIComponent(id)}/ready`, { token });
@@ -543,7 +546,7 @@ export function gamePage(main, id, params) {
     opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
       copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
-    if (token && !st.outcome) side.append(callPanel());
+    if (token) side.append(callPanel(!st.outcome));
 
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
@@ -573,13 +576,14 @@ export function gamePage(main, id, params) {
   }
 
   // a player calls the arbiter to the board (a foul, the count, the clock...)
-  function callPanel() {
+  function callPanel(open) {
     const mineCalls = ((g.info && g.info.calls) || []).filter((c) => c.seat === g.seat);
     const box = el("section", { class: "calls", "aria-label": t("callArbiter") });
     for (const c of mineCalls.slice(-3)) {
       box.append(el("p", { class: "note", "data-testid": `call-${c.n}` },
         `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.ruling ? `: ${c.ruling}` : ""}`}`));
     }
+    if (!open) return box;
     if (!g.calling) {
       box.append(button(t("callArbiter"), "call-arbiter", () => { g.calling = true; g.focusNext = "call-about"; render(); }));
       return box;
@@ -708,6 +712,7 @@ export function gamePage(main, id, params) {
   return () => {
     g.closed = true;
     clearInterval(timer);
+    clearTimeout(g.infoTimer);
     if (ws) ws.close();
   };
 }

@@ -230,6 +230,7 @@ const T = {
   "home.linksFor": ["Links for {what}", "{what}的链接"],
   "home.updated": ["updated live", "实时更新"],
   "review": ["review", "复盘"],
+  "movesN": ["{n} moves", "{n}手"],
   "room": ["Arbiter's room", "裁判室"],
   "room.lede": ["Every board of the round, its clock, the calls due, the players' claims and the rulings made. A ruling made here lands in the game and in the event at once.", "本轮每一台的对局、计时、读秒、棋手的申诉和已作出的裁决。在这里作出的裁决立即进入对局和比赛成绩。"],
   "room.none": ["No online game in this event yet: start a round's online games at the desk.", "本比赛还没有网络对局：请在编排台开始一轮的网络对局。"],

@@ -81,8 +81,8 @@ export function roomPage(main, id, params) {
     const draft = room.drafts[b.id] || (room.drafts[b.id] = { method: kinds[0][0], color: "black", article: kinds[0][2], note: "" });
     const method = el("select", { "data-testid": `rule-kind-${b.board}` }, kinds.map(([m, label]) => el("option", { value: m, selected: m === draft.method }, t(label))));
     const color = el("select", { "data-testid": `rule-who-${b.board}` }, ["black", "white"].map((c) => el("option", { value: c, selected: c === draft.color }, `${nameOf(b, c)} (${t(c)})`)));
-    const article = el("input", { value: draft.article, class: "mini", "data-testid": `rule-article-${b.board}` });
-    const note = el("input", { value: draft.note, class: "mini", "data-testid": `rule-note-${b.board}`, maxlength: "200" });
+    const article = el("input", { value: draft.article, "data-testid": `rule-article-${b.board}` });
+    const note = el("input", { value: draft.note, "data-testid": `rule-note-${b.board}`, maxlength: "200" });
     method.addEventListener("change", () => {
       draft.method = method.value;
       draft.article = (kinds.find((k) => k[0] === method.value) || kinds[0])[2];
@@ -131,7 +131,7 @@ export function roomPage(main, id, params) {
       return `${t("result")}: ${who ? t("wins", { who, how: t(`term.${o.termination}`) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
     }
     const moves = st.game === "go" ? st.moves.length : st.moves_list.length;
-    return `${t(`phase.${st.phase}`)} · ${moves} ${t("moves")}${st.paused ? ` · ${t("paused")}` : ""}`;
+    return `${t(`phase.${st.phase}`)} · ${t("movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
   }
 
   function boardCard(b) {
