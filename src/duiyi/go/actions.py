@@ -33,6 +33,7 @@ __all__ = [
     "Pass",
     "PlaceHandicap",
     "Resign",
+    "Resume",
     "SetDead",
     "Setup",
     "Start",
@@ -241,6 +242,25 @@ class Dispute:
 
 
 @dataclass(frozen=True)
+class Resume:
+    """After passes ended play, ``color`` does not agree to end and plays on: play resumes with
+    ``color`` to move (Go §21.1: 如果对方不同意就此终局，则应允许对方着子). Unlike
+    :class:`Dispute` no group is named; the GTP front end and the tolerant SGF replay use it
+    when a controller or a record goes on playing after two passes.
+
+    >>> Resume(BLACK).to_json()
+    {'v': 1, 'type': 'resume', 'color': 'black'}
+    """
+
+    kind: ClassVar[str] = "resume"
+    color: Color
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"v": 1, "type": self.kind, "color": self.color.value}
+
+
+@dataclass(frozen=True)
 class Warn:
     """A warning given to ``color`` under ``article`` (Go §24).
 
@@ -316,6 +336,7 @@ Action = (
     | MarkDead
     | SetDead
     | Dispute
+    | Resume
     | Warn
     | VoidMove
     | Adjudicate
@@ -363,6 +384,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return SetDead(_pts(data["points"]))
         if kind == "dispute":
             return Dispute(_color(data["color"]), _pt(data["point"]))
+        if kind == "resume":
+            return Resume(_color(data["color"]))
         if kind == "warn":
             return Warn(_color(data["color"]), str(data.get("article", "Go §24")))
         if kind == "void_move":

@@ -34,6 +34,7 @@ from duiyi.go.actions import (
     Pass,
     PlaceHandicap,
     Resign,
+    Resume,
     SetDead,
     Setup,
     Start,
@@ -812,6 +813,8 @@ class Game:
             self._do_accept(action)
         elif isinstance(action, Dispute):
             self._do_dispute(action)
+        elif isinstance(action, Resume):
+            self._do_resume(action)
         elif isinstance(action, Warn):
             self._do_warn(action)
         elif isinstance(action, VoidMove):
@@ -1001,6 +1004,32 @@ class Game:
             raise IllegalAction(
                 f"{a.color} cannot claim its own group at {p} dead (Go §21.4)", "Go §21.4"
             )
+        pre = self._state()
+        self._phase = Phase.PLAYING
+        self._to_move = a.color
+        self._passes = 0
+        self._ko = -1
+        self._dead = 0
+        self._accepted = frozenset()
+        key = self._record(self._key(self._board.zobrist, self._to_move))
+        self._commit(a, pre, key)
+
+    def resume(self, color: Color) -> None:
+        """After two passes, ``color`` does not agree to end: play resumes with ``color`` to
+        move (Go §21.1). Impossible once both accepted (Go §21.3).
+
+        >>> g = Game(9); g.pass_move(); g.pass_move(); g.resume(WHITE); g.phase, g.to_move
+        (<Phase.PLAYING: 'playing'>, Color.WHITE)
+        """
+        self.apply(Resume(color))
+
+    def _do_resume(self, a: Resume) -> None:
+        if self._phase is Phase.FINISHED:
+            raise GameOver(
+                "both sides confirmed the end: play cannot resume (Go §21.3)", "Go §21.3"
+            )
+        self._require(Phase.COUNTING)
+        _check_color(a.color)
         pre = self._state()
         self._phase = Phase.PLAYING
         self._to_move = a.color

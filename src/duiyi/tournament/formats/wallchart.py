@@ -73,6 +73,7 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "game": event.game,
         "system": event.system,
         "rounds": event.current_round,
+        "played_rounds": event.completed_rounds,
         "teams": event.is_team_event,
         "tiebreaks": _tiebreak_doc(tbs),
         "standings": lines,
