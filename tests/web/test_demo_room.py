@@ -112,7 +112,9 @@ def make_event(server: Server) -> dict[str, Any]:
         {"name": n, "rank": "3d", "rating": 2200 - i * 10, "club": "X"}
         for i, n in enumerate(["Ai", "Bo", "Cai", "Du"])
     ]
-    assert httpx.post(f"{server.url}/api/events/{ev['id']}/players", json=players, headers=org).is_success
+    assert httpx.post(
+        f"{server.url}/api/events/{ev['id']}/players", json=players, headers=org
+    ).is_success
     assert httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org).is_success
     started = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org)
     assert started.status_code == 201, started.text
