@@ -147,12 +147,16 @@ def player_table(
             if result is None or g.black in void or g.white in void:
                 continue
             pb, pw = win_black[result]
+            sb, sw = result.side(Color.BLACK), result.side(Color.WHITE)
+            if g.penalty:  # a disciplinary loss after the result: Gomoku §2.20(3)
+                pb, pw = g.points(scoring, Color.BLACK), g.points(scoring, Color.WHITE)
+                sb, sw = g.side(Color.BLACK), g.side(Color.WHITE)
             played = result.played
             per[g.black].append(
                 Encounter(
                     rnd.number,
                     g.white,
-                    result.side(Color.BLACK),
+                    sb,
                     pb,
                     Color.BLACK,
                     played,
@@ -163,7 +167,7 @@ def player_table(
                 Encounter(
                     rnd.number,
                     g.black,
-                    result.side(Color.WHITE),
+                    sw,
                     pw,
                     Color.WHITE,
                     played,
