@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -99,7 +100,7 @@ def test_play_after_two_passes() -> None:
     for line in ("play b E5", "play w pass", "play b pass", "play w pass"):
         assert ask(fe, line)[0], line  # the last pass, after play ended, changes nothing
     assert fe.game.phase.value == "counting"
-    # Play resumes when a stone is played after two passes (as after a dispute, Go §21.4).
+    # Play resumes when a stone is played after two passes (Go §21.1: play goes on).
     assert ask(fe, "play w C3")[0]
     assert fe.game.phase.value == "playing" and fe.game.board.get("C3") is not None
     assert ask(fe, "undo")[0]
@@ -251,3 +252,43 @@ def test_loadsgf_leaves_a_resigned_game_open_for_analysis(tmp_path: Path) -> Non
     gtp = GtpFrontEnd()
     assert gtp.handle(f"loadsgf {path}").startswith("=")
     assert gtp.handle("genmove w").startswith("= ") and "pass" not in gtp.handle("genmove b")
+
+
+def test_either_colour_at_any_time() -> None:
+    # GTP v2 §6.3 (play): the controller may play either colour at any time, as GNU Go allows.
+    # duiyi records a pass of the side to move before a move out of turn; a stone after two
+    # passes resumes play (Go §21.1: the side that does not agree to end plays on).
+    fe = GtpFrontEnd(size=9)
+    for line in ("play b D4", "play w pass", "play w E5", "play w F6"):
+        assert ask(fe, line) == (True, ""), line
+    assert ask(fe, "list_stones white") == (True, "E5 F6")
+    assert fe.game.phase.value == "playing"
+
+
+def test_clear_board_then_white_pass_recovers() -> None:
+    fe = GtpFrontEnd(size=9)
+    assert ask(fe, "play b C3")[0] and ask(fe, "clear_board")[0]
+    for line in ("play w pass", "play b D4", "play w E5", "play b F6"):
+        assert ask(fe, line) == (True, ""), line
+    assert ask(fe, "list_stones black") == (True, "D4 F6")
+
+
+def test_absurd_komi_is_refused_at_once() -> None:
+    # GTP v2 §6.3 (komi: a float). 1e999999999 as an exact fraction has a billion digits: duiyi
+    # refuses komi beyond ±1000 before building it (GNU Go accepts it as inf).
+    fe = GtpFrontEnd(size=9)
+    for text in ("1e999999999", "-1e999999999", "1e-999999999x", "inf", "nan", "1001"):
+        ok, message = ask(fe, f"komi {text}")
+        assert not ok and "komi" in message
+    assert ask(fe, "komi 1e-999999999") == (True, "")  # a tiny float is 0
+    assert fe.komi_points == 0
+    assert ask(fe, "komi 6.5") == (True, "") and fe.komi_points == Fraction(13, 2)
+
+
+def test_gtp_colours_are_only_b_black_w_white() -> None:
+    # GTP v2 §2.8: colour = "w"/"white"/"b"/"black", case-insensitive.
+    fe = GtpFrontEnd(size=9)
+    for word in ("x", "o", "黑", "白", "bl", ""):
+        assert ask(fe, f"play {word} D4".replace("  ", " "))[0] is False, word
+    assert fe.game.moves == []
+    assert ask(fe, "play BLACK D4")[0] and ask(fe, "play White E5")[0]

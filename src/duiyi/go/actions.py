@@ -33,6 +33,8 @@ __all__ = [
     "Pass",
     "PlaceHandicap",
     "Resign",
+    "RestoreStones",
+    "Resume",
     "SetDead",
     "Setup",
     "Start",
@@ -241,6 +243,25 @@ class Dispute:
 
 
 @dataclass(frozen=True)
+class Resume:
+    """After passes ended play, ``color`` does not agree to end and plays on: play resumes with
+    ``color`` to move (Go §21.1: 如果对方不同意就此终局，则应允许对方着子). Unlike
+    :class:`Dispute` no group is named; the GTP front end and the tolerant SGF replay use it
+    when a controller or a record goes on playing after two passes.
+
+    >>> Resume(BLACK).to_json()
+    {'v': 1, 'type': 'resume', 'color': 'black'}
+    """
+
+    kind: ClassVar[str] = "resume"
+    color: Color
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"v": 1, "type": self.kind, "color": self.color.value}
+
+
+@dataclass(frozen=True)
 class Warn:
     """A warning given to ``color`` under ``article`` (Go §24).
 
@@ -286,6 +307,36 @@ class VoidMove:
 
 
 @dataclass(frozen=True)
+class RestoreStones:
+    """Referee mode, Go §18.1: stones of ``color`` that the opponent removed although they
+    still had liberties (误提对方有气之子) go back on ``points`` in the middle of the game. The
+    position is edited, the turn stays, the opponent's prisoners lose those stones; the warning
+    is a separate :class:`Warn`.
+
+    >>> a = RestoreStones(BLACK, (Point.parse("D4"),))
+    >>> a.to_json()
+    {'v': 1, 'type': 'restore', 'color': 'black', 'points': ['D4'], 'article': 'Go §18.1'}
+    >>> action_from_json(a.to_json()) == a
+    True
+    """
+
+    kind: ClassVar[str] = "restore"
+    color: Color
+    points: tuple[Point, ...]
+    article: str = "Go §18.1"
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "v": 1,
+            "type": self.kind,
+            "color": self.color.value,
+            "points": [str(p) for p in self.points],
+            "article": self.article,
+        }
+
+
+@dataclass(frozen=True)
 class Adjudicate:
     """An ending decided outside the board: time, forfeit, arbiter's decision, agreement.
 
@@ -316,8 +367,10 @@ Action = (
     | MarkDead
     | SetDead
     | Dispute
+    | Resume
     | Warn
     | VoidMove
+    | RestoreStones
     | Adjudicate
 )
 
@@ -363,6 +416,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return SetDead(_pts(data["points"]))
         if kind == "dispute":
             return Dispute(_color(data["color"]), _pt(data["point"]))
+        if kind == "resume":
+            return Resume(_color(data["color"]))
         if kind == "warn":
             return Warn(_color(data["color"]), str(data.get("article", "Go §24")))
         if kind == "void_move":
@@ -375,6 +430,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
             )
         if kind == "adjudicate":
             return Adjudicate(Outcome.from_json(data["outcome"]))
+        if kind == "restore":
+            return RestoreStones(
+                _color(data["color"]), _pts(data["points"]), str(data.get("article", "Go §18.1"))
+            )
     except KeyError as exc:
         raise InvalidInput(f"action {kind!r} lacks {exc}") from None
     raise InvalidInput(f"unknown Go action type {kind!r}")

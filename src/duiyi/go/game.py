@@ -34,6 +34,8 @@ from duiyi.go.actions import (
     Pass,
     PlaceHandicap,
     Resign,
+    RestoreStones,
+    Resume,
     SetDead,
     Setup,
     Start,
@@ -812,6 +814,8 @@ class Game:
             self._do_accept(action)
         elif isinstance(action, Dispute):
             self._do_dispute(action)
+        elif isinstance(action, Resume):
+            self._do_resume(action)
         elif isinstance(action, Warn):
             self._do_warn(action)
         elif isinstance(action, VoidMove):
@@ -822,6 +826,8 @@ class Game:
             self._do_setup(action)
         elif isinstance(action, PlaceHandicap):
             self._do_place(action)
+        elif isinstance(action, RestoreStones):
+            self._do_restore(action)
         elif isinstance(action, Start):
             raise InvalidInput("'start' may only be the first action of a log")
         else:
@@ -1011,6 +1017,32 @@ class Game:
         key = self._record(self._key(self._board.zobrist, self._to_move))
         self._commit(a, pre, key)
 
+    def resume(self, color: Color) -> None:
+        """After two passes, ``color`` does not agree to end: play resumes with ``color`` to
+        move (Go §21.1). Impossible once both accepted (Go §21.3).
+
+        >>> g = Game(9); g.pass_move(); g.pass_move(); g.resume(WHITE); g.phase, g.to_move
+        (<Phase.PLAYING: 'playing'>, Color.WHITE)
+        """
+        self.apply(Resume(color))
+
+    def _do_resume(self, a: Resume) -> None:
+        if self._phase is Phase.FINISHED:
+            raise GameOver(
+                "both sides confirmed the end: play cannot resume (Go §21.3)", "Go §21.3"
+            )
+        self._require(Phase.COUNTING)
+        _check_color(a.color)
+        pre = self._state()
+        self._phase = Phase.PLAYING
+        self._to_move = a.color
+        self._passes = 0
+        self._ko = -1
+        self._dead = 0
+        self._accepted = frozenset()
+        key = self._record(self._key(self._board.zobrist, self._to_move))
+        self._commit(a, pre, key)
+
     def _do_warn(self, a: Warn) -> None:
         self._require(Phase.PLAYING, Phase.COUNTING)
         _check_color(a.color)
@@ -1047,6 +1079,31 @@ class Game:
         self._ko = -1
         self._restart_history()
         self._commit(a, pre, None)
+
+    def _do_restore(self, a: RestoreStones) -> None:
+        """Go §18.1 in referee mode: ``a.color``'s stones back on empty points mid-game; every
+        chain must keep a liberty; the turn stays; the opponent gives the prisoners back."""
+        self._require(Phase.PLAYING)
+        _check_color(a.color)
+        pts = [self._point(p) for p in a.points]
+        if not pts or len(set(pts)) != len(pts):
+            raise InvalidInput("name the distinct points of the stones to put back", "Go §18.1")
+        trial = self._board.copy()
+        for p in pts:
+            if trial.get(p) is not None:
+                raise IllegalAction(f"{p} is not empty: nothing to put back there", "Go §18.1")
+            trial.set(p, a.color)
+        self._check_liberties(trial)  # the stones had liberties, and take none away entirely
+        pre = self._state()
+        b = self._board
+        b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
+        if a.color is BLACK:
+            self._capw = max(self._capw - len(pts), 0)
+        else:
+            self._capb = max(self._capb - len(pts), 0)
+        self._ko = -1
+        key = self._record(self._key(b.zobrist, self._to_move))
+        self._commit(a, pre, key)
 
     def _check_liberties(self, board: Board) -> None:
         geo = board.geometry

@@ -21,6 +21,7 @@ play; this one keeps games legal and finishes them.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import sys
@@ -34,6 +35,7 @@ from duiyi import BLACK, WHITE, Color, __version__
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.go import Board, Game, Phase, Point, Rules
 from duiyi.go.point import MAX_SIZE, MIN_SIZE
+from duiyi.go.replay import play_recorded
 
 if TYPE_CHECKING:
     from duiyi.go.scoring import Score
@@ -230,10 +232,11 @@ class GtpFrontEnd:
             raise _Failure("invalid coordinate") from None
 
     def _color(self, text: str) -> Color:
-        try:
-            return Color.parse(text)
-        except InvalidInput:
-            raise _Failure("invalid color") from None
+        # GTP v2 §2.8: a colour is "w"/"white" or "b"/"black", case-insensitive; nothing else.
+        color = _GTP_COLORS.get(text.lower())
+        if color is None:
+            raise _Failure("invalid color")
+        return color
 
     def _move(self, args: list[str]) -> tuple[Color, Point | None]:
         """The ``color vertex`` arguments of ``play`` and ``is_legal`` (None: a pass)."""
@@ -267,13 +270,9 @@ class GtpFrontEnd:
         return ""
 
     def _komi(self, args: list[str]) -> str:
-        try:
-            value = Fraction(args[0])
-        except (IndexError, ValueError):
-            raise _Failure("komi not a float") from None
-        if (value * 2).denominator != 1:
-            value = Fraction(round(value * 2), 2)
-        self.komi_points = value
+        if len(args) != 1:
+            raise _Failure("komi not a float")
+        self.komi_points = _komi_points(args[0])
         # Komi applies to the current game: replay it under the new komi.
         self._rebuild()
         return ""
@@ -541,6 +540,33 @@ class GtpFrontEnd:
         return f"{score.result_zh} {score.sgf_result}"
 
 
+_GTP_COLORS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
+
+#: The largest komi accepted, in points: more than any board has points (25 × 25), so every
+#: real komi fits, and a number such as ``1e999999999`` is refused at once instead of being
+#: turned into an exact fraction with a billion digits.
+MAX_KOMI = 1000
+
+
+def _komi_points(text: str) -> Fraction:
+    """A GTP komi (a float) in half points; refused when not a finite float within ±MAX_KOMI.
+
+    >>> _komi_points("6.5"), _komi_points("7"), _komi_points("-0.5")
+    (Fraction(13, 2), Fraction(7, 1), Fraction(-1, 2))
+    >>> _komi_points("1e999999999")
+    Traceback (most recent call last):
+    ...
+    duiyi.go.gtp._Failure: komi not a float within ±1000
+    """
+    try:
+        value = float(text)  # float() reads any length in linear time; Fraction(text) does not
+    except ValueError:
+        raise _Failure("komi not a float") from None
+    if not math.isfinite(value) or abs(value) > MAX_KOMI:
+        raise _Failure(f"komi not a float within ±{MAX_KOMI}")
+    return Fraction(round(value * 2), 2)
+
+
 def _int_arg(args: list[str], message: str) -> int:
     if len(args) != 1 or not args[0].isdigit():
         raise _Failure(message)
@@ -573,36 +599,14 @@ def _is_own_eye(board: Board, point: Point, color: Color) -> bool:
 
 
 def _play(game: Game, color: Color, point: Point | None) -> None:
-    """Play ``color`` at ``point`` the way a GUI means it.
+    """Play ``color`` at ``point`` the way a GUI means it (:func:`duiyi.go.replay.play_recorded`).
 
     GTP lets a controller play either colour at any time and keep playing after two passes.
     duiyi keeps its game rules-exact: a move out of turn is preceded by a pass of the side to
-    move, and a move after two passes resumes play as a dispute would (Go §21.4). If the
-    move then turns out illegal, those helper actions are taken back too.
+    move, and a stone after two passes resumes play (Go §21.1). If the move then turns out
+    illegal, the game is left unchanged.
     """
-    if game.phase is Phase.FINISHED:
-        raise _Failure("illegal move")
-    if game.phase is Phase.COUNTING and point is None:
-        return  # another pass after play ended changes nothing
-    before = len(game.actions)
-    try:
-        if game.phase is Phase.COUNTING:
-            target = _any_stone(game.board, color.opponent)
-            if target is None:
-                raise _Failure("illegal move")
-            game.dispute(color, target)
-        if color is not game.to_move:
-            game.pass_move(game.to_move)
-        game.play(point, color)
-    except (DuiyiError, _Failure):
-        while len(game.actions) > before:
-            game.undo()
-        raise
-
-
-def _any_stone(board: Board, color: Color) -> Point | None:
-    stones = board.stones(color)
-    return min(stones, key=lambda p: (p.row, p.col)) if stones else None
+    play_recorded(game, color, point)
 
 
 def _is_legal(game: Game, color: Color, point: Point) -> bool:
@@ -612,7 +616,7 @@ def _is_legal(game: Game, color: Color, point: Point) -> bool:
     before = len(game.actions)
     try:
         _play(game, color, point)
-    except (DuiyiError, _Failure):
+    except DuiyiError:
         return False
     while len(game.actions) > before:
         game.undo()

@@ -37,11 +37,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.errors import DuiyiError, IllegalMove, SgfError
+from duiyi.errors import DuiyiError, SgfError
 from duiyi.go.board import Board
-from duiyi.go.game import Game, Phase
+from duiyi.go.game import Game
 from duiyi.go.handicap import fixed_handicap_points
 from duiyi.go.point import Point
+from duiyi.go.replay import play_recorded
 from duiyi.go.rules import Rules
 from duiyi.go.scoring import Score
 
@@ -1160,54 +1161,12 @@ def read_game(
             except SgfError as exc:
                 raise wrap(node, exc) from None
             played += 1
-            if game.phase is Phase.PLAYING and color is game.to_move:
-                try:
-                    game.play(point, color)
-                    continue
-                except IllegalMove as exc:
-                    name = f"#{played} {color.letter} {'pass' if point is None else point}"
-                    if node.line is not None:
-                        name += f" (line {node.line})"
-                    raise IllegalMove(exc.reason, exc.article, move=name) from None
-            _play_tolerant(game, color, point, played, warnings, at(node, ""))
+            where = f"line {node.line}, column {node.column}" if node.line is not None else ""
+            play_recorded(game, color, point, warnings, played, where)
     return SgfGame(game, root, nodes, warnings, result, coll)
 
 
 _MOVE_IDENTS = (("B", BLACK), ("W", WHITE))
-
-
-def _play_tolerant(
-    game: Game,
-    color: Color,
-    point: Point | None,
-    number: int,
-    warnings: list[str],
-    where: str,
-) -> None:
-    """Play one recorded move; out-of-turn moves and moves after two passes are tolerated."""
-    if game.phase is Phase.COUNTING:
-        resume_on = _any_stone(game.board, color.opponent) or _any_stone(game.board, color)
-        if resume_on is None or game.board.get(resume_on) is color:
-            raise IllegalMove("play cannot resume on an empty board", "Go §21.4", f"#{number}")
-        game.dispute(color, resume_on)
-        warnings.append(f"{where}move {number} after two passes: play resumed (Go §21.4)")
-    elif game.phase is Phase.FINISHED:
-        raise IllegalMove("the game is already over", "Go §7", f"#{number}")
-    if color is not game.to_move:
-        game.pass_move(game.to_move)
-        warnings.append(f"{where}move {number} by {color} out of turn: a pass was inserted")
-    try:
-        game.play(point, color)
-    except IllegalMove as exc:
-        name = f"#{number} {color.letter} {'pass' if point is None else point}"
-        if where:
-            name += f" ({where.split(',')[0]})"
-        raise IllegalMove(exc.reason, exc.article, move=name) from None
-
-
-def _any_stone(board: Board, color: Color) -> Point | None:
-    stones = board.stones(color)
-    return min(stones, key=lambda p: (p.row, p.col)) if stones else None
 
 
 def game_from_sgf(
