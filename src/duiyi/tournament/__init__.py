@@ -8,7 +8,9 @@ The room is split by concern:
 - :mod:`duiyi.tournament.standings`: the default chains of each book and a total order by lot;
 - :mod:`duiyi.tournament.withdrawal`: Go §28 and Gomoku §18.5;
 - :mod:`duiyi.tournament.promotion`: the Go appendix tables 四 and 五;
-- :mod:`duiyi.tournament.event`: the director's operations (pairing via ``duiyi.tournament.pairing``);
+- :mod:`duiyi.tournament.systems`: one object per competition system (rounds, pairing through
+  ``duiyi.tournament.pairing``, withdrawal effect, final stage), registered by name;
+- :mod:`duiyi.tournament.event`: the director's operations, asking the event's system;
 - :mod:`duiyi.tournament.formats`: OpenGotha XML and CSV adapters (the only file I/O).
 
 >>> from duiyi.tournament.results import GameResult, Scoring

@@ -1,0 +1,228 @@
+"""Swiss-type systems: Swiss (积分编排, appendix 五), McMahon (international option) and Swiss
+with progressive elimination (appendix 六)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from duiyi.tournament.model import Event, rank_value
+from duiyi.tournament.standings import standings
+from duiyi.tournament.systems.base import (
+    PairedRound,
+    System,
+    register,
+    translate,
+    withdrawn_before,
+)
+
+__all__ = ["McMahon", "Swiss", "SwissElimination", "eliminated", "mcmahon_initial"]
+
+
+class Swiss(System):
+    """积分编排 (appendix 五): same score first, no rematch, colours balanced; late entries."""
+
+    name = "swiss"
+
+    def swiss_players(self, event: Event, number: int) -> list[Any]:
+        """The Swiss pairer's view of every player still in the event before round
+        ``number``: points, opponents met, colours, byes and standing position."""
+        from duiyi.tournament.pairing.swiss import SwissPlayer
+
+        withdrawn = withdrawn_before(event, number)
+        tbl = self.table(event)
+        position = {s.number: s.position for s in standings(tbl, self.chain(event))}
+        met: dict[int, set[int]] = {p.number: set() for p in event.players}
+        colours: dict[int, list[str]] = {p.number: [] for p in event.players}
+        byes: dict[int, int] = dict.fromkeys(met, 0)
+        for rnd in event.history:
+            for g in rnd.games:
+                met[g.black].add(g.white)
+                met[g.white].add(g.black)
+                if g.result is None or g.result.played:
+                    colours[g.black].append("B")
+                    colours[g.white].append("W")
+            for b in rnd.byes:
+                byes[b] += 1
+        out = []
+        for p in event.players:
+            n = p.number
+            if n in withdrawn:
+                continue
+            out.append(
+                SwissPlayer(
+                    n,
+                    tbl.points(n) if n in tbl.encounters else Fraction(0),
+                    frozenset(met[n]),
+                    "".join(colours[n]),
+                    byes[n],
+                    position.get(n),
+                )
+            )
+        return out
+
+    def pair_players(
+        self, event: Event, number: int, rng: random.Random
+    ) -> tuple[Event, PairedRound]:
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        return event, translate(pair_swiss(self.swiss_players(event, number), number))
+
+    def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        return translate(pair_swiss(self._swiss_teams(event), number))
+
+    def _swiss_teams(self, event: Event) -> list[Any]:
+        from duiyi.tournament.pairing.swiss import SwissPlayer
+
+        tbl = self.team_table(event)
+        position = {s.number: s.position for s in standings(tbl, self.team_chain(event))}
+        out = []
+        for t in event.teams:
+            met: set[int] = set()
+            colours = ""
+            for rnd in event.history:
+                for m in rnd.matches:
+                    if t.number in (m.first, m.second):
+                        met.add(m.second if m.first == t.number else m.first)
+                        colours += "B" if m.first == t.number else "W"
+            byes = sum(1 for rnd in event.history if t.number in rnd.team_byes)
+            out.append(
+                SwissPlayer(
+                    t.number,
+                    tbl.points(t.number),
+                    frozenset(met),
+                    colours,
+                    byes,
+                    position[t.number],
+                )
+            )
+        return out
+
+
+def _mcmahon_rank(rank: str) -> str:
+    """The rank as McMahon reads it; unknown ranks start at the bottom (30k)."""
+    value = rank_value(rank)
+    return rank.strip() if value > -30 else "30k"
+
+
+def mcmahon_initial(event: Event) -> dict[int, Fraction]:
+    """Each player's initial McMahon score from the rank, ``options.bar`` (default 1d) and
+    ``options.floor`` (default 20k); an unknown rank starts at the floor.
+
+    >>> from duiyi.tournament.model import Player
+    >>> e = Event("mm", "go", "mcmahon", 3, options={"bar": "2d", "floor": "5k"},
+    ...           players=(Player(1, "A", "3d"), Player(2, "B", "1k"), Player(3, "C")))
+    >>> mcmahon_initial(e)
+    {1: Fraction(6, 1), 2: Fraction(4, 1), 3: Fraction(0, 1)}
+    """
+    from duiyi.tournament.pairing.mcmahon import initial_score
+
+    bar = str(event.options.get("bar", "1d"))
+    floor = str(event.options.get("floor", "20k"))
+    return {
+        p.number: Fraction(initial_score(_mcmahon_rank(p.rank), bar=bar, floor=floor))
+        for p in event.players
+    }
+
+
+class McMahon(Swiss):
+    """McMahon (international Go option): the Swiss pairer over McMahon scores (initial score
+    from the rank, bar and floor in ``options``), ranked by MMS, SOS, SOSOS."""
+
+    name = "mcmahon"
+
+    def initial_scores(self, event: Event) -> dict[int, Fraction]:
+        return mcmahon_initial(event)
+
+    def pair_players(
+        self, event: Event, number: int, rng: random.Random
+    ) -> tuple[Event, PairedRound]:
+        from duiyi.tournament.pairing.mcmahon import McMahonPlayer, pair_mcmahon
+
+        mm = [
+            McMahonPlayer(
+                sp.number,
+                _mcmahon_rank(event.player(sp.number).rank),
+                sp.score / event.points.win,
+                sp.opponents,
+                sp.colours,
+                sp.byes,
+            )
+            for sp in self.swiss_players(event, number)
+        ]
+        bar = str(event.options.get("bar", "1d"))
+        floor = str(event.options.get("floor", "20k"))
+        return event, translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
+
+    def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
+        return System.pair_teams(self, event, number, rng)
+
+
+def eliminated(event: Event) -> set[int]:
+    """Players dropped so far by progressive elimination (appendix 六)."""
+    table_ = event.options.get("eliminated", {})
+    return {int(p) for dropped in dict(table_).values() for p in dropped}
+
+
+class SwissElimination(Swiss):
+    """Swiss with progressive elimination (appendix 六): after the rounds the plan names, the
+    lowest players leave (lowest score, then opponents' score, then lots)."""
+
+    name = "swiss-elimination"
+
+    def pair_players(
+        self, event: Event, number: int, rng: random.Random
+    ) -> tuple[Event, PairedRound]:
+        from duiyi.tournament.pairing.swiss import pair_swiss
+
+        event, notes = self._eliminate(event, number, rng)
+        out = eliminated(event)
+        field = [sp for sp in self.swiss_players(event, number) if sp.number not in out]
+        paired = translate(pair_swiss(field, number))
+        return event, replace(paired, notes=notes + paired.notes)
+
+    def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
+        return System.pair_teams(self, event, number, rng)
+
+    def _eliminate(
+        self, event: Event, number: int, rng: random.Random
+    ) -> tuple[Event, tuple[str, ...]]:
+        """Before round ``number``, drop the players the plan asks for after round
+        ``number - 1`` (appendix 六)."""
+        from duiyi.tournament.pairing.swiss_elimination import (
+            EliminationEntry,
+            eliminate,
+            elimination_plan,
+        )
+        from duiyi.tournament.tiebreaks import buchholz
+
+        after = number - 1
+        done = dict(event.options.get("eliminated", {}))
+        if after < 1 or str(after) in done:
+            return event, ()
+        start = int(event.options.get("start_after", 5))
+        plan = elimination_plan(len(event.players), self.total_rounds(event), start_after=start)
+        count = plan[after - 1] if after - 1 < len(plan) else 0
+        if count <= 0:
+            return event, ()
+        out = eliminated(event) | withdrawn_before(event, number)
+        tbl = self.table(event)
+        entries = [
+            EliminationEntry(p.number, tbl.points(p.number), buchholz(tbl, p.number))
+            for p in event.players
+            if p.number not in out and p.number in tbl.encounters
+        ]
+        result = eliminate(entries, count, rng)
+        done[str(after)] = list(result.dropped)
+        options = {**event.options, "eliminated": done}
+        notes = tuple(f"eliminated after round {after}: {r}" for r in result.reasons)
+        return replace(event, options=options), notes
+
+
+SWISS = register(Swiss())
+MCMAHON = register(McMahon())
+SWISS_ELIMINATION = register(SwissElimination())
