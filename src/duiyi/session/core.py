@@ -57,6 +57,7 @@ from duiyi.session.adapters import (
     GAME_ACTIONS,
     GameAdapter,
     GoAdapter,
+    GomokuAdapter,
     adapt,
     adapter_from_config,
 )
@@ -609,6 +610,8 @@ class Session:
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
+        if method in ("accept_irregular", "replace_stone"):
+            kwargs.setdefault("move_number", self._game.moves_played())  # the act just made
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())
@@ -835,6 +838,23 @@ class Session:
             )
         if ruling.take_back:
             self._check_take_back(ruling)
+        if ruling.replace_at is not None:
+            # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
+            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
+                    "Gomoku §6.1",
+                )
+            self._game.replace_last_stone(ruling.color, ruling.replace_at)
+        if ruling.restore:
+            # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
+            if not isinstance(self._game, GoAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
+                )
+            if self.outcome() is not None:
+                raise GameOver(f"the game is over: {_describe(self.outcome())}")
+            self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
         if (
             ruling.kind is RulingKind.LEAVE_SEAT
             and ruling.color is not None
