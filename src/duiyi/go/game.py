@@ -18,9 +18,8 @@ Color.BLACK
 from __future__ import annotations
 
 import enum
-import importlib
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, cast
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
@@ -34,6 +33,7 @@ from duiyi.go.actions import (
     Pass,
     PlaceHandicap,
     Resign,
+    RestoreStones,
     Resume,
     SetDead,
     Setup,
@@ -44,6 +44,7 @@ from duiyi.go.actions import (
 )
 from duiyi.go.board import Board
 from duiyi.go.handicap import fixed_handicap_points
+from duiyi.go.life import propose_dead
 from duiyi.go.point import Point, check_size
 from duiyi.go.rules import KoRule, RepetitionOutcome, Rules
 from duiyi.go.scoring import Score, score_position
@@ -279,13 +280,15 @@ class Game:
     @classmethod
     def from_sgf(cls, text: str) -> Game:
         """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(Game, sgf.game_from_sgf(text))
+        from duiyi.go.sgf import game_from_sgf  # duiyi.go.sgf builds on this module
+
+        return game_from_sgf(text)
 
     def to_sgf(self) -> str:
         """Write the game as SGF (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(str, sgf.game_to_sgf(self))
+        from duiyi.go.sgf import game_to_sgf  # duiyi.go.sgf builds on this module
+
+        return game_to_sgf(self)
 
     def copy(self) -> Game:
         """An independent copy of the game (same rules, log, position and undo stack).
@@ -640,9 +643,7 @@ class Game:
 
     def propose_dead(self) -> frozenset[Point]:
         """An automatic dead-stone proposal from :mod:`duiyi.go.life` (not applied)."""
-        life = importlib.import_module("duiyi.go.life")
-        fn = cast(Callable[[Board, Rules], frozenset[Point]], life.propose_dead)
-        return fn(self._board.copy(), self._rules)
+        return propose_dead(self._board.copy(), self._rules)
 
     def score(self) -> Score:
         """The count with the current marking (the final count once the game is counted).
@@ -825,6 +826,8 @@ class Game:
             self._do_setup(action)
         elif isinstance(action, PlaceHandicap):
             self._do_place(action)
+        elif isinstance(action, RestoreStones):
+            self._do_restore(action)
         elif isinstance(action, Start):
             raise InvalidInput("'start' may only be the first action of a log")
         else:
@@ -1076,6 +1079,31 @@ class Game:
         self._ko = -1
         self._restart_history()
         self._commit(a, pre, None)
+
+    def _do_restore(self, a: RestoreStones) -> None:
+        """Go §18.1 in referee mode: ``a.color``'s stones back on empty points mid-game; every
+        chain must keep a liberty; the turn stays; the opponent gives the prisoners back."""
+        self._require(Phase.PLAYING)
+        _check_color(a.color)
+        pts = [self._point(p) for p in a.points]
+        if not pts or len(set(pts)) != len(pts):
+            raise InvalidInput("name the distinct points of the stones to put back", "Go §18.1")
+        trial = self._board.copy()
+        for p in pts:
+            if trial.get(p) is not None:
+                raise IllegalAction(f"{p} is not empty: nothing to put back there", "Go §18.1")
+            trial.set(p, a.color)
+        self._check_liberties(trial)  # the stones had liberties, and take none away entirely
+        pre = self._state()
+        b = self._board
+        b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
+        if a.color is BLACK:
+            self._capw = max(self._capw - len(pts), 0)
+        else:
+            self._capb = max(self._capb - len(pts), 0)
+        self._ko = -1
+        key = self._record(self._key(b.zobrist, self._to_move))
+        self._commit(a, pre, key)
 
     def _check_liberties(self, board: Board) -> None:
         geo = board.geometry
