@@ -71,7 +71,7 @@ def test_players_by_hand_by_a_list_of_names_and_by_a_table(
     assert got[1:4] == [
         ("Wang Fang", "", None, ""),
         ("Zhang Min", "3d", None, ""),
-        ("刘洋", "2段", None, ""),
+        ("刘洋", "2d", None, ""),  # the server writes ranks one way
     ]
     assert got[4] == ("陈一", "1d", 2100, "上海") and got[5][:2] == ("周二", "1k")
     # a CSV with English headers of another program (OpenGotha-like: Name, First name, Club)
@@ -137,3 +137,31 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.emulate_media(media="print")
     assert page.locator("header.top").is_hidden()
     assert page.locator("[data-testid=pairing-sheet]").is_visible()
+
+
+def test_edit_remove_and_draw_the_numbers_by_lot(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    event_id = new_event(page, server)
+    page.fill("[data-testid=csv]", "Li Wie\nWang Fang\nZhang Min\nTypo Player\n")
+    page.click("[data-testid=import]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4)")
+    # a misspelt name is corrected in place
+    page.click("[data-testid=edit-1]")
+    page.fill("[data-testid=edit-name-1]", "Li Wei")
+    page.fill("[data-testid=edit-rank-1]", "5d")
+    page.click("[data-testid=save-1]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(1):has-text('Li Wei')")
+    # a player entered by mistake is removed (the others move up)
+    page.click("[data-testid=remove-4]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4)", state="detached")
+    assert [n[0] for n in names(server, event_id)] == ["Li Wei", "Wang Fang", "Zhang Min"]
+    assert names(server, event_id)[0][1] == "5d"
+    # appendix 五.2(1): the numbers of round 1 are drawn by lot; the seed is told and kept
+    page.click("[data-testid=draw-numbers]")
+    page.wait_for_selector("[data-testid=notice]:has-text('seed')")
+    assert sorted(n[0] for n in names(server, event_id)) == ["Li Wei", "Wang Fang", "Zhang Min"]
+    page.click("[data-testid=pair]")
+    page.wait_for_selector("[data-testid=round-1]")
+    # once paired, a player withdraws instead of being removed or edited
+    assert page.locator("[data-testid^=remove-]").count() == 0
+    assert page.locator("[data-testid^=withdraw-]").count() == 3

@@ -191,13 +191,45 @@ export async function deskPage(main, id, params) {
   const state = { reasons: JSON.parse(localStorage.getItem(`duiyi.reasons.${id}`) || "{}"), links: null };
 
   function focusAfter(testid) { state.focus = testid; }
+  function refocus() {
+    if (!state.focus) return;
+    const f = main.querySelector(`[data-testid="${state.focus}"]`);
+    state.focus = null;
+    if (f) f.focus();
+  }
+
+  // a player entered by mistake is corrected in place (before their first pairing)
+  function editRow(p) {
+    const f = {
+      name: el("input", { value: p.name, required: true, "data-testid": `edit-name-${p.number}`, "aria-label": t("name") }),
+      rank: el("input", { value: p.rank || "", size: "5", "aria-label": t("rank"), "data-testid": `edit-rank-${p.number}` }),
+      rating: el("input", { value: p.rating ?? "", type: "number", step: "1", "aria-label": t("rating"), "data-testid": `edit-rating-${p.number}` }),
+      club: el("input", { value: p.club || "", "aria-label": t("club"), "data-testid": `edit-club-${p.number}` }),
+    };
+    const formId = `edit-form-${p.number}`;
+    const save = async () => {
+      const body = { name: f.name.value.trim(), rank: f.rank.value.trim(), club: f.club.value.trim(),
+        rating: f.rating.value.trim() ? Math.round(Number(f.rating.value)) : null };
+      state.editing = null;
+      await change("PATCH", `/api/events/${id}/players/${p.number}`, { body });
+    };
+    const onkey = (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); save(); }
+      if (ev.key === "Escape") { state.editing = null; draw(); }
+    };
+    for (const x of Object.values(f)) x.addEventListener("keydown", onkey);
+    return el("tr", { id: formId, class: "editing" }, el("td", {}, String(p.number)), el("td", {}, f.name), el("td", {}, f.rank),
+      el("td", {}, f.rating), el("td", {}, f.club),
+      el("td", {}, el("button", { type: "button", class: "small", "data-testid": `save-${p.number}`, onclick: save }, t("save")), " ",
+        el("button", { type: "button", class: "small", onclick: () => { state.editing = null; draw(); } }, t("cancel"))));
+  }
 
   async function change(method, path, opts = {}) {
     try {
       const r = await api(method, path, { token: key, ...opts });
       clearNotice("error");
       await draw();
-      if (state.focus) { const f = main.querySelector(`[data-testid="${state.focus}"]`); state.focus = null; if (f) f.focus(); }
+      refocus();
       return r;
     } catch (err) {
       showError(err);
@@ -233,15 +265,28 @@ export async function deskPage(main, id, params) {
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
     const players = el("table", { class: "players-table", "data-testid": "players" });
     players.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", {}, ""))));
+      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", { class: "no-print" }, el("span", { class: "sr-only" }, t("actions"))))));
     const tb = el("tbody");
+    const paired = new Set(e.history.flatMap((r) => [...r.games.flatMap((g) => [g.black, g.white]),
+      ...(r.byes || []).map((b) => b.player ?? b)]));
     for (const p of e.players) {
+      if (state.editing === p.number) { tb.append(editRow(p)); continue; }
+      const acts = el("td", { class: "no-print" });
+      if (withdrawn.has(p.number)) acts.append(t("withdrawn"));
+      else if (key) {
+        if (!paired.has(p.number)) {
+          acts.append(el("button", { type: "button", class: "small", "data-testid": `edit-${p.number}`, onclick: () => { state.editing = p.number; focusAfter(`edit-name-${p.number}`); draw().then(refocus); } }, t("edit")), " ",
+            el("button", { type: "button", class: "small danger", "data-testid": `remove-${p.number}`, "aria-label": `${t("remove")} ${p.name}`,
+              onclick: () => change("DELETE", `/api/events/${id}/players/${p.number}`) }, t("remove")));
+        } else {
+          acts.append(el("button", {
+            type: "button", class: "small", "data-testid": `withdraw-${p.number}`,
+            onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
+          }, t("withdraw")));
+        }
+      }
       tb.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
-        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""),
-        el("td", {}, withdrawn.has(p.number) ? t("withdrawn") : el("button", {
-          type: "button", "data-testid": `withdraw-${p.number}`,
-          onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
-        }, t("withdraw")))));
+        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), acts));
     }
     players.append(tb);
     // one player by hand, or a pasted list of names / a table with the usual headers
@@ -270,7 +315,17 @@ export async function deskPage(main, id, params) {
     csv.addEventListener("input", showPreview);
     const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
     file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
-    page.append(el("h2", {}, t("players")), players, addForm,
+    // appendix 五.2(1): round 1 numbers by lot; Go §27.1(1)C: lots settle the last ties
+    const lots = el("p", { class: "no-print actions" },
+      !e.history.length && e.players.length > 1 ? el("button", {
+        type: "button", "data-testid": "draw-numbers",
+        onclick: async () => { const r = await change("POST", `/api/events/${id}/players/draw`, { body: {} }); if (r) notice(t("drawnNumbers", { seed: String(r.seed) }), "ok", 6000); },
+      }, t("drawNumbers")) : null,
+      e.players.length > 1 ? el("button", {
+        type: "button", "data-testid": "draw-lots",
+        onclick: async () => { const r = await change("POST", `/api/events/${id}/lots`, { body: {} }); if (r) notice(t("drawnLots", { seed: String(r.seed) }), "ok", 6000); },
+      }, t("drawLots")) : null);
+    page.append(el("h2", {}, t("players")), players, key ? lots : null, key ? addForm : null,
       el("form", {
         class: "csv no-print",
         onsubmit: async (ev2) => {
