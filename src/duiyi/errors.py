@@ -16,7 +16,11 @@ from __future__ import annotations
 __all__ = [
     "ClockError",
     "DuiyiError",
+    "EngineCrashed",
     "EngineError",
+    "EngineProtocolError",
+    "EngineRefusal",
+    "EngineTimeout",
     "EventFileError",
     "GameOver",
     "GtpError",
@@ -110,6 +114,41 @@ class GtpError(DuiyiError):
 
 class EngineError(DuiyiError):
     """An external engine that crashed, timed out or broke its protocol."""
+
+
+class EngineTimeout(EngineError):
+    """An engine did not answer within the time it was given (silence).
+
+    >>> isinstance(EngineTimeout("no answer"), EngineError)
+    True
+    """
+
+
+class EngineCrashed(EngineError):
+    """An engine's process exited (or closed its pipes) while an answer was due, or could not
+    be started at all. ``returncode`` is the exit status when known."""
+
+    def __init__(self, message: str, returncode: int | None = None) -> None:
+        super().__init__(message)
+        self.returncode = returncode
+
+
+class EngineRefusal(EngineError):
+    """An engine refused a command it had to carry out (Gomocup ``ERROR``/``UNKNOWN``).
+
+    >>> EngineRefusal("START 15", "ERROR", "unsupported size").kind
+    'ERROR'
+    """
+
+    def __init__(self, command: str, kind: str, text: str) -> None:
+        super().__init__(f"engine answered {kind} to {command}: {text}".rstrip(": "))
+        self.command = command
+        self.kind = kind
+        self.text = text
+
+
+class EngineProtocolError(EngineError):
+    """An engine sent a line that is no valid answer (e.g. ``"hello"`` where ``x,y`` is due)."""
 
 
 class ClockError(DuiyiError):

@@ -84,6 +84,36 @@ def test_moves_not_made_in_a_period_lose() -> None:
     assert c.flagged(11.5) is BLACK
 
 
+def test_moves_per_period_without_main_time_starts_with_the_first_move() -> None:
+    # Go §12.5 "每10分钟限着15手" with no main time (Canadian overtime from the first move,
+    # e.g. 25 moves in 10 minutes): the first period runs from Black's first move on, the
+    # 25th move must land inside it, and the time saved carries into the next period.
+    m = MovesPerPeriod(base=0, moves=25, period=600)
+    c = Clock(m, now=0.0)
+    assert c.remaining(BLACK, 0.0).periods == 25 and c.remaining(BLACK, 0.0).total == 600
+    t = 0.0
+    for _ in range(25):  # 25 moves of 20 s: 500 s used, 100 s saved
+        t += 20.0
+        c.press(BLACK, t)
+        t += 1.0
+        c.press(WHITE, t)
+    left = c.remaining(BLACK, t)
+    assert left.periods == 25 and left.total == pytest.approx(100.0 + 600.0)
+    # a slow first period loses: 24 moves made, 10 minutes gone
+    c = Clock(m, now=0.0)
+    c.press(BLACK, 590.0)
+    c.press(WHITE, 591.0)
+    assert c.remaining(BLACK, 591.0).periods == 24
+    assert c.flagged(600.9) is None and c.flagged(601.0) is BLACK
+    assert m.describe().startswith("25 moves per 10 min")
+
+
+def test_moves_per_period_without_main_time_refuses_a_quota_on_no_base() -> None:
+    # Go §12.5: a base quota needs a base time to make the moves in
+    with pytest.raises(InvalidInput):
+        MovesPerPeriod(base=0, moves=25, period=600, base_moves=10)
+
+
 def test_fast_game_absent_player_may_sit_down_during_the_count() -> None:
     # Go §22.4: 应实施按时缺席读秒。棋手在读秒过程中入座，允许参加比赛 — White is absent at
     # the start of a 30-second game; Black moves at 10 s, White's count runs from there and

@@ -92,11 +92,25 @@ def test_settings_table(
         ((600, 0, 0), Absolute(600)),
         ((600, 30, 1), JapaneseByoyomi(base=600, periods=1, period=30)),
         ((3600, 600, 15), MovesPerPeriod(base=3600, moves=15, period=600)),
-        ((0, 300, 25), MultiPeriod((Stage(300, 25),))),
+        ((0, 300, 25), MovesPerPeriod(base=0, moves=25, period=300)),  # Go §12.5, no main time
     ],
 )
 def test_from_time_settings(args: tuple[int, int, int], expected: TimeSystem) -> None:
     assert from_time_settings(*args) == expected
+
+
+def test_canadian_overtime_from_the_start_round_trips_through_gtp() -> None:
+    # Go §12.5 without main time: GTP "time_settings 0 600 25" is 25 moves per 10 minutes
+    # from the first move; duiyi sends it back unchanged and reports the moves still due.
+    system = from_time_settings(0, 600, 25)
+    assert system == MovesPerPeriod(base=0, moves=25, period=600)
+    assert time_settings(system).command == "time_settings 0 600 25"
+    assert time_settings(system).exact
+    assert kgs_time_settings(system).command == "kgs-time_settings canadian 0 600 25"
+    clock = Clock(system, now=0.0)
+    clock.press(BLACK, 30.0)
+    clock.press(WHITE, 31.0)
+    assert time_left(clock, BLACK, 41.0).command == "time_left black 560 24"
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from duiyi import BLACK, WHITE
-from duiyi.errors import EngineError, GtpError, InvalidInput
+from duiyi.errors import EngineCrashed, EngineError, GtpError, InvalidInput
 from duiyi.go import Game, Point
 from duiyi.go.engine import GtpEngine, SimpleGtpEngine, effective_komi_points, play_game
 
@@ -113,8 +113,9 @@ async def test_crash_and_protocol_errors(fake_argv: list[str]) -> None:
     with pytest.raises(EngineError, match="answered id 999"):
         await engine.command("wrongid")
     engine = await GtpEngine.popen(fake_argv, timeout=5)
-    with pytest.raises(EngineError, match="closed its output"):
+    with pytest.raises(EngineCrashed, match="exited with exit status 3") as crashed:
         await engine.command("crash")
+    assert crashed.value.returncode == 3
     with pytest.raises(InvalidInput):
         await GtpEngine.command(engine, "play", "b\nquit")
 

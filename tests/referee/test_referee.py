@@ -85,14 +85,17 @@ def test_void_moves(article: str, passes: bool, warned: bool) -> None:
     assert ref.outcome() is None
 
 
-def test_overtime_pass_is_a_pass_and_a_warning() -> None:
-    # Go §22.5 (DECISIONS.md): pass + warning; with an earlier warning the game is lost.
+def test_overtime_pass_is_a_pass_without_a_warning() -> None:
+    # Go §22.5 "改判弃权一次，允许续弈": one pass, no warning (DECISIONS.md), so no stone off
+    # the count (Go §24.1) and never a loss by Go §24.2, however many times it happens.
     ref = Referee("go")
+    ref.warn(BLACK, "Go §17.4")
     r = ref.overtime_pass(BLACK)
-    assert r.passes is BLACK and r.outcome is None and ref.warnings(BLACK) == 1
+    assert r.passes is BLACK and r.outcome is None and r.article == "Go §22.5"
     r2 = ref.overtime_pass(BLACK)
-    assert r2.outcome is not None and r2.outcome.winner is WHITE
-    with pytest.raises(RefereeError):
+    assert r2.outcome is None and ref.outcome() is None
+    assert ref.warnings(BLACK) == 1 and ref.stone_penalty(BLACK) == 1
+    with pytest.raises(RefereeError, match=r"Go §22\.5"):
         Referee("gomoku").overtime_pass(BLACK)
 
 

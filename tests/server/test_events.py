@@ -106,14 +106,15 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
     players_csv = httpx.get(f"{server.url}/api/events/{eid}/export/players.csv").text
     assert players_csv.splitlines()[1] == "1,An,3d,2300,A"
     assert httpx.get(f"{server.url}/api/events/{eid}/export/sgf.zip").content[:2] == b"PK"
-    # the event's arbiter key rules its games
+    # board 2's result was entered by the director: its online game is closed, and a later
+    # ruling is refused with a problem naming the director's entry (issue 10)
     ruling = httpx.post(
         f"{server.url}/api/games/{games['games'][1]['game_id']}/rulings",
         json={"method": "warn", "args": ["white", "Go §24"]},
         headers=_auth(ev["arbiter_token"]),
     )
-    assert ruling.status_code == 200, ruling.text
-    assert ruling.json()["state"]["referee"]["white"]["warnings"] == 1
+    assert ruling.status_code == 409, ruling.text
+    assert "the director entered 1-0" in ruling.json()["detail"]
 
 
 def test_event_bad_input(server: Server) -> None:

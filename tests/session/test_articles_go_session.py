@@ -6,9 +6,11 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, ChineseByoyomi, Clock
+from duiyi.errors import DuiyiError, GameOver
 from duiyi.go import Game as GoGame
 from duiyi.referee import Referee
 from duiyi.session import Session
+from duiyi.session.core import OVERRUN_GRACE
 
 
 @pytest.mark.parametrize("article", ["Go §17.4", "Go §22.6"])
@@ -49,3 +51,85 @@ def test_second_of_two_moves_in_a_row_is_void_with_a_warning() -> None:
     assert s.game.moves_played() == 1 and s.referee.warnings(BLACK) == 1
     assert s.clock.remaining(BLACK, 12.0).base == pytest.approx(590.0)
     assert s.clock.remaining(WHITE, 12.0).base == pytest.approx(598.0)
+
+
+def _last_minute(**options: object) -> Session:
+    clock = Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0)
+    return Session(GoGame(9), clock, Referee("go"), **options)  # type: ignore[arg-type]
+
+
+def test_request_at_the_overrun_counts_as_one_pass_without_a_warning() -> None:
+    # Go §22.5: Black overruns its last minute at 60 s and asks at once, before the loss is
+    # ruled: the overrun is one pass (虚着), no warning, the same byo-yomi goes on.
+    s = _last_minute()
+    events = s.tick(62.0)
+    assert s.outcome() is None and "Go §22.5" in events[-1].en  # the overrun is announced
+    s.request_overtime_pass(BLACK, now=63.0)
+    assert s.outcome() is None and s.to_move() is WHITE
+    assert s.referee.warnings(BLACK) == 0 and s.game.game.warnings[BLACK] == 0
+    assert s.clock.remaining(BLACK, 63.0).periods == 1  # the last minute again
+    assert s.game.state_json()["moves"] == [["black", None]]
+    # White's clock runs from the request; Black then plays within its minute
+    s.move(WHITE, "E5", now=70.0)
+    s.move(BLACK, "C3", now=129.0)
+    assert s.outcome() is None
+    # a request at the overrun is for that overrun only: the next one loses
+    s.move(WHITE, "D4", now=130.0)
+    s.tick(190.0 + OVERRUN_GRACE)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE and o.article == "Go §12.3"
+    assert Session.from_log(s.to_json()).to_json() == s.to_json()
+
+
+def test_request_after_the_loss_was_ruled_is_refused() -> None:
+    # Go §22.5 "原则上应按判负裁决": once the loss is ruled (the grace ran out, or the arbiter
+    # ruled it) a request comes too late.
+    s = _last_minute()
+    with pytest.raises(GameOver):
+        s.request_overtime_pass(BLACK, now=60.0 + OVERRUN_GRACE + 1)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE
+    s = _last_minute()
+    s.rule("forfeit", 61.0, BLACK, "Go §22.5")
+    with pytest.raises(GameOver):
+        s.request_overtime_pass(BLACK, now=62.0)
+
+
+def test_without_grace_only_a_standing_request_saves_the_overrun() -> None:
+    # Go §22.5: with overrun_grace=0 the loss is ruled at the overrun itself; a request made
+    # in advance still turns it into a pass, without a warning.
+    s = _last_minute(overrun_grace=0)
+    s.request_overtime_pass(BLACK, now=10.0)
+    s.tick(61.0)
+    assert s.outcome() is None and s.to_move() is WHITE and s.referee.warnings(BLACK) == 0
+    s = _last_minute(overrun_grace=0)
+    s.tick(60.0)
+    o = s.outcome()
+    assert o is not None and o.winner is WHITE
+
+
+def test_wrongly_removed_stones_go_back_with_a_warning() -> None:
+    # Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": in referee mode the
+    # arbiter puts Black's stones back on the board (an action of the game's log) and warns
+    # White (Go §24.1: one stone off White's count); the turn and the clocks stay.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    s.move(WHITE, "D5", now=2.0)
+    rulings = s.rule("restore_stones", 3.0, WHITE, ["C3"])
+    assert [r.kind.value for r in rulings] == ["stones_restored", "warning"]
+    assert {r.article for r in rulings} == {"Go §18.1"}
+    game = s.game.game
+    assert game.board.get("C3") is BLACK and game.actions[-2].kind == "restore"
+    assert s.referee.warnings(WHITE) == 1 and game.warnings[WHITE] == 1
+    assert s.to_move() is BLACK and s.clock.to_move is BLACK
+    again = Session.from_log(s.to_json())
+    assert again.to_json() == s.to_json() and again.game.game.board == game.board
+
+
+def test_stones_cannot_go_back_on_an_occupied_point() -> None:
+    # Go §18.1: only stones that were removed go back; a refused ruling records nothing
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    with pytest.raises(DuiyiError, match=r"Go §18\.1"):
+        s.rule("restore_stones", 2.0, BLACK, ["E5"])
+    assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0

@@ -25,6 +25,7 @@ from duiyi.gomoku import Game as GomokuGame
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Decision, Referee
 from duiyi.session import Session, SessionAction
+from duiyi.session.core import OVERRUN_GRACE
 
 from .fake import FakeGame
 
@@ -75,10 +76,22 @@ def test_flag_falls_between_actions() -> None:
 
 def test_go_move_exactly_at_60_seconds_on_the_last_minute_loses() -> None:
     # Go §12.3: "10" called as the stone lands counts as the minute used: on the last, a loss.
-    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0))
+    # With no grace for a Go §22.5 request the loss is ruled at the overrun.
+    clock = Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0)
+    s = Session(GoGame(9), clock, overrun_grace=0)
     s.move(BLACK, "E5", now=59.9)
     with pytest.raises(GameOver):
         s.move(WHITE, "C3", now=119.9)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.article == "Go §12.3"
+    # With the default grace the late stone is refused and nothing is logged; the loss is
+    # ruled when the grace ends without a request.
+    s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0))
+    s.move(BLACK, "E5", now=59.9)
+    with pytest.raises(SessionError, match="too late"):
+        s.move(WHITE, "C3", now=119.9)
+    assert s.outcome() is None and [a.type for a in s.log] == ["move"]
+    s.tick(119.9 + OVERRUN_GRACE)
     o = s.outcome()
     assert o is not None and o.winner is BLACK and o.article == "Go §12.3"
 
@@ -99,8 +112,10 @@ def test_tick_reports_calls_and_the_flag() -> None:
     s.move(BLACK, "E5", now=62.0)
     assert s.next_deadline(62.0) == 92.0  # White's count
     events = s.tick(200.0)
-    assert events[-1].kind == "flag" and events[-1].at == 182.0
-    assert [e.zh for e in events if e.kind == "call"][-1] == "10"
+    # Go §22.5: the overrun at 182 s is announced; asked nothing, the loss follows the grace
+    assert events[-1].kind == "flag" and events[-1].at == 182.0 + OVERRUN_GRACE
+    calls = [e for e in events if e.kind == "call"]
+    assert calls[-2].zh == "10" and calls[-1].at == 182.0 and "Go §22.5" in calls[-1].en
     assert s.next_deadline(200.0) is None
     assert s.log[-1].type == "flag"
 
@@ -255,8 +270,8 @@ def test_adjudications_end_the_game() -> None:
 
 
 def test_overtime_pass_option() -> None:
-    # Go §22.5: over the last minute, a pass and a warning; the count goes on; the second
-    # such pass is a second warning and loses (Go §24.2).
+    # Go §22.5: over the last minute, on the standing request, one pass and no warning
+    # (DECISIONS.md); the same byo-yomi goes on, and a second overrun is a second pass.
     s = Session(
         GoGame(9),
         Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0),
@@ -266,11 +281,13 @@ def test_overtime_pass_option() -> None:
     events = s.tick(61.0)
     assert events[-1].kind == "overtime_pass" and events[-1].at == 60.0
     assert s.to_move() is WHITE and s.clock.to_move is WHITE
-    assert s.referee.warnings(BLACK) == 1 and s.outcome() is None
+    assert s.referee.warnings(BLACK) == 0 and s.outcome() is None
+    assert s.game.game.warnings[BLACK] == 0  # no stone off the count (Go §24.1)
     s.move(WHITE, "E5", now=70.0)
-    s.tick(200.0)
-    o = s.outcome()
-    assert o is not None and o.winner is WHITE and o.termination is Termination.WARNINGS
+    events = s.tick(131.0)
+    assert [(e.kind, e.at) for e in events if e.kind != "call"] == [("overtime_pass", 130.0)]
+    assert s.outcome() is None and s.referee.warnings(BLACK) == 0
+    assert s.clock.remaining(BLACK, 131.0).periods == 1
     assert rebuilt(s).to_json() == s.to_json()
 
 
@@ -455,7 +472,9 @@ def test_golden_log_v1_still_loads() -> None:
         ["black", "G7"],
         ["white", None],
     ]
-    assert s.result_sheet()["black_warnings"] == 1 and s.result_sheet()["white_warnings"] == 1
+    # the log's overtime pass was written when duiyi wrongly added a warning to it: replayed
+    # under Go §22.5 as read now, it is a pass only (the log itself is unchanged)
+    assert s.result_sheet()["black_warnings"] == 1 and s.result_sheet()["white_warnings"] == 0
     assert s.clock.remaining(WHITE, 5400.0).periods == 1
     assert s.outcome() is None and s.to_move() is BLACK
 
@@ -508,7 +527,7 @@ def test_overtime_pass_on_request_only_for_who_asked() -> None:
     s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0))
     s.request_overtime_pass(BLACK, now=1.0)
     s.tick(61.0)
-    assert s.outcome() is None and s.to_move() is WHITE and s.referee.warnings(BLACK) == 1
+    assert s.outcome() is None and s.to_move() is WHITE and s.referee.warnings(BLACK) == 0
     s.tick(200.0)
     o = s.outcome()
     assert o is not None and o.winner is BLACK and o.termination is Termination.TIME

@@ -383,3 +383,8 @@ def promotion_command(
             ensure_ascii=False,
         )
     )
+
+
+from duiyi.cli.event_play import register as _register_play  # noqa: E402
+
+_register_play(app)

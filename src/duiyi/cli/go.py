@@ -329,3 +329,8 @@ def demo(
         f"duiyi: [bold]{counted.result_zh}[/bold] ({counted.sgf_result});  "
         f"recorded RE[{recorded}]: " + ("[green]matches[/green]" if same else "[red]differs[/red]")
     )
+
+
+from duiyi.cli.go_match import register as _register_match  # noqa: E402
+
+_register_match(app)

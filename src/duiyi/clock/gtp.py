@@ -29,7 +29,6 @@ from duiyi.clock.systems import (
     MultiPeriod,
     NoTime,
     SharedPool,
-    Stage,
     TimeSystem,
     _Byoyomi,
 )
@@ -154,7 +153,7 @@ def time_left(clock: Clock, color: Color, now: float, *, kgs: bool = False) -> T
         periods = left.periods if kgs else 1
         return TimeCommand(f"time_left {name} {_secs(left.period_time)} {periods}", exact=kgs)
     if isinstance(system, MovesPerPeriod):
-        if left.stage == 0 and system.base_moves is None:
+        if left.stage == 0 and system.base > 0 and system.base_moves is None:
             return TimeCommand(f"time_left {name} {_secs(left.base)} 0")
         return TimeCommand(f"time_left {name} {_secs(left.base)} {left.periods}")
     return TimeCommand(f"time_left {name} {_secs(left.total)} 0")
@@ -183,6 +182,8 @@ def from_time_settings(main_time: int, byo_yomi_time: int, byo_yomi_stones: int)
     JapaneseByoyomi(base=600.0, periods=1, period=30.0)
     >>> from_time_settings(600, 300, 25)
     MovesPerPeriod(base=600.0, moves=25, period=300.0, base_moves=None)
+    >>> from_time_settings(0, 600, 25)      # Canadian overtime from the first move
+    MovesPerPeriod(base=0.0, moves=25, period=600.0, base_moves=None)
     """
     main, byo, stones = _ints(
         [str(main_time), str(byo_yomi_time), str(byo_yomi_stones)], 3, "time_settings"
@@ -195,9 +196,7 @@ def from_time_settings(main_time: int, byo_yomi_time: int, byo_yomi_stones: int)
         return Absolute(main)
     if stones == 1:
         return JapaneseByoyomi(base=main, periods=1, period=byo)
-    if main == 0:
-        # a quota stage from the very start
-        return MultiPeriod((Stage(byo, stones),))
+    # main == 0: the quota periods from the very first move (定时限步制 without main time)
     return MovesPerPeriod(base=main, moves=stones, period=byo)
 
 

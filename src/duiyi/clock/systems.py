@@ -662,12 +662,17 @@ class _StageSystem(TimeSystem):
 class MovesPerPeriod(_StageSystem):
     """定时限步制 (Go §12.5): ``base`` seconds, then ``moves`` moves in every ``period`` seconds;
     time saved in a period carries into the next. ``base_moves`` puts a quota on the base too
-    (chess style: 40 moves in 2 hours, then 20 an hour).
+    (chess style: 40 moves in 2 hours, then 20 an hour). ``base=0``: no main time, the periods
+    start with the first move (Canadian overtime from the start, GTP ``time_settings 0 600 25``).
 
-    >>> m = MovesPerPeriod(base=0.001, moves=15, period=600)
-    >>> pt = m.spend(m.initial(), 0.0005)   # still in base time
+    >>> m = MovesPerPeriod(base=60, moves=15, period=600)
+    >>> pt = m.spend(m.initial(), 30)       # still in base time
     >>> m.flag_after(pt)                     # rest of the base + a period of 600 s
-    600.0005
+    630.0
+    >>> c = MovesPerPeriod(base=0, moves=25, period=600)
+    >>> pt = c.spend(c.initial(), 100)       # move 1 of 25 in the first 10 minutes
+    >>> c.flag_after(pt), pt.periods
+    (500.0, 24)
     """
 
     name: ClassVar[str] = "moves-per-period"
@@ -677,17 +682,24 @@ class MovesPerPeriod(_StageSystem):
     base_moves: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "base", _check_seconds("base", self.base, positive=True))
+        object.__setattr__(self, "base", _check_seconds("base", self.base))
         object.__setattr__(self, "period", _check_seconds("period", self.period, positive=True))
         _check_count("moves", self.moves, minimum=1)
         if self.base_moves is not None:
             _check_count("base_moves", self.base_moves, minimum=1)
+            if self.base == 0:
+                raise InvalidInput("base_moves needs a base time to make them in")
 
     @property
     def stages(self) -> tuple[Stage, ...]:
-        return (Stage(self.base, self.base_moves), Stage(self.period, self.moves))
+        period = Stage(self.period, self.moves)
+        if self.base == 0:
+            return (period,)  # no main time: the quota periods from the first move
+        return (Stage(self.base, self.base_moves), period)
 
     def describe(self) -> str:
+        if self.base == 0:
+            return f"{self.moves} moves per {_minutes(self.period)}, no main time (定时限步制)"
         quota = f" ({self.base_moves} moves)" if self.base_moves else ""
         return (
             f"{_minutes(self.base)}{quota}, then {self.moves} moves per {_minutes(self.period)}"

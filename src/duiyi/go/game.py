@@ -34,6 +34,7 @@ from duiyi.go.actions import (
     Pass,
     PlaceHandicap,
     Resign,
+    RestoreStones,
     Resume,
     SetDead,
     Setup,
@@ -825,6 +826,8 @@ class Game:
             self._do_setup(action)
         elif isinstance(action, PlaceHandicap):
             self._do_place(action)
+        elif isinstance(action, RestoreStones):
+            self._do_restore(action)
         elif isinstance(action, Start):
             raise InvalidInput("'start' may only be the first action of a log")
         else:
@@ -1076,6 +1079,31 @@ class Game:
         self._ko = -1
         self._restart_history()
         self._commit(a, pre, None)
+
+    def _do_restore(self, a: RestoreStones) -> None:
+        """Go §18.1 in referee mode: ``a.color``'s stones back on empty points mid-game; every
+        chain must keep a liberty; the turn stays; the opponent gives the prisoners back."""
+        self._require(Phase.PLAYING)
+        _check_color(a.color)
+        pts = [self._point(p) for p in a.points]
+        if not pts or len(set(pts)) != len(pts):
+            raise InvalidInput("name the distinct points of the stones to put back", "Go §18.1")
+        trial = self._board.copy()
+        for p in pts:
+            if trial.get(p) is not None:
+                raise IllegalAction(f"{p} is not empty: nothing to put back there", "Go §18.1")
+            trial.set(p, a.color)
+        self._check_liberties(trial)  # the stones had liberties, and take none away entirely
+        pre = self._state()
+        b = self._board
+        b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
+        if a.color is BLACK:
+            self._capw = max(self._capw - len(pts), 0)
+        else:
+            self._capb = max(self._capb - len(pts), 0)
+        self._ko = -1
+        key = self._record(self._key(b.zobrist, self._to_move))
+        self._commit(a, pre, key)
 
     def _check_liberties(self, board: Board) -> None:
         geo = board.geometry

@@ -17,12 +17,27 @@ Color.WHITE
 """
 
 from duiyi.referee.ledger import (
+    BOOKS,
+    RULING_METHODS,
+    Book,
     Decision,
     Referee,
     Ruling,
     RulingKind,
     outcome_json,
+    overtime_pass_ruling,
     ruling_from_json,
 )
 
-__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "outcome_json", "ruling_from_json"]
+__all__ = [
+    "BOOKS",
+    "RULING_METHODS",
+    "Book",
+    "Decision",
+    "Referee",
+    "Ruling",
+    "RulingKind",
+    "outcome_json",
+    "overtime_pass_ruling",
+    "ruling_from_json",
+]

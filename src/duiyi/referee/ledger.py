@@ -9,6 +9,7 @@ records it, and adds the consequences the books attach (the second warning loses
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,9 +17,18 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
 
-__all__ = ["Decision", "Referee", "Ruling", "RulingKind", "outcome_json", "ruling_from_json"]
-
-GAMES = ("go", "gomoku")
+__all__ = [
+    "BOOKS",
+    "RULING_METHODS",
+    "Book",
+    "Decision",
+    "Referee",
+    "Ruling",
+    "RulingKind",
+    "outcome_json",
+    "overtime_pass_ruling",
+    "ruling_from_json",
+]
 
 
 class RulingKind(enum.Enum):
@@ -42,6 +52,9 @@ class RulingKind(enum.Enum):
     BOTH_FLAGS = "both_flags"  # both flags down, order unknown: draw (Gomoku §10.2(4))
     LEAVE_SEAT = "leave_seat"  # permission to leave the seat in byo-yomi (Go §22.7)
     DROPPED_STONE = "dropped_stone"  # 棋子不慎掉落: picked up, played elsewhere (Go §17.3)
+    IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
+    STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
+    STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
 
 
 class Decision(enum.Enum):
@@ -56,14 +69,131 @@ class Decision(enum.Enum):
     OFFENDER_LOSES = "offender_loses"  # deliberate, or a player's scatter not rebuilt
 
 
-_MOVED_ALLOWED = {
-    "go": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE},
-    "gomoku": {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY},
+@dataclass(frozen=True)
+class Book:
+    """What one game's rulebook lets the arbiter rule, and on which article.
+
+    ``articles`` maps a :class:`Referee` ruling method (and a few sub-cases such as
+    ``"no_show_both"``) to the article it rests on in this game; a method missing from it is
+    refused with the reason and article in ``refusals``. A new ruling is one entry per game
+    here plus its method: :data:`RULING_METHODS` and :meth:`Referee.methods` (which the
+    session exposes) follow.
+
+    >>> BOOKS["go"].articles["moved_stones"], BOOKS["gomoku"].articles["moved_stones"]
+    ('Go §17.5', 'Gomoku §4.2')
+    >>> "warn" in BOOKS["gomoku"].articles
+    False
+    """
+
+    game: str
+    articles: Mapping[str, str]
+    refusals: Mapping[str, tuple[str, str]]
+    counted: RulingKind  # what the second one loses: WARNING (Go §24.2), VIOLATION (Gomoku)
+    second_loses: str  # the article of that loss
+    stones_per_warning: int  # stones off the count per warning (Go §24.1)
+    moved: frozenset[Decision]  # decisions allowed for moved stones
+    scattered: frozenset[Decision]  # decisions allowed for a scattered position
+    colour_fix: Callable[[int, float], bool]  # (moves played, minutes) -> still corrected?
+    penalised_scatter: bool  # a player's scatter rebuilt still costs a violation
+
+
+_COMMON = {
+    "time_penalty": "Gomoku §12.3(3)",
+    "adjust_clock": "Go §22.8",
+    "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
+    "forfeit": "",
+    "double_forfeit": "",
 }
-_SCATTER_ALLOWED = {
-    "go": {Decision.RESUME, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE},
-    "gomoku": {Decision.RESUME, Decision.DRAW, Decision.REPLAY},
+
+BOOKS: dict[str, Book] = {
+    "go": Book(
+        game="go",
+        articles={
+            **_COMMON,
+            "warn": "Go §24",
+            "overtime_pass": "Go §22.5",
+            "wrong_colours": "Go §17.1",
+            "moved_stones": "Go §17.5",
+            "scattered": "Go §17.6",
+            "no_show": "Go §22.1",
+            "no_show_both": "Go §22.3",
+            "withdrawal": "Go §28",
+            "disqualify": "Go §23.1",
+            "disciplinary_loss": "Gomoku §2.20(3)",
+            "leave_seat": "Go §22.7",
+            "dropped_stone": "Go §17.3",
+            "restore_stones": "Go §18.1",
+        },
+        refusals={
+            "violation": ("Go has warnings, not violations (Go §24)", "Go §24"),
+            "both_flags": (
+                "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
+                "Gomoku §10.2(4)",
+            ),
+            "accept_irregular": (
+                "accepting an irregular move is a Gomoku rule (Gomoku §6.1-6.2); in Go the "
+                "arbiter voids it (Go §17-19)",
+                "Gomoku §6.1",
+            ),
+            "replace_stone": (
+                "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
+                "Gomoku §6.1",
+            ),
+        },
+        counted=RulingKind.WARNING,
+        second_loses="Go §24.2",
+        stones_per_warning=1,
+        moved=frozenset(
+            {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}
+        ),
+        scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}),
+        colour_fix=lambda moves, minutes: moves <= 10,
+        penalised_scatter=False,
+    ),
+    "gomoku": Book(
+        game="gomoku",
+        articles={
+            **_COMMON,
+            "violation": "Gomoku §12.4",
+            "wrong_colours": "Gomoku §5.2",
+            "moved_stones": "Gomoku §4.2",
+            "scattered": "Gomoku §4.2",
+            "no_show": "Gomoku §8.5",
+            "no_show_both": "Gomoku §8.5",
+            "withdrawal": "Gomoku §10.1(3)D",
+            "disqualify": "Gomoku §12.3(2)D",
+            "disciplinary_loss": "Gomoku §2.20(3)",
+            "both_flags": "Gomoku §10.2(4)",
+            "accept_irregular": "Gomoku §6.1",
+            "replace_stone": "Gomoku §6.1",
+        },
+        refusals={
+            "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
+            "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
+            "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
+            "dropped_stone": ("the dropped-stone rule is a Go rule (Go §17.3)", "Go §17.3"),
+            "restore_stones": (
+                "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes "
+                "no stones",
+                "Go §18.1",
+            ),
+        },
+        counted=RulingKind.VIOLATION,
+        second_loses="Gomoku §12.3(4)",
+        stones_per_warning=0,
+        moved=frozenset({Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY}),
+        scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY}),
+        colour_fix=lambda moves, minutes: moves < 4 and minutes < 15,
+        penalised_scatter=True,
+    ),
 }
+
+GAMES = tuple(BOOKS)
+
+#: every ruling method of either game (what :meth:`duiyi.session.Session.rule` accepts)
+RULING_METHODS: frozenset[str] = frozenset(
+    m for b in BOOKS.values() for m in b.articles if m not in ("no_show_both",)
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +202,9 @@ class Ruling:
     forfeit see ``colors``). Effects: ``outcome`` ends the game, ``passes`` voids the turn
     into a pass for that player, ``clock`` lists ``(color, seconds)`` adjustments, ``restart``
     means the game starts again (``swap`` with the colours exchanged), ``take_back`` takes the
-    last stone of ``color`` off the board and gives it the turn again (Go §17.3).
+    last stone of ``color`` off the board and gives it the turn again (Go §17.3),
+    ``replace_at`` moves the last stone of ``color`` to that point (Gomoku §6.1(5)-(6)),
+    ``restore`` puts those points' stones of the opponent of ``color`` back (Go §18.1).
 
     >>> r = Ruling(RulingKind.WARNING, BLACK, "Go §17.4")
     >>> ruling_from_json(r.to_json()) == r
@@ -96,6 +228,8 @@ class Ruling:
     corrected: bool = True
     counts: bool = True  # whether a WARNING / VIOLATION counts towards the second one
     take_back: bool = False  # the last stone of ``color`` comes off, its turn again
+    replace_at: str | None = None  # the last stone of ``color`` goes to this point
+    restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
 
     @property
     def ends_game(self) -> bool:
@@ -123,8 +257,13 @@ class Ruling:
             "corrected": self.corrected,
             "counts": self.counts,
         }
-        if self.take_back:  # written only when set: older rulings keep their JSON
+        # written only when set: older rulings keep their JSON
+        if self.take_back:
             data["take_back"] = True
+        if self.replace_at is not None:
+            data["replace_at"] = self.replace_at
+        if self.restore:
+            data["restore"] = list(self.restore)
         return data
 
 
@@ -172,9 +311,26 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             corrected=bool(data.get("corrected", True)),
             counts=bool(data.get("counts", True)),
             take_back=bool(data.get("take_back", False)),
+            replace_at=str(data["replace_at"]) if data.get("replace_at") else None,
+            restore=tuple(str(p) for p in data.get("restore", [])),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
+
+
+def overtime_pass_ruling(
+    color: Color, article: str, at: float | None, move_number: int | None
+) -> Ruling:
+    """The ruling of a Go §22.5 pass on overtime (the session makes it at the overrun)."""
+    return Ruling(
+        RulingKind.OVERTIME_PASS,
+        color,
+        article,
+        at,
+        move_number,
+        "over the last minute, on request: one pass, play goes on (no warning)",
+        passes=color,
+    )
 
 
 def _check_color(color: Any) -> Color:
@@ -203,6 +359,38 @@ class Referee:
         self.limit = limit
         self._rulings: list[Ruling] = []
 
+    # ------------------------------------------------------------------ the rulebook
+
+    @property
+    def book(self) -> Book:
+        """This game's table of rulings and articles."""
+        return BOOKS[self.game]
+
+    def methods(self) -> frozenset[str]:
+        """The ruling methods this game's rulebook has.
+
+        >>> "violation" in Referee("go").methods(), "violation" in Referee("gomoku").methods()
+        (False, True)
+        """
+        return frozenset(m for m in self.book.articles if m in RULING_METHODS)
+
+    def article(self, method: str) -> str:
+        """The article ``method`` rests on in this game; a ruling the game does not have is
+        refused with the reason and the article that says so.
+
+        >>> Referee("gomoku").article("scattered")
+        'Gomoku §4.2'
+        >>> Referee("gomoku").article("warn")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
+        """
+        book = self.book
+        if method in book.articles:
+            return book.articles[method]
+        why, art = book.refusals.get(method, (f"no {method!r} ruling in {self.game}", ""))
+        raise RefereeError(why, art or None)
+
     # ------------------------------------------------------------------ reading
 
     @property
@@ -218,10 +406,7 @@ class Referee:
 
     def warnings(self, color: Color) -> int:
         """Warnings ``color`` received (Go §24; a Go tiebreak, DECISIONS.md)."""
-        n = self._count(RulingKind.WARNING, color)
-        return n + sum(
-            1 for r in self._rulings if r.kind is RulingKind.OVERTIME_PASS and r.color is color
-        )
+        return self._count(RulingKind.WARNING, color)
 
     def violations(self, color: Color) -> int:
         """Violations (违例) ``color`` received (Gomoku §12)."""
@@ -229,7 +414,7 @@ class Referee:
 
     def stone_penalty(self, color: Color) -> int:
         """Stones off ``color``'s count: one per warning (Go §24.1); 0 in Gomoku."""
-        return self.warnings(color) if self.game == "go" else 0
+        return self.warnings(color) * self.book.stones_per_warning
 
     def outcome(self) -> Outcome | None:
         """The result the rulings impose (the last deciding ruling), or None."""
@@ -317,7 +502,7 @@ class Referee:
     def warn(
         self,
         color: Color,
-        article: str = "Go §24",
+        article: str | None = None,
         *,
         note: str = "",
         at: float | None = None,
@@ -326,17 +511,14 @@ class Referee:
         """A warning (警告, Go §17.2-4, §18.1-2, §22.6, §23): one stone off ``color``'s count
         (Go §24.1); the second in a game loses it (Go §24.2). Gomoku has violations instead."""
         _check_color(color)
-        if self.game != "go":
-            raise RefereeError(
-                "Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"
-            )
+        article = article or self.article("warn")
         r = Ruling(RulingKind.WARNING, color, article, at, move_number, note)
-        return self._counted(r, RulingKind.WARNING, "warning", "Go §24.2")
+        return self._counted(r, RulingKind.WARNING, "warning", self.book.second_loses)
 
     def violation(
         self,
         color: Color,
-        article: str = "Gomoku §12.4",
+        article: str | None = None,
         *,
         note: str = "",
         at: float | None = None,
@@ -345,10 +527,9 @@ class Referee:
         """A violation (违例, Gomoku §2.20(2), §12): the second in a game loses it
         (Gomoku §12.3(4), §10.1(3)H)."""
         _check_color(color)
-        if self.game != "gomoku":
-            raise RefereeError("Go has warnings, not violations (Go §24)", "Go §24")
+        article = article or self.article("violation")
         r = Ruling(RulingKind.VIOLATION, color, article, at, move_number, note)
-        return self._counted(r, RulingKind.VIOLATION, "violation", "Gomoku §12.3(4)")
+        return self._counted(r, RulingKind.VIOLATION, "violation", self.book.second_loses)
 
     def time_penalty(
         self,
@@ -356,7 +537,7 @@ class Referee:
         *,
         deduct: float = 0.0,
         award: float = 0.0,
-        article: str = "Gomoku §12.3(3)",
+        article: str | None = None,
         note: str = "",
         at: float | None = None,
         move_number: int | None = None,
@@ -373,6 +554,7 @@ class Referee:
                 raise InvalidInput(f"{name} must be >= 0 seconds, got {v!r}")
         if deduct == 0 and award == 0:
             raise InvalidInput("a time penalty deducts or awards some time")
+        article = article or self.article("time_penalty")
         clock: list[tuple[Color, float]] = []
         if deduct:
             clock.append((color, -float(deduct)))
@@ -389,13 +571,14 @@ class Referee:
         color: Color,
         seconds: float,
         *,
-        article: str = "Go §22.8",
+        article: str | None = None,
         note: str = "",
         at: float | None = None,
     ) -> Ruling:
         """A clock correction that is not a penalty: a faulty or replaced clock (Go §22.8-9,
         Gomoku §8.7, §8.10); ``seconds`` may be negative."""
         _check_color(color)
+        article = article or self.article("adjust_clock")
         return self.record(
             Ruling(
                 RulingKind.CLOCK_ADJUSTMENT,
@@ -442,10 +625,15 @@ class Referee:
             "Go §17.3": (False, True),  # a take-back: the stone goes back, a warning
             "Gomoku §6.1": (False, False),  # e.g. two stones in a row: the second comes off
         }.get(key, (True, False))
+        if key == "Gomoku §6.1":
+            self._not_accepted(color, move_number, article)
         p = defaults[0] if pass_turn is None else pass_turn
         w = defaults[1] if warning is None else warning
-        if w and self.game != "go":
-            raise RefereeError("a void move in Gomoku carries a violation, not a warning")
+        if w and self.book.counted is not RulingKind.WARNING:
+            raise RefereeError(
+                f"a void move in {self.game} carries a violation, not a warning",
+                self.book.second_loses,
+            )
         void = self.record(
             Ruling(
                 RulingKind.VOID_MOVE,
@@ -464,21 +652,20 @@ class Referee:
     def overtime_pass(
         self, color: Color, *, at: float | None = None, move_number: int | None = None
     ) -> Ruling:
-        """Go §22.5: over the last minute, on ``color``'s request: a pass and a warning, and the
-        count goes on (DECISIONS.md). The warning counts towards Go §24.2."""
+        """Go §22.5: over the last minute, on ``color``'s request, the overrun counts as one
+        pass (虚着, 改判弃权一次) and play goes on under the same byo-yomi. No warning: the
+        article gives none, so no stone comes off the count and it never counts towards
+        Go §24.2 (DECISIONS.md).
+
+        >>> ref = Referee("go")
+        >>> r = ref.overtime_pass(BLACK)
+        >>> r.passes, ref.warnings(BLACK), ref.stone_penalty(BLACK)
+        (Color.BLACK, 0, 0)
+        """
         _check_color(color)
-        if self.game != "go":
-            raise RefereeError("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5")
-        r = Ruling(
-            RulingKind.OVERTIME_PASS,
-            color,
-            "Go §22.5",
-            at,
-            move_number,
-            "over the last minute: pass and warning",
-            passes=color,
+        return self.record(
+            overtime_pass_ruling(color, self.article("overtime_pass"), at, move_number)
         )
-        return self._counted(r, RulingKind.WARNING, "warning", "Go §24.2")
 
     def wrong_colours(
         self,
@@ -500,10 +687,8 @@ class Referee:
         """
         if moves_played < 0:
             raise InvalidInput("moves_played must be >= 0")
-        if self.game == "go":
-            ok, article = moves_played <= 10, "Go §17.1"
-        else:
-            ok, article = moves_played < 4 and minutes_played < 15, "Gomoku §5.2"
+        article = self.article("wrong_colours")
+        ok = self.book.colour_fix(moves_played, minutes_played)
         text = note or (
             "colours corrected: the game restarts"
             if ok
@@ -574,13 +759,13 @@ class Referee:
         >>> Referee("go").moved_stones(Decision.VALID, offender=WHITE, deliberate=True).outcome.winner
         Color.BLACK
         """
-        article = "Go §17.5" if self.game == "go" else "Gomoku §4.2"
+        article = self.article("moved_stones")
         if deliberate:
             if offender is None:
                 raise RefereeError("deliberate moving needs the offender", article)
             decision = Decision.OFFENDER_LOSES
-        elif decision not in _MOVED_ALLOWED[self.game]:
-            allowed = ", ".join(sorted(d.value for d in _MOVED_ALLOWED[self.game]))
+        elif decision not in self.book.moved:
+            allowed = ", ".join(sorted(d.value for d in self.book.moved))
             raise RefereeError(
                 f"{article} allows {allowed} for moved stones, not {decision.value}", article
             )
@@ -603,7 +788,7 @@ class Referee:
         (``by``): resume if rebuilt (Gomoku: with a violation for the scatterer), else that
         player loses; deliberately: that player loses (Gomoku).
         """
-        article = "Go §17.6" if self.game == "go" else "Gomoku §4.2"
+        article = self.article("scattered")
         if by is not None:
             _check_color(by)
             if deliberate or decision is Decision.OFFENDER_LOSES:
@@ -617,11 +802,11 @@ class Referee:
                     article,
                 )
             r = self._decide(RulingKind.SCATTERED, decision, article, by, False, at, note)
-            if self.game == "gomoku":
+            if self.book.penalised_scatter:
                 self.violation(by, article, note="scattered the position", at=at)
             return r
-        if decision not in _SCATTER_ALLOWED[self.game]:
-            allowed = ", ".join(sorted(d.value for d in _SCATTER_ALLOWED[self.game]))
+        if decision not in self.book.scattered:
+            allowed = ", ".join(sorted(d.value for d in self.book.scattered))
             raise RefereeError(
                 f"{article} allows {allowed} for a scattered position, not {decision.value}",
                 article,
@@ -694,9 +879,9 @@ class Referee:
         who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
         if not who:
             raise InvalidInput("a no-show names at least one player")
-        article = "Go §22.1" if self.game == "go" else "Gomoku §8.5"
+        article = self.article("no_show")
         if len(who) == 2:
-            article = "Go §22.3" if self.game == "go" else "Gomoku §8.5"
+            article = self.article("no_show_both")
             outcome = Outcome(Result.BOTH_LOSE, Termination.FORFEIT, article)
             return self.record(
                 Ruling(
@@ -709,7 +894,7 @@ class Referee:
         """``color`` leaves the event mid-game (Go §15.2, §28; Gomoku §10.1(3)D, §18.5): this
         game is lost; what happens to other games is the tournament's business."""
         _check_color(color)
-        article = "Go §28" if self.game == "go" else "Gomoku §10.1(3)D"
+        article = self.article("withdrawal")
         return self._loses(RulingKind.WITHDRAWAL, color, article, at, note)
 
     def disqualify(
@@ -733,7 +918,7 @@ class Referee:
         ('disqualification', Color.BLACK, (Color.WHITE,))
         """
         _check_color(color)
-        art = article or ("Gomoku §12.3(2)D" if self.game == "gomoku" else "Go §23.1")
+        art = article or self.article("disqualify")
         if not approved:
             raise RefereeError(
                 "a disqualification needs the competition committee's approval of the chief "
@@ -804,12 +989,7 @@ class Referee:
         >>> Referee("gomoku").both_flags().outcome.result.value
         'draw'
         """
-        if self.game != "gomoku":
-            raise RefereeError(
-                "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
-                "Gomoku §10.2(4)",
-            )
-        article = "Gomoku §10.2(4)"
+        article = self.article("both_flags")
         return self.record(
             Ruling(
                 RulingKind.BOTH_FLAGS,
@@ -844,19 +1024,18 @@ class Referee:
         1
         """
         _check_color(color)
-        if self.game != "go":
-            raise RefereeError("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7")
+        article = self.article("leave_seat")
         if self.seat_leaves(color):
             raise RefereeError(
-                f"{color} already left the seat once in this game; Go §22.7 allows it once "
+                f"{color} already left the seat once in this game; {article} allows it once "
                 "per game",
-                "Go §22.7",
+                article,
             )
         return self.record(
             Ruling(
                 RulingKind.LEAVE_SEAT,
                 color,
-                "Go §22.7",
+                article,
                 at,
                 move_number,
                 note or "left the seat with the arbiter's permission",
@@ -883,13 +1062,12 @@ class Referee:
         (True, None, None)
         """
         _check_color(color)
-        if self.game != "go":
-            raise RefereeError("the dropped-stone rule is a Go rule (Go §17.3)", "Go §17.3")
+        article = self.article("dropped_stone")
         if not consent and not chief_arbiter:
             raise RefereeError(
                 "without the opponent's consent the stone stays unless the chief arbiter "
-                "decides otherwise (Go §17.3): pass chief_arbiter=True",
-                "Go §17.3",
+                f"decides otherwise ({article}): pass chief_arbiter=True",
+                article,
             )
         text = note or (
             "dropped stone picked up with the opponent's consent"
@@ -897,8 +1075,142 @@ class Referee:
             else "dropped stone picked up by the chief arbiter's decision"
         )
         return self.record(
+            Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
+        )
+
+    def restore_stones(
+        self,
+        color: Color,
+        points: list[str] | tuple[str, ...],
+        *,
+        warning: bool = True,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": ``color`` removed
+        stones of the opponent that still had liberties; they go back on ``points`` (the
+        session edits the position, :class:`duiyi.go.actions.RestoreStones`) and ``color``
+        gets a warning (Go §24).
+
+        >>> ref = Referee("go")
+        >>> r = ref.restore_stones(WHITE, ["D4", "D5"])
+        >>> r.restore, ref.warnings(WHITE)
+        (('D4', 'D5'), 1)
+        """
+        _check_color(color)
+        article = self.article("restore_stones")
+        if isinstance(points, str) or not points or not all(isinstance(p, str) for p in points):
+            raise InvalidInput(f"restore_stones names the points of the stones: {points!r}")
+        text = note or f"{color.opponent}'s stones wrongly removed by {color} put back"
+        r = self.record(
             Ruling(
-                RulingKind.DROPPED_STONE, color, "Go §17.3", at, move_number, text, take_back=True
+                RulingKind.STONES_RESTORED,
+                color,
+                article,
+                at,
+                move_number,
+                text,
+                restore=tuple(p.strip().upper() for p in points),
+            )
+        )
+        if warning:
+            self.warn(color, article, note="removed stones with liberties", at=at)
+        return r
+
+    def _accepted(self, color: Color, move_number: int | None) -> Ruling | None:
+        """The opponent's acceptance of ``color``'s irregular act at ``move_number``, if any."""
+        if move_number is None:
+            return None
+        for r in self._rulings:
+            if (
+                r.kind is RulingKind.IRREGULAR_ACCEPTED
+                and r.color is color
+                and r.move_number == move_number
+            ):
+                return r
+        return None
+
+    def _not_accepted(self, color: Color, move_number: int | None, article: str) -> None:
+        accepted = self._accepted(color, move_number)
+        if accepted is not None:
+            raise RefereeError(
+                f"{color.opponent} accepted this irregularity of {color} ({accepted.article}): "
+                "it can no longer be corrected",
+                "Gomoku §6.1",
+            )
+
+    def accept_irregular(
+        self,
+        color: Color,
+        article: str | None = None,
+        *,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act (e.g.
+        §6.1(5) a pushed stone stays where it stopped) instead of having it corrected. Nothing
+        on the board changes, there is no violation, and a correction of the same act
+        (``move_number``) is refused afterwards. Playing on without telling the arbiter
+        accepts it as well (Gomoku §6.2): the session then refuses the correction.
+
+        >>> ref = Referee("gomoku")
+        >>> ref.accept_irregular(BLACK, "Gomoku §6.1(5)", move_number=7).kind.value
+        'irregular_accepted'
+        >>> ref.replace_stone(BLACK, "h9", move_number=7)
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.RefereeError: white accepted this irregularity of black (Gomoku §6.1(5)): it can no longer be corrected
+        """
+        _check_color(color)
+        base = self.article("accept_irregular")
+        art = article or base
+        if not art.startswith(base):
+            raise RefereeError(f"the irregular acts the opponent may accept are {base}'s", base)
+        if self._accepted(color, move_number) is not None:
+            raise RefereeError(f"already accepted ({art})", art)
+        text = note or f"{color.opponent} accepts the irregularity instead of a correction"
+        return self.record(
+            Ruling(RulingKind.IRREGULAR_ACCEPTED, color, art, at, move_number, text, counts=False)
+        )
+
+    def replace_stone(
+        self,
+        color: Color,
+        point: str,
+        *,
+        lifted: bool = False,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §6.1(5) (推盘, a stone pushed along the board) or, with ``lifted``, §6.1(6)
+        (拔子, a stone put down, lifted and put elsewhere): on the opponent's demand ``color``'s
+        last stone goes back to ``point``, the first (empty) point it touched. The session
+        moves the stone; the turn is unchanged; no violation by itself. Refused once the
+        opponent accepted the act (Gomoku §6.1) or played on (Gomoku §6.2, in the session).
+
+        >>> Referee("gomoku").replace_stone(WHITE, "j9", lifted=True).replace_at
+        'j9'
+        """
+        _check_color(color)
+        article = self.article("replace_stone") + ("(6)" if lifted else "(5)")
+        if not isinstance(point, str) or not point.strip():
+            raise InvalidInput(f"replace_stone names the point the stone goes back to: {point!r}")
+        self._not_accepted(color, move_number, article)
+        text = note or (
+            "re-lifted stone put back on the first point" if lifted else "pushed stone put back"
+        )
+        return self.record(
+            Ruling(
+                RulingKind.STONE_REPLACED,
+                color,
+                article,
+                at,
+                move_number,
+                text,
+                replace_at=point.strip().lower(),
             )
         )
 

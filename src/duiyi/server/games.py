@@ -24,13 +24,19 @@ from typing import Any, Protocol, TypeVar
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.outcome import Outcome
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import Unavailable
-from duiyi.session import Session, SessionAction
-from duiyi.store.repository import Append, GameRecord, NotFound, Repository, StoredAction
+from duiyi.session import OVERRUN_GRACE, Session, SessionAction
+from duiyi.store.repository import (
+    Append,
+    Conflict,
+    GameRecord,
+    NotFound,
+    Repository,
+    StoredAction,
+)
 
 __all__ = [
     "GameHost",
@@ -117,7 +123,14 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
             lateness=_lateness(kind, lateness_spec),
             absent=(BLACK, WHITE),
         )
-    return Session(game, clock, referee, overtime_pass=bool(spec.get("overtime_pass", False)))
+    grace = spec.get("overrun_grace")
+    return Session(
+        game,
+        clock,
+        referee,
+        overtime_pass=bool(spec.get("overtime_pass", False)),
+        overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
+    )
 
 
 def _lateness(kind: str, spec: object) -> Lateness:
@@ -295,7 +308,10 @@ class GameHost:
         self.listeners: set[Listener] = set()
         self._wake = asyncio.Event()
         self._timer: asyncio.Task[None] | None = None
-        self._reported = session.outcome() is not None
+        # event games: the director's entry that closed the game, and the last result sheet
+        # written to the result outbox (restored games reported theirs when they committed it)
+        self.closed: str | None = record.closed
+        self._sheet: dict[str, Any] | None = _event_sheet(record, session)
         self.last_active = time.monotonic()
 
     @property
@@ -370,6 +386,8 @@ class GameHost:
         Whatever the session settled first (a flag that fell) is stored even if the change
         itself is refused; a refused change leaves nothing else behind."""
         async with self.lock:
+            if self.closed is not None:
+                raise GameClosed(self.closed)
             before = self.version
             error: DuiyiError | None = None
             try:
@@ -387,6 +405,7 @@ class GameHost:
             return
         entries = [a.to_json() for a in new]
         outcome = self.session.outcome()
+        sheet = _event_sheet(self.record, self.session)
         item = Append(
             self.id,
             before,
@@ -394,6 +413,7 @@ class GameHost:
             time.time(),
             status="finished" if outcome is not None else None,
             outcome=outcome.to_json() if outcome is not None else None,
+            report=_event_report(self.record, sheet) if sheet != self._sheet else None,
         )
         try:
             await self.manager.committer.append(item)
@@ -401,10 +421,10 @@ class GameHost:
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
             raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
-        if outcome is not None and not self._reported and self.record.event_id:
-            self._reported = True
-            if self.manager.on_finished is not None:
-                self.manager.on_finished(self.record, outcome, self.session.result_sheet())
+        if item.report is not None:
+            self._sheet = sheet
+            if self.manager.on_report is not None:
+                self.manager.on_report()
         self._publish(
             {
                 "type": "update",
@@ -439,7 +459,7 @@ class GameHost:
             self._timer = None
 
     async def _run_timer(self) -> None:
-        while self.session.outcome() is None:
+        while self.session.outcome() is None and self.closed is None:
             self._wake.clear()
             deadline = self.session.next_deadline(self.now())
             delay = None if deadline is None else max(0.0, deadline - self.now())
@@ -457,6 +477,8 @@ class GameHost:
     async def tick(self) -> None:
         """Push what is due now: spoken calls, and a flag-fall or no-show (stored first)."""
         async with self.lock:
+            if self.closed is not None:
+                return
             before = self.version
             events = self.session.tick(self.now())
             await self._commit(before)
@@ -551,8 +573,10 @@ class GameManager:
         self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
         # set by the Redis fan-out: several processes share the games
         self.forward: Forward | None = None
-        # set by the event routes: a finished event game enters its result
-        self.on_finished: Callable[[GameRecord, Outcome, dict[str, Any]], None] | None = None
+        # set by the event routes: a result sheet entered the outbox (wake its reader)
+        self.on_report: Callable[[], None] | None = None
+        # awaited by close(): the event routes' background work
+        self.closers: list[Callable[[], Awaitable[None]]] = []
         # set by the engine routes: a live game loaded from the store gets its engine back
         self.on_loaded: Callable[[GameHost], None] | None = None
 
@@ -653,6 +677,10 @@ class GameManager:
 
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
+        if message.get("type") == CLOSED:
+            host = self.hosts.get(str(message.get("game_id")))
+            if host is not None:
+                host.closed = str(message.get("reason"))
         remote = self.remotes.get(str(message.get("game_id")))
         if remote is not None:
             remote.deliver(message)
@@ -674,7 +702,7 @@ class GameManager:
         record = await self.repo.game(game_id)
         host = GameHost(self, record, session, offset=resume_at - time.monotonic())
         self.hosts[game_id] = host
-        if session.outcome() is None:
+        if session.outcome() is None and host.closed is None:
             host.start_timer()
             if self.on_loaded is not None:
                 self.on_loaded(host)
@@ -694,6 +722,8 @@ class GameManager:
             with contextlib.suppress(Unavailable):
                 await self.local(record.id)
                 count += 1
+        if self.on_report is not None:
+            self.on_report()  # results left in the outbox by a crash enter their events now
         return count
 
     async def sweep(self, idle_seconds: float = 600.0) -> int:
@@ -716,10 +746,58 @@ class GameManager:
         return len(gone)
 
     async def close(self) -> None:
-        """Stop every timer and the writer."""
+        """Stop every timer, the event routes' work and the writer."""
         for host in list(self.hosts.values()):
             await host.stop()
+        for closer in self.closers:
+            await closer()
         await self.committer.close()
+
+    async def close_event_game(self, game_id: str, reason: str) -> None:
+        """Close an event game because the director entered its result: stored first, then
+        this process's host and, through the fan-out, the others' refuse its later actions."""
+        await self.repo.close_game(game_id, reason)
+        host = self.hosts.get(game_id)
+        if host is not None:
+            async with host.lock:
+                host.closed = reason
+            await host.stop()
+        self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})
+
+
+# --- event games: their results go to the event through the outbox -------------------------
+
+# The fan-out message that closes an event game everywhere.
+CLOSED = "closed-by-director"
+
+
+class GameClosed(Conflict):
+    """An action on an event game the director closed by entering its result (409)."""
+
+
+def _event_sheet(record: GameRecord, session: Session) -> dict[str, Any] | None:
+    """The result sheet an event game hands its event (None for other games and while
+    playing): a typed :class:`~duiyi.tournament.results.ResultSheet`, as JSON for the outbox."""
+    if record.event_id is None or record.round is None or record.board is None:
+        return None
+    outcome = session.outcome()
+    if outcome is None:
+        return None
+    from duiyi.tournament.results import ResultSheet
+
+    return ResultSheet.of_game(outcome, session.referee).to_json()
+
+
+def _event_report(record: GameRecord, sheet: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The outbox row's data for a new sheet (committed with the action that produced it)."""
+    if sheet is None:
+        return None
+    return {
+        "event_id": record.event_id,
+        "round": record.round,
+        "board": record.board,
+        "sheet": sheet,
+    }
 
 
 def _rebuild(record: GameRecord, stored: list[StoredAction]) -> Session:

@@ -9,28 +9,40 @@ version with a compare-and-set, so two desks never overwrite each other silently
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import itertools
 import logging
+import os
 import random
 import secrets
 import time
 import zipfile
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
-from duiyi.errors import DuiyiError, InvalidInput, TournamentError
-from duiyi.outcome import Outcome
+from duiyi import Color
+from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.games import GameManager, new_session
-from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
+from duiyi.store.repository import (
+    Conflict,
+    EventRecord,
+    GameRecord,
+    NotFound,
+    Report,
+    ReportGone,
+    Repository,
+)
+from duiyi.tournament import entries
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
 from duiyi.tournament.model import Event, Player
-from duiyi.tournament.results import GameResult
+from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 __all__ = ["router"]
 
@@ -86,6 +98,14 @@ class ResultEntry(BaseModel):
     result: str | None
     black_warnings: int = Field(0, ge=0, le=2)
     white_warnings: int = Field(0, ge=0, le=2)
+    penalty: list[Literal["black", "white"]] = Field(
+        default_factory=list,
+        description="sides that lose by a disciplinary ruling after the result (Gomoku §2.20(3))",
+    )
+    disqualified: list[Literal["black", "white"]] = Field(
+        default_factory=list, description="sides disqualified from the event (Gomoku §2.20(4))"
+    )
+    force: bool = Field(False, description="confirm a change once the next round is paired")
 
 
 def _repo(request: Request) -> Repository:
@@ -207,6 +227,7 @@ def _game_link(g: GameRecord) -> dict[str, Any]:
         "board": g.board,
         "status": g.status,
         "outcome": g.outcome,
+        "closed": g.closed,
     }
 
 
@@ -310,16 +331,92 @@ async def get_round(request: Request, event_id: str, number: int) -> dict[str, A
 async def enter_result(
     request: Request, event_id: str, number: int, board: int, body: ResultEntry
 ) -> dict[str, Any]:
-    """Enter or correct a result (organiser)."""
+    """Enter or correct a result (organiser). The board records it as the director's, with an
+    audit entry; the board's online game is closed (its later actions are refused, 409). Once
+    the next round is paired a change needs ``force`` and the answer lists the pairings made
+    on the old result (``affected``)."""
     result = GameResult.parse(body.result) if body.result is not None else None
+    sheet = entries.sheet_of(
+        result,
+        body.black_warnings,
+        body.white_warnings,
+        tuple(Color(c) for c in body.penalty),
+        tuple(Color(c) for c in body.disqualified),
+    )
+    wall = time.time()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        e = ops.enter_result(e, number, board, result, body.black_warnings, body.white_warnings)
-        return e, None
+        done = entries.record_result(
+            e,
+            number,
+            board,
+            sheet,
+            source=Source.DIRECTOR,
+            by="organiser",
+            at=wall,
+            force=body.force,
+        )
+        return done.event, done
 
     change = {"op": "result", "round": number, "board": board, **body.model_dump()}
-    record, _ = await _change(request, event_id, change, apply)
-    return {**_summary(record), "round": _event(record).round(number).to_json()}
+    record, (done, version) = await _change(request, event_id, change, apply)
+    closed = []
+    if sheet is not None and done.status != "unchanged":
+        code = sheet.result.value
+        reason = (
+            f"round {number} board {board}: the director entered {code} "
+            f"(event {event_id} version {version}); this online game is closed"
+        )
+        closed = await _close_games(request, event_id, number, board, reason)
+    return {**_summary(record), **_entered(record, done), "closed_games": closed}
+
+
+def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
+    return {
+        "status": done.status,
+        "affected": [a.to_json() for a in done.affected],
+        "withdrawn": list(done.withdrawn),
+        "round": _event(record).round(done.round).to_json(),
+    }
+
+
+async def _close_games(
+    request: Request, event_id: str, number: int, board: int, reason: str
+) -> list[str]:
+    """Close the online game(s) of one board: the director's entry decides it."""
+    closed = []
+    for g in await _repo(request).games_of_event(event_id):
+        if g.round == number and g.board == board and g.closed is None:
+            await _games(request).close_event_game(g.id, reason)
+            closed.append(g.id)
+    return closed
+
+
+class Resolution(BaseModel):
+    """The director's answer to a board's conflict."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    accept: bool = Field(description="true: enter the disagreeing result; false: keep the board's")
+    force: bool = Field(False, description="confirm a change once the next round is paired")
+
+
+@router.post("/{event_id}/rounds/{number}/boards/{board}/conflict")
+async def resolve_conflict(
+    request: Request, event_id: str, number: int, board: int, body: Resolution
+) -> dict[str, Any]:
+    """Settle the board's conflict (an online result that disagreed with the entered one)."""
+    wall = time.time()
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done = entries.resolve_conflict(
+            e, number, board, accept=body.accept, by="organiser", at=wall, force=body.force
+        )
+        return done.event, done
+
+    change = {"op": "conflict", "round": number, "board": board, **body.model_dump()}
+    record, (done, _version) = await _change(request, event_id, change, apply)
+    return {**_summary(record), **_entered(record, done)}
 
 
 @router.post("/{event_id}/rounds/{number}/games", status_code=201)
@@ -429,50 +526,111 @@ async def export_sgf(request: Request, event_id: str) -> Response:
     )
 
 
-def _withdraw_disqualified(e: Event, round_number: int, board: int, sheet: dict[str, Any]) -> Event:
-    """A player the referee disqualified (Gomoku §2.20(4), §12.3(2)D) leaves the event: the
-    book says nothing of the results, so the withdrawal rules apply (Gomoku §18.5, Go §28)."""
-    game = e.round(round_number).game(board)
-    gone = {w.player for w in e.withdrawals}
-    for seat in sheet.get("disqualified") or ():
-        number = game.black if seat == "black" else game.white
-        if number is not None and number not in gone:
-            e = ops.withdraw(e, number)
-    return e
+class ResultReader:
+    """Enters the result sheets of finished event games from the outbox (``event_outbox``).
+
+    A sheet is written with the action that finished its game (one transaction); the reader
+    enters it with :func:`duiyi.tournament.entries.record_result` and deletes the row in the
+    same transaction as the event change, retrying a concurrent event write for as long as it
+    takes. It runs when a game reports, every few seconds, and at start-up, so a sheet left
+    by a crash enters its event after the restart. ``DUIYI_RESULT_DELAY`` (seconds, for the
+    crash test) holds each pass back.
+    """
+
+    POLL = 5.0
+
+    def __init__(self, repo: Repository, delay: float = 0.0) -> None:
+        self.repo = repo
+        self.delay = delay
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def nudge(self) -> None:
+        """A report entered the outbox (or the server started): read it soon."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name="results")
+        self.wake.set()
+
+    async def close(self) -> None:
+        """Stop reading (unread rows stay for the next start)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+            self.task = None
+
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=self.POLL)
+            self.wake.clear()
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            try:
+                await self.drain()
+            except Exception:  # the store is down: the rows wait for the next pass
+                log.exception("result outbox: pass failed")
+
+    async def drain(self) -> int:
+        """Enter every waiting report; how many were consumed."""
+        count = 0
+        while True:
+            reports = await self.repo.reports()
+            if not reports:
+                return count
+            for report in reports:
+                await self.enter(report)
+                count += 1
+
+    async def enter(self, report: Report) -> None:
+        """Enter one report in its event (or keep it there as a conflict)."""
+        sheet = ResultSheet.from_json(report.sheet)
+        for attempt in itertools.count():
+            try:
+                ev = await self.repo.event(report.event_id)
+            except NotFound:
+                log.warning("result of game %s: event %s is gone", report.game_id, report.event_id)
+                await self.repo.drop_report(report.id)
+                return
+            e = _event(ev)
+            by, at = f"game {report.game_id}", report.wall
+            try:
+                done = entries.record_result(
+                    e, report.round, report.board, sheet, source=Source.ONLINE, by=by, at=at
+                )
+            except TournamentError as exc:
+                # refused by the event's rules: the director sees it on the board
+                try:
+                    done = entries.hold(
+                        e, report.round, report.board, sheet, Source.ONLINE, by, at, str(exc)
+                    )
+                except TournamentError:
+                    log.warning("result of game %s not entered: %s", report.game_id, exc)
+                    await self.repo.drop_report(report.id)
+                    return
+            if done.status == "unchanged" and done.event == e:
+                await self.repo.drop_report(report.id)
+                return
+            data = {**ev.data, "event": done.event.to_json()}
+            change = {
+                "op": "game-result",
+                "game": report.game_id,
+                "status": done.status,
+                "sheet": report.sheet,
+            }
+            try:
+                await self.repo.save_event(
+                    ev.id, ev.version, data, change, time.time(), report=report.id
+                )
+                return
+            except ReportGone:
+                return
+            except Conflict:
+                await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
 
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:
-    """A finished online game enters its result in its event (retried on concurrent writes)."""
-    pending: set[asyncio.Task[None]] = set()
-
-    async def enter(record: GameRecord, outcome: Outcome, sheet: dict[str, Any]) -> None:
-        if record.event_id is None or record.round is None or record.board is None:
-            return
-        code = sheet.get("result")
-        result = GameResult.parse(code) if code else GameResult.from_outcome(outcome)
-        # the warnings of the game travel with its result: a Go tiebreak (Go §27.1(1)B)
-        black_warnings = int(sheet.get("black_warnings") or 0)
-        white_warnings = int(sheet.get("white_warnings") or 0)
-        for _attempt in range(10):
-            try:
-                ev = await repo.event(record.event_id)
-                e = ops.enter_result(
-                    _event(ev), record.round, record.board, result, black_warnings, white_warnings
-                )
-                e = _withdraw_disqualified(e, record.round, record.board, sheet)
-                data = {**ev.data, "event": e.to_json()}
-                change = {"op": "game-result", "game": record.id, "outcome": outcome.to_json()}
-                await repo.save_event(ev.id, ev.version, data, change, time.time())
-                return
-            except Conflict:
-                await asyncio.sleep(0.05)
-            except DuiyiError as exc:
-                log.warning("game %s: result not entered in its event: %s", record.id, exc)
-                return
-
-    def hook(record: GameRecord, outcome: Outcome, sheet: dict[str, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(enter(record, outcome, sheet))
-        pending.add(task)
-        task.add_done_callback(pending.discard)
-
-    games.on_finished = hook
+    """Finished event games enter their results through the outbox (see :class:`ResultReader`)."""
+    reader = ResultReader(repo, float(os.environ.get("DUIYI_RESULT_DELAY") or 0))
+    games.on_report = reader.nudge
+    games.closers.append(reader.close)

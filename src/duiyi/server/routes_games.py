@@ -47,6 +47,12 @@ class NewGame(BaseModel):
         "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
     )
     overtime_pass: bool = False
+    overrun_grace: float | None = Field(
+        None,
+        ge=0,
+        description="seconds after an overrun of the last byo-yomi minute during which the "
+        "player may still ask to count it as a pass (Go §22.5); default 10, 0: lost at once",
+    )
     lateness: dict[str, Any] | None = Field(
         None,
         description="players start absent and arrive by connecting: {'limit': 900} (seconds; "
@@ -86,8 +92,9 @@ def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
-# Players send the game's own actions plus adjourning (sealing their move) and arriving late.
-PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive"}
+# Players send the game's own actions plus adjourning (sealing their move), arriving late and
+# asking for the Go §22.5 pass on overtime (in advance or at the overrun).
+PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive", "request_overtime_pass"}  # Go §22.5
 
 
 ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})

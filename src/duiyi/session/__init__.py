@@ -20,10 +20,11 @@ from duiyi.session.adapters import (
     adapter_from_config,
     register_adapter,
 )
-from duiyi.session.core import Event, Session, SessionAction
+from duiyi.session.core import OVERRUN_GRACE, Event, Session, SessionAction
 
 __all__ = [
     "GAME_ACTIONS",
+    "OVERRUN_GRACE",
     "Event",
     "GameAdapter",
     "GoAdapter",

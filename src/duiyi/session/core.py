@@ -16,7 +16,9 @@ timer on :meth:`Session.next_deadline` / :meth:`Session.tick` to push calls and 
 ['30秒', '40秒', '50秒']
 >>> s.next_deadline(70.0)            # then "1" ... "10"
 71.0
->>> s.tick(80.0)[-1].kind, s.outcome().winner   # White's flag fell at 80 s
+>>> s.tick(80.0)[-1].en.startswith("over the last minute")  # White overran at 80 s ...
+True
+>>> s.tick(90.0)[-1].kind, s.outcome().winner   # ... asked nothing: lost 10 s later (Go §22.5)
 ('flag', Color.BLACK)
 >>> Session.from_log(s.to_json()).outcome() == s.outcome()
 True
@@ -27,7 +29,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
@@ -42,11 +44,20 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.outcome import Outcome, Result, Termination
-from duiyi.referee import Referee, Ruling, RulingKind, outcome_json, ruling_from_json
+from duiyi.referee import (
+    RULING_METHODS,
+    Referee,
+    Ruling,
+    RulingKind,
+    outcome_json,
+    overtime_pass_ruling,
+    ruling_from_json,
+)
 from duiyi.session.adapters import (
     GAME_ACTIONS,
     GameAdapter,
     GoAdapter,
+    GomokuAdapter,
     adapt,
     adapter_from_config,
 )
@@ -155,27 +166,9 @@ def _check_time(now: float) -> float:
     return t
 
 
-_REFEREE_METHODS = frozenset(
-    {
-        "warn",
-        "violation",
-        "time_penalty",
-        "adjust_clock",
-        "void_move",
-        "overtime_pass",
-        "wrong_colours",
-        "moved_stones",
-        "scattered",
-        "forfeit",
-        "double_forfeit",
-        "withdrawal",
-        "disqualify",
-        "disciplinary_loss",
-        "both_flags",
-        "leave_seat",
-        "dropped_stone",
-    }
-)
+#: how long, after an overrun of the last minute, the player may still ask for the Go §22.5
+#: pass before the loss is ruled (the arbiter may rule it sooner); docs/decisions.md
+OVERRUN_GRACE = 10.0
 
 
 class Session:
@@ -184,9 +177,15 @@ class Session:
     ``game`` is a ``duiyi.go.Game``, a ``duiyi.gomoku.Game`` or any
     :class:`~duiyi.session.adapters.GameAdapter`. Players are named by seat (the colour given
     at the start), and so are the clocks and the winner of :meth:`outcome` (after a Gomoku
-    swap the Black seat plays the white stones). With ``overtime_pass=True`` a player who oversteps the last minute of
-    byo-yomi in Go gets a pass and a warning instead of a loss (Go §22.5, "on request": the
-    event's regulations grant the request in advance).
+    swap the Black seat plays the white stones).
+
+    Go §22.5: a player who oversteps the last minute of byo-yomi loses, unless it asked for the
+    overrun to count as one pass (虚着): then it has passed, play goes on under the same
+    byo-yomi and there is no warning. The request is standing when made in advance
+    (:meth:`request_overtime_pass` before the overrun, or ``overtime_pass=True`` granting it to
+    both players by the event's regulations), or made at the overrun: the loss is ruled
+    ``overrun_grace`` seconds after the overrun (0: at once), and a request in between (before
+    an arbiter's ruling) turns the overrun into the pass.
     """
 
     def __init__(
@@ -196,6 +195,7 @@ class Session:
         referee: Referee | None = None,
         *,
         overtime_pass: bool = False,
+        overrun_grace: float = OVERRUN_GRACE,
     ) -> None:
         self._game: GameAdapter = adapt(game)
         if not isinstance(clock, Clock):
@@ -207,6 +207,10 @@ class Session:
             else Referee(self._game.kind if self._game.kind in ("go", "gomoku") else "go")
         )
         self.overtime_pass = bool(overtime_pass)
+        grace = _check_time(overrun_grace)
+        if grace < 0:
+            raise InvalidInput(f"overrun_grace must be >= 0 seconds, got {overrun_grace!r}")
+        self.overrun_grace = grace
         self._initial: dict[str, Any] = {
             "game": self._game.config_json(),
             "clock": clock.to_json(),
@@ -372,6 +376,8 @@ class Session:
         runner = clock.running_color
         ft = clock.flag_time()
         if ft is not None and runner is not None:
+            if self._may_request(runner) and not self._standing(runner):
+                ft += self.overrun_grace  # Go §22.5: the loss waits for a request
             cands.append((max(ft, self._now), "flag", frozenset({runner})))
         for c in (BLACK, WHITE):
             if c is not runner and clock.system.flag_after(clock.state(c)) <= 0:
@@ -380,6 +386,22 @@ class Session:
         if deadline is not None:
             cands.append((math.nextafter(deadline, math.inf), "no_show", clock.absent))
         return min(cands, key=lambda e: e[0]) if cands else None
+
+    def _may_request(self, player: Color) -> bool:
+        """Whether an overrun by ``player`` now could be a Go §22.5 pass: a Go byo-yomi, the
+        player's own time running while it is on move, the player present."""
+        clock = self._clock
+        return (
+            self._game.kind == "go"
+            and clock.system.has_overtime
+            and player is clock.to_move
+            and player is clock.running_color
+            and player not in clock.absent  # an absent player cannot ask
+        )
+
+    def _standing(self, player: Color) -> bool:
+        """Whether ``player`` asked in advance for the Go §22.5 pass (or the event grants it)."""
+        return self.overtime_pass or player in self._ot_requests
 
     def _settle(self, now: float) -> list[Event]:
         """Turn the flags and lateness limits that fell by ``now`` into logged actions."""
@@ -396,25 +418,9 @@ class Session:
                 events.append(Event("no_show", at, None, "迟到超时，判负", "absent past the limit"))
             else:
                 (player,) = players
-                ot = (
-                    (self.overtime_pass or player in self._ot_requests)
-                    and self._game.kind == "go"
-                    and self._clock.system.has_overtime
-                    and player is self._clock.to_move
-                    and player is self._clock.running_color
-                    and player not in self._clock.absent  # an absent player cannot ask
-                )
-                if ot:
+                if self._standing(player) and self._may_request(player):
                     action = SessionAction("overtime_pass", at, player)
-                    events.append(
-                        Event(
-                            "overtime_pass",
-                            at,
-                            player,
-                            "超时，改判弃权一次并警告",
-                            "over the last minute: a pass and a warning",
-                        )
-                    )
+                    events.append(_overtime_event(at, player))
                 else:
                     action = SessionAction("flag", at, player)
                     events.append(Event("flag", at, player, "超时判负", "lost on time"))
@@ -436,6 +442,21 @@ class Session:
                 for call in self._clock.calls_between(mover, last, until):
                     if call.kind != "flag":
                         events.append(Event("call", call.at, mover, call.zh, call.en))
+                    elif (
+                        self.overrun_grace > 0
+                        and self._may_request(mover)
+                        and not self._standing(mover)
+                    ):
+                        events.append(
+                            Event(
+                                "call",
+                                call.at,
+                                mover,
+                                "超时；可申请改判弃权一次",
+                                "over the last minute: ask now to count it as a pass "
+                                "(Go §22.5), else the game is lost",
+                            )
+                        )
             if ev is None or ev[0] > now:
                 break
             events.extend(self._settle(ev[0]))
@@ -558,9 +579,10 @@ class Session:
         self.apply(SessionAction("arrive", _check_time(now), player))
 
     def request_overtime_pass(self, player: Color, now: float) -> None:
-        """Go §22.5 "经被读秒方申请": from now on, if ``player`` oversteps the last minute it is
-        a pass and a warning instead of a loss (the option ``overtime_pass`` grants it to
-        everyone in advance)."""
+        """Go §22.5 "经被读秒方申请": made in advance, from now on an overrun of ``player``'s
+        last minute counts as one pass instead of a loss (the option ``overtime_pass`` grants
+        it to both in advance); made at the overrun, before the loss is ruled (within
+        ``overrun_grace``), it turns this overrun into the pass at once. No warning."""
         self.apply(SessionAction("request_overtime_pass", _check_time(now), player))
 
     def split_pool(self, now: float) -> None:
@@ -579,14 +601,17 @@ class Session:
         >>> s.to_move()                      # the void move counted as Black's pass
         Color.WHITE
         """
-        if method not in _REFEREE_METHODS:
-            raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(_REFEREE_METHODS)}")
+        if method not in RULING_METHODS:
+            raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(RULING_METHODS)}")
+        self._referee.article(method)  # a ruling this game's rulebook lacks is refused here
         at = self._not_before_now(now)
         self._settle(at)
         kwargs.setdefault("at", at)
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
+        if method in ("accept_irregular", "replace_stone"):
+            kwargs.setdefault("move_number", self._game.moves_played())  # the act just made
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())
@@ -656,7 +681,11 @@ class Session:
             player = self._player(a)
             if self._game.kind != "go" or not self._clock.system.has_overtime:
                 raise SessionError("the pass on overtime is for Go byo-yomi (Go §22.5)", "Go §22.5")
-            self._ot_requests.add(player)
+            if self._may_request(player) and self._clock.flagged(at) is player:
+                # made at the overrun, before the loss was ruled: this overrun is the pass
+                self._overtime_pass(player, at)
+            else:
+                self._ot_requests.add(player)
         elif a.type == "split_pool":
             self._clock.split_pool(at)
         elif a.type == "ruling":
@@ -666,21 +695,14 @@ class Session:
         elif a.type == "no_show":
             self._do_no_show(a)
         elif a.type == "overtime_pass":
-            player = self._player(a)
-            self._apply_ruling(
-                Ruling(
-                    RulingKind.OVERTIME_PASS,
-                    player,
-                    "Go §22.5",
-                    at,
-                    self._game.moves_played(),
-                    "over the last minute: pass and warning",
-                    passes=player,
-                ),
-                at,
-            )
+            self._overtime_pass(self._player(a), at)
         else:
             raise SessionError(f"unknown session action {a.type!r}")
+
+    def _overtime_pass(self, player: Color, at: float) -> None:
+        article = self._referee.article("overtime_pass")
+        ruling = overtime_pass_ruling(player, article, at, self._game.moves_played())
+        self._apply_ruling(ruling, at)
 
     def _player(self, a: SessionAction) -> Color:
         if a.player is None:
@@ -695,6 +717,13 @@ class Session:
             )
         if self._clock.absent and player in self._clock.absent:
             raise SessionError(f"{player} has not arrived yet (arrive first)")
+        if self._clock.running_color is player and self._clock.flagged(a.at) is player:
+            # past the last minute, while the loss waits for a Go §22.5 request
+            raise SessionError(
+                f"{player}'s time ran out before this action: it comes too late (Go §12.3); "
+                "only a request to count the overrun as a pass can follow (Go §22.5)",
+                "Go §12.3",
+            )
         self._game.play(player, a.type, a.data)
         self._after_game_change(a.at)
 
@@ -809,6 +838,23 @@ class Session:
             )
         if ruling.take_back:
             self._check_take_back(ruling)
+        if ruling.replace_at is not None:
+            # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
+            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
+                    "Gomoku §6.1",
+                )
+            self._game.replace_last_stone(ruling.color, ruling.replace_at)
+        if ruling.restore:
+            # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
+            if not isinstance(self._game, GoAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
+                )
+            if self.outcome() is not None:
+                raise GameOver(f"the game is over: {_describe(self.outcome())}")
+            self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
         if (
             ruling.kind is RulingKind.LEAVE_SEAT
             and ruling.color is not None
@@ -821,13 +867,6 @@ class Session:
             player = ruling.color
             if player is None or self._game.kind != "go":
                 raise SessionError("a pass on overtime names its player, in Go (Go §22.5)")
-            # the ledger decides the warning number, whatever the ruling was drafted against
-            n = self._referee.warnings(player) + 1
-            if n >= self._referee.limit and ruling.outcome is None and self.outcome() is None:
-                ruling = replace(
-                    ruling,
-                    outcome=Outcome.win(player.opponent, Termination.WARNINGS, "Go §24.2"),
-                )
             try:
                 self._clock.overtime_pass(player, at)
             except ClockError as exc:
@@ -835,10 +874,7 @@ class Session:
         self._referee.record(ruling, override=override)
         for color, seconds in ruling.clock:
             self._clock.adjust(color, seconds, at)
-        if ruling.color is not None and ruling.kind in (
-            RulingKind.WARNING,
-            RulingKind.OVERTIME_PASS,
-        ):
+        if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None and isinstance(self._game, GoAdapter):
             self._game.take_back(ruling.color)
@@ -879,10 +915,16 @@ class Session:
             "game": copy.deepcopy(self._initial["game"]),
             "clock": copy.deepcopy(self._initial["clock"]),
             "referee": copy.deepcopy(self._initial["referee"]),
-            "options": {"overtime_pass": self.overtime_pass},
+            "options": self._options_json(),
             "actions": [a.to_json() for a in self._log],
             "ticked": self._last_tick,
         }
+
+    def _options_json(self) -> dict[str, Any]:
+        options: dict[str, Any] = {"overtime_pass": self.overtime_pass}
+        if self.overrun_grace:  # absent in older logs, which ruled the loss at the overrun
+            options["overrun_grace"] = self.overrun_grace
+        return options
 
     def public_json(self) -> dict[str, Any]:
         """Like :meth:`to_json`, but a sealed move not yet played is hidden (Go §14, Gomoku
@@ -908,7 +950,14 @@ class Session:
             raise SessionError(f"a session log needs {exc}") from exc
         except InvalidInput as exc:
             raise SessionError(f"bad session log: {exc}") from exc
-        session = cls(game, clock, referee, overtime_pass=bool(options.get("overtime_pass")))
+        session = cls(
+            game,
+            clock,
+            referee,
+            overtime_pass=bool(options.get("overtime_pass")),
+            # logs written before the grace existed ruled the loss at the overrun
+            overrun_grace=float(options.get("overrun_grace", 0.0)),
+        )
         for i, a in enumerate(actions):
             if a.at < session._now:
                 raise SessionError(f"action {i} goes back in time ({a.at:g})")
@@ -927,6 +976,16 @@ class Session:
         o = self.outcome()
         status = _describe(o) if o else (f"{self.to_move()} to move" if self.to_move() else "—")
         return f"<Session {self._game.kind}: {len(self._log)} actions, {status}>"
+
+
+def _overtime_event(at: float, player: Color) -> Event:
+    return Event(
+        "overtime_pass",
+        at,
+        player,
+        "超时，改判弃权一次，继续读秒",
+        "over the last minute: counted as one pass, play goes on (Go §22.5)",
+    )
 
 
 def _describe(o: Outcome | None) -> str:

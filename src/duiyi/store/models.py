@@ -2,17 +2,25 @@
 JSON document with a version (optimistic concurrency).
 
 >>> sorted(Base.metadata.tables)
-['event_revisions', 'events', 'game_actions', 'games', 'heartbeats']
+['event_outbox', 'event_revisions', 'events', 'game_actions', 'games', 'heartbeats']
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "EventRevisionRow", "EventRow", "GameRow", "HeartbeatRow"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "EventRevisionRow",
+    "EventRow",
+    "GameRow",
+    "HeartbeatRow",
+    "OutboxRow",
+]
 
 
 class Base(DeclarativeBase):
@@ -42,6 +50,8 @@ class GameRow(Base):
     anchor_wall: Mapped[float] = mapped_column(Float)
     anchor_timeline: Mapped[float] = mapped_column(Float)
     owner: Mapped[str | None] = mapped_column(String(64), index=True, default=None)
+    # the director's entry that closed this event game (its later actions are refused)
+    closed: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class ActionRow(Base):
@@ -91,4 +101,21 @@ class HeartbeatRow(Base):
     __tablename__ = "heartbeats"
 
     process: Mapped[str] = mapped_column(String(64), primary_key=True)
+    wall: Mapped[float] = mapped_column(Float)
+
+
+class OutboxRow(Base):
+    """A finished event game's result sheet on its way to the event: written with the action
+    that produced it, deleted with the event change that enters it, re-read at start-up."""
+
+    __tablename__ = "event_outbox"
+    __table_args__ = (UniqueConstraint("game_id", "version", name="uq_event_outbox_game_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(String(32), index=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    version: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSON)
     wall: Mapped[float] = mapped_column(Float)

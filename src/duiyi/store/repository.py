@@ -13,12 +13,19 @@ import secrets
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from duiyi.errors import DuiyiError
 from duiyi.store.db import Database
-from duiyi.store.models import ActionRow, EventRevisionRow, EventRow, GameRow, HeartbeatRow
+from duiyi.store.models import (
+    ActionRow,
+    EventRevisionRow,
+    EventRow,
+    GameRow,
+    HeartbeatRow,
+    OutboxRow,
+)
 
 __all__ = [
     "Append",
@@ -26,6 +33,8 @@ __all__ = [
     "EventRecord",
     "GameRecord",
     "NotFound",
+    "Report",
+    "ReportGone",
     "Repository",
     "StoredAction",
 ]
@@ -37,6 +46,10 @@ class NotFound(DuiyiError):
 
 class Conflict(DuiyiError):
     """Somebody else wrote that version first (optimistic concurrency)."""
+
+
+class ReportGone(Conflict):
+    """The outbox row was already consumed (by another process): nothing was written."""
 
 
 def new_id() -> str:
@@ -73,6 +86,7 @@ class GameRecord:
     anchor_wall: float
     anchor_timeline: float
     owner: str | None
+    closed: str | None = None
 
     @classmethod
     def of(cls, row: Any) -> GameRecord:
@@ -113,6 +127,8 @@ class Append:
     wall: float
     status: str | None = None
     outcome: dict[str, Any] | None = None
+    # an event game's result sheet for the event (outbox row), committed with the entries
+    report: dict[str, Any] | None = None
 
     @property
     def new_version(self) -> int:
@@ -134,6 +150,39 @@ class Append:
             {"game_id": self.game_id, "version": i, "entry": e, "wall": self.wall}
             for i, e in enumerate(self.entries, start=self.expected + 1)
         ]
+
+    def outbox_row(self) -> dict[str, Any] | None:
+        """The outbox row of the report, or None."""
+        if self.report is None:
+            return None
+        return {
+            "event_id": self.report["event_id"],
+            "game_id": self.game_id,
+            "version": self.new_version,
+            "round": self.report["round"],
+            "board": self.report["board"],
+            "sheet": self.report["sheet"],
+            "wall": self.wall,
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """An outbox row: a finished event game's result sheet waiting to enter its event."""
+
+    id: int
+    event_id: str
+    game_id: str
+    version: int
+    round: int
+    board: int
+    sheet: dict[str, Any]
+    wall: float
+
+    @classmethod
+    def of(cls, row: Any) -> Report:
+        """The plain data of a row."""
+        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
 class Repository:
@@ -225,8 +274,11 @@ class Repository:
         """Append to several games in one transaction (group commit); each item gets its new
         version, or the Conflict that refused it (the others are still committed)."""
         games = GameRow.__table__
-        plain = [i for i in items if i.status is None and i.outcome is None]
-        finishing = [i for i in items if i.status is not None or i.outcome is not None]
+        plain: list[Append] = []
+        finishing: list[Append] = []
+        for i in items:
+            quiet = i.status is None and i.outcome is None and i.report is None
+            (plain if quiet else finishing).append(i)
         try:
             async with self.db.engine.begin() as conn:
                 if len(plain) == 1:
@@ -268,6 +320,9 @@ class Repository:
                         raise _BatchConflict(item.game_id)
                 rows = [row for item in items for row in item.rows()]
                 await conn.execute(insert(ActionRow.__table__), rows)  # type: ignore[arg-type]
+                reports = [r for r in (item.outbox_row() for item in finishing) if r is not None]
+                if reports:
+                    await conn.execute(insert(OutboxRow.__table__), reports)  # type: ignore[arg-type]
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
@@ -388,11 +443,20 @@ class Repository:
         data: dict[str, Any],
         change: dict[str, Any],
         wall: float,
+        *,
+        report: int | None = None,
     ) -> int:
-        """Store a new version of the event document; Conflict if it moved on meanwhile."""
+        """Store a new version of the event document; Conflict if it moved on meanwhile.
+
+        With ``report`` (an outbox row id) the row is deleted in the same transaction;
+        ReportGone (and nothing written) when it is already gone."""
         new_version = expected_version + 1
         try:
             async with self.db.session() as s, s.begin():
+                if report is not None:
+                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id == report))
+                    if getattr(gone, "rowcount", 1) != 1:
+                        raise ReportGone(f"result report {report} was already entered")
                 result = await s.execute(
                     update(EventRow)
                     .where(EventRow.id == event_id, EventRow.version == expected_version)
@@ -408,3 +472,28 @@ class Repository:
         except IntegrityError as exc:
             raise Conflict(f"event {event_id}: version {new_version} exists") from exc
         return new_version
+
+    # ---------------------------------------------------------------- result outbox
+
+    async def reports(self, limit: int = 100) -> list[Report]:
+        """The oldest result reports not yet entered in their events."""
+        async with self.db.session() as s:
+            rows = await s.scalars(select(OutboxRow).order_by(OutboxRow.id).limit(limit))
+            return [Report.of(r) for r in rows]
+
+    async def drop_report(self, report: int) -> bool:
+        """Delete a report that needs no event change; False when it was already gone."""
+        async with self.db.session() as s, s.begin():
+            gone = await s.execute(delete(OutboxRow).where(OutboxRow.id == report))
+            return getattr(gone, "rowcount", 1) == 1
+
+    async def close_game(self, game_id: str, reason: str) -> None:
+        """Close an event game for the director's entry ``reason``: a live game stops being
+        live (it is not restored), and every later action is refused."""
+        async with self.db.session() as s, s.begin():
+            await s.execute(update(GameRow).where(GameRow.id == game_id).values(closed=reason))
+            await s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == "live")
+                .values(status="closed")
+            )

@@ -542,7 +542,7 @@ def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
                 if g.result is None:
                     mark = "?"
                 else:
-                    side = g.result.side(_colour(black))
+                    side = g.side(_colour(black))
                     mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[side]
                     if not g.result.played:
                         mark += "f"
@@ -565,7 +565,7 @@ def grid(event: Event) -> dict[int, dict[int, str]]:
         if g.result is None:
             continue
         for me, opp, black in ((g.black, g.white, True), (g.white, g.black, False)):
-            mark = marks[g.result.side(_colour(black))] + ("" if g.result.played else "f")
+            mark = marks[g.side(_colour(black))] + ("" if g.result.played else "f")
             cells[me][opp] = cells[me].get(opp, "") + mark
     return cells
 

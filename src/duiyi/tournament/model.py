@@ -18,10 +18,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
+from duiyi import Color
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
-from duiyi.tournament.results import GameResult, Scoring
+from duiyi.tournament.results import (
+    AuditEntry,
+    GameResult,
+    ResultConflict,
+    ResultSheet,
+    Scoring,
+    SideResult,
+    Source,
+)
 
 __all__ = [
     "GAMES",
@@ -158,6 +168,12 @@ class Game:
     carried for files from handicap tournaments (OpenGotha); the Chinese rules have no handicap
     games and score it like any other game.
 
+    The board is also the result's record: ``source`` says where the result came from
+    (:class:`~duiyi.tournament.results.Source`), ``trail`` every change with who, when and the
+    value before, ``conflict`` a result that disagreed and waits for the director, ``penalty``
+    the sides that lose this game by a disciplinary ruling after the result (Gomoku §2.20(3):
+    the opponent keeps the board's result). Files without these fields still load.
+
     >>> g = Game(1, 5, 2).with_result(GameResult.WHITE_WINS)
     >>> g.to_json()
     {'board': 1, 'black': 5, 'white': 2, 'result': '0-1'}
@@ -170,6 +186,10 @@ class Game:
     black_warnings: int = 0
     white_warnings: int = 0
     handicap: int = 0
+    source: Source | None = field(default=None, repr=False)
+    trail: tuple[AuditEntry, ...] = field(default=(), repr=False)
+    conflict: ResultConflict | None = field(default=None, repr=False)
+    penalty: frozenset[Color] = field(default=frozenset(), repr=False)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -179,13 +199,69 @@ class Game:
     def with_result(
         self, result: GameResult | None, black_warnings: int = 0, white_warnings: int = 0
     ) -> Game:
-        """The same game with a result (and warnings) entered."""
+        """The same game with a result (and warnings) entered; a penalty goes with the old
+        result."""
         return replace(
-            self, result=result, black_warnings=black_warnings, white_warnings=white_warnings
+            self,
+            result=result,
+            black_warnings=black_warnings,
+            white_warnings=white_warnings,
+            penalty=frozenset(),
         )
 
+    @property
+    def sheet(self) -> ResultSheet | None:
+        """The board's result as a sheet (None while pending).
+
+        >>> Game(1, 1, 2, GameResult.DRAW, 1).sheet.to_json()
+        {'result': 'draw', 'warnings': {'black': 1, 'white': 0}}
+        """
+        if self.result is None:
+            return None
+        return ResultSheet(self.result, self.black_warnings, self.white_warnings, self.penalty)
+
+    def with_sheet(self, sheet: ResultSheet | None) -> Game:
+        """The same game with the sheet's result, warnings and penalties (None clears)."""
+        if sheet is None:
+            return self.with_result(None)
+        return replace(
+            self,
+            result=sheet.result,
+            black_warnings=sheet.black_warnings,
+            white_warnings=sheet.white_warnings,
+            penalty=sheet.penalty,
+        )
+
+    def side(self, color: Color) -> SideResult:
+        """What the result means for ``color`` (a disciplinary loss is a loss, Gomoku
+        §2.20(3)); TournamentError while the board has no result.
+
+        >>> g = Game(1, 1, 2, GameResult.BLACK_WINS, penalty=frozenset({Color.BLACK}))
+        >>> g.side(Color.BLACK).value, g.side(Color.WHITE).value
+        ('loss', 'loss')
+        """
+        if self.result is None:
+            raise TournamentError(f"board {self.board} has no result yet")
+        if color in self.penalty:
+            return SideResult.LOSS
+        return self.result.side(color)
+
+    def points(self, scoring: Scoring, color: Color) -> Fraction:
+        """Points ``color`` scores on this board (a disciplinary loss scores a loss).
+
+        >>> g = Game(1, 1, 2, GameResult.DRAW, penalty=frozenset({Color.WHITE}))
+        >>> g.points(Scoring.go(), Color.BLACK), g.points(Scoring.go(), Color.WHITE)
+        (Fraction(1, 1), Fraction(0, 1))
+        """
+        if self.result is None:
+            return Fraction(0)
+        if color in self.penalty:
+            return scoring.loss
+        return scoring.points(self.result, black=color is Color.BLACK)
+
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (``result`` omitted while pending)."""
+        """A JSON-ready dict (``result`` omitted while pending; the record's fields only when
+        they hold something)."""
         data: dict[str, Any] = {"board": self.board, "black": self.black, "white": self.white}
         if self.result is not None:
             data["result"] = self.result.value
@@ -193,6 +269,14 @@ class Game:
             data["warnings"] = {"black": self.black_warnings, "white": self.white_warnings}
         if self.handicap:
             data["handicap"] = self.handicap
+        if self.penalty:
+            data["penalty"] = sorted(c.value for c in self.penalty)
+        if self.source is not None:
+            data["source"] = self.source.value
+        if self.trail:
+            data["trail"] = [e.to_json() for e in self.trail]
+        if self.conflict is not None:
+            data["conflict"] = self.conflict.to_json()
         return data
 
     @classmethod
@@ -200,6 +284,8 @@ class Game:
         """Rebuild a game written by :meth:`to_json`."""
         result = data.get("result")
         warnings = dict(data.get("warnings", {}))
+        source = data.get("source")
+        conflict = data.get("conflict")
         return cls(
             int(data["board"]),
             int(data["black"]),
@@ -208,6 +294,10 @@ class Game:
             int(warnings.get("black", 0)),
             int(warnings.get("white", 0)),
             int(data.get("handicap", 0)),
+            None if source is None else Source(str(source)),
+            tuple(AuditEntry.from_json(e) for e in data.get("trail", [])),
+            None if conflict is None else ResultConflict.from_json(conflict),
+            frozenset(Color(str(c)) for c in data.get("penalty", [])),
         )
 
 

@@ -24,12 +24,17 @@ from typing import Any
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
 from duiyi.outcome import Outcome, Result, Termination
+from duiyi.referee import Referee, RulingKind
 
 __all__ = [
+    "AuditEntry",
     "Encounter",
     "GameResult",
+    "ResultConflict",
+    "ResultSheet",
     "Scoring",
     "SideResult",
+    "Source",
     "Table",
     "TeamMatch",
     "team_match",
@@ -188,6 +193,209 @@ _FLIP = {
     GameResult.FORFEIT_BLACK: GameResult.FORFEIT_WHITE,
     GameResult.FORFEIT_WHITE: GameResult.FORFEIT_BLACK,
 }
+
+
+class Source(enum.Enum):
+    """Where a board's result came from (the result record of issue 10)."""
+
+    DIRECTOR = "director"  # entered or corrected at the desk (CLI, web, API)
+    ONLINE = "online"  # the online game of the board finished
+    ARBITER = "arbiter"  # an arbiter's ruling (penalty, disqualification) reached the board
+    IMPORT = "import"  # read from a results file or another program's tournament file
+
+
+def _colours(data: Any) -> frozenset[Color]:
+    return frozenset(Color(str(c)) for c in (data or ()))
+
+
+@dataclass(frozen=True)
+class ResultSheet:
+    """What a finished game hands the tournament: the board's result, the warnings each side
+    received (Go §24, a tiebreak by Go §27.1(1)B), the sides that lose this game by a
+    disciplinary ruling made after the result (Gomoku §2.20(3): the opponent keeps the result
+    the board gave) and the sides disqualified from the event (Gomoku §2.20(4)).
+
+    >>> s = ResultSheet(GameResult.BLACK_WINS, white_warnings=1, penalty=frozenset({Color.BLACK}))
+    >>> s.to_json()
+    {'result': '1-0', 'warnings': {'black': 0, 'white': 1}, 'penalty': ['black']}
+    >>> ResultSheet.from_json(s.to_json()) == s
+    True
+    """
+
+    result: GameResult
+    black_warnings: int = 0
+    white_warnings: int = 0
+    penalty: frozenset[Color] = frozenset()
+    disqualified: frozenset[Color] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.black_warnings < 0 or self.white_warnings < 0:
+            raise TournamentError("warnings cannot be negative")
+
+    def warnings(self, color: Color) -> int:
+        """The warnings ``color`` received in the game."""
+        return self.black_warnings if color is Color.BLACK else self.white_warnings
+
+    def side(self, color: Color) -> SideResult:
+        """What the sheet means for ``color``: a disciplinary loss is a loss whatever the board
+        said (Gomoku §2.20(3)), otherwise the board's result.
+
+        >>> s = ResultSheet(GameResult.DRAW, penalty=frozenset({Color.WHITE}))
+        >>> s.side(Color.BLACK).value, s.side(Color.WHITE).value
+        ('draw', 'loss')
+        """
+        if color in self.penalty:
+            return SideResult.LOSS
+        return self.result.side(color)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (``penalty``/``disqualified`` only when someone is named)."""
+        data: dict[str, Any] = {
+            "result": self.result.value,
+            "warnings": {"black": self.black_warnings, "white": self.white_warnings},
+        }
+        if self.penalty:
+            data["penalty"] = sorted(c.value for c in self.penalty)
+        if self.disqualified:
+            data["disqualified"] = sorted(c.value for c in self.disqualified)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ResultSheet:
+        """Rebuild a sheet written by :meth:`to_json`."""
+        warnings = dict(data.get("warnings") or {})
+        return cls(
+            GameResult(str(data["result"])),
+            int(warnings.get("black", 0)),
+            int(warnings.get("white", 0)),
+            _colours(data.get("penalty")),
+            _colours(data.get("disqualified")),
+        )
+
+    @classmethod
+    def of_game(cls, outcome: Outcome, referee: Referee) -> ResultSheet:
+        """The sheet of a finished game from its outcome and its referee's ledger: a no-show
+        (Go §22, Gomoku §8.5) is a forfeit, both absent a double forfeit; every other end is
+        the board's result.
+
+        >>> from duiyi.outcome import Termination
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.disciplinary_loss(Color.WHITE, decided=True)
+        >>> ResultSheet.of_game(Outcome.win(Color.WHITE, Termination.FIVE, "Gomoku §10.1"), ref)
+        ResultSheet(result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=0, penalty=frozenset({Color.WHITE}), disqualified=frozenset())
+        """
+        no_show = [r for r in referee.rulings if r.kind is RulingKind.NO_SHOW]
+        by_no_show = bool(no_show) and no_show[-1].outcome == outcome
+        if outcome.result is Result.WIN and outcome.winner is not None:
+            if by_no_show and outcome.termination is Termination.FORFEIT:
+                result = (
+                    GameResult.FORFEIT_BLACK
+                    if outcome.winner is Color.WHITE
+                    else GameResult.FORFEIT_WHITE
+                )
+            else:
+                result = (
+                    GameResult.BLACK_WINS
+                    if outcome.winner is Color.BLACK
+                    else GameResult.WHITE_WINS
+                )
+        elif outcome.result is Result.DRAW:
+            result = GameResult.DRAW
+        elif outcome.result is Result.BOTH_LOSE:
+            result = GameResult.DOUBLE_FORFEIT if by_no_show else GameResult.BOTH_LOSE
+        else:
+            result = GameResult.NO_RESULT
+        return cls(
+            result,
+            referee.warnings(Color.BLACK),
+            referee.warnings(Color.WHITE),
+            referee.penalty_losses(),
+            referee.disqualified(),
+        )
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One change of a board's result: who made it, from where, when (wall seconds, passed in
+    by the adapter), the value before and after (None: no result), and a note.
+
+    >>> e = AuditEntry(Source.DIRECTOR, "desk", 10.0, ResultSheet(GameResult.DRAW), None)
+    >>> AuditEntry.from_json(e.to_json()) == e
+    True
+    """
+
+    source: Source
+    by: str
+    at: float | None
+    value: ResultSheet | None
+    previous: ResultSheet | None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        data: dict[str, Any] = {
+            "source": self.source.value,
+            "by": self.by,
+            "at": self.at,
+            "value": None if self.value is None else self.value.to_json(),
+            "previous": None if self.previous is None else self.previous.to_json(),
+        }
+        if self.note:
+            data["note"] = self.note
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AuditEntry:
+        """Rebuild an entry written by :meth:`to_json`."""
+        at = data.get("at")
+        value, previous = data.get("value"), data.get("previous")
+        return cls(
+            Source(str(data["source"])),
+            str(data.get("by", "")),
+            None if at is None else float(at),
+            None if value is None else ResultSheet.from_json(value),
+            None if previous is None else ResultSheet.from_json(previous),
+            str(data.get("note", "")),
+        )
+
+
+@dataclass(frozen=True)
+class ResultConflict:
+    """A result that disagreed with the one on the board and was therefore not applied: kept
+    for the director to accept or reject (never applied silently).
+
+    >>> c = ResultConflict(ResultSheet(GameResult.WHITE_WINS), Source.ONLINE, "game g1", 3.0)
+    >>> ResultConflict.from_json(c.to_json()) == c
+    True
+    """
+
+    sheet: ResultSheet
+    source: Source
+    by: str
+    at: float | None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "sheet": self.sheet.to_json(),
+            "source": self.source.value,
+            "by": self.by,
+            "at": self.at,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ResultConflict:
+        """Rebuild a conflict written by :meth:`to_json`."""
+        at = data.get("at")
+        return cls(
+            ResultSheet.from_json(data["sheet"]),
+            Source(str(data["source"])),
+            str(data.get("by", "")),
+            None if at is None else float(at),
+            str(data.get("reason", "")),
+        )
 
 
 def _fraction(value: Any) -> Fraction:

@@ -158,6 +158,7 @@ def player_table(
         )
         for r in GameResult
     }
+    black, white = Color.BLACK, Color.WHITE
     keep = [p.number for p in event.players if p.number not in void]
     points = dict.fromkeys(keep, 0)
     opponents: dict[int, list[int]] = {p: [] for p in keep}
@@ -172,6 +173,8 @@ def player_table(
             if void and (b in void or w in void):
                 continue
             _, _, pb, pw, _ = info[result]
+            if g.penalty:  # a disciplinary loss after the result: Gomoku §2.20(3)
+                pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
             points[b] += pb
             points[w] += pw
             opponents[b].append(w)
@@ -186,7 +189,7 @@ def player_table(
 
     def rows() -> dict[int, list[Row]]:
         out: dict[int, list[Row]] = {p: [] for p in keep}
-        black, white, win = Color.BLACK, Color.WHITE, SideResult.WIN
+        win = SideResult.WIN
         for rnd in rounds:
             n = rnd.number
             for g in rnd.games:
@@ -194,6 +197,9 @@ def player_table(
                 if result is None or (void and (g.black in void or g.white in void)):
                     continue
                 sb, sw, pb, pw, played = info[result]
+                if g.penalty:  # Gomoku §2.20(3)
+                    sb, sw = g.side(black), g.side(white)
+                    pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
                 out[g.black].append((n, g.white, sb, pb, black, played, g.black_warnings))
                 out[g.white].append((n, g.black, sw, pw, white, played, g.white_warnings))
             if bye_scores:

@@ -1,0 +1,62 @@
+"""Go §22.5 through the server: the pass on overtime asked for at the overrun or in advance."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import httpx
+from tests.server.conftest import Server
+from tests.server.test_api import act, new_game
+from websockets.sync.client import connect
+
+FAST = {"system": "japanese-byoyomi", "base": 0, "periods": 1, "period": 2}
+
+
+def _state(server: Server, game_id: str) -> dict[str, object]:
+    state: dict[str, object] = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    return state
+
+
+def test_request_at_the_overrun_is_one_pass_without_a_warning(server: Server) -> None:
+    # Go §22.5: Black overruns its last period (2 s) and asks before the loss is ruled: the
+    # overrun is one pass, no warning, play goes on under the same byo-yomi.
+    g = new_game(server, time_control=FAST, overrun_grace=30)
+    time.sleep(2.5)
+    r = act(server, g, g["black_token"], type="request_overtime_pass")
+    assert r.status_code == 200, r.text
+    state = _state(server, g["id"])
+    assert state["outcome"] is None and state["moves"] == [["black", None]]
+    assert state["to_move"] == "white"
+    assert state["referee"] == {
+        "black": {"warnings": 0, "violations": 0},
+        "white": {"warnings": 0, "violations": 0},
+    }
+    assert act(server, g, g["white_token"], type="move", move="E5").status_code == 200
+
+
+def test_standing_request_over_the_socket(server: Server) -> None:
+    # Go §22.5: asked in advance (over the live socket), the overrun is a pass at once.
+    g = new_game(server, time_control=FAST, overrun_grace=0)
+    url = f"{server.ws_url}/api/games/{g['id']}/socket?token={g['black_token']}"
+    with connect(url) as black:
+        json.loads(black.recv(5))  # hello
+        black.send(
+            json.dumps({"type": "act", "ref": 1, "action": {"type": "request_overtime_pass"}})
+        )
+        while json.loads(black.recv(5))["type"] != "ack":
+            pass
+    time.sleep(3.0)
+    state = _state(server, g["id"])
+    assert state["outcome"] is None and state["moves"] == [["black", None]]
+
+
+def test_without_a_request_the_overrun_loses(server: Server) -> None:
+    # Go §22.5 "原则上应按判负裁决": no request within the grace, the game is lost on time.
+    g = new_game(server, time_control=FAST, overrun_grace=0.5)
+    time.sleep(3.5)
+    state = _state(server, g["id"])
+    outcome = state["outcome"]
+    assert isinstance(outcome, dict) and outcome["winner"] == "white"
+    r = act(server, g, g["black_token"], type="request_overtime_pass")
+    assert r.status_code >= 400
