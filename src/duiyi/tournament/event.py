@@ -298,6 +298,10 @@ def chain(event: Event) -> tuple[Tiebreak, ...]:
     >>> [t.name for t in chain(_example())]
     ['points', 'sb', 'warnings']
     """
+    if "placement" in event.options:  # an OpenGotha event's own criteria
+        from duiyi.tournament.placement import placement_chain
+
+        return placement_chain(event)
     return systems.of(event).chain(event)
 
 
@@ -307,6 +311,11 @@ def event_standings(event: Event, lots: Lots = None) -> list[Standing]:
     >>> [(s.place, s.number) for s in event_standings(_example(), {2: 1, 3: 2})]
     [(1, 1), (2, 2), (3, 3), (4, 4)]
     """
+    if "placement" in event.options:  # an OpenGotha event ranks by its own rules
+        from duiyi.tournament.placement import placement_standings
+
+        use = event.lots if lots is None else lots
+        return placement_standings(event, lots=use if isinstance(use, Mapping) else None)
     return systems.of(event).standings(event, lots)
 
 
