@@ -133,3 +133,19 @@ def test_stones_cannot_go_back_on_an_occupied_point() -> None:
     with pytest.raises(DuiyiError, match=r"Go §18\.1"):
         s.rule("restore_stones", 2.0, BLACK, ["E5"])
     assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0
+
+
+def test_nothing_but_the_request_follows_an_overrun() -> None:
+    # Go §22.5 with Go §12.3: past the last minute the player's stone or sealed move comes too
+    # late; the opponent's claim is told the loss waits for the request or the arbiter.
+    s = _last_minute()
+    s.tick(61.0)
+    with pytest.raises(DuiyiError, match="too late"):
+        s.move(BLACK, "E5", now=62.0)
+    with pytest.raises(DuiyiError, match="too late"):
+        s.adjourn(BLACK, "E5", now=62.0)
+    with pytest.raises(DuiyiError, match=r"Go §22\.5"):
+        s.claim(WHITE, 63.0, what="flag")
+    assert s.outcome() is None and s.log == ()
+    s.request_overtime_pass(BLACK, now=64.0)
+    assert s.to_move() is WHITE

@@ -119,7 +119,7 @@ BOOKS: dict[str, Book] = {
             "no_show_both": "Go §22.3",
             "withdrawal": "Go §28",
             "disqualify": "Go §23.1",
-            "disciplinary_loss": "Gomoku §2.20(3)",
+            "disciplinary_loss": "Go §23",
             "leave_seat": "Go §22.7",
             "dropped_stone": "Go §17.3",
             "restore_stones": "Go §18.1",
@@ -947,7 +947,7 @@ class Referee:
         color: Color,
         *,
         decided: bool = False,
-        article: str = "Gomoku §2.20(3)",
+        article: str | None = None,
         note: str = "",
         at: float | None = None,
     ) -> Ruling:
@@ -964,6 +964,7 @@ class Referee:
         Color.WHITE
         """
         _check_color(color)
+        article = article or self.article("disciplinary_loss")
         if decided:
             if color in self.penalty_losses():
                 raise RefereeError(f"{color} already lost this game by a penalty", article)

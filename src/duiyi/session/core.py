@@ -527,6 +527,13 @@ class Session:
         if what == "flag":
             self.tick(now)
             o = self.outcome()
+            if o is None and self._clock.flagged(self._now) is player.opponent:
+                raise IllegalAction(
+                    f"{player.opponent} overran its last minute; the loss is ruled "
+                    f"{self.overrun_grace:g} s after the overrun unless it asks to count it as "
+                    "a pass, or sooner by the arbiter (Go §22.5)",
+                    "Go §22.5",
+                )
             if o is None or o.termination is not Termination.TIME or o.winner is not player:
                 raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
             return
@@ -717,15 +724,19 @@ class Session:
             )
         if self._clock.absent and player in self._clock.absent:
             raise SessionError(f"{player} has not arrived yet (arrive first)")
-        if self._clock.running_color is player and self._clock.flagged(a.at) is player:
-            # past the last minute, while the loss waits for a Go §22.5 request
+        self._check_not_overrun(player, a.at)
+        self._game.play(player, a.type, a.data)
+        self._after_game_change(a.at)
+
+    def _check_not_overrun(self, player: Color, at: float) -> None:
+        """Refuse ``player``'s move past its last minute while the loss waits for a Go §22.5
+        request (``overrun_grace``)."""
+        if self._clock.running_color is player and self._clock.flagged(at) is player:
             raise SessionError(
                 f"{player}'s time ran out before this action: it comes too late (Go §12.3); "
                 "only a request to count the overrun as a pass can follow (Go §22.5)",
                 "Go §12.3",
             )
-        self._game.play(player, a.type, a.data)
-        self._after_game_change(a.at)
 
     def _after_game_change(self, at: float) -> None:
         self._sync_clock(at)
@@ -787,6 +798,7 @@ class Session:
             raise SessionError(
                 "only the player on move seals a move (Gomoku §9.3(3))", "Gomoku §9.3"
             )
+        self._check_not_overrun(player, a.at)
         sealed = a.data.get("sealed")
         if not isinstance(sealed, dict) or sealed.get("type") not in GAME_ACTIONS:
             raise SessionError(
