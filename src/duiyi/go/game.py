@@ -18,9 +18,8 @@ Color.BLACK
 from __future__ import annotations
 
 import enum
-import importlib
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, cast
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
@@ -45,6 +44,7 @@ from duiyi.go.actions import (
 )
 from duiyi.go.board import Board
 from duiyi.go.handicap import fixed_handicap_points
+from duiyi.go.life import propose_dead
 from duiyi.go.point import Point, check_size
 from duiyi.go.rules import KoRule, RepetitionOutcome, Rules
 from duiyi.go.scoring import Score, score_position
@@ -280,13 +280,15 @@ class Game:
     @classmethod
     def from_sgf(cls, text: str) -> Game:
         """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(Game, sgf.game_from_sgf(text))
+        from duiyi.go.sgf import game_from_sgf  # duiyi.go.sgf builds on this module
+
+        return game_from_sgf(text)
 
     def to_sgf(self) -> str:
         """Write the game as SGF (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(str, sgf.game_to_sgf(self))
+        from duiyi.go.sgf import game_to_sgf  # duiyi.go.sgf builds on this module
+
+        return game_to_sgf(self)
 
     def copy(self) -> Game:
         """An independent copy of the game (same rules, log, position and undo stack).
@@ -641,9 +643,7 @@ class Game:
 
     def propose_dead(self) -> frozenset[Point]:
         """An automatic dead-stone proposal from :mod:`duiyi.go.life` (not applied)."""
-        life = importlib.import_module("duiyi.go.life")
-        fn = cast(Callable[[Board, Rules], frozenset[Point]], life.propose_dead)
-        return fn(self._board.copy(), self._rules)
+        return propose_dead(self._board.copy(), self._rules)
 
     def score(self) -> Score:
         """The count with the current marking (the final count once the game is counted).
