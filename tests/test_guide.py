@@ -204,6 +204,10 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     ),
     "duiyi event result club.json --round 2 --board 2 --result 0-1": (0, ["entered 1 result"]),
     "duiyi event result club.json --round 2 --board 3 --result draw": (0, ["entered 1 result"]),
+    'duiyi event result club.json --round 1 --board 3 --result draw; echo "exit code $?"': (
+        2,
+        ["round 2 is already paired on the result 1-0", "(force)", "round 2 board"],
+    ),
     "duiyi event withdraw club.json 6": (0, ["withdrew 6 Yang Lei: keep-unpaired"]),
     "duiyi event simulate club.json --rounds 1 --seed 4": (0, ["simulated through round 3"]),
     "duiyi event lots club.json --seed 11": (0, ['{"1": ']),

@@ -18,9 +18,8 @@ Color.BLACK
 from __future__ import annotations
 
 import enum
-import importlib
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, cast
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
@@ -34,6 +33,7 @@ from duiyi.go.actions import (
     Pass,
     PlaceHandicap,
     Resign,
+    RestoreStones,
     Resume,
     SetDead,
     Setup,
@@ -44,6 +44,7 @@ from duiyi.go.actions import (
 )
 from duiyi.go.board import Board
 from duiyi.go.handicap import fixed_handicap_points
+from duiyi.go.life import propose_dead
 from duiyi.go.point import Point, check_size
 from duiyi.go.rules import KoRule, RepetitionOutcome, Rules
 from duiyi.go.scoring import Score, score_position
@@ -52,6 +53,10 @@ from duiyi.outcome import Outcome, Result, Termination
 __all__ = ["Game", "LegalMoves", "Phase"]
 
 MAX_HANDICAP = 9
+
+#: Simple ko: a stone move that makes the whole-board position occur for this many times ends
+#: the game by repetition (Go §20.3): the cycle has been gone through twice (as KataGo).
+CYCLE_OCCURRENCES = 3
 
 
 class Phase(enum.Enum):
@@ -94,6 +99,7 @@ _State = tuple[
     int,  # handicap stones still to place
     "Score | None",
     "dict[int, int] | None",  # history replaced by setup (else None)
+    frozenset[int],  # simple ko: situations in which a player passed
 ]
 
 
@@ -193,6 +199,7 @@ class Game:
         self._board = Board(start.size)
         self._geo = self._board.geometry
         self._situational = self._rules.ko_rule is not KoRule.POSITIONAL
+        self._passed: frozenset[int] = frozenset()
         self._to_move = BLACK
         self._phase = Phase.PLAYING
         self._moves: list[tuple[Color, Point | None]] = []
@@ -279,13 +286,15 @@ class Game:
     @classmethod
     def from_sgf(cls, text: str) -> Game:
         """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(Game, sgf.game_from_sgf(text))
+        from duiyi.go.sgf import game_from_sgf  # duiyi.go.sgf builds on this module
+
+        return game_from_sgf(text)
 
     def to_sgf(self) -> str:
         """Write the game as SGF (delegates to :mod:`duiyi.go.sgf`)."""
-        sgf = importlib.import_module("duiyi.go.sgf")
-        return cast(str, sgf.game_to_sgf(self))
+        from duiyi.go.sgf import game_to_sgf  # duiyi.go.sgf builds on this module
+
+        return game_to_sgf(self)
 
     def copy(self) -> Game:
         """An independent copy of the game (same rules, log, position and undo stack).
@@ -431,6 +440,7 @@ class Game:
             self._pending,
             self._score,
             dict(self._history) if keep_history else None,
+            self._passed,
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
@@ -640,9 +650,7 @@ class Game:
 
     def propose_dead(self) -> frozenset[Point]:
         """An automatic dead-stone proposal from :mod:`duiyi.go.life` (not applied)."""
-        life = importlib.import_module("duiyi.go.life")
-        fn = cast(Callable[[Board, Rules], frozenset[Point]], life.propose_dead)
-        return fn(self._board.copy(), self._rules)
+        return propose_dead(self._board.copy(), self._rules)
 
     def score(self) -> Score:
         """The count with the current marking (the final count once the game is counted).
@@ -780,6 +788,7 @@ class Game:
             self._pending,
             self._score,
             history,
+            self._passed,
         ) = st
         b = self._board
         b._black, b._white, b._hash = black, white, zob
@@ -825,6 +834,8 @@ class Game:
             self._do_setup(action)
         elif isinstance(action, PlaceHandicap):
             self._do_place(action)
+        elif isinstance(action, RestoreStones):
+            self._do_restore(action)
         elif isinstance(action, Start):
             raise InvalidInput("'start' may only be the first action of a log")
         else:
@@ -875,9 +886,9 @@ class Game:
         self._passes = 0
         self._moves.append((a.color, p))
         key = self._key(zob, opp)
-        repetition = key in self._history
         self._record(key)
-        if repetition and self._rules.ko_rule is KoRule.SIMPLE:
+        if self._rules.ko_rule is KoRule.SIMPLE and self._history[key] >= CYCLE_OCCURRENCES:
+            # Go §20.3: a cycle (triple ko, eternal life, ...) has been gone through twice.
             self._phase = Phase.FINISHED
             self._outcome = self._repetition_outcome()
         self._commit(a, pre, key)
@@ -892,16 +903,36 @@ class Game:
     def _do_pass(self, a: Pass) -> None:
         self._require(Phase.PLAYING)
         self._check_turn(a.color, "pass")
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         self._open_counting_after_two_passes()
         self._commit(a, pre, key)
 
     def _pass_turn(self, color: Color) -> int:
         """``color``'s turn goes by without a stone (a pass or a voided move); returns the
-        repetition key recorded for the new position."""
+        repetition key recorded for the new position.
+
+        Under simple ko (docs/decisions.md, "simple ko cycles", KataGo's rule): a pass that
+        lifts a ko ban (the passer could not retake at once) does not count toward two passes
+        in a row, so the ko may be retaken after it; a pass that leads to a situation (position
+        and side to move) the same player's pass already led to ends play, as two passes do
+        (Go §7.3): the cycle could only come round again; and a pass starts the count of
+        repeated situations afresh (a cycle with a pass in it never ends the game by
+        repetition).
+        """
         self._to_move = color.opponent
         self._passes += 1
+        if self._rules.ko_rule is KoRule.SIMPLE:
+            after = self._key(self._board.zobrist, self._to_move)
+            if after in self._passed:
+                self._passes = 2  # play ends
+            elif self._ko >= 0:
+                self._passes = 0  # a pass for the ko: not an ending pass
+            self._passed = self._passed | {after}
+            self._ko = -1
+            self._moves.append((color, None))
+            self._restart_history()
+            return after
         self._ko = -1
         self._moves.append((color, None))
         return self._record(self._key(self._board.zobrist, self._to_move))
@@ -917,7 +948,7 @@ class Game:
         self._check_turn(a.color, "move")
         if a.point is not None:
             self._point(a.point)
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         if a.warning:
             self._warn(a.color)
@@ -1076,6 +1107,31 @@ class Game:
         self._ko = -1
         self._restart_history()
         self._commit(a, pre, None)
+
+    def _do_restore(self, a: RestoreStones) -> None:
+        """Go §18.1 in referee mode: ``a.color``'s stones back on empty points mid-game; every
+        chain must keep a liberty; the turn stays; the opponent gives the prisoners back."""
+        self._require(Phase.PLAYING)
+        _check_color(a.color)
+        pts = [self._point(p) for p in a.points]
+        if not pts or len(set(pts)) != len(pts):
+            raise InvalidInput("name the distinct points of the stones to put back", "Go §18.1")
+        trial = self._board.copy()
+        for p in pts:
+            if trial.get(p) is not None:
+                raise IllegalAction(f"{p} is not empty: nothing to put back there", "Go §18.1")
+            trial.set(p, a.color)
+        self._check_liberties(trial)  # the stones had liberties, and take none away entirely
+        pre = self._state()
+        b = self._board
+        b._black, b._white, b._hash = trial.black_bits, trial.white_bits, trial.zobrist
+        if a.color is BLACK:
+            self._capw = max(self._capw - len(pts), 0)
+        else:
+            self._capb = max(self._capb - len(pts), 0)
+        self._ko = -1
+        key = self._record(self._key(b.zobrist, self._to_move))
+        self._commit(a, pre, key)
 
     def _check_liberties(self, board: Board) -> None:
         geo = board.geometry
