@@ -121,6 +121,8 @@ def test_a_disagreeing_online_result_waits_as_a_conflict(
         time.sleep(0.1)
     assert board["result"] == "1-0"
     assert board["conflict"]["sheet"]["result"] == "0-1"
+    listed = httpx.get(f"{server.url}/api/events/{ev['id']}/conflicts").json()["conflicts"]
+    assert [(c["round"], c["board"]) for c in listed] == [(1, 1)]
     assert board["conflict"]["by"] == f"game {b1['game_id']}"
     r = httpx.post(
         f"{server.url}/api/events/{ev['id']}/rounds/1/boards/1/conflict",
@@ -169,3 +171,44 @@ def test_a_result_committed_before_a_crash_reaches_the_event(
         assert board["warnings"] == {"black": 0, "white": 1}
     finally:
         restarted.stop()
+
+
+def test_a_disciplinary_loss_after_the_result_reaches_the_standings(server: Server) -> None:
+    # Failure 4, Gomoku §2.20(3): after the result is confirmed the chief arbiter gives the
+    # winner a disciplinary loss: the board keeps its result for the opponent (a loss here),
+    # the offender scores a loss too; the tournament reads it from the game's result sheet
+    ev = httpx.post(
+        server.url + "/api/events",
+        json={"name": "Renju", "game": "gomoku", "system": "swiss", "rounds": 3,
+              "online": {"rules": "free"}},
+    ).json()  # fmt: skip
+    org = ev["organiser_token"]
+    url = f"{server.url}/api/events/{ev['id']}"
+    httpx.post(
+        f"{url}/players", content=PLAYERS_CSV, headers={**_auth(org), "content-type": "text/csv"}
+    )
+    httpx.post(f"{url}/rounds", headers=_auth(org))
+    games = httpx.post(f"{url}/rounds/1/games", headers=_auth(org)).json()
+    b1 = games["games"][0]
+    resign = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/actions",
+        json={"type": "resign"},
+        headers=_auth(b1["black_token"]),
+    )
+    assert resign.status_code == 200, resign.text
+    ruling = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/rulings",
+        json={"method": "disciplinary_loss", "args": ["white"], "kwargs": {"decided": True}},
+        headers=_auth(ev["arbiter_token"]),
+    )
+    assert ruling.status_code == 200, ruling.text
+    deadline = time.monotonic() + 10
+    while "penalty" not in (board := _round(server, ev, 1)["games"][0]):
+        assert time.monotonic() < deadline, board
+        time.sleep(0.1)
+    assert board["result"] == "0-1" and board["penalty"] == ["white"]
+    assert board["source"] == "arbiter"
+    assert _put(server, ev, 1, 2, result="draw").status_code == 200
+    points = dict(_standings(server, ev))
+    names = {1: "An", 2: "Bo", 3: "Ce", 4: "Di"}
+    assert points[names[b1["black"]]] == "0" and points[names[b1["white"]]] == "0"
