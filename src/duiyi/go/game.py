@@ -54,6 +54,10 @@ __all__ = ["Game", "LegalMoves", "Phase"]
 
 MAX_HANDICAP = 9
 
+#: Simple ko: a stone move that makes the whole-board position occur for this many times ends
+#: the game by repetition (Go §20.3): the cycle has been gone through twice (as KataGo).
+CYCLE_OCCURRENCES = 3
+
 
 class Phase(enum.Enum):
     """Where the game stands.
@@ -95,6 +99,7 @@ _State = tuple[
     int,  # handicap stones still to place
     "Score | None",
     "dict[int, int] | None",  # history replaced by setup (else None)
+    frozenset[int],  # simple ko: situations in which a player passed
 ]
 
 
@@ -194,6 +199,7 @@ class Game:
         self._board = Board(start.size)
         self._geo = self._board.geometry
         self._situational = self._rules.ko_rule is not KoRule.POSITIONAL
+        self._passed: frozenset[int] = frozenset()
         self._to_move = BLACK
         self._phase = Phase.PLAYING
         self._moves: list[tuple[Color, Point | None]] = []
@@ -434,6 +440,7 @@ class Game:
             self._pending,
             self._score,
             dict(self._history) if keep_history else None,
+            self._passed,
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
@@ -781,6 +788,7 @@ class Game:
             self._pending,
             self._score,
             history,
+            self._passed,
         ) = st
         b = self._board
         b._black, b._white, b._hash = black, white, zob
@@ -878,9 +886,9 @@ class Game:
         self._passes = 0
         self._moves.append((a.color, p))
         key = self._key(zob, opp)
-        repetition = key in self._history
         self._record(key)
-        if repetition and self._rules.ko_rule is KoRule.SIMPLE:
+        if self._rules.ko_rule is KoRule.SIMPLE and self._history[key] >= CYCLE_OCCURRENCES:
+            # Go §20.3: a cycle (triple ko, eternal life, ...) has been gone through twice.
             self._phase = Phase.FINISHED
             self._outcome = self._repetition_outcome()
         self._commit(a, pre, key)
@@ -895,16 +903,36 @@ class Game:
     def _do_pass(self, a: Pass) -> None:
         self._require(Phase.PLAYING)
         self._check_turn(a.color, "pass")
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         self._open_counting_after_two_passes()
         self._commit(a, pre, key)
 
     def _pass_turn(self, color: Color) -> int:
         """``color``'s turn goes by without a stone (a pass or a voided move); returns the
-        repetition key recorded for the new position."""
+        repetition key recorded for the new position.
+
+        Under simple ko (docs/decisions.md, "simple ko cycles", KataGo's rule): a pass that
+        lifts a ko ban (the passer could not retake at once) does not count toward two passes
+        in a row, so the ko may be retaken after it; a pass that leads to a situation (position
+        and side to move) the same player's pass already led to ends play, as two passes do
+        (Go §7.3): the cycle could only come round again; and a pass starts the count of
+        repeated situations afresh (a cycle with a pass in it never ends the game by
+        repetition).
+        """
         self._to_move = color.opponent
         self._passes += 1
+        if self._rules.ko_rule is KoRule.SIMPLE:
+            after = self._key(self._board.zobrist, self._to_move)
+            if after in self._passed:
+                self._passes = 2  # play ends
+            elif self._ko >= 0:
+                self._passes = 0  # a pass for the ko: not an ending pass
+            self._passed = self._passed | {after}
+            self._ko = -1
+            self._moves.append((color, None))
+            self._restart_history()
+            return after
         self._ko = -1
         self._moves.append((color, None))
         return self._record(self._key(self._board.zobrist, self._to_move))
@@ -920,7 +948,7 @@ class Game:
         self._check_turn(a.color, "move")
         if a.point is not None:
             self._point(a.point)
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         if a.warning:
             self._warn(a.color)
