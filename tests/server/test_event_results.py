@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Backend, Server
 
 PLAYERS_CSV = "name,rank,rating,club\nAn,3d,2300,A\nBo,2d,2200,B\nCe,1d,2100,C\nDi,1k,2000,D\n"
 
@@ -212,3 +212,31 @@ def test_a_disciplinary_loss_after_the_result_reaches_the_standings(server: Serv
     points = dict(_standings(server, ev))
     names = {1: "An", 2: "Bo", 3: "Ce", 4: "Di"}
     assert points[names[b1["black"]]] == "0" and points[names[b1["white"]]] == "0"
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_the_directors_entry_closes_a_game_hosted_by_another_process(
+    backend: Backend, start_server: Any
+) -> None:
+    # two processes on PostgreSQL + Redis: the games live in process A, the director enters
+    # board 1's result through process B; a player's action through A is then refused
+    assert backend.redis is not None
+    a: Server = start_server()
+    b: Server = start_server()
+    ev, games = _event_with_games(a)
+    b1 = games["games"][0]
+    r = _put(b, ev, 1, 1, result="1-0")
+    assert r.status_code == 200 and r.json()["closed_games"] == [b1["game_id"]], r.text
+    deadline = time.monotonic() + 5
+    while True:
+        move = httpx.post(
+            f"{a.url}/api/games/{b1['game_id']}/actions",
+            json={"type": "move", "move": "E5"},
+            headers=_auth(b1["black_token"]),
+        )
+        if move.status_code == 409:
+            break
+        assert move.status_code == 200 and time.monotonic() < deadline, move.text
+        time.sleep(0.1)
+    assert "the director entered 1-0" in move.json()["detail"]
