@@ -22,6 +22,7 @@ def main() -> None:
     parser.add_argument("--log", default="")
     parser.add_argument("--name", default="Fake")
     parser.add_argument("--refuse-play", action="store_true")
+    parser.add_argument("--tag", action="store_true", help="prefix log lines with --name")
     args = parser.parse_args()
     moves = [m for m in args.moves.split(",") if m]
     sleep_at, _, sleep_for = args.sleep_at.partition(":")
@@ -33,7 +34,7 @@ def main() -> None:
         if not words:
             continue
         if log:
-            log.write(line)
+            log.write(f"{args.name} {line}" if args.tag else line)
             log.flush()
         cid, name = words[0], words[1]
         answer = ""

@@ -212,10 +212,21 @@ def test_time_specs() -> None:
 
 def test_cli_bad_time_spec_is_one_line_exit_2() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "duiyi", "go", "match", "a", "b", "--time", "soon"],
+        [sys.executable, "-m", "duiyi", "go", "match", *[" ".join(fake())] * 2, "--time", "soon"],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "cannot read time spec" in proc.stderr
+
+
+def test_cli_missing_engine_is_one_line_exit_2(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "duiyi", "go", "match", str(tmp_path / "nothing"), "gnugo"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "no such program" in proc.stderr

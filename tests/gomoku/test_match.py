@@ -44,7 +44,7 @@ RENJU = RenjuRules.free_renju()  # free opening, forbidden moves kept
 
 def test_move_limit_is_checked_per_move() -> None:
     # Gomoku §8.2: a move not made within its period loses; §10.1 B: the opponent wins.
-    clock = GameClock(TimeControl(turn_ms=1000))
+    clock = GameClock(TimeControl(turn_ms=1000, tolerance_ms=0))
     assert clock.charge(BLACK, 1000) is None  # exactly on the limit is in time
     outcome = clock.charge(WHITE, 1001)
     assert outcome is not None
@@ -54,7 +54,7 @@ def test_move_limit_is_checked_per_move() -> None:
 
 def test_game_limit_adds_up_one_sides_moves_only() -> None:
     # Gomoku §8.2 单一时限: the side that first uses up its own time loses.
-    clock = GameClock(TimeControl(match_ms=1000))
+    clock = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
     for _ in range(3):
         assert clock.charge(BLACK, 300) is None
         assert clock.charge(WHITE, 10) is None
@@ -77,7 +77,7 @@ def test_budget_takes_the_tighter_limit_plus_tolerance() -> None:
 
 @given(st.lists(st.integers(0, 400), min_size=1, max_size=30))
 def test_charge_agrees_with_the_sum_of_moves(times: list[int]) -> None:
-    control = TimeControl(turn_ms=300, match_ms=2000)
+    control = TimeControl(turn_ms=300, match_ms=2000, tolerance_ms=0)
     clock = GameClock(control)
     lost_at = None
     for n, t in enumerate(times):
@@ -651,3 +651,36 @@ async def test_match_with_brains_suspended_between_turns() -> None:
         brain("greedy"), brain("lattice"), rules=FREE, time_control=SANE, suspend_idle=True
     )
     assert record.outcome.winner is BLACK and record.outcome.termination is Termination.FIVE
+
+
+async def test_brain_using_its_whole_turn_is_not_late() -> None:
+    # Gomoku §8.2: a move within the move limit is in time. The slow brain sleeps the whole
+    # 300 ms timeout_turn before each answer; the pipe and the event loop add a few ms it cannot
+    # see. Timed from the end of writing the command and with the default tolerance
+    # (DEFAULT_TOLERANCE_MS), it must not lose on time.
+    from duiyi.gomoku.match import DEFAULT_TOLERANCE_MS
+
+    assert TimeControl(turn_ms=300).tolerance_ms == DEFAULT_TOLERANCE_MS == 100
+    record = await play_game(
+        brain("greedy"),
+        brain("slow", "--delay", "0.3"),
+        rules=FREE,
+        time_control=TimeControl(turn_ms=300),
+    )
+    assert record.outcome.termination is not Termination.TIME, record.reason
+    assert record.used_ms[1] >= 300 * (len(record.moves) // 2)  # the slow brain's time
+
+
+def test_missing_brain_file_is_one_line_exit_2(tmp_path: Path) -> None:
+    import subprocess
+
+    missing = f"{sys.executable} {tmp_path / 'no-such-brain.py'}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "duiyi", "gomoku", "match", missing, missing, "--games", "4"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""  # no forfeits were played
+    assert proc.stderr.count("\n") == 1 and "no such file" in proc.stderr

@@ -1,4 +1,5 @@
-"""`make run` starts `duiyi serve --demo`: a demo event with round 1 online, keys on disk only."""
+"""`make run` starts `duiyi serve --demo`: a demo event with its third round online, keys on disk
+only."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def test_demo_event_once_and_no_secret_in_log(tmp_path: Path) -> None:
         assert [e["name"] for e in events] == ["duiyi demo: club Swiss"]
         keys = json.loads((tmp_path / "var" / "demo-keys.json").read_text())
         assert (tmp_path / "var" / "demo-keys.json").stat().st_mode & 0o077 == 0
-        board = keys["round_1"][0]
+        board = next(s for s in keys["seats"] if s["where"].startswith("round"))
+        board["black"], board["white"] = board["black_token"], board["white_token"]
         game = httpx.get(f"{server.url}/api/games/{board['game_id']}").json()
         assert game["clocks"]["black"]["periods"] == 3  # Chinese byo-yomi, 3 reserved minutes
         # a socket URL with a token in the access log is redacted

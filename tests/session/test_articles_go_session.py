@@ -6,7 +6,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, ChineseByoyomi, Clock
-from duiyi.errors import GameOver
+from duiyi.errors import DuiyiError, GameOver
 from duiyi.go import Game as GoGame
 from duiyi.referee import Referee
 from duiyi.session import Session
@@ -106,3 +106,46 @@ def test_without_grace_only_a_standing_request_saves_the_overrun() -> None:
     s.tick(60.0)
     o = s.outcome()
     assert o is not None and o.winner is WHITE
+
+
+def test_wrongly_removed_stones_go_back_with_a_warning() -> None:
+    # Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": in referee mode the
+    # arbiter puts Black's stones back on the board (an action of the game's log) and warns
+    # White (Go §24.1: one stone off White's count); the turn and the clocks stay.
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    s.move(WHITE, "D5", now=2.0)
+    rulings = s.rule("restore_stones", 3.0, WHITE, ["C3"])
+    assert [r.kind.value for r in rulings] == ["stones_restored", "warning"]
+    assert {r.article for r in rulings} == {"Go §18.1"}
+    game = s.game.game
+    assert game.board.get("C3") is BLACK and game.actions[-2].kind == "restore"
+    assert s.referee.warnings(WHITE) == 1 and game.warnings[WHITE] == 1
+    assert s.to_move() is BLACK and s.clock.to_move is BLACK
+    again = Session.from_log(s.to_json())
+    assert again.to_json() == s.to_json() and again.game.game.board == game.board
+
+
+def test_stones_cannot_go_back_on_an_occupied_point() -> None:
+    # Go §18.1: only stones that were removed go back; a refused ruling records nothing
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "E5", now=1.0)
+    with pytest.raises(DuiyiError, match=r"Go §18\.1"):
+        s.rule("restore_stones", 2.0, BLACK, ["E5"])
+    assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0
+
+
+def test_nothing_but_the_request_follows_an_overrun() -> None:
+    # Go §22.5 with Go §12.3: past the last minute the player's stone or sealed move comes too
+    # late; the opponent's claim is told the loss waits for the request or the arbiter.
+    s = _last_minute()
+    s.tick(61.0)
+    with pytest.raises(DuiyiError, match="too late"):
+        s.move(BLACK, "E5", now=62.0)
+    with pytest.raises(DuiyiError, match="too late"):
+        s.adjourn(BLACK, "E5", now=62.0)
+    with pytest.raises(DuiyiError, match=r"Go §22\.5"):
+        s.claim(WHITE, 63.0, what="flag")
+    assert s.outcome() is None and s.log == ()
+    s.request_overtime_pass(BLACK, now=64.0)
+    assert s.to_move() is WHITE

@@ -8,7 +8,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, Clock, Fischer, Lateness
-from duiyi.errors import IllegalAction
+from duiyi.errors import IllegalAction, RefereeError, SessionError
 from duiyi.gomoku import Game, RenjuRules
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Referee
@@ -109,3 +109,82 @@ def test_arbiters_time_is_charged_at_the_arbiters_choice() -> None:
     s.rule("adjust_clock", 80.0, BLACK, -30.0, article="Gomoku §8.7")
     assert s.clock.remaining(BLACK, 80.0).base == 600.0 - 10.0 - 30.0
     assert [r.article for r in s.referee.rulings] == ["Gomoku §8.10", "Gomoku §8.7"]
+
+
+def test_a_pushed_stone_goes_back_to_the_first_point_it_touched() -> None:
+    # Gomoku §6.1(5) 推盘: "判棋子放回接触棋盘的第一个交叉点": the ruling moves the stone on the
+    # board (the record shows it on the first point), the turn and clocks are unchanged.
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    s.move(WHITE, "h9", now=2.0)
+    s.move(BLACK, "j10", now=3.0)  # touched i9 first, then slid to j10
+    s.rule("replace_stone", 4.0, BLACK, "i9")
+    board = s.game.game.board
+    assert board["i9"] is BLACK and board["j10"] is None
+    assert s.game.state_json()["record"] == "1.h8 2.h9 3.i9"
+    assert s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.referee.rulings[-1].article == "Gomoku §6.1(5)"
+    assert s.referee.violations(BLACK) == 0
+    assert rebuilt(s).to_json() == s.to_json()
+    assert rebuilt(s).game.state_json() == s.game.state_json()
+
+
+def test_a_re_lifted_stone_goes_back_and_is_judged_there() -> None:
+    # Gomoku §6.1(6) 拔子: back to the first empty point; the stone counts where it lands, so a
+    # five made by the re-lifted stone does not stand when its first point makes none.
+    s = session(Clock(Absolute(600), now=0.0))
+    for i, (b, w) in enumerate([("h8", "a1"), ("h9", "a3"), ("h10", "a5"), ("h11", "a7")]):
+        s.move(BLACK, b, now=1.0 + 2 * i)
+        s.move(WHITE, w, now=2.0 + 2 * i)
+    s.move(BLACK, "h12", now=10.0)  # put down on o15 first, then lifted to h12: a five
+    assert s.outcome() is not None
+    s.rule("replace_stone", 11.0, BLACK, "o15", lifted=True)
+    assert s.outcome() is None and s.to_move() is WHITE and s.clock.to_move is WHITE
+    assert s.referee.rulings[-1].article == "Gomoku §6.1(6)"
+    assert rebuilt(s).game.state_json() == s.game.state_json()
+
+
+def test_the_opponent_may_accept_the_irregular_stone_instead() -> None:
+    # Gomoku §6.1: "对手有权决定是否要求他纠正…或者与此相反，接受他的犯规行为": accepted, the stone
+    # stays where it is and can no longer be put back; no violation.
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    s.move(WHITE, "h9", now=2.0)
+    s.rule("accept_irregular", 3.0, WHITE, "Gomoku §6.1(5)")
+    assert s.referee.rulings[-1].kind.value == "irregular_accepted"
+    with pytest.raises(RefereeError, match="accepted"):
+        s.rule("replace_stone", 4.0, WHITE, "i9")
+    assert s.game.game.board["h9"] is WHITE and s.referee.violations(WHITE) == 0
+    assert rebuilt(s).to_json() == s.to_json()
+
+
+def test_playing_on_accepts_the_irregular_stone() -> None:
+    # Gomoku §6.2: "继续走了一步棋，而没有立即告知裁判，那么就被视作他已接受了对方的行为"
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)  # pushed from g7
+    s.move(WHITE, "h9", now=2.0)  # White plays on
+    with pytest.raises(SessionError, match=r"Gomoku §6\.2"):
+        s.rule("replace_stone", 3.0, BLACK, "g7")
+    assert s.game.game.board["h8"] is BLACK and len(s.referee) == 0
+
+
+def test_go_has_no_gomoku_corrections() -> None:
+    # Gomoku §6.1 corrections belong to the Gomoku rulebook; Go voids moves instead
+    from duiyi.go import Game as GoGame
+
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "E5", now=1.0)
+    with pytest.raises(RefereeError, match="Gomoku"):
+        s.rule("replace_stone", 2.0, BLACK, "D4")
+    with pytest.raises(RefereeError, match="Gomoku"):
+        s.rule("accept_irregular", 2.0, BLACK)
+
+
+def test_an_accepted_double_move_is_not_corrected_afterwards() -> None:
+    # Gomoku §6.1(4) with §6.1: the opponent accepted; the arbiter cannot then void the act
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    s.rule("accept_irregular", 2.0, BLACK, "Gomoku §6.1(4)")
+    with pytest.raises(RefereeError, match="accepted"):
+        s.rule("void_move", 3.0, BLACK, "Gomoku §6.1(4)")
+    assert [r.kind.value for r in s.referee.rulings] == ["irregular_accepted"]

@@ -133,12 +133,25 @@ def test_opengotha_round_trip() -> None:
 @pytest.mark.parametrize(
     "text",
     ["<Tournament><Players>", "<Other/>",
-     '<Tournament><Games><Game roundNumber="1" tableNumber="1" blackPlayer="X" whitePlayer="Y"/>'
+     '<Tournament><Players><Player name="A" firstName="B"/><Player name="C" firstName="D"/>'
+     '</Players><Games><Game roundNumber="1" tableNumber="1" blackPlayer="AB" whitePlayer="CD"/>'
+     '<Game roundNumber="1" tableNumber="2" blackPlayer="AB" whitePlayer="CD"/>'
      "</Games></Tournament>"],
 )  # fmt: skip
 def test_bad_opengotha_files(text: str) -> None:
     with pytest.raises(EventFileError):
         from_opengotha(text)
+
+
+def test_a_game_naming_nobody_is_skipped_with_a_warning() -> None:
+    # OpenGotha skips such a game when it reads the file; duiyi does the same and says so
+    text = (
+        '<Tournament dataVersion="201"><Players><Player name="A" firstName="B"/></Players>'
+        '<Games><Game roundNumber="1" tableNumber="1" blackPlayer="AB" whitePlayer="Y"/>'
+        "</Games></Tournament>"
+    )
+    event, warnings = from_opengotha(text)
+    assert event.history == () and any("unknown player 'Y'" in w for w in warnings)
 
 
 def test_event_file_round_trip(tmp_path: Path) -> None:

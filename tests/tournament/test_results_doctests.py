@@ -15,6 +15,7 @@ MODULES = [
     "duiyi.tournament.standings",
     "duiyi.tournament.withdrawal",
     "duiyi.tournament.promotion",
+    "duiyi.tournament.placement",
     "duiyi.tournament.event",
     "duiyi.tournament.formats",
     "duiyi.tournament.formats.csvfiles",

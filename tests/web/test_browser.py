@@ -333,6 +333,7 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
     page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/")
     page.wait_for_selector("[data-testid=live-games] li")
+    page.click("[data-testid=engine-box] summary")  # the form folds away on the home page
     page.click("[data-testid=play-engine]")
     page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
     page.wait_for_selector("[data-testid=pass]")

@@ -259,6 +259,7 @@ def test_engine_game_with_handicap_and_clock(server: Server, context_factory: An
     if gnugo_command() is None:
         pytest.skip("GNU Go is not installed (.ci/run installs it)")
     page = home(context_factory(), server)
+    page.click("[data-testid=engine-box] summary")  # the form folds away on the home page
     page.wait_for_selector("[data-testid=play-engine]")
     assert page.locator("[data-testid=engine-lateness]").count() == 0  # not for engines
     fill_form(

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import math
 import tarfile
 from dataclasses import replace
 from fractions import Fraction
@@ -72,7 +73,9 @@ def score(
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", help="Count under this rule set (its own komi) instead of the file's RU/KM."
+            "--rules",
+            help="Count under this rule set (its own komi) instead of the file's RU/KM: "
+            "chinese, japanese, korean, ing, aga, nz, tromp-taylor.",
         ),
     ] = None,
     komi: Annotated[
@@ -89,7 +92,7 @@ def score(
 ) -> None:
     """Count the final position (Go §9) and compare with the recorded result."""
     from duiyi.go import sgf
-    from duiyi.go.rules import Rules
+    from duiyi.go.rules import MAX_KOMI_POINTS, Rules
     from duiyi.go.scoring import score_position
 
     if dead not in ("sgf-markers", "auto", "none"):
@@ -100,8 +103,10 @@ def score(
     g = sg.game
     chosen: Rules = g.rules
     if rules is not None:
-        chosen = Rules.preset(rules) if rules.lower() != "aga" else sgf.rules_from_sgf("AGA", None)
+        chosen = Rules.preset(rules)  # the one list of presets (duiyi.go.rules.PRESETS)
     if komi is not None:
+        if not math.isfinite(komi) or abs(komi) > MAX_KOMI_POINTS:
+            raise InvalidInput(f"--komi must be a number of points within ±{MAX_KOMI_POINTS}")
         k = Fraction(komi).limit_denominator(4) / chosen.unit_points
         chosen = replace(chosen, komi=k, handicap_komi=k if g.handicap else chosen.handicap_komi)
     if dead == "sgf-markers" and not ("TB" in sg.last_node or "TW" in sg.last_node):
@@ -172,6 +177,8 @@ def svg(
         raise InvalidInput(f"--dead must be none, sgf-markers or auto, not {dead!r}")
     sg = sgf.read_game(_read(file), until_move=move)
     g = sg.game
+    if move is not None and len(g.moves) < move:
+        raise InvalidInput(f"--move {move}: {file.name} has only {len(g.moves)} moves")
     dead_stones: frozenset[Point] = frozenset()
     owners: dict[Point, Color] = {}
     if dead != "none":

@@ -84,7 +84,10 @@ def match(
     Exit 0 when every game was played.
     """
     from duiyi.engines.match import MatchSettings, parse_time_spec, play_match
+    from duiyi.engines.process import check_command
     from duiyi.go import Rules
+
+    check_command(black_cmd), check_command(white_cmd)  # a missing engine: one line, exit 2
 
     settings = MatchSettings(
         size=size,

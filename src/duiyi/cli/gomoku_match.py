@@ -17,8 +17,15 @@ from typing import Annotated
 
 import typer
 
+from duiyi.engines.process import check_command
 from duiyi.gomoku.engine import run_match
-from duiyi.gomoku.match import GameRecord, ScheduledGame, TimeControl, openings_for
+from duiyi.gomoku.match import (
+    DEFAULT_TOLERANCE_MS,
+    GameRecord,
+    ScheduledGame,
+    TimeControl,
+    openings_for,
+)
 from duiyi.gomoku.notation import game_from_moves, game_to_sgf
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
@@ -47,8 +54,13 @@ def match(
         int, typer.Option("--timeout-match", min=0, help="Game time per side in ms, 0: none.")
     ] = 0,
     tolerance: Annotated[
-        int, typer.Option("--tolerance", min=0, help="Grace in ms before ruling a move late.")
-    ] = 0,
+        int,
+        typer.Option(
+            "--tolerance",
+            min=0,
+            help="Grace in ms before ruling a move late (pipe and scheduler latency).",
+        ),
+    ] = DEFAULT_TOLERANCE_MS,
     start_timeout: Annotated[
         float,
         typer.Option("--start-timeout", min=0.1, help="Seconds a brain may take to answer START."),
@@ -77,6 +89,7 @@ def match(
     Prints each game and a summary from engine A's side.
     --out FILE.sgf writes an SGF collection, any other name JSON lines.
     """
+    check_command(engine_a), check_command(engine_b)  # a missing brain: one line, exit 2
     rules, plan = openings_for(opening)
     control = TimeControl(
         turn_ms=timeout_turn or None, match_ms=timeout_match or None, tolerance_ms=tolerance

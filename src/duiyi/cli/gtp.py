@@ -25,18 +25,14 @@ app = typer.Typer(
 @app.callback()
 def _gtp(
     rules: str = typer.Option(
-        "chinese", "--rules", help="Rule set: chinese, japanese, korean, ing, aga, nz."
+        "chinese",
+        "--rules",
+        help="Rule set: chinese, japanese, korean, ing, aga, nz, tromp-taylor.",
     ),
     seed: int | None = typer.Option(None, "--seed", help="Seed of genmove's random player."),
 ) -> None:
     """Answer GTP commands on stdin/stdout until `quit` or end of input."""
-    from duiyi.go import sgf
     from duiyi.go.gtp import run
+    from duiyi.go.rules import Rules
 
-    notes: list[str] = []
-    chosen = sgf.rules_from_sgf(rules, None, 0, notes)
-    if notes:
-        from duiyi.errors import InvalidRules
-
-        raise InvalidRules(f"unknown rule set {rules!r} (chinese, japanese, korean, ing, aga, nz)")
-    run(rules=chosen, seed=seed)
+    run(rules=Rules.preset(rules), seed=seed)  # the one list of presets (duiyi.go.rules.PRESETS)

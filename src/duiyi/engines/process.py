@@ -38,7 +38,7 @@ from typing import IO, Any, Final
 
 from duiyi.errors import EngineCrashed, EngineTimeout, InvalidInput
 
-__all__ = ["LineProcess", "engine_label", "find_program", "split_command"]
+__all__ = ["LineProcess", "check_command", "engine_label", "find_program", "split_command"]
 
 MAX_LINE: Final = 65536
 _SPLIT: Final = re.compile(r"\r\n|\r|\n")
@@ -66,6 +66,40 @@ def find_program(name: str) -> str:
         return name
     games = os.path.join("/usr/games", name)
     return games if os.access(games, os.X_OK) else name
+
+
+_INTERPRETERS: Final = ("python", "pypy", "node", "java", "perl", "ruby", "bash", "sh")
+
+
+def check_command(command: str | Sequence[str]) -> list[str]:
+    """Refuse, before anything starts, an engine command whose program is not there: the
+    program must be an executable file or on ``PATH``; for an interpreter (``python3``,
+    ``node``...) the script it runs, when named as a file, must exist. Returns the argv.
+
+    >>> check_command("/bin/sh -c true")
+    ['/bin/sh', '-c', 'true']
+    >>> check_command("python3 /no/such/brain.py")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: engine command 'python3 /no/such/brain.py': no such file /no/such/brain.py
+    """
+    argv = split_command(command)
+    shown = shlex.join(argv)
+    program = find_program(argv[0])
+    if os.sep in program:
+        if not os.path.isfile(program):
+            raise InvalidInput(f"engine command {shown!r}: no such program {program}")
+        if not os.access(program, os.X_OK):
+            raise InvalidInput(f"engine command {shown!r}: {program} is not executable")
+    elif shutil.which(program) is None:
+        raise InvalidInput(f"engine command {shown!r}: no program {program!r} on PATH")
+    base = os.path.basename(program)
+    if base.startswith(_INTERPRETERS) and "-c" not in argv[1:2] and "-m" not in argv[1:2]:
+        scripts = [a for a in argv[1:] if not a.startswith("-")]
+        named = scripts and (os.sep in scripts[0] or "." in scripts[0])
+        if named and not os.path.exists(scripts[0]):
+            raise InvalidInput(f"engine command {shown!r}: no such file {scripts[0]}")
+    return argv
 
 
 def engine_label(command: str | Sequence[str]) -> str:

@@ -33,6 +33,7 @@ __all__ = [
     "Pass",
     "PlaceHandicap",
     "Resign",
+    "RestoreStones",
     "Resume",
     "SetDead",
     "Setup",
@@ -306,6 +307,36 @@ class VoidMove:
 
 
 @dataclass(frozen=True)
+class RestoreStones:
+    """Referee mode, Go §18.1: stones of ``color`` that the opponent removed although they
+    still had liberties (误提对方有气之子) go back on ``points`` in the middle of the game. The
+    position is edited, the turn stays, the opponent's prisoners lose those stones; the warning
+    is a separate :class:`Warn`.
+
+    >>> a = RestoreStones(BLACK, (Point.parse("D4"),))
+    >>> a.to_json()
+    {'v': 1, 'type': 'restore', 'color': 'black', 'points': ['D4'], 'article': 'Go §18.1'}
+    >>> action_from_json(a.to_json()) == a
+    True
+    """
+
+    kind: ClassVar[str] = "restore"
+    color: Color
+    points: tuple[Point, ...]
+    article: str = "Go §18.1"
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "v": 1,
+            "type": self.kind,
+            "color": self.color.value,
+            "points": [str(p) for p in self.points],
+            "article": self.article,
+        }
+
+
+@dataclass(frozen=True)
 class Adjudicate:
     """An ending decided outside the board: time, forfeit, arbiter's decision, agreement.
 
@@ -339,6 +370,7 @@ Action = (
     | Resume
     | Warn
     | VoidMove
+    | RestoreStones
     | Adjudicate
 )
 
@@ -398,6 +430,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
             )
         if kind == "adjudicate":
             return Adjudicate(Outcome.from_json(data["outcome"]))
+        if kind == "restore":
+            return RestoreStones(
+                _color(data["color"]), _pts(data["points"]), str(data.get("article", "Go §18.1"))
+            )
     except KeyError as exc:
         raise InvalidInput(f"action {kind!r} lacks {exc}") from None
     raise InvalidInput(f"unknown Go action type {kind!r}")

@@ -508,12 +508,10 @@ class GtpFrontEnd:
         return " ".join(str(p) for p in sorted(stones, key=lambda p: (p.row, p.col)))
 
     def _set_rules(self, name: str) -> None:
-        from duiyi.go import sgf
-
-        notes: list[str] = []
-        rules = sgf.rules_from_sgf(name, None, 0, notes)
-        if notes:
-            raise _Failure(f"unknown rules {name!r}")
+        try:
+            rules = Rules.preset(name)
+        except DuiyiError:
+            raise _Failure(f"unknown rules {name!r}") from None
         self.rules = rules
         self.komi_points = rules.komi_points
         self._rebuild()

@@ -23,13 +23,23 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import InvalidRules
 
-__all__ = ["HandicapConvention", "KoRule", "RepetitionOutcome", "Rules", "Scoring"]
+__all__ = [
+    "MAX_KOMI_POINTS",
+    "PRESETS",
+    "HandicapConvention",
+    "KoRule",
+    "RepetitionOutcome",
+    "Rules",
+    "Scoring",
+    "preset_name",
+]
 
 
 class KoRule(enum.Enum):
@@ -109,6 +119,46 @@ class HandicapConvention(enum.Enum):
         return per_stone * handicap + once
 
 
+#: Every Go preset, in the order commands list them (:meth:`Rules.preset`).
+PRESETS = ("chinese", "japanese", "korean", "ing", "aga", "nz", "tromp-taylor")
+
+_ALIASES = {
+    "chinese": ("chinese", "cn", "china", "中国", "中國", "chn"),
+    "japanese": ("japanese", "jp", "japan", "日本", "jpn"),
+    "korean": ("korean", "ko", "kr", "korea", "韩国", "韓國", "kor"),
+    "ing": ("ing", "goe", "ing's", "应氏", "應氏"),
+    "aga": ("aga",),
+    "nz": ("nz", "new-zealand", "new", "newzealand"),
+    "tromp-taylor": ("tromp-taylor", "tromp", "tt"),
+}
+_BY_ALIAS = {alias: name for name, aliases in _ALIASES.items() for alias in aliases}
+
+
+def preset_name(text: str) -> str | None:
+    """The preset a rule-set name means (its first word, ``_``/space as ``-``), or None.
+
+    >>> preset_name("New Zealand"), preset_name("kgs_chinese"), preset_name("Japanese 1989")
+    ('nz', None, 'japanese')
+    """
+    key = text.strip().lower().replace("_", "-")
+    if key in _BY_ALIAS:
+        return _BY_ALIAS[key]
+    if key.replace(" ", "-") in _BY_ALIAS:
+        return _BY_ALIAS[key.replace(" ", "-")]
+    words = key.split()
+    if words and words[0] in _BY_ALIAS:
+        return _BY_ALIAS[words[0]]
+    for name in ("chinese", "japanese"):
+        if key.startswith(name):
+            return name
+    return None
+
+
+#: The largest komi a rule set accepts, in points: more than a 25×25 board holds, so every real
+#: komi fits; beyond it a value is a mistake or an attack (GTP ``komi 1e999999999``).
+MAX_KOMI_POINTS = 1000
+
+
 def _frac(value: object, name: str) -> Fraction:
     if isinstance(value, bool):
         raise InvalidRules(f"{name} must be a number, got {value!r}")
@@ -116,6 +166,8 @@ def _frac(value: object, name: str) -> Fraction:
         if isinstance(value, float | int | Fraction):
             f = Fraction(value)
         elif isinstance(value, str):
+            if len(value.strip()) > 30:  # Fraction("1e-999999999") builds a huge integer
+                raise ValueError
             f = Fraction(value.strip())
         else:
             raise TypeError
@@ -185,6 +237,11 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), kind):
                 raise InvalidRules(f"{name} must be a {kind.__name__}, got {getattr(self, name)!r}")
+        for name in ("komi", "handicap_komi"):
+            if abs(getattr(self, name) * self.unit_points) > MAX_KOMI_POINTS:
+                raise InvalidRules(
+                    f"{name} {getattr(self, name)} is beyond ±{MAX_KOMI_POINTS} points (Go §11)"
+                )
         if self.handicap_return < 0 or self.handicap_return * 2 + self.handicap_return_offset < 0:
             raise InvalidRules(
                 f"handicap return {self.handicap_return} per stone + {self.handicap_return_offset}"
@@ -312,19 +369,58 @@ class Rules:
         return None
 
     @classmethod
-    def preset(cls, name: str) -> Rules:
-        """A preset by name: chinese, japanese, korean, ing or aga.
+    def nz(cls) -> Rules:
+        """New Zealand rules as SGF ``RU[NZ]`` means them: area in points, komi 7.5, suicide of
+        several stones allowed, one point back per handicap stone.
 
-        >>> Rules.preset("Japanese").name
-        'japanese'
+        >>> Rules.nz().allow_suicide, Rules.nz().komi_points
+        (True, Fraction(15, 2))
         """
-        key = name.strip().lower()
-        presets = {"chinese": cls.chinese, "japanese": cls.japanese, "korean": cls.korean}
-        presets["ing"] = cls.ing
-        presets["aga"] = cls.aga
-        if key not in presets:
-            raise InvalidRules(f"unknown rule set {name!r} (chinese, japanese, korean, ing, aga)")
-        return presets[key]()
+        return cls(
+            name="nz",
+            scoring=Scoring.AREA_POINTS,
+            komi=Fraction(15, 2),
+            handicap_komi=Fraction(0),
+            handicap_return=Fraction(1),
+            allow_suicide=True,
+        )
+
+    @classmethod
+    def tromp_taylor(cls) -> Rules:
+        """Tromp-Taylor rules: area in points, komi 7.5, suicide allowed, positional superko.
+
+        >>> Rules.tromp_taylor().ko_rule
+        <KoRule.POSITIONAL: 'positional'>
+        """
+        return replace(cls.nz(), name="tromp-taylor", ko_rule=KoRule.POSITIONAL)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """A preset by name or alias (case-insensitive): the one list every command uses
+        (:data:`PRESETS`; the SGF ``RU`` spellings servers write are aliases).
+
+        >>> Rules.preset("Japanese").name, Rules.preset("NZ").name, Rules.preset("GOE").name
+        ('japanese', 'nz', 'ing')
+        >>> Rules.preset("Chinese rules 2002").name
+        'chinese'
+        >>> Rules.preset("frisian")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidRules: unknown rule set 'frisian' (chinese, japanese, korean, ing, aga, nz, tromp-taylor)
+        """
+        key = preset_name(name)
+        if key is None:
+            raise InvalidRules(f"unknown rule set {name!r} ({', '.join(PRESETS)})")
+        factory: dict[str, Callable[[], Rules]] = {
+            "chinese": cls.chinese,
+            "japanese": cls.japanese,
+            "korean": cls.korean,
+            "ing": cls.ing,
+            "aga": cls.aga,
+            "nz": cls.nz,
+            "tromp-taylor": cls.tromp_taylor,
+        }
+        return factory[key]()
 
     # ------------------------------------------------------------------ derived
     @property

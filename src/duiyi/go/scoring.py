@@ -39,6 +39,7 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.go.board import Board
 from duiyi.go.point import Point
 from duiyi.go.rules import Rules, Scoring
+from duiyi.sgf.values import format_decimal
 
 __all__ = ["Score", "format_stones", "score_position"]
 
@@ -63,11 +64,11 @@ def _format_points(x: Fraction, unit: str) -> str:
         return f"{int(whole)}{unit}"
     if frac == Fraction(1, 2):
         return f"{int(whole)}{unit}半" if whole else f"半{unit}"
-    return f"{float(x):g}{unit}"
+    return f"{format_decimal(x)}{unit}"
 
 
 def _decimal(x: Fraction) -> str:
-    return str(int(x)) if x.denominator == 1 else f"{float(x):g}"
+    return format_decimal(x)
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,11 @@
 """SGF FF[4] for Go: read real files, keep their variations, build a :class:`~duiyi.go.Game`.
 
-The module has three layers, in the manner of sgfmill:
+Go's reading of the game-neutral SGF layer :mod:`duiyi.sgf`:
 
-1. **Grammar** (:func:`parse`, :func:`serialise`): text ↔ :class:`SgfCollection` of game trees made
-   of :class:`SgfNode` objects whose properties hold *raw* values (escapes kept, exactly as
-   written). Each node remembers its line and column. What cannot be read raises
-   :class:`~duiyi.errors.SgfError` with the line and column; oddities a reader can live with
-   (junk before the first tree, FF[3] lower-case property names, duplicated properties) are
-   collected in ``collection.warnings``.
+1. **Grammar** (:func:`parse`, :func:`serialise`, :class:`SgfNode`, :class:`SgfCollection`,
+   re-exported from :mod:`duiyi.sgf`): text ↔ game trees with raw values. What cannot be read
+   raises :class:`~duiyi.errors.SgfError` with the line and column; oddities a reader can live
+   with are collected in ``collection.warnings`` (:class:`~duiyi.sgf.SgfWarning`).
 2. **Typed values** (:func:`decode_text`, :func:`decode_point`, :func:`decode_points`,
    :func:`decode_komi`, :func:`decode_rules`, ...): raw value → Python value, and back with the
    ``encode_*`` functions.
@@ -29,22 +27,36 @@ the second counts rows from the top, so on a board of size ``n`` the SGF row let
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.errors import DuiyiError, SgfError
+from duiyi.errors import DuiyiError, InvalidRules, SgfError
 from duiyi.go.board import Board
 from duiyi.go.game import Game
 from duiyi.go.handicap import fixed_handicap_points
 from duiyi.go.point import Point
 from duiyi.go.replay import play_recorded
-from duiyi.go.rules import Rules
+from duiyi.go.rules import MAX_KOMI_POINTS, Rules
 from duiyi.go.scoring import Score
+from duiyi.sgf import (
+    SgfCollection,
+    SgfNode,
+    SgfWarning,
+    decode_number,
+    decode_real,
+    decode_simpletext,
+    decode_text,
+    encode_text,
+    escape,
+    format_decimal,
+    parse,
+    serialise,
+    split_compose,
+)
 
 __all__ = [
     "SgfCollection",
@@ -80,594 +92,8 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------------------------
-# Layer 1: grammar
-# --------------------------------------------------------------------------------------------
-
-
-class _LineIndex:
-    """Turns character offsets of one text into 1-based (line, column) pairs, on demand."""
-
-    __slots__ = ("_starts",)
-
-    def __init__(self, text: str) -> None:
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i >= 0:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self._starts = starts
-
-    def where(self, offset: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self._starts, offset)
-        return line, offset - self._starts[line - 1] + 1
-
-
-class SgfNode:
-    """One SGF node: properties with raw values (escapes kept), children, parent, position.
-
-    Property identifiers map to lists of raw values in the order written. ``get``/``set`` work
-    on single values, ``values``/``set_values`` on lists.
-
-    >>> node = SgfNode()
-    >>> node.set("C", "a ] bracket")
-    >>> node.properties["C"], node.get("C")
-    (['a \\\\] bracket'], 'a \\\\] bracket')
-    >>> node.text("C")
-    'a ] bracket'
-    """
-
-    __slots__ = ("_index", "_offset", "children", "parent", "properties")
-
-    def __init__(
-        self,
-        properties: dict[str, list[str]] | None = None,
-        parent: SgfNode | None = None,
-    ) -> None:
-        self.properties: dict[str, list[str]] = properties if properties is not None else {}
-        self.children: list[SgfNode] = []
-        self.parent = parent
-        self._offset = -1
-        self._index: _LineIndex | None = None
-        if parent is not None:
-            parent.children.append(self)
-
-    # -- position --------------------------------------------------------------------------
-
-    @property
-    def line(self) -> int | None:
-        """1-based line of the node's ``;`` in the parsed text (None for built nodes)."""
-        if self._index is None:
-            return None
-        return self._index.where(self._offset)[0]
-
-    @property
-    def column(self) -> int | None:
-        """1-based column of the node's ``;`` in the parsed text (None for built nodes)."""
-        if self._index is None:
-            return None
-        return self._index.where(self._offset)[1]
-
-    # -- properties ------------------------------------------------------------------------
-
-    def __contains__(self, ident: object) -> bool:
-        return ident in self.properties
-
-    def get(self, ident: str, default: str | None = None) -> str | None:
-        """The first raw value of ``ident``, or ``default``.
-
-        >>> parse("(;KM[6.5])").games[0].get("KM")
-        '6.5'
-        """
-        values = self.properties.get(ident)
-        return values[0] if values else default
-
-    def values(self, ident: str) -> list[str]:
-        """All raw values of ``ident`` (an empty list when absent).
-
-        >>> parse("(;AB[aa][bb])").games[0].values("AB")
-        ['aa', 'bb']
-        """
-        return list(self.properties.get(ident, ()))
-
-    def text(self, ident: str) -> str | None:
-        """The value of a Text property, unescaped (see :func:`decode_text`)."""
-        raw = self.get(ident)
-        return None if raw is None else decode_text(raw)
-
-    def simpletext(self, ident: str) -> str | None:
-        """The value of a SimpleText property, unescaped, newlines folded to spaces."""
-        raw = self.get(ident)
-        return None if raw is None else decode_simpletext(raw)
-
-    def set(self, ident: str, value: str, *, raw: bool = False) -> None:
-        """Set one value; plain text is escaped unless ``raw`` is true.
-
-        >>> n = SgfNode(); n.set("PB", "Ke Jie"); n.get("PB")
-        'Ke Jie'
-        """
-        self.properties[_check_ident(ident)] = [value if raw else escape(value)]
-
-    def set_values(self, ident: str, values: Iterable[str]) -> None:
-        """Set a list of raw values (no escaping); an empty list removes the property."""
-        vals = list(values)
-        if vals:
-            self.properties[_check_ident(ident)] = vals
-        else:
-            self.properties.pop(ident, None)
-
-    def delete(self, ident: str) -> None:
-        """Remove a property if present."""
-        self.properties.pop(ident, None)
-
-    # -- tree ------------------------------------------------------------------------------
-
-    def add_child(self, properties: dict[str, list[str]] | None = None) -> SgfNode:
-        """Append and return a new child node.
-
-        >>> root = SgfNode(); child = root.add_child({"B": ["dd"]}); child.parent is root
-        True
-        """
-        return SgfNode(properties, parent=self)
-
-    def main_line(self) -> list[SgfNode]:
-        """This node and the chain of first children below it.
-
-        >>> [n.get("B") for n in parse("(;;B[aa](;B[bb])(;B[cc]))").games[0].main_line()]
-        [None, 'aa', 'bb']
-        """
-        out = [self]
-        node = self
-        while node.children:
-            node = node.children[0]
-            out.append(node)
-        return out
-
-    def walk(self) -> Iterator[SgfNode]:
-        """Every node of the subtree, depth first, main line first.
-
-        >>> sum(1 for _ in parse("(;;B[aa](;B[bb])(;B[cc];W[dd]))").games[0].walk())
-        5
-        """
-        stack = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-    def root(self) -> SgfNode:
-        """The root of the game tree this node belongs to."""
-        node = self
-        while node.parent is not None:
-            node = node.parent
-        return node
-
-    def __repr__(self) -> str:
-        props = "".join(f"{k}" + "".join(f"[{v}]" for v in vs) for k, vs in self.properties.items())
-        return f"<SgfNode ;{props[:60]} children={len(self.children)}>"
-
-
-@dataclass
-class SgfCollection:
-    """The game trees of one SGF file, plus the reader's warnings.
-
-    >>> c = parse("(;GM[1])(;GM[1])")
-    >>> len(c.games), c.warnings
-    (2, [])
-    """
-
-    games: list[SgfNode] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def __iter__(self) -> Iterator[SgfNode]:
-        return iter(self.games)
-
-    def __len__(self) -> int:
-        return len(self.games)
-
-    def to_sgf(self) -> str:
-        """Serialise the whole collection (see :func:`serialise`)."""
-        return serialise(self)
-
-
-_IDENT_RE = re.compile(r"[A-Z]+\Z")
-
-_TOKEN = re.compile(
-    r"""[ \t\r\n\f\v]*(?:
-        (?P<punct>[();])
-      | (?P<ident>[A-Za-z]+)
-      | \[(?P<value>(?:[^\\\]]|\\.)*)\]
-      | (?P<other>.)
-    )""",
-    re.X | re.S,
-)
-
-
-_FAST_NODE = re.compile(r"[ \t\r\n]*(;)[ \t\r\n]*([A-Z]{1,2})\[([^\\\]]*)\](?=[ \t\r\n]*[;()])")
-
-
-def _check_ident(ident: str) -> str:
-    if not _IDENT_RE.match(ident):
-        raise SgfError(f"not an SGF property identifier: {ident!r} (upper-case letters only)")
-    return ident
-
-
-def parse(text: str | bytes) -> SgfCollection:
-    """Read SGF text into a collection of game trees (the grammar layer; no Go rules applied).
-
-    Raises :class:`~duiyi.errors.SgfError` with line and column for what cannot be read;
-    collects recoverable oddities in ``warnings``.
-
-    >>> c = parse("(;FF[4]C[a \\\\] b];B[aa])")
-    >>> c.games[0].text("C")
-    'a ] b'
-    >>> parse("(;B[aa]")
-    Traceback (most recent call last):
-    ...
-    duiyi.errors.SgfError: line 1, column 1: game tree opened here is never closed
-    >>> parse("(;B[aa];W[bb)")
-    Traceback (most recent call last):
-    ...
-    duiyi.errors.SgfError: line 1, column 10: property value opened here is never closed
-    """
-    if isinstance(text, bytes):
-        text = _decode_bytes(text)
-    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark is not junk
-        text = text[1:]
-    index = _LineIndex(text)
-    warnings: list[str] = []
-    games: list[SgfNode] = []
-
-    def fail(message: str, offset: int) -> SgfError:
-        line, col = index.where(offset)
-        return SgfError(message, line=line, column=col)
-
-    def warn(message: str, offset: int) -> None:
-        line, col = index.where(offset)
-        warnings.append(f"line {line}, column {col}: {message}")
-
-    start = text.find("(")
-    while start >= 0:
-        after = text[start + 1 : start + 40].lstrip()
-        if after.startswith(";"):
-            break
-        start = text.find("(", start + 1)
-    if start < 0:
-        if text.strip():
-            raise fail("no game tree found (expected '(;')", 0)
-        raise SgfError("empty SGF text: no game tree found", line=1, column=1)
-    if text[:start].strip():
-        warn("text before the first game tree ignored", 0)
-
-    match = _TOKEN.match
-    pos = start
-    end = len(text)
-    # Each open tree: (offset of its '(', node the tree hangs from, last node of its sequence)
-    opens: list[int] = []
-    parents: list[SgfNode | None] = []
-    current: SgfNode | None = None  # last node of the sequence being read
-    seq_closed = False  # a subtree of the current sequence was closed: no more nodes allowed
-    node_props: dict[str, list[str]] | None = None
-    last_ident: str | None = None
-    last_ident_off = 0
-
-    fast = _FAST_NODE.match
-    while pos < end:
-        if current is not None and not seq_closed and last_ident is None:
-            # Fast path for the common node: one property, one plain value (";B[pd]").
-            f = fast(text, pos)
-            if f is not None:
-                node = SgfNode({f.group(2): [f.group(3)]}, parent=current)
-                node._offset = f.start(1)
-                node._index = index
-                node_props = node.properties
-                current = node
-                pos = f.end()
-                continue
-        m = match(text, pos)
-        if m is None:  # only trailing whitespace left
-            break
-        kind = m.lastgroup
-        tok_off = m.end() - 1 if kind != "value" else m.start("value") - 1
-        pos = m.end()
-        if kind == "value":
-            if node_props is None or last_ident is None:
-                raise fail("property value without a property identifier", tok_off)
-            node_props[last_ident].append(m.group("value"))
-            continue
-        if kind == "other":
-            ch = m.group("other")
-            if ch == "[":
-                raise fail("property value opened here is never closed", tok_off)
-            if ch == "]":
-                raise fail("unexpected ']' (no property value open)", tok_off)
-            raise fail(f"unexpected character {ch!r}", tok_off)
-        if last_ident is not None and node_props is not None and not node_props[last_ident]:
-            raise fail(f"property {last_ident} has no value", last_ident_off)
-        if kind == "ident":
-            if node_props is None:
-                raise fail(f"property {m.group('ident')} outside a node (missing ';')", tok_off)
-            ident = m.group("ident")
-            tok_off = m.start("ident")
-            if not ident.isupper():
-                upper = "".join(ch for ch in ident if ch.isupper())
-                if not upper:
-                    raise fail(f"property identifier {ident!r} has no upper-case letter", tok_off)
-                warn(f"FF[3]-style property name {ident!r} read as {upper!r}", tok_off)
-                ident = upper
-            if ident in node_props:
-                warn(f"property {ident} repeated in one node; values merged", tok_off)
-            else:
-                node_props[ident] = []
-            last_ident = ident
-            last_ident_off = tok_off
-            continue
-        last_ident = None
-        if kind == "punct":
-            ch = m.group("punct")
-            if ch == ";":
-                if not opens:
-                    raise fail("node outside a game tree", tok_off)
-                if seq_closed:
-                    raise fail("node after a variation (nodes must come before subtrees)", tok_off)
-                node = SgfNode(None, parent=current if current is not None else parents[-1])
-                node._offset = tok_off
-                node._index = index
-                node_props = node.properties
-                if current is None and parents[-1] is None:
-                    games.append(node)
-                current = node
-            elif ch == "(":
-                if not opens:
-                    parents.append(None)
-                    opens.append(tok_off)
-                    current = None
-                    seq_closed = False
-                else:
-                    if current is None:
-                        raise fail("game tree without a node (expected ';' after '(')", tok_off)
-                    parents.append(current)
-                    opens.append(tok_off)
-                    current = None
-                    seq_closed = False
-                node_props = None
-                nxt = match(text, pos)
-                if nxt is None or nxt.group("punct") != ";":
-                    off = nxt.end() - 1 if nxt is not None else end
-                    raise fail("game tree without a node (expected ';' after '(')", off)
-            else:  # ")"
-                if not opens:
-                    raise fail("unexpected ')' outside a game tree", tok_off)
-                opens.pop()
-                parent = parents.pop()
-                node_props = None
-                current = parent
-                seq_closed = True
-                if not opens:
-                    # End of a top-level tree: skip to the next '(' (tolerating junk between).
-                    nxt = match(text, pos)
-                    if nxt is not None and nxt.group("punct") != "(":
-                        rest = text[pos:]
-                        k = rest.find("(;")
-                        junk_end = pos + k if k >= 0 else end
-                        if text[pos:junk_end].strip():
-                            warn("text after a game tree ignored", nxt.end() - 1)
-                        pos = junk_end
-                    current = None
-                    seq_closed = False
-    if last_ident is not None and node_props is not None and not node_props[last_ident]:
-        raise fail(f"property {last_ident} has no value", last_ident_off)
-    if opens:
-        raise fail("game tree opened here is never closed", opens[-1])
-    if not games:
-        raise SgfError("no game tree found", line=1, column=1)
-    return SgfCollection(games, warnings)
-
-
-def _decode_bytes(data: bytes) -> str:
-    """Decode SGF bytes: UTF-8 first, then the CA[] charset if named, then Latin-1."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    m = re.search(rb"CA\[([^\]]*)\]", data)
-    if m:
-        try:
-            return data.decode(m.group(1).decode("ascii").strip())
-        except (LookupError, UnicodeDecodeError):
-            pass
-    return data.decode("latin-1")
-
-
-# Root properties written first, in this order, when serialising.
-_ROOT_ORDER = ("GM", "FF", "CA", "AP", "SZ", "RU", "KM", "HA", "TM", "OT", "PB", "BR", "PW", "WR")
-
-
-def _node_text(node: SgfNode, first: bool) -> list[str]:
-    props = node.properties
-    keys: list[str] = []
-    if first:
-        keys = [k for k in _ROOT_ORDER if k in props]
-        keys += [k for k in props if k not in _ROOT_ORDER]
-    else:
-        keys = list(props)
-    pieces: list[str] = []
-    for k in keys:
-        values = props[k]
-        if len(values) <= 4:
-            pieces.append(k + "".join(f"[{v}]" for v in values))
-        else:  # long lists (AB, TB, ...) may break between values
-            pieces.append(f"{k}[{values[0]}]")
-            pieces.extend(f"[{v}]" for v in values[1:])
-    return pieces
-
-
-def serialise(collection: SgfCollection | SgfNode, *, wrap: int = 79) -> str:
-    """Write a collection (or one game tree) as SGF text; values are written as stored (raw).
-
-    Lines are broken between properties and nodes, never inside a value, so that a line is at
-    most ``wrap`` characters unless one property is longer. Root properties come in a fixed
-    conventional order; the output ends with a newline.
-
-    >>> serialise(parse("(;SZ[9]GM[1];B[ee](;W[cc])(;W[gg]))"))
-    '(;GM[1]SZ[9]\\n;B[ee]\\n(;W[cc])\\n(;W[gg]))\\n'
-    """
-    trees = collection.games if isinstance(collection, SgfCollection) else [collection]
-    out: list[str] = []
-    for tree in trees:
-        out.append(_serialise_tree(tree, wrap))
-    return "\n".join(out) + "\n"
-
-
-_BREAK = "\n"
-
-
-def _serialise_tree(root: SgfNode, wrap: int) -> str:
-    tokens: list[str] = ["("]
-    stack: list[SgfNode | str] = [root]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            tokens.append(item)
-            continue
-        node: SgfNode = item
-        while True:
-            pieces = _node_text(node, node is root)
-            tokens.append(";" + (pieces[0] if pieces else ""))
-            tokens.extend(pieces[1:])
-            if node is root and node.children:
-                tokens.append(_BREAK)
-            if len(node.children) != 1:
-                break
-            node = node.children[0]
-        for child in reversed(node.children):
-            stack.append(")")
-            stack.append(child)
-            stack.append("(")
-            stack.append(_BREAK)
-    tokens.append(")")
-    lines: list[str] = []
-    line: list[str] = []
-    width = 0
-    for tok in tokens:
-        if tok == _BREAK or (line and width + len(tok) > wrap and tok != ")"):
-            if line:
-                lines.append("".join(line))
-            line = []
-            width = 0
-            if tok == _BREAK:
-                continue
-        line.append(tok)
-        width += len(tok)
-    if line:
-        lines.append("".join(line))
-    return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------------------------
 # Layer 2: typed values
 # --------------------------------------------------------------------------------------------
-
-_ESCAPE = re.compile(r"\\(\r\n|\n\r|\r|\n|.)", re.S)
-
-
-def _unescape(m: re.Match[str]) -> str:
-    ch = m.group(1)
-    return "" if ch[0] in "\r\n" else ch
-
-
-_OTHER_WS = re.compile(r"[\t\v\f]")
-
-
-def decode_text(raw: str) -> str:
-    """Decode an SGF Text value: soft line breaks removed, escapes resolved, newlines kept.
-
-    Whitespace other than line breaks becomes a space (FF[4] Text).
-
-    >>> decode_text("a\\\\]b\\\\\\\\c\\\\\\nd\\te")
-    'a]b\\\\cd e'
-    """
-    if "\\" in raw:
-        # One pass, left to right: "\\" + line break is a soft break (removed), "\\" + any
-        # other character is that character; so an escaped backslash before a newline stays.
-        raw = _ESCAPE.sub(_unescape, raw)
-    raw = raw.replace("\r\n", "\n").replace("\n\r", "\n").replace("\r", "\n")
-    return _OTHER_WS.sub(" ", raw)
-
-
-def decode_simpletext(raw: str) -> str:
-    """Decode an SGF SimpleText value: like Text, but line breaks become spaces.
-
-    >>> decode_simpletext("Lee\\nSedol")
-    'Lee Sedol'
-    """
-    return decode_text(raw).replace("\n", " ")
-
-
-def escape(text: str) -> str:
-    """Escape ``\\`` and ``]`` for an SGF value.
-
-    >>> escape("a]b\\\\")
-    'a\\\\]b\\\\\\\\'
-    """
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
-def encode_text(text: str) -> str:
-    """Encode a Python string as an SGF Text value (same as :func:`escape`)."""
-    return escape(text)
-
-
-def split_compose(raw: str) -> tuple[str, str | None]:
-    """Split a Compose value at its first unescaped ``:`` (``None`` second part if none).
-
-    >>> split_compose("CGoban:3")
-    ('CGoban', '3')
-    >>> split_compose("a\\\\:b")
-    ('a\\\\:b', None)
-    """
-    i = 0
-    n = len(raw)
-    while i < n:
-        ch = raw[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == ":":
-            return raw[:i], raw[i + 1 :]
-        i += 1
-    return raw, None
-
-
-_NUMBER = re.compile(r"\s*[+-]?\d+\s*\Z")
-_REAL = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*\Z")
-
-
-def decode_number(raw: str) -> int:
-    """Decode an SGF Number.
-
-    >>> decode_number(" 19 ")
-    19
-    >>> decode_number("x")
-    Traceback (most recent call last):
-    ...
-    duiyi.errors.SgfError: not an SGF number: 'x'
-    """
-    if not _NUMBER.match(raw):
-        raise SgfError(f"not an SGF number: {raw!r}")
-    return int(raw)
-
-
-def decode_real(raw: str) -> Fraction:
-    """Decode an SGF Real exactly (as a Fraction; a comma decimal mark is accepted).
-
-    >>> decode_real("6.5")
-    Fraction(13, 2)
-    """
-    text = raw.strip().replace(",", ".")
-    if not _REAL.match(text):
-        raise SgfError(f"not an SGF real number: {raw!r}")
-    return Fraction(text)
 
 
 def decode_point_coords(raw: str, size: int) -> tuple[int, int] | None:
@@ -777,13 +203,15 @@ def decode_komi(raw: str, warnings: list[str] | None = None) -> Fraction:
     if (value * 2).denominator != 1:
         notes.append(f"KM[{raw}] is not a multiple of half a point; rounded")
         value = Fraction(round(value * 2), 2)
+    if abs(value) > MAX_KOMI_POINTS:
+        raise SgfError(
+            f"KM[{raw.strip()}] is not a komi: beyond ±{MAX_KOMI_POINTS} points (Go §11)"
+        )
     return value
 
 
 def _fmt(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}"
+    return format_decimal(value)
 
 
 def encode_komi(points: Fraction) -> str:
@@ -876,38 +304,15 @@ def rules_from_sgf(
     """
     from dataclasses import replace
 
-    from duiyi.go.rules import KoRule, Scoring
+    from duiyi.go.rules import Scoring
 
     notes = warnings if warnings is not None else []
-    key = (ru or "").strip().lower().replace("_", "-")
-    first = key.split()[0] if key.split() else ""
-    base: Rules
-    if first in ("chinese", "cn", "china", "中国", "中國") or key.startswith("chinese"):
-        base = Rules.chinese()
-    elif first in ("japanese", "jp", "japan", "日本") or key.startswith("japanese"):
-        base = Rules.japanese()
-    elif first in ("korean", "ko", "kr", "korea", "韩国"):
-        base = Rules.korean()
-    elif first in ("ing", "goe", "ing's", "应氏", "應氏"):
-        base = Rules.ing()
-    elif first == "aga":
-        base = Rules.aga()
-    elif first in ("nz", "new", "tromp-taylor", "tromp", "tt"):
-        area = replace(
-            Rules.chinese(),
-            scoring=Scoring.AREA_POINTS,
-            komi=Fraction(15, 2),
-            handicap_komi=Fraction(0),
-            handicap_return=Fraction(1),
-        )
-        if first in ("nz", "new"):
-            base = replace(area, name="nz", allow_suicide=True)
-        else:
-            base = replace(area, name="tromp-taylor", allow_suicide=True, ko_rule=KoRule.POSITIONAL)
-    else:
-        if ru:
+    base = Rules.chinese()
+    if ru:
+        try:
+            base = Rules.preset(ru)
+        except InvalidRules:
             notes.append(f"unknown rules RU[{ru}]; Chinese rules used")
-        base = Rules.chinese()
     if komi_points is None:
         return base
     komi = Fraction(komi_points) / base.unit_points
@@ -977,7 +382,7 @@ class SgfGame:
     game: Game
     root: SgfNode
     nodes: list[SgfNode]
-    warnings: list[str]
+    warnings: list[SgfWarning]
     result: SgfResult | None
     collection: SgfCollection
 
@@ -1063,8 +468,7 @@ def read_game(
     warnings = list(coll.warnings)
 
     def at(node: SgfNode, message: str) -> str:
-        where = f"line {node.line}, column {node.column}: " if node.line is not None else ""
-        return where + message
+        return SgfWarning.at(node.line, node.column, message)
 
     def wrap(node: SgfNode, exc: SgfError) -> SgfError:
         line = exc.line if exc.line is not None else node.line
@@ -1087,18 +491,22 @@ def read_game(
             raise SgfError(f"board size SZ[{size}] is outside duiyi's 5–25")
         handicap = 0
         if root.get("HA") is not None:
-            handicap = decode_number(root.get("HA") or "0")
-            if handicap == 1 or handicap < 0:
-                handicap = 0
+            handicap = _decode_handicap(root.get("HA") or "0", warnings, root)
         komi: Fraction | None = None
         if root.get("KM") is not None:
             komi = decode_komi(root.get("KM") or "0", warnings)
         ru = root.simpletext("RU")
         if rules is None:
             rules = rules_from_sgf(ru, komi, handicap, warnings)
-        black = decode_points(root.values("AB"), size)
-        white = decode_points(root.values("AW"), size)
-        empty = decode_points(root.values("AE"), size)
+        # Set-up stones of the root and of the nodes after it that come before any move (some
+        # Fox/YuanYu records write HA[2] in the root and ;AB[pd][dp] in the next node).
+        setup_nodes = [root]
+        while setup_nodes[-1].children:
+            nxt = setup_nodes[-1].children[0]
+            if "B" in nxt or "W" in nxt or not ("AB" in nxt or "AW" in nxt or "AE" in nxt):
+                break
+            setup_nodes.append(nxt)
+        black, white, empty = _merge_setup(setup_nodes, size)
         result = SgfResult.parse(root.get("RE") or "") if "RE" in root else None
     except SgfError as exc:
         raise wrap(root, exc) from None
@@ -1131,7 +539,8 @@ def read_game(
     if to_move is None and not setup_done:
         # Without PL, the first recorded move says who starts (a handicap or problem file
         # whose first move is White's); without any move, White starts after handicap stones.
-        opening = root.children[0] if root.children else None
+        last_setup = setup_nodes[-1]
+        opening = last_setup.children[0] if last_setup.children else None
         white_first = opening is not None and "W" in opening and "B" not in opening
         if white_first or (opening is None and handicap >= 2):
             to_move = WHITE
@@ -1150,6 +559,8 @@ def read_game(
             break
         nodes.append(node)
         props = node.properties
+        if node in setup_nodes:
+            continue
         if "AB" in props or "AW" in props or "AE" in props:
             warnings.append(at(node, "set-up stones after the first move are ignored"))
         for ident, color in _MOVE_IDENTS:
@@ -1163,10 +574,53 @@ def read_game(
             played += 1
             where = f"line {node.line}, column {node.column}" if node.line is not None else ""
             play_recorded(game, color, point, warnings, played, where)
-    return SgfGame(game, root, nodes, warnings, result, coll)
+    return SgfGame(game, root, nodes, [_as_warning(w) for w in warnings], result, coll)
 
 
 _MOVE_IDENTS = (("B", BLACK), ("W", WHITE))
+
+
+_WHERE = re.compile(r"line (\d+), column (\d+): ")
+
+
+def _as_warning(text: str) -> SgfWarning:
+    """A game-level note as an :class:`~duiyi.sgf.SgfWarning` (line and column as data)."""
+    if isinstance(text, SgfWarning):
+        return text
+    m = _WHERE.match(text)
+    if m is None:
+        return SgfWarning.at(None, None, text)
+    return SgfWarning.at(int(m.group(1)), int(m.group(2)), text[m.end() :])
+
+
+def _decode_handicap(raw: str, warnings: list[str], node: SgfNode) -> int:
+    """HA as a number of stones; a real (``HA[7.5]``, seen in real files) is read as its whole
+    part with a warning; 1 and negative values mean no handicap stones."""
+    try:
+        handicap = decode_number(raw)
+    except SgfError:
+        value = decode_real(raw)
+        handicap = int(value)
+        note = f"HA[{raw}] is not a whole number: read as {handicap}"
+        warnings.append(SgfWarning.at(node.line, node.column, note))
+    return handicap if handicap >= 2 else 0
+
+
+def _merge_setup(nodes: list[SgfNode], size: int) -> tuple[list[Point], list[Point], list[Point]]:
+    """The stones AB/AW/AE of ``nodes`` put on an empty board in order: the black, white and
+    emptied points of the result (a later node wins over an earlier one)."""
+    where: dict[Point, Color | None] = {}
+    for node in nodes:
+        for p in decode_points(node.values("AE"), size):
+            where[p] = None
+        for p in decode_points(node.values("AB"), size):
+            where[p] = BLACK
+        for p in decode_points(node.values("AW"), size):
+            where[p] = WHITE
+    black = [p for p, c in where.items() if c is BLACK]
+    white = [p for p, c in where.items() if c is WHITE]
+    empty = [p for p, c in where.items() if c is None]
+    return black, white, empty
 
 
 def game_from_sgf(

@@ -14,6 +14,7 @@ The core is importable at once; file formats (:mod:`duiyi.gomoku.notation`), dra
 from __future__ import annotations
 
 from duiyi.gomoku.board import Board, parse_move_list
+from duiyi.gomoku.colours import CoinChoice, CoinToss, Face, coin_toss, hand_count
 from duiyi.gomoku.fouls import (
     Foul,
     FoulExplanation,
@@ -55,8 +56,11 @@ __all__ = [
     "Board",
     "ChooseFifth",
     "ClaimFoul",
+    "CoinChoice",
+    "CoinToss",
     "DabSymmetry",
     "DeclineDraw",
+    "Face",
     "Foul",
     "FoulExplanation",
     "FoulPolicy",
@@ -77,10 +81,12 @@ __all__ = [
     "Resign",
     "Swap",
     "action_from_json",
+    "coin_toss",
     "equivalent_fifths",
     "explain_foul",
     "forbidden_points",
     "foul",
+    "hand_count",
     "makes_five",
     "opening_by_name",
     "parse_move_list",

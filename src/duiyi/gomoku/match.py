@@ -11,7 +11,7 @@ clock; everything it has to *decide* is decided here, from numbers and facts pas
 * :class:`GameRecord` and :class:`MatchTally`: one game's record and the match score
   (Gomoku points: win 1, draw ½, loss 0; Gomoku §18).
 
->>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500))
+>>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500, tolerance_ms=0))
 >>> clock.charge(BLACK, 900) is None, clock.time_left_ms(BLACK)
 (True, 1600)
 >>> clock.charge(BLACK, 1001).termination
@@ -39,6 +39,7 @@ from duiyi.outcome import Outcome, Result, Termination
 
 __all__ = [
     "ARTICLES",
+    "DEFAULT_TOLERANCE_MS",
     "Failure",
     "GameClock",
     "GameRecord",
@@ -52,6 +53,14 @@ __all__ = [
     "openings_for",
     "schedule",
 ]
+
+#: Grace (ms) the referee adds to a time limit before ruling a move late. A brain is timed from
+#: the end of writing its move command to the reading of its answer (as Piskvork does); the
+#: pipe, the process scheduler and Python's event loop still add a few milliseconds the brain
+#: cannot see (2-5 ms measured on a loaded machine), so a brain that uses its whole
+#: ``timeout_turn`` must not lose for that. 100 ms is well above that noise and well below any
+#: useful thinking time; see docs/decisions.md.
+DEFAULT_TOLERANCE_MS = 100
 
 #: The article behind each kind of ending the referee of an engine game can reach.
 ARTICLES: dict[str, str] = {
@@ -132,7 +141,7 @@ class TimeControl:
 
     turn_ms: int | None = None
     match_ms: int | None = None
-    tolerance_ms: int = 0
+    tolerance_ms: int = DEFAULT_TOLERANCE_MS
 
     def __post_init__(self) -> None:
         for name in ("turn_ms", "match_ms"):
@@ -203,7 +212,7 @@ class GameClock:
         The move limit is checked first (Gomoku §8.2), then the game limit (§8.2); either way the
         side over time loses (§10.1 B).
 
-        >>> c = GameClock(TimeControl(match_ms=1000))
+        >>> c = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
         >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
         (None, Color.BLACK)
         """
@@ -232,7 +241,7 @@ class GameClock:
         """A human line saying which limit ``color`` broke (``elapsed_ms``: the last move's time,
         ``None`` when no move came at all).
 
-        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000))
+        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000, tolerance_ms=0))
         >>> c.describe_overtime(WHITE)
         'white did not move within the 300 ms move limit'
         >>> _ = c.charge(BLACK, 900); c.describe_overtime(BLACK)
@@ -448,10 +457,8 @@ def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ..
     (26, True)
     """
     key = spec.strip().lower()
-    if key == "free":
-        return RenjuRules.free(), None
-    if key in ("free-renju", "free_renju"):
-        return RenjuRules.free_renju(), None
+    if key in ("free", "free-renju", "free_renju"):
+        return RenjuRules.preset(key), None
     chosen = (
         list(OPENINGS)
         if key in ("designated", "all")

@@ -52,6 +52,9 @@ class RulingKind(enum.Enum):
     BOTH_FLAGS = "both_flags"  # both flags down, order unknown: draw (Gomoku §10.2(4))
     LEAVE_SEAT = "leave_seat"  # permission to leave the seat in byo-yomi (Go §22.7)
     DROPPED_STONE = "dropped_stone"  # 棋子不慎掉落: picked up, played elsewhere (Go §17.3)
+    IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
+    STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
+    STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
 
 
 class Decision(enum.Enum):
@@ -116,7 +119,7 @@ BOOKS: dict[str, Book] = {
             "no_show_both": "Go §22.3",
             "withdrawal": "Go §28",
             "disqualify": "Go §23.1",
-            "disciplinary_loss": "Gomoku §2.20(3)",
+            "disciplinary_loss": "Go §23",
             "leave_seat": "Go §22.7",
             "dropped_stone": "Go §17.3",
             "restore_stones": "Go §18.1",
@@ -199,7 +202,9 @@ class Ruling:
     forfeit see ``colors``). Effects: ``outcome`` ends the game, ``passes`` voids the turn
     into a pass for that player, ``clock`` lists ``(color, seconds)`` adjustments, ``restart``
     means the game starts again (``swap`` with the colours exchanged), ``take_back`` takes the
-    last stone of ``color`` off the board and gives it the turn again (Go §17.3).
+    last stone of ``color`` off the board and gives it the turn again (Go §17.3),
+    ``replace_at`` moves the last stone of ``color`` to that point (Gomoku §6.1(5)-(6)),
+    ``restore`` puts those points' stones of the opponent of ``color`` back (Go §18.1).
 
     >>> r = Ruling(RulingKind.WARNING, BLACK, "Go §17.4")
     >>> ruling_from_json(r.to_json()) == r
@@ -223,6 +228,8 @@ class Ruling:
     corrected: bool = True
     counts: bool = True  # whether a WARNING / VIOLATION counts towards the second one
     take_back: bool = False  # the last stone of ``color`` comes off, its turn again
+    replace_at: str | None = None  # the last stone of ``color`` goes to this point
+    restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
 
     @property
     def ends_game(self) -> bool:
@@ -250,8 +257,13 @@ class Ruling:
             "corrected": self.corrected,
             "counts": self.counts,
         }
-        if self.take_back:  # written only when set: older rulings keep their JSON
+        # written only when set: older rulings keep their JSON
+        if self.take_back:
             data["take_back"] = True
+        if self.replace_at is not None:
+            data["replace_at"] = self.replace_at
+        if self.restore:
+            data["restore"] = list(self.restore)
         return data
 
 
@@ -299,6 +311,8 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             corrected=bool(data.get("corrected", True)),
             counts=bool(data.get("counts", True)),
             take_back=bool(data.get("take_back", False)),
+            replace_at=str(data["replace_at"]) if data.get("replace_at") else None,
+            restore=tuple(str(p) for p in data.get("restore", [])),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
@@ -611,6 +625,8 @@ class Referee:
             "Go §17.3": (False, True),  # a take-back: the stone goes back, a warning
             "Gomoku §6.1": (False, False),  # e.g. two stones in a row: the second comes off
         }.get(key, (True, False))
+        if key == "Gomoku §6.1":
+            self._not_accepted(color, move_number, article)
         p = defaults[0] if pass_turn is None else pass_turn
         w = defaults[1] if warning is None else warning
         if w and self.book.counted is not RulingKind.WARNING:
@@ -931,7 +947,7 @@ class Referee:
         color: Color,
         *,
         decided: bool = False,
-        article: str = "Gomoku §2.20(3)",
+        article: str | None = None,
         note: str = "",
         at: float | None = None,
     ) -> Ruling:
@@ -948,6 +964,7 @@ class Referee:
         Color.WHITE
         """
         _check_color(color)
+        article = article or self.article("disciplinary_loss")
         if decided:
             if color in self.penalty_losses():
                 raise RefereeError(f"{color} already lost this game by a penalty", article)
@@ -1060,6 +1077,142 @@ class Referee:
         )
         return self.record(
             Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
+        )
+
+    def restore_stones(
+        self,
+        color: Color,
+        points: list[str] | tuple[str, ...],
+        *,
+        warning: bool = True,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": ``color`` removed
+        stones of the opponent that still had liberties; they go back on ``points`` (the
+        session edits the position, :class:`duiyi.go.actions.RestoreStones`) and ``color``
+        gets a warning (Go §24).
+
+        >>> ref = Referee("go")
+        >>> r = ref.restore_stones(WHITE, ["D4", "D5"])
+        >>> r.restore, ref.warnings(WHITE)
+        (('D4', 'D5'), 1)
+        """
+        _check_color(color)
+        article = self.article("restore_stones")
+        if isinstance(points, str) or not points or not all(isinstance(p, str) for p in points):
+            raise InvalidInput(f"restore_stones names the points of the stones: {points!r}")
+        text = note or f"{color.opponent}'s stones wrongly removed by {color} put back"
+        r = self.record(
+            Ruling(
+                RulingKind.STONES_RESTORED,
+                color,
+                article,
+                at,
+                move_number,
+                text,
+                restore=tuple(p.strip().upper() for p in points),
+            )
+        )
+        if warning:
+            self.warn(color, article, note="removed stones with liberties", at=at)
+        return r
+
+    def _accepted(self, color: Color, move_number: int | None) -> Ruling | None:
+        """The opponent's acceptance of ``color``'s irregular act at ``move_number``, if any."""
+        if move_number is None:
+            return None
+        for r in self._rulings:
+            if (
+                r.kind is RulingKind.IRREGULAR_ACCEPTED
+                and r.color is color
+                and r.move_number == move_number
+            ):
+                return r
+        return None
+
+    def _not_accepted(self, color: Color, move_number: int | None, article: str) -> None:
+        accepted = self._accepted(color, move_number)
+        if accepted is not None:
+            raise RefereeError(
+                f"{color.opponent} accepted this irregularity of {color} ({accepted.article}): "
+                "it can no longer be corrected",
+                "Gomoku §6.1",
+            )
+
+    def accept_irregular(
+        self,
+        color: Color,
+        article: str | None = None,
+        *,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act (e.g.
+        §6.1(5) a pushed stone stays where it stopped) instead of having it corrected. Nothing
+        on the board changes, there is no violation, and a correction of the same act
+        (``move_number``) is refused afterwards. Playing on without telling the arbiter
+        accepts it as well (Gomoku §6.2): the session then refuses the correction.
+
+        >>> ref = Referee("gomoku")
+        >>> ref.accept_irregular(BLACK, "Gomoku §6.1(5)", move_number=7).kind.value
+        'irregular_accepted'
+        >>> ref.replace_stone(BLACK, "h9", move_number=7)
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.RefereeError: white accepted this irregularity of black (Gomoku §6.1(5)): it can no longer be corrected
+        """
+        _check_color(color)
+        base = self.article("accept_irregular")
+        art = article or base
+        if not art.startswith(base):
+            raise RefereeError(f"the irregular acts the opponent may accept are {base}'s", base)
+        if self._accepted(color, move_number) is not None:
+            raise RefereeError(f"already accepted ({art})", art)
+        text = note or f"{color.opponent} accepts the irregularity instead of a correction"
+        return self.record(
+            Ruling(RulingKind.IRREGULAR_ACCEPTED, color, art, at, move_number, text, counts=False)
+        )
+
+    def replace_stone(
+        self,
+        color: Color,
+        point: str,
+        *,
+        lifted: bool = False,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §6.1(5) (推盘, a stone pushed along the board) or, with ``lifted``, §6.1(6)
+        (拔子, a stone put down, lifted and put elsewhere): on the opponent's demand ``color``'s
+        last stone goes back to ``point``, the first (empty) point it touched. The session
+        moves the stone; the turn is unchanged; no violation by itself. Refused once the
+        opponent accepted the act (Gomoku §6.1) or played on (Gomoku §6.2, in the session).
+
+        >>> Referee("gomoku").replace_stone(WHITE, "j9", lifted=True).replace_at
+        'j9'
+        """
+        _check_color(color)
+        article = self.article("replace_stone") + ("(6)" if lifted else "(5)")
+        if not isinstance(point, str) or not point.strip():
+            raise InvalidInput(f"replace_stone names the point the stone goes back to: {point!r}")
+        self._not_accepted(color, move_number, article)
+        text = note or (
+            "re-lifted stone put back on the first point" if lifted else "pushed stone put back"
+        )
+        return self.record(
+            Ruling(
+                RulingKind.STONE_REPLACED,
+                color,
+                article,
+                at,
+                move_number,
+                text,
+                replace_at=point.strip().lower(),
+            )
         )
 
     # ------------------------------------------------------------------ (de)serialisation

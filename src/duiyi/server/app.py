@@ -139,6 +139,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(engines_router)
         install_engine_hook(state.games)
 
+    from duiyi.server.routes_ui import router as ui_router
+
+    app.include_router(ui_router)
+    if settings.demo:
+        from duiyi.server.demo import router as demo_router
+
+        app.include_router(demo_router)
+
     @app.get("/api/health", tags=["ops"])
     async def health() -> JSONResponse:
         """200 when the store answers, 503 otherwise."""

@@ -240,6 +240,15 @@ class GoAdapter:
         self.check_take_back(player)
         self.game.undo()
 
+    def restore_stones(self, owner: Color, points: tuple[str, ...], article: str) -> None:
+        """Put ``owner``'s wrongly removed stones back on ``points`` (Go §18.1), a logged
+        action of the game itself."""
+        from duiyi.go.actions import RestoreStones
+        from duiyi.go.point import Point
+
+        size = self.game.size
+        self.game.apply(RestoreStones(owner, tuple(Point.parse(p, size) for p in points), article))
+
     def check_take_back(self, player: Color) -> None:
         """Raise :class:`SessionError` unless :meth:`take_back` would succeed."""
         from duiyi.go.actions import Move
@@ -371,6 +380,34 @@ class GomokuAdapter:
     def end(self, outcome: Outcome) -> None:
         if self.outcome() is None:
             self._imposed = outcome
+
+    def replace_last_stone(self, player: Color, point: str) -> None:
+        """Move ``player``'s last stone to ``point`` (Gomoku §6.1(5)-(6): a pushed or re-lifted
+        stone goes back to the first point it touched). Only while that stone is the game's
+        last action (Gomoku §6.2: once the opponent plays on, the stone is accepted) and no
+        result was imposed; the stone is judged again where it lands (five, forbidden move)."""
+        from duiyi.errors import DuiyiError
+        from duiyi.gomoku.game import Place
+        from duiyi.gomoku.point import Point
+
+        actions = self.game.actions
+        last = actions[-1] if actions else None
+        colour = self._colour(player)
+        if self._imposed is not None or not isinstance(last, Place) or last.color is not colour:
+            raise SessionError(
+                f"only {player}'s last stone, before the opponent plays on, can be put back "
+                "(Gomoku §6.1(5)-(6); playing on accepts it, Gomoku §6.2)",
+                "Gomoku §6.2",
+            )
+        target = Point.parse(point)
+        if target == last.point:
+            raise SessionError(f"the stone is already on {target}", "Gomoku §6.1")
+        self.game.undo()
+        try:
+            self.game.apply(Place(colour, target))
+        except DuiyiError:
+            self.game.apply(last)
+            raise
 
     def warn(self, player: Color, article: str) -> None:
         return None

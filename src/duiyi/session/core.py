@@ -57,6 +57,7 @@ from duiyi.session.adapters import (
     GAME_ACTIONS,
     GameAdapter,
     GoAdapter,
+    GomokuAdapter,
     adapt,
     adapter_from_config,
 )
@@ -526,6 +527,13 @@ class Session:
         if what == "flag":
             self.tick(now)
             o = self.outcome()
+            if o is None and self._clock.flagged(self._now) is player.opponent:
+                raise IllegalAction(
+                    f"{player.opponent} overran its last minute; the loss is ruled "
+                    f"{self.overrun_grace:g} s after the overrun unless it asks to count it as "
+                    "a pass, or sooner by the arbiter (Go §22.5)",
+                    "Go §22.5",
+                )
             if o is None or o.termination is not Termination.TIME or o.winner is not player:
                 raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
             return
@@ -609,6 +617,9 @@ class Session:
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
+        if method in ("accept_irregular", "replace_stone", "void_move"):
+            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
+            kwargs.setdefault("move_number", self._game.moves_played())
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())
@@ -714,15 +725,19 @@ class Session:
             )
         if self._clock.absent and player in self._clock.absent:
             raise SessionError(f"{player} has not arrived yet (arrive first)")
-        if self._clock.running_color is player and self._clock.flagged(a.at) is player:
-            # past the last minute, while the loss waits for a Go §22.5 request
+        self._check_not_overrun(player, a.at)
+        self._game.play(player, a.type, a.data)
+        self._after_game_change(a.at)
+
+    def _check_not_overrun(self, player: Color, at: float) -> None:
+        """Refuse ``player``'s move past its last minute while the loss waits for a Go §22.5
+        request (``overrun_grace``)."""
+        if self._clock.running_color is player and self._clock.flagged(at) is player:
             raise SessionError(
                 f"{player}'s time ran out before this action: it comes too late (Go §12.3); "
                 "only a request to count the overrun as a pass can follow (Go §22.5)",
                 "Go §12.3",
             )
-        self._game.play(player, a.type, a.data)
-        self._after_game_change(a.at)
 
     def _after_game_change(self, at: float) -> None:
         self._sync_clock(at)
@@ -784,6 +799,7 @@ class Session:
             raise SessionError(
                 "only the player on move seals a move (Gomoku §9.3(3))", "Gomoku §9.3"
             )
+        self._check_not_overrun(player, a.at)
         sealed = a.data.get("sealed")
         if not isinstance(sealed, dict) or sealed.get("type") not in GAME_ACTIONS:
             raise SessionError(
@@ -835,6 +851,23 @@ class Session:
             )
         if ruling.take_back:
             self._check_take_back(ruling)
+        if ruling.replace_at is not None:
+            # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
+            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
+                    "Gomoku §6.1",
+                )
+            self._game.replace_last_stone(ruling.color, ruling.replace_at)
+        if ruling.restore:
+            # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
+            if not isinstance(self._game, GoAdapter) or ruling.color is None:
+                raise SessionError(
+                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
+                )
+            if self.outcome() is not None:
+                raise GameOver(f"the game is over: {_describe(self.outcome())}")
+            self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
         if (
             ruling.kind is RulingKind.LEAVE_SEAT
             and ruling.color is not None

@@ -20,6 +20,7 @@ I/O lives in :mod:`duiyi.tournament.formats` and the CLI.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,7 +32,7 @@ from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
-from duiyi.tournament.model import Event, Player, Team, Withdrawal, rank_value
+from duiyi.tournament.model import Event, Player, RoundRecord, Team, Withdrawal, rank_value
 from duiyi.tournament.results import GameResult, SideResult, Table
 from duiyi.tournament.standings import Standing
 from duiyi.tournament.systems.base import Lots, PairedRound
@@ -297,6 +298,10 @@ def chain(event: Event) -> tuple[Tiebreak, ...]:
     >>> [t.name for t in chain(_example())]
     ['points', 'sb', 'warnings']
     """
+    if "placement" in event.options:  # an OpenGotha event's own criteria
+        from duiyi.tournament.placement import placement_chain
+
+        return placement_chain(event)
     return systems.of(event).chain(event)
 
 
@@ -306,6 +311,11 @@ def event_standings(event: Event, lots: Lots = None) -> list[Standing]:
     >>> [(s.place, s.number) for s in event_standings(_example(), {2: 1, 3: 2})]
     [(1, 1), (2, 2), (3, 3), (4, 4)]
     """
+    if "placement" in event.options:  # an OpenGotha event ranks by its own rules
+        from duiyi.tournament.placement import placement_standings
+
+        use = event.lots if lots is None else lots
+        return placement_standings(event, lots=use if isinstance(use, Mapping) else None)
     return systems.of(event).standings(event, lots)
 
 
@@ -348,7 +358,8 @@ def enter_result(
     Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1, handicap=0)
     """
     rnd = event.round(round_number)
-    game = rnd.game(board)
+    index = _board_index(rnd, board)
+    game = rnd.games[index]
     if black_warnings < 0 or white_warnings < 0:
         raise TournamentError("warnings cannot be negative")
     if result is not None:
@@ -376,11 +387,33 @@ def enter_result(
                 f"board {board} is decided by the withdrawal rule",
                 article(event.game, event.system),
             )
+    games = list(rnd.games)
+    games[index] = game.with_result(result, black_warnings, white_warnings)
     history = list(event.history)
-    history[round_number - 1] = rnd.replace_game(
-        game.with_result(result, black_warnings, white_warnings)
-    )
-    return replace(event, history=tuple(history))
+    history[round_number - 1] = replace(rnd, games=tuple(games))
+    return _with_history(event, tuple(history))
+
+
+def _board_index(rnd: RoundRecord, board: int) -> int:
+    """The index of ``board`` in the round's games (boards are numbered 1, 2, … in order, so
+    usually ``board - 1``); TournamentError naming the boards when there is no such board."""
+    games = rnd.games
+    if 1 <= board <= len(games) and games[board - 1].board == board:
+        return board - 1
+    for i, g in enumerate(games):
+        if g.board == board:
+            return i
+    rnd.game(board)  # raises, naming the boards
+    raise AssertionError("unreachable")
+
+
+def _with_history(event: Event, history: tuple[RoundRecord, ...]) -> Event:
+    """``event`` with ``history`` in place of its rounds, where only results changed: the
+    pairings, already checked when the event was built, are not checked again (that would
+    cost a pass over every game of the event for each result entered)."""
+    out = copy.copy(event)
+    object.__setattr__(out, "history", history)
+    return out
 
 
 def enter_outcome(event: Event, round_number: int, board: int, outcome: Outcome) -> Event:

@@ -5,9 +5,10 @@ export class Problem extends Error {
     this.body = body;
     this.status = status;
   }
-  /** The message with the rule article when there is one. */
+  /** The message with the rule article when there is one (once: a message may name it). */
   get text() {
-    return this.body.article ? `${this.message} (${this.body.article})` : this.message;
+    const a = this.body.article;
+    return a && !this.message.includes(a) ? `${this.message} (${a})` : this.message;
   }
 }
 
@@ -54,14 +55,55 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * An error as a notice floating over the page (it never pushes the board down): it clears
+ * itself after a few seconds, on the next successful action and on leaving the page.
+ */
 export function showError(err) {
-  const banner = document.getElementById("banner");
   const text = err instanceof Problem ? err.text : String(err && err.message ? err.message : err);
-  banner.textContent = text;
-  banner.className = "error";
-  banner.dataset.testid = "error";
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { banner.textContent = ""; banner.className = ""; }, 6000);
+  notice(text, "error", 6000);
+}
+
+/** A floating notice: ``kind`` "error", "warn" or "ok"; ``ms`` 0 keeps it until cleared. */
+export function notice(text, kind = "ok", ms = 3000) {
+  const banner = document.getElementById("banner");
+  banner.replaceChildren(el("span", { class: "text" }, text),
+    el("button", { type: "button", class: "small close", "aria-label": "×", onclick: () => clearNotice() }, "×"));
+  banner.className = kind;
+  banner.dataset.testid = kind === "error" ? "error" : "notice";
+  clearTimeout(notice.timer);
+  if (ms) notice.timer = setTimeout(() => clearNotice(kind), ms);
+}
+
+/** Clear the notice (only one of ``kind`` when given). */
+export function clearNotice(kind) {
+  const banner = document.getElementById("banner");
+  if (kind && banner.className !== kind) return;
+  banner.replaceChildren();
+  banner.className = "";
+  delete banner.dataset.testid;
+}
+
+/** A button that copies ``text`` to the clipboard (and says so). */
+export function copyButton(text, label = "Copy", done = "Copied", testid = undefined) {
+  const b = el("button", { type: "button", class: "small copy", "data-testid": testid, "aria-label": `${label}: ${text}` }, label);
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (_e) {
+      // without the clipboard API (plain http): select a hidden field and copy
+      const area = el("textarea", { "aria-hidden": "true", class: "offscreen" });
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      try { document.execCommand("copy"); } catch (_e2) { /* nothing more to try */ }
+      area.remove();
+    }
+    b.textContent = done;
+    b.dataset.copied = "yes";
+    setTimeout(() => { b.textContent = label; }, 2000);
+  });
+  return b;
 }
 
 export function link(href) {

@@ -1,7 +1,8 @@
 // duiyi's browser UI: a hash router over the pages. No build step: plain ES modules.
-import { api, el, hashParams, showError, link } from "./api.js";
+import { api, el, hashParams, showError, clearNotice, copyButton, link } from "./api.js";
 import { gamePage } from "./game.js";
 import { eventPage, deskPage, newEventPage } from "./event.js";
+import { roomPage } from "./room.js";
 import { t, translate, getLang, setLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 
@@ -9,7 +10,10 @@ let leave = null;
 
 function gameLinks(r, withArbiter = true) {
   const box = el("div", { class: "links", "data-testid": "game-links" }, el("p", { class: "note" }, t("home.links")));
-  const add = (label, href, testid) => box.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, link(href))));
+  const add = (label, href, testid) => {
+    const url = link(href);
+    box.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, url), copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`)));
+  };
   if (r.black_token) add(t("black"), `#/game/${r.id}?token=${r.black_token}`, "link-black");
   if (r.white_token) add(t("white"), `#/game/${r.id}?token=${r.white_token}`, "link-white");
   if (r.token) add(t("you"), `#/game/${r.id}?token=${r.token}`, "link-you");
@@ -18,38 +22,124 @@ function gameLinks(r, withArbiter = true) {
   return box;
 }
 
+function names(n) {
+  return n && (n.black || n.white) ? `${n.black || t("black")} – ${n.white || t("white")}` : "";
+}
+
+function resultLine(gm) {
+  const o = gm.outcome || {};
+  const sc = o.score || {};
+  if (o.winner) {
+    const who = (gm.names && gm.names[o.winner]) || t(o.winner);
+    return `${who} · ${t(`term.${o.termination}`)}${sc.sgf_result ? ` · ${sc.sgf_result}` : ""}`;
+  }
+  return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
+}
+
 async function home(main) {
-  const events = el("ul", { class: "events", "data-testid": "events" });
+  const card = (title, testid, ...body) => el("section", { class: "card-box", "data-testid": testid, "aria-labelledby": `h-${testid}` },
+    el("h2", { id: `h-${testid}` }, title), ...body);
+  const seats = el("ul", { class: "seats", "data-testid": "demo-seats" });
+  const sitCard = card(t("home.sit"), "sit", el("p", { class: "lede" }, t("home.sitLede")), seats);
+  sitCard.hidden = true;
   const live = el("ul", { class: "live", "data-testid": "live-games" });
-  const page = el("div", { class: "home" }, el("h1", {}, t("home.title")),
-    el("section", {}, el("h2", {}, t("home.events")), events),
-    el("section", {}, el("h2", {}, t("home.live")), live));
+  const finished = el("ul", { class: "finished", "data-testid": "finished-games" });
+  const events = el("ul", { class: "events", "data-testid": "events" });
+  const left = el("div", {}, sitCard,
+    card(t("home.live"), "live", el("p", { class: "note" }, t("home.updated")), live),
+    card(t("home.finished"), "finished", finished),
+    card(t("home.events"), "events-card", events));
+  const right = el("div", {});
+  const page = el("div", { class: "home" }, el("h1", {}, t("home.title")), el("div", { class: "home-grid" }, left, right));
+
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const settings = gameSettings(() => kind.value, { prefix: "new" });
   kind.addEventListener("change", settings.update);
+  const blackName = el("input", { name: "black_name", "data-testid": "new-black-name", maxlength: "60", autocomplete: "off" });
+  const whiteName = el("input", { name: "white_name", "data-testid": "new-white-name", maxlength: "60", autocomplete: "off" });
   const out = el("div");
-  page.append(el("section", {}, el("h2", {}, t("home.newGame")), el("form", {
+  right.append(el("details", { class: "card-box", open: true, "data-testid": "new-game" }, el("summary", {}, t("home.newGame")), el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const body = { game: kind.value, ...settings.value() };
-        out.replaceChildren(gameLinks(await api("POST", "/api/games", { body })));
+        const r = await api("POST", "/api/games", { body });
+        const given = { black: blackName.value.trim() || null, white: whiteName.value.trim() || null };
+        if (given.black || given.white) await api("PUT", `/api/games/${r.id}/names`, { body: given, token: r.arbiter_token });
+        out.replaceChildren(gameLinks(r));
         out.querySelector("a").focus();
+        refresh();
       } catch (err) { showError(err); }
     },
-  }, el("label", {}, t("game"), kind), settings.node,
+  }, el("label", {}, t("game"), kind),
+  el("fieldset", { class: "settings" }, el("legend", {}, t("home.names")),
+    el("label", {}, t("home.blackName"), blackName), el("label", {}, t("home.whiteName"), whiteName)),
+  settings.node,
   el("button", { type: "submit", "data-testid": "create-game" }, t("create"))), out));
   // against an engine
-  const engineBox = el("section", {}, el("h2", {}, t("home.engine")));
-  page.append(engineBox);
+  const engineBox = el("details", { class: "card-box", "data-testid": "engine-box" }, el("summary", {}, t("home.engine")));
+  right.append(engineBox);
   // watch a game by id
   const gid = el("input", { name: "id", "aria-label": t("home.gameId"), placeholder: t("home.gameId") });
-  page.append(el("section", {}, el("h2", {}, t("home.watch")), el("form", {
+  right.append(el("details", { class: "card-box" }, el("summary", {}, t("home.watch")), el("form", {
     class: "inline", onsubmit: (ev) => { ev.preventDefault(); if (gid.value.trim()) location.hash = `#/game/${gid.value.trim()}`; },
   }, gid, el("button", { type: "submit" }, t("watch")))));
   main.replaceChildren(page);
+
+  // the lists update by themselves (every few seconds while the page is shown)
+  async function refresh() {
+    try {
+      const r = await api("GET", "/api/live-games");
+      live.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noLive"))]));
+      for (const gm of r.games) {
+        const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
+        live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
+          ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
+      }
+    } catch (_e) { /* an older server without the list */ }
+    try {
+      const r = await api("GET", "/api/finished-games?limit=15");
+      finished.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noFinished"))]));
+      for (const gm of r.games) {
+        const who = names(gm.names);
+        finished.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}${who ? ` · ${who}` : ""}`),
+          ` · ${resultLine(gm)} · `, el("a", { href: `/api/games/${gm.id}/sgf`, download: `${gm.id}.sgf` }, "SGF")));
+      }
+    } catch (_e) { /* an older server */ }
+    try {
+      const r = await api("GET", "/api/events");
+      events.replaceChildren(...(r.events.length ? [] : [el("li", {}, t("home.noEvents"))]));
+      for (const e of r.events) {
+        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${e.system} · ${e.current_round}/${e.rounds} · ${e.players} `,
+          el("a", { href: `#/desk/${e.id}` }, t("desk")), " · ", el("a", { href: `#/room/${e.id}` }, t("room"))));
+      }
+    } catch (err) { showError(err); }
+    try {
+      const r = await api("GET", "/api/demo");
+      seats.replaceChildren();
+      for (const s of r.seats) {
+        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`), ` (${s.where})`);
+        for (const c of ["black", "white"]) {
+          if (!s.tokens[c]) continue;
+          li.append(el("a", { class: "sit", href: `#/game/${s.game_id}?token=${s.tokens[c]}`, "data-testid": `sit-${c}` },
+            t("home.sitHere", { name: s.names[c], colour: t(c) })));
+        }
+        li.append(el("a", { href: `#/game/${s.game_id}` }, t("watch")));
+        seats.append(li);
+      }
+      if (r.event_id && r.organiser_token) {
+        seats.append(el("li", {}, el("a", { href: `#/desk/${r.event_id}?key=${r.organiser_token}&arbiter=${r.arbiter_token}`, "data-testid": "demo-desk" }, t("home.demoDesk")),
+          " · ", el("a", { href: `#/room/${r.event_id}?arbiter=${r.arbiter_token}`, "data-testid": "demo-room" }, t("room"))));
+      }
+      sitCard.hidden = !r.seats.length && !r.event_id;
+    } catch (_e) { sitCard.hidden = true; }
+  }
+  const timer = setInterval(refresh, 5000);
+  leave = () => clearInterval(timer);
+  await refresh();
+
   try {
     const engines = await api("GET", "/api/engines");
     const choices = [];
@@ -63,7 +153,6 @@ async function home(main) {
       const es = gameSettings(() => ek.value, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, gomokuRules: ["free_renju", "free"] });
       ek.addEventListener("change", es.update);
       const human = el("select", { name: "human" }, el("option", { value: "black" }, t("black")), el("option", { value: "white" }, t("white")));
-      const eout = el("div");
       engineBox.append(el("form", {
         class: "stack",
         onsubmit: async (ev) => {
@@ -74,32 +163,16 @@ async function home(main) {
           } catch (err) { showError(err); }
         },
       }, el("label", {}, t("game"), ek), el("label", {}, t("human"), human), es.node,
-      el("button", { type: "submit", "data-testid": "play-engine" }, t("create"))), eout);
+      el("button", { type: "submit", "data-testid": "play-engine" }, t("create"))));
     }
   } catch (_e) {
     engineBox.append(el("p", {}, t("home.noEngine")));
   }
-  try {
-    const r = await api("GET", "/api/live-games");
-    if (!r.games.length) live.append(el("li", {}, "—"));
-    for (const gm of r.games) {
-      const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
-      live.append(el("li", {}, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
-        ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
-    }
-  } catch (_e) { /* an older server without the list */ }
-  try {
-    const r = await api("GET", "/api/events");
-    if (!r.events.length) events.append(el("li", {}, t("home.noEvents")));
-    for (const e of r.events) {
-      events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${e.system} · ${e.current_round}/${e.rounds} · ${e.players} `,
-        el("a", { href: `#/desk/${e.id}` }, t("desk"))));
-    }
-  } catch (err) { showError(err); }
 }
 
 function route() {
   if (leave) { leave(); leave = null; }
+  clearNotice(); // a notice belongs to the page it was shown on
   const main = document.getElementById("main");
   translate();
   const { path, params } = hashParams();
@@ -108,8 +181,9 @@ function route() {
     if (page === "game" && id) leave = gamePage(main, id, params);
     else if (page === "event" && id) eventPage(main, id);
     else if (page === "desk" && id) deskPage(main, id, params);
+    else if (page === "room" && id) leave = roomPage(main, id, params);
     else if (page === "new-event") newEventPage(main);
-    else home(main);
+    else home(main).catch(showError);
   } catch (err) {
     showError(err);
   }

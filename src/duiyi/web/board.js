@@ -44,19 +44,28 @@ function svg(tag, attrs = {}, text) {
 /**
  * Draw a board. ``view``: {kind, size, stones: {black: [...], white: [...]}, last, numbers:
  * {point: n}, dead: Set, proposal: Set, territory: {black: [], white: []}, forbidden: {p: foul},
- * candidates: [...], picks: [{point, color, label}], cursor}. ``onPoint(name)`` on click.
+ * candidates: [...], picks: [{point, color, label}], five: [...] (the winning line), ghost:
+ * "black"|"white" (the hover preview's colour), pending: {point, color, forbidden} (a move
+ * waiting for its confirmation)}. ``onPoint(name)`` on click.
  */
 export class BoardView {
   constructor(container, onPoint, label) {
     this.container = container;
     this.onPoint = onPoint;
     this.cursor = null;
-    this.svg = svg("svg", { class: "board", role: "grid", tabindex: "0", "aria-label": label });
+    this.svg = svg("svg", { class: "board", role: "application", "aria-roledescription": "board", tabindex: "0", "aria-label": label });
     this.svg.addEventListener("click", (ev) => {
       const target = ev.target.closest("[data-point]");
       if (target) this.onPoint(target.dataset.point);
     });
     this.svg.addEventListener("keydown", (ev) => this.key(ev));
+    // the hover preview: a faint stone of the player's colour under the mouse
+    this.svg.addEventListener("pointerover", (ev) => {
+      if (ev.pointerType && ev.pointerType !== "mouse") return;
+      const target = ev.target.closest("[data-point]");
+      this.hover(target ? target.dataset.point : null);
+    });
+    this.svg.addEventListener("pointerleave", () => this.hover(null));
     container.append(this.svg);
   }
 
@@ -76,6 +85,24 @@ export class BoardView {
       ev.preventDefault();
       this.onPoint(pointName(v.kind, c.col, c.row));
     }
+  }
+
+  hover(name) {
+    this.hoverName = name;
+    const ghost = this.ghostEl;
+    const v = this.view;
+    if (!ghost || !v) return;
+    const q = name && v.ghost && !this.occupied.has(name) && !(v.pending && v.pending.point === name) ? parsePoint(v.kind, name) : null;
+    if (!q) {
+      ghost.setAttribute("visibility", "hidden");
+      delete ghost.dataset.ghost;
+      return;
+    }
+    const [x, y] = this.xy(q.col, q.row);
+    ghost.setAttribute("cx", x);
+    ghost.setAttribute("cy", y);
+    ghost.setAttribute("visibility", "visible");
+    ghost.dataset.ghost = name;
   }
 
   xy(col, row) {
@@ -124,6 +151,7 @@ export class BoardView {
         s.append(svg("rect", { x: x - 5, y: y - 5, width: 10, height: 10, class: `territory ${color}` }));
       }
     }
+    this.occupied = new Set([...(view.stones.black || []), ...(view.stones.white || [])]);
     const dead = view.dead || new Set();
     const proposal = view.proposal || new Set();
     const stonesLayer = svg("g", { class: "stones" });
@@ -157,6 +185,21 @@ export class BoardView {
         }
       }
     }
+    if (view.five && view.five.length >= 5) {
+      // the winning five: a line through it and a ring on each of its stones
+      const ends = [view.five[0], view.five[view.five.length - 1]].map((p) => parsePoint(kind, p));
+      if (ends[0] && ends[1]) {
+        const [x0, y0] = this.xy(ends[0].col, ends[0].row);
+        const [x1, y1] = this.xy(ends[1].col, ends[1].row);
+        s.append(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "five-line" }));
+      }
+      for (const p of view.five) {
+        const q = parsePoint(kind, p);
+        if (!q) continue;
+        const [x, y] = this.xy(q.col, q.row);
+        s.append(svg("circle", { cx: x, cy: y, r: CELL * 0.47, class: "five", "data-five": p }));
+      }
+    }
     for (const [p, foul] of Object.entries(view.forbidden || {})) {
       const q = parsePoint(kind, p);
       if (!q) continue;
@@ -183,6 +226,15 @@ export class BoardView {
       const [x, y] = this.xy(this.cursor.col, this.cursor.row);
       s.append(svg("rect", { x: x - CELL / 2 + 2, y: y - CELL / 2 + 2, width: CELL - 4, height: CELL - 4, class: "cursor" }));
     }
+    if (view.pending) {
+      const q = parsePoint(kind, view.pending.point);
+      if (q) {
+        const [x, y] = this.xy(q.col, q.row);
+        s.append(svg("circle", { cx: x, cy: y, r: CELL * 0.45, class: `pending ${view.pending.color}${view.pending.forbidden ? " foul" : ""}`, "data-pending": view.pending.point }));
+      }
+    }
+    this.ghostEl = view.ghost ? svg("circle", { cx: 0, cy: 0, r: CELL * 0.45, class: `ghost ${view.ghost}`, visibility: "hidden" }) : null;
+    if (this.ghostEl) s.append(this.ghostEl);
     const targets = svg("g", { class: "targets" });
     for (let c = 0; c < size; c++) {
       for (let r = 1; r <= size; r++) {
@@ -192,5 +244,6 @@ export class BoardView {
       }
     }
     s.append(targets);
+    if (this.hoverName) this.hover(this.hoverName);
   }
 }

@@ -1,5 +1,5 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
-import { api, el, showError, Problem } from "./api.js";
+import { api, el, showError, notice, clearNotice, copyButton, link, Problem } from "./api.js";
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
 
@@ -12,6 +12,40 @@ function fmt(seconds) {
   const r = s % 60;
   const mm = String(m).padStart(h ? 2 : 1, "0");
   return (h ? `${h}:` : "") + `${mm}:${String(r).padStart(2, "0")}`;
+}
+
+/** The stored preference ``key`` (a boolean), else ``dflt``. */
+function pref(key, dflt) {
+  const v = localStorage.getItem(`duiyi.${key}`);
+  return v === null ? dflt : v === "1";
+}
+
+function setPref(key, on) { localStorage.setItem(`duiyi.${key}`, on ? "1" : "0"); }
+
+/** A touch screen (no hover, coarse pointer): moves are confirmed by default there. */
+function touchScreen() {
+  try { return window.matchMedia("(hover: none) and (pointer: coarse)").matches; } catch (_e) { return false; }
+}
+
+let audio = null;
+/** A short wooden click for a stone put on the board (Web Audio; silent without it). */
+export function clack(page) {
+  try {
+    const C = window.AudioContext || window.webkitAudioContext;
+    if (!C) return;
+    audio = audio || new C();
+    const o = audio.createOscillator();
+    const gain = audio.createGain();
+    o.type = "triangle";
+    o.frequency.value = 740;
+    const now = audio.currentTime;
+    gain.gain.setValueAtTime(0.3, now);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + 0.08);
+    o.connect(gain).connect(audio.destination);
+    o.start(now);
+    o.stop(now + 0.09);
+    page.dataset.sounds = String(Number(page.dataset.sounds || 0) + 1);
+  } catch (_e) { /* no sound: never an error */ }
 }
 
 /** Speak ``text`` in Chinese with the browser's speech synthesis, when it has any. */
@@ -33,11 +67,12 @@ export function speak(text) {
 export function gamePage(main, id, params) {
   const token = params.get("token");
   const arbiterKey = params.get("arbiter");
-  const eventId = params.get("event");
   const g = {
     state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
+    info: null, pending: null, calling: false,
+    confirmMoves: pref("confirm", touchScreen()), moveSound: pref("moveSound", true),
   };
   let ws = null;
   let backoff = 300;
@@ -73,11 +108,13 @@ export function gamePage(main, id, params) {
       } else if (m.type === "call") {
         onCall(m);
       } else if (m.type === "error") {
-        showError(new Problem(m.problem || {}, 0));
+        if (m.problem && m.problem.status === 404) notFound();
+        else showError(new Problem(m.problem || {}, 0));
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (g.closed) return;
+      if (ev.code === 4404) { notFound(); return; }
       setConnected(false);
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 5000);
@@ -87,14 +124,20 @@ export function gamePage(main, id, params) {
   function setConnected(on) {
     g.connected = on;
     page.dataset.connected = on ? "yes" : "no";
-    const banner = document.getElementById("banner");
-    if (!on) {
-      banner.textContent = t("reconnecting");
-      banner.className = "warn";
-    } else if (banner.className === "warn") {
-      banner.textContent = "";
-      banner.className = "";
-    }
+    if (!on) notice(t("reconnecting"), "warn", 0);
+    else clearNotice("warn");
+  }
+
+  // a game id that does not exist: say so once, and stop trying
+  function notFound() {
+    g.closed = true;
+    if (ws) ws.close();
+    clearNotice();
+    main.replaceChildren(el("div", { class: "not-found", "data-testid": "not-found" },
+      el("h1", {}, t("notFound.title")),
+      el("p", {}, t("notFound.text", { id })),
+      el("p", {}, el("a", { href: "#/" }, t("notFound.home")))));
+    document.title = `duiyi · ${t("notFound.title")}`;
   }
 
   function setState(state, force = false) {
@@ -102,6 +145,7 @@ export function gamePage(main, id, params) {
     if (g.state && state.version < g.state.version && !force) return;
     const first = !g.state;
     const changed = !g.state || state.version !== g.state.version;
+    const before = g.state ? movesOf(g.state) : 0;
     g.state = state;
     g.stateAt = performance.now();
     if (first && g.sound === null) {
@@ -111,9 +155,38 @@ export function gamePage(main, id, params) {
     if (changed) {
       g.picks = [];
       g.dispute = false;
+      g.pending = null;
+      if (!first) clearNotice("error");
+      if (!first && movesOf(state) > before && g.moveSound) clack(page);
     }
     render();
     fetchAnalysis();
+    if (changed && !first) fetchInfo();
+  }
+
+  function movesOf(st) { return st.game === "go" ? st.moves.length : st.moves_list.length; }
+
+  // who sits at the board, the event and board, waiting for players, calls, a winning five
+  async function fetchInfo() {
+    try {
+      g.info = await api("GET", `/api/games/${encodeURIComponent(id)}/info`);
+    } catch (err) {
+      if (err instanceof Problem && err.status === 404) { notFound(); return false; }
+      return true;
+    }
+    if (g.info.event) g.event = g.info.event;
+    // while a call of mine waits for the arbiter, look for the answer now and then
+    clearTimeout(g.infoTimer);
+    if (!g.closed && (g.info.calls || []).some((c) => c.open && c.seat === g.seat)) g.infoTimer = setTimeout(fetchInfo, 3000);
+    if (g.info.waiting && token && !(g.seat && (g.info.ready || []).includes(g.seat))) {
+      try {
+        const r = await api("POST", `/api/games/${encodeURIComponent(id)}/ready`, { token });
+        g.info.ready = r.ready;
+        g.info.waiting = r.waiting;
+      } catch (_e) { /* the socket's state says the rest */ }
+    }
+    if (g.state) render();
+    return true;
   }
 
   async function fetchAnalysis() {
@@ -143,6 +216,7 @@ export function gamePage(main, id, params) {
       const r = await api("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
         body: action, token: token || arbiterKey,
       });
+      clearNotice("error");
       if (r.state) setState(r.state);
     } catch (err) {
       showError(err);
@@ -173,8 +247,35 @@ export function gamePage(main, id, params) {
       if (g.dispute) act({ type: "dispute", point: p });
       else act({ type: "mark_dead", point: p });
     } else if (allowed.includes("move")) {
-      act({ type: "move", move: p });
+      const stones = st.stones || {};
+      if ((stones.black || []).includes(p) || (stones.white || []).includes(p)) {
+        act({ type: "move", move: p }); // the server names the rule (and the message clears itself)
+      } else if (forbiddenFor(p) || g.confirmMoves) {
+        // a second tap on the same point confirms; a forbidden point only by the button
+        if (g.pending === p && !forbiddenFor(p)) { g.pending = null; act({ type: "move", move: p }); return; }
+        g.pending = p;
+        g.focusNext = "confirm-move";
+        render();
+      } else {
+        act({ type: "move", move: p });
+      }
     }
+  }
+
+  /** The foul of a point forbidden to me now (Gomoku §2.19: Black only), or null. */
+  function forbiddenFor(p) {
+    const a = g.analysis && g.analysis.version === g.state.version ? g.analysis : null;
+    if (!a || !a.forbidden || g.state.game !== "gomoku" || !g.seat) return null;
+    if (seatColour(g.seat) !== "black") return null;
+    return a.forbidden[p] || null;
+  }
+
+  function myColour() { return g.seat ? seatColour(g.seat) : null; }
+
+  /** A player's name (the event's, or the one given for the seat), else the colour's word. */
+  function nameOf(seat) {
+    const n = (g.info && g.info.names && g.info.names[seat]) || g.names[seat];
+    return n || t(seat);
   }
 
   // -- the view -------------------------------------------------------------------------------
@@ -208,6 +309,12 @@ export function gamePage(main, id, params) {
       }
       return v;
     }
+    v.five = g.info && g.info.five && g.info.five.length ? g.info.five : null;
+    const me = myColour();
+    if (me && mine().includes("move") && !st.outcome) {
+      v.ghost = me;
+      if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
+    }
     if (kind === "go") {
       v.dead = new Set(st.dead || []);
       if (st.phase === "counting" && a) {
@@ -228,9 +335,10 @@ export function gamePage(main, id, params) {
     return v;
   }
 
+  // the colour a seat plays: after the Renju swap (Gomoku §2.9) the Black seat plays White
   function seatColour(seat) {
-    const a = g.analysis;
-    if (g.state.game === "gomoku" && a && a.colours) return a.colours[seat];
+    const st = g.state;
+    if (st && st.game === "gomoku" && st.stone_colours) return st.stone_colours[seat];
     return seat;
   }
 
@@ -267,16 +375,22 @@ export function gamePage(main, id, params) {
     for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
   }
 
+  // "Result: Li Wei (Black) wins by counting · B+1.5 · 黑胜3/4子 (Go §9)"; the winner is a seat
   function outcomeText() {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
-    const who = o.winner ? `${t(st.game === "go" ? o.winner : o.winner + "Seat")} +` : "";
-    const zh = st.result_zh ? ` ${st.result_zh}` : "";
-    const sgf = st.sgf_result ? ` (${st.sgf_result})` : "";
     const how = o.termination ? t(`term.${o.termination}`) : o.result;
-    const draw = !o.winner && o.result === "draw" ? `${t("draw")} ` : "";
-    return `${t("result")}: ${draw}${who}${how}${sgf}${zh} — ${o.article || ""}`;
+    const parts = [];
+    if (o.winner) parts.push(t("wins", { who: `${nameOf(o.winner)} (${t(seatColour(o.winner))})`, how }));
+    else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
+    else parts.push(`${t(`res.${o.result}`)} · ${how}`);
+    const score = o.score || null;
+    const sgf = (score && score.sgf_result) || st.sgf_result;
+    const zh = (score && score.result_zh) || st.result_zh;
+    if (sgf) parts.push(sgf);
+    if (zh) parts.push(zh);
+    return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
   }
 
   function phaseText() {
@@ -284,7 +398,7 @@ export function gamePage(main, id, params) {
     if (st.outcome) return outcomeText();
     const key = `phase.${st.phase}`;
     let s = t(key);
-    if (st.to_move) s += ` · ${t(st.to_move + "Seat")} ${t("toMove")}`;
+    if (st.to_move) s += ` · ${nameOf(st.to_move)} (${t(seatColour(st.to_move))}) ${t("toMove")}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
   }
@@ -327,9 +441,10 @@ export function gamePage(main, id, params) {
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
       const absent = (st.absent || []).includes(seat) && !st.outcome;
       if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, t("absent")));
-      players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}` },
+      players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}`, "data-colour": colour },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
-        el("span", { class: "seat", "data-testid": `name-${seat}` }, g.names[seat] || t(seat + "Seat"),
+        el("span", { class: "seat", "data-testid": `name-${seat}` }, nameOf(seat),
+          el("span", { class: "colour", "data-testid": `colour-${seat}` }, ` · ${t(colour)}`),
           tags.length ? ` (${tags.join(", ")})` : ""),
         clock,
         el("span", { class: "info" }, info.flatMap((x, i) => (i ? [" · ", x] : [x])))));
@@ -340,6 +455,16 @@ export function gamePage(main, id, params) {
     }
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
+    if (g.info && g.info.waiting && !st.outcome) {
+      side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
+    }
+    const finalScore = st.outcome && st.game === "go" &&
+      (st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score));
+    if (finalScore) {
+      const s = finalScore;
+      side.append(el("p", { class: "score", "data-testid": "final-count" },
+        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${s.result_zh} (${s.sgf_result})`));
+    }
     if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
@@ -389,6 +514,7 @@ export function gamePage(main, id, params) {
       g.resigning = false;
     }
     side.append(actions);
+    if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());
     if (allowed.includes("move")) {
       const input = el("input", { name: "move", size: "5", "data-testid": "move-input", value: typedValue, "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
@@ -409,9 +535,20 @@ export function gamePage(main, id, params) {
       opts.append(button(t("forbidden"), "forbidden", () => { g.forbidden = !g.forbidden; render(); },
         { "aria-pressed": g.forbidden ? "true" : "false" }));
     }
+    opts.append(button(g.moveSound ? t("moveSoundOn") : t("moveSoundOff"), "move-sound", () => {
+      g.moveSound = !g.moveSound; setPref("moveSound", g.moveSound); render();
+    }, { "aria-pressed": g.moveSound ? "true" : "false" }));
+    if (g.seat && !st.outcome) {
+      opts.append(button(t("confirmMoves"), "confirm-toggle", () => {
+        g.confirmMoves = !g.confirmMoves; setPref("confirm", g.confirmMoves); g.pending = null; render();
+      }, { "aria-pressed": g.confirmMoves ? "true" : "false" }));
+    }
     opts.append(el("a", { href: `/api/games/${encodeURIComponent(id)}/sgf`, download: `${id}.sgf`, "data-testid": "sgf" }, t("sgf")));
-    opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")));
+    const watchUrl = link(`#/game/${encodeURIComponent(id)}`);
+    opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
+      copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
+    if (token) side.append(callPanel(!st.outcome));
 
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
@@ -421,6 +558,56 @@ export function gamePage(main, id, params) {
       const again = side.querySelector(`[data-testid="${wanted}"]`);
       if (again) again.focus();
     }
+  }
+
+  // a move waiting for its confirmation (touch screens, and always on a forbidden point)
+  function moveConfirm() {
+    const p = g.pending;
+    const foul = forbiddenFor(p);
+    const cancel = () => { g.pending = null; render(); };
+    return el("div", {
+      class: `confirm${foul ? " foul" : ""}`, role: "alertdialog", "aria-modal": "false",
+      "aria-labelledby": "move-confirm-q", "data-testid": "move-confirm",
+      onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); cancel(); } },
+    },
+    el("p", { id: "move-confirm-q" }, foul ? t("confirmFoul", { p, foul: t(`foul.${foul}`) }) : t("confirmMove", { p })),
+    el("div", { class: "actions" },
+      button(foul ? t("playAnyway") : t("playHere"), "confirm-move", () => { g.pending = null; act({ type: "move", move: p }); },
+        { class: foul ? "danger" : "" }),
+      button(t("cancel"), "cancel-move", cancel)));
+  }
+
+  // a player calls the arbiter to the board (a foul, the count, the clock...)
+  function callPanel(open) {
+    const mineCalls = ((g.info && g.info.calls) || []).filter((c) => c.seat === g.seat);
+    const box = el("section", { class: "calls", "aria-label": t("callArbiter") });
+    for (const c of mineCalls.slice(-3)) {
+      box.append(el("p", { class: "note", "data-testid": `call-${c.n}` },
+        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.ruling ? `: ${c.ruling}` : ""}`}`));
+    }
+    if (!open) return box;
+    if (!g.calling) {
+      box.append(button(t("callArbiter"), "call-arbiter", () => { g.calling = true; g.focusNext = "call-about"; render(); }));
+      return box;
+    }
+    const about = el("select", { "data-testid": "call-about", "aria-label": t("callAbout") },
+      ["foul", "count", "time", "draw", "other"].map((a) => el("option", { value: a }, t(`about.${a}`))));
+    const text = el("input", { "data-testid": "call-text", "aria-label": t("callText"), placeholder: t("callText"), maxlength: "300" });
+    box.append(el("form", {
+      class: "call-form",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        try {
+          await api("POST", `/api/games/${encodeURIComponent(id)}/calls`, { body: { about: about.value, text: text.value }, token });
+          g.calling = false;
+          notice(t("callSent"), "ok");
+          await fetchInfo();
+        } catch (err) { showError(err); }
+      },
+    }, el("label", {}, t("callAbout"), " ", about), el("label", {}, t("callText"), " ", text),
+    el("div", { class: "actions" }, el("button", { type: "submit", "data-testid": "call-send" }, t("send")),
+      button(t("cancel"), "call-cancel", () => { g.calling = false; render(); }))));
+    return box;
   }
 
   // an in-page confirmation (no window.confirm): focus moves into it, Escape cancels
@@ -522,27 +709,12 @@ export function gamePage(main, id, params) {
     return box;
   }
 
-  // an event game: the players' names come from the event's public document
-  if (eventId) {
-    api("GET", `/api/events/${encodeURIComponent(eventId)}`).then((ev) => {
-      const entry = ev.games.find((x) => x.id === id);
-      const round = entry && ev.event.history.find((r) => r.round === entry.round);
-      const pairing = round && round.games.find((x) => x.board === entry.board);
-      if (!pairing) return;
-      for (const seat of SEATS) {
-        const p = ev.event.players.find((x) => x.number === pairing[seat]);
-        if (p) g.names[seat] = `${p.name}${p.rank ? ` ${p.rank}` : ""}`;
-      }
-      g.event = { id: eventId, name: ev.name, round: entry.round, board: entry.board };
-      render();
-    }).catch(() => {});
-  }
-
   const timer = setInterval(tickClocks, 200);
-  connect();
+  fetchInfo().then((found) => { if (found) connect(); });
   return () => {
     g.closed = true;
     clearInterval(timer);
+    clearTimeout(g.infoTimer);
     if (ws) ws.close();
   };
 }

@@ -10,25 +10,39 @@ The parts duiyi reads and writes::
         <Game roundNumber="1" tableNumber="1" blackPlayer="LIWEI" whitePlayer="..."
               result="RESULT_BLACKWINS" handicap="0" knownColor="true"/>
       </Games>
-      <ByePlayer><ByePlayer player="..." roundNumber="1"/></ByePlayer>
-      <TournamentParameterSet><GeneralParameterSet name="..." numberOfRounds="5"/>
+      <ByePlayers><ByePlayer player="..." roundNumber="1"/></ByePlayers>
+      <TournamentParameterSet><GeneralParameterSet name="..." numberOfRounds="5" .../>
+        <HandicapParameterSet .../> <PlacementParameterSet>...</PlacementParameterSet>
+        <PairingParameterSet .../> ...
       </TournamentParameterSet>
+      <TeamTournamentParameterSet>...</TeamTournamentParameterSet>
     </Tournament>
 
-Players are referred to by their key: surname and first name, spaces removed, upper case. Result
-codes: ``RESULT_BLACKWINS``, ``RESULT_WHITEWINS``, ``RESULT_EQUAL``, ``RESULT_BOTHLOSE``,
-``RESULT_UNKNOWN`` and the ``_BYDEF`` (by default, i.e. forfeit) variants. ``RESULT_BOTHWIN``
-has no counterpart in the Chinese rules: it is read as no result entered, with a warning.
+**Import** reads what OpenGotha 3.x reads, the way it reads it: the encoding named by the XML
+declaration (pass the file's bytes), player references matched as OpenGotha matches them (spaces
+removed, upper-cased, then with accents folded to ASCII), a game or bye naming nobody skipped,
+one bye per round (the last listed). Every player attribute is kept (``smmsCorrection``,
+``participating``, ``ratingOrigin``, ``grade``, ... in the player's ``extra``; an ``INI`` rating,
+which OpenGotha derived from the rank, is kept as ``iniRating`` and the player counts as
+unrated), every parameter set is kept verbatim for the way back (``options["opengotha"]``), and
+the scoring parameters become the event's rules (``options["placement"]``, see
+:mod:`duiyi.tournament.placement`): its standings are OpenGotha's. Result codes duiyi has no
+value for (``RESULT_BOTHWIN``, ``RESULT_BOTHWIN_BYDEF``, ``RESULT_EQUAL_BYDEF``) are kept with the
+game and scored as OpenGotha scores them; each is reported by name. What duiyi cannot use (a
+lineup that changes, gaps in participation for its own pairing, ...) is reported, never dropped
+without a word.
 
-Round trip: what OpenGotha can hold comes back unchanged — players (an unknown rank goes out as
-``rank="30K"`` with an empty ``grade``, an unknown rating as the rank's EGF rating with
-``ratingOrigin="INI"``, and both are read back as unknown), games with their handicap, byes,
-withdrawals (``participating`` is 0 after the round a player left), teams with their board
-order (``<Teams>``, ``<TeamTournamentParameterSet>``) and McMahon's bar and floor
-(``genMMBar``, ``genMMFloor``). :func:`export_opengotha` returns warnings for what it cannot
-hold: warnings given in games (Go §24), more than one bye in a round, drawn lots, system
-options. The handicap, pairing and placement parameter sets OpenGotha requires are written with
-its defaults.
+**Export** writes complete parameter sets (general, handicap, placement, pairing, display,
+publish; team sets for team events): an imported event gets its own sets back (with its current
+name, rounds, bar and floor), an event made in duiyi gets OpenGotha's defaults with duiyi's
+conventions (a bye scores as a win, an absent round nothing, the McMahon zero at the floor so
+that initial scores are duiyi's, placement criteria following duiyi's chain where OpenGotha has
+them). A game without a result (无胜负) is written ``RESULT_BOTHLOSE`` (0–0, as duiyi scores it),
+never ``RESULT_EQUAL_BYDEF`` (½–½ in OpenGotha). :func:`export_opengotha` returns warnings for
+what OpenGotha cannot hold: warnings given in games (Go §24), more than one bye in a round,
+drawn lots, duiyi's system options and tiebreaks OpenGotha lacks. duiyi's own game, system and
+options ride along in ``duiyi*`` attributes of ``<Tournament>`` (OpenGotha ignores them), so
+that a file duiyi wrote comes back as the same event.
 
 >>> from duiyi.tournament.model import Event, Player
 >>> e = Event("Cup", "go", "swiss", 3, players=(Player(1, "Li Wei", "3d", 2300),))
@@ -39,11 +53,16 @@ its defaults.
 
 from __future__ import annotations
 
+import json
+import unicodedata
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
-from duiyi.errors import EventFileError, TournamentError
+from duiyi.errors import EventFileError, InvalidInput, TournamentError
 from duiyi.tournament.model import (
+    SYSTEMS,
     Event,
     Game,
     Player,
@@ -53,22 +72,20 @@ from duiyi.tournament.model import (
     Withdrawal,
     rank_value,
 )
+from duiyi.tournament.placement import (
+    CRITERIA,
+    PlacementRules,
+    og_rank,
+    og_rank_text,
+    result_code,
+    rules_of,
+)
 from duiyi.tournament.results import GameResult
 
 __all__ = ["export_opengotha", "from_opengotha", "player_key", "to_opengotha"]
 
-_TO_GOTHA = {
-    GameResult.BLACK_WINS: "RESULT_BLACKWINS",
-    GameResult.WHITE_WINS: "RESULT_WHITEWINS",
-    GameResult.DRAW: "RESULT_EQUAL",
-    GameResult.FORFEIT_BLACK: "RESULT_WHITEWINS_BYDEF",
-    GameResult.FORFEIT_WHITE: "RESULT_BLACKWINS_BYDEF",
-    GameResult.DOUBLE_FORFEIT: "RESULT_BOTHLOSE_BYDEF",
-    GameResult.BOTH_LOSE: "RESULT_BOTHLOSE",
-    GameResult.NO_RESULT: "RESULT_EQUAL_BYDEF",
-}
-
-_FROM_GOTHA = {
+_FROM_GOTHA: dict[str, GameResult | None] = {
+    "RESULT_UNKNOWN": None,
     "RESULT_BLACKWINS": GameResult.BLACK_WINS,
     "RESULT_WHITEWINS": GameResult.WHITE_WINS,
     "RESULT_EQUAL": GameResult.DRAW,
@@ -76,15 +93,72 @@ _FROM_GOTHA = {
     "RESULT_BLACKWINS_BYDEF": GameResult.FORFEIT_WHITE,
     "RESULT_BOTHLOSE_BYDEF": GameResult.DOUBLE_FORFEIT,
     "RESULT_BOTHLOSE": GameResult.BOTH_LOSE,
-    "RESULT_EQUAL_BYDEF": GameResult.NO_RESULT,
 }
 
+#: Codes with no duiyi result: what the game holds in duiyi, and why.
+_KEPT_CODES: dict[str, tuple[GameResult | None, str]] = {
+    "RESULT_EQUAL_BYDEF": (GameResult.DRAW, "a draw by default (not played), held as a draw"),
+    "RESULT_BOTHWIN": (None, "both players win, no Chinese-rules meaning"),
+    "RESULT_BOTHWIN_BYDEF": (None, "both players win by default, no Chinese-rules meaning"),
+}
 
-def _names(p: Player) -> tuple[str, str]:
-    extra = dict(p.extra)
-    if "surname" in extra:
-        return extra["surname"], extra.get("firstName", "")
-    return p.name, ""
+#: Player attributes OpenGotha writes, in its order.
+_PLAYER_ATTRS = (
+    "agaExpirationDate", "agaId", "club", "country", "egfPin", "ffgLicence", "ffgLicenceStatus",
+    "firstName", "grade", "name", "participating", "rank", "rating", "ratingOrigin",
+    "registeringStatus", "smmsCorrection",
+)  # fmt: skip
+
+_UNRATED = "INI"  # ratingOrigin of a rating derived from the rank (no rating known)
+
+# OpenGotha's defaults for the sets duiyi has nothing to say about (as OpenGotha 3.5 writes them)
+_GENERAL_DEFAULTS = {
+    "bInternet": "false", "basicTime": "60", "beginDate": "2000-01-01", "canByoYomiTime": "300",
+    "complementaryTimeSystem": "STDBYOYOMI", "director": "", "endDate": "2000-01-01",
+    "fischerTime": "10", "genCountNotPlayedGamesAsHalfPoint": "false", "genMMBar": "9D",
+    "genMMFloor": "30K", "genMMS2ValueAbsent": "0", "genMMS2ValueBye": "2", "genMMZero": "30K",
+    "genNBW2ValueAbsent": "0", "genNBW2ValueBye": "2", "genRoundDownNBWMMS": "true",
+    "komi": "7.5", "location": "", "name": "", "nbMovesCanTime": "15",
+    "numberOfCategories": "1", "numberOfRounds": "1", "shortName": "", "size": "19",
+    "stdByoYomiTime": "30",
+}  # fmt: skip
+_HANDICAP_DEFAULTS = {
+    "hdBasedOnMMS": "true", "hdCeiling": "0", "hdCorrection": "1", "hdNoHdRankThreshold": "30K",
+}  # fmt: skip
+_PAIRING_DEFAULTS = {
+    "paiBaAvoidDuplGame": "500000000000000", "paiBaBalanceWB": "1000000",
+    "paiBaDeterministic": "true", "paiBaRandom": "0",
+    "paiMaAdditionalPlacementCritSystem1": "Rating",
+    "paiMaAdditionalPlacementCritSystem2": "NULL", "paiMaAvoidMixingCategories": "0",
+    "paiMaCompensateDUDD": "true", "paiMaDUDDLowerMode": "MID", "paiMaDUDDUpperMode": "MID",
+    "paiMaDUDDWeight": "100000000", "paiMaLastRoundForSeedSystem1": "2",
+    "paiMaMaximizeSeeding": "5000000", "paiMaMinimizeScoreDifference": "100000000000",
+    "paiMaSeedSystem1": "SPLITANDSLIP", "paiMaSeedSystem2": "SPLITANDFOLD",
+    "paiSeAvoidSameGeo": "100000000000", "paiSeBarThresholdActive": "true",
+    "paiSeDefSecCrit": "100000000000", "paiSeMinimizeHandicap": "0",
+    "paiSeNbWinsThresholdActive": "true", "paiSePreferMMSDiffRatherThanSameClub": "3",
+    "paiSePreferMMSDiffRatherThanSameClubsGroup": "2",
+    "paiSePreferMMSDiffRatherThanSameCountry": "1", "paiSeRankThreshold": "30K",
+    "paiStandardNX1Factor": "0.5",
+}  # fmt: skip
+_DP_DEFAULTS = {
+    "displayClCol": "true", "displayCoCol": "true", "displayIndGamesInMatches": "true",
+    "displayNPPlayers": "false", "displayNumCol": "true", "displayPlCol": "true",
+    "gameFormat": "full", "playerSortType": "name", "showByePlayer": "true",
+    "showNotFinallyRegisteredPlayers": "true", "showNotPairedPlayers": "true",
+    "showNotParticipatingPlayers": "false", "showPlayerClub": "true",
+    "showPlayerCountry": "false", "showPlayerGrade": "true",
+}  # fmt: skip
+_PUBLISH_DEFAULTS = {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "true"}
+_TEAM_CRITERIA = ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR")
+
+# duiyi's tiebreaks that OpenGotha has, by system family (McMahon / Swiss)
+_TO_CRITERION = {
+    ("mms", True): "MMS", ("sos", True): "SOSM", ("sosos", True): "SOSOSM",
+    ("points", False): "NBW", ("wins", False): "NBW", ("buchholz", False): "SOSW",
+    ("sb", False): "SODOSW", ("sos", False): "SOSW", ("sosos", False): "SOSOSW",
+    ("points", True): "MMS", ("buchholz", True): "SOSM", ("sb", True): "SODOSM",
+}  # fmt: skip
 
 
 def player_key(surname: str, first_name: str) -> str:
@@ -96,20 +170,46 @@ def player_key(surname: str, first_name: str) -> str:
     return (surname + first_name).replace(" ", "").upper()
 
 
-_UNRATED = "INI"  # ratingOrigin of a rating duiyi derived from the rank (no rating known)
+def _folded(key: str) -> str:
+    """A key with accents folded to ASCII (OpenGotha's second try for old files).
+
+    >>> _folded("DRÉAN-GUÉNAIZIA")
+    'DREAN-GUENAIZIA'
+    """
+    decomposed = unicodedata.normalize("NFKD", key)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
 
 
 def _rank_out(rank: str) -> str:
     return rank.strip().upper() if rank_value(rank) > -30 else "30K"
 
 
-def _rank_in(rank: str) -> str:
-    return rank.strip().lower()
-
-
 def _rating_from_rank(rank: str) -> int:
     """The EGF rating of a rank (1d = 2100, 100 a grade; 30k = −900), as OpenGotha keeps one."""
     return 2000 + 100 * max(rank_value(rank), -29)
+
+
+def _names(p: Player) -> tuple[str, str]:
+    extra = dict(p.extra)
+    if "surname" in extra:
+        return extra["surname"], extra.get("firstName", "")
+    return p.name, ""
+
+
+def _element_json(el: ET.Element) -> dict[str, Any]:
+    """An element as plain JSON (tag, attributes, children), to keep it verbatim."""
+    data: dict[str, Any] = {"tag": el.tag, "attrs": dict(el.attrib)}
+    children = [_element_json(c) for c in el]
+    if children:
+        data["children"] = children
+    return data
+
+
+def _json_element(data: Mapping[str, Any]) -> ET.Element:
+    el = ET.Element(str(data["tag"]), {str(k): str(v) for k, v in dict(data["attrs"]).items()})
+    for child in data.get("children", ()):
+        el.append(_json_element(child))
+    return el
 
 
 def to_opengotha(event: Event) -> str:
@@ -122,47 +222,44 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
 
     >>> e = Event("Cup", "go", "swiss", 2, players=(Player(1, "Li"), Player(2, "Ma", "2k", 1900)))
     >>> text, warnings = export_opengotha(e)
-    >>> 'rank="30K"' in text and 'ratingOrigin="INI"' in text, warnings
-    (True, [])
+    >>> 'rank="30K"' in text and 'ratingOrigin="INI"' in text
+    True
+    >>> warnings  # the Chinese Swiss ranks by total score
+    ['OpenGotha has no criterion for total-score (Go §27.1(2)A): it ranks this event by NBW, SOSW, SOSOSW']
     """
     warnings: list[str] = []
-    root = ET.Element("Tournament", {"dataVersion": "201"})
+    kept = event.options.get("opengotha")
+    kept = kept if isinstance(kept, Mapping) else {}
+    rules = rules_of(event)
+    rounds = max(event.rounds, event.current_round, 1)
+    if kept.get("tournament"):
+        root = ET.Element("Tournament", {str(k): str(v) for k, v in kept["tournament"].items()})
+    else:
+        root = ET.Element("Tournament")
+    root.set("dataVersion", "201")  # players by key, ratings as they are
+    if rules is None:
+        # duiyi's own event: its game, system and options ride along for the way back
+        root.set("duiyiGame", event.game)
+        root.set("duiyiSystem", event.system)
+        root.set("duiyiRounds", str(event.rounds))
+        if event.options:
+            root.set("duiyiOptions", json.dumps(dict(event.options), sort_keys=True))
     players_el = ET.SubElement(root, "Players")
     keys: dict[int, str] = {}
-    rounds = max(event.rounds, event.current_round)
     left = {w.player: w.after_round for w in event.withdrawals}
     for p in event.players:
         surname, first = _names(p)
         keys[p.number] = player_key(surname, first)
-        extra = {k: v for k, v in p.extra if k not in ("surname", "firstName")}
-        known_rank = rank_value(p.rank) > -30
-        after = left.get(p.number)
-        width = max(rounds, 20)
-        participating = "1" * width if after is None else "1" * after + "0" * (width - after)
-        attrs = {
-            "agaId": extra.get("agaId", ""),
-            "club": p.club,
-            "country": extra.get("country", ""),
-            "egfPin": extra.get("egfPin", ""),
-            "ffgLicence": extra.get("ffgLicence", ""),
-            "firstName": first,
-            "grade": _rank_out(p.rank) if known_rank else "",
-            "name": surname,
-            "participating": participating,
-            "rank": _rank_out(p.rank),
-            "rating": str(p.rating if p.rating is not None else _rating_from_rank(p.rank)),
-            "ratingOrigin": extra.get("ratingOrigin", "") if p.rating is not None else _UNRATED,
-            "registeringStatus": "FIN",
-            "smmsCorrection": "0",
-        }
-        ET.SubElement(players_el, "Player", attrs)
+        ET.SubElement(players_el, "Player", _player_attrs(p, surname, first, rounds, left))
     games_el = ET.SubElement(root, "Games")
     byes_el = ET.Element("ByePlayers")
-    warned = 0
+    warned = no_result = 0
     for rnd in event.history:
         for g in rnd.games:
             if g.black_warnings or g.white_warnings:
                 warned += 1
+            if g.result is GameResult.NO_RESULT:
+                no_result += 1
             ET.SubElement(
                 games_el,
                 "Game",
@@ -170,7 +267,7 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
                     "blackPlayer": keys[g.black],
                     "handicap": str(g.handicap),
                     "knownColor": "true",
-                    "result": "RESULT_UNKNOWN" if g.result is None else _TO_GOTHA[g.result],
+                    "result": result_code(event, rnd.number, g),
                     "roundNumber": str(rnd.number),
                     "tableNumber": str(g.board),
                     "whitePlayer": keys[g.white],
@@ -185,6 +282,11 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
             ET.SubElement(byes_el, "ByePlayer", {"player": keys[b], "roundNumber": str(rnd.number)})
     if warned:
         warnings.append(f"{warned} game(s) with warnings (Go §24): OpenGotha has no place for them")
+    if no_result:
+        warnings.append(
+            f"{no_result} game(s) without a result (无胜负) written as RESULT_BOTHLOSE: 0–0 as "
+            "duiyi scores them (OpenGotha has no code for no result)"
+        )
     if len(byes_el):
         root.append(byes_el)
     if event.teams:
@@ -193,18 +295,57 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
         warnings.append(
             "drawn lots (Go §27.1(1)C) are not written: OpenGotha has no place for them"
         )
-    kept = {"bar", "floor"} if event.system == "mcmahon" else set()
-    other = sorted(k for k in event.options if k not in kept)
-    if other:
-        warnings.append(f"system options not written: {', '.join(other)}")
-    root.append(_parameters(event))
-    if event.teams:
-        team_params = ET.SubElement(root, "TeamTournamentParameterSet")
-        ET.SubElement(team_params, "TeamGeneralParameterSet", {"teamSize": str(event.boards)})
-        ET.SubElement(team_params, "TeamPlacementParameterSet")
+    if rules is None:
+        kept_keys = {"bar", "floor"} if event.system == "mcmahon" else set()
+        other = sorted(k for k in event.options if k not in kept_keys)
+        if other:
+            warnings.append(
+                f"system options OpenGotha cannot use (kept for duiyi only): {', '.join(other)}"
+            )
+    root.append(_parameters(event, kept, rules, rounds, warnings))
+    if event.teams or kept.get("team_parameters"):
+        root.append(_team_parameters(event, kept))
+    if kept.get("clubs_groups"):
+        root.append(_json_element(kept["clubs_groups"]))
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body + "\n", warnings
+
+
+def _player_attrs(
+    p: Player, surname: str, first: str, rounds: int, left: Mapping[int, int]
+) -> dict[str, str]:
+    extra = dict(p.extra)
+    known_rank = rank_value(p.rank) > -30
+    rating = p.rating
+    if rating is None:
+        kept = extra.get("iniRating", "")
+        rating = int(kept) if kept.lstrip("-").isdigit() else _rating_from_rank(p.rank)
+    width = max(rounds, 20)
+    flags = extra.get("participating", "") or "1" * width
+    flags = flags.ljust(width, "1")
+    after = left.get(p.number)
+    if after is not None:
+        came = "participating" in extra  # flags past the event's rounds stay as they came
+        end = rounds if came else len(flags)
+        flags = flags[:after] + "0" * max(end - after, 0) + flags[max(end, after) :]
+    attrs = {a: extra.get(a, "") for a in _PLAYER_ATTRS}
+    attrs.update(
+        club=p.club,
+        firstName=first,
+        grade=extra.get("grade", _rank_out(p.rank) if known_rank else ""),
+        name=surname,
+        participating=flags,
+        rank=_rank_out(p.rank),
+        rating=str(rating),
+        ratingOrigin=extra.get("ratingOrigin", "") if p.rating is not None else _UNRATED,
+        registeringStatus=extra.get("registeringStatus", "FIN"),
+        smmsCorrection=extra.get("smmsCorrection", "0"),
+    )
+    for k, v in extra.items():  # attributes of later OpenGotha versions, kept as they came
+        if k.startswith("og:"):
+            attrs[k[3:]] = v
+    return attrs
 
 
 def _teams_element(event: Event, keys: dict[int, str], rounds: int) -> ET.Element:
@@ -224,176 +365,504 @@ def _teams_element(event: Event, keys: dict[int, str], rounds: int) -> ET.Elemen
     return teams_el
 
 
-def _parameters(event: Event) -> ET.Element:
-    """``<TournamentParameterSet>`` with the sets OpenGotha needs (its defaults where duiyi has
-    nothing to say)."""
-    params = ET.Element("TournamentParameterSet")
-    general = {
-        "name": event.name,
-        "shortName": event.name,
-        "numberOfRounds": str(max(event.rounds, event.current_round)),
-        "komi": "7.5",
-        "size": "19",
+def _criteria_element(parent: ET.Element, names: list[str]) -> None:
+    crit_el = ET.SubElement(parent, "PlacementCriteria")
+    names = (names + ["NULL"] * 6)[: max(6, len(names))]
+    for number, name in enumerate(names, start=1):
+        ET.SubElement(crit_el, "PlacementCriterion", {"name": name, "number": str(number)})
+
+
+def _native_rules(event: Event, warnings: list[str]) -> PlacementRules:
+    """duiyi's conventions in OpenGotha's terms: a bye scores as a win, an absent round
+    nothing; McMahon's zero at the floor, so that OpenGotha's initial scores are duiyi's."""
+    from duiyi.tournament.event import chain
+
+    mcmahon = event.system == "mcmahon"
+    names: list[str] = []
+    missing: list[str] = []
+    warned = any(g.black_warnings or g.white_warnings for _, g in event.games())
+    for tb in chain(event):
+        crit = _TO_CRITERION.get((tb.name, mcmahon))
+        if crit is None:
+            if tb.name != "warnings" or warned:  # no warnings given: the tiebreak is moot
+                missing.append(f"{tb.name} ({tb.article})")
+        elif crit not in names:
+            names.append(crit)
+    if not names:
+        names = ["MMS", "SOSM", "SOSOSM"] if mcmahon else ["NBW", "SOSW", "SOSOSW"]
+    if missing:
+        warnings.append(
+            f"OpenGotha has no criterion for {', '.join(missing)}: it ranks this event by "
+            f"{', '.join(names)}"
+        )
+    if mcmahon:
+        bar = og_rank(str(event.options.get("bar", "1d")))
+        floor = og_rank(str(event.options.get("floor", "20k")))
+        zero = floor
+    else:
+        bar, floor, zero = 8, -30, -30
+    return PlacementRules(tuple(names), bar, floor, zero, 2, 0, 2, 0, True, False)
+
+
+def _parameters(
+    event: Event,
+    kept: Mapping[str, Any],
+    rules: PlacementRules | None,
+    rounds: int,
+    warnings: list[str],
+) -> ET.Element:
+    """``<TournamentParameterSet>``, every set complete: the file's own sets for an imported
+    event, OpenGotha's defaults with duiyi's conventions for an event made in duiyi; the
+    event's name, rounds and placement rules always as they are now."""
+    if kept.get("parameters"):
+        params = _json_element(kept["parameters"])
+    else:
+        params = ET.Element("TournamentParameterSet")
+    if rules is None:
+        rules = _native_rules(event, warnings)
+    sets = {
+        "GeneralParameterSet": _GENERAL_DEFAULTS,
+        "HandicapParameterSet": _HANDICAP_DEFAULTS,
+        "PlacementParameterSet": {},
+        "PairingParameterSet": _PAIRING_DEFAULTS,
+        "DPParameterSet": _DP_DEFAULTS,
+        "PublishParameterSet": _PUBLISH_DEFAULTS,
     }
-    if event.system == "mcmahon":
-        general["genMMBar"] = str(event.options.get("bar", "1d")).upper()
-        general["genMMFloor"] = str(event.options.get("floor", "20k")).upper()
-    ET.SubElement(params, "GeneralParameterSet", general)
-    ET.SubElement(params, "HandicapParameterSet")
-    ET.SubElement(params, "PlacementParameterSet")
-    ET.SubElement(params, "PairingParameterSet")
+    for tag, defaults in sets.items():
+        el = params.find(tag)
+        if el is None:
+            el = ET.SubElement(params, tag)
+        for k, v in defaults.items():
+            el.attrib.setdefault(k, v)
+    general = params.find("GeneralParameterSet")
+    assert general is not None
+    general.set("name", event.name)
+    if not general.get("shortName"):
+        general.set("shortName", event.name)
+    general.set("numberOfRounds", str(rounds))
+    general.set("genMMBar", og_rank_text(rules.bar))
+    general.set("genMMFloor", og_rank_text(rules.floor))
+    general.set("genMMZero", og_rank_text(rules.zero))
+    general.set("genMMS2ValueBye", str(rules.mms_bye_x2))
+    general.set("genMMS2ValueAbsent", str(rules.mms_absent_x2))
+    general.set("genNBW2ValueBye", str(rules.nbw_bye_x2))
+    general.set("genNBW2ValueAbsent", str(rules.nbw_absent_x2))
+    general.set("genRoundDownNBWMMS", "true" if rules.round_down else "false")
+    general.set(
+        "genCountNotPlayedGamesAsHalfPoint", "true" if rules.not_played_as_half else "false"
+    )
+    placement = params.find("PlacementParameterSet")
+    assert placement is not None
+    for child in list(placement):
+        placement.remove(child)
+    _criteria_element(placement, list(rules.criteria))
     return params
 
 
-def from_opengotha(
-    text: str, *, game: str = "go", system: str = "swiss"
-) -> tuple[Event, list[str]]:
-    """Read OpenGotha XML into an event, numbering players in file order.
+def _team_parameters(event: Event, kept: Mapping[str, Any]) -> ET.Element:
+    if kept.get("team_parameters"):
+        return _json_element(kept["team_parameters"])
+    team_params = ET.Element("TeamTournamentParameterSet")
+    ET.SubElement(team_params, "TeamGeneralParameterSet", {"teamSize": str(event.boards)})
+    _criteria_element(ET.SubElement(team_params, "TeamPlacementParameterSet"), list(_TEAM_CRITERIA))
+    return team_params
 
-    Returns the event and warnings about what could not be carried over exactly.
-    """
+
+def _parse(text: str | bytes) -> ET.Element:
+    if isinstance(text, str):
+        text = text.lstrip("\ufeff")
     try:
-        root = ET.fromstring(text)
+        return ET.fromstring(text)
     except ET.ParseError as exc:
         line, column = exc.position
         raise EventFileError(
             f"OpenGotha file: not XML (line {line}, column {column + 1})"
         ) from None
+    except (LookupError, ValueError) as exc:
+        raise EventFileError(f"OpenGotha file: cannot be decoded ({exc})") from None
+
+
+def from_opengotha(
+    text: str | bytes, *, game: str = "go", system: str | None = None
+) -> tuple[Event, list[str]]:
+    """Read OpenGotha XML into an event, numbering players in file order.
+
+    ``text`` is best the file's bytes: the XML declaration names their encoding. ``system``
+    defaults to the file's: McMahon when its main placement criterion is MMS, else Swiss (a file
+    duiyi wrote names its own). Returns the event and warnings about what duiyi holds
+    differently or cannot use.
+    """
+    root = _parse(text)
     if root.tag != "Tournament":
         raise EventFileError(f"OpenGotha file: the root element is <{root.tag}>, not <Tournament>")
     warnings: list[str] = []
+    native = root.get("duiyiSystem") is not None
     players: list[Player] = []
     by_key: dict[str, int] = {}
     participating: dict[int, str] = {}
     for el in root.iterfind("./Players/Player"):
-        surname = el.get("name", "").strip()
-        first = el.get("firstName", "").strip()
-        key = player_key(surname, first)
-        if not key:
-            raise EventFileError("OpenGotha file: a player has no name")
-        if key in by_key:
-            raise EventFileError(f"OpenGotha file: player {key} is listed twice")
-        rating_text = el.get("rating", "").strip()
-        origin = el.get("ratingOrigin", "").strip()
-        try:
-            rating = int(float(rating_text)) if rating_text and origin != _UNRATED else None
-        except ValueError:
-            raise EventFileError(
-                f"OpenGotha file: player {key} has rating {rating_text!r}"
-            ) from None
-        extra = [("surname", surname), ("firstName", first)]
-        for attr in ("country", "egfPin", "agaId", "ffgLicence"):
-            if el.get(attr):
-                extra.append((attr, el.get(attr, "")))
-        if origin and origin != _UNRATED:
-            extra.append(("ratingOrigin", origin))
-        rank = _rank_in(el.get("rank", ""))
-        if rank == "30k" and el.get("grade") == "":
-            rank = ""  # written by duiyi for an unknown rank (OpenGotha needs one)
-        number = len(players) + 1
-        by_key[key] = number
-        participating[number] = el.get("participating", "")
-        players.append(
-            Player(number, f"{surname} {first}".strip(), rank, rating, el.get("club", "").strip(),
-                   tuple(extra))
-        )  # fmt: skip
-    general = root.find("./TournamentParameterSet/GeneralParameterSet")
+        player = _read_player(el, len(players) + 1, by_key, warnings, native)
+        if player is None:
+            continue
+        participating[player.number] = el.get("participating", "")
+        players.append(player)
+    try:
+        version = int(root.get("dataVersion", "200"))
+    except ValueError:
+        version = 200
+    resolve = _resolver(players, by_key, version)
+    if version < 201:
+        warnings.append(
+            f"an OpenGotha file of data version {version}: players are found by their old "
+            "canonical names (letters A–Z only) and ratings read 2050 higher, as OpenGotha "
+            "reads such files; duiyi writes version 201"
+        )
+        players = [
+            replace(p, rating=None if p.rating is None else min(2949, max(-900, p.rating + 2050)))
+            for p in players
+        ]
+
+    general = root.find(".//GeneralParameterSet")
     name = general.get("name", "") if general is not None else ""
     rounds_text = general.get("numberOfRounds", "") if general is not None else ""
-    per_round: dict[int, list[tuple[int, int, int, GameResult | None, int]]] = {}
-    handicaps = 0
-    for el in root.iterfind("./Games/Game"):
-        try:
-            rnd = int(el.get("roundNumber", ""))
-            board = int(el.get("tableNumber", ""))
-        except ValueError:
-            raise EventFileError("OpenGotha file: a game without round or table number") from None
-        black_key, white_key = el.get("blackPlayer", ""), el.get("whitePlayer", "")
-        for k in (black_key, white_key):
-            if k not in by_key:
-                raise EventFileError(f"OpenGotha file: round {rnd} names unknown player {k!r}")
-        code = el.get("result", "RESULT_UNKNOWN")
-        result: GameResult | None
-        if code == "RESULT_UNKNOWN":
-            result = None
-        elif code in _FROM_GOTHA:
-            result = _FROM_GOTHA[code]
-            if code == "RESULT_EQUAL_BYDEF":
-                warnings.append(f"round {rnd} table {board}: {code} read as no result")
-        else:
-            result = None
-            warnings.append(f"round {rnd} table {board}: {code} has no Chinese-rules meaning")
-        try:
-            handicap = int(el.get("handicap", "0") or 0)
-        except ValueError:
-            raise EventFileError(
-                f"OpenGotha file: round {rnd} table {board}: handicap {el.get('handicap')!r}"
-            ) from None
-        if handicap:
-            handicaps += 1
-        per_round.setdefault(rnd, []).append(
-            (board, by_key[black_key], by_key[white_key], result, handicap)
-        )
-    byes: dict[int, list[int]] = {}
-    for el in root.iter("ByePlayer"):
-        if el.get("player") is None:
-            continue
-        key = el.get("player", "")
-        if key not in by_key:
-            raise EventFileError(f"OpenGotha file: bye for unknown player {key!r}")
-        byes.setdefault(int(el.get("roundNumber", "0")), []).append(by_key[key])
+    per_round, kept_results = _read_games(root, resolve, warnings)
+    byes = _read_byes(root, resolve, per_round, warnings)
+    handicaps = sum(1 for rows in per_round.values() for row in rows if row[4])
     if handicaps:
         warnings.append(
             f"{handicaps} handicap game(s): the handicap is kept with the game, but the Chinese "
             "rules have no handicap games and score them like any other (Go §10, §27)"
         )
     last = max([*per_round, *byes, 0])
-    teams = _read_teams(root, by_key, warnings)
+    teams = _read_teams(root, resolve, warnings)
     history: list[RoundRecord] = []
     for number in range(1, last + 1):
         rows = sorted(per_round.get(number, []), key=lambda row: row[0])
         if rows and rows[0][0] == 0:  # 0-based table numbers
             rows = [(b + 1, bl, wh, r, h) for b, bl, wh, r, h in rows]
-        seen: set[int] = set()
-        for _, black, white, _r, _h in rows:
-            for p in (black, white):
-                if p in seen:
-                    raise EventFileError(
-                        f"OpenGotha file: player {p} plays twice in round {number}"
-                    )
-                seen.add(p)
         games = tuple(Game(b, bl, wh, r, handicap=h) for b, bl, wh, r, h in rows)
-        record = RoundRecord(number, games, tuple(byes.get(number, [])))
+        bye = (byes[number],) if number in byes else ()
+        record = RoundRecord(number, games, bye)
         if teams:
             record = _team_matches(record, teams)
         history.append(record)
-    options: dict[str, object] = {}
-    if system == "mcmahon" and general is not None:
-        for attr, key in (("genMMBar", "bar"), ("genMMFloor", "floor")):
-            if general.get(attr):
-                options[key] = general.get(attr, "").strip().lower()
     try:
         rounds = int(rounds_text) if rounds_text else max(last, 1)
+    except ValueError:
+        raise EventFileError(f"OpenGotha file: numberOfRounds {rounds_text!r}") from None
+    options: dict[str, Any]
+    if native:
+        options, game, system, rounds = _native(root, game, rounds, warnings)
+    else:
+        rules = _read_rules(root, warnings)
+        if system is None:
+            system = "mcmahon" if _main(rules) == "MMS" else "swiss"
+        options = {"placement": rules.to_json(), "opengotha": _kept(root, kept_results)}
+        if system == "mcmahon":
+            options["bar"] = og_rank_text(rules.bar).lower()
+            options["floor"] = og_rank_text(rules.floor).lower()
+        gaps = [
+            player_key(*_names(players[n - 1]))
+            for n, flags in participating.items()
+            if "0" in flags[: max(rounds, last)].rstrip("0")
+        ]
+        if gaps:
+            warnings.append(
+                f"{len(gaps)} player(s) absent from some rounds but not from the end: kept and "
+                "scored as OpenGotha scores absences; duiyi's pairing does not read them ("
+                + ", ".join(gaps[:10])
+                + (", ..." if len(gaps) > 10 else "")
+                + ")"
+            )
+    try:
         event = Event(
-            name or "OpenGotha import", game, system, max(rounds, last, 1), options=options
+            name or "OpenGotha import",
+            game,
+            system or "swiss",
+            max(rounds, last, 1),
+            options=options,
         )
         event = replace(
             event,
             players=tuple(players),
             history=tuple(history),
             teams=teams,
-            withdrawals=_withdrawals(participating, max(rounds, last, 1), warnings),
+            withdrawals=_withdrawals(participating, max(rounds, last, 1), warnings, native),
         )
     except (ValueError, TournamentError) as exc:
         raise EventFileError(f"OpenGotha file: {exc}") from None
     return event, warnings
 
 
+def _canonical(p: Player) -> str:
+    """OpenGotha's old canonical name: upper case, Latin accents dropped, letters A–Z only."""
+    surname, first = _names(p)
+    return "".join(c for c in _folded(surname + first) if "A" <= c <= "Z")
+
+
+def _resolver(
+    players: list[Player], by_key: dict[str, int], version: int
+) -> Callable[[str], int | None]:
+    """How OpenGotha finds the player a game, a bye or a team names: by key (spaces removed,
+    upper-cased); in files of data version 200 and before by the old canonical name, tried as
+    written and then with accents folded (anything else non-ASCII becomes ``?``)."""
+    if version >= 201:
+        return lambda ref: by_key.get(ref.replace(" ", "").upper())
+    canonical: dict[str, int] = {}
+    for p in players:
+        canonical.setdefault(_canonical(p), p.number)
+
+    def old(ref: str) -> int | None:
+        if ref in canonical:
+            return canonical[ref]
+        ascii_ref = "".join(c if ord(c) < 128 else "?" for c in _folded(ref))
+        return canonical.get(ascii_ref.upper())
+
+    return old
+
+
+def _read_player(
+    el: ET.Element, number: int, by_key: dict[str, int], warnings: list[str], native: bool
+) -> Player | None:
+    attrs = {k: v for k, v in el.attrib.items()}
+    surname = attrs.get("name", "").strip()
+    first = attrs.get("firstName", "").strip()
+    key = player_key(surname, first)
+    if not key:
+        raise EventFileError("OpenGotha file: a player has no name")
+    if key in by_key:
+        warnings.append(f"player {key} is listed twice: OpenGotha keeps the first, so does duiyi")
+        return None
+    rating_text = attrs.get("rating", "").strip()
+    origin = attrs.get("ratingOrigin", "").strip()
+    try:
+        value = int(float(rating_text)) if rating_text else None
+    except ValueError:
+        raise EventFileError(f"OpenGotha file: player {key} has rating {rating_text!r}") from None
+    rank_attr = attrs.get("rank", "").strip()
+    grade = attrs.get("grade", "").strip()
+    rank = rank_attr.lower()
+    if rank == "30k" and grade == "" and "grade" in attrs:
+        rank = ""  # written by duiyi for an unknown rank (OpenGotha needs one)
+    rating = value if origin != _UNRATED else None
+    extra: list[tuple[str, str]] = [("surname", surname), ("firstName", first)]
+    skip = {"name", "firstName", "rank", "rating", "club"}
+    for attr in (*_PLAYER_ATTRS, *sorted(set(attrs) - set(_PLAYER_ATTRS))):
+        v = attrs.get(attr)
+        if attr in skip or v is None or v == "":
+            continue
+        if (
+            (attr == "registeringStatus" and v == "FIN")
+            or (attr == "smmsCorrection" and v.strip() == "0")
+            or (attr == "participating" and "0" not in v)
+            or (attr == "grade" and v.upper() == rank_attr.upper())
+        ):
+            continue
+        if attr == "ratingOrigin" and v == _UNRATED:
+            if value is not None and value != _rating_from_rank(rank):
+                extra.append(("iniRating", str(value)))
+            continue
+        extra.append((attr if attr in _PLAYER_ATTRS else f"og:{attr}", v))
+    by_key[key] = number
+    return Player(number, f"{surname} {first}".strip(), rank, rating, attrs.get("club", "").strip(),
+                  tuple(extra))  # fmt: skip
+
+
+GameRow = tuple[int, int, int, GameResult | None, int]
+
+
+def _read_games(
+    root: ET.Element, resolve: Callable[[str], int | None], warnings: list[str]
+) -> tuple[dict[int, list[GameRow]], dict[str, list[Any]]]:
+    per_round: dict[int, dict[int, GameRow]] = {}
+    kept: dict[str, list[Any]] = {}
+    for el in root.iter("Game"):
+        try:
+            rnd = int(el.get("roundNumber", "1"))
+            board = int(el.get("tableNumber", "1"))
+            handicap = int(el.get("handicap", "0") or 0)
+        except ValueError:
+            raise EventFileError(
+                "OpenGotha file: a game with a round, table or handicap that is not a number"
+            ) from None
+        black_ref, white_ref = el.get("blackPlayer", ""), el.get("whitePlayer", "")
+        black, white = resolve(black_ref), resolve(white_ref)
+        if black is None or white is None:
+            missing = black_ref if black is None else white_ref
+            warnings.append(
+                f"round {rnd} table {board}: unknown player {missing!r}; the game is skipped, "
+                "as OpenGotha skips it"
+            )
+            continue
+        code = el.get("result", "RESULT_UNKNOWN")
+        result: GameResult | None
+        if code in _FROM_GOTHA:
+            result = _FROM_GOTHA[code]
+        elif code in _KEPT_CODES:
+            result, why = _KEPT_CODES[code]
+            warnings.append(
+                f"round {rnd} table {board}: {code} ({why}); the code is kept and scored as "
+                "OpenGotha scores it"
+            )
+        else:
+            result = None
+            warnings.append(
+                f"round {rnd} table {board}: unknown result {code!r}, read as no result yet "
+                "(as OpenGotha reads it)"
+            )
+        games = per_round.setdefault(rnd, {})
+        if board in games:
+            warnings.append(f"round {rnd} table {board} is listed twice: the last one is kept")
+        games[board] = (board, black, white, result, handicap)
+        if code in _KEPT_CODES:
+            kept[f"{rnd}/{board}"] = [code, None if result is None else result.value]
+    out: dict[int, list[GameRow]] = {}
+    for rnd, games in per_round.items():
+        seen: dict[int, int] = {}
+        rows: list[GameRow] = []
+        for row in sorted(games.values()):
+            clash = [p for p in (row[1], row[2]) if p in seen]
+            if clash or row[1] == row[2]:
+                raise EventFileError(
+                    f"OpenGotha file: player {clash[0] if clash else row[1]} plays twice in "
+                    f"round {rnd}"
+                )
+            seen[row[1]] = seen[row[2]] = row[0]
+            rows.append(row)
+        out[rnd] = rows
+    return out, kept
+
+
+def _read_byes(
+    root: ET.Element,
+    resolve: Callable[[str], int | None],
+    per_round: Mapping[int, list[GameRow]],
+    warnings: list[str],
+) -> dict[int, int]:
+    """One bye per round, the last one listed (as OpenGotha reads them)."""
+    byes: dict[int, int] = {}
+    for el in root.iter("ByePlayer"):
+        ref = el.get("player")
+        if ref is None:
+            continue
+        number = resolve(ref)
+        try:
+            rnd = int(el.get("roundNumber", "1"))
+        except ValueError:
+            raise EventFileError(
+                f"OpenGotha file: bye of {ref!r} in a round that is not a number"
+            ) from None
+        if number is None:
+            warnings.append(f"round {rnd}: bye for unknown player {ref!r} skipped (as OpenGotha)")
+            continue
+        if any(number in (r[1], r[2]) for r in per_round.get(rnd, [])):
+            warnings.append(f"round {rnd}: player {ref} has a game and a bye; the bye is left out")
+            continue
+        if rnd in byes:
+            warnings.append(
+                f"round {rnd}: more than one bye; OpenGotha keeps the last, so does duiyi"
+            )
+        byes[rnd] = number
+    return byes
+
+
+def _read_rules(root: ET.Element, warnings: list[str]) -> PlacementRules:
+    """The event's placement rules from the file, with OpenGotha's defaults for what is
+    missing (as OpenGotha reads them: a missing bye value is 0)."""
+    g = root.find(".//GeneralParameterSet")
+    attrs = dict(g.attrib) if g is not None else {}
+
+    def number(name: str, default: str) -> int:
+        try:
+            return int(attrs.get(name, default))
+        except ValueError:
+            raise EventFileError(f"OpenGotha file: {name}={attrs.get(name)!r}") from None
+
+    criteria = ["NULL"] * 6
+    placement = root.find(".//PlacementParameterSet")
+    if placement is None:
+        criteria[:3] = ["MMS", "SOSM", "SOSOSM"]
+    else:
+        for el in placement.iter("PlacementCriterion"):
+            crit = el.get("name", "NULL")
+            try:
+                at = int(el.get("number", "1")) - 1
+            except ValueError:
+                at = -1
+            if crit not in CRITERIA or not 0 <= at < 6:
+                warnings.append(f"placement criterion {crit!r} unknown to OpenGotha: ignored")
+                continue
+            criteria[at] = crit
+    if "DC" in criteria:
+        warnings.append(
+            "placement criterion DC (direct confrontation by topological sort) is computed as "
+            "SDC (simplified direct confrontation)"
+        )
+    categories: tuple[int, ...] = ()
+    if number("numberOfCategories", "1") > 1:
+        limits = sorted(
+            (int(c.get("number", "1")), og_rank(c.get("lowerLimit", "30K")))
+            for c in root.iter("Category")
+        )
+        categories = tuple(limit for _, limit in limits)
+        warnings.append("categories are kept for the placement (CAT); duiyi's pairing ignores them")
+    return PlacementRules(
+        tuple(criteria),
+        bar=og_rank(attrs.get("genMMBar", "4D")),
+        floor=og_rank(attrs.get("genMMFloor", "20K")),
+        zero=og_rank(attrs.get("genMMZero", "30K")),
+        mms_bye_x2=number("genMMS2ValueBye", "0"),
+        mms_absent_x2=number("genMMS2ValueAbsent", "0"),
+        nbw_bye_x2=number("genNBW2ValueBye", "0"),
+        nbw_absent_x2=number("genNBW2ValueAbsent", "0"),
+        round_down=attrs.get("genRoundDownNBWMMS", "true") == "true",
+        not_played_as_half=attrs.get("genCountNotPlayedGamesAsHalfPoint", "false") == "true",
+        categories=categories,
+    )
+
+
+def _main(rules: PlacementRules) -> str:
+    for c in rules.criteria:
+        if c in ("NBW", "MMS"):
+            return c
+    return "NBW"
+
+
+def _kept(root: ET.Element, results: dict[str, list[Any]]) -> dict[str, Any]:
+    kept: dict[str, Any] = {"tournament": dict(root.attrib), "results": results}
+    for key, tag in (
+        ("parameters", "TournamentParameterSet"),
+        ("team_parameters", "TeamTournamentParameterSet"),
+        ("clubs_groups", "ClubsGroups"),
+    ):
+        el = root.find(tag)
+        if el is not None:
+            kept[key] = _element_json(el)
+    return kept
+
+
+def _native(
+    root: ET.Element, game: str, rounds: int, warnings: list[str]
+) -> tuple[dict[str, Any], str, str, int]:
+    """A file duiyi wrote: the event's own game, system, rounds and options."""
+    system = root.get("duiyiSystem", "swiss")
+    if system not in SYSTEMS:
+        raise EventFileError(f"OpenGotha file: duiyiSystem {system!r} is not a duiyi system")
+    try:
+        options = json.loads(root.get("duiyiOptions", "{}"))
+        rounds = int(root.get("duiyiRounds", str(rounds)))
+    except (ValueError, InvalidInput):
+        raise EventFileError("OpenGotha file: duiyi's attributes cannot be read") from None
+    if not isinstance(options, dict):
+        raise EventFileError("OpenGotha file: duiyiOptions is not a JSON object")
+    return options, root.get("duiyiGame", game), system, rounds
+
+
 def _withdrawals(
-    participating: dict[int, str], rounds: int, warnings: list[str]
+    participating: dict[int, str], rounds: int, warnings: list[str], native: bool
 ) -> tuple[Withdrawal, ...]:
     """A player whose ``participating`` flags are 0 from some round to the end left after the
-    round before it (Go §28); a gap in the middle cannot be a withdrawal and is only reported."""
+    round before it (Go §28); other gaps stay flags of the player (see :func:`from_opengotha`)."""
     out: list[Withdrawal] = []
     for number, flags in participating.items():
         flags = flags[:rounds]
@@ -402,7 +871,7 @@ def _withdrawals(
         first = flags.index("0")
         if set(flags[first:]) == {"0"} and len(flags) == rounds and first > 0:
             out.append(Withdrawal(number, first))
-        else:
+        elif native:
             warnings.append(
                 f"player {number} does not take part in some rounds ({flags}): "
                 "not read as a withdrawal"
@@ -410,7 +879,9 @@ def _withdrawals(
     return tuple(out)
 
 
-def _read_teams(root: ET.Element, by_key: dict[str, int], warnings: list[str]) -> tuple[Team, ...]:
+def _read_teams(
+    root: ET.Element, resolve: Callable[[str], int | None], warnings: list[str]
+) -> tuple[Team, ...]:
     """``<Teams>``: members in board order of the first round listed (分台定人制, Go §25.2); a
     lineup that changes between rounds is reported, duiyi keeps the first."""
     teams: list[Team] = []
@@ -420,14 +891,16 @@ def _read_teams(root: ET.Element, by_key: dict[str, int], warnings: list[str]) -
         lineups: dict[int, dict[int, int]] = {}
         for board in el.iterfind("./Board"):
             key = board.get("player", "")
-            if key not in by_key:
-                raise EventFileError(f"OpenGotha file: team {name!r} names unknown player {key!r}")
+            member = resolve(key)
+            if member is None:
+                warnings.append(f"team {name!r} names unknown player {key!r}: skipped")
+                continue
             try:
                 rnd = int(board.get("roundNumber", "0") or 0)
                 number = int(board.get("boardNumber", "1") or 1)
             except ValueError:
                 raise EventFileError(f"OpenGotha file: team {name!r}: bad board entry") from None
-            lineups.setdefault(rnd, {})[number] = by_key[key]
+            lineups.setdefault(rnd, {})[number] = member
         if not lineups:
             continue
         orders = {r: tuple(b[n] for n in sorted(b)) for r, b in lineups.items()}

@@ -1,0 +1,389 @@
+"""Small routes the browser UI needs beyond the game and event APIs: who sits at a game (names),
+finished games to review, calls to the arbiter, the arbiter's room of an event, and games that
+wait for both players before their clock starts.
+
+Names, calls and the waiting flag live in the game's stored configuration (``config``), which
+no commit of the action log ever rewrites; the rules themselves stay in the action log.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+
+from duiyi import Color
+from duiyi.errors import InvalidInput
+from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
+from duiyi.server.games import GameManager
+from duiyi.store.models import GameRow
+from duiyi.store.repository import Conflict, GameRecord, NotFound, Repository
+
+__all__ = ["five_line", "router"]
+
+router = APIRouter(tags=["ui"])
+
+MAX_NAME = 60
+MAX_CALLS = 50
+
+
+def _repo(request: Request) -> Repository:
+    repo: Repository = request.app.state.duiyi.repo
+    return repo
+
+
+def _manager(request: Request) -> GameManager:
+    manager: GameManager = request.app.state.duiyi.games
+    return manager
+
+
+async def _update_config(repo: Repository, game_id: str, change: Any) -> dict[str, Any]:
+    """Read-modify-write of a game's stored configuration (``change(config)`` edits a copy)."""
+    async with repo.db.session() as s, s.begin():
+        row = await s.get(GameRow, game_id)
+        if row is None:
+            raise NotFound(f"no game {game_id!r}")
+        config = dict(row.config or {})
+        change(config)
+        row.config = config
+    return config
+
+
+def _seat(record: GameRecord, token: str | None) -> Color | None:
+    if not token:
+        return None
+    h = hash_token(token)
+    if h == record.black_token_hash:
+        return Color.BLACK
+    if h == record.white_token_hash:
+        return Color.WHITE
+    return None
+
+
+def _arbiter(record: GameRecord, token: str | None) -> bool:
+    return bool(token) and record.arbiter_token_hash == hash_token(str(token))
+
+
+async def _event_names(repo: Repository, record: GameRecord) -> tuple[dict[str, str], Any]:
+    """The players' names of an event game (from the pairing of its round and board)."""
+    if record.event_id is None:
+        return {}, None
+    try:
+        ev = await repo.event(record.event_id)
+    except NotFound:
+        return {}, None
+    data = ev.data.get("event", {})
+    players = {p.get("number"): p for p in data.get("players", [])}
+    names: dict[str, str] = {}
+    for rnd in data.get("history", []):
+        if rnd.get("round") != record.round:
+            continue
+        for pairing in rnd.get("games", []):
+            if pairing.get("board") != record.board:
+                continue
+            for seat in ("black", "white"):
+                p = players.get(pairing.get(seat))
+                if p:
+                    rank = f" {p['rank']}" if p.get("rank") else ""
+                    names[seat] = f"{p.get('name', '')}{rank}"
+    where = {"id": record.event_id, "name": ev.name, "round": record.round, "board": record.board}
+    return names, where
+
+
+def five_line(stones: list[str], last: str | None) -> list[str]:
+    """The five (or more) in a row through ``last`` among ``stones`` (Gomoku point names).
+
+    >>> five_line(["h8", "i8", "j8", "k8", "l8", "a1"], "j8")
+    ['h8', 'i8', 'j8', 'k8', 'l8']
+    >>> five_line(["h8", "i9"], "h8")
+    []
+    """
+    if not last or last == "pass":
+        return []
+    have = {(ord(p[0]) - 97, int(p[1:])) for p in stones}
+    c0, r0 = ord(last[0]) - 97, int(last[1:])
+    if (c0, r0) not in have:
+        return []
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        line = [(c0, r0)]
+        for sign in (1, -1):
+            c, r = c0 + sign * dc, r0 + sign * dr
+            while (c, r) in have:
+                line.append((c, r))
+                c, r = c + sign * dc, r + sign * dr
+        if len(line) >= 5:
+            return [f"{chr(97 + c)}{r}" for c, r in sorted(line)]
+    return []
+
+
+def _five(state: dict[str, Any]) -> list[str]:
+    outcome = state.get("outcome") or {}
+    if state.get("game") != "gomoku" or outcome.get("termination") != "five":
+        return []
+    stones = state.get("stones") or {}
+    last = state.get("last_move")
+    for colour in ("black", "white"):
+        line = five_line(list(stones.get(colour, [])), last)
+        if line:
+            return line
+    return []
+
+
+@router.get("/api/games/{game_id}/info")
+async def game_info(request: Request, game_id: str) -> dict[str, Any]:
+    """Who sits at the game (names), its event and board, whether it waits for its players,
+    and for a finished Gomoku game the winning five; 404 for an unknown game."""
+    repo = _repo(request)
+    record = await repo.game(game_id)
+    names, where = await _event_names(repo, record)
+    stored = record.config.get("names") or {}
+    names = {**{k: str(v) for k, v in stored.items() if v}, **names}
+    wait = record.config.get("wait") or {}
+    out: dict[str, Any] = {
+        "id": record.id,
+        "game": record.kind,
+        "status": record.status,
+        "names": names,
+        "event": where,
+        "outcome": record.outcome,
+        "waiting": bool(wait.get("waiting")),
+        "ready": sorted(wait.get("ready", [])),
+        "calls": record.config.get("calls", []),
+        "five": [],
+    }
+    if record.outcome is not None and record.kind == "gomoku":
+        host = await _manager(request).get(game_id)
+        out["five"] = _five((await host.read())[1])
+    return out
+
+
+class Names(BaseModel):
+    """Names for a game: a player names its own seat (``name``); whoever holds the arbiter key
+    (the creator of a casual game) names both seats."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, max_length=MAX_NAME)
+    black: str | None = Field(None, max_length=MAX_NAME)
+    white: str | None = Field(None, max_length=MAX_NAME)
+
+
+@router.put("/api/games/{game_id}/names")
+async def set_names(request: Request, game_id: str, body: Names) -> dict[str, Any]:
+    """Set the names shown for the seats."""
+    repo = _repo(request)
+    record = await repo.game(game_id)
+    token = bearer_token(request)
+    if token is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    seat = _seat(record, token)
+    changes: dict[str, str] = {}
+    if seat is not None and body.name is not None:
+        changes[seat.value] = body.name.strip()
+    elif _arbiter(record, token):
+        for s in ("black", "white"):
+            v = getattr(body, s)
+            if v is not None:
+                changes[s] = v.strip()
+    else:
+        raise Forbidden("a player names its own seat; the arbiter key names both")
+
+    def change(config: dict[str, Any]) -> None:
+        config["names"] = {**(config.get("names") or {}), **changes}
+
+    config = await _update_config(repo, game_id, change)
+    return {"names": config["names"]}
+
+
+@router.post("/api/games/{game_id}/ready")
+async def ready(request: Request, game_id: str) -> dict[str, Any]:
+    """A player sits down at a game that waits for both players (the demo's games): once both
+    sat down the arbiter's pause is lifted and the clock starts."""
+    repo = _repo(request)
+    record = await repo.game(game_id)
+    seat = _seat(record, bearer_token(request))
+    if seat is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    both = False
+
+    def change(config: dict[str, Any]) -> None:
+        nonlocal both
+        wait = dict(config.get("wait") or {})
+        if not wait.get("waiting"):
+            return
+        sat = set(wait.get("ready", [])) | {seat.value}
+        wait["ready"] = sorted(sat)
+        both = sat == {"black", "white"}
+        if both:
+            wait["waiting"] = False
+        config["wait"] = wait
+
+    config = await _update_config(repo, game_id, change)
+    if both:
+        host = await _manager(request).get(game_id)
+        if (await host.read())[1].get("paused"):
+            await host.act(None, "resume", {})
+    wait = config.get("wait") or {}
+    return {"waiting": bool(wait.get("waiting")), "ready": wait.get("ready", [])}
+
+
+class Call(BaseModel):
+    """A player's call to the arbiter: what about (``foul``, ``count``, ``time``, ``other``)
+    and a few words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    about: str = Field("other", max_length=20)
+    text: str = Field("", max_length=300)
+
+
+class Close(BaseModel):
+    """The arbiter closes a call, naming the ruling made (or none)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruling: str = Field("", max_length=300)
+
+
+@router.post("/api/games/{game_id}/calls", status_code=201)
+async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, Any]:
+    """A player calls the arbiter to the board (a claim the arbiter decides)."""
+    repo = _repo(request)
+    record = await repo.game(game_id)
+    seat = _seat(record, bearer_token(request))
+    if seat is None:
+        raise Unauthorized("only a player of this game may call its arbiter")
+    if body.about not in ("foul", "count", "time", "draw", "other"):
+        raise InvalidInput(f"about is foul, count, time, draw or other, not {body.about!r}")
+    made: dict[str, Any] = {}
+
+    def change(config: dict[str, Any]) -> None:
+        calls = list(config.get("calls") or [])
+        if sum(1 for c in calls if c.get("open")) >= 3:
+            raise Conflict("three calls are open already: the arbiter is on the way")
+        if len(calls) >= MAX_CALLS:
+            raise Conflict("too many calls in this game")
+        made.update(
+            n=len(calls) + 1,
+            seat=seat.value,
+            about=body.about,
+            text=body.text.strip(),
+            at=time.time(),
+            open=True,
+            ruling="",
+        )
+        calls.append(dict(made))
+        config["calls"] = calls
+
+    await _update_config(repo, game_id, change)
+    return made
+
+
+@router.post("/api/games/{game_id}/calls/{n}/close")
+async def close_call(request: Request, game_id: str, n: int, body: Close) -> dict[str, Any]:
+    """The arbiter answers a call (after the ruling, if any, was made on the game)."""
+    repo = _repo(request)
+    record = await repo.game(game_id)
+    if not _arbiter(record, bearer_token(request)):
+        raise Forbidden("only the arbiter of this game may close its calls")
+    closed: dict[str, Any] = {}
+
+    def change(config: dict[str, Any]) -> None:
+        calls = [dict(c) for c in config.get("calls") or []]
+        for c in calls:
+            if c.get("n") == n:
+                c["open"] = False
+                c["ruling"] = body.ruling.strip()
+                closed.update(c)
+        if not closed:
+            raise NotFound(f"no call {n} in game {game_id!r}")
+        config["calls"] = calls
+
+    await _update_config(repo, game_id, change)
+    return closed
+
+
+@router.get("/api/finished-games")
+async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
+    """The most recent finished games, newest first, to review."""
+    repo = _repo(request)
+    async with repo.db.session() as s:
+        rows = await s.scalars(
+            select(GameRow)
+            .where(GameRow.status != "live")
+            .order_by(GameRow.created_at.desc())
+            .limit(max(1, min(limit, 200)))
+        )
+        records = [GameRecord.of(r) for r in rows]
+    out = []
+    for record in records:
+        names, where = await _event_names(repo, record)
+        stored = record.config.get("names") or {}
+        out.append(
+            {
+                "id": record.id,
+                "game": record.kind,
+                "size": _size(record),
+                "names": {**{k: str(v) for k, v in stored.items() if v}, **names},
+                "event": where,
+                "outcome": record.outcome,
+                "moves": record.version,
+            }
+        )
+    return {"games": out}
+
+
+def _size(record: GameRecord) -> int:
+    if record.kind != "go":
+        return 15
+    game = record.config.get("game")
+    for action in (game or {}).get("actions", []) if isinstance(game, dict) else []:
+        if isinstance(action, dict) and isinstance(action.get("size"), int):
+            return int(action["size"])
+    return 19
+
+
+@router.get("/api/events/{event_id}/room")
+async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
+    """The arbiter's room: every online game of the event's latest round with an online game
+    (state, clocks, calls, rulings); needs the event's arbiter key."""
+    repo = _repo(request)
+    ev = await repo.event(event_id)
+    token = bearer_token(request)
+    if token is None:
+        raise Unauthorized("send the arbiter key as 'Authorization: Bearer <key>'")
+    if ev.arbiter_token_hash != hash_token(token):
+        raise Forbidden("only the event's arbiter may open its room")
+    games = await repo.games_of_event(event_id)
+    rounds = sorted({g.round for g in games if g.round is not None})
+    show = rounds[-1] if rounds else None
+    manager = _manager(request)
+    boards = []
+    for record in games:
+        if record.round != show:
+            continue
+        host = await manager.get(record.id)
+        entries, state = await host.read(0)
+        names, _where = await _event_names(repo, record)
+        rulings = [e.get("ruling") for e in entries if e.get("type") == "ruling"]
+        boards.append(
+            {
+                "id": record.id,
+                "round": record.round,
+                "board": record.board,
+                "names": names,
+                "state": state,
+                "calls": record.config.get("calls", []),
+                "rulings": [r for r in rulings if isinstance(r, dict)],
+            }
+        )
+    boards.sort(key=lambda b: b["board"] or 0)
+    game = ev.data.get("event", {}).get("game")
+    return {
+        "event": {"id": event_id, "name": ev.name, "game": game},
+        "round": show,
+        "boards": boards,
+    }

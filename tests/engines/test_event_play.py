@@ -1,0 +1,151 @@
+"""Events whose players are engines: `duiyi event engine` and `duiyi event play`."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from duiyi.tournament.formats.eventfile import load_event
+
+GNUGO = "/usr/games/gnugo"
+needs_gnugo = pytest.mark.skipif(not Path(GNUGO).exists(), reason="gnugo is not installed")
+FAKE = Path(__file__).with_name("fake_gtp.py")
+
+
+def duiyi(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "duiyi", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=cwd,
+    )
+
+
+def results(path: Path) -> dict[tuple[int, int], str | None]:
+    event = load_event(path)
+    return {
+        (r.number, g.board): (g.result.value if g.result else None)
+        for r in event.history
+        for g in r.games
+    }
+
+
+@needs_gnugo
+def test_gnugo_round_robin_two_games_at_once(tmp_path: Path) -> None:
+    ev = tmp_path / "cup.json"
+    made = duiyi("event", "new", str(ev), "--game", "go", "--system", "round-robin", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    for level in (0, 1, 2, 3):
+        cmd = [GNUGO, "--mode", "gtp", "--level", str(level), "--chinese-rules"]
+        done = duiyi("event", "engine", str(ev), f"GnuGo-{level}", "--", *cmd, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    # round 1 only: two boards, played two at a time
+    first = duiyi("event", "play", str(ev), "--round", "1", "-k", "2", "--size", "7", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.count("round 1 board") == 2
+    got = results(ev)
+    assert set(got) == {(1, 1), (1, 2)} and None not in got.values()
+    # then every remaining round; the event is left ready for standings
+    rest = duiyi("event", "play", str(ev), "--all-rounds", "-k", "2", "--size", "7", cwd=tmp_path)
+    assert rest.returncode == 0, rest.stderr
+    got = results(ev)
+    assert len(got) == 6 and None not in got.values()  # 4 players: 3 rounds of 2 boards
+    sgfs = sorted(p.name for p in (tmp_path / "cup.games").iterdir())
+    assert len(sgfs) == 6 and "round-3-board-2.sgf" in sgfs
+    table = duiyi("event", "standings", str(ev), "--format", "json", cwd=tmp_path)
+    assert table.returncode == 0, table.stderr
+    assert "GnuGo-3" in table.stdout
+    again = duiyi("event", "play", str(ev), cwd=tmp_path)
+    assert again.returncode == 0 and "complete" in again.stdout
+
+
+def _fake_event(tmp_path: Path, log: Path, sleep: str) -> Path:
+    ev = tmp_path / "fakes.json"
+    assert (
+        duiyi("event", "new", str(ev), "--game", "go", "--system", "round-robin", cwd=tmp_path)
+    ).returncode == 0
+    for name in ("A", "B", "C", "D"):
+        cmd = [sys.executable, str(FAKE), "--moves", "C3", "--sleep-at", sleep]
+        cmd += ["--name", name, "--tag", "--log", str(log)]
+        done = duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    return ev
+
+
+def test_concurrency_k2_runs_the_boards_together(tmp_path: Path) -> None:
+    log = tmp_path / "commands.log"
+    ev = _fake_event(tmp_path, log, "1:0.3")
+    done = duiyi("event", "play", str(ev), "--round", "1", "-k", "2", "--size", "9", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    first_quit = next(i for i, line in enumerate(lines) if line.split()[2:3] == ["quit"])
+    started = {line.split()[0] for line in lines[:first_quit] if " genmove " in line}
+    assert started == {"A", "B", "C", "D"}  # all four engines moved before any game ended
+    # with K=1 the second board starts only after the first ended
+    log.unlink()
+    done = duiyi("event", "play", str(ev), "--round", "2", "-k", "1", "--size", "9", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = log.read_text().splitlines()
+    first_quit = next(i for i, line in enumerate(lines) if line.split()[2:3] == ["quit"])
+    started = {line.split()[0] for line in lines[:first_quit] if " genmove " in line}
+    assert len(started) == 2
+
+
+def test_interrupted_event_resumes(tmp_path: Path) -> None:
+    log = tmp_path / "commands.log"
+    ev = _fake_event(tmp_path, log, "1:1.5")  # each game: about 1.5 s of thinking
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "duiyi", "event", "play", str(ev), "--all-rounds", "--size", "9"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            if ev.exists() and any(v is not None for v in _safe_results(ev).values()):
+                break
+        os.kill(proc.pid, signal.SIGINT)  # board 2 of round 1 is being played
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    stopped = results(ev)
+    assert len(stopped) == 2  # round 2 was not paired
+    finished = [key for key, value in stopped.items() if value is not None]
+    assert len(finished) == 1  # one board done, the other was in progress
+    (done_key,) = finished
+    (open_key,) = set(stopped) - {done_key}
+    # rerun: the finished board keeps its result, the interrupted one is replayed
+    resumed = duiyi("event", "play", str(ev), "--all-rounds", "--size", "9", cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"round 1 board {done_key[1]}:" not in resumed.stdout
+    assert f"round 1 board {open_key[1]}:" in resumed.stdout
+    final = results(ev)
+    assert final[done_key] == stopped[done_key]
+    assert len(final) == 6 and None not in final.values()
+
+
+def _safe_results(path: Path) -> dict[tuple[int, int], str | None]:
+    try:
+        return results(path)
+    except Exception:  # the file is being replaced
+        return {}
+
+
+def test_engine_without_program_is_refused(tmp_path: Path) -> None:
+    ev = tmp_path / "cup.json"
+    duiyi("event", "new", str(ev), "--game", "go", "--system", "swiss", cwd=tmp_path)
+    bad = duiyi("event", "engine", str(ev), "X", "--", str(tmp_path / "nothing"), cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert json.loads(ev.read_text())["players"] == []

@@ -1,0 +1,177 @@
+"""The demo that teaches (``duiyi serve --demo``: games that wait for their players, a "sit
+here" link per seat, a finished game of each kind, an event with rounds played) and the
+arbiter's room (every board of a round; a ruling made there lands in the game and the event at
+once). Playwright in Debian's chromium against a real server.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+from tests.web.conftest import screenshot, state
+from tests.web.test_player import act
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("demo")
+    s = Server(f"sqlite:///{tmp / 'duiyi.sqlite3'}", None, extra=("--demo",)).start(tmp)
+    yield s
+    s.stop()
+
+
+def test_the_demo_waits_for_its_players_and_teaches(demo: Server, context_factory: Any) -> None:
+    seats = httpx.get(demo.url + "/api/demo").json()["seats"]
+    kinds = sorted({s["game"] for s in seats})
+    assert kinds == ["go", "gomoku"] and len(seats) >= 4
+    # nobody sat down: no clock runs (the arbiter's pause, Go §14 / Gomoku §9)
+    first = {s["game_id"]: state(demo, s["game_id"]) for s in seats}
+    time.sleep(1.2)
+    for gid, before in first.items():
+        now = state(demo, gid)
+        assert now["paused"] and now["clock_running"] is None
+        assert now["clocks"] == before["clocks"]
+    # the home page: a "sit here" link per seat, finished games to review, the demo event
+    home = context_factory().new_page()
+    home.goto(f"{demo.url}/ui/#/")
+    home.wait_for_selector("[data-testid=demo-seats] [data-testid=sit-black]")
+    assert home.locator("[data-testid=sit-black]").count() == len(seats)
+    assert home.locator("[data-testid=sit-white]").count() == len(seats)
+    assert home.locator("[data-testid=finished-games] li[data-game-id]").count() == 2
+    events = httpx.get(demo.url + "/api/events").json()["events"]
+    assert events[0]["current_round"] == 3  # two rounds played, the third paired
+    ev = httpx.get(f"{demo.url}/api/events/{events[0]['id']}").json()["event"]
+    played = [g for r in ev["history"][:2] for g in r["games"] if g.get("result")]
+    assert len(played) == 8
+    screenshot(home, "home")
+    # a visitor sits down at the Renju game as Black; a friend takes White in another window
+    renju = next(s for s in seats if s["game"] == "gomoku")
+    row = f"[data-testid=demo-seats] li[data-game-id='{renju['game_id']}']"
+    home.click(f"{row} [data-testid=sit-black]")
+    home.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    home.wait_for_selector("[data-testid=waiting]")
+    assert state(demo, renju["game_id"])["paused"]
+    friend = context_factory().new_page()
+    friend.goto(f"{demo.url}/ui/#/game/{renju['game_id']}?token={renju['tokens']['white']}")
+    friend.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    # both seated: the pause is lifted and Black's clock starts (Gomoku §8)
+    deadline = time.monotonic() + 10
+    while state(demo, renju["game_id"])["paused"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    now = state(demo, renju["game_id"])
+    assert not now["paused"] and now["clock_running"] == "black"
+    home.wait_for_selector("[data-testid=waiting]", state="detached")
+    assert renju["names"]["black"] in home.inner_text("[data-testid=name-black]")
+    # the seat taken is no longer offered on the home page
+    again = httpx.get(demo.url + "/api/demo").json()["seats"]
+    assert all(s["game_id"] != renju["game_id"] for s in again if s["tokens"])
+
+
+def test_the_demo_reviews_a_finished_game_of_each_kind(demo: Server, context_factory: Any) -> None:
+    reviews = httpx.get(demo.url + "/api/demo").json()["reviews"]
+    page = context_factory().new_page()
+    go_id, renju_id = reviews
+    page.goto(f"{demo.url}/ui/#/game/{go_id}")
+    page.wait_for_selector("[data-testid=final-count]")
+    assert "B+1.5" in page.inner_text("[data-testid=status]")
+    assert page.locator("[data-testid=move-list] li").count() == 22
+    page.click("[data-testid=nav-first]")
+    page.wait_for_selector("[data-testid=move-counter]:text-is('0/22')")
+    assert page.locator("[data-stone]").count() == 0
+    assert httpx.get(f"{demo.url}/api/games/{go_id}/sgf").text.startswith("(;")
+    page.goto(f"{demo.url}/ui/#/game/{renju_id}")
+    page.wait_for_selector("[data-five]")
+    assert page.locator("[data-five]").count() == 5
+
+
+def make_event(server: Server) -> dict[str, Any]:
+    r = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "Hall cup",
+            "game": "go",
+            "system": "swiss",
+            "rounds": 3,
+            "online": {
+                "size": 9,
+                "time_control": {"system": "chinese-byoyomi", "base": 600, "reserved_minutes": 1},
+            },
+        },
+    )
+    assert r.status_code == 201, r.text
+    ev = r.json()
+    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
+    players = [
+        {"name": n, "rank": "3d", "rating": 2200 - i * 10, "club": "X"}
+        for i, n in enumerate(["Ai", "Bo", "Cai", "Du"])
+    ]
+    assert httpx.post(
+        f"{server.url}/api/events/{ev['id']}/players", json=players, headers=org
+    ).is_success
+    assert httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org).is_success
+    started = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org)
+    assert started.status_code == 201, started.text
+    ev["games"] = started.json()["games"]
+    return ev
+
+
+def test_the_arbiter_rules_on_a_claim_while_two_games_run(
+    server: Server, context_factory: Any
+) -> None:
+    ev = make_event(server)
+    one, two = ev["games"]
+    # both boards are under way
+    act(server, one["game_id"], one["black_token"], {"type": "move", "move": "E5"})
+    act(server, two["game_id"], two["black_token"], {"type": "move", "move": "C3"})
+    tablet = context_factory(viewport={"width": 1024, "height": 768}, has_touch=True).new_page()
+    tablet.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    tablet.wait_for_selector("[data-testid=room-board-1]")
+    tablet.wait_for_selector("[data-testid=room-board-2]")
+    # a move on board 2 reaches the room at once
+    act(server, two["game_id"], two["white_token"], {"type": "move", "move": "G7"})
+    tablet.wait_for_selector("[data-testid=room-board-2][data-version='2']")
+    # on board 1, White calls the arbiter from the game page: Black moved stones (Go §17)
+    player = context_factory().new_page()
+    player.goto(f"{server.url}/ui/#/game/{one['game_id']}?token={one['white_token']}")
+    player.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    player.click("[data-testid=call-arbiter]")
+    player.select_option("[data-testid=call-about]", "foul")
+    player.fill("[data-testid=call-text]", "stones moved")
+    player.click("[data-testid=call-send]")
+    player.wait_for_selector("[data-testid=call-1]")
+    tablet.wait_for_selector("[data-testid=pending-call-1-1]", timeout=10_000)
+    assert "stones moved" in tablet.inner_text("[data-testid=pending-1]")
+    screenshot(tablet, "arbiter-room")
+    # the arbiter rules: Black loses the game (Go §23.3)
+    tablet.select_option("[data-testid=rule-kind-1]", "forfeit")
+    tablet.select_option("[data-testid=rule-who-1]", "black")
+    tablet.fill("[data-testid=rule-note-1]", "moved stones after a warning")
+    tablet.tap("[data-testid=rule-1]")
+    tablet.wait_for_selector("[data-testid=rulings-1]")
+    # the ruling is in the game at once ...
+    s1 = state(server, one["game_id"])
+    assert s1["outcome"]["winner"] == "white" and s1["outcome"]["termination"] == "forfeit"
+    player.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+    # ... and in the event's results
+    deadline = time.monotonic() + 10
+    result = None
+    while time.monotonic() < deadline:
+        e = httpx.get(f"{server.url}/api/events/{ev['id']}").json()["event"]
+        result = next(g for g in e["history"][0]["games"] if g["board"] == 1).get("result")
+        if result:
+            break
+        time.sleep(0.2)
+    assert result == "0-1", result  # White wins by forfeit
+    # the call is answered, and board 2 plays on
+    tablet.wait_for_selector("[data-testid=pending-call-1-1]", state="detached")
+    player.wait_for_selector("[data-testid=call-1]:has-text('answered')", timeout=10_000)
+    act(server, two["game_id"], two["black_token"], {"type": "move", "move": "D4"})
+    tablet.wait_for_selector("[data-testid=room-board-2][data-version='3']")
+    assert state(server, two["game_id"])["outcome"] is None
