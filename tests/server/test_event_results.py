@@ -198,7 +198,7 @@ def test_a_disciplinary_loss_after_the_result_reaches_the_standings(server: Serv
     assert resign.status_code == 200, resign.text
     ruling = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"method": "disciplinary_loss", "args": ["white"], "kwargs": {"decided": True}},
+        json={"kind": "disciplinary_loss", "color": "white", "decided": True},
         headers=_auth(ev["arbiter_token"]),
     )
     assert ruling.status_code == 200, ruling.text

@@ -173,6 +173,7 @@ class Disqualify(_Ruling):
 
     kind: Literal["disqualify"]
     color: Seat
+    decided: StrictBool | None = None
     approved: StrictBool = False
     article: Article | None = None
 
@@ -182,6 +183,8 @@ class DisciplinaryLoss(_Ruling):
 
     kind: Literal["disciplinary_loss"]
     color: Seat
+    # None: the session knows whether the result is confirmed
+    decided: StrictBool | None = None
     article: Article = "Gomoku §2.20(3)"
 
 
