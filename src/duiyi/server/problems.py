@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -187,6 +188,22 @@ def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
     return allowed
 
 
+def _literal_methods(app: FastAPI, request: Request) -> set[str]:
+    """The documented methods of the most literal path template this path fits
+    (``/players/draw`` before ``/players/{number}``)."""
+    path = request.scope.get("path", "")
+    best, methods = -1, set()
+    for template, item in app.openapi().get("paths", {}).items():
+        pattern = re.sub(r"\\\{[^/]*?\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            score = sum(1 for part in template.split("/") if not part.startswith("{"))
+            if score > best:
+                best, methods = score, {m.upper() for m in item}
+            elif score == best:
+                methods |= {m.upper() for m in item}
+    return methods
+
+
 def install_handlers(app: FastAPI) -> None:
     """Turn duiyi errors, validation errors and HTTP errors into problem documents."""
 
@@ -194,8 +211,19 @@ def install_handlers(app: FastAPI) -> None:
         assert isinstance(exc, DuiyiError)
         return problem_response(exc)
 
-    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
+        literal = _literal_methods(app, request)
+        if literal and request.method not in literal:
+            # /players/draw is its own route: a PATCH there is a wrong method, not a player
+            # number that is not a number
+            body = problem(405, _title(405), f"{request.method} is not allowed here")
+            return JSONResponse(
+                body,
+                status_code=405,
+                media_type=PROBLEM_TYPE,
+                headers={"Allow": ", ".join(sorted(literal))},
+            )
         errors = [
             {"where": ".".join(str(p) for p in e.get("loc", ())), "what": e.get("msg")}
             for e in exc.errors()
@@ -210,7 +238,10 @@ def install_handlers(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # RFC 9110 §15.5.6: every method of the path (one route per method here)
-            headers["Allow"] = ", ".join(_allowed_methods(app, request))
+            allowed = _literal_methods(app, request) or set(_allowed_methods(app, request))
+            if "GET" in allowed:
+                allowed.add("HEAD")
+            headers["Allow"] = ", ".join(sorted(allowed))
         return JSONResponse(
             body, status_code=exc.status_code, media_type=PROBLEM_TYPE, headers=headers
         )

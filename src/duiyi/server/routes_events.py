@@ -134,10 +134,20 @@ PLAYERS_BODY: dict[str, Any] = {
                     ]
                 }
             },
-            "text/csv": {"schema": {"type": "string", "minLength": 1}},
+            # lines of printable text (tabs and line ends separate the cells)
+            "text/csv": {
+                "schema": {
+                    "type": "string",
+                    "minLength": 1,
+                    "pattern": "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
+                }
+            },
         },
     }
 }
+
+
+_LEFT_OUT: Any = None  # a field not sent (the schema does not allow null for it)
 
 
 class PlayerChange(BaseModel):
@@ -145,11 +155,14 @@ class PlayerChange(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Name | None = None
-    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] | None = None
+    # left out: unchanged (null is not a name, a rank or a club; the rating may be cleared)
+    name: Name = Field(default=_LEFT_OUT)
+    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = Field(
+        default=_LEFT_OUT
+    )
     rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
-    club: Club | None = None
-    extra: dict[str, Club] | None = None
+    club: Club = Field(default=_LEFT_OUT)
+    extra: dict[str, Club] = Field(default=_LEFT_OUT)
 
 
 class Draw(BaseModel):
@@ -157,7 +170,7 @@ class Draw(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, le=2**53)  # exact in every JSON reader
 
 
 class ResultEntry(BaseModel):
