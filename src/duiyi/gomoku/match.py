@@ -4,9 +4,9 @@ The adapter (:mod:`duiyi.gomoku.engine`) runs the brains and measures time with 
 clock; everything it has to *decide* is decided here, from numbers and facts passed in:
 
 * :class:`TimeControl` and :class:`GameClock`: per-move limit (Gomoku §8.2, 读秒) and per-game
-  limit for each side (§8.2, 单一时限); a side over its limit loses (§10.1 B).
+  limit for each side (§8.2, 单一时限); a side over its limit loses (§10.1(3)B).
 * :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
-  occupied or off-board point (§10.1 D and G).
+  occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
 * :class:`GameRecord` and :class:`MatchTally`: one game's record and the match score
   (Gomoku points: win 1, draw ½, loss 0; Gomoku §18).
@@ -64,10 +64,10 @@ DEFAULT_TOLERANCE_MS = 100
 
 #: The article behind each kind of ending the referee of an engine game can reach.
 ARTICLES: dict[str, str] = {
-    "time": "Gomoku §8.2, §10.1 B",  # over the move or game time limit: lost
-    "withdrawal": "Gomoku §10.1 D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
-    "rules": "Gomoku §10.1 G",  # 拒绝遵守本规则: an answer that is no move at all
-    "point": "Gomoku §4.2, §10.1 G",  # a stone goes on an empty point of the board (§4.2)
+    "time": "Gomoku §8.2, §10.1(3)B",  # over the move or game time limit: lost
+    "withdrawal": "Gomoku §10.1(3)D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
+    "rules": "Gomoku §10.1(3)G",  # 拒绝遵守本规则: an answer that is no move at all
+    "point": "Gomoku §4.2, §10.1(3)G",  # a stone goes on an empty point of the board (§4.2)
     "both": "Gomoku §8.5",  # both sides absent: both lose
     "five": "Gomoku §10.1(1)",
     "foul": "Gomoku §10.1(2)",
@@ -101,9 +101,9 @@ def forfeit(loser: Color, failure: Failure) -> Outcome:
 
     >>> o = forfeit(WHITE, Failure.OCCUPIED)
     >>> o.winner, o.termination.value, o.article
-    (Color.BLACK, 'forfeit', 'Gomoku §4.2, §10.1 G')
+    (Color.BLACK, 'forfeit', 'Gomoku §4.2, §10.1(3)G')
     >>> forfeit(BLACK, Failure.CRASH).article
-    'Gomoku §10.1 D'
+    'Gomoku §10.1(3)D'
     """
     termination, article = _FAILURE_RULE[failure]
     return Outcome.win(loser.opponent, termination, article)
@@ -210,7 +210,7 @@ class GameClock:
         """Record a move that took ``elapsed_ms``; the outcome if that broke a limit, else None.
 
         The move limit is checked first (Gomoku §8.2), then the game limit (§8.2); either way the
-        side over time loses (§10.1 B).
+        side over time loses (§10.1(3)B).
 
         >>> c = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
         >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
@@ -280,7 +280,7 @@ class Referee:
     :class:`~duiyi.gomoku.game.Game` (one rulebook reading for people and engines).
 
     The referee adds what only engines get wrong: a point off the board or already occupied
-    loses at once (Gomoku §4.2, §10.1 G) instead of being refused, and so do crashes and time
+    loses at once (Gomoku §4.2, §10.1(3)G) instead of being refused, and so do crashes and time
     (:meth:`fail`, :meth:`overtime`). Fives, Black's forbidden moves (five first), White's
     overline and the full board are the game's own rulings (§10.1, §10.2(3)). Under
     ``FoulPolicy.CLAIM`` White must claim a foul, but a Gomocup brain cannot, so the referee
@@ -348,7 +348,7 @@ class Referee:
         return self.ruling
 
     def overtime(self, color: Color, reason: str) -> Ruling:
-        """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1 B)."""
+        """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1(3)B)."""
         outcome = Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
         self.ruling = Ruling(outcome, reason)
         return self.ruling
@@ -357,7 +357,7 @@ class Referee:
         """Judge and place the next stone; the ruling if the game ends.
 
         ``move`` is the book's name of a point; a name off the board loses like an occupied
-        point (Gomoku §4.2, §10.1 G).
+        point (Gomoku §4.2, §10.1(3)G).
 
         >>> moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"]
         >>> r = Referee(moves, rules=RenjuRules.free_renju()).play("h12")
