@@ -19,12 +19,11 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
-from duiyi.gomoku.engine import play_game, play_match, run_match
+from duiyi.gomoku.engine import MatchTally, play_game, play_match, run_match
 from duiyi.gomoku.match import (
     Failure,
     GameClock,
     GameRecord,
-    MatchTally,
     Referee,
     Ruling,
     TimeControl,
@@ -174,6 +173,8 @@ def test_tally_counts_from_engine_a() -> None:
     assert text.splitlines()[1] == "  A with black +1 =1 -0, with white +1 =0 -1"
     assert "2  A won by five" in text and "1  B won by time" in text
     assert "1  draw by full_board" in text
+    # on the tournament's results: A scored +2 =1 -1, the both-lost game counts for nobody
+    assert text.splitlines()[-1].strip().startswith("Elo difference: 88.7 +/- ")
 
 
 def test_tally_summary_counts_one_game_in_the_singular() -> None:

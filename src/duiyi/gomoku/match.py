@@ -8,8 +8,9 @@ clock; everything it has to *decide* is decided here, from numbers and facts pas
 * :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
   occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
-* :class:`GameRecord` and :class:`MatchTally`: one game's record and the match score
-  (Gomoku points: win 1, draw ½, loss 0; Gomoku §18).
+* :class:`GameRecord`: one game's record. The match score is kept by the adapter
+  (:class:`duiyi.engines.gomocup.MatchTally`) on the tournament's results
+  (:class:`~duiyi.tournament.results.GameResult`), with the Elo figures of Go matches.
 
 >>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500, tolerance_ms=0))
 >>> clock.charge(BLACK, 900) is None, clock.time_left_ms(BLACK)
@@ -21,10 +22,8 @@ clock; everything it has to *decide* is decided here, from numbers and facts pas
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
@@ -43,7 +42,6 @@ __all__ = [
     "Failure",
     "GameClock",
     "GameRecord",
-    "MatchTally",
     "Referee",
     "Ruling",
     "ScheduledGame",
@@ -545,93 +543,3 @@ class GameRecord:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a game record: {exc}") from exc
-
-
-@dataclass
-class MatchTally:
-    """The running score of engine A against engine B (Gomoku points: 1, ½, 0).
-
-    >>> t = MatchTally("a", "b")
-    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
-    >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
-    ((1, 0, 0), Fraction(1, 1))
-    """
-
-    a: str
-    b: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    both_lost: int = 0
-    reasons: Counter[str] = field(default_factory=Counter)
-    records: list[GameRecord] = field(default_factory=list)
-    #: engine A's results by its colour: ``(colour, "+" | "=" | "-" | "0")`` -> games
-    by_colour: Counter[tuple[Color, str]] = field(default_factory=Counter)
-
-    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
-        """Count one finished game."""
-        self.records.append(record)
-        a_color = BLACK if a_is_black else WHITE
-        outcome = record.outcome
-        term = outcome.termination.value
-        if outcome.result is Result.WIN:
-            if outcome.winner is a_color:
-                self.wins += 1
-                self.reasons[f"{self.a} won by {term}"] += 1
-                self.by_colour[a_color, "+"] += 1
-            else:
-                self.losses += 1
-                self.reasons[f"{self.b} won by {term}"] += 1
-                self.by_colour[a_color, "-"] += 1
-        elif outcome.result is Result.DRAW:
-            self.draws += 1
-            self.reasons[f"draw by {term}"] += 1
-            self.by_colour[a_color, "="] += 1
-        else:
-            self.both_lost += 1
-            self.reasons[f"{outcome.result.value} by {term}"] += 1
-            self.by_colour[a_color, "0"] += 1
-
-    @property
-    def games(self) -> int:
-        """Games counted so far."""
-        return len(self.records)
-
-    @property
-    def score_a(self) -> Fraction:
-        """Engine A's points."""
-        return self.wins + Fraction(self.draws, 2)
-
-    @property
-    def score_b(self) -> Fraction:
-        """Engine B's points."""
-        return self.losses + Fraction(self.draws, 2)
-
-    def summary(self) -> str:
-        """Several lines: the score, engine A's results by colour, then each way games ended.
-
-        >>> print(MatchTally("a", "b").summary())
-        a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
-        """
-
-        def pts(x: Fraction) -> str:
-            whole, half = divmod(x, 1)
-            return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
-
-        head = (
-            f"{self.a} vs {self.b}: {self.games} game{'' if self.games == 1 else 's'}, "
-            f"+{self.wins} ={self.draws} "
-            f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
-        )
-        if self.both_lost:
-            head += f", both lost {self.both_lost}"
-        lines = [head]
-        if self.games:
-            parts = []
-            for color in (BLACK, WHITE):
-                got = {k: self.by_colour[color, k] for k in "+=-"}
-                parts.append(f"with {color} +{got['+']} ={got['=']} -{got['-']}")
-            lines.append(f"  {self.a} " + ", ".join(parts))
-        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"  {n:3d}  {reason}")
-        return "\n".join(lines)
