@@ -685,3 +685,27 @@ def test_missing_brain_file_is_one_line_exit_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""  # no forfeits were played
     assert proc.stderr.count("\n") == 1 and "no such file" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("answer", "article", "why"),
+    [
+        ("ERROR cannot continue", "Gomoku §10.1(3)D", "refused"),  # withdrawal (当局弃权)
+        ("hello", "Gomoku §10.1(3)G", "answered 'hello'"),  # breach of the rules of play
+    ],
+)
+async def test_error_is_a_withdrawal_garbage_a_breach(answer: str, article: str, why: str) -> None:
+    # The brain answers START, then gives `answer` to BEGIN. Both lose the game, under
+    # different articles (docs/decisions.md: ERROR vs an unreadable answer).
+    script = (
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if w and w[0] == 'START': print('OK', flush=True)\n"
+        f"    elif w and w[0] == 'BEGIN': print({answer!r}, flush=True)\n"
+        "    elif w and w[0] == 'END': break\n"
+    )
+    record = await play_game([sys.executable, "-c", script], brain("greedy"), rules=FREE)
+    assert record.outcome.winner is WHITE
+    assert record.outcome.termination is Termination.FORFEIT
+    assert record.outcome.article == article and why in record.reason

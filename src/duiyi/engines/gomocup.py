@@ -71,12 +71,13 @@ from duiyi.gomoku.match import (
     Ruling,
     ScheduledGame,
     TimeControl,
-    both_forfeit,
+    forfeit,
     schedule,
 )
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Result
+from duiyi.referee import Referee as RulingLedger
 from duiyi.tournament.results import GameResult
 
 __all__ = [
@@ -688,6 +689,21 @@ async def _launch(
         raise
 
 
+def _rule(
+    referee: Referee, ledger: RulingLedger, color: Color, failure: Failure, reason: str
+) -> Ruling:
+    """A brain's failure, ruled through the shared referee ledger: a crash, a refusal
+    (``ERROR``/``UNKNOWN``) or a brain that cannot start withdraws from the game (Gomoku
+    §10.1(3)D); an unreadable answer or a point off the board breaks the rules of play
+    (§10.1(3)G, §4.2)."""
+    if failure in (Failure.CRASH, Failure.REFUSAL, Failure.START):
+        entry = ledger.withdrawal(color, note=reason)
+    else:
+        entry = ledger.forfeit(color, forfeit(color, failure).article, note=reason)
+    assert entry.outcome is not None
+    return referee.end(entry.outcome, reason)
+
+
 async def play_game(
     black: str | Sequence[str],
     white: str | Sequence[str],
@@ -726,6 +742,7 @@ async def play_game(
     if rules is None:
         rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
     referee = Referee(opening, rules=rules)
+    ledger = RulingLedger("gomoku")
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
     commands = {BLACK: black, WHITE: white}
@@ -757,14 +774,19 @@ async def play_game(
     ruling: Ruling | None
     if len(failures) == 2:
         why = "; ".join(f"{c}: {e}" for c, e in failures.items())
-        ruling = Ruling(both_forfeit(), f"neither engine started ({why})")
+        entry = ledger.no_show({BLACK, WHITE}, note=why)  # both absent: both lose (§8.5)
+        assert entry.outcome is not None
+        ruling = referee.end(entry.outcome, f"neither engine started ({why})")
     elif failures:
         (color, error), *_ = failures.items()
-        ruling = referee.fail(color, Failure.START, f"{color} engine did not start: {error}")
+        reason = f"{color} engine did not start: {error}"
+        ruling = _rule(referee, ledger, color, Failure.START, reason)
     else:
         ruling = None
         try:
-            ruling = await _play_moves(engines, referee, clock, rule, max_memory, suspend_idle)
+            ruling = await _play_moves(
+                engines, referee, ledger, clock, rule, max_memory, suspend_idle
+            )
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
@@ -785,6 +807,7 @@ async def play_game(
 async def _play_moves(
     engines: dict[Color, GomocupEngine],
     referee: Referee,
+    ledger: RulingLedger,
     clock: GameClock,
     rule: GomocupRule | None,
     max_memory: int | None,
@@ -804,7 +827,8 @@ async def _play_moves(
                 rule=info_rule,
             )
         except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
-            return referee.fail(color, Failure.CRASH, f"{color} engine exited before play: {exc}")
+            reason = f"{color} engine exited before play: {exc}"
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         if suspend_idle:
             eng.suspend()
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
@@ -838,11 +862,12 @@ async def _play_moves(
             status = f" with status {exc.returncode}" if exc.returncode is not None else ""
             n = len(referee.moves) + 1
             reason = f"{color} engine exited{status} when move {n} was due"
-            return referee.fail(color, Failure.CRASH, reason)
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         except EngineRefusal as exc:
-            return referee.fail(color, Failure.REFUSAL, f"{color} engine refused: {exc}")
+            reason = f"{color} engine refused: {exc}"
+            return _rule(referee, ledger, color, Failure.REFUSAL, reason)
         except EngineProtocolError as exc:
-            return referee.fail(color, Failure.PROTOCOL, f"{color} engine: {exc}")
+            return _rule(referee, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
         # the brain's time: from the end of writing its move command to its answer (Piskvork
         # measures the same way); the INFO lines and the referee's own work are not charged
         elapsed = round(eng.last_elapsed * 1000)
@@ -852,7 +877,7 @@ async def _play_moves(
             return referee.overtime(color, clock.describe_overtime(color, elapsed))
         if not answer.on_board(DEFAULT_SIZE):
             reason = f"{color} answered {answer}, which is off the 15x15 board"
-            return referee.fail(color, Failure.OFF_BOARD, reason)
+            return _rule(referee, ledger, color, Failure.OFF_BOARD, reason)
         ruling = referee.play(answer.to_book())
         if ruling is not None:
             return ruling

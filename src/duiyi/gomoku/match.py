@@ -345,6 +345,20 @@ class Referee:
         self.ruling = Ruling(forfeit(color, failure), reason)
         return self.ruling
 
+    def end(self, outcome: Outcome, reason: str) -> Ruling:
+        """End the game with an outcome ruled elsewhere (the adapter rules crashes, refusals
+        and silence through the shared :class:`duiyi.referee.Referee` ledger).
+
+        >>> from duiyi.outcome import Termination
+        >>> Referee(rules=RenjuRules.free()).end(Outcome.win(BLACK, Termination.FORFEIT, "x"),
+        ...                                      "white left").reason
+        'white left'
+        """
+        if self.ruling is not None:
+            raise GameOver("the engine game is over", self.ruling.outcome.article)
+        self.ruling = Ruling(outcome, reason)
+        return self.ruling
+
     def overtime(self, color: Color, reason: str) -> Ruling:
         """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1(3)B)."""
         outcome = Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
