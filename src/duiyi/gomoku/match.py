@@ -457,10 +457,8 @@ def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ..
     (26, True)
     """
     key = spec.strip().lower()
-    if key == "free":
-        return RenjuRules.free(), None
-    if key in ("free-renju", "free_renju"):
-        return RenjuRules.free_renju(), None
+    if key in ("free", "free-renju", "free_renju"):
+        return RenjuRules.preset(key), None
     chosen = (
         list(OPENINGS)
         if key in ("designated", "all")

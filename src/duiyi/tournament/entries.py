@@ -29,7 +29,6 @@ result that disagreed and was not applied:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -151,35 +150,12 @@ def affected_pairings(event: Event, round_number: int, board: int) -> tuple[Affe
     return tuple(out)
 
 
-def _index(event: Event, round_number: int, board: int) -> int:
-    """The index of ``board`` in the round's games (usually ``board - 1``); TournamentError
-    naming the boards when there is none."""
-    games = event.round(round_number).games
-    if 1 <= board <= len(games) and games[board - 1].board == board:
-        return board - 1
-    for i, g in enumerate(games):
-        if g.board == board:
-            return i
-    event.round(round_number).game(board)  # raises, naming the boards
-    raise AssertionError("unreachable")
-
-
 def _board(event: Event, round_number: int, board: int) -> Game:
-    return event.round(round_number).games[_index(event, round_number, board)]
+    return event.round(round_number).game(board)
 
 
 def _put(event: Event, round_number: int, game: Game) -> Event:
-    """``event`` with ``game`` on its board. Only a result changed, so the pairings (checked
-    when the event was built) are not checked again: a pass over every game of the event for
-    each result would make a round of 5,000 boards quadratic."""
-    rnd = event.round(round_number)
-    games = list(rnd.games)
-    games[_index(event, round_number, game.board)] = game
-    history = list(event.history)
-    history[round_number - 1] = replace(rnd, games=tuple(games))
-    out = copy.copy(event)
-    object.__setattr__(out, "history", tuple(history))
-    return out
+    return ops.put_game(event, round_number, game)  # one board changes: no re-check of all
 
 
 def _disqualify(
