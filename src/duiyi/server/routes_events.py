@@ -580,6 +580,18 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     return {"round": number, "games": boards}
 
 
+@router.get("/{event_id}/conflicts")
+async def conflicts(request: Request, event_id: str) -> dict[str, Any]:
+    """Every board whose result waits for the director: the board's result and the result
+    that disagreed (settle each with ``POST .../boards/{b}/conflict``)."""
+    e = _event(await _repo(request).event(event_id))
+    return {
+        "conflicts": [
+            {"round": rnd, **g.to_json()} for rnd, g in e.games() if g.conflict is not None
+        ]
+    }
+
+
 @router.get("/{event_id}/standings")
 async def standings(request: Request, event_id: str) -> dict[str, Any]:
     """Standings with the tiebreak columns of the event's system."""
@@ -707,6 +719,8 @@ class ResultReader:
     async def enter(self, report: Report) -> None:
         """Enter one report in its event (or keep it there as a conflict)."""
         sheet = ResultSheet.from_json(report.sheet)
+        # a penalty or a disqualification on the sheet is the arbiter's ruling in that game
+        source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
         for attempt in itertools.count():
             try:
                 ev = await self.repo.event(report.event_id)
@@ -718,13 +732,13 @@ class ResultReader:
             by, at = f"game {report.game_id}", report.wall
             try:
                 done = entries.record_result(
-                    e, report.round, report.board, sheet, source=Source.ONLINE, by=by, at=at
+                    e, report.round, report.board, sheet, source=source, by=by, at=at
                 )
             except TournamentError as exc:
                 # refused by the event's rules: the director sees it on the board
                 try:
                     done = entries.hold(
-                        e, report.round, report.board, sheet, Source.ONLINE, by, at, str(exc)
+                        e, report.round, report.board, sheet, source, by, at, str(exc)
                     )
                 except TournamentError:
                     log.warning("result of game %s not entered: %s", report.game_id, exc)
