@@ -43,13 +43,16 @@ import contextlib
 import enum
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from types import TracebackType
 from typing import IO, Any, Final
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.engines.process import LineProcess, engine_label
+from duiyi.engines.score import MatchScore
 from duiyi.engines.sync import BackgroundLoop
 from duiyi.errors import (
     EngineCrashed,
@@ -64,16 +67,18 @@ from duiyi.gomoku.match import (
     Failure,
     GameClock,
     GameRecord,
-    MatchTally,
     Referee,
     Ruling,
     ScheduledGame,
     TimeControl,
-    both_forfeit,
+    forfeit,
     schedule,
 )
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
+from duiyi.outcome import Result
+from duiyi.referee import Referee as RulingLedger
+from duiyi.tournament.results import GameResult
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -86,6 +91,7 @@ __all__ = [
     "GomocupEngine",
     "GomocupMove",
     "GomocupRule",
+    "MatchTally",
     "SimpleGomocupEngine",
     "parse_about",
     "play_game",
@@ -683,6 +689,21 @@ async def _launch(
         raise
 
 
+def _rule(
+    referee: Referee, ledger: RulingLedger, color: Color, failure: Failure, reason: str
+) -> Ruling:
+    """A brain's failure, ruled through the shared referee ledger: a crash, a refusal
+    (``ERROR``/``UNKNOWN``) or a brain that cannot start withdraws from the game (Gomoku
+    §10.1(3)D); an unreadable answer or a point off the board breaks the rules of play
+    (§10.1(3)G, §4.2)."""
+    if failure in (Failure.CRASH, Failure.REFUSAL, Failure.START):
+        entry = ledger.withdrawal(color, note=reason)
+    else:
+        entry = ledger.forfeit(color, forfeit(color, failure).article, note=reason)
+    assert entry.outcome is not None
+    return referee.end(entry.outcome, reason)
+
+
 async def play_game(
     black: str | Sequence[str],
     white: str | Sequence[str],
@@ -721,6 +742,7 @@ async def play_game(
     if rules is None:
         rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
     referee = Referee(opening, rules=rules)
+    ledger = RulingLedger("gomoku")
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
     commands = {BLACK: black, WHITE: white}
@@ -752,14 +774,19 @@ async def play_game(
     ruling: Ruling | None
     if len(failures) == 2:
         why = "; ".join(f"{c}: {e}" for c, e in failures.items())
-        ruling = Ruling(both_forfeit(), f"neither engine started ({why})")
+        entry = ledger.no_show({BLACK, WHITE}, note=why)  # both absent: both lose (§8.5)
+        assert entry.outcome is not None
+        ruling = referee.end(entry.outcome, f"neither engine started ({why})")
     elif failures:
         (color, error), *_ = failures.items()
-        ruling = referee.fail(color, Failure.START, f"{color} engine did not start: {error}")
+        reason = f"{color} engine did not start: {error}"
+        ruling = _rule(referee, ledger, color, Failure.START, reason)
     else:
         ruling = None
         try:
-            ruling = await _play_moves(engines, referee, clock, rule, max_memory, suspend_idle)
+            ruling = await _play_moves(
+                engines, referee, ledger, clock, rule, max_memory, suspend_idle
+            )
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
@@ -780,6 +807,7 @@ async def play_game(
 async def _play_moves(
     engines: dict[Color, GomocupEngine],
     referee: Referee,
+    ledger: RulingLedger,
     clock: GameClock,
     rule: GomocupRule | None,
     max_memory: int | None,
@@ -799,7 +827,8 @@ async def _play_moves(
                 rule=info_rule,
             )
         except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
-            return referee.fail(color, Failure.CRASH, f"{color} engine exited before play: {exc}")
+            reason = f"{color} engine exited before play: {exc}"
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         if suspend_idle:
             eng.suspend()
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
@@ -833,11 +862,12 @@ async def _play_moves(
             status = f" with status {exc.returncode}" if exc.returncode is not None else ""
             n = len(referee.moves) + 1
             reason = f"{color} engine exited{status} when move {n} was due"
-            return referee.fail(color, Failure.CRASH, reason)
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         except EngineRefusal as exc:
-            return referee.fail(color, Failure.REFUSAL, f"{color} engine refused: {exc}")
+            reason = f"{color} engine refused: {exc}"
+            return _rule(referee, ledger, color, Failure.REFUSAL, reason)
         except EngineProtocolError as exc:
-            return referee.fail(color, Failure.PROTOCOL, f"{color} engine: {exc}")
+            return _rule(referee, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
         # the brain's time: from the end of writing its move command to its answer (Piskvork
         # measures the same way); the INFO lines and the referee's own work are not charged
         elapsed = round(eng.last_elapsed * 1000)
@@ -847,10 +877,126 @@ async def _play_moves(
             return referee.overtime(color, clock.describe_overtime(color, elapsed))
         if not answer.on_board(DEFAULT_SIZE):
             reason = f"{color} answered {answer}, which is off the 15x15 board"
-            return referee.fail(color, Failure.OFF_BOARD, reason)
+            return _rule(referee, ledger, color, Failure.OFF_BOARD, reason)
         ruling = referee.play(answer.to_book())
         if ruling is not None:
             return ruling
+
+
+# --------------------------------------------------------------------------------------------
+# the score of a match
+
+
+@dataclass
+class MatchTally:
+    """The running score of engine A against engine B, on the tournament's results.
+
+    Each game's :class:`~duiyi.outcome.Outcome` is read as a
+    :class:`~duiyi.tournament.results.GameResult` (the same reading an event makes) and
+    counted by a :class:`~duiyi.engines.score.MatchScore` (Gomoku §18: win 1, draw ½, loss 0;
+    both lost: nothing), which also gives the Elo figures as cutechess-cli prints them.
+
+    >>> from duiyi.outcome import Outcome, Termination
+    >>> t = MatchTally("a", "b")
+    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
+    >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
+    ((1, 0, 0), Fraction(1, 1))
+    """
+
+    a: str
+    b: str
+    score: MatchScore = field(init=False)
+    reasons: Counter[str] = field(default_factory=Counter)
+    records: list[GameRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.score = MatchScore(self.a, self.b)
+
+    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
+        """Count one finished game."""
+        self.records.append(record)
+        result = GameResult.from_outcome(record.outcome)
+        self.score.add(result, a_is_black=a_is_black)
+        a_color = BLACK if a_is_black else WHITE
+        term = record.outcome.termination.value
+        if record.outcome.result is Result.WIN:
+            who = self.a if record.outcome.winner is a_color else self.b
+            self.reasons[f"{who} won by {term}"] += 1
+        elif record.outcome.result is Result.DRAW:
+            self.reasons[f"draw by {term}"] += 1
+        else:
+            self.reasons[f"{record.outcome.result.value} by {term}"] += 1
+
+    @property
+    def wins(self) -> int:
+        """Engine A's wins."""
+        return self.score.wins
+
+    @property
+    def draws(self) -> int:
+        """Draws."""
+        return self.score.draws
+
+    @property
+    def losses(self) -> int:
+        """Engine A's losses."""
+        return self.score.losses
+
+    @property
+    def both_lost(self) -> int:
+        """Games both sides lost (or without a result)."""
+        return self.score.other
+
+    @property
+    def by_colour(self) -> dict[tuple[Color, str], int]:
+        """Engine A's results by its colour: ``(colour, "+" | "=" | "-" | "0")`` -> games."""
+        return self.score.by_colour
+
+    @property
+    def games(self) -> int:
+        """Games counted so far."""
+        return len(self.records)
+
+    @property
+    def score_a(self) -> Fraction:
+        """Engine A's points."""
+        return self.score.points_a
+
+    @property
+    def score_b(self) -> Fraction:
+        """Engine B's points."""
+        return self.score.points_b
+
+    def summary(self) -> str:
+        """The score, engine A's results by colour, each way games ended, then the Elo line.
+
+        >>> print(MatchTally("a", "b").summary())
+        a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
+        """
+
+        def pts(x: Fraction) -> str:
+            whole, half = divmod(x, 1)
+            return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
+
+        head = (
+            f"{self.a} vs {self.b}: {self.games} game{'' if self.games == 1 else 's'}, "
+            f"+{self.wins} ={self.draws} "
+            f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
+        )
+        if self.both_lost:
+            head += f", both lost {self.both_lost}"
+        lines = [head]
+        if self.games:
+            parts = []
+            for color in (BLACK, WHITE):
+                got = {k: self.by_colour.get((color, k), 0) for k in "+=-"}
+                parts.append(f"with {color} +{got['+']} ={got['=']} -{got['-']}")
+            lines.append(f"  {self.a} " + ", ".join(parts))
+        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {n:3d}  {reason}")
+        if self.games:
+            lines.append(f"  {self.score.elo_line()}")
+        return "\n".join(lines)
 
 
 async def play_match(

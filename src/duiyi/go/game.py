@@ -135,21 +135,18 @@ class LegalMoves:
     def __init__(self, game: Game) -> None:
         self._game = game
 
-    def __iter__(self) -> Iterator[Point]:
+    def bits(self) -> int:
+        """The legal points as a bitboard (the layout of :class:`~duiyi.go.board.Geometry`)."""
         g = self._game
         if g._phase is not Phase.PLAYING or g._pending:
-            return
-        geo = g._board.geometry
-        empty = geo.on_board & ~(g._board.black_bits | g._board.white_bits)
-        bp = geo.bit_point
-        while empty:
-            low = empty & -empty
-            empty ^= low
-            i = low.bit_length() - 1
-            if not isinstance(g._evaluate(i), int):
-                p = bp[i]
-                assert p is not None
-                yield p
+            return 0
+        if g._legal is None:
+            g._legal = g._legal_bits()
+        return g._legal
+
+    def __iter__(self) -> Iterator[Point]:
+        g = self._game
+        return iter(g._geo.points_of(self.bits()))
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Point | str):
@@ -157,11 +154,11 @@ class LegalMoves:
         return not _is_pass(move) and self._game.is_legal(move)
 
     def __bool__(self) -> bool:
-        return any(True for _ in self)
+        return self.bits() != 0
 
     def count(self) -> int:
         """How many legal stone moves there are."""
-        return sum(1 for _ in self)
+        return self.bits().bit_count()
 
     def __len__(self) -> int:
         return self.count()
@@ -215,6 +212,11 @@ class Game:
         self._actions: list[Action] = [start]
         self._undo: list[tuple[_State, int | None]] = []
         self._cache: tuple[int, int, int, tuple[int, int, int, int, int] | int] | None = None
+        self._legal: int | None = None  # legal points of the side to move, once computed
+        # Points emptied by captures since the repetition history (re)started: only there, or
+        # where a stone captures, can a new stone recreate an earlier position (Go §6). Any
+        # action that takes stones off the board must add them here.
+        self._gone = 0
         if h >= 2:
             if start.free_placement:
                 self._pending = h
@@ -447,6 +449,7 @@ class Game:
         self._undo.append((pre, added_key))
         self._actions.append(action)
         self._cache = None
+        self._legal = None
 
     def _point(self, move: object) -> Point:
         if isinstance(move, Point):
@@ -482,6 +485,110 @@ class Game:
         self._cache = (i, b.zobrist, self._ko, res)
         return res
 
+    def _legal_bits(self) -> int:
+        """Every legal point of the side to move at once, with whole-board bit operations.
+
+        A point with an empty neighbour is never suicide; the others (few) are legal when they
+        take the last liberty of an opponent chain or join an own chain that keeps another
+        liberty (Go §5). The chains in atari are found once; each capture point gets the keys
+        of what it takes. The repetition check (Go §6) of a point is then one look-up of the
+        new position's key, ``h ^ z[p]`` (``^`` the captured stones' keys), in the history.
+        Simple ko (Go §20.1) only removes the ko point. Equal, point by point, to
+        :meth:`_evaluate` (tests/go/test_legal_moves.py checks it on random positions).
+        """
+        b = self._board
+        geo = self._geo
+        w, on = geo.width, geo.on_board
+        black = self._to_move is BLACK
+        own, opp = (b._black, b._white) if black else (b._white, b._black)
+        empty = on & ~(own | opp)
+        if not empty:
+            return 0
+        near_empty = ((empty << 1) | (empty >> 1) | (empty << w) | (empty >> w)) & empty
+        okeys = geo.white_keys if black else geo.black_keys
+        # opponent chains in atari: their one liberty captures them. A stone with two empty
+        # neighbours gives its chain two liberties: flood those chains away first, in one go.
+        e1, e2, e3, e4 = empty >> 1, empty << 1, empty >> w, empty << w
+        two = (e1 & (e2 | e3 | e4)) | (e2 & (e3 | e4)) | (e3 & e4)
+        safe = opp & two
+        while True:
+            nxt = (safe | (safe << 1) | (safe >> 1) | (safe << w) | (safe >> w)) & opp
+            if nxt == safe:
+                break
+            safe = nxt
+        capture: dict[int, int] = {}  # capture point -> keys of the stones it takes
+        rest = opp & ~safe
+        while rest:
+            grp = rest & -rest
+            while True:
+                nxt = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & opp
+                if nxt == grp:
+                    break
+                grp = nxt
+            rest &= ~grp
+            libs = ((grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & empty
+            if libs & (libs - 1) == 0:  # exactly one liberty
+                i = libs.bit_length() - 1
+                taken = 0
+                bits = grp
+                while bits:
+                    low = bits & -bits
+                    taken ^= okeys[low.bit_length() - 1]
+                    bits ^= low
+                capture[i] = capture.get(i, 0) ^ taken
+        legal = near_empty
+        for i in capture:
+            legal |= 1 << i
+        crowded = empty & ~legal  # no empty neighbour, captures nothing
+        nbrs = geo.neighbours
+        suicides = 0  # legal suicides (checked in full by _evaluate)
+        while crowded:
+            low = crowded & -crowded
+            crowded ^= low
+            i = low.bit_length() - 1
+            friends = nbrs[i] & own
+            while friends:
+                grp = friends & -friends
+                while True:
+                    nxt = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & own
+                    if nxt == grp:
+                        break
+                    grp = nxt
+                libs = ((grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & empty & ~low
+                if libs:
+                    legal |= low
+                    break
+                friends &= ~grp
+            else:
+                if self._rules.allow_suicide and not isinstance(self._evaluate(i), int):
+                    suicides |= low  # a suicide the rules allow (the rare slow path)
+        rule = self._rules.ko_rule
+        if rule is KoRule.SIMPLE:
+            if self._ko >= 0:
+                legal &= ~(1 << self._ko)
+            return legal | suicides
+        history = self._history
+        if not history:
+            return legal | suicides
+        keys = geo.black_keys if black else geo.white_keys
+        h = b._hash
+        if self._situational and black:  # the new position has White to move
+            h ^= geo.side_key
+        check = legal & self._gone
+        for i in capture:
+            check |= 1 << i
+        check &= legal
+        while check:
+            low = check & -check
+            check ^= low
+            i = low.bit_length() - 1
+            key = h ^ keys[i]
+            if i in capture:
+                key ^= capture[i]
+            if key in history:
+                legal ^= low
+        return legal | suicides
+
     def _require(self, *phases: Phase) -> None:
         if self._phase in phases:
             return
@@ -498,6 +605,7 @@ class Game:
     def _restart_history(self) -> None:
         """The current position becomes the only one in the repetition history (a new start)."""
         self._history = {self._key(self._board.zobrist, self._to_move): 1}
+        self._gone = 0
 
     def _record(self, key: int) -> int:
         self._history[key] = self._history.get(key, 0) + 1
@@ -795,7 +903,9 @@ class Game:
         del self._moves[nmoves:]
         if history is not None:
             self._history = dict(history)
+            self._gone = self._geo.on_board  # not known for that history: check every point
         self._cache = None
+        self._legal = None
         return action
 
     # ------------------------------------------------------------------ dispatch
@@ -869,6 +979,8 @@ class Game:
         b = self._board
         b._black, b._white, b._hash = black, white, zob
         ncap = captured.bit_count()
+        if captured or self_captured:
+            self._gone |= captured | self_captured
         opp = a.color.opponent
         if a.color is BLACK:
             self._capb += ncap

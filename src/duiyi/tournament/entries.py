@@ -151,9 +151,7 @@ def affected_pairings(event: Event, round_number: int, board: int) -> tuple[Affe
 
 
 def _put(event: Event, round_number: int, game: Game) -> Event:
-    history = list(event.history)
-    history[round_number - 1] = event.round(round_number).replace_game(game)
-    return replace(event, history=tuple(history))
+    return ops.put_game(event, round_number, game)  # one board changes: no re-check of all
 
 
 def _disqualify(

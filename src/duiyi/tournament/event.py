@@ -32,7 +32,7 @@ from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
-from duiyi.tournament.model import Event, Player, RoundRecord, Team, Withdrawal, rank_value
+from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
 from duiyi.tournament.results import GameResult, SideResult, Table
 from duiyi.tournament.standings import Standing
 from duiyi.tournament.systems.base import Lots, PairedRound
@@ -78,6 +78,7 @@ __all__ = [
     "new_event",
     "pair_next_round",
     "player_rows",
+    "put_game",
     "relay_state",
     "simulate",
     "table",
@@ -387,8 +388,35 @@ def enter_result(
                 f"board {board} is decided by the withdrawal rule",
                 article(event.game, event.system),
             )
+    return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
+
+
+def put_game(event: Event, round_number: int, game: Game) -> Event:
+    """``event`` with ``game`` in place of the game on its board in round ``round_number``
+    (its result, warnings or record changed; the players must stay those of the board).
+
+    Only the board changes, so the pairings are not checked again: entering a result costs
+    a copy of the round, not a pass over every game of the event.
+
+    >>> e = _example()
+    >>> g = e.round(1).game(2).with_result(GameResult.BLACK_WINS)
+    >>> put_game(e, 1, g).round(1).game(2).result
+    <GameResult.BLACK_WINS: '1-0'>
+    >>> put_game(e, 1, Game(2, 3, 2))
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: round 1 board 2 is 2–3, not 3–2
+    """
+    rnd = event.round(round_number)
+    index = _board_index(rnd, game.board)
+    old = rnd.games[index]
+    if old.players != game.players:
+        raise TournamentError(
+            f"round {round_number} board {game.board} is {old.black}–{old.white}, "
+            f"not {game.black}–{game.white}"
+        )
     games = list(rnd.games)
-    games[index] = game.with_result(result, black_warnings, white_warnings)
+    games[index] = game
     history = list(event.history)
     history[round_number - 1] = replace(rnd, games=tuple(games))
     return _with_history(event, tuple(history))
