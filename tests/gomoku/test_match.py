@@ -19,10 +19,9 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
-from duiyi.gomoku.engine import MatchTally, play_game, play_match, run_match
+from duiyi.gomoku.engine import GameClock, MatchTally, play_game, play_match, run_match
 from duiyi.gomoku.match import (
     Failure,
-    GameClock,
     GameRecord,
     Referee,
     Ruling,

@@ -1,10 +1,11 @@
 """The pure decisions of an engine match refereed by duiyi (no processes, no clock, no asyncio).
 
-The adapter (:mod:`duiyi.gomoku.engine`) runs the brains and measures time with the monotonic
-clock; everything it has to *decide* is decided here, from numbers and facts passed in:
+The adapter (:mod:`duiyi.engines.gomocup`) runs the brains and measures time with the
+monotonic clock; what it has to decide about the board is decided here, from facts passed in:
 
-* :class:`TimeControl` and :class:`GameClock`: per-move limit (Gomoku §8.2, 读秒) and per-game
-  limit for each side (§8.2, 单一时限); a side over its limit loses (§10.1(3)B).
+* :class:`TimeControl`: per-move limit (Gomoku §8.2, 读秒) and per-game limit for each side
+  (§8.2, 单一时限); the adapter's :class:`duiyi.engines.gomocup.GameClock` runs them on the
+  shared clock's time systems (a side over its limit loses, §10.1(3)B).
 * :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
   occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
@@ -12,18 +13,17 @@ clock; everything it has to *decide* is decided here, from numbers and facts pas
   (:class:`duiyi.engines.gomocup.MatchTally`) on the tournament's results
   (:class:`~duiyi.tournament.results.GameResult`), with the Elo figures of Go matches.
 
->>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500, tolerance_ms=0))
->>> clock.charge(BLACK, 900) is None, clock.time_left_ms(BLACK)
-(True, 1600)
->>> clock.charge(BLACK, 1001).termination
-<Termination.TIME: 'time'>
+>>> TimeControl(turn_ms=1000, match_ms=2500).gomocup_info()
+{'timeout_turn': 1000, 'timeout_match': 2500}
+>>> forfeit(BLACK, Failure.CRASH).article
+'Gomoku §10.1(3)D'
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
@@ -40,7 +40,6 @@ __all__ = [
     "ARTICLES",
     "DEFAULT_TOLERANCE_MS",
     "Failure",
-    "GameClock",
     "GameRecord",
     "Referee",
     "Ruling",
@@ -167,94 +166,6 @@ class TimeControl:
         turn = self.turn_ms if self.turn_ms is not None else self.match_ms
         assert turn is not None
         return {"timeout_turn": turn, "timeout_match": self.match_ms or 0}
-
-
-@dataclass
-class GameClock:
-    """Both sides' thinking time in one game, charged move by move (pure: the caller measures).
-
-    >>> clock = GameClock(TimeControl(turn_ms=100, tolerance_ms=20))
-    >>> clock.budget_ms(WHITE)
-    120
-    >>> clock.charge(WHITE, 115) is None  # within the tolerance
-    True
-    >>> clock.used_ms[WHITE]
-    115
-    """
-
-    control: TimeControl
-    used_ms: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
-    moves: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
-
-    def time_left_ms(self, color: Color) -> int | None:
-        """What is left of ``color``'s game limit (may be negative), ``None`` when unlimited."""
-        if self.control.match_ms is None:
-            return None
-        return self.control.match_ms - self.used_ms[color]
-
-    def budget_ms(self, color: Color) -> int | None:
-        """How long the referee waits for ``color``'s next move before ruling, tolerance included.
-
-        >>> c = GameClock(TimeControl(turn_ms=1000, match_ms=1500, tolerance_ms=50))
-        >>> c.charge(BLACK, 1000); c.budget_ms(BLACK), c.budget_ms(WHITE)
-        (550, 1050)
-        """
-        limits = [v for v in (self.control.turn_ms, self.time_left_ms(color)) if v is not None]
-        if not limits:
-            return None
-        return max(0, min(limits)) + self.control.tolerance_ms
-
-    def charge(self, color: Color, elapsed_ms: int) -> Outcome | None:
-        """Record a move that took ``elapsed_ms``; the outcome if that broke a limit, else None.
-
-        The move limit is checked first (Gomoku §8.2), then the game limit (§8.2); either way the
-        side over time loses (§10.1(3)B).
-
-        >>> c = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
-        >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
-        (None, Color.BLACK)
-        """
-        if elapsed_ms < 0:
-            raise InvalidInput(f"elapsed time cannot be negative: {elapsed_ms} ms")
-        self.used_ms[color] += elapsed_ms
-        self.moves[color] += 1
-        tol = self.control.tolerance_ms
-        turn = self.control.turn_ms
-        if turn is not None and elapsed_ms > turn + tol:
-            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-        left = self.time_left_ms(color)
-        if left is not None and left < -tol:
-            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-        return None
-
-    def overtime(self, color: Color) -> Outcome:
-        """The outcome when ``color`` did not answer within :meth:`budget_ms` at all.
-
-        >>> GameClock(TimeControl(turn_ms=10)).overtime(BLACK).winner
-        Color.WHITE
-        """
-        return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-
-    def describe_overtime(self, color: Color, elapsed_ms: int | None = None) -> str:
-        """A human line saying which limit ``color`` broke (``elapsed_ms``: the last move's time,
-        ``None`` when no move came at all).
-
-        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000, tolerance_ms=0))
-        >>> c.describe_overtime(WHITE)
-        'white did not move within the 300 ms move limit'
-        >>> _ = c.charge(BLACK, 900); c.describe_overtime(BLACK)
-        'black used up the 1000 ms game limit'
-        >>> c.describe_overtime(WHITE, 450)
-        'white took 450 ms, over the 300 ms move limit'
-        """
-        turn = self.control.turn_ms
-        tol = self.control.tolerance_ms
-        if elapsed_ms is not None and turn is not None and elapsed_ms > turn + tol:
-            return f"{color} took {elapsed_ms} ms, over the {turn} ms move limit"
-        left = self.time_left_ms(color)
-        if left is not None and (elapsed_ms is not None or turn is None or left < turn):
-            return f"{color} used up the {self.control.match_ms} ms game limit"
-        return f"{color} did not move within the {turn} ms move limit"
 
 
 # ------------------------------------------------------------------------------------------

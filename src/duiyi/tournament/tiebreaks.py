@@ -386,7 +386,7 @@ class Tiebreak:
         >>> WARNINGS.shown(Fraction(-1))
         Fraction(1, 1)
         """
-        return value * self.display_sign
+        return value if self.display_sign == 1 else value * self.display_sign
 
     def values(self, table: Table, group: Sequence[int]) -> dict[int, Fraction]:
         """The criterion's value for each competitor of ``group``."""
