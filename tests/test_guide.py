@@ -308,7 +308,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     MATCH
     + '" "python3 tests/gomoku/engines/slow.py" --games 2 --opening free --timeout-turn 300': (
         0,
-        ["move limit (Gomoku §8.2, §10.1 B; 1 stone)", "2  greedy.py won by time"],
+        ["move limit (Gomoku §8.2, §10.1(3)B; 1 stone)", "2  greedy.py won by time"],
     ),
 }
 

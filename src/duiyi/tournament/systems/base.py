@@ -147,9 +147,10 @@ def player_table(
     def scaled(v: Fraction) -> int:
         return v.numerator * (scale // v.denominator)
 
-    # per result: (black's side, white's side, black's points, white's points, played)
+    # per result: (black's side, white's side, black's points, white's points, played), by
+    # the member's id (an Enum hashes in Python; an int in C: this loop runs once per game)
     info = {
-        r: (
+        id(r): (
             r.side(Color.BLACK),
             r.side(Color.WHITE),
             scaled(scoring.points(r, black=True)),
@@ -172,7 +173,7 @@ def player_table(
             b, w = g.black, g.white
             if void and (b in void or w in void):
                 continue
-            _, _, pb, pw, _ = info[result]
+            _, _, pb, pw, _ = info[id(result)]
             if g.penalty:  # a disciplinary loss after the result: Gomoku §2.20(3)
                 pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
             points[b] += pb
@@ -196,7 +197,7 @@ def player_table(
                 result = g.result
                 if result is None or (void and (g.black in void or g.white in void)):
                     continue
-                sb, sw, pb, pw, played = info[result]
+                sb, sw, pb, pw, played = info[id(result)]
                 if g.penalty:  # Gomoku §2.20(3)
                     sb, sw = g.side(black), g.side(white)
                     pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
