@@ -137,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from duiyi.server.routes_engines import install_engine_hook
 
         app.include_router(engines_router)
-        install_engine_hook(state.games)
+        install_engine_hook(state.games, settings.engine_idle_seconds)
 
     from duiyi.server.routes_ui import router as ui_router
 

@@ -584,6 +584,10 @@ class GameManager:
         self.closers: list[Callable[[], Awaitable[None]]] = []
         # set by the engine routes: a live game loaded from the store gets its engine back
         self.on_loaded: Callable[[GameHost], None] | None = None
+        # set by the engine routes: an evicted game lets its engine go
+        self.on_evicted: Callable[[GameHost], Awaitable[None]] | None = None
+        # periodic housekeeping of other modules (idle engines), run by sweep()
+        self.sweepers: list[Callable[[], Awaitable[None]]] = []
 
     async def create(
         self,
@@ -732,23 +736,35 @@ class GameManager:
         return count
 
     async def sweep(self, idle_seconds: float = 600.0) -> int:
-        """Forget finished games nobody watches and nobody touched for ``idle_seconds``
-        (they stay in the store and load again on demand); returns how many."""
+        """Forget games nobody watches and nobody touched for ``idle_seconds``: finished ones,
+        and live ones whose clock has nothing due (no time system, paused, adjourned), so
+        that a timer never misses a flag. They stay in the store and load again on demand
+        (an engine comes back with its game). Returns how many left memory."""
         now = time.monotonic()
-        gone = [
-            h
-            for h in self.hosts.values()
-            if h.session.outcome() is not None
-            and not h.listeners
-            and now - h.last_active > idle_seconds
-        ]
+        gone = [h for h in self.hosts.values() if self._evictable(h, now, idle_seconds)]
         for host in gone:
             await host.stop()
             self.hosts.pop(host.id, None)
             self._loading.pop(host.id, None)
+            if self.on_evicted is not None:
+                await self.on_evicted(host)
         for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
             self.remotes.pop(game_id, None)
+        for sweeper in list(self.sweepers):
+            try:
+                await sweeper()
+            except Exception:
+                log.exception("sweeper failed")
         return len(gone)
+
+    @staticmethod
+    def _evictable(host: GameHost, now: float, idle_seconds: float) -> bool:
+        if host.listeners or now - host.last_active <= idle_seconds or host.lock.locked():
+            return False
+        session = host.session
+        if session.outcome() is not None:
+            return True
+        return session.next_deadline(host.now()) is None
 
     async def close(self) -> None:
         """Stop every timer, the event routes' work and the writer."""

@@ -57,6 +57,15 @@ class Settings:
         trusted = os.environ.get("DUIYI_TRUSTED_PROXIES")
         if trusted:
             values["trusted_proxies"] = frozenset(t.strip() for t in trusted.split(",") if t)
+        for name, key, kind in (
+            ("DUIYI_MAX_ENGINE_GAMES", "max_engine_games", int),
+            ("DUIYI_MAX_ENGINE_GAMES_PER_CLIENT", "max_engine_games_per_client", int),
+            ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
+            ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
+        ):
+            raw = os.environ.get(name)
+            if raw:
+                values[key] = kind(raw)
         rate = os.environ.get("DUIYI_RATE_PER_SECOND")
         if rate:
             values["rate_per_second"] = float(rate)
