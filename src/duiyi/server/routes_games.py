@@ -25,7 +25,7 @@ from duiyi.server.auth import (
     bearer_token,
     secret_in_url,
 )
-from duiyi.server.games import GameManager, Hosted, refused_by_rules
+from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
 from duiyi.server.limits import TokenBucket
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.rulings import Ruling
@@ -273,6 +273,9 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     async def pump() -> None:
         while True:
             message = await queue.get()
+            if message == RECONNECT_TEXT:  # another process serves the game now
+                await websocket.close(code=CLOSE_RECONNECT, reason="reconnect")
+                return
             await websocket.send_text(message)
 
     sender = asyncio.create_task(pump())
