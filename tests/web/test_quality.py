@@ -168,4 +168,3 @@ def test_phone_width_and_keyboard_on_a_game(server: Server, context_factory: Any
     for key in ["ArrowRight", "ArrowUp", "Enter"]:
         desk.keyboard.press(key)
     desk.wait_for_selector("[data-testid=game-page][data-version='5']")
-    screenshot(desk, "game")

@@ -120,7 +120,8 @@ async function home(main) {
       const r = await api("GET", "/api/demo");
       seats.replaceChildren();
       for (const s of r.seats) {
-        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`), ` (${s.where})`);
+        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`),
+          ` (${s.round ? `${t("round", { n: s.round })} · ${t("board")} ${s.board}` : t("casual")})`);
         for (const c of ["black", "white"]) {
           if (!s.tokens[c]) continue;
           li.append(el("a", { class: "sit", href: `#/game/${s.game_id}?token=${s.tokens[c]}`, "data-testid": `sit-${c}` },
