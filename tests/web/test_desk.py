@@ -120,6 +120,8 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.reload()
     page.wait_for_selector("[data-testid=conflict-1-1]")
     assert "0-1" in page.inner_text("[data-testid=conflict-1-1]")
+    # the top of the desk says which boards wait for the director
+    assert "Board 1" in page.inner_text("[data-testid=conflicts]")
     page.locator("[data-testid=round-1]").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -120)")
     screenshot(page, "desk")

@@ -49,7 +49,7 @@ from duiyi.tournament.systems.groups import (
 )
 from duiyi.tournament.systems.matches import relay_state
 from duiyi.tournament.systems.swiss import eliminated, mcmahon_initial
-from duiyi.tournament.tiebreaks import Tiebreak, parse_tiebreak
+from duiyi.tournament.tiebreaks import Columns, Tiebreak, columns, parse_tiebreak
 from duiyi.tournament.withdrawal import Effect, article
 
 __all__ = [
@@ -570,22 +570,29 @@ def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
     {1: ['4b+']}
     """
     cells: dict[int, dict[int, list[str]]] = {p.number: {} for p in event.players}
+    signs = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}
+    # each result's marks for (Black, White), by the member's id (looked up once per game)
+    marks = {
+        id(r): tuple(
+            signs[r.side(c)] + ("" if r.played else "f") for c in (Color.BLACK, Color.WHITE)
+        )
+        for r in GameResult
+    }
     for rnd in event.history:
+        n = rnd.number
         for g in rnd.games:
-            for me, opp, letter, black in (
-                (g.black, g.white, "b", True),
-                (g.white, g.black, "w", False),
-            ):
-                if g.result is None:
-                    mark = "?"
-                else:
-                    side = g.side(_colour(black))
-                    mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[side]
-                    if not g.result.played:
-                        mark += "f"
-                cells[me].setdefault(rnd.number, []).append(f"{opp}{letter}{mark}")
+            if g.result is None:
+                mb = mw = "?"
+            elif g.penalty:  # a disciplinary loss (Gomoku §2.20(3))
+                f = "" if g.result.played else "f"
+                mb = signs[g.side(Color.BLACK)] + f
+                mw = signs[g.side(Color.WHITE)] + f
+            else:
+                mb, mw = marks[id(g.result)]
+            cells[g.black].setdefault(n, []).append(f"{g.white}b{mb}")
+            cells[g.white].setdefault(n, []).append(f"{g.black}w{mw}")
         for b in rnd.byes:
-            cells[b].setdefault(rnd.number, []).append("bye")
+            cells[b].setdefault(n, []).append("bye")
     return cells
 
 
@@ -664,6 +671,8 @@ def player_rows(
     cells = crosstable(event)
     out = []
     tbl = table(event) if tbl is None else tbl
+    cols = columns(tbl)
+    shown: dict[int, str] = {}  # points × scale → the exact points as text
     for s in rows:
         p = event.player(s.number)
         out.append(
@@ -675,13 +684,24 @@ def player_rows(
                 "rank": p.rank,
                 "rating": p.rating,
                 "club": p.club,
-                "points": str(tbl.points(s.number)),
+                "points": _points_text(tbl, cols, s.number, shown),
                 "tiebreaks": {t.name: str(t.shown(v)) for t, v in zip(used, s.values, strict=True)},
                 "by_lot": s.by_lot,
                 "rounds": {str(r): c for r, c in sorted(cells[s.number].items())},
             }
         )
     return out
+
+
+def _points_text(tbl: Table, cols: Columns, number: int, shown: dict[int, str]) -> str:
+    """The exact points of ``number`` as text, from the table's integer columns."""
+    scaled = cols.points.get(number)
+    if scaled is None:
+        return str(tbl.points(number))
+    text = shown.get(scaled)
+    if text is None:
+        text = shown[scaled] = str(Fraction(scaled, cols.scale))
+    return text
 
 
 def team_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:

@@ -261,6 +261,20 @@ export async function deskPage(main, id, params) {
       el("button", { type: "submit" }, t("send"))));
     }
 
+    // what waits for the director: boards whose results disagree (each links to its board)
+    const waiting = e.history.flatMap((r) => r.games.filter((g) => g.conflict).map((g) => [r.round, g.board]));
+    if (waiting.length) {
+      page.append(el("div", { class: "conflict no-print", "data-testid": "conflicts", role: "status" },
+        el("strong", {}, `${t("conflict")}: `),
+        waiting.flatMap(([r, b], i) => [i ? ", " : "", el("a", { href: `#conflict-${r}-${b}`, onclick: (ev2) => {
+          ev2.preventDefault();
+          const box = main.querySelector(`[data-testid="conflict-${r}-${b}"]`);
+          if (box) { box.scrollIntoView({ block: "center" }); const btn = box.querySelector("button"); if (btn) btn.focus(); }
+        } }, `${roundTitle(r)} · ${t("board")} ${b}`)])));
+    }
+    page.append(el("p", { class: "no-print" }, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "wallchart" }, t("wallchart")),
+      " · ", el("a", { href: `#/event/${id}` }, `${t("standings")} (${t("print")})`)));
+
     // players
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
     const players = el("table", { class: "players-table", "data-testid": "players" });
