@@ -5,7 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8000
 
-.PHONY: run test test-fast lint bench install clean
+AXE    := node_modules/axe-core/axe.min.js
+
+.PHONY: run test test-fast lint bench install install-axe clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +16,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# axe-core (npm) for the accessibility test of the browser UI (tests/web/test_quality.py)
+$(AXE):
+	npm install --no-save --no-package-lock --no-audit --no-fund axe-core@4
+
+install-axe: $(AXE)
 
 # The main job: the web server on an embedded SQLite database (var/duiyi.sqlite3), with a demo
 # event; its keys are written to var/demo-keys.json.
@@ -25,7 +33,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint
+test: lint $(AXE)
 	$(BIN)/pytest -n 2 -q
 
 test-fast: $(STAMP)

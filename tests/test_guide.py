@@ -204,6 +204,10 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     ),
     "duiyi event result club.json --round 2 --board 2 --result 0-1": (0, ["entered 1 result"]),
     "duiyi event result club.json --round 2 --board 3 --result draw": (0, ["entered 1 result"]),
+    'duiyi event result club.json --round 1 --board 3 --result draw; echo "exit code $?"': (
+        2,
+        ["round 2 is already paired on the result 1-0", "(force)", "round 2 board"],
+    ),
     "duiyi event withdraw club.json 6": (0, ["withdrew 6 Yang Lei: keep-unpaired"]),
     "duiyi event simulate club.json --rounds 1 --seed 4": (0, ["simulated through round 3"]),
     "duiyi event lots club.json --seed 11": (0, ['{"1": ']),
@@ -263,6 +267,28 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
         ['"total": 320', '"average": "80"', '"qualified": false'],
     ),
     # engines.md
+    'duiyi go match "gnugo --mode gtp --level 0 --seed 1" "gnugo --mode gtp --level 2 --seed 1" '
+    "--games 2 --size 7 --time 60 --sgf-dir games": (
+        0,
+        ["game 2: GNU Go 3.8 #2 (B) - GNU Go 3.8 #1 (W)", "Score of GNU Go 3.8 #1 vs", "LOS:"],
+    ),
+    "duiyi event new cup.json --game go --system round-robin": (0, ["created cup.json"]),
+    "duiyi event engine cup.json GnuGo-0 -- gnugo --mode gtp --level 0 --seed 1": (
+        0,
+        ["engine player 1 GnuGo-0: gnugo --mode gtp --level 0 --seed 1"],
+    ),
+    "duiyi event engine cup.json GnuGo-1 -- gnugo --mode gtp --level 1 --seed 1": (
+        0,
+        ["engine player 2 GnuGo-1"],
+    ),
+    "duiyi event engine cup.json GnuGo-2 -- gnugo --mode gtp --level 2 --seed 1": (
+        0,
+        ["engine player 3 GnuGo-2"],
+    ),
+    "duiyi event play cup.json --all-rounds --concurrency 2 --size 7": (
+        0,
+        ["round 3 paired", "round 3 board 1: GnuGo-2 (B) - GnuGo-0 (W)", "results entered"],
+    ),
     "duiyi gtp": (0, ["? illegal move", "= W+7.5"]),
     "duiyi gtp --seed 1": (0, [" 4 . . . O . . . . .  4"]),
     "duiyi gtp | tail -n 12": (0, ["kgs-time_settings", "duiyi-result"]),
@@ -282,7 +308,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     MATCH
     + '" "python3 tests/gomoku/engines/slow.py" --games 2 --opening free --timeout-turn 300': (
         0,
-        ["move limit (Gomoku §8.2, §10.1 B; 1 stone)", "2  greedy.py won by time"],
+        ["move limit (Gomoku §8.2, §10.1(3)B; 1 stone)", "2  greedy.py won by time"],
     ),
 }
 
@@ -290,7 +316,11 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
 WRITTEN = {
     "cli.md": {"final.svg": "<svg", "position.svg": "<svg"},
     "director.md": {"wall.html": "Spring Club Swiss", "club.xml": "<Tournament"},
-    "engines.md": {"match.sgf": "GM[4]"},
+    "engines.md": {
+        "match.sgf": "GM[4]",
+        "games/game-001.sgf": "PB[GNU Go 3.8 #1]",
+        "cup.games/round-3-board-1.sgf": "PB[GnuGo-2]",
+    },
 }
 
 

@@ -179,10 +179,17 @@ def test_triple_ko_forbidden_by_situational_superko() -> None:
 def test_triple_ko_under_simple_ko_ends_the_game(
     outcome: RepetitionOutcome, result: Result
 ) -> None:
-    # Go §20.3: the event may rule 无胜负, 和棋 or 重赛 for a full-board repetition
+    # Go §20.3: the event may rule 无胜负, 和棋 or 重赛 for a full-board repetition cycle. The
+    # cycle ends the game when it has been gone through twice (the position occurs a third
+    # time, docs/decisions.md "simple ko cycles", as KataGo): once round is still play.
     g = triple_ko_game(replace(Rules.japanese(), repetition_outcome=outcome))
     for m in TRIPLE_CYCLE:
         g.play(m)
+    assert g.phase is Phase.PLAYING
+    for m in TRIPLE_CYCLE[:-1]:
+        g.play(m)
+    assert g.phase is Phase.PLAYING
+    g.play(TRIPLE_CYCLE[-1])
     o = g.outcome()
     assert g.phase is Phase.FINISHED
     assert o is not None and o.result is result and o.termination is Termination.REPETITION

@@ -34,7 +34,8 @@ pytestmark = [
     pytest.mark.skipif(not Path(GNUGO).exists(), reason="gnugo is not installed"),
 ]
 
-COMPARED = ("play", "undo", "boardsize", "clear_board", "komi", "list_stones", "is_legal")
+COMPARED = ("play", "undo", "boardsize", "clear_board", "komi", "list_stones", "is_legal",
+            "fixed_handicap")  # fmt: skip
 
 ISSUE_SCRIPTS = [
     # GTP v2 §6.3 play: either colour at any time; GNU Go places the stone.
@@ -122,6 +123,28 @@ ISSUE_SCRIPTS = [
         "play w U19",
         "play w A19",
     ],
+    # fixed handicap stones (GTP v2 §6.3 fixed_handicap; Go §10, scoring-variants 讓子)
+    [
+        "boardsize 9",
+        "fixed_handicap 2",
+        "play w E5",
+        "fixed_handicap 3",
+        "clear_board",
+        "fixed_handicap 9",
+        "clear_board",
+        "fixed_handicap 1",
+        "fixed_handicap 10",
+        "boardsize 19",
+        "fixed_handicap 9",
+        "play w K10",
+        "undo",
+        "clear_board",
+        "fixed_handicap 5",
+        "boardsize 13",
+        "fixed_handicap 4",
+        "play w pass",
+        "play b C3",
+    ],
     # undo to the start and beyond
     ["boardsize 9", "undo", "play b E5", "play b D5", "undo", "undo", "undo", "play w E5"],
 ]
@@ -167,7 +190,7 @@ class Gtp:
 def _normal(command: str, ok: bool, text: str) -> tuple[bool, object]:
     if not ok:
         return False, None  # failure texts are each engine's own
-    if command.startswith("list_stones"):
+    if command.startswith(("list_stones", "fixed_handicap")):
         return True, frozenset(text.split())
     return True, text
 
@@ -216,4 +239,5 @@ def test_duiyi_gtp_answers_as_gnugo_does() -> None:
     finally:
         duiyi.close()
         gnugo.close()
+    print(f"GTP conformance: {compared} answers compared, {played} play commands")
     assert played > 2000 and compared > 3 * played  # the random scripts really ran

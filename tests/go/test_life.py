@@ -374,3 +374,81 @@ def _colours(board: Board) -> list[int]:
     for p in board.stones(WHITE):
         out[p.row * board.size + p.col] = 2
     return out
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def reasons(board: Board) -> dict[str, str]:
+    return {str(p): g.reason for g in explain(board) for p in g.stones}
+
+
+def test_reading_capturing_race_inside_an_eye_space() -> None:
+    # Go §8: inside black's unconditionally alive frame, black A8-C8 (libs A9, B9, C9) and white
+    # D9-A7 (libs C9, E9) race; white is a liberty short whoever starts, so black takes it and
+    # the inner black stones live. The local reading decides it, not the static order.
+    board = Board.from_diagram("""
+        . . . O . X . X .
+        X X X O X X X X X
+        O O O O X X . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert names(propose_dead(board)) == ["A7", "B7", "C7", "D7", "D8", "D9"]
+    why = reasons(board)
+    assert why["D9"].startswith("dead: read out")
+    assert why["A8"].startswith("alive: read out")
+
+
+def test_reading_false_eye_inside_a_frame() -> None:
+    # Go §8.2: white has A9 and C9, but C9 is false (black D8 on the diagonal at the edge): black
+    # takes D9 at C9 and wins the ko that follows by connecting, so white has one eye and dies.
+    board = Board.from_diagram("""
+        . O . O X . X X .
+        O O O X X X X X X
+        X X X X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert names(propose_dead(board)) == ["A8", "B8", "B9", "C8", "D9"]
+    assert reasons(board)["B9"].startswith("dead: read out")
+
+
+def test_reading_two_eyes_inside_a_frame_live() -> None:
+    # Go §8.1: white's two eyes (B9 and A8) inside black's frame cannot both be filled; the
+    # reading must not kill a living group (A9 is a separate chain held by both eyes).
+    board = Board.from_diagram("""
+        O . O X . X . X .
+        . O O X X X X X X
+        O O X X . . . . .
+        X X X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert propose_dead(board) == frozenset()
+    assert reasons(board)["A9"].startswith("alive: read out")
+
+
+def test_reading_outside_liberty_decides_the_race() -> None:
+    # Go §8: black's inner stones A8-B9 have one liberty (A9), white A7-C9 one (D9) next to
+    # black's frame; black fills D9 first and takes white, and its inner stones live.
+    board = Board.from_diagram("""
+        . X O . X . X X .
+        X X O X X X X X X
+        O O O X . . . . .
+        X X X X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert names(propose_dead(board)) == ["A7", "B7", "C7", "C8", "C9"]
+    assert reasons(board)["A8"].startswith("alive: read out")

@@ -151,3 +151,29 @@ def test_sgf_setup_stones():
     assert b.stones(Color.BLACK) == [Point.parse("g8"), Point.parse("h8"), Point.parse("i8")]
     with pytest.raises(SgfError, match="setup"):
         game_from_sgf("(;GM[4]AB[hh];W[hg])")
+
+
+def test_one_preset_list_for_gomoku_rules() -> None:
+    # Gomoku §3.2-§3.3: the designated opening (book) or a free opening with or without
+    # forbidden moves; every command reads the names through RenjuRules.preset.
+    from duiyi.errors import InvalidRules
+    from duiyi.gomoku.rules import RenjuRules
+
+    for name in ("chinese-2013", "chinese_2013", "Chinese", "renju"):
+        assert RenjuRules.preset(name) == RenjuRules.chinese_2013()
+    for name in ("free", "FREE", "gomoku"):
+        assert RenjuRules.preset(name) == RenjuRules.free()
+    for name in ("free-renju", "free_renju", "Free Renju"):
+        assert RenjuRules.preset(name) == RenjuRules.free_renju()
+    with pytest.raises(InvalidRules):
+        RenjuRules.preset("caro")
+
+
+def test_sgf_reader_is_the_shared_one() -> None:
+    # The Renju SGF goes through duiyi.sgf: escapes, variations (main line kept) and errors with
+    # line and column as for Go.
+    g = parse_sgf("(;GM[4]SZ[15];B[hh]C[a \\] b](;W[hg];B[ii])(;W[gg]))")
+    assert [str(p) for _, p in g.moves] == ["h8", "h9", "i7"] and g.comments == {1: "a ] b"}
+    with pytest.raises(SgfError) as info:
+        parse_sgf("(;GM[4]\n;B[hh")
+    assert (info.value.line, info.value.column) == (2, 3)

@@ -19,12 +19,10 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
-from duiyi.gomoku.engine import play_game, play_match, run_match
+from duiyi.gomoku.engine import GameClock, MatchTally, play_game, play_match, run_match
 from duiyi.gomoku.match import (
     Failure,
-    GameClock,
     GameRecord,
-    MatchTally,
     Referee,
     Ruling,
     TimeControl,
@@ -39,17 +37,17 @@ from duiyi.outcome import Outcome, Result, Termination
 FREE = RenjuRules.free()  # free opening without forbidden moves (Gomoku §3.3)
 RENJU = RenjuRules.free_renju()  # free opening, forbidden moves kept
 
-# -- time (Gomoku §8.2; over time loses, §10.1 B) ---------------------------------------------
+# -- time (Gomoku §8.2; over time loses, §10.1(3)B) ---------------------------------------------
 
 
 def test_move_limit_is_checked_per_move() -> None:
-    # Gomoku §8.2: a move not made within its period loses; §10.1 B: the opponent wins.
+    # Gomoku §8.2: a move not made within its period loses; §10.1(3)B: the opponent wins.
     clock = GameClock(TimeControl(turn_ms=1000, tolerance_ms=0))
     assert clock.charge(BLACK, 1000) is None  # exactly on the limit is in time
     outcome = clock.charge(WHITE, 1001)
     assert outcome is not None
     assert outcome.winner is BLACK and outcome.termination is Termination.TIME
-    assert "§8.2" in outcome.article and "§10.1 B" in outcome.article
+    assert "§8.2" in outcome.article and "§10.1(3)B" in outcome.article
 
 
 def test_game_limit_adds_up_one_sides_moves_only() -> None:
@@ -108,18 +106,18 @@ def test_time_control_validation_and_gomocup_info() -> None:
     }
 
 
-# -- forfeits (Gomoku §10.1 D, G) -------------------------------------------------------------
+# -- forfeits (Gomoku §10.1(3)D, G) -------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("failure", "article"),
     [
-        (Failure.CRASH, "Gomoku §10.1 D"),  # 中途退出比赛
-        (Failure.REFUSAL, "Gomoku §10.1 D"),
-        (Failure.START, "Gomoku §10.1 D"),
-        (Failure.OCCUPIED, "Gomoku §4.2, §10.1 G"),  # a stone goes on an empty point
-        (Failure.OFF_BOARD, "Gomoku §4.2, §10.1 G"),
-        (Failure.PROTOCOL, "Gomoku §10.1 G"),  # 拒绝遵守本规则
+        (Failure.CRASH, "Gomoku §10.1(3)D"),  # 中途退出比赛
+        (Failure.REFUSAL, "Gomoku §10.1(3)D"),
+        (Failure.START, "Gomoku §10.1(3)D"),
+        (Failure.OCCUPIED, "Gomoku §4.2, §10.1(3)G"),  # a stone goes on an empty point
+        (Failure.OFF_BOARD, "Gomoku §4.2, §10.1(3)G"),
+        (Failure.PROTOCOL, "Gomoku §10.1(3)G"),  # 拒绝遵守本规则
     ],
 )
 def test_failures_lose_with_their_article(failure: Failure, article: str) -> None:
@@ -174,6 +172,8 @@ def test_tally_counts_from_engine_a() -> None:
     assert text.splitlines()[1] == "  A with black +1 =1 -0, with white +1 =0 -1"
     assert "2  A won by five" in text and "1  B won by time" in text
     assert "1  draw by full_board" in text
+    # on the tournament's results: A scored +2 =1 -1, the both-lost game counts for nobody
+    assert text.splitlines()[-1].strip().startswith("Elo difference: 88.7 +/- ")
 
 
 def test_tally_summary_counts_one_game_in_the_singular() -> None:
@@ -278,13 +278,13 @@ def test_five_first_beats_a_simultaneous_foul() -> None:
 
 
 def test_occupied_and_off_board_stones_forfeit() -> None:
-    # Gomoku §4.2: a stone goes on an empty point; refusing the rules loses (§10.1 G).
+    # Gomoku §4.2: a stone goes on an empty point; refusing the rules loses (§10.1(3)G).
     ruling = Referee(["h8"], rules=RENJU).play("h8")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FORFEIT and "occupied" in ruling.reason
     ruling = Referee(rules=RENJU).play("p16")
     assert ruling is not None and ruling.outcome.winner is WHITE
-    assert ruling.outcome.article == "Gomoku §4.2, §10.1 G"
+    assert ruling.outcome.article == "Gomoku §4.2, §10.1(3)G"
     with pytest.raises(InvalidInput):
         Referee(["h8", "h8"], rules=RENJU)
 
@@ -368,20 +368,20 @@ async def test_designated_opening_stones_come_first() -> None:
 
 @pytest.mark.parametrize("a_black", [True, False])
 async def test_crashing_engine_forfeits(a_black: bool) -> None:
-    # Gomoku §10.1 D: leaving the game loses it.
+    # Gomoku §10.1(3)D: leaving the game loses it.
     crash = brain("crash", "--after", "1")
     black, white = (crash, brain("lattice")) if a_black else (brain("lattice"), crash)
     record = await play_game(black, white, rules=FREE, time_control=SANE)
     loser = BLACK if a_black else WHITE
     assert record.outcome.loser is loser
     assert record.outcome.termination is Termination.FORFEIT
-    assert record.outcome.article == "Gomoku §10.1 D"
+    assert record.outcome.article == "Gomoku §10.1(3)D"
     assert "exited with status 3" in record.reason
     assert len(record.moves) == (2 if a_black else 3)  # it played one move, then died
 
 
 async def test_silent_engine_loses_on_time_quickly() -> None:
-    # Gomoku §8.2, §10.1 B: a move not made within the move limit loses. The silent brain has
+    # Gomoku §8.2, §10.1(3)B: a move not made within the move limit loses. The silent brain has
     # Black, so its opponent never has to beat the short limit on a busy machine.
     began = time.monotonic()
     record = await play_game(
@@ -423,13 +423,13 @@ async def test_slow_engine_loses_on_the_move_limit() -> None:
     ("args", "words"), [((), "occupied"), (("--offboard",), "off the 15x15 board")]
 )
 async def test_occupied_or_off_board_answers_forfeit(args: tuple[str, ...], words: str) -> None:
-    # Gomoku §4.2: a stone goes on an empty point of the board; §10.1 G.
+    # Gomoku §4.2: a stone goes on an empty point of the board; §10.1(3)G.
     record = await play_game(
         brain("greedy"), brain("occupied", *args), rules=FREE, time_control=SANE
     )
     assert record.outcome.winner is BLACK
     assert record.outcome.termination is Termination.FORFEIT
-    assert record.outcome.article == "Gomoku §4.2, §10.1 G"
+    assert record.outcome.article == "Gomoku §4.2, §10.1(3)G"
     assert words in record.reason
 
 
@@ -463,7 +463,7 @@ async def test_black_engine_playing_a_foul_loses() -> None:
 
 
 async def test_engines_that_do_not_start() -> None:
-    # Gomoku §10.1 D (当局弃权) for one side, §8.5 (双方弃权作负) when neither plays.
+    # Gomoku §10.1(3)D (当局弃权) for one side, §8.5 (双方弃权作负) when neither plays.
     record = await play_game(
         brain("lattice", "--only-size", "20"), brain("lattice"), rules=FREE, time_control=SANE
     )
@@ -476,7 +476,7 @@ async def test_engines_that_do_not_start() -> None:
     dies = [sys.executable, "-c", "import sys; print('OK', flush=True); sys.stdin.readline()"]
     record = await play_game(dies, brain("lattice"), rules=FREE, time_control=SANE)
     assert record.outcome.winner is WHITE and record.outcome.termination is Termination.FORFEIT
-    assert record.outcome.article == "Gomoku §10.1 D" and record.moves == ()
+    assert record.outcome.article == "Gomoku §10.1(3)D" and record.moves == ()
     record = await play_game(brain("lattice"), "", rules=FREE, time_control=SANE)
     assert record.outcome.winner is BLACK and "empty engine command" in record.reason
     record = await play_game(["/nonexistent/a"], ["/nonexistent/b"], rules=FREE)
@@ -523,7 +523,7 @@ def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
     lines = result.output.splitlines()
     assert lines[0].startswith("game 1: greedy.py (black) - crash.py (white) 1-0  forfeit:")
     assert lines[1].startswith("game 2: crash.py (black) - greedy.py (white) 0-1  forfeit:")
-    # Gomoku §10.1 D: one stone was on the board when White forfeited, none when Black did
+    # Gomoku §10.1(3)D: one stone was on the board when White forfeited, none when Black did
     assert lines[0].endswith("; 1 stone)") and lines[1].endswith("; 0 stones)")
     assert "greedy.py vs crash.py: 2 games, +2 =0 -0 (greedy.py 2 : 0 crash.py)" in lines
     records = [GameRecord.from_json(json.loads(x)) for x in out.read_text().splitlines()]
@@ -546,7 +546,7 @@ def test_duiyi_gomoku_match_writes_sgf(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     trees = [t if t.startswith("(") else "(" + t for t in text.strip().split("\n(")]
     games = [parse_sgf(t) for t in trees]
-    assert [g.root["RE"] for g in games] == [["B+F"], ["W+F"]]  # forfeits: §4.2, §10.1 G
+    assert [g.root["RE"] for g in games] == [["B+F"], ["W+F"]]  # forfeits: §4.2, §10.1(3)G
     assert all(g.root["GN"] == ["寒星局"] for g in games)
     assert [str(p) for _, p in games[0].moves][:3] == ["h8", "h9", "h10"]
     assert "occupied" in games[0].root["C"][0]
@@ -684,3 +684,27 @@ def test_missing_brain_file_is_one_line_exit_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""  # no forfeits were played
     assert proc.stderr.count("\n") == 1 and "no such file" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("answer", "article", "why"),
+    [
+        ("ERROR cannot continue", "Gomoku §10.1(3)D", "refused"),  # withdrawal (当局弃权)
+        ("hello", "Gomoku §10.1(3)G", "answered 'hello'"),  # breach of the rules of play
+    ],
+)
+async def test_error_is_a_withdrawal_garbage_a_breach(answer: str, article: str, why: str) -> None:
+    # The brain answers START, then gives `answer` to BEGIN. Both lose the game, under
+    # different articles (docs/decisions.md: ERROR vs an unreadable answer).
+    script = (
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if w and w[0] == 'START': print('OK', flush=True)\n"
+        f"    elif w and w[0] == 'BEGIN': print({answer!r}, flush=True)\n"
+        "    elif w and w[0] == 'END': break\n"
+    )
+    record = await play_game([sys.executable, "-c", script], brain("greedy"), rules=FREE)
+    assert record.outcome.winner is WHITE
+    assert record.outcome.termination is Termination.FORFEIT
+    assert record.outcome.article == article and why in record.reason

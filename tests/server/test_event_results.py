@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Backend, Server
 
 PLAYERS_CSV = "name,rank,rating,club\nAn,3d,2300,A\nBo,2d,2200,B\nCe,1d,2100,C\nDi,1k,2000,D\n"
 
@@ -121,6 +121,8 @@ def test_a_disagreeing_online_result_waits_as_a_conflict(
         time.sleep(0.1)
     assert board["result"] == "1-0"
     assert board["conflict"]["sheet"]["result"] == "0-1"
+    listed = httpx.get(f"{server.url}/api/events/{ev['id']}/conflicts").json()["conflicts"]
+    assert [(c["round"], c["board"]) for c in listed] == [(1, 1)]
     assert board["conflict"]["by"] == f"game {b1['game_id']}"
     r = httpx.post(
         f"{server.url}/api/events/{ev['id']}/rounds/1/boards/1/conflict",
@@ -169,3 +171,72 @@ def test_a_result_committed_before_a_crash_reaches_the_event(
         assert board["warnings"] == {"black": 0, "white": 1}
     finally:
         restarted.stop()
+
+
+def test_a_disciplinary_loss_after_the_result_reaches_the_standings(server: Server) -> None:
+    # Failure 4, Gomoku §2.20(3): after the result is confirmed the chief arbiter gives the
+    # winner a disciplinary loss: the board keeps its result for the opponent (a loss here),
+    # the offender scores a loss too; the tournament reads it from the game's result sheet
+    ev = httpx.post(
+        server.url + "/api/events",
+        json={"name": "Renju", "game": "gomoku", "system": "swiss", "rounds": 3,
+              "online": {"rules": "free"}},
+    ).json()  # fmt: skip
+    org = ev["organiser_token"]
+    url = f"{server.url}/api/events/{ev['id']}"
+    httpx.post(
+        f"{url}/players", content=PLAYERS_CSV, headers={**_auth(org), "content-type": "text/csv"}
+    )
+    httpx.post(f"{url}/rounds", headers=_auth(org))
+    games = httpx.post(f"{url}/rounds/1/games", headers=_auth(org)).json()
+    b1 = games["games"][0]
+    resign = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/actions",
+        json={"type": "resign"},
+        headers=_auth(b1["black_token"]),
+    )
+    assert resign.status_code == 200, resign.text
+    ruling = httpx.post(
+        f"{server.url}/api/games/{b1['game_id']}/rulings",
+        json={"method": "disciplinary_loss", "args": ["white"], "kwargs": {"decided": True}},
+        headers=_auth(ev["arbiter_token"]),
+    )
+    assert ruling.status_code == 200, ruling.text
+    deadline = time.monotonic() + 10
+    while "penalty" not in (board := _round(server, ev, 1)["games"][0]):
+        assert time.monotonic() < deadline, board
+        time.sleep(0.1)
+    assert board["result"] == "0-1" and board["penalty"] == ["white"]
+    assert board["source"] == "arbiter"
+    assert _put(server, ev, 1, 2, result="draw").status_code == 200
+    points = dict(_standings(server, ev))
+    names = {1: "An", 2: "Bo", 3: "Ce", 4: "Di"}
+    assert points[names[b1["black"]]] == "0" and points[names[b1["white"]]] == "0"
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_the_directors_entry_closes_a_game_hosted_by_another_process(
+    backend: Backend, start_server: Any
+) -> None:
+    # two processes on PostgreSQL + Redis: the games live in process A, the director enters
+    # board 1's result through process B; a player's action through A is then refused
+    assert backend.redis is not None
+    a: Server = start_server()
+    b: Server = start_server()
+    ev, games = _event_with_games(a)
+    b1 = games["games"][0]
+    r = _put(b, ev, 1, 1, result="1-0")
+    assert r.status_code == 200 and r.json()["closed_games"] == [b1["game_id"]], r.text
+    deadline = time.monotonic() + 5
+    while True:
+        move = httpx.post(
+            f"{a.url}/api/games/{b1['game_id']}/actions",
+            json={"type": "move", "move": "E5"},
+            headers=_auth(b1["black_token"]),
+        )
+        if move.status_code == 409:
+            break
+        assert move.status_code == 200 and time.monotonic() < deadline, move.text
+        time.sleep(0.1)
+    assert "the director entered 1-0" in move.json()["detail"]

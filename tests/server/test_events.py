@@ -181,4 +181,7 @@ def test_a_disqualified_player_leaves_the_event(server: Server) -> None:
         assert time.monotonic() < deadline, event
         time.sleep(0.05)
     assert [w["player"] for w in event["withdrawals"]] == [b1["black"]]
+    # the board records the ruling as the arbiter's (issue 10: the result's source)
+    board = event["history"][0]["games"][0]
+    assert board["source"] == "arbiter" and board["trail"][-1]["by"] == f"game {b1['game_id']}"
     assert httpx.get(f"{server.url}/api/events/{eid}/rounds/1").json()["games"][0]["result"]

@@ -46,9 +46,13 @@ def test_standing_request_over_the_socket(server: Server) -> None:
         )
         while json.loads(black.recv(5))["type"] != "ack":
             pass
-    time.sleep(3.0)
+    time.sleep(2.5)
     state = _state(server, g["id"])
-    assert state["outcome"] is None and state["moves"] == [["black", None]]
+    moves = state["moves"]
+    assert isinstance(moves, list) and moves[:1] == [["black", None]]
+    # White's own period (2 s from Black's pass) may run out by now: never a Black loss
+    outcome = state["outcome"]
+    assert outcome is None or (isinstance(outcome, dict) and outcome["winner"] == "black")
 
 
 def test_without_a_request_the_overrun_loses(server: Server) -> None:

@@ -178,3 +178,13 @@ def test_go_has_no_gomoku_corrections() -> None:
         s.rule("replace_stone", 2.0, BLACK, "D4")
     with pytest.raises(RefereeError, match="Gomoku"):
         s.rule("accept_irregular", 2.0, BLACK)
+
+
+def test_an_accepted_double_move_is_not_corrected_afterwards() -> None:
+    # Gomoku §6.1(4) with §6.1: the opponent accepted; the arbiter cannot then void the act
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=1.0)
+    s.rule("accept_irregular", 2.0, BLACK, "Gomoku §6.1(4)")
+    with pytest.raises(RefereeError, match="accepted"):
+        s.rule("void_move", 3.0, BLACK, "Gomoku §6.1(4)")
+    assert [r.kind.value for r in s.referee.rulings] == ["irregular_accepted"]

@@ -1,7 +1,9 @@
 """``duiyi event``: run a tournament from one event file (JSON, written atomically).
 
-Commands: ``new``, ``players``, ``pair``, ``result``, ``simulate``, ``withdraw``, ``standings``,
-``import`` / ``export`` (OpenGotha XML, EGD results files, standings CSV) and ``promotion`` (Go appendix 附表四/五). Bad input
+Commands: ``new``, ``players``, ``add-player``, ``edit-player``, ``remove-player``, ``pair``,
+``result``, ``conflict``, ``simulate``, ``withdraw``, ``standings``, ``lots``,
+``import`` / ``export`` (OpenGotha XML, EGD results files, standings CSV) and ``promotion`` (Go
+appendix 附表四/五). Bad input
 raises a :class:`duiyi.errors.TournamentError` (one line on stderr, exit code 2) and leaves the
 event file untouched. Every command that changes the file holds its advisory lock from load to
 save (:func:`duiyi.tournament.formats.eventfile.event_lock`): a second director's command waits
@@ -17,15 +19,23 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from duiyi import Color
 from duiyi.errors import EventFileError, TournamentError
+from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
-from duiyi.tournament.formats.csvfiles import format_players, parse_players, parse_results
+from duiyi.tournament.formats.csvfiles import (
+    format_players,
+    normal_rank,
+    parse_players,
+    parse_results,
+)
 from duiyi.tournament.formats.eventfile import (
     atomic_write_text,
     event_lock,
@@ -33,9 +43,9 @@ from duiyi.tournament.formats.eventfile import (
     save_event,
 )
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
-from duiyi.tournament.model import GAMES, ROUNDS_FROM_SYSTEM, SYSTEMS
+from duiyi.tournament.model import GAMES, ROUNDS_FROM_SYSTEM, SYSTEMS, Player
 from duiyi.tournament.promotion import promotion as promotion_verdict
-from duiyi.tournament.results import GameResult
+from duiyi.tournament.results import GameResult, Source
 
 __all__ = ["app"]
 
@@ -173,6 +183,63 @@ def players_command(
         typer.echo(f"{event.system}: {event.rounds} round(s) for {field}", err=True)
 
 
+@app.command("add-player")
+def add_player_command(
+    path: EventPath,
+    name: Annotated[str, typer.Argument(help="The player's name.")],
+    rank: Annotated[str, typer.Option(help="Rank: 3d, 5k, 2p (or 3段, 5级).")] = "",
+    rating: Annotated[int | None, typer.Option(help="Rating.")] = None,
+    club: Annotated[str, typer.Option(help="Club or affiliation (单位).")] = "",
+    team: Annotated[str, typer.Option(help="Team (team events).")] = "",
+) -> None:
+    """Enter one player (numbered after those already entered)."""
+    extra = (("team", team),) if team else ()
+    player = Player(0, name.strip(), normal_rank(rank), rating, club, extra)
+    with event_lock(path):
+        event = ops.add_players(load_event(path), [player])
+        save_event(event, path)
+    added = event.players[-1]
+    typer.echo(f"entered {added.number} {added.name}")
+
+
+@app.command("edit-player")
+def edit_player_command(
+    path: EventPath,
+    number: Annotated[int, typer.Argument(help="Player number.")],
+    name: Annotated[str | None, typer.Option(help="New name.")] = None,
+    rank: Annotated[str | None, typer.Option(help="New rank.")] = None,
+    rating: Annotated[int | None, typer.Option(help="New rating.")] = None,
+    club: Annotated[str | None, typer.Option(help="New club.")] = None,
+) -> None:
+    """Correct a player's entry before their first pairing."""
+    changes: dict[str, Any] = {}
+    for key, value in (("name", name), ("rank", rank), ("rating", rating), ("club", club)):
+        if value is not None:
+            changes[key] = normal_rank(str(value)) if key == "rank" else value
+    if not changes:
+        raise TournamentError("nothing to change (give --name, --rank, --rating or --club)")
+    with event_lock(path):
+        event = roster.edit_player(load_event(path), number, **changes)
+        save_event(event, path)
+    p = event.player(number)
+    typer.echo(f"{p.number} {p.name} {p.rank} {p.rating or ''} {p.club}".rstrip())
+
+
+@app.command("remove-player")
+def remove_player_command(
+    path: EventPath,
+    number: Annotated[int, typer.Argument(help="Player number.")],
+) -> None:
+    """Remove a player entered by mistake, before their first pairing (the players after move
+    up one number); a paired player withdraws instead (``withdraw``)."""
+    with event_lock(path):
+        event = load_event(path)
+        name = event.player(number).name
+        event = roster.remove_player(event, number)
+        save_event(event, path)
+    typer.echo(f"removed {number} {name}; {len(event.players)} player(s) left")
+
+
 @app.command("pair")
 def pair_command(
     path: EventPath,
@@ -202,6 +269,13 @@ def pair_command(
             typer.echo(f"  note: {note}")
 
 
+class Side(StrEnum):
+    """A seat at the board."""
+
+    black = "black"
+    white = "white"
+
+
 @app.command("result")
 def result_command(
     path: EventPath,
@@ -217,29 +291,124 @@ def result_command(
     file: Annotated[Path | None, typer.Option(help="Results sheet CSV round,board,result.")] = None,
     black_warnings: Annotated[int, typer.Option(help="Warnings Black got (Go §24).")] = 0,
     white_warnings: Annotated[int, typer.Option(help="Warnings White got (Go §24).")] = 0,
+    penalty: Annotated[
+        list[Side] | None,
+        typer.Option(
+            help="Side losing by a disciplinary ruling after the result (Gomoku §2.20(3))."
+        ),
+    ] = None,
+    disqualify: Annotated[
+        list[Side] | None,
+        typer.Option(help="Side disqualified from the event (Gomoku §2.20(4)); it withdraws."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option(help="Confirm a change to a round followed by a paired round.")
+    ] = False,
 ) -> None:
-    """Enter one result, or a whole results sheet with --file."""
+    """Enter one result, or a whole results sheet with --file.
+
+    Each board records where its result came from and every change (who, when, the value
+    before). Once the next round is paired a change needs --force; the pairings made on the
+    old result are listed."""
+    done: list[entries.Entered] = []
     with event_lock(path):
         event = load_event(path)
-        count = 0
+        wall = time.time()
         if file is not None:
             if result is not None or board is not None:
                 raise TournamentError("give either --file or --round/--board/--result, not both")
             for row in parse_results(_read_text(file, "results")):
-                event = ops.enter_result(
-                    event, row.round, row.board, row.result, row.black_warnings, row.white_warnings
+                sheet = entries.sheet_of(row.result, row.black_warnings, row.white_warnings)
+                entered = entries.record_result(
+                    event,
+                    row.round,
+                    row.board,
+                    sheet,
+                    source=Source.IMPORT,
+                    by=file.name,
+                    at=wall,
+                    force=force,
                 )
-                count += 1
+                event = entered.event
+                done.append(entered)
         else:
             if round_number is None or board is None or result is None:
                 raise TournamentError("a result needs --round, --board and --result (or --file)")
-            parsed = GameResult.parse(result)
-            event = ops.enter_result(
-                event, round_number, board, parsed, black_warnings, white_warnings
+            sheet = entries.sheet_of(
+                GameResult.parse(result),
+                black_warnings,
+                white_warnings,
+                tuple(Color(s.value) for s in penalty or ()),
+                tuple(Color(s.value) for s in disqualify or ()),
             )
-            count = 1
+            entered = entries.record_result(
+                event,
+                round_number,
+                board,
+                sheet,
+                source=Source.DIRECTOR,
+                by="cli",
+                at=wall,
+                force=force,
+            )
+            event = entered.event
+            done.append(entered)
         save_event(event, path)
-    typer.echo(f"entered {count} result(s)")
+    _say_entered(done)
+
+
+def _say_entered(done: list[entries.Entered]) -> None:
+    for d in done:
+        for a in d.affected:
+            typer.echo(
+                f"round {d.round} board {d.board}: round {a.round} board {a.board} "
+                f"({a.black}-{a.white}) was paired on the old result",
+                err=True,
+            )
+        for p in d.withdrawn:
+            typer.echo(f"player {p} disqualified: withdrawn from the event", err=True)
+    typer.echo(f"entered {len(done)} result(s)")
+
+
+@app.command("conflict")
+def conflict_command(
+    path: EventPath,
+    round_number: Annotated[int, typer.Option("--round", help="Round number.")],
+    board: Annotated[int, typer.Option(help="Board number.")],
+    accept: Annotated[
+        bool,
+        typer.Option(
+            "--accept/--reject",
+            help="Enter the disagreeing result, or keep the board's.",
+        ),
+    ],
+    force: Annotated[
+        bool, typer.Option(help="Confirm a change to a round followed by a paired round.")
+    ] = False,
+) -> None:
+    """Settle a board's conflict: a result (an online game's) that disagreed with the one
+    entered and was kept aside."""
+    with event_lock(path):
+        done = entries.resolve_conflict(
+            load_event(path),
+            round_number,
+            board,
+            accept=accept,
+            by="cli",
+            at=time.time(),
+            force=force,
+        )
+        save_event(done.event, path)
+    for a in done.affected:
+        typer.echo(
+            f"round {a.round} board {a.board} ({a.black}-{a.white}) was paired on the old result",
+            err=True,
+        )
+    game = done.game
+    typer.echo(
+        f"round {round_number} board {board}: {game.result.value if game.result else 'no result'}"
+        f" ({'accepted' if accept else 'kept'})"
+    )
 
 
 @app.command("simulate")

@@ -177,6 +177,8 @@ def svg(
         raise InvalidInput(f"--dead must be none, sgf-markers or auto, not {dead!r}")
     sg = sgf.read_game(_read(file), until_move=move)
     g = sg.game
+    if move is not None and len(g.moves) < move:
+        raise InvalidInput(f"--move {move}: {file.name} has only {len(g.moves)} moves")
     dead_stones: frozenset[Point] = frozenset()
     owners: dict[Point, Color] = {}
     if dead != "none":

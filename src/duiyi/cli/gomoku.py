@@ -44,14 +44,7 @@ def _rules(name: str) -> RenjuRules | None:
     key = name.strip().lower()
     if key == "auto":
         return None
-    presets = {
-        "chinese-2013": RenjuRules.chinese_2013,
-        "free": RenjuRules.free,
-        "free-renju": RenjuRules.free_renju,
-    }
-    if key not in presets:
-        raise InvalidInput(f"unknown rules {name!r} (choose from {', '.join(_RULES)})")
-    return presets[key]()
+    return RenjuRules.preset(key)  # the one list of Gomoku presets
 
 
 def _read(path: Path) -> str:

@@ -140,15 +140,16 @@ def match(
 
 
 def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
-    """One engine game as an SGF game tree (FF[4], GM[4]); endings the board cannot show (time,
-    forfeit) go into ``RE`` (``B+T``, ``W+F``, ``Void`` when both lost) and the reason into ``C``.
+    """One engine game as an SGF game tree (FF[4], GM[4]) with the engines' names; endings the
+    board cannot show (time, forfeit) go into ``RE`` (``B+T``, ``W+F``, ``Void`` when both lost),
+    the reason, its article and each side's thinking time into ``C``.
 
     >>> from duiyi import BLACK
     >>> from duiyi.outcome import Outcome, Termination
     >>> late = Outcome.win(BLACK, Termination.TIME, "x")
     >>> sgf = record_to_sgf(GameRecord(1, "a", "b", None, ("h8",), late, "late"), RenjuRules.free())
-    >>> sgf.endswith("PB[a]PW[b]EV[duiyi gomoku match, game 1]RE[B+T]C[late]\\n;B[hh])")
-    True
+    >>> sgf.split("RE[")[1].split("\\n")[0]
+    'B+T]C[late (x). Time used: black 0 ms, white 0 ms.]'
     """
     game = game_from_moves([Point.parse(m) for m in record.moves], rules)
     text = game_to_sgf(
@@ -168,8 +169,10 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
             extra += f"RE[{o.winner.letter}+{code}]"
         else:
             extra += "RE[Void]"
-    if record.reason:
-        extra += "C[" + record.reason.replace("\\", "\\\\").replace("]", "\\]") + "]"
+    black_ms, white_ms = record.used_ms
+    comment = f"{record.reason} ({record.outcome.article})" if record.reason else ""
+    comment += f"{'. ' if comment else ''}Time used: black {black_ms} ms, white {white_ms} ms."
+    extra += "C[" + comment.replace("\\", "\\\\").replace("]", "\\]") + "]"
     return head + extra + sep + rest
 
 

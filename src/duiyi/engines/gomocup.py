@@ -43,13 +43,17 @@ import contextlib
 import enum
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from types import TracebackType
 from typing import IO, Any, Final
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.clock import Absolute, MultiPeriod, PlayerTime, Stage, TimeSystem
 from duiyi.engines.process import LineProcess, engine_label
+from duiyi.engines.score import MatchScore
 from duiyi.engines.sync import BackgroundLoop
 from duiyi.errors import (
     EngineCrashed,
@@ -61,19 +65,21 @@ from duiyi.errors import (
     InvalidPoint,
 )
 from duiyi.gomoku.match import (
+    ARTICLES,
     Failure,
-    GameClock,
     GameRecord,
-    MatchTally,
     Referee,
     Ruling,
     ScheduledGame,
     TimeControl,
-    both_forfeit,
+    forfeit,
     schedule,
 )
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
+from duiyi.outcome import Outcome, Result, Termination
+from duiyi.referee import Referee as RulingLedger
+from duiyi.tournament.results import GameResult
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -83,9 +89,11 @@ __all__ = [
     "EngineProtocolError",
     "EngineRefusal",
     "EngineTimeout",
+    "GameClock",
     "GomocupEngine",
     "GomocupMove",
     "GomocupRule",
+    "MatchTally",
     "SimpleGomocupEngine",
     "parse_about",
     "play_game",
@@ -683,6 +691,138 @@ async def _launch(
         raise
 
 
+# --------------------------------------------------------------------------------------------
+# the clock of an engine game
+
+
+class GameClock:
+    """Both brains' thinking time in one game, on the shared clock's time systems.
+
+    The move limit is the one-move stage of :class:`duiyi.clock.MultiPeriod` (读秒, Gomoku
+    §8.2: each move within ``turn_ms``), the game limit :class:`duiyi.clock.Absolute` (单一时限,
+    §8.2: one side's moves within ``match_ms``); each side keeps its own
+    :class:`~duiyi.clock.PlayerTime` in each. The adapter measures; :meth:`charge` decides,
+    with limits compared in whole milliseconds. A move is late only past its limit plus
+    ``tolerance_ms`` (exactly on the limit is in time); a late side loses (§10.1(3)B).
+
+    >>> clock = GameClock(TimeControl(turn_ms=100, tolerance_ms=20))
+    >>> clock.budget_ms(WHITE)
+    120
+    >>> clock.charge(WHITE, 115) is None  # within the tolerance
+    True
+    >>> clock.used_ms[WHITE], clock.charge(BLACK, 121).termination.value
+    (115, 'time')
+    """
+
+    def __init__(self, control: TimeControl) -> None:
+        self.control = control
+        self.used_ms: dict[Color, int] = {BLACK: 0, WHITE: 0}
+        self.moves: dict[Color, int] = {BLACK: 0, WHITE: 0}
+        self._turn: TimeSystem | None = None
+        self._game: TimeSystem | None = None
+        if control.turn_ms is not None:
+            self._turn = MultiPeriod((Stage(control.turn_ms / 1000, 1),), carry_over=False)
+        if control.match_ms is not None:
+            self._game = Absolute(control.match_ms / 1000)
+        self._state: dict[tuple[Color, str], PlayerTime] = {}
+        for color in (BLACK, WHITE):
+            for key, system in (("turn", self._turn), ("game", self._game)):
+                if system is not None:
+                    self._state[color, key] = system.initial()
+
+    def _limit_ms(self, color: Color, key: str) -> int | None:
+        system = self._turn if key == "turn" else self._game
+        if system is None:
+            return None
+        return round(system.flag_after(self._state[color, key]) * 1000)
+
+    def time_left_ms(self, color: Color) -> int | None:
+        """What is left of ``color``'s game limit (never below 0), ``None`` when unlimited."""
+        return self._limit_ms(color, "game")
+
+    def budget_ms(self, color: Color) -> int | None:
+        """How long the referee waits for ``color``'s next move before ruling, tolerance included.
+
+        >>> c = GameClock(TimeControl(turn_ms=1000, match_ms=1500, tolerance_ms=50))
+        >>> c.charge(BLACK, 1000); c.budget_ms(BLACK), c.budget_ms(WHITE)
+        (550, 1050)
+        """
+        limits = [
+            v for v in (self._limit_ms(color, "turn"), self.time_left_ms(color)) if v is not None
+        ]
+        if not limits:
+            return None
+        return min(limits) + self.control.tolerance_ms
+
+    def charge(self, color: Color, elapsed_ms: int) -> Outcome | None:
+        """Record a move that took ``elapsed_ms``; the outcome if that broke a limit, else None.
+
+        The move limit is checked first, then the game limit (Gomoku §8.2); either way the side
+        over time loses (§10.1(3)B).
+
+        >>> c = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
+        >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
+        (None, Color.BLACK)
+        """
+        if elapsed_ms < 0:
+            raise InvalidInput(f"elapsed time cannot be negative: {elapsed_ms} ms")
+        tol = self.control.tolerance_ms
+        late = False
+        for key, system in (("turn", self._turn), ("game", self._game)):
+            limit = self._limit_ms(color, key)
+            if system is None or limit is None:
+                continue
+            late = late or elapsed_ms > limit + tol
+            self._state[color, key] = system.spend(self._state[color, key], elapsed_ms / 1000)
+        self.used_ms[color] += elapsed_ms
+        self.moves[color] += 1
+        return self.overtime(color) if late else None
+
+    def overtime(self, color: Color) -> Outcome:
+        """The outcome when ``color`` is out of time (Gomoku §8.2, §10.1(3)B).
+
+        >>> GameClock(TimeControl(turn_ms=10)).overtime(BLACK).winner
+        Color.WHITE
+        """
+        return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
+
+    def describe_overtime(self, color: Color, elapsed_ms: int | None = None) -> str:
+        """A human line saying which limit ``color`` broke (``elapsed_ms``: the last move's time,
+        ``None`` when no move came at all).
+
+        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000, tolerance_ms=0))
+        >>> c.describe_overtime(WHITE)
+        'white did not move within the 300 ms move limit'
+        >>> _ = c.charge(BLACK, 900); c.describe_overtime(BLACK)
+        'black used up the 1000 ms game limit'
+        >>> c.describe_overtime(WHITE, 450)
+        'white took 450 ms, over the 300 ms move limit'
+        """
+        turn = self.control.turn_ms
+        tol = self.control.tolerance_ms
+        if elapsed_ms is not None and turn is not None and elapsed_ms > turn + tol:
+            return f"{color} took {elapsed_ms} ms, over the {turn} ms move limit"
+        left = self.time_left_ms(color)
+        if left is not None and (elapsed_ms is not None or turn is None or left < turn):
+            return f"{color} used up the {self.control.match_ms} ms game limit"
+        return f"{color} did not move within the {turn} ms move limit"
+
+
+def _rule(
+    referee: Referee, ledger: RulingLedger, color: Color, failure: Failure, reason: str
+) -> Ruling:
+    """A brain's failure, ruled through the shared referee ledger: a crash, a refusal
+    (``ERROR``/``UNKNOWN``) or a brain that cannot start withdraws from the game (Gomoku
+    §10.1(3)D); an unreadable answer or a point off the board breaks the rules of play
+    (§10.1(3)G, §4.2)."""
+    if failure in (Failure.CRASH, Failure.REFUSAL, Failure.START):
+        entry = ledger.withdrawal(color, note=reason)
+    else:
+        entry = ledger.forfeit(color, forfeit(color, failure).article, note=reason)
+    assert entry.outcome is not None
+    return referee.end(entry.outcome, reason)
+
+
 async def play_game(
     black: str | Sequence[str],
     white: str | Sequence[str],
@@ -706,7 +846,7 @@ async def play_game(
     Piskvork. Afterwards each brain gets ``TURN`` with the opponent's move.
 
     Each move's time is measured here with the monotonic clock, from writing the command to
-    reading the answer, and judged by :class:`~duiyi.gomoku.match.GameClock`; a brain that does
+    reading the answer, and judged by :class:`GameClock`; a brain that does
     not answer within its budget is ruled out of time at once and killed. The time a brain
     needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
 
@@ -721,6 +861,7 @@ async def play_game(
     if rules is None:
         rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
     referee = Referee(opening, rules=rules)
+    ledger = RulingLedger("gomoku")
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
     commands = {BLACK: black, WHITE: white}
@@ -752,14 +893,19 @@ async def play_game(
     ruling: Ruling | None
     if len(failures) == 2:
         why = "; ".join(f"{c}: {e}" for c, e in failures.items())
-        ruling = Ruling(both_forfeit(), f"neither engine started ({why})")
+        entry = ledger.no_show({BLACK, WHITE}, note=why)  # both absent: both lose (§8.5)
+        assert entry.outcome is not None
+        ruling = referee.end(entry.outcome, f"neither engine started ({why})")
     elif failures:
         (color, error), *_ = failures.items()
-        ruling = referee.fail(color, Failure.START, f"{color} engine did not start: {error}")
+        reason = f"{color} engine did not start: {error}"
+        ruling = _rule(referee, ledger, color, Failure.START, reason)
     else:
         ruling = None
         try:
-            ruling = await _play_moves(engines, referee, clock, rule, max_memory, suspend_idle)
+            ruling = await _play_moves(
+                engines, referee, ledger, clock, rule, max_memory, suspend_idle
+            )
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
@@ -780,6 +926,7 @@ async def play_game(
 async def _play_moves(
     engines: dict[Color, GomocupEngine],
     referee: Referee,
+    ledger: RulingLedger,
     clock: GameClock,
     rule: GomocupRule | None,
     max_memory: int | None,
@@ -799,7 +946,8 @@ async def _play_moves(
                 rule=info_rule,
             )
         except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
-            return referee.fail(color, Failure.CRASH, f"{color} engine exited before play: {exc}")
+            reason = f"{color} engine exited before play: {exc}"
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         if suspend_idle:
             eng.suspend()
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
@@ -833,11 +981,12 @@ async def _play_moves(
             status = f" with status {exc.returncode}" if exc.returncode is not None else ""
             n = len(referee.moves) + 1
             reason = f"{color} engine exited{status} when move {n} was due"
-            return referee.fail(color, Failure.CRASH, reason)
+            return _rule(referee, ledger, color, Failure.CRASH, reason)
         except EngineRefusal as exc:
-            return referee.fail(color, Failure.REFUSAL, f"{color} engine refused: {exc}")
+            reason = f"{color} engine refused: {exc}"
+            return _rule(referee, ledger, color, Failure.REFUSAL, reason)
         except EngineProtocolError as exc:
-            return referee.fail(color, Failure.PROTOCOL, f"{color} engine: {exc}")
+            return _rule(referee, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
         # the brain's time: from the end of writing its move command to its answer (Piskvork
         # measures the same way); the INFO lines and the referee's own work are not charged
         elapsed = round(eng.last_elapsed * 1000)
@@ -847,10 +996,126 @@ async def _play_moves(
             return referee.overtime(color, clock.describe_overtime(color, elapsed))
         if not answer.on_board(DEFAULT_SIZE):
             reason = f"{color} answered {answer}, which is off the 15x15 board"
-            return referee.fail(color, Failure.OFF_BOARD, reason)
+            return _rule(referee, ledger, color, Failure.OFF_BOARD, reason)
         ruling = referee.play(answer.to_book())
         if ruling is not None:
             return ruling
+
+
+# --------------------------------------------------------------------------------------------
+# the score of a match
+
+
+@dataclass
+class MatchTally:
+    """The running score of engine A against engine B, on the tournament's results.
+
+    Each game's :class:`~duiyi.outcome.Outcome` is read as a
+    :class:`~duiyi.tournament.results.GameResult` (the same reading an event makes) and
+    counted by a :class:`~duiyi.engines.score.MatchScore` (Gomoku §18: win 1, draw ½, loss 0;
+    both lost: nothing), which also gives the Elo figures as cutechess-cli prints them.
+
+    >>> from duiyi.outcome import Outcome, Termination
+    >>> t = MatchTally("a", "b")
+    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
+    >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
+    ((1, 0, 0), Fraction(1, 1))
+    """
+
+    a: str
+    b: str
+    score: MatchScore = field(init=False)
+    reasons: Counter[str] = field(default_factory=Counter)
+    records: list[GameRecord] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.score = MatchScore(self.a, self.b)
+
+    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
+        """Count one finished game."""
+        self.records.append(record)
+        result = GameResult.from_outcome(record.outcome)
+        self.score.add(result, a_is_black=a_is_black)
+        a_color = BLACK if a_is_black else WHITE
+        term = record.outcome.termination.value
+        if record.outcome.result is Result.WIN:
+            who = self.a if record.outcome.winner is a_color else self.b
+            self.reasons[f"{who} won by {term}"] += 1
+        elif record.outcome.result is Result.DRAW:
+            self.reasons[f"draw by {term}"] += 1
+        else:
+            self.reasons[f"{record.outcome.result.value} by {term}"] += 1
+
+    @property
+    def wins(self) -> int:
+        """Engine A's wins."""
+        return self.score.wins
+
+    @property
+    def draws(self) -> int:
+        """Draws."""
+        return self.score.draws
+
+    @property
+    def losses(self) -> int:
+        """Engine A's losses."""
+        return self.score.losses
+
+    @property
+    def both_lost(self) -> int:
+        """Games both sides lost (or without a result)."""
+        return self.score.other
+
+    @property
+    def by_colour(self) -> dict[tuple[Color, str], int]:
+        """Engine A's results by its colour: ``(colour, "+" | "=" | "-" | "0")`` -> games."""
+        return self.score.by_colour
+
+    @property
+    def games(self) -> int:
+        """Games counted so far."""
+        return len(self.records)
+
+    @property
+    def score_a(self) -> Fraction:
+        """Engine A's points."""
+        return self.score.points_a
+
+    @property
+    def score_b(self) -> Fraction:
+        """Engine B's points."""
+        return self.score.points_b
+
+    def summary(self) -> str:
+        """The score, engine A's results by colour, each way games ended, then the Elo line.
+
+        >>> print(MatchTally("a", "b").summary())
+        a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
+        """
+
+        def pts(x: Fraction) -> str:
+            whole, half = divmod(x, 1)
+            return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
+
+        head = (
+            f"{self.a} vs {self.b}: {self.games} game{'' if self.games == 1 else 's'}, "
+            f"+{self.wins} ={self.draws} "
+            f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
+        )
+        if self.both_lost:
+            head += f", both lost {self.both_lost}"
+        lines = [head]
+        if self.games:
+            parts = []
+            for color in (BLACK, WHITE):
+                got = {k: self.by_colour.get((color, k), 0) for k in "+=-"}
+                parts.append(f"with {color} +{got['+']} ={got['=']} -{got['-']}")
+            lines.append(f"  {self.a} " + ", ".join(parts))
+        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {n:3d}  {reason}")
+        if self.games:
+            lines.append(f"  {self.score.elo_line()}")
+        return "\n".join(lines)
 
 
 async def play_match(

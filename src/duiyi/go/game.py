@@ -54,6 +54,10 @@ __all__ = ["Game", "LegalMoves", "Phase"]
 
 MAX_HANDICAP = 9
 
+#: Simple ko: a stone move that makes the whole-board position occur for this many times ends
+#: the game by repetition (Go §20.3): the cycle has been gone through twice (as KataGo).
+CYCLE_OCCURRENCES = 3
+
 
 class Phase(enum.Enum):
     """Where the game stands.
@@ -95,6 +99,7 @@ _State = tuple[
     int,  # handicap stones still to place
     "Score | None",
     "dict[int, int] | None",  # history replaced by setup (else None)
+    frozenset[int],  # simple ko: situations in which a player passed
 ]
 
 
@@ -130,21 +135,18 @@ class LegalMoves:
     def __init__(self, game: Game) -> None:
         self._game = game
 
-    def __iter__(self) -> Iterator[Point]:
+    def bits(self) -> int:
+        """The legal points as a bitboard (the layout of :class:`~duiyi.go.board.Geometry`)."""
         g = self._game
         if g._phase is not Phase.PLAYING or g._pending:
-            return
-        geo = g._board.geometry
-        empty = geo.on_board & ~(g._board.black_bits | g._board.white_bits)
-        bp = geo.bit_point
-        while empty:
-            low = empty & -empty
-            empty ^= low
-            i = low.bit_length() - 1
-            if not isinstance(g._evaluate(i), int):
-                p = bp[i]
-                assert p is not None
-                yield p
+            return 0
+        if g._legal is None:
+            g._legal = g._legal_bits()
+        return g._legal
+
+    def __iter__(self) -> Iterator[Point]:
+        g = self._game
+        return iter(g._geo.points_of(self.bits()))
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Point | str):
@@ -152,11 +154,11 @@ class LegalMoves:
         return not _is_pass(move) and self._game.is_legal(move)
 
     def __bool__(self) -> bool:
-        return any(True for _ in self)
+        return self.bits() != 0
 
     def count(self) -> int:
         """How many legal stone moves there are."""
-        return sum(1 for _ in self)
+        return self.bits().bit_count()
 
     def __len__(self) -> int:
         return self.count()
@@ -194,6 +196,7 @@ class Game:
         self._board = Board(start.size)
         self._geo = self._board.geometry
         self._situational = self._rules.ko_rule is not KoRule.POSITIONAL
+        self._passed: frozenset[int] = frozenset()
         self._to_move = BLACK
         self._phase = Phase.PLAYING
         self._moves: list[tuple[Color, Point | None]] = []
@@ -209,6 +212,11 @@ class Game:
         self._actions: list[Action] = [start]
         self._undo: list[tuple[_State, int | None]] = []
         self._cache: tuple[int, int, int, tuple[int, int, int, int, int] | int] | None = None
+        self._legal: int | None = None  # legal points of the side to move, once computed
+        # Points emptied by captures since the repetition history (re)started: only there, or
+        # where a stone captures, can a new stone recreate an earlier position (Go §6). Any
+        # action that takes stones off the board must add them here.
+        self._gone = 0
         if h >= 2:
             if start.free_placement:
                 self._pending = h
@@ -378,7 +386,8 @@ class Game:
 
     @property
     def consecutive_passes(self) -> int:
-        """Passes in a row at the end of the move list."""
+        """Passes in a row that count toward the end of play (Go §7.3); under simple ko a pass
+        made while barred from retaking a ko is not counted (docs/decisions.md)."""
         return self._passes
 
     @property
@@ -434,12 +443,14 @@ class Game:
             self._pending,
             self._score,
             dict(self._history) if keep_history else None,
+            self._passed,
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
         self._undo.append((pre, added_key))
         self._actions.append(action)
         self._cache = None
+        self._legal = None
 
     def _point(self, move: object) -> Point:
         if isinstance(move, Point):
@@ -475,6 +486,110 @@ class Game:
         self._cache = (i, b.zobrist, self._ko, res)
         return res
 
+    def _legal_bits(self) -> int:
+        """Every legal point of the side to move at once, with whole-board bit operations.
+
+        A point with an empty neighbour is never suicide; the others (few) are legal when they
+        take the last liberty of an opponent chain or join an own chain that keeps another
+        liberty (Go §5). The chains in atari are found once; each capture point gets the keys
+        of what it takes. The repetition check (Go §6) of a point is then one look-up of the
+        new position's key, ``h ^ z[p]`` (``^`` the captured stones' keys), in the history.
+        Simple ko (Go §20.1) only removes the ko point. Equal, point by point, to
+        :meth:`_evaluate` (tests/go/test_legal_moves.py checks it on random positions).
+        """
+        b = self._board
+        geo = self._geo
+        w, on = geo.width, geo.on_board
+        black = self._to_move is BLACK
+        own, opp = (b._black, b._white) if black else (b._white, b._black)
+        empty = on & ~(own | opp)
+        if not empty:
+            return 0
+        near_empty = ((empty << 1) | (empty >> 1) | (empty << w) | (empty >> w)) & empty
+        okeys = geo.white_keys if black else geo.black_keys
+        # opponent chains in atari: their one liberty captures them. A stone with two empty
+        # neighbours gives its chain two liberties: flood those chains away first, in one go.
+        e1, e2, e3, e4 = empty >> 1, empty << 1, empty >> w, empty << w
+        two = (e1 & (e2 | e3 | e4)) | (e2 & (e3 | e4)) | (e3 & e4)
+        safe = opp & two
+        while True:
+            nxt = (safe | (safe << 1) | (safe >> 1) | (safe << w) | (safe >> w)) & opp
+            if nxt == safe:
+                break
+            safe = nxt
+        capture: dict[int, int] = {}  # capture point -> keys of the stones it takes
+        rest = opp & ~safe
+        while rest:
+            grp = rest & -rest
+            while True:
+                nxt = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & opp
+                if nxt == grp:
+                    break
+                grp = nxt
+            rest &= ~grp
+            libs = ((grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & empty
+            if libs & (libs - 1) == 0:  # exactly one liberty
+                i = libs.bit_length() - 1
+                taken = 0
+                bits = grp
+                while bits:
+                    low = bits & -bits
+                    taken ^= okeys[low.bit_length() - 1]
+                    bits ^= low
+                capture[i] = capture.get(i, 0) ^ taken
+        legal = near_empty
+        for i in capture:
+            legal |= 1 << i
+        crowded = empty & ~legal  # no empty neighbour, captures nothing
+        nbrs = geo.neighbours
+        suicides = 0  # legal suicides (checked in full by _evaluate)
+        while crowded:
+            low = crowded & -crowded
+            crowded ^= low
+            i = low.bit_length() - 1
+            friends = nbrs[i] & own
+            while friends:
+                grp = friends & -friends
+                while True:
+                    nxt = (grp | (grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & own
+                    if nxt == grp:
+                        break
+                    grp = nxt
+                libs = ((grp << 1) | (grp >> 1) | (grp << w) | (grp >> w)) & empty & ~low
+                if libs:
+                    legal |= low
+                    break
+                friends &= ~grp
+            else:
+                if self._rules.allow_suicide and not isinstance(self._evaluate(i), int):
+                    suicides |= low  # a suicide the rules allow (the rare slow path)
+        rule = self._rules.ko_rule
+        if rule is KoRule.SIMPLE:
+            if self._ko >= 0:
+                legal &= ~(1 << self._ko)
+            return legal | suicides
+        history = self._history
+        if not history:
+            return legal | suicides
+        keys = geo.black_keys if black else geo.white_keys
+        h = b._hash
+        if self._situational and black:  # the new position has White to move
+            h ^= geo.side_key
+        check = legal & self._gone
+        for i in capture:
+            check |= 1 << i
+        check &= legal
+        while check:
+            low = check & -check
+            check ^= low
+            i = low.bit_length() - 1
+            key = h ^ keys[i]
+            if i in capture:
+                key ^= capture[i]
+            if key in history:
+                legal ^= low
+        return legal | suicides
+
     def _require(self, *phases: Phase) -> None:
         if self._phase in phases:
             return
@@ -491,6 +606,7 @@ class Game:
     def _restart_history(self) -> None:
         """The current position becomes the only one in the repetition history (a new start)."""
         self._history = {self._key(self._board.zobrist, self._to_move): 1}
+        self._gone = 0
 
     def _record(self, key: int) -> int:
         self._history[key] = self._history.get(key, 0) + 1
@@ -781,13 +897,16 @@ class Game:
             self._pending,
             self._score,
             history,
+            self._passed,
         ) = st
         b = self._board
         b._black, b._white, b._hash = black, white, zob
         del self._moves[nmoves:]
         if history is not None:
             self._history = dict(history)
+            self._gone = self._geo.on_board  # not known for that history: check every point
         self._cache = None
+        self._legal = None
         return action
 
     # ------------------------------------------------------------------ dispatch
@@ -861,6 +980,8 @@ class Game:
         b = self._board
         b._black, b._white, b._hash = black, white, zob
         ncap = captured.bit_count()
+        if captured or self_captured:
+            self._gone |= captured | self_captured
         opp = a.color.opponent
         if a.color is BLACK:
             self._capb += ncap
@@ -878,9 +999,9 @@ class Game:
         self._passes = 0
         self._moves.append((a.color, p))
         key = self._key(zob, opp)
-        repetition = key in self._history
         self._record(key)
-        if repetition and self._rules.ko_rule is KoRule.SIMPLE:
+        if self._rules.ko_rule is KoRule.SIMPLE and self._history[key] >= CYCLE_OCCURRENCES:
+            # Go §20.3: a cycle (triple ko, eternal life, ...) has been gone through twice.
             self._phase = Phase.FINISHED
             self._outcome = self._repetition_outcome()
         self._commit(a, pre, key)
@@ -895,16 +1016,36 @@ class Game:
     def _do_pass(self, a: Pass) -> None:
         self._require(Phase.PLAYING)
         self._check_turn(a.color, "pass")
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         self._open_counting_after_two_passes()
         self._commit(a, pre, key)
 
     def _pass_turn(self, color: Color) -> int:
         """``color``'s turn goes by without a stone (a pass or a voided move); returns the
-        repetition key recorded for the new position."""
+        repetition key recorded for the new position.
+
+        Under simple ko (docs/decisions.md, "simple ko cycles", KataGo's rule): a pass that
+        lifts a ko ban (the passer could not retake at once) does not count toward two passes
+        in a row, so the ko may be retaken after it; a pass that leads to a situation (position
+        and side to move) the same player's pass already led to ends play, as two passes do
+        (Go §7.3): the cycle could only come round again; and a pass starts the count of
+        repeated situations afresh (a cycle with a pass in it never ends the game by
+        repetition).
+        """
         self._to_move = color.opponent
         self._passes += 1
+        if self._rules.ko_rule is KoRule.SIMPLE:
+            after = self._key(self._board.zobrist, self._to_move)
+            if after in self._passed:
+                self._passes = 2  # play ends
+            elif self._ko >= 0:
+                self._passes = 0  # a pass for the ko: not an ending pass
+            self._passed = self._passed | {after}
+            self._ko = -1
+            self._moves.append((color, None))
+            self._restart_history()
+            return after
         self._ko = -1
         self._moves.append((color, None))
         return self._record(self._key(self._board.zobrist, self._to_move))
@@ -920,7 +1061,7 @@ class Game:
         self._check_turn(a.color, "move")
         if a.point is not None:
             self._point(a.point)
-        pre = self._state()
+        pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
         key = self._pass_turn(a.color)
         if a.warning:
             self._warn(a.color)

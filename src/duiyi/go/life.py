@@ -563,7 +563,73 @@ class _Analysis:
             for cid in chains:
                 self.dead[cid] = True
                 self.reason[cid] = why
+        for _ in range(3):
+            if not self._read_regions():
+                break
         self._revive()
+
+    def _read_regions(self) -> bool:
+        """Read out the small enclosed regions where both colours fight (Go §8).
+
+        For each region enclosed by unconditionally alive (Benson) stones of one colour (the
+        killer) that holds the other colour's stones and few empty points, a bounded search with the wall taken as
+        uncapturable decides whether the owner keeps stones there with the killer to move, and
+        whether the owner (moving first) can take the killer's stones inside. Capturing races,
+        false eyes and seki inside an eye space are settled that way; when the search runs out of
+        budget the static verdict stands. Returns whether any verdict changed.
+        """
+        colour = self.colour
+        changed = False
+        for killer in (_B, _W):
+            owner = 3 - killer
+            framed = [
+                colour[i] != killer or self.chain_of[i] not in self.benson for i in range(self.n)
+            ]
+            for reg in self._components(framed):
+                owners = {self.chain_of[p] for p in reg if colour[p] == owner}
+                if not owners or len(reg) > _READ_MAX_POINTS:
+                    continue
+                if sum(1 for p in reg if colour[p] == _EMPTY) > _READ_MAX_EMPTY:
+                    continue
+                if self._open(reg, killer) or any(self.seki[c] for c in owners):
+                    continue
+                inner = {self.chain_of[p] for p in reg if colour[p] == killer}
+                verdict = self._read_region(reg, killer)
+                if verdict is None:
+                    continue
+                owner_dead, inner_dead = verdict
+                for cids, dead in ((owners, owner_dead), (inner, inner_dead)):
+                    seki = not owner_dead and not inner_dead and bool(inner)
+                    for cid in cids:
+                        if self.dead[cid] != dead or self.seki[cid] != seki:
+                            changed = True
+                            self.dead[cid] = dead
+                            self.seki[cid] = seki
+                        self.reason[cid] = _READ_REASONS[dead, seki]
+        return changed
+
+    def _read_region(self, reg: list[int], killer: int) -> tuple[bool, bool] | None:
+        """(owner's stones dead, killer's inner stones dead) read out, or None if unknown."""
+        index = {p: k for k, p in enumerate(reg)}
+        nb: list[tuple[int, ...]] = []
+        wall: list[bool] = []
+        for p in reg:
+            nb.append(tuple(index[q] for q in self.nb[p] if q in index))
+            wall.append(any(q not in index for q in self.nb[p]))
+        start = tuple(self.colour[p] for p in reg)
+        try:
+            reader = _Local(nb, wall, killer)
+            lives = reader.wins(start, killer, 0, reader.targets(start), frozenset())
+            if not lives:
+                return True, False
+            reader = _Local(nb, wall, killer, clear=True)
+            inner = reader.targets(start)
+            if not inner:
+                return False, False
+            takes = reader.wins(start, 3 - killer, 0, inner, frozenset())
+        except _OutOfBudget:
+            return None
+        return False, takes
 
     def _revive(self) -> None:
         """Dead stones whose surroundings are dead too get a second look."""
@@ -588,6 +654,219 @@ class _Analysis:
                             self.dead[cid] = False
                             self.reason[cid] = "alive: inside its own living area"
                         changed = True
+
+
+# --------------------------------------------------------------------------- local reading
+
+#: Reading limits: a region is read only with at most this many empty points, and a search stops
+#: (and the static verdict stands) after this many positions.
+_READ_MAX_EMPTY = 8
+_READ_MAX_POINTS = 40
+_READ_BUDGET = 20000
+#: Longest line of play read.
+_READ_MAX_DEPTH = 40
+#: Liberty count given to killer stones joined to the wall.
+_WALLED = 99
+
+
+_READ_REASONS = {
+    (True, False): "dead: read out, it cannot keep stones in the enclosure (Go §8)",
+    (False, False): "alive: read out, it keeps its stones in the enclosure",
+    (False, True): "seki: read out, neither side can take the other (Go §8)",
+    (True, True): "dead: read out",
+}
+
+
+class _OutOfBudget(Exception):
+    """The local search gave up; the static verdict stands."""
+
+
+class _Local:
+    """A region enclosed by a live wall of ``killer`` stones, read move by move.
+
+    Cells are the region's points; every neighbour outside the region is a wall stone, which can
+    never be captured (a killer stone touching the wall is part of it). ``owner`` is the colour
+    whose stones inside are in question. Positions are tuples of cell colours.
+    """
+
+    def __init__(
+        self, nb: list[tuple[int, ...]], wall: list[bool], killer: int, clear: bool = False
+    ) -> None:
+        self.nb = nb
+        self.wall = wall
+        self.killer = killer
+        self.owner = 3 - killer
+        self.clear = clear
+        self.nodes = 0
+        self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
+
+    def _chain(self, s: Sequence[int], i: int) -> tuple[list[int], bool]:
+        """The chain through ``i`` and whether it has a liberty (or is part of the wall)."""
+        col = s[i]
+        safe = col == self.killer and self.wall[i]
+        seen = {i}
+        stack = [i]
+        while stack:
+            p = stack.pop()
+            for q in self.nb[p]:
+                c = s[q]
+                if c == _EMPTY:
+                    safe = True
+                elif c == col and q not in seen:
+                    if col == self.killer and self.wall[q]:
+                        safe = True
+                    seen.add(q)
+                    stack.append(q)
+        return list(seen), safe
+
+    def play(self, s: tuple[int, ...], i: int, col: int) -> tuple[int, ...] | None:
+        """The position after ``col`` plays at ``i``, or None if that is suicide."""
+        t = list(s)
+        t[i] = col
+        enemy = 3 - col
+        for q in self.nb[i]:
+            if t[q] == enemy:
+                chain, safe = self._chain(t, q)
+                if not safe:
+                    for p in chain:
+                        t[p] = _EMPTY
+        if not self._chain(t, i)[1]:
+            return None
+        return tuple(t)
+
+    def _pointless(self, s: Sequence[int], i: int, col: int) -> bool:
+        """Filling one's own eye: every neighbour is one's own stone (or one's wall)."""
+        if self.wall[i] and col != self.killer:
+            return False
+        return all(s[q] == col for q in self.nb[i])
+
+    def _owner_safe(self, s: Sequence[int]) -> bool:
+        """The owner has two eyes that cannot be taken: two empty cells each walled only by
+        owner chains that hold both of them as liberties (a small Benson test)."""
+        owner = self.owner
+        eyes = [
+            i
+            for i, c in enumerate(s)
+            if c == _EMPTY and not self.wall[i] and all(s[q] == owner for q in self.nb[i])
+        ]
+        if len(eyes) < 2:
+            return False
+        # every chain around each eye must see at least two of the eyes
+        chains: dict[int, set[int]] = {}
+        label = [-1] * len(s)
+        for e in eyes:
+            for q in self.nb[e]:
+                if label[q] < 0:
+                    chain, _ = self._chain(s, q)
+                    for p in chain:
+                        label[p] = q
+                chains.setdefault(label[q], set()).add(e)
+        vital = {e for e in eyes if all(len(chains[label[q]]) >= 2 for q in self.nb[e])}
+        return len(vital) >= 2
+
+    def targets(self, s: Sequence[int]) -> int:
+        """Bit mask of the stones the search is about: the owner's, or (``clear``) the
+        killer's stones not joined to the wall."""
+        mask = 0
+        if self.clear:
+            for i, c in enumerate(s):
+                if c == self.killer and self._liberty_count(s, i) != _WALLED:
+                    mask |= 1 << i
+        else:
+            for i, c in enumerate(s):
+                if c == self.owner:
+                    mask |= 1 << i
+        return mask
+
+    def wins(
+        self,
+        s: tuple[int, ...],
+        to_move: int,
+        passes: int,
+        standing: int,
+        path: frozenset[tuple[int, ...]],
+    ) -> bool:
+        """Does the owner reach its goal with ``to_move`` to play?
+
+        ``standing`` holds the target stones of the start that were never captured. The owner
+        wants to keep one of its own (two passes in a row end the reading with them standing:
+        life or seki; two sure eyes end it at once), or with ``clear`` to capture every inner
+        killer stone once. A position may not repeat along one line of play.
+        """
+        if self.clear:
+            if not standing:
+                return True
+            if passes >= 2:
+                return False
+        else:
+            if not standing:
+                return False
+            if passes >= 2 or self._owner_safe(s):
+                return True
+        key = (s, to_move, passes, standing)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.nodes > _READ_BUDGET or len(path) > _READ_MAX_DEPTH:
+            raise _OutOfBudget
+        want = to_move == self.owner  # the mover looks for this answer
+        nxt = 3 - to_move
+        path = path | {s}
+        result = not want
+        target = self.killer if self.clear else self.owner
+        for i in self._moves(s, to_move):
+            t = self.play(s, i, to_move)
+            if t is None or t in path:
+                continue
+            left = standing
+            if to_move != target:
+                for k in range(len(t)):
+                    if left >> k & 1 and t[k] != target:
+                        left &= ~(1 << k)
+            if self.wins(t, nxt, 0, left, path) == want:
+                result = want
+                break
+        else:
+            if self.wins(s, nxt, passes + 1, standing, path) == want:
+                result = want
+        self.memo[key] = result
+        return result
+
+    def _moves(self, s: Sequence[int], col: int) -> list[int]:
+        """Empty cells worth trying, those next to the weakest enemy chains first."""
+        enemy = 3 - col
+        scored: list[tuple[int, int]] = []
+        for i, c in enumerate(s):
+            if c != _EMPTY or self._pointless(s, i, col):
+                continue
+            libs = _WALLED
+            for q in self.nb[i]:
+                if s[q] == enemy:
+                    libs = min(libs, self._liberty_count(s, q))
+            scored.append((libs, i))
+        scored.sort()
+        return [i for _libs, i in scored]
+
+    def _liberty_count(self, s: Sequence[int], i: int) -> int:
+        col = s[i]
+        if col == self.killer and self.wall[i]:
+            return _WALLED
+        seen = {i}
+        libs: set[int] = set()
+        stack = [i]
+        while stack:
+            p = stack.pop()
+            for q in self.nb[p]:
+                c = s[q]
+                if c == _EMPTY:
+                    libs.add(q)
+                elif c == col and q not in seen:
+                    if col == self.killer and self.wall[q]:
+                        return _WALLED
+                    seen.add(q)
+                    stack.append(q)
+        return len(libs)
 
 
 # --------------------------------------------------------------------------- public API

@@ -1,30 +1,29 @@
 """The pure decisions of an engine match refereed by duiyi (no processes, no clock, no asyncio).
 
-The adapter (:mod:`duiyi.gomoku.engine`) runs the brains and measures time with the monotonic
-clock; everything it has to *decide* is decided here, from numbers and facts passed in:
+The adapter (:mod:`duiyi.engines.gomocup`) runs the brains and measures time with the
+monotonic clock; what it has to decide about the board is decided here, from facts passed in:
 
-* :class:`TimeControl` and :class:`GameClock`: per-move limit (Gomoku §8.2, 读秒) and per-game
-  limit for each side (§8.2, 单一时限); a side over its limit loses (§10.1 B).
+* :class:`TimeControl`: per-move limit (Gomoku §8.2, 读秒) and per-game limit for each side
+  (§8.2, 单一时限); the adapter's :class:`duiyi.engines.gomocup.GameClock` runs them on the
+  shared clock's time systems (a side over its limit loses, §10.1(3)B).
 * :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
-  occupied or off-board point (§10.1 D and G).
+  occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
-* :class:`GameRecord` and :class:`MatchTally`: one game's record and the match score
-  (Gomoku points: win 1, draw ½, loss 0; Gomoku §18).
+* :class:`GameRecord`: one game's record. The match score is kept by the adapter
+  (:class:`duiyi.engines.gomocup.MatchTally`) on the tournament's results
+  (:class:`~duiyi.tournament.results.GameResult`), with the Elo figures of Go matches.
 
->>> clock = GameClock(TimeControl(turn_ms=1000, match_ms=2500, tolerance_ms=0))
->>> clock.charge(BLACK, 900) is None, clock.time_left_ms(BLACK)
-(True, 1600)
->>> clock.charge(BLACK, 1001).termination
-<Termination.TIME: 'time'>
+>>> TimeControl(turn_ms=1000, match_ms=2500).gomocup_info()
+{'timeout_turn': 1000, 'timeout_match': 2500}
+>>> forfeit(BLACK, Failure.CRASH).article
+'Gomoku §10.1(3)D'
 """
 
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
@@ -41,9 +40,7 @@ __all__ = [
     "ARTICLES",
     "DEFAULT_TOLERANCE_MS",
     "Failure",
-    "GameClock",
     "GameRecord",
-    "MatchTally",
     "Referee",
     "Ruling",
     "ScheduledGame",
@@ -64,10 +61,10 @@ DEFAULT_TOLERANCE_MS = 100
 
 #: The article behind each kind of ending the referee of an engine game can reach.
 ARTICLES: dict[str, str] = {
-    "time": "Gomoku §8.2, §10.1 B",  # over the move or game time limit: lost
-    "withdrawal": "Gomoku §10.1 D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
-    "rules": "Gomoku §10.1 G",  # 拒绝遵守本规则: an answer that is no move at all
-    "point": "Gomoku §4.2, §10.1 G",  # a stone goes on an empty point of the board (§4.2)
+    "time": "Gomoku §8.2, §10.1(3)B",  # over the move or game time limit: lost
+    "withdrawal": "Gomoku §10.1(3)D",  # 中途退出 / 当局弃权: a brain that dies or refuses to play
+    "rules": "Gomoku §10.1(3)G",  # 拒绝遵守本规则: an answer that is no move at all
+    "point": "Gomoku §4.2, §10.1(3)G",  # a stone goes on an empty point of the board (§4.2)
     "both": "Gomoku §8.5",  # both sides absent: both lose
     "five": "Gomoku §10.1(1)",
     "foul": "Gomoku §10.1(2)",
@@ -101,9 +98,9 @@ def forfeit(loser: Color, failure: Failure) -> Outcome:
 
     >>> o = forfeit(WHITE, Failure.OCCUPIED)
     >>> o.winner, o.termination.value, o.article
-    (Color.BLACK, 'forfeit', 'Gomoku §4.2, §10.1 G')
+    (Color.BLACK, 'forfeit', 'Gomoku §4.2, §10.1(3)G')
     >>> forfeit(BLACK, Failure.CRASH).article
-    'Gomoku §10.1 D'
+    'Gomoku §10.1(3)D'
     """
     termination, article = _FAILURE_RULE[failure]
     return Outcome.win(loser.opponent, termination, article)
@@ -171,94 +168,6 @@ class TimeControl:
         return {"timeout_turn": turn, "timeout_match": self.match_ms or 0}
 
 
-@dataclass
-class GameClock:
-    """Both sides' thinking time in one game, charged move by move (pure: the caller measures).
-
-    >>> clock = GameClock(TimeControl(turn_ms=100, tolerance_ms=20))
-    >>> clock.budget_ms(WHITE)
-    120
-    >>> clock.charge(WHITE, 115) is None  # within the tolerance
-    True
-    >>> clock.used_ms[WHITE]
-    115
-    """
-
-    control: TimeControl
-    used_ms: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
-    moves: dict[Color, int] = field(default_factory=lambda: {BLACK: 0, WHITE: 0})
-
-    def time_left_ms(self, color: Color) -> int | None:
-        """What is left of ``color``'s game limit (may be negative), ``None`` when unlimited."""
-        if self.control.match_ms is None:
-            return None
-        return self.control.match_ms - self.used_ms[color]
-
-    def budget_ms(self, color: Color) -> int | None:
-        """How long the referee waits for ``color``'s next move before ruling, tolerance included.
-
-        >>> c = GameClock(TimeControl(turn_ms=1000, match_ms=1500, tolerance_ms=50))
-        >>> c.charge(BLACK, 1000); c.budget_ms(BLACK), c.budget_ms(WHITE)
-        (550, 1050)
-        """
-        limits = [v for v in (self.control.turn_ms, self.time_left_ms(color)) if v is not None]
-        if not limits:
-            return None
-        return max(0, min(limits)) + self.control.tolerance_ms
-
-    def charge(self, color: Color, elapsed_ms: int) -> Outcome | None:
-        """Record a move that took ``elapsed_ms``; the outcome if that broke a limit, else None.
-
-        The move limit is checked first (Gomoku §8.2), then the game limit (§8.2); either way the
-        side over time loses (§10.1 B).
-
-        >>> c = GameClock(TimeControl(match_ms=1000, tolerance_ms=0))
-        >>> c.charge(WHITE, 600), c.charge(WHITE, 401).winner
-        (None, Color.BLACK)
-        """
-        if elapsed_ms < 0:
-            raise InvalidInput(f"elapsed time cannot be negative: {elapsed_ms} ms")
-        self.used_ms[color] += elapsed_ms
-        self.moves[color] += 1
-        tol = self.control.tolerance_ms
-        turn = self.control.turn_ms
-        if turn is not None and elapsed_ms > turn + tol:
-            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-        left = self.time_left_ms(color)
-        if left is not None and left < -tol:
-            return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-        return None
-
-    def overtime(self, color: Color) -> Outcome:
-        """The outcome when ``color`` did not answer within :meth:`budget_ms` at all.
-
-        >>> GameClock(TimeControl(turn_ms=10)).overtime(BLACK).winner
-        Color.WHITE
-        """
-        return Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-
-    def describe_overtime(self, color: Color, elapsed_ms: int | None = None) -> str:
-        """A human line saying which limit ``color`` broke (``elapsed_ms``: the last move's time,
-        ``None`` when no move came at all).
-
-        >>> c = GameClock(TimeControl(turn_ms=300, match_ms=1000, tolerance_ms=0))
-        >>> c.describe_overtime(WHITE)
-        'white did not move within the 300 ms move limit'
-        >>> _ = c.charge(BLACK, 900); c.describe_overtime(BLACK)
-        'black used up the 1000 ms game limit'
-        >>> c.describe_overtime(WHITE, 450)
-        'white took 450 ms, over the 300 ms move limit'
-        """
-        turn = self.control.turn_ms
-        tol = self.control.tolerance_ms
-        if elapsed_ms is not None and turn is not None and elapsed_ms > turn + tol:
-            return f"{color} took {elapsed_ms} ms, over the {turn} ms move limit"
-        left = self.time_left_ms(color)
-        if left is not None and (elapsed_ms is not None or turn is None or left < turn):
-            return f"{color} used up the {self.control.match_ms} ms game limit"
-        return f"{color} did not move within the {turn} ms move limit"
-
-
 # ------------------------------------------------------------------------------------------
 # the referee of the moves
 
@@ -280,7 +189,7 @@ class Referee:
     :class:`~duiyi.gomoku.game.Game` (one rulebook reading for people and engines).
 
     The referee adds what only engines get wrong: a point off the board or already occupied
-    loses at once (Gomoku §4.2, §10.1 G) instead of being refused, and so do crashes and time
+    loses at once (Gomoku §4.2, §10.1(3)G) instead of being refused, and so do crashes and time
     (:meth:`fail`, :meth:`overtime`). Fives, Black's forbidden moves (five first), White's
     overline and the full board are the game's own rulings (§10.1, §10.2(3)). Under
     ``FoulPolicy.CLAIM`` White must claim a foul, but a Gomocup brain cannot, so the referee
@@ -347,8 +256,22 @@ class Referee:
         self.ruling = Ruling(forfeit(color, failure), reason)
         return self.ruling
 
+    def end(self, outcome: Outcome, reason: str) -> Ruling:
+        """End the game with an outcome ruled elsewhere (the adapter rules crashes, refusals
+        and silence through the shared :class:`duiyi.referee.Referee` ledger).
+
+        >>> from duiyi.outcome import Termination
+        >>> Referee(rules=RenjuRules.free()).end(Outcome.win(BLACK, Termination.FORFEIT, "x"),
+        ...                                      "white left").reason
+        'white left'
+        """
+        if self.ruling is not None:
+            raise GameOver("the engine game is over", self.ruling.outcome.article)
+        self.ruling = Ruling(outcome, reason)
+        return self.ruling
+
     def overtime(self, color: Color, reason: str) -> Ruling:
-        """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1 B)."""
+        """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1(3)B)."""
         outcome = Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
         self.ruling = Ruling(outcome, reason)
         return self.ruling
@@ -357,7 +280,7 @@ class Referee:
         """Judge and place the next stone; the ruling if the game ends.
 
         ``move`` is the book's name of a point; a name off the board loses like an occupied
-        point (Gomoku §4.2, §10.1 G).
+        point (Gomoku §4.2, §10.1(3)G).
 
         >>> moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"]
         >>> r = Referee(moves, rules=RenjuRules.free_renju()).play("h12")
@@ -457,10 +380,8 @@ def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ..
     (26, True)
     """
     key = spec.strip().lower()
-    if key == "free":
-        return RenjuRules.free(), None
-    if key in ("free-renju", "free_renju"):
-        return RenjuRules.free_renju(), None
+    if key in ("free", "free-renju", "free_renju"):
+        return RenjuRules.preset(key), None
     chosen = (
         list(OPENINGS)
         if key in ("designated", "all")
@@ -545,93 +466,3 @@ class GameRecord:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a game record: {exc}") from exc
-
-
-@dataclass
-class MatchTally:
-    """The running score of engine A against engine B (Gomoku points: 1, ½, 0).
-
-    >>> t = MatchTally("a", "b")
-    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
-    >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
-    ((1, 0, 0), Fraction(1, 1))
-    """
-
-    a: str
-    b: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    both_lost: int = 0
-    reasons: Counter[str] = field(default_factory=Counter)
-    records: list[GameRecord] = field(default_factory=list)
-    #: engine A's results by its colour: ``(colour, "+" | "=" | "-" | "0")`` -> games
-    by_colour: Counter[tuple[Color, str]] = field(default_factory=Counter)
-
-    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
-        """Count one finished game."""
-        self.records.append(record)
-        a_color = BLACK if a_is_black else WHITE
-        outcome = record.outcome
-        term = outcome.termination.value
-        if outcome.result is Result.WIN:
-            if outcome.winner is a_color:
-                self.wins += 1
-                self.reasons[f"{self.a} won by {term}"] += 1
-                self.by_colour[a_color, "+"] += 1
-            else:
-                self.losses += 1
-                self.reasons[f"{self.b} won by {term}"] += 1
-                self.by_colour[a_color, "-"] += 1
-        elif outcome.result is Result.DRAW:
-            self.draws += 1
-            self.reasons[f"draw by {term}"] += 1
-            self.by_colour[a_color, "="] += 1
-        else:
-            self.both_lost += 1
-            self.reasons[f"{outcome.result.value} by {term}"] += 1
-            self.by_colour[a_color, "0"] += 1
-
-    @property
-    def games(self) -> int:
-        """Games counted so far."""
-        return len(self.records)
-
-    @property
-    def score_a(self) -> Fraction:
-        """Engine A's points."""
-        return self.wins + Fraction(self.draws, 2)
-
-    @property
-    def score_b(self) -> Fraction:
-        """Engine B's points."""
-        return self.losses + Fraction(self.draws, 2)
-
-    def summary(self) -> str:
-        """Several lines: the score, engine A's results by colour, then each way games ended.
-
-        >>> print(MatchTally("a", "b").summary())
-        a vs b: 0 games, +0 =0 -0 (a 0 : 0 b)
-        """
-
-        def pts(x: Fraction) -> str:
-            whole, half = divmod(x, 1)
-            return f"{whole}½" if half and whole else ("½" if half else f"{whole}")
-
-        head = (
-            f"{self.a} vs {self.b}: {self.games} game{'' if self.games == 1 else 's'}, "
-            f"+{self.wins} ={self.draws} "
-            f"-{self.losses} ({self.a} {pts(self.score_a)} : {pts(self.score_b)} {self.b})"
-        )
-        if self.both_lost:
-            head += f", both lost {self.both_lost}"
-        lines = [head]
-        if self.games:
-            parts = []
-            for color in (BLACK, WHITE):
-                got = {k: self.by_colour[color, k] for k in "+=-"}
-                parts.append(f"with {color} +{got['+']} ={got['=']} -{got['-']}")
-            lines.append(f"  {self.a} " + ", ".join(parts))
-        for reason, n in sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
-            lines.append(f"  {n:3d}  {reason}")
-        return "\n".join(lines)

@@ -29,6 +29,8 @@ from duiyi.gomoku.openings import recognise
 from duiyi.gomoku.point import COLUMN_LETTERS, SIZE, Point
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Result, Termination
+from duiyi.sgf import decode_text, escape
+from duiyi.sgf import parse as sgf_parse
 
 __all__ = [
     "PsqRecord",
@@ -200,83 +202,16 @@ class SgfGame:
 
 
 def _sgf_nodes(text: str) -> list[dict[str, list[str]]]:
-    """Nodes of the main line (the first variation at each branch)."""
-    i, n = 0, len(text)
-    line, col = 1, 1
+    """Nodes of the main line (the first variation at each branch), values unescaped.
 
-    def err(msg: str) -> SgfError:
-        return SgfError(msg, line, col)
-
-    start = text.find("(")
-    if start < 0:
-        raise SgfError("no game tree: expected '('", 1, 1)
-    for ch in text[:start]:
-        line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
-    i = start
-    nodes: list[dict[str, list[str]]] = []
-    depth = 0
-    skipping = 0  # depth below which variations after the first are skipped
-    done_variation: dict[int, bool] = {}
-    current: dict[str, list[str]] | None = None
-    prop: str | None = None
-    while i < n:
-        ch = text[i]
-        if ch == "[":
-            j = i + 1
-            buf = []
-            while j < n and text[j] != "]":
-                if text[j] == "\\" and j + 1 < n:
-                    j += 1
-                buf.append(text[j])
-                j += 1
-            if j >= n:
-                raise err("unterminated property value")
-            if prop is None:
-                raise err("a value without a property name")
-            if current is not None and not skipping:
-                current.setdefault(prop, []).append("".join(buf))
-            for c in text[i : j + 1]:
-                line, col = (line + 1, 1) if c == "\n" else (line, col + 1)
-            i = j + 1
-            continue
-        if ch == "(":
-            depth += 1
-            if done_variation.get(depth - 1) and not skipping:
-                skipping = depth
-            prop = None
-        elif ch == ")":
-            if depth == 0:
-                raise err("unexpected ')'")
-            if skipping == depth:
-                skipping = 0
-            elif not skipping:
-                done_variation[depth - 1] = True
-            depth -= 1
-            prop = None
-            if depth == 0:
-                break
-        elif ch == ";":
-            if not skipping:
-                current = {}
-                nodes.append(current)
-            prop = None
-        elif ch.isalpha():
-            j = i
-            while j < n and text[j].isalpha():
-                j += 1
-            prop = "".join(c for c in text[i:j] if c.isupper()) or text[i:j].upper()
-            col += j - i
-            i = j
-            continue
-        elif not ch.isspace():
-            raise err(f"unexpected {ch!r}")
-        line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
-        i += 1
-    if depth != 0:
-        raise SgfError("the game tree is not closed", line, col)
-    if not nodes:
-        raise SgfError("an empty game tree", line, col)
-    return nodes
+    The grammar is the shared one of :mod:`duiyi.sgf` (linear memory, line and column in
+    every error); this module only knows Renju's coordinates and properties.
+    """
+    root = sgf_parse(text).games[0]
+    return [
+        {ident: [decode_text(v) for v in values] for ident, values in node.properties.items()}
+        for node in root.main_line()
+    ]
 
 
 def parse_sgf(text: str) -> SgfGame:
@@ -311,10 +246,6 @@ def parse_sgf(text: str) -> SgfGame:
     return SgfGame(root, moves, comments, setup)
 
 
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
 def game_to_sgf(game: Game, *, black: str = "", white: str = "", event: str = "") -> str:
     """Write a game as SGF (FF[4], GM[4], SZ[15]); the swap and the fifth-move candidates go
     into comments, the result into RE (``B+``, ``W+R``, ``0`` for a draw).
@@ -332,13 +263,13 @@ def game_to_sgf(game: Game, *, black: str = "", white: str = "", event: str = ""
         f"RU[{game.rules.opening.value}]",
     ]
     if game.opening is not None:
-        props.append(f"GN[{_escape(game.opening.opening.name)}]")
+        props.append(f"GN[{escape(game.opening.opening.name)}]")
     if black:
-        props.append(f"PB[{_escape(black)}]")
+        props.append(f"PB[{escape(black)}]")
     if white:
-        props.append(f"PW[{_escape(white)}]")
+        props.append(f"PW[{escape(white)}]")
     if event:
-        props.append(f"EV[{_escape(event)}]")
+        props.append(f"EV[{escape(event)}]")
     o = game.outcome()
     if o is not None:
         if o.result is Result.DRAW:
@@ -358,7 +289,7 @@ def game_to_sgf(game: Game, *, black: str = "", white: str = "", event: str = ""
                 "fifth-move candidates: " + " ".join(str(p) for p in game.fifth_candidates)
             )
         if notes:
-            node += f"C[{_escape('; '.join(notes))}]"
+            node += f"C[{escape('; '.join(notes))}]"
         out.append(node)
     return "".join(out) + ")"
 

@@ -100,6 +100,27 @@ class RenjuRules:
         """Free opening that keeps Black's forbidden moves (Gomoku §3.3 allows either)."""
         return cls(opening=OpeningRule.FREE, fouls=True, swap=False, fifth_dab=False)
 
+    @classmethod
+    def preset(cls, name: str) -> RenjuRules:
+        """A preset by name, the one spelling list for every command, the server and the files:
+        ``chinese-2013`` (also ``chinese``, ``renju``, ``2013``), ``free`` (also ``gomoku``,
+        ``freestyle``) and ``free-renju``; case, ``_`` and spaces as ``-`` do not matter.
+
+        >>> RenjuRules.preset("Free_Renju") == RenjuRules.free_renju()
+        True
+        >>> RenjuRules.preset("chinese") == RenjuRules.chinese_2013()
+        True
+        >>> RenjuRules.preset("pro")
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidRules: unknown Gomoku rules 'pro' (chinese-2013, free, free-renju)
+        """
+        key = "-".join(name.strip().lower().replace("_", "-").split())
+        factory = _PRESET_ALIASES.get(key)
+        if factory is None:
+            raise InvalidRules(f"unknown Gomoku rules {name!r} ({', '.join(GOMOKU_PRESETS)})")
+        return getattr(cls, factory)()  # type: ignore[no-any-return]
+
     @property
     def black_overline_wins(self) -> bool:
         """Without forbidden moves, six in a row is a win for Black too."""
@@ -145,3 +166,18 @@ class RenjuRules:
         except ValueError as exc:
             raise InvalidRules(f"bad rule option: {exc}") from exc
         return replace(cls(), **fields) if fields else cls()
+
+
+#: The Gomoku presets, in the order commands list them (:meth:`RenjuRules.preset`).
+GOMOKU_PRESETS = ("chinese-2013", "free", "free-renju")
+
+_PRESET_ALIASES = {
+    "chinese-2013": "chinese_2013",
+    "chinese": "chinese_2013",
+    "renju": "chinese_2013",
+    "2013": "chinese_2013",
+    "free": "free",
+    "gomoku": "free",
+    "freestyle": "free",
+    "free-renju": "free_renju",
+}

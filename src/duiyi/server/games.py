@@ -75,16 +75,7 @@ def _gomoku_game(spec: dict[str, Any]) -> Any:
     if isinstance(rules_spec, dict):
         rules = RenjuRules.from_json(rules_spec)
     else:
-        presets: dict[str, Callable[[], RenjuRules]] = {
-            "chinese_2013": RenjuRules.chinese_2013,
-            "chinese": RenjuRules.chinese_2013,
-            "renju": RenjuRules.chinese_2013,
-            "free": RenjuRules.free,
-            "free_renju": RenjuRules.free_renju,
-        }
-        if rules_spec not in presets:
-            raise InvalidInput(f"unknown Gomoku rules {rules_spec!r}: one of {sorted(presets)}")
-        rules = presets[rules_spec]()
+        rules = RenjuRules.preset(str(rules_spec))  # the one list of Gomoku presets
     return Game(rules=rules)
 
 

@@ -38,10 +38,10 @@ from duiyi.store.repository import (
     ReportGone,
     Repository,
 )
-from duiyi.tournament import entries
+from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
-from duiyi.tournament.model import Event, Player
+from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event, Player
 from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 __all__ = ["router"]
@@ -59,8 +59,18 @@ class NewEvent(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     game: str = Field("go", description="'go' or 'gomoku'")
     system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
-    rounds: int = Field(5, ge=1, le=99)
-    options: dict[str, Any] = Field(default_factory=dict)
+    rounds: int | None = Field(
+        None,
+        ge=1,
+        le=99,
+        description="planned rounds of a Swiss-type system (default 5); round robins, groups, "
+        "eliminations, matches and relays take theirs from the system",
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="system options as in `duiyi event new --option`: tiebreaks, variant "
+        "(A/B), cycles, groups, bar, floor, boards, games, seeds, place_matches, ...",
+    )
     online: dict[str, Any] = Field(
         default_factory=dict,
         description="settings of the online games: size, rules, handicap, time_control",
@@ -87,6 +97,39 @@ class NewPlayer(BaseModel):
     rank: str = ""
     rating: int | None = None
     club: str = ""
+    country: str = ""
+    team: str = Field("", description="the player's team (team events: board order = entry order)")
+    extra: dict[str, str] = Field(default_factory=dict, description="any other columns")
+
+    def player(self) -> Player:
+        """The player (numbered when entered)."""
+        extra = dict(self.extra)
+        if self.country:
+            extra["country"] = self.country
+        if self.team:
+            extra["team"] = self.team
+        rank = csvfiles.normal_rank(self.rank)
+        return Player(0, self.name.strip(), rank, self.rating, self.club, tuple(extra.items()))
+
+
+class PlayerChange(BaseModel):
+    """Changes to a player not yet paired (fields left out stay as they are)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, min_length=1, max_length=200)
+    rank: str | None = None
+    rating: int | None = None
+    club: str | None = None
+    extra: dict[str, str] | None = None
+
+
+class Draw(BaseModel):
+    """A draw by lot; without a seed the server draws one (and records it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: int | None = Field(None, ge=0, lt=2**63)
 
 
 class ResultEntry(BaseModel):
@@ -182,7 +225,13 @@ async def _change(
 @router.post("", status_code=201)
 async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     """Create an event; answers its id, the organiser key and the arbiter key (shown once)."""
-    event = ops.new_event(spec.name, spec.game, spec.system, spec.rounds, spec.options)
+    rounds = spec.rounds
+    if rounds is None and spec.system not in ROUNDS_FROM_SYSTEM:
+        rounds = 5
+    variant = spec.options.get("variant")
+    if variant is not None and str(variant).upper() not in ("A", "B"):
+        raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
+    event = ops.new_event(spec.name, spec.game, spec.system, rounds, spec.options)
     _check_online(event.game, spec.online)
     organiser, arbiter = new_token(), new_token()
     event_id = await _repo(request).create_event(
@@ -257,12 +306,20 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
 
 @router.post("/{event_id}/players")
 async def add_players(request: Request, event_id: str) -> dict[str, Any]:
-    """Enter players: a JSON list of ``{name, rank, rating, club}`` or a CSV file
-    (``Content-Type: text/csv``, header ``name,rank,rating,club``)."""
+    """Enter players: one JSON player ``{name, rank, rating, club, country, team, extra}``, a
+    JSON list of them, a CSV file (``Content-Type: text/csv``; header ``name,rank,rating,club``
+    or the Chinese 姓名,段位,等级分,单位; commas, tabs or semicolons) or a plain list of names,
+    one a line (``text/plain``). They are numbered after those already entered."""
     raw = await request.body()
     kind = request.headers.get("content-type", "")
     if "csv" in kind or "text/plain" in kind:
-        players = csvfiles.parse_players(raw.decode("utf-8-sig"))
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"the player list is not UTF-8 text: {exc}") from exc
+        players = csvfiles.parse_players(text)
+        if not players:
+            raise InvalidInput("the player list is empty")
     else:
         import json
 
@@ -270,10 +327,12 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
             items = json.loads(raw or b"null")
         except ValueError as exc:
             raise InvalidInput(f"malformed JSON: {exc}") from exc
+        if isinstance(items, dict):
+            items = [items]
         if not isinstance(items, list) or not items:
-            raise InvalidInput("send a non-empty JSON list of players or a CSV file")
+            raise InvalidInput("send a JSON player, a non-empty JSON list, a CSV file or names")
         try:
-            players = [Player(0, **NewPlayer.model_validate(p).model_dump()) for p in items]
+            players = [NewPlayer.model_validate(p).player() for p in items]
         except ValueError as exc:
             raise InvalidInput(f"bad player: {exc}") from exc
 
@@ -282,6 +341,69 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
     return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+
+
+def _players(record: EventRecord) -> dict[str, Any]:
+    return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+
+
+@router.patch("/{event_id}/players/{number}")
+async def edit_player(
+    request: Request, event_id: str, number: int, body: PlayerChange
+) -> dict[str, Any]:
+    """Change a player's name, rank, rating, club or extra columns, before their first
+    pairing (409 afterwards)."""
+    changes = body.model_dump(exclude_unset=True)
+    extra = changes.pop("extra", None)
+    if "rank" in changes and changes["rank"] is not None:
+        changes["rank"] = csvfiles.normal_rank(changes["rank"])
+    if any(v is None for k, v in changes.items() if k != "rating"):
+        raise InvalidInput("name, rank and club cannot be null")
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return roster.edit_player(e, number, extra=extra, **changes), None
+
+    change = {"op": "edit-player", "player": number, **body.model_dump(exclude_unset=True)}
+    record, _ = await _change(request, event_id, change, apply)
+    return _players(record)
+
+
+@router.delete("/{event_id}/players/{number}")
+async def remove_player(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """Remove a player entered by mistake, before their first pairing (409 afterwards: a
+    paired player withdraws instead); the players after move up one number."""
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return roster.remove_player(e, number), None
+
+    record, _ = await _change(request, event_id, {"op": "remove-player", "player": number}, apply)
+    return _players(record)
+
+
+@router.post("/{event_id}/players/draw")
+async def draw_numbers(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
+    """Draw the players' numbers by lot before round 1 (appendix 五.2(1)); the seed is kept
+    in the event's history."""
+    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return ops.draw_numbers(e, random.Random(seed)), None
+
+    record, _ = await _change(request, event_id, {"op": "draw-numbers", "seed": seed}, apply)
+    return {**_players(record), "seed": seed}
+
+
+@router.post("/{event_id}/lots")
+async def draw_lots(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
+    """Draw and keep lot numbers: standings settle remaining ties by them (Go §27.1(1)C)."""
+    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return ops.draw_lots(e, random.Random(seed)), None
+
+    record, _ = await _change(request, event_id, {"op": "lots", "seed": seed}, apply)
+    lots = _event(record).lots
+    return {**_summary(record), "lots": {str(k): v for k, v in sorted(lots.items())}, "seed": seed}
 
 
 @router.post("/{event_id}/players/{number}/withdraw")
@@ -458,6 +580,18 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     return {"round": number, "games": boards}
 
 
+@router.get("/{event_id}/conflicts")
+async def conflicts(request: Request, event_id: str) -> dict[str, Any]:
+    """Every board whose result waits for the director: the board's result and the result
+    that disagreed (settle each with ``POST .../boards/{b}/conflict``)."""
+    e = _event(await _repo(request).event(event_id))
+    return {
+        "conflicts": [
+            {"round": rnd, **g.to_json()} for rnd, g in e.games() if g.conflict is not None
+        ]
+    }
+
+
 @router.get("/{event_id}/standings")
 async def standings(request: Request, event_id: str) -> dict[str, Any]:
     """Standings with the tiebreak columns of the event's system."""
@@ -613,6 +747,8 @@ class ResultReader:
     async def enter(self, report: Report) -> None:
         """Enter one report in its event (or keep it there as a conflict)."""
         sheet = ResultSheet.from_json(report.sheet)
+        # a penalty or a disqualification on the sheet is the arbiter's ruling in that game
+        source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
         for attempt in itertools.count():
             try:
                 ev = await self.repo.event(report.event_id)
@@ -624,13 +760,13 @@ class ResultReader:
             by, at = f"game {report.game_id}", report.wall
             try:
                 done = entries.record_result(
-                    e, report.round, report.board, sheet, source=Source.ONLINE, by=by, at=at
+                    e, report.round, report.board, sheet, source=source, by=by, at=at
                 )
             except TournamentError as exc:
                 # refused by the event's rules: the director sees it on the board
                 try:
                     done = entries.hold(
-                        e, report.round, report.board, sheet, Source.ONLINE, by, at, str(exc)
+                        e, report.round, report.board, sheet, source, by, at, str(exc)
                     )
                 except TournamentError:
                     log.warning("result of game %s not entered: %s", report.game_id, exc)

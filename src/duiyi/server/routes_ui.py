@@ -336,6 +336,22 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
     return {"games": out}
 
 
+@router.get("/api/live-games/names")
+async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
+    """The names at each game in play (for the home page's live list): ``{id: {black,
+    white}}``, newest games first."""
+    repo = _repo(request)
+    records = sorted(await repo.live_games(), key=lambda r: r.created_at, reverse=True)
+    out: dict[str, dict[str, str]] = {}
+    for record in records[: max(1, min(limit, 200))]:
+        stored = {k: str(v) for k, v in (record.config.get("names") or {}).items() if v}
+        names, _where = await _event_names(repo, record)
+        merged = {**stored, **names}
+        if merged:
+            out[record.id] = merged
+    return {"names": out}
+
+
 def _size(record: GameRecord) -> int:
     if record.kind != "go":
         return 15

@@ -617,8 +617,9 @@ class Session:
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
-        if method in ("accept_irregular", "replace_stone"):
-            kwargs.setdefault("move_number", self._game.moves_played())  # the act just made
+        if method in ("accept_irregular", "replace_stone", "void_move"):
+            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
+            kwargs.setdefault("move_number", self._game.moves_played())
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())

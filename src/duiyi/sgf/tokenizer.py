@@ -52,8 +52,22 @@ def value_end(text: str, start: int) -> int:
         i = j + 1
 
 
+# The common tokens in one match: punctuation, an identifier, or a value without a backslash.
+# Each repeat is of a single character class, which the regular expression engine runs without
+# keeping state per character; values with escapes go to value_end().
+_COMMON = re.compile(r"[ \t\r\n\f\v]*(?:([();])|([A-Za-z]+)|\[([^\\\]]*)\])")
+
+
 def scan(text: str, pos: int) -> Token | None:
     """The token at or after ``pos`` (whitespace skipped), or None at the end of the text."""
+    c = _COMMON.match(text, pos)
+    if c is not None:
+        k = c.lastindex
+        if k == 1:
+            return Token("punct", c.group(1), c.start(1), c.end())
+        if k == 2:
+            return Token("ident", c.group(2), c.start(2), c.end())
+        return Token("value", c.group(3), c.start(3) - 1, c.end())
     m = _WS.match(text, pos)
     pos = m.end() if m is not None else pos
     if pos >= len(text):

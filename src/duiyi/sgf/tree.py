@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from duiyi.errors import SgfError
-from duiyi.sgf.tokenizer import LineIndex, decode_bytes, scan
+from duiyi.sgf.tokenizer import _COMMON, LineIndex, decode_bytes, scan
 from duiyi.sgf.values import decode_simpletext, decode_text, escape
 
 __all__ = ["MAX_WARNINGS", "SgfCollection", "SgfNode", "SgfWarning", "parse", "serialise"]
@@ -294,6 +294,7 @@ def parse(text: str | bytes) -> SgfCollection:
     last_ident_off = 0
 
     fast = _FAST_NODE.match
+    common = _COMMON.match
     while pos < end:
         if current is not None and not seq_closed and last_ident is None:
             # Fast path for the common node: one property, one plain value (";B[pd]").
@@ -306,6 +307,21 @@ def parse(text: str | bytes) -> SgfCollection:
                 current = node
                 pos = f.end()
                 continue
+        c = common(text, pos)
+        if c is not None and node_props is not None:  # the usual tokens, without token objects
+            k = c.lastindex
+            if k == 3 and last_ident:
+                node_props[last_ident].append(c.group(3))
+                pos = c.end()
+                continue
+            if k == 2 and (last_ident is None or node_props[last_ident]):
+                ident = c.group(2)
+                if ident.isupper() and ident not in node_props:
+                    node_props[ident] = []
+                    last_ident = ident
+                    last_ident_off = c.start(2)
+                    pos = c.end()
+                    continue
         m = scan(text, pos)
         if m is None:  # only trailing whitespace left
             break

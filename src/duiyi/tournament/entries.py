@@ -97,7 +97,7 @@ class Entered:
     @property
     def game(self) -> Game:
         """The board after the entry."""
-        return self.event.round(self.round).game(self.board)
+        return _board(self.event, self.round, self.board)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready summary (the board, the status, the affected pairings)."""
@@ -141,7 +141,7 @@ def affected_pairings(event: Event, round_number: int, board: int) -> tuple[Affe
     >>> [a.round for a in affected_pairings(e, 1, 1)]
     [2, 2]
     """
-    game = event.round(round_number).game(board)
+    game = _board(event, round_number, board)
     out: list[Affected] = []
     for rnd in event.history[round_number:]:
         for g in rnd.games:
@@ -150,10 +150,12 @@ def affected_pairings(event: Event, round_number: int, board: int) -> tuple[Affe
     return tuple(out)
 
 
+def _board(event: Event, round_number: int, board: int) -> Game:
+    return event.round(round_number).game(board)
+
+
 def _put(event: Event, round_number: int, game: Game) -> Event:
-    history = list(event.history)
-    history[round_number - 1] = event.round(round_number).replace_game(game)
-    return replace(event, history=tuple(history))
+    return ops.put_game(event, round_number, game)  # one board changes: no re-check of all
 
 
 def _disqualify(
@@ -161,7 +163,7 @@ def _disqualify(
 ) -> tuple[Event, tuple[int, ...]]:
     """Players the sheet disqualifies leave the event: the books say nothing of their results,
     so the withdrawal rules apply (Gomoku §2.20(4), §18.5; Go §28)."""
-    game = event.round(round_number).game(board)
+    game = _board(event, round_number, board)
     gone: list[int] = []
     for color in (Color.BLACK, Color.WHITE):
         number = game.black if color is Color.BLACK else game.white
@@ -180,7 +182,7 @@ def _apply(
 ) -> Event:
     """Validate ``sheet`` with the event's rules, then write it on the board with its source,
     its audit entry, and no conflict left."""
-    game = event.round(round_number).game(board)
+    game = _board(event, round_number, board)
     if sheet is None:
         checked = ops.enter_result(event, round_number, board, None)
     else:
@@ -233,8 +235,7 @@ def record_result(
     >>> done.game.result.value, done.game.trail[-1].previous.result.value, len(done.affected)
     ('draw', '1-0', 2)
     """
-    rnd = event.round(round_number)
-    game = rnd.game(board)
+    game = _board(event, round_number, board)
     current = game.sheet
     later = round_number < event.current_round
     if _same(sheet, current):
@@ -300,7 +301,7 @@ def hold(
     >>> done.status, done.game.conflict.sheet.result.value, done.game.result.value
     ('conflict', 'draw', '1-0')
     """
-    game = event.round(round_number).game(board)
+    game = _board(event, round_number, board)
     conflict = ResultConflict(sheet, source, by, at, reason)
     event = _put(event, round_number, replace(game, conflict=conflict))
     return Entered(event, "conflict", round_number, board)
@@ -337,7 +338,7 @@ def resolve_conflict(
     >>> r.game.result.value, r.game.source.value, r.game.conflict
     ('0-1', 'director', None)
     """
-    game = event.round(round_number).game(board)
+    game = _board(event, round_number, board)
     conflict = game.conflict
     if conflict is None:
         raise TournamentError(f"round {round_number} board {board} has no conflict to resolve")

@@ -20,6 +20,7 @@ I/O lives in :mod:`duiyi.tournament.formats` and the CLI.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,7 +32,7 @@ from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
-from duiyi.tournament.model import Event, Player, Team, Withdrawal, rank_value
+from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
 from duiyi.tournament.results import GameResult, SideResult, Table
 from duiyi.tournament.standings import Standing
 from duiyi.tournament.systems.base import Lots, PairedRound
@@ -48,7 +49,7 @@ from duiyi.tournament.systems.groups import (
 )
 from duiyi.tournament.systems.matches import relay_state
 from duiyi.tournament.systems.swiss import eliminated, mcmahon_initial
-from duiyi.tournament.tiebreaks import Tiebreak, parse_tiebreak
+from duiyi.tournament.tiebreaks import Columns, Tiebreak, columns, parse_tiebreak
 from duiyi.tournament.withdrawal import Effect, article
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "new_event",
     "pair_next_round",
     "player_rows",
+    "put_game",
     "relay_state",
     "simulate",
     "table",
@@ -357,7 +359,8 @@ def enter_result(
     Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1, handicap=0)
     """
     rnd = event.round(round_number)
-    game = rnd.game(board)
+    index = _board_index(rnd, board)
+    game = rnd.games[index]
     if black_warnings < 0 or white_warnings < 0:
         raise TournamentError("warnings cannot be negative")
     if result is not None:
@@ -385,11 +388,60 @@ def enter_result(
                 f"board {board} is decided by the withdrawal rule",
                 article(event.game, event.system),
             )
+    return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
+
+
+def put_game(event: Event, round_number: int, game: Game) -> Event:
+    """``event`` with ``game`` in place of the game on its board in round ``round_number``
+    (its result, warnings or record changed; the players must stay those of the board).
+
+    Only the board changes, so the pairings are not checked again: entering a result costs
+    a copy of the round, not a pass over every game of the event.
+
+    >>> e = _example()
+    >>> g = e.round(1).game(2).with_result(GameResult.BLACK_WINS)
+    >>> put_game(e, 1, g).round(1).game(2).result
+    <GameResult.BLACK_WINS: '1-0'>
+    >>> put_game(e, 1, Game(2, 3, 2))
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: round 1 board 2 is 2–3, not 3–2
+    """
+    rnd = event.round(round_number)
+    index = _board_index(rnd, game.board)
+    old = rnd.games[index]
+    if old.players != game.players:
+        raise TournamentError(
+            f"round {round_number} board {game.board} is {old.black}–{old.white}, "
+            f"not {game.black}–{game.white}"
+        )
+    games = list(rnd.games)
+    games[index] = game
     history = list(event.history)
-    history[round_number - 1] = rnd.replace_game(
-        game.with_result(result, black_warnings, white_warnings)
-    )
-    return replace(event, history=tuple(history))
+    history[round_number - 1] = replace(rnd, games=tuple(games))
+    return _with_history(event, tuple(history))
+
+
+def _board_index(rnd: RoundRecord, board: int) -> int:
+    """The index of ``board`` in the round's games (boards are numbered 1, 2, … in order, so
+    usually ``board - 1``); TournamentError naming the boards when there is no such board."""
+    games = rnd.games
+    if 1 <= board <= len(games) and games[board - 1].board == board:
+        return board - 1
+    for i, g in enumerate(games):
+        if g.board == board:
+            return i
+    rnd.game(board)  # raises, naming the boards
+    raise AssertionError("unreachable")
+
+
+def _with_history(event: Event, history: tuple[RoundRecord, ...]) -> Event:
+    """``event`` with ``history`` in place of its rounds, where only results changed: the
+    pairings, already checked when the event was built, are not checked again (that would
+    cost a pass over every game of the event for each result entered)."""
+    out = copy.copy(event)
+    object.__setattr__(out, "history", history)
+    return out
 
 
 def enter_outcome(event: Event, round_number: int, board: int, outcome: Outcome) -> Event:
@@ -518,22 +570,29 @@ def crosstable(event: Event) -> dict[int, dict[int, list[str]]]:
     {1: ['4b+']}
     """
     cells: dict[int, dict[int, list[str]]] = {p.number: {} for p in event.players}
+    signs = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}
+    # each result's marks for (Black, White), by the member's id (looked up once per game)
+    marks = {
+        id(r): tuple(
+            signs[r.side(c)] + ("" if r.played else "f") for c in (Color.BLACK, Color.WHITE)
+        )
+        for r in GameResult
+    }
     for rnd in event.history:
+        n = rnd.number
         for g in rnd.games:
-            for me, opp, letter, black in (
-                (g.black, g.white, "b", True),
-                (g.white, g.black, "w", False),
-            ):
-                if g.result is None:
-                    mark = "?"
-                else:
-                    side = g.side(_colour(black))
-                    mark = {SideResult.WIN: "+", SideResult.DRAW: "=", SideResult.LOSS: "-"}[side]
-                    if not g.result.played:
-                        mark += "f"
-                cells[me].setdefault(rnd.number, []).append(f"{opp}{letter}{mark}")
+            if g.result is None:
+                mb = mw = "?"
+            elif g.penalty:  # a disciplinary loss (Gomoku §2.20(3))
+                f = "" if g.result.played else "f"
+                mb = signs[g.side(Color.BLACK)] + f
+                mw = signs[g.side(Color.WHITE)] + f
+            else:
+                mb, mw = marks[id(g.result)]
+            cells[g.black].setdefault(n, []).append(f"{g.white}b{mb}")
+            cells[g.white].setdefault(n, []).append(f"{g.black}w{mw}")
         for b in rnd.byes:
-            cells[b].setdefault(rnd.number, []).append("bye")
+            cells[b].setdefault(n, []).append("bye")
     return cells
 
 
@@ -612,6 +671,8 @@ def player_rows(
     cells = crosstable(event)
     out = []
     tbl = table(event) if tbl is None else tbl
+    cols = columns(tbl)
+    shown: dict[int, str] = {}  # points × scale → the exact points as text
     for s in rows:
         p = event.player(s.number)
         out.append(
@@ -623,13 +684,24 @@ def player_rows(
                 "rank": p.rank,
                 "rating": p.rating,
                 "club": p.club,
-                "points": str(tbl.points(s.number)),
+                "points": _points_text(tbl, cols, s.number, shown),
                 "tiebreaks": {t.name: str(t.shown(v)) for t, v in zip(used, s.values, strict=True)},
                 "by_lot": s.by_lot,
                 "rounds": {str(r): c for r, c in sorted(cells[s.number].items())},
             }
         )
     return out
+
+
+def _points_text(tbl: Table, cols: Columns, number: int, shown: dict[int, str]) -> str:
+    """The exact points of ``number`` as text, from the table's integer columns."""
+    scaled = cols.points.get(number)
+    if scaled is None:
+        return str(tbl.points(number))
+    text = shown.get(scaled)
+    if text is None:
+        text = shown[scaled] = str(Fraction(scaled, cols.scale))
+    return text
 
 
 def team_rows(event: Event, rows: Sequence[Standing]) -> list[dict[str, Any]]:

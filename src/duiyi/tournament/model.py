@@ -363,7 +363,10 @@ class RoundRecord:
 
     def game(self, board: int) -> Game:
         """The game on ``board``; TournamentError when the round has no such board."""
-        for g in self.games:
+        games = self.games
+        if 1 <= board <= len(games) and games[board - 1].board == board:
+            return games[board - 1]  # boards are numbered 1, 2, … in order: no scan
+        for g in games:
             if g.board == board:
                 return g
         raise TournamentError(

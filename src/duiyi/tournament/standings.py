@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from duiyi.errors import TournamentError
 from duiyi.tournament.results import Table
@@ -170,6 +171,38 @@ def _split(
     return out
 
 
+def _rank_field(
+    table: Table, chain: Sequence[Tiebreak]
+) -> tuple[list[list[int]], dict[int, tuple[Fraction, ...]]]:
+    """The tie groups in order and every competitor's values, when no criterion depends on
+    the tie group: each criterion is computed once over the whole field (exact integers, see
+    :class:`~duiyi.tournament.tiebreaks.Vector`) and the field is sorted once by them; the
+    same order as splitting group by group (:func:`_split`), in linear time plus the sort."""
+    vectors = [tb.vector(table) for tb in chain]
+    found = [v.values for v in vectors]
+    competitors = sorted(table.competitors)
+    if len(found) == 1:
+        only = found[0]
+        keys: dict[int, Any] = {c: only[c] for c in competitors}
+    else:
+        keys = {c: tuple([f[c] for f in found]) for c in competitors}
+    ordered = sorted(competitors, key=keys.__getitem__, reverse=True)  # stable: numbers ascend
+    groups: list[list[int]] = []
+    last: Any = object()
+    for c in ordered:
+        k = keys[c]
+        if groups and k == last:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+            last = k
+    exact = [v.fractions(competitors) for v in vectors]
+    if len(exact) == 1:
+        one = exact[0]
+        return groups, {c: (one[c],) for c in competitors}
+    return groups, {c: tuple([e[c] for e in exact]) for c in competitors}
+
+
 def standings(
     table: Table,
     chain: Sequence[Tiebreak],
@@ -186,8 +219,12 @@ def standings(
     >>> [r.number for r in standings(t, (POINTS,), random.Random(3))]
     [2, 1]
     """
-    values: dict[int, list[Fraction]] = {c: [] for c in table.competitors}
-    groups = _split(table, sorted(table.competitors), chain, 0, values)
+    if any(tb.by_group for tb in chain):
+        values: dict[int, list[Fraction]] = {c: [] for c in table.competitors}
+        groups = _split(table, sorted(table.competitors), chain, 0, values)
+        shown = {c: tuple(v) for c, v in values.items()}
+    else:
+        groups, shown = _rank_field(table, chain)
     rows: list[Standing] = []
     position = 1
     for group in groups:
@@ -195,7 +232,7 @@ def standings(
         by_lot = lots is not None and len(group) > 1
         for i, c in enumerate(ordered):
             place = position + i if lots is not None else position
-            rows.append(Standing(position + i, place, c, tuple(values[c]), by_lot))
+            rows.append(Standing(position + i, place, c, shown[c], by_lot))
         position += len(group)
     return rows
 

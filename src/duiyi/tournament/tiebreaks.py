@@ -8,6 +8,13 @@ too (``sonneborn_berger(table, 3)``).
 Byes score as a win but are left out of every opponents' sum (DECISIONS: Tournaments); void
 games (Go §28.2, Gomoku §18.5) never reach the table.
 
+Standings compute each criterion once for the whole field (:meth:`Tiebreak.vector`): through
+its ``field`` function when it has one (exact integers over :class:`Columns`, linear in the
+games), else through its definition over every competitor. A new or parameterised criterion
+(a factory such as :func:`median_buchholz_cut` or :func:`board`) needs only its definition;
+a ``field`` function is an optional fast path, checked against the definition by
+``tests/tournament/test_standings_fast.py``.
+
 >>> from duiyi.tournament.results import GameResult, Scoring, Table
 >>> t = Table.from_games([(1, 1, 2, GameResult.BLACK_WINS), (2, 3, 1, GameResult.DRAW),
 ...                       (3, 2, 3, GameResult.WHITE_WINS)], Scoring.go(), rounds=3)
@@ -19,12 +26,15 @@ games (Go §28.2, Gomoku §18.5) never reach the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
-from duiyi.tournament.results import SideResult, Table
+from duiyi.tournament.results import Encounter, SideResult, Table
 
 __all__ = [
     "AVERAGE_OPPONENT_RATING",
@@ -41,11 +51,15 @@ __all__ = [
     "TOTAL_SCORE",
     "WARNINGS",
     "WINS",
+    "Columns",
+    "Row",
     "Tiebreak",
+    "Vector",
     "average_opponent_rating",
     "board_points",
     "boards",
     "buchholz",
+    "columns",
     "direct_encounter",
     "elimination_round",
     "mcmahon_score",
@@ -62,6 +76,275 @@ __all__ = [
 ]
 
 GroupFunction = Callable[[Table, Sequence[int]], Mapping[int, Fraction]]
+#: (round, opponent or None for a bye, side, points × scale, colour, played, warnings)
+Row = tuple[int, int | None, SideResult, int, Color | None, bool, int]
+
+
+@dataclass(frozen=True)
+class Vector:
+    """A criterion's value for every competitor of a table. With ``scale`` > 0 the values are
+    integers in units of 1/``scale`` (exact, compared as integers: the whole field is ranked
+    without a single fraction); with ``scale`` 0 they are the values themselves.
+
+    >>> Vector({1: 3, 2: 4}, 2).fractions([1, 2])
+    {1: Fraction(3, 2), 2: Fraction(2, 1)}
+    """
+
+    values: Mapping[int, Any]
+    scale: int
+
+    def fractions(self, group: Sequence[int]) -> dict[int, Fraction]:
+        """The exact values of ``group``."""
+        if not self.scale:
+            return {c: Fraction(self.values[c]) for c in group}
+        made: dict[int, Fraction] = {}
+        out: dict[int, Fraction] = {}
+        for c in group:
+            v = self.values[c]
+            f = made.get(v)
+            if f is None:
+                f = made[v] = Fraction(v, self.scale)
+            out[c] = f
+        return out
+
+
+class Columns(Mapping[int, tuple[Encounter, ...]]):
+    """Every competitor's record as plain rows of integers, the form the whole-field criteria
+    read; as a mapping it gives each competitor's :class:`Encounter` tuple, built on demand
+    (or the source table's own, when it was built from one).
+
+    ``scale`` is a common denominator of every points value: ``rows`` hold points × scale,
+    ``points`` their sum; ``opponents`` lists the opponents met (byes left out, forfeits
+    kept), ``warnings`` the warnings over the event.
+    """
+
+    def __init__(
+        self,
+        rows: dict[int, list[Row]] | Callable[[], dict[int, list[Row]]],
+        scale: int,
+        points: dict[int, int] | None = None,
+        opponents: dict[int, list[int]] | None = None,
+        warnings: dict[int, int] | None = None,
+        source: Mapping[int, tuple[Encounter, ...]] | None = None,
+    ) -> None:
+        self._rows = rows if isinstance(rows, dict) else None
+        self._make_rows = None if isinstance(rows, dict) else rows
+        self.scale = scale
+        if points is None:
+            points = {c: sum(r[3] for r in rs) for c, rs in self.rows.items()}
+        if opponents is None:
+            opponents = {c: [r[1] for r in rs if r[1] is not None] for c, rs in self.rows.items()}
+        self.points = points
+        self.opponents = opponents
+        self._warnings = warnings
+        self._source = source
+        self._built: dict[int, tuple[Encounter, ...]] = {}
+        self._memos: dict[int, tuple[Table, dict[Any, Any]]] = {}
+
+    @property
+    def rows(self) -> dict[int, list[Row]]:
+        """Every competitor's rows in round order (made on first use when given as a
+        function: the criteria of the usual chains need only points, opponents, warnings)."""
+        if self._rows is None:
+            assert self._make_rows is not None
+            self._rows = self._make_rows()
+        return self._rows
+
+    def __getitem__(self, competitor: int) -> tuple[Encounter, ...]:
+        if self._source is not None:
+            return self._source[competitor]
+        found = self._built.get(competitor)
+        if found is None:
+            made: dict[int, Fraction] = {}
+            out = []
+            for rnd, opp, side, pts, colour, played, warns in self.rows[competitor]:
+                f = made.get(pts)
+                if f is None:
+                    f = made[pts] = Fraction(pts, self.scale)
+                out.append(Encounter(rnd, opp, side, f, colour, played, warns))
+            found = self._built[competitor] = tuple(out)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.points)
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def memo(self, table: Table) -> dict[Any, Any]:
+        """Values already computed for ``table`` (a table shares its rows with the copies
+        ``dataclasses.replace`` makes of it, not its other fields)."""
+        found = self._memos.get(id(table))
+        if found is None or found[0] is not table:
+            found = self._memos[id(table)] = (table, {})
+        return found[1]
+
+    def warnings(self) -> dict[int, int]:
+        """Warnings over the event, by competitor."""
+        if self._warnings is None:
+            self._warnings = {c: sum(r[6] for r in rs) for c, rs in self.rows.items()}
+        return self._warnings
+
+    @classmethod
+    def of_table(cls, table: Table) -> Columns:
+        """The rows of a table built from encounters (the slow path, once per table)."""
+        denominators = {e.points.denominator for es in table.encounters.values() for e in es}
+        scale = math.lcm(1, *denominators)
+        rows = {
+            c: [
+                (
+                    e.round,
+                    e.opponent,
+                    e.side,
+                    e.points.numerator * (scale // e.points.denominator),
+                    e.color,
+                    e.played,
+                    e.warnings,
+                )
+                for e in table.records(c)
+            ]
+            for c in table.competitors
+        }
+        return cls(rows, scale, source=table.encounters)
+
+
+_COLUMNS: dict[int, tuple[Table, Columns]] = {}
+
+
+def columns(table: Table) -> Columns:
+    """The table's records as :class:`Columns`: its own when it was built as columns (see
+    :func:`duiyi.tournament.systems.base.player_table`), else made once and kept for the
+    last few tables asked about.
+
+    >>> columns(_example()).points[5], columns(_example()).scale
+    (6, 1)
+    """
+    if isinstance(table.encounters, Columns):
+        return table.encounters
+    found = _COLUMNS.get(id(table))
+    if found is not None and found[0] is table:
+        return found[1]
+    cols = Columns.of_table(table)
+    if len(_COLUMNS) >= 8:
+        del _COLUMNS[next(iter(_COLUMNS))]
+    _COLUMNS[id(table)] = (table, cols)
+    return cols
+
+
+FieldFunction = Callable[[Table, Columns], Vector]
+
+
+def _sum_over_opponents(cols: Columns, of: Mapping[int, int]) -> dict[int, int]:
+    """Σ ``of[o]`` over each competitor's opponents (0 for one ``of`` does not know)."""
+    get = of.__getitem__
+    out = {}
+    for c, opps in cols.opponents.items():
+        try:
+            out[c] = sum(map(get, opps))
+        except KeyError:
+            out[c] = sum(of.get(o, 0) for o in opps)
+    return out
+
+
+def _field_points(table: Table, cols: Columns) -> Vector:
+    return Vector(cols.points, cols.scale)
+
+
+def _field_buchholz(table: Table, cols: Columns) -> Vector:
+    return Vector(_sum_over_opponents(cols, cols.points), cols.scale)
+
+
+def _field_total_score(table: Table, cols: Columns) -> Vector:
+    """points + Σ opp / (win × R / 2) − R, times D × wn × R (D the points' scale, win =
+    wn / wd): p·wn·R + 2·b·wd − R·D·wn·R in integers."""
+    rounds = table.rounds
+    if rounds <= 0:
+        return _field_points(table, cols)
+    d = cols.scale
+    wn, wd = table.scoring.win.numerator, table.scoring.win.denominator
+    b = BUCHHOLZ.vector(table).values
+    const = rounds * d * wn * rounds
+    values = {c: p * wn * rounds + 2 * b[c] * wd - const for c, p in cols.points.items()}
+    return Vector(values, d * wn * rounds)
+
+
+def _mms(table: Table, cols: Columns) -> tuple[dict[int, int], int]:
+    """McMahon scores of the competitors and of anyone with an initial score, scaled: initial
+    + points / win, times D × wn × Di (Di the initial scores' common denominator)."""
+    d = cols.scale
+    wn, wd = table.scoring.win.numerator, table.scoring.win.denominator
+    di = math.lcm(1, *(v.denominator for v in table.initial.values()))
+    scale = d * wn * di
+    out = {c: v.numerator * (scale // v.denominator) for c, v in table.initial.items()}
+    for c, p in cols.points.items():
+        out[c] = out.get(c, 0) + p * wd * di
+    return out, scale
+
+
+def _field_mms(table: Table, cols: Columns) -> Vector:
+    mms, scale = _mms(table, cols)
+    return Vector({c: mms[c] for c in cols.points}, scale)
+
+
+def _field_sos(table: Table, cols: Columns) -> Vector:
+    mms, scale = _mms(table, cols)
+    return Vector(_sum_over_opponents(cols, mms), scale)
+
+
+def _field_sosos(table: Table, cols: Columns) -> Vector:
+    sos = SOS.vector(table)
+    return Vector(_sum_over_opponents(cols, sos.values), sos.scale)
+
+
+def _field_sb(table: Table, cols: Columns) -> Vector:
+    pts = cols.points
+    out: dict[int, int] = {}
+    win, draw = SideResult.WIN, SideResult.DRAW
+    for c, rs in cols.rows.items():
+        total = 0
+        for r in rs:
+            o = r[1]
+            if o is None:
+                continue
+            if r[2] is win:
+                total += 2 * pts.get(o, 0)
+            elif r[2] is draw:
+                total += pts.get(o, 0)
+        out[c] = total
+    return Vector(out, 2 * cols.scale)
+
+
+def _field_warnings(table: Table, cols: Columns) -> Vector:
+    return Vector({c: -w for c, w in cols.warnings().items()}, 1)
+
+
+def _field_wins(table: Table, cols: Columns) -> Vector:
+    win = SideResult.WIN
+    return Vector({c: sum(1 for r in rs if r[2] is win) for c, rs in cols.rows.items()}, 1)
+
+
+def _field_median(cut_highest: int, cut_lowest: int) -> FieldFunction:
+    def fn(table: Table, cols: Columns) -> Vector:
+        pts = cols.points
+        out = {}
+        for c, opps in cols.opponents.items():
+            scores = sorted(pts.get(o, 0) for o in opps)
+            out[c] = sum(scores[cut_lowest : len(scores) - cut_highest])
+        return Vector(out, cols.scale)
+
+    return fn
+
+
+def _field_elimination(lives: int) -> FieldFunction:
+    def fn(table: Table, cols: Columns) -> Vector:
+        loss = SideResult.LOSS
+        out = {}
+        for c, rs in cols.rows.items():
+            lost = [r[0] for r in rs if r[2] is loss]
+            out[c] = lost[lives - 1] if len(lost) >= lives else table.rounds + 1
+        return Vector(out, 1)
+
+    return fn
 
 
 def _example() -> Table:
@@ -99,6 +382,10 @@ class Tiebreak:
     # values are compared higher-first; a criterion where fewer is better (warnings) stores
     # the negated count and shows it with this sign flipped back
     display_sign: int = 1
+    # the whole field at once, in integers (see Vector); None: ``function`` over the field
+    field: FieldFunction | None = None
+    # the value depends on the tie group (direct encounter), not only on the competitor
+    by_group: bool = False
 
     def shown(self, value: Fraction) -> Fraction:
         """The value as a wall chart prints it.
@@ -106,12 +393,29 @@ class Tiebreak:
         >>> WARNINGS.shown(Fraction(-1))
         Fraction(1, 1)
         """
-        return value * self.display_sign
+        return value if self.display_sign == 1 else value * self.display_sign
 
     def values(self, table: Table, group: Sequence[int]) -> dict[int, Fraction]:
         """The criterion's value for each competitor of ``group``."""
+        if self.field is not None and not self.by_group:
+            return self.vector(table).fractions(group)
         found = self.function(table, group)
         return {c: found[c] for c in group}
+
+    def vector(self, table: Table) -> Vector:
+        """The criterion over the whole field of ``table`` (not for ``by_group`` criteria),
+        computed once per table."""
+        cols = columns(table)
+        memo = cols.memo(table)
+        found = memo.get(self)  # by the criterion itself: a name may carry other parameters
+        if not isinstance(found, Vector):
+            if self.field is not None:
+                found = self.field(table, cols)
+            else:
+                every = self.function(table, table.competitors)
+                found = Vector({c: every[c] for c in table.competitors}, 0)
+            memo[self] = found
+        return found
 
     def __repr__(self) -> str:
         return f"Tiebreak({self.name!r})"
@@ -356,27 +660,43 @@ def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction
     return Fraction(table.rounds + 1)
 
 
-POINTS = Tiebreak("points", "积分 points", "Go §27.1, Gomoku §18.1", _each(points))
-SB = Tiebreak("sb", "SB 胜者小分", "Go §27.1(1)A", _each(sonneborn_berger))
+POINTS = Tiebreak(
+    "points", "积分 points", "Go §27.1, Gomoku §18.1", _each(points), field=_field_points
+)
+SB = Tiebreak("sb", "SB 胜者小分", "Go §27.1(1)A", _each(sonneborn_berger), field=_field_sb)
 WARNINGS = Tiebreak(
-    "warnings", "警告 warnings (fewer first)", "Go §27.1(1)B", _each(warnings), display_sign=-1
+    "warnings",
+    "警告 warnings (fewer first)",
+    "Go §27.1(1)B",
+    _each(warnings),
+    display_sign=-1,
+    field=_field_warnings,
 )
-TOTAL_SCORE = Tiebreak("total-score", "总得分 total score", "Go §27.1(2)A", _each(total_score))
-BUCHHOLZ = Tiebreak("buchholz", "对手分 opponents' score", "Go §27.1(2)B", _each(buchholz))
+TOTAL_SCORE = Tiebreak(
+    "total-score", "总得分 total score", "Go §27.1(2)A", _each(total_score),
+    field=_field_total_score,
+)  # fmt: skip
+BUCHHOLZ = Tiebreak(
+    "buchholz", "对手分 opponents' score", "Go §27.1(2)B", _each(buchholz),
+    field=_field_buchholz,
+)  # fmt: skip
 MEDIAN_BUCHHOLZ = Tiebreak(
-    "median-buchholz", "中间对手分 median Buchholz", "Gomoku §18.4(1)C", _each(median_buchholz)
-)
+    "median-buchholz", "中间对手分 median Buchholz", "Gomoku §18.4(1)C", _each(median_buchholz),
+    field=_field_median(1, 1),
+)  # fmt: skip
 AVERAGE_OPPONENT_RATING = Tiebreak(
     "aro", "对手平均等级分 average opponent rating", "Gomoku §18.4(1)A",
     _each(average_opponent_rating),
 )  # fmt: skip
-WINS = Tiebreak("wins", "胜局 wins", "Gomoku §18.3(1)B", _each(wins))
-DIRECT_ENCOUNTER = Tiebreak("direct", "直接对局 direct encounter", "", direct_encounter)
+WINS = Tiebreak("wins", "胜局 wins", "Gomoku §18.3(1)B", _each(wins), field=_field_wins)
+DIRECT_ENCOUNTER = Tiebreak(
+    "direct", "直接对局 direct encounter", "", direct_encounter, by_group=True
+)
 GAME_POINTS = Tiebreak("game-points", "局分 game points", "Go §27.2(1)", _each(game_points))
 TEAM_SB = Tiebreak("team-sb", "小分 team SB", "Gomoku §18.3(2)B", _each(team_sonneborn_berger))
-MMS = Tiebreak("mms", "McMahon score MMS", _MCMAHON, _each(mcmahon_score))
-SOS = Tiebreak("sos", "SOS (opponents' MMS)", _MCMAHON, _each(sos))
-SOSOS = Tiebreak("sosos", "SOSOS (opponents' SOS)", _MCMAHON, _each(sosos))
+MMS = Tiebreak("mms", "McMahon score MMS", _MCMAHON, _each(mcmahon_score), field=_field_mms)
+SOS = Tiebreak("sos", "SOS (opponents' MMS)", _MCMAHON, _each(sos), field=_field_sos)
+SOSOS = Tiebreak("sosos", "SOSOS (opponents' SOS)", _MCMAHON, _each(sosos), field=_field_sosos)
 
 
 def median_buchholz_cut(cut_highest: int, cut_lowest: int) -> Tiebreak:
@@ -396,6 +716,7 @@ def median_buchholz_cut(cut_highest: int, cut_lowest: int) -> Tiebreak:
         f"中间对手分 median Buchholz (−{cut_highest} top, −{cut_lowest} bottom)",
         "Gomoku §18.4(1)C",
         _each(fn),
+        field=_field_median(cut_highest, cut_lowest),
     )
 
 
@@ -431,7 +752,13 @@ def elimination(lives: int) -> Tiebreak:
     def fn(table: Table, c: int) -> Fraction:
         return elimination_round(table, c, lives)
 
-    return Tiebreak(f"eliminated:{lives}", "淘汰轮次 round eliminated", "Gomoku §18.2", _each(fn))
+    return Tiebreak(
+        f"eliminated:{lives}",
+        "淘汰轮次 round eliminated",
+        "Gomoku §18.2",
+        _each(fn),
+        field=_field_elimination(lives),
+    )
 
 
 _NAMED: dict[str, Tiebreak] = {

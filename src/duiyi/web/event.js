@@ -1,8 +1,13 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
-import { api, el, showError, link } from "./api.js";
+import { api, el, showError, notice, clearNotice, copyButton, link } from "./api.js";
+import { parsePlayers } from "./players.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+
+// every competition system of duiyi.tournament.systems (the server refuses what needs options)
+export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
+  "double-elimination", "groups", "match", "relay"];
 
 const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
 
@@ -53,7 +58,8 @@ function roundTable(e, round, games, opts = {}) {
   if (opts.reasons && !Object.keys(opts.reasons).length) opts = { ...opts, reasons: null };
   const table = el("table", { class: "pairings", "data-testid": `round-${round.round}` });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")),
-    el("th", {}, t("white")), el("th", {}, t("result")), opts.reasons ? el("th", {}, t("reason")) : null,
+    el("th", {}, t("white")), el("th", {}, opts.enter ? t("resultAndWarnings") : t("result")), opts.enter ? el("th", {}, t("record")) : null,
+    opts.reasons ? el("th", {}, t("reason")) : null,
     el("th", {}, ""))));
   const body = el("tbody");
   for (const gm of round.games) {
@@ -69,7 +75,8 @@ function roundTable(e, round, games, opts = {}) {
       });
       const bw = warn("black");
       const ww = warn("white");
-      cells.push(el("td", { class: "enter" }, sel, " ⚠", bw, ww, el("button", {
+      cells.push(el("td", { class: "enter" }, sel,
+        el("label", { class: "warn-label" }, `⚠ ${t("black")}`, bw), el("label", { class: "warn-label" }, `⚠ ${t("white")}`, ww), el("button", {
         type: "button", "data-testid": `enter-${round.round}-${gm.board}`,
         onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
@@ -77,6 +84,11 @@ function roundTable(e, round, games, opts = {}) {
       cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
     }
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
+    if (opts.enter && (gm.conflict || (gm.trail && gm.trail.length))) {
+      cells.push(el("td", { class: "record" }, gm.conflict ? conflictBox(round.round, gm, opts) : null, gm.trail && gm.trail.length ? trailBox(round.round, gm) : null));
+    } else if (opts.enter) {
+      cells.push(el("td", { class: "record" }));
+    }
     const linkCell = el("td", {});
     if (online) {
       linkCell.append(el("a", { href: `#/game/${online.id}?event=${opts.eventId}` }, t("watch")));
@@ -116,6 +128,57 @@ export async function eventPage(main, id) {
   }
 }
 
+function sheetText(sheet) {
+  if (!sheet) return "—";
+  const parts = [sheet.result || "—"];
+  const w = sheet.warnings || {};
+  if (w.black || w.white || sheet.black_warnings || sheet.white_warnings) {
+    parts.push(`⚠ ${w.black ?? sheet.black_warnings ?? 0}/${w.white ?? sheet.white_warnings ?? 0}`);
+  }
+  return parts.join(" ");
+}
+
+function when(at) {
+  if (!at) return "";
+  try { return new Date(at * 1000).toLocaleString(); } catch (_e) { return String(at); }
+}
+
+// a result that disagreed with the one entered: the director picks one
+function conflictBox(round, gm, opts) {
+  const c = gm.conflict;
+  return el("div", { class: "conflict", "data-testid": `conflict-${round}-${gm.board}`, role: "group", "aria-label": t("conflict") },
+    el("p", {}, el("strong", {}, `${t("conflict")}: `),
+      t("conflictText", { entered: gm.result || "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
+    c.reason ? el("p", { class: "note" }, c.reason) : null,
+    el("div", { class: "actions" },
+      el("button", { type: "button", "data-testid": `accept-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, true) },
+        t("conflictAccept", { v: sheetText(c.sheet) })),
+      el("button", { type: "button", "data-testid": `keep-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, false) },
+        t("conflictKeep", { v: gm.result || "—" }))));
+}
+
+// every change of the board's result: who, when, from what to what
+function trailBox(round, gm) {
+  return el("details", { class: "trail", "data-testid": `trail-${round}-${gm.board}` },
+    el("summary", {}, `${t("auditTrail")} (${gm.trail.length})`),
+    el("ol", {}, gm.trail.map((a) => el("li", {},
+      `${when(a.at)} · ${t(`src.${a.source}`)} · ${a.by || ""}: ${sheetText(a.previous)} → ${sheetText(a.value)}${a.note ? ` — ${a.note}` : ""}`))));
+}
+
+// the round's pairings on one sheet, for the wall (print)
+function pairingSheet(e, round) {
+  const main = document.getElementById("main");
+  const table = el("table", { class: "pairings print-sheet", "data-testid": "pairing-sheet" },
+    el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, `● ${t("black")}`), el("th", {}, `○ ${t("white")}`), el("th", {}, t("result")))),
+    el("tbody", {}, round.games.map((g) => el("tr", {}, el("td", { class: "num" }, String(g.board)),
+      el("td", {}, playerName(e, g.black)), el("td", {}, playerName(e, g.white)), el("td", {}, g.result || "")))));
+  const byes = (round.byes || []).map((b) => playerName(e, b.player ?? b));
+  const back = el("p", { class: "no-print" }, el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
+    el("a", { href: location.hash }, "↩"));
+  main.replaceChildren(back, el("h1", {}, `${e.name} · ${roundTitle(round.round)}`), table,
+    byes.length ? el("p", {}, `${t("bye")}: ${byes.join(", ")}`) : null);
+}
+
 function roundTitle(n) {
   return t("round", { n });
 }
@@ -127,10 +190,46 @@ export async function deskPage(main, id, params) {
   if (arbiter) localStorage.setItem(`duiyi.arb.${id}`, arbiter);
   const state = { reasons: JSON.parse(localStorage.getItem(`duiyi.reasons.${id}`) || "{}"), links: null };
 
+  function focusAfter(testid) { state.focus = testid; }
+  function refocus() {
+    if (!state.focus) return;
+    const f = main.querySelector(`[data-testid="${state.focus}"]`);
+    state.focus = null;
+    if (f) f.focus();
+  }
+
+  // a player entered by mistake is corrected in place (before their first pairing)
+  function editRow(p) {
+    const f = {
+      name: el("input", { value: p.name, required: true, "data-testid": `edit-name-${p.number}`, "aria-label": t("name") }),
+      rank: el("input", { value: p.rank || "", size: "5", "aria-label": t("rank"), "data-testid": `edit-rank-${p.number}` }),
+      rating: el("input", { value: p.rating ?? "", type: "number", step: "1", "aria-label": t("rating"), "data-testid": `edit-rating-${p.number}` }),
+      club: el("input", { value: p.club || "", "aria-label": t("club"), "data-testid": `edit-club-${p.number}` }),
+    };
+    const formId = `edit-form-${p.number}`;
+    const save = async () => {
+      const body = { name: f.name.value.trim(), rank: f.rank.value.trim(), club: f.club.value.trim(),
+        rating: f.rating.value.trim() ? Math.round(Number(f.rating.value)) : null };
+      state.editing = null;
+      await change("PATCH", `/api/events/${id}/players/${p.number}`, { body });
+    };
+    const onkey = (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); save(); }
+      if (ev.key === "Escape") { state.editing = null; draw(); }
+    };
+    for (const x of Object.values(f)) x.addEventListener("keydown", onkey);
+    return el("tr", { id: formId, class: "editing" }, el("td", {}, String(p.number)), el("td", {}, f.name), el("td", {}, f.rank),
+      el("td", {}, f.rating), el("td", {}, f.club),
+      el("td", {}, el("button", { type: "button", class: "small", "data-testid": `save-${p.number}`, onclick: save }, t("save")), " ",
+        el("button", { type: "button", class: "small", onclick: () => { state.editing = null; draw(); } }, t("cancel"))));
+  }
+
   async function change(method, path, opts = {}) {
     try {
       const r = await api(method, path, { token: key, ...opts });
+      clearNotice("error");
       await draw();
+      refocus();
       return r;
     } catch (err) {
       showError(err);
@@ -147,7 +246,8 @@ export async function deskPage(main, id, params) {
     const page = el("div", { class: "desk", "data-testid": "desk" });
     page.append(el("h1", {}, `${e.name} — ${t("desk")}`),
       el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · `,
-        el("a", { href: `#/event/${id}` }, t("public"))));
+        el("a", { href: `#/event/${id}` }, t("public")), " · ",
+        el("a", { href: `#/room/${id}${arbiter ? `?arbiter=${encodeURIComponent(arbiter)}` : ""}`, "data-testid": "room-link" }, t("room"))));
     if (!key) {
       const k = el("input", { name: "key", "aria-label": t("organiserKey"), "data-testid": "desk-key" });
       const a = el("input", { name: "arbiter", "aria-label": t("arbiterKey") });
@@ -161,28 +261,96 @@ export async function deskPage(main, id, params) {
       el("button", { type: "submit" }, t("send"))));
     }
 
+    // what waits for the director: boards whose results disagree (each links to its board)
+    const waiting = e.history.flatMap((r) => r.games.filter((g) => g.conflict).map((g) => [r.round, g.board]));
+    if (waiting.length) {
+      page.append(el("div", { class: "conflict no-print", "data-testid": "conflicts", role: "status" },
+        el("strong", {}, `${t("conflict")}: `),
+        waiting.flatMap(([r, b], i) => [i ? ", " : "", el("a", { href: `#conflict-${r}-${b}`, onclick: (ev2) => {
+          ev2.preventDefault();
+          const box = main.querySelector(`[data-testid="conflict-${r}-${b}"]`);
+          if (box) { box.scrollIntoView({ block: "center" }); const btn = box.querySelector("button"); if (btn) btn.focus(); }
+        } }, `${roundTitle(r)} · ${t("board")} ${b}`)])));
+    }
+    page.append(el("p", { class: "no-print" }, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "wallchart" }, t("wallchart")),
+      " · ", el("a", { href: `#/event/${id}` }, `${t("standings")} (${t("print")})`)));
+
     // players
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
     const players = el("table", { class: "players-table", "data-testid": "players" });
     players.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", {}, ""))));
+      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", { class: "no-print" }, el("span", { class: "sr-only" }, t("actions"))))));
     const tb = el("tbody");
+    const paired = new Set(e.history.flatMap((r) => [...r.games.flatMap((g) => [g.black, g.white]),
+      ...(r.byes || []).map((b) => b.player ?? b)]));
     for (const p of e.players) {
+      if (state.editing === p.number) { tb.append(editRow(p)); continue; }
+      const acts = el("td", { class: "no-print" });
+      if (withdrawn.has(p.number)) acts.append(t("withdrawn"));
+      else if (key) {
+        if (!paired.has(p.number)) {
+          acts.append(el("button", { type: "button", class: "small", "data-testid": `edit-${p.number}`, onclick: () => { state.editing = p.number; focusAfter(`edit-name-${p.number}`); draw().then(refocus); } }, t("edit")), " ",
+            el("button", { type: "button", class: "small danger", "data-testid": `remove-${p.number}`, "aria-label": `${t("remove")} ${p.name}`,
+              onclick: () => change("DELETE", `/api/events/${id}/players/${p.number}`) }, t("remove")));
+        } else {
+          acts.append(el("button", {
+            type: "button", class: "small", "data-testid": `withdraw-${p.number}`,
+            onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
+          }, t("withdraw")));
+        }
+      }
       tb.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
-        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""),
-        el("td", {}, withdrawn.has(p.number) ? t("withdrawn") : el("button", {
-          type: "button", "data-testid": `withdraw-${p.number}`,
-          onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
-        }, t("withdraw")))));
+        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), acts));
     }
     players.append(tb);
-    const csv = el("textarea", { rows: "4", cols: "40", "data-testid": "csv", "aria-label": t("importCsv"), placeholder: "name,rank,rating,club" });
-    const file = el("input", { type: "file", accept: ".csv,text/csv", "aria-label": "CSV file" });
-    file.addEventListener("change", async () => { if (file.files[0]) csv.value = await file.files[0].text(); });
-    page.append(el("h2", {}, t("players")), players,
-      el("form", { class: "csv", onsubmit: (ev2) => { ev2.preventDefault(); change("POST", `/api/events/${id}/players`, { csv: csv.value }); } },
-        el("label", {}, t("importCsv"), el("br"), csv), el("br"), file,
-        el("button", { type: "submit", "data-testid": "import" }, t("import"))));
+    // one player by hand, or a pasted list of names / a table with the usual headers
+    const one = { name: el("input", { name: "name", required: true, maxlength: "200", "data-testid": "add-name" }),
+      rank: el("input", { name: "rank", size: "5", maxlength: "12", "data-testid": "add-rank", placeholder: "3d" }),
+      rating: el("input", { name: "rating", type: "number", step: "1", "data-testid": "add-rating" }),
+      club: el("input", { name: "club", maxlength: "200", "data-testid": "add-club" }) };
+    const addForm = el("form", {
+      class: "add-player no-print", "aria-label": t("addPlayer"),
+      onsubmit: async (ev2) => {
+        ev2.preventDefault();
+        const p = { name: one.name.value.trim(), rank: one.rank.value.trim(), club: one.club.value.trim() };
+        if (one.rating.value.trim()) p.rating = Math.round(Number(one.rating.value));
+        if (await change("POST", `/api/events/${id}/players`, { body: [p] })) { notice(t("playersAdded", { n: "1" }), "ok"); focusAfter("add-name"); }
+      },
+    }, el("label", {}, t("name"), one.name), el("label", {}, t("rank"), one.rank), el("label", {}, t("rating"), one.rating),
+    el("label", {}, t("club"), one.club), el("button", { type: "submit", "data-testid": "add-player" }, t("addPlayer")));
+    const csv = el("textarea", { id: "paste-players", rows: "5", cols: "40", "data-testid": "csv", placeholder: t("pastePlaceholder") });
+    const preview = el("p", { class: "note", "data-testid": "paste-preview", "aria-live": "polite" });
+    const showPreview = () => {
+      try {
+        const list = csv.value.trim() ? parsePlayers(csv.value) : [];
+        preview.textContent = list.length ? t("pastePreview", { n: String(list.length), names: list.slice(0, 4).map((p) => p.name).join(", ") }) : "";
+      } catch (err) { preview.textContent = err.message; }
+    };
+    csv.addEventListener("input", showPreview);
+    const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
+    file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
+    // appendix 五.2(1): round 1 numbers by lot; Go §27.1(1)C: lots settle the last ties
+    const lots = el("p", { class: "no-print actions" },
+      !e.history.length && e.players.length > 1 ? el("button", {
+        type: "button", "data-testid": "draw-numbers",
+        onclick: async () => { const r = await change("POST", `/api/events/${id}/players/draw`, { body: {} }); if (r) notice(t("drawnNumbers", { seed: String(r.seed) }), "ok", 6000); },
+      }, t("drawNumbers")) : null,
+      e.players.length > 1 ? el("button", {
+        type: "button", "data-testid": "draw-lots",
+        onclick: async () => { const r = await change("POST", `/api/events/${id}/lots`, { body: {} }); if (r) notice(t("drawnLots", { seed: String(r.seed) }), "ok", 6000); },
+      }, t("drawLots")) : null);
+    page.append(el("h2", {}, t("players")), players, key ? lots : null, key ? addForm : null,
+      el("form", {
+        class: "csv no-print",
+        onsubmit: async (ev2) => {
+          ev2.preventDefault();
+          let list;
+          try { list = parsePlayers(csv.value); } catch (err) { showError(err); return; }
+          if (!list.length) return;
+          if (await change("POST", `/api/events/${id}/players`, { body: list })) notice(t("playersAdded", { n: String(list.length) }), "ok");
+        },
+      }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, file,
+      el("button", { type: "submit", "data-testid": "import" }, t("import"))));
 
     // the online games' settings (used by the next "start online games")
     if (key) page.append(onlineSettings(e, ev.online || {}));
@@ -203,9 +371,11 @@ export async function deskPage(main, id, params) {
     if (state.links) {
       const box = el("div", { class: "links", "data-testid": "player-links" }, el("h3", {}, t("gameLinks")));
       for (const gl of state.links.games) {
+        const b = link(`#/game/${gl.game_id}?token=${gl.black_token}`);
+        const w = link(`#/game/${gl.game_id}?token=${gl.white_token}`);
         box.append(el("p", {}, `${t("board")} ${gl.board}: `,
-          el("a", { href: link(`#/game/${gl.game_id}?event=${id}&token=${gl.black_token}`) }, `${t("black")} ${playerName(e, gl.black)}`), " · ",
-          el("a", { href: link(`#/game/${gl.game_id}?event=${id}&token=${gl.white_token}`) }, `${t("white")} ${playerName(e, gl.white)}`)));
+          el("a", { href: b }, `${t("black")} ${playerName(e, gl.black)}`), copyButton(b, t("copyLink"), t("copied")), " · ",
+          el("a", { href: w }, `${t("white")} ${playerName(e, gl.white)}`), copyButton(w, t("copyLink"), t("copied"))));
       }
       page.append(box);
     }
@@ -218,13 +388,26 @@ export async function deskPage(main, id, params) {
           arbiter,
           enter: (round, board, result, bw, ww) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`,
             { body: { result, black_warnings: bw, white_warnings: ww } }),
+          resolve: async (round, board, accept) => {
+            const path = `/api/events/${id}/rounds/${round}/boards/${board}/conflict`;
+            try {
+              await api("POST", path, { token: key, body: { accept } });
+            } catch (err) {
+              // after the next round was paired, the book's order asks for a confirmation
+              if (err.status === 409 && window.confirm(`${err.text}\n\n${t("forceQ")}`)) {
+                try { await api("POST", path, { token: key, body: { accept, force: true } }); } catch (err2) { showError(err2); }
+              } else showError(err);
+            }
+            await draw();
+          },
         }),
         el("p", { class: "no-print" },
           hasOnline ? null : el("button", {
             type: "button", "data-testid": `start-${r.round}`,
             onclick: async () => { const res = await change("POST", `/api/events/${id}/rounds/${r.round}/games`); if (res) { state.links = res; await draw(); } },
           }, t("startGames")), " ",
-          el("button", { type: "button", "data-testid": `cards-${r.round}`, onclick: () => tableCards(e, r) }, t("tableCards"))));
+          el("button", { type: "button", "data-testid": `cards-${r.round}`, onclick: () => tableCards(e, r) }, t("tableCards")), " ",
+          el("button", { type: "button", "data-testid": `sheet-${r.round}`, onclick: () => pairingSheet(e, r) }, t("printPairings"))));
     }
     page.append(el("h2", {}, t("standings")), standingsTable(st));
     main.replaceChildren(page);
@@ -286,7 +469,7 @@ export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
   const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const system = el("select", { name: "system", "data-testid": "event-system" },
-    ["swiss", "mcmahon", "round-robin", "knockout", "double-elimination"].map((s) => el("option", { value: s }, s)));
+    SYSTEMS.map((s) => el("option", { value: s }, `${t(`sys.${s}`)} (${s})`)));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
   const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
   game.addEventListener("change", online.update);

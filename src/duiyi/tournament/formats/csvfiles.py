@@ -19,33 +19,84 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.tournament.model import Player
 from duiyi.tournament.results import GameResult
 
-__all__ = ["ResultRow", "format_players", "parse_players", "parse_results"]
+__all__ = [
+    "ResultRow",
+    "format_players",
+    "normal_rank",
+    "parse_players",
+    "parse_results",
+]
 
 _PLAYER_COLUMNS = ("name", "rank", "rating", "club")
 
 
-def _reader(text: str, what: str) -> csv.DictReader[str]:
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+#: Header names the usual player lists use, in English and Chinese, for each column.
+_HEADERS = {
+    "name": ("name", "player", "姓名", "名字", "选手", "棋手", "選手", "棋士"),
+    "rank": ("rank", "grade", "level", "段位", "级位", "段级位", "等级", "段級位"),
+    "rating": ("rating", "elo", "等级分", "積分", "等級分"),
+    "club": ("club", "affiliation", "单位", "俱乐部", "代表单位", "單位"),
+    "country": ("country", "nation", "国家", "地区", "国家/地区", "國家"),
+    "team": ("team", "队", "队名", "队伍", "代表队", "隊"),
+}
+_ALIAS = {alias: key for key, names in _HEADERS.items() for alias in names}
+
+
+def _delimiter(first_line: str) -> str:
+    for d in (",", "\t", ";", "，"):
+        if d in first_line:
+            return d
+    return ","
+
+
+def _reader(text: str, what: str, delimiter: str = ",") -> csv.DictReader[str]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
     if reader.fieldnames is None:
         raise TournamentError(f"the {what} CSV is empty (expected a header line)")
     reader.fieldnames = [f.strip().lower() for f in reader.fieldnames]
     return reader
 
 
+def _is_plain_list(text: str) -> bool:
+    """A list of names, one a line, without a header: no delimiter on any line and the first
+    line is no known header."""
+    lines = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
+    if not lines or lines[0].lower() in _ALIAS:
+        return False
+    return not any(d in ln for ln in lines for d in (",", "\t", ";", "，"))
+
+
 def parse_players(text: str) -> list[Player]:
-    """Players from CSV text (numbers are given when they join an event).
+    """Players from CSV text (numbers are given when they join an event), or from a plain list
+    of names, one a line.
+
+    The header may use the usual names in English or Chinese (``name``/``姓名``,
+    ``rank``/``段位``, ``rating``/``等级分``, ``club``/``单位``, ``country``/``国家``,
+    ``team``/``队名``); commas, tabs or semicolons separate the columns. Other columns are kept
+    as extras.
 
     >>> parse_players("name,rank,rating,club,country\\nWang,2d,,Shanghai,CN\\n")[0]
     Player(number=0, name='Wang', rank='2d', rating=None, club='Shanghai', extra=(('country', 'CN'),))
+    >>> [p.name for p in parse_players("Li Wei\\nZhang Min\\n")]
+    ['Li Wei', 'Zhang Min']
+    >>> p = parse_players("姓名\\t段位\\t单位\\n李昂\\t3段\\t北京\\n")[0]
+    >>> p.name, p.rank, p.club
+    ('李昂', '3d', '北京')
     >>> parse_players("name,rating\\nLi,strong\\n")
     Traceback (most recent call last):
     ...
     duiyi.errors.TournamentError: players CSV line 2: rating must be a whole number, got 'strong'
     """
-    reader = _reader(text, "players")
+    if _is_plain_list(text):
+        names = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
+        return [Player(0, n) for n in names]
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    reader = _reader(text, "players", _delimiter(first))
+    reader.fieldnames = [_ALIAS.get(f, f) for f in reader.fieldnames or []]
     if "name" not in (reader.fieldnames or []):
         raise TournamentError(
-            "the players CSV needs a 'name' column (header name,rank,rating,club)"
+            "the players CSV needs a 'name' column (header name,rank,rating,club, or 姓名,段位,"
+            "等级分,单位), or give a plain list of names, one a line"
         )
     out: list[Player] = []
     for row in reader:
@@ -73,13 +124,35 @@ def parse_players(text: str) -> list[Player]:
             Player(
                 0,
                 name,
-                (row.get("rank") or "").strip(),
+                normal_rank((row.get("rank") or "").strip()),
                 rating,
                 (row.get("club") or "").strip(),
                 extra,
             )
         )
     return out
+
+
+_CJK_RANK = {"段": "d", "级": "k", "級": "k"}
+
+
+def normal_rank(rank: str) -> str:
+    """A rank as the events write it: ``3段`` → ``3d``, ``5级`` → ``5k``, ``职业2段`` → ``2p``;
+    anything else as given.
+
+    >>> normal_rank("3段"), normal_rank("10级"), normal_rank("职业九段"), normal_rank("2D")
+    ('3d', '10k', '9p', '2D')
+    """
+    text = rank.strip()
+    pro = text.startswith(("职业", "職業"))
+    if pro:
+        text = text[2:]
+    digits = "一二三四五六七八九"
+    if text and text[0] in digits:
+        text = str(digits.index(text[0]) + 1) + text[1:]
+    if len(text) >= 2 and text[:-1].isdigit() and text[-1] in _CJK_RANK:
+        return text[:-1] + ("p" if pro else _CJK_RANK[text[-1]])
+    return rank
 
 
 def format_players(players: list[Player]) -> str:

@@ -117,16 +117,15 @@ def pair_mcmahon(
     >>> [(p.black, p.white) for p in r.pairings]
     [(1, 2), (3, 4)]
     """
-    swiss = [
-        SwissPlayer(
-            p.number,
-            mcmahon_score(p, bar=bar, floor=floor),
-            p.opponents,
-            p.colours,
-            p.byes,
-        )
-        for p in players
-    ]
+    b, f = parse_rank(bar), parse_rank(floor)
+    initial_score(f, bar=b, floor=f)  # refuses a floor above the bar
+    by_rank: dict[int | str, int] = {}  # ranks repeat: read each once
+    swiss = []
+    for p in players:
+        start = by_rank.get(p.rank)
+        if start is None:
+            start = by_rank[p.rank] = initial_score(p.rank, bar=b, floor=f)
+        swiss.append(SwissPlayer(p.number, start + p.points, p.opponents, p.colours, p.byes))
     return pair_swiss(
         swiss, round_number, colour_window=colour_window, explain=explain, article=_ARTICLE
     )

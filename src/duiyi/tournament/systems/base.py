@@ -15,6 +15,7 @@ everything that changes (``options`` for drawn groups, seeds and eliminations).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -24,9 +25,9 @@ from typing import Any, ClassVar
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.tournament.model import Event, Game, RoundRecord, TeamPairing, Withdrawal
-from duiyi.tournament.results import Encounter, GameResult, SideResult, Table
+from duiyi.tournament.results import GameResult, SideResult, Table
 from duiyi.tournament.standings import Standing, default_chain, standings
-from duiyi.tournament.tiebreaks import Tiebreak, parse_tiebreak
+from duiyi.tournament.tiebreaks import Columns, Row, Tiebreak, parse_tiebreak
 from duiyi.tournament.withdrawal import Effect, rule
 
 __all__ = [
@@ -135,57 +136,85 @@ def player_table(
     """Every player's record over ``rounds``: games without a result are left out, so are the
     games of ``void`` players (who leave the table, Go §28.2, Gomoku §18.5). A bye scores as a
     win when ``bye_scores`` (Swiss and elimination), nothing otherwise (round robin: the added
-    bye number is no opponent, appendix 三.2)."""
+    bye number is no opponent, appendix 三.2).
+
+    The records are held as :class:`~duiyi.tournament.tiebreaks.Columns` (integers in units of
+    1/scale), so that standings of a large field never build a fraction per game."""
     scoring = event.points
-    per: dict[int, list[Encounter]] = {p.number: [] for p in event.players if p.number not in void}
-    win_black = {
-        r: (scoring.points(r, black=True), scoring.points(r, black=False)) for r in GameResult
+    values = (scoring.win, scoring.draw, scoring.loss, scoring.bye, scoring.no_result)
+    scale = math.lcm(1, *(v.denominator for v in values))
+
+    def scaled(v: Fraction) -> int:
+        return v.numerator * (scale // v.denominator)
+
+    # per result: (black's side, white's side, black's points, white's points, played), by
+    # the member's id (an Enum hashes in Python; an int in C: this loop runs once per game)
+    info = {
+        id(r): (
+            r.side(Color.BLACK),
+            r.side(Color.WHITE),
+            scaled(scoring.points(r, black=True)),
+            scaled(scoring.points(r, black=False)),
+            r.played,
+        )
+        for r in GameResult
     }
+    black, white = Color.BLACK, Color.WHITE
+    keep = [p.number for p in event.players if p.number not in void]
+    points = dict.fromkeys(keep, 0)
+    opponents: dict[int, list[int]] = {p: [] for p in keep}
+    warned = dict.fromkeys(keep, 0)
+    bye_points = scaled(scoring.bye)
     for rnd in rounds:
         for g in rnd.games:
             result = g.result
-            if result is None or g.black in void or g.white in void:
+            if result is None:
                 continue
-            pb, pw = win_black[result]
-            sb, sw = result.side(Color.BLACK), result.side(Color.WHITE)
+            b, w = g.black, g.white
+            if void and (b in void or w in void):
+                continue
+            _, _, pb, pw, _ = info[id(result)]
             if g.penalty:  # a disciplinary loss after the result: Gomoku §2.20(3)
-                pb, pw = g.points(scoring, Color.BLACK), g.points(scoring, Color.WHITE)
-                sb, sw = g.side(Color.BLACK), g.side(Color.WHITE)
-            played = result.played
-            per[g.black].append(
-                Encounter(
-                    rnd.number,
-                    g.white,
-                    sb,
-                    pb,
-                    Color.BLACK,
-                    played,
-                    g.black_warnings,
-                )
-            )
-            per[g.white].append(
-                Encounter(
-                    rnd.number,
-                    g.black,
-                    sw,
-                    pw,
-                    Color.WHITE,
-                    played,
-                    g.white_warnings,
-                )
-            )
-        if not bye_scores:
-            continue
-        for b in rnd.byes:
-            if b in per:
-                per[b].append(Encounter(rnd.number, None, SideResult.WIN, scoring.bye, None, False))
-    ratings = {p.number: p.rating for p in event.players}
+                pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
+            points[b] += pb
+            points[w] += pw
+            opponents[b].append(w)
+            opponents[w].append(b)
+            if g.black_warnings or g.white_warnings:
+                warned[b] += g.black_warnings
+                warned[w] += g.white_warnings
+        if bye_scores:
+            for p in rnd.byes:
+                if p in points:
+                    points[p] += bye_points
+
+    def rows() -> dict[int, list[Row]]:
+        out: dict[int, list[Row]] = {p: [] for p in keep}
+        win = SideResult.WIN
+        for rnd in rounds:
+            n = rnd.number
+            for g in rnd.games:
+                result = g.result
+                if result is None or (void and (g.black in void or g.white in void)):
+                    continue
+                sb, sw, pb, pw, played = info[id(result)]
+                if g.penalty:  # Gomoku §2.20(3)
+                    sb, sw = g.side(black), g.side(white)
+                    pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
+                out[g.black].append((n, g.white, sb, pb, black, played, g.black_warnings))
+                out[g.white].append((n, g.black, sw, pw, white, played, g.white_warnings))
+            if bye_scores:
+                for p in rnd.byes:
+                    if p in out:
+                        out[p].append((n, None, win, bye_points, None, False, 0))
+        return out
+
     return Table(
-        tuple(sorted(per)),
-        {k: tuple(v) for k, v in per.items()},
+        tuple(keep),
+        Columns(rows, scale, points, opponents, warned),
         scoring,
         rounds[-1].number if rounds else 0,
-        ratings,
+        {p.number: p.rating for p in event.players},
         dict(initial or {}),
     )
 

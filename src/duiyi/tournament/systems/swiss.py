@@ -17,6 +17,7 @@ from duiyi.tournament.systems.base import (
     translate,
     withdrawn_before,
 )
+from duiyi.tournament.tiebreaks import columns
 
 __all__ = ["McMahon", "Swiss", "SwissElimination", "eliminated", "mcmahon_initial"]
 
@@ -34,6 +35,12 @@ class Swiss(System):
         withdrawn = withdrawn_before(event, number)
         tbl = self.table(event)
         position = {s.number: s.position for s in standings(tbl, self.chain(event))}
+        cols = columns(tbl)
+        scale = cols.scale
+        # whole scores as ints (the pairer compares thousands of them), others exact
+        points: dict[int, int | Fraction] = {
+            n: v // scale if v % scale == 0 else Fraction(v, scale) for n, v in cols.points.items()
+        }
         met: dict[int, set[int]] = {p.number: set() for p in event.players}
         colours: dict[int, list[str]] = {p.number: [] for p in event.players}
         byes: dict[int, int] = dict.fromkeys(met, 0)
@@ -54,7 +61,7 @@ class Swiss(System):
             out.append(
                 SwissPlayer(
                     n,
-                    tbl.points(n) if n in tbl.encounters else Fraction(0),
+                    points.get(n, 0),
                     frozenset(met[n]),
                     "".join(colours[n]),
                     byes[n],
@@ -123,10 +130,15 @@ def mcmahon_initial(event: Event) -> dict[int, Fraction]:
 
     bar = str(event.options.get("bar", "1d"))
     floor = str(event.options.get("floor", "20k"))
-    return {
-        p.number: Fraction(initial_score(_mcmahon_rank(p.rank), bar=bar, floor=floor))
-        for p in event.players
-    }
+    by_rank: dict[str, Fraction] = {}
+    out = {}
+    for p in event.players:
+        score = by_rank.get(p.rank)
+        if score is None:
+            score = Fraction(initial_score(_mcmahon_rank(p.rank), bar=bar, floor=floor))
+            by_rank[p.rank] = score
+        out[p.number] = score
+    return out
 
 
 class McMahon(Swiss):
@@ -143,17 +155,17 @@ class McMahon(Swiss):
     ) -> tuple[Event, PairedRound]:
         from duiyi.tournament.pairing.mcmahon import McMahonPlayer, pair_mcmahon
 
-        mm = [
-            McMahonPlayer(
-                sp.number,
-                _mcmahon_rank(event.player(sp.number).rank),
-                sp.score / event.points.win,
-                sp.opponents,
-                sp.colours,
-                sp.byes,
-            )
-            for sp in self.swiss_players(event, number)
-        ]
+        win = event.points.win
+        wn, wd = win.numerator, win.denominator
+        mm = []
+        for sp in self.swiss_players(event, number):
+            score = sp.score
+            if isinstance(score, int) and score * wd % wn == 0:
+                wins: int | Fraction = score * wd // wn  # in wins, as an int when whole
+            else:
+                wins = Fraction(score) / win
+            rank = _mcmahon_rank(event.players[sp.number - 1].rank)
+            mm.append(McMahonPlayer(sp.number, rank, wins, sp.opponents, sp.colours, sp.byes))
         bar = str(event.options.get("bar", "1d"))
         floor = str(event.options.get("floor", "20k"))
         return event, translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
