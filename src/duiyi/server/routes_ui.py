@@ -43,7 +43,7 @@ def _manager(request: Request) -> GameManager:
 async def _update_config(repo: Repository, game_id: str, change: Any) -> dict[str, Any]:
     """Read-modify-write of a game's stored configuration (``change(config)`` edits a copy)."""
     async with repo.db.session() as s, s.begin():
-        row = await s.get(GameRow, game_id)
+        row = await s.get(GameRow, game_id, with_for_update=True)  # no lost update
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         config = dict(row.config or {})
