@@ -719,6 +719,11 @@ def _read_games(
                 f"round {rnd} table {board}: unknown result {code!r}, read as no result yet "
                 "(as OpenGotha reads it)"
             )
+        if el.get("knownColor", "true") == "false":
+            warnings.append(
+                f"round {rnd} table {board}: colours not known (knownColor=false); duiyi holds "
+                "them as listed, as OpenGotha 3.x reads them"
+            )
         games = per_round.setdefault(rnd, {})
         if board in games:
             warnings.append(f"round {rnd} table {board} is listed twice: the last one is kept")
