@@ -706,15 +706,22 @@ class ResultReader:
                 log.exception("result outbox: pass failed")
 
     async def drain(self) -> int:
-        """Enter every waiting report; how many were consumed."""
+        """Enter every waiting report; how many were consumed. A report that fails stays for
+        the next pass and does not hold the others back."""
         count = 0
         while True:
             reports = await self.repo.reports()
-            if not reports:
-                return count
+            progressed = False
             for report in reports:
-                await self.enter(report)
+                try:
+                    await self.enter(report)
+                except Exception:
+                    log.exception("result of game %s: not entered yet", report.game_id)
+                    continue
                 count += 1
+                progressed = True
+            if not progressed:
+                return count
 
     async def enter(self, report: Report) -> None:
         """Enter one report in its event (or keep it there as a conflict)."""
