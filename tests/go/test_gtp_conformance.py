@@ -222,8 +222,20 @@ def _scripts() -> list[list[str]]:
     return ISSUE_SCRIPTS + [random_script(rng) for _ in range(40)]
 
 
-def test_duiyi_gtp_answers_as_gnugo_does() -> None:
-    duiyi, gnugo = Gtp(DUIYI_ARGV), Gtp(GNUGO_ARGV)
+@pytest.mark.parametrize(
+    ("duiyi_argv", "gnugo_argv"),
+    [
+        (DUIYI_ARGV, GNUGO_ARGV),  # Chinese rules, situational superko (Go §6)
+        # Japanese rules, simple ko (Go §20.1): GNU Go's --japanese-rules
+        (
+            [*DUIYI_ARGV, "--rules", "japanese"],
+            [GNUGO, "--mode", "gtp", "--japanese-rules", "--level", "0"],
+        ),
+    ],
+    ids=["chinese-superko", "japanese-simple-ko"],
+)
+def test_duiyi_gtp_answers_as_gnugo_does(duiyi_argv: list[str], gnugo_argv: list[str]) -> None:
+    duiyi, gnugo = Gtp(duiyi_argv), Gtp(gnugo_argv)
     compared = played = 0
     try:
         for number, script in enumerate(_scripts()):

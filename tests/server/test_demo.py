@@ -18,7 +18,7 @@ def test_demo_event_once_and_no_secret_in_log(tmp_path: Path) -> None:
         assert [e["name"] for e in events] == ["duiyi demo: club Swiss"]
         keys = json.loads((tmp_path / "var" / "demo-keys.json").read_text())
         assert (tmp_path / "var" / "demo-keys.json").stat().st_mode & 0o077 == 0
-        board = next(s for s in keys["seats"] if s["where"].startswith("round"))
+        board = next(s for s in keys["seats"] if s["round"])
         board["black"], board["white"] = board["black_token"], board["white_token"]
         game = httpx.get(f"{server.url}/api/games/{board['game_id']}").json()
         assert game["clocks"]["black"]["periods"] == 3  # Chinese byo-yomi, 3 reserved minutes

@@ -125,3 +125,16 @@ def test_event_records_as_columns_match_game_by_game_records() -> None:
         assert t.points(p) == ref.points(p) == Fraction(columns(t).points[p], columns(t).scale)
     for chain in CHAINS:
         assert standings(t, chain) == standings(ref, chain)
+
+
+def test_criteria_sharing_a_name_keep_their_own_values() -> None:
+    # a parameterised criterion (e.g. another convention for the same column) is computed
+    # from its own definition, never taken from the memo of another one with the same name
+    t = Table.from_games([(1, 1, 2, GameResult.BLACK_WINS)], Scoring.go(), rounds=1)
+    base = parse_tiebreak("buchholz")
+    other = dataclasses.replace(
+        base, function=lambda tbl, group: {c: Fraction(7) for c in group}, field=None
+    )
+    assert base.values(t, [1, 2]) == {1: Fraction(0), 2: Fraction(2)}
+    assert other.values(t, [1, 2]) == {1: Fraction(7), 2: Fraction(7)}
+    assert [r.values for r in standings(t, (other,))] == [(Fraction(7),), (Fraction(7),)]

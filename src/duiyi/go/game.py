@@ -386,7 +386,8 @@ class Game:
 
     @property
     def consecutive_passes(self) -> int:
-        """Passes in a row at the end of the move list."""
+        """Passes in a row that count toward the end of play (Go §7.3); under simple ko a pass
+        made while barred from retaking a ko is not counted (docs/decisions.md)."""
         return self._passes
 
     @property

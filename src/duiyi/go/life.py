@@ -49,7 +49,15 @@ from typing import Generic, Protocol, TypeVar
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 
-__all__ = ["BoardView", "GroupStatus", "Status", "explain", "propose_dead", "status_map"]
+__all__ = [
+    "BoardView",
+    "GroupStatus",
+    "Status",
+    "explain",
+    "propose_dead",
+    "status_map",
+    "unconditionally_alive",
+]
 
 _EMPTY = 0
 _B = 1
@@ -1130,3 +1138,21 @@ def explain(board: BoardView[P]) -> list[GroupStatus[P]]:
             )
         )
     return out
+
+
+def unconditionally_alive(board: BoardView[P]) -> frozenset[P]:
+    """The stones of chains alive whatever the opponent plays, even if their owner only passes
+    (Benson's algorithm, the first step of :func:`propose_dead`; KataGo calls them pass-alive).
+
+    >>> from duiyi.go import Board
+    >>> board = Board.from_diagram('''
+    ... . X . X .
+    ... X X X X X
+    ... . . . . .
+    ... . . O . .
+    ... . . . . .''')
+    >>> sorted(map(str, unconditionally_alive(board)))
+    ['A4', 'B4', 'B5', 'C4', 'D4', 'D5', 'E4']
+    """
+    analysis, points = _read(board)
+    return frozenset(points[i] for cid in analysis.benson for i in analysis.chains[cid])

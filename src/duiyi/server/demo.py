@@ -131,7 +131,7 @@ async def ensure_demo(state: State) -> dict[str, Any] | None:
         )
         names = {"black": event.player(g.black).name, "white": event.player(g.white).name}
         await _waiting(state, host, names)
-        seats.append(_seats(host.id, "go", names, tokens, f"round {rnd.number}, board {g.board}"))
+        seats.append(_seats(host.id, "go", names, tokens, (rnd.number, g.board)))
     go, go_tokens = await state.games.create(
         {
             "game": "go",
@@ -142,7 +142,7 @@ async def ensure_demo(state: State) -> dict[str, Any] | None:
     )
     names = {"black": "Li Wei", "white": "Zhang Min"}
     await _waiting(state, go, names)
-    seats.insert(0, _seats(go.id, "go", names, go_tokens, "casual"))
+    seats.insert(0, _seats(go.id, "go", names, go_tokens, None))
     renju, renju_tokens = await state.games.create(
         {
             "game": "gomoku",
@@ -152,7 +152,7 @@ async def ensure_demo(state: State) -> dict[str, Any] | None:
     )
     names = {"black": "Wang Fang", "white": "Liu Yang"}
     await _waiting(state, renju, names)
-    seats.insert(1, _seats(renju.id, "gomoku", names, renju_tokens, "casual"))
+    seats.insert(1, _seats(renju.id, "gomoku", names, renju_tokens, None))
     reviews = [await _review_go(state), await _review_renju(state)]
     keys = {
         "event_id": event_id,
@@ -169,12 +169,17 @@ async def ensure_demo(state: State) -> dict[str, Any] | None:
 
 
 def _seats(
-    game_id: str, kind: str, names: dict[str, str], tokens: dict[str, str], where: str
+    game_id: str,
+    kind: str,
+    names: dict[str, str],
+    tokens: dict[str, str],
+    where: tuple[int, int] | None,
 ) -> dict[str, Any]:
     return {
         "game_id": game_id,
         "game": kind,
-        "where": where,
+        "round": where[0] if where else None,
+        "board": where[1] if where else None,
         "names": names,
         "black_token": tokens["black"],
         "white_token": tokens["white"],
@@ -227,7 +232,8 @@ async def demo_seats(request: Request) -> dict[str, Any]:
             {
                 "game_id": s["game_id"],
                 "game": s["game"],
-                "where": s["where"],
+                "round": s.get("round"),
+                "board": s.get("board"),
                 "names": s["names"],
                 "tokens": {c: s[f"{c}_token"] for c in ("black", "white") if c not in ready},
             }

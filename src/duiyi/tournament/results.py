@@ -249,11 +249,11 @@ class ResultSheet:
         return self.result.side(color)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (``penalty``/``disqualified`` only when someone is named)."""
-        data: dict[str, Any] = {
-            "result": self.result.value,
-            "warnings": {"black": self.black_warnings, "white": self.white_warnings},
-        }
+        """A JSON-ready dict (``warnings``, ``penalty``, ``disqualified`` only when they hold
+        something)."""
+        data: dict[str, Any] = {"result": self.result.value}
+        if self.black_warnings or self.white_warnings:
+            data["warnings"] = {"black": self.black_warnings, "white": self.white_warnings}
         if self.penalty:
             data["penalty"] = sorted(c.value for c in self.penalty)
         if self.disqualified:
@@ -338,8 +338,9 @@ class AuditEntry:
             "by": self.by,
             "at": self.at,
             "value": None if self.value is None else self.value.to_json(),
-            "previous": None if self.previous is None else self.previous.to_json(),
         }
+        if self.previous is not None:  # absent: the board had no result before
+            data["previous"] = self.previous.to_json()
         if self.note:
             data["note"] = self.note
         return data

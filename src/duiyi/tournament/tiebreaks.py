@@ -8,6 +8,13 @@ too (``sonneborn_berger(table, 3)``).
 Byes score as a win but are left out of every opponents' sum (DECISIONS: Tournaments); void
 games (Go §28.2, Gomoku §18.5) never reach the table.
 
+Standings compute each criterion once for the whole field (:meth:`Tiebreak.vector`): through
+its ``field`` function when it has one (exact integers over :class:`Columns`, linear in the
+games), else through its definition over every competitor. A new or parameterised criterion
+(a factory such as :func:`median_buchholz_cut` or :func:`board`) needs only its definition;
+a ``field`` function is an optional fast path, checked against the definition by
+``tests/tournament/test_standings_fast.py``.
+
 >>> from duiyi.tournament.results import GameResult, Scoring, Table
 >>> t = Table.from_games([(1, 1, 2, GameResult.BLACK_WINS), (2, 3, 1, GameResult.DRAW),
 ...                       (3, 2, 3, GameResult.WHITE_WINS)], Scoring.go(), rounds=3)
@@ -132,7 +139,7 @@ class Columns(Mapping[int, tuple[Encounter, ...]]):
         self._warnings = warnings
         self._source = source
         self._built: dict[int, tuple[Encounter, ...]] = {}
-        self._memos: dict[int, tuple[Table, dict[str, Any]]] = {}
+        self._memos: dict[int, tuple[Table, dict[Any, Any]]] = {}
 
     @property
     def rows(self) -> dict[int, list[Row]]:
@@ -158,13 +165,18 @@ class Columns(Mapping[int, tuple[Encounter, ...]]):
             found = self._built[competitor] = tuple(out)
         return found
 
+    def __contains__(self, competitor: object) -> bool:
+        if self._source is not None:
+            return competitor in self._source
+        return competitor in self.points  # without building the encounters
+
     def __iter__(self) -> Iterator[int]:
-        return iter(self.points)
+        return iter(self.points if self._source is None else self._source)
 
     def __len__(self) -> int:
-        return len(self.points)
+        return len(self.points if self._source is None else self._source)
 
-    def memo(self, table: Table) -> dict[str, Any]:
+    def memo(self, table: Table) -> dict[Any, Any]:
         """Values already computed for ``table`` (a table shares its rows with the copies
         ``dataclasses.replace`` makes of it, not its other fields)."""
         found = self._memos.get(id(table))
@@ -400,14 +412,14 @@ class Tiebreak:
         computed once per table."""
         cols = columns(table)
         memo = cols.memo(table)
-        found = memo.get(self.name)
+        found = memo.get(self)  # by the criterion itself: a name may carry other parameters
         if not isinstance(found, Vector):
             if self.field is not None:
                 found = self.field(table, cols)
             else:
                 every = self.function(table, table.competitors)
                 found = Vector({c: every[c] for c in table.competitors}, 0)
-            memo[self.name] = found
+            memo[self] = found
         return found
 
     def __repr__(self) -> str:

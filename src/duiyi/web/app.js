@@ -91,11 +91,12 @@ async function home(main) {
   // the lists update by themselves (every few seconds while the page is shown)
   async function refresh() {
     try {
-      const r = await api("GET", "/api/live-games");
+      const [r, n] = await Promise.all([api("GET", "/api/live-games"), api("GET", "/api/live-games/names").catch(() => ({ names: {} }))]);
       live.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noLive"))]));
       for (const gm of r.games) {
         const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
-        live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
+        const who = names(n.names[gm.id]);
+        live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}${who ? ` · ${who}` : ""}`),
           ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
       }
     } catch (_e) { /* an older server without the list */ }
@@ -120,7 +121,8 @@ async function home(main) {
       const r = await api("GET", "/api/demo");
       seats.replaceChildren();
       for (const s of r.seats) {
-        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`), ` (${s.where})`);
+        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`),
+          ` (${s.round ? `${t("round", { n: s.round })} · ${t("board")} ${s.board}` : t("casual")})`);
         for (const c of ["black", "white"]) {
           if (!s.tokens[c]) continue;
           li.append(el("a", { class: "sit", href: `#/game/${s.game_id}?token=${s.tokens[c]}`, "data-testid": `sit-${c}` },

@@ -271,6 +271,8 @@ export function gamePage(main, id, params) {
   function myColour() { return g.seat ? seatColour(g.seat) : null; }
 
   /** A player's name (the event's, or the one given for the seat), else the colour's word. */
+  function hasName(seat) { return !!((g.info && g.info.names && g.info.names[seat]) || g.names[seat]); }
+
   function nameOf(seat) {
     const n = (g.info && g.info.names && g.info.names[seat]) || g.names[seat];
     return n || t(seat);
@@ -442,7 +444,7 @@ export function gamePage(main, id, params) {
       players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}`, "data-colour": colour },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
         el("span", { class: "seat", "data-testid": `name-${seat}` }, nameOf(seat),
-          el("span", { class: "colour", "data-testid": `colour-${seat}` }, ` · ${t(colour)}`),
+          hasName(seat) || colour !== seat ? el("span", { class: "colour", "data-testid": `colour-${seat}` }, ` · ${t(colour)}`) : null,
           tags.length ? ` (${tags.join(", ")})` : ""),
         clock,
         el("span", { class: "info" }, info.flatMap((x, i) => (i ? [" · ", x] : [x])))));

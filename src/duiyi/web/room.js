@@ -96,9 +96,18 @@ export function roomPage(main, id, params) {
       "aria-label": `${t("room.ruleOn")} ${b.board}`,
       onsubmit: async (ev) => {
         ev.preventDefault();
-        const body = { method: method.value, args: [color.value, article.value.trim()], kwargs: note.value.trim() ? { note: note.value.trim() } : {} };
+        const typed = { kind: method.value, color: color.value, article: article.value.trim() };
+        if (note.value.trim()) typed.note = note.value.trim();
+        const path = `/api/games/${encodeURIComponent(b.id)}/rulings`;
         try {
-          const r = await api("POST", `/api/games/${encodeURIComponent(b.id)}/rulings`, { body, token: key });
+          let r;
+          try {
+            r = await api("POST", path, { body: typed, token: key });
+          } catch (err) {
+            if (err.status !== 422) throw err;
+            // a server of the older shape: the referee method and its arguments
+            r = await api("POST", path, { body: { method: typed.kind, args: [typed.color, typed.article], kwargs: typed.note ? { note: typed.note } : {} }, token: key });
+          }
           const text = `${t(`rk.${method.value === "warn" ? "warning" : method.value}`)} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
           // the board's open calls are answered by this ruling
           for (const c of (b.calls || []).filter((x) => x.open)) {
