@@ -115,6 +115,11 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.click("[data-testid=trail-1-1] summary")
     trail = page.inner_text("[data-testid=trail-1-1]")
     assert "1-0 → draw" in trail and "the desk" in trail
+    page.select_option("[data-testid=result-1-2]", "1-0")
+    page.click("[data-testid=enter-1-2]")
+    page.wait_for_selector("[data-testid=trail-1-2]")
+    page.click("[data-testid=pair]")
+    page.wait_for_selector("[data-testid=round-2]")
     # the online game said otherwise: the desk shows both and the director decides
     _inject_conflict(server, event_id)
     page.reload()
@@ -126,6 +131,10 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.evaluate("window.scrollBy(0, -120)")
     screenshot(page, "desk")
     page.click("[data-testid=accept-conflict-1-1]")
+    # round 2 is paired on the old result: the desk asks in the page before changing it
+    page.wait_for_selector("[data-testid=force-confirm]")
+    assert page.evaluate("document.activeElement.dataset.testid") == "force-yes"
+    page.click("[data-testid=force-yes]")
     page.wait_for_selector("[data-testid=conflict-1-1]", state="detached")
     board = next(
         g
