@@ -12,11 +12,14 @@ and the fifth-move N-dab are skipped: the Gomocup protocol has no command for th
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from duiyi import BLACK, WHITE
+from duiyi.cli.go_match import Progress
 from duiyi.engines.process import check_command
 from duiyi.gomoku.engine import run_match
 from duiyi.gomoku.match import (
@@ -100,6 +103,9 @@ def match(
     sink = out.open("w", encoding="utf-8") if out is not None else None
     as_sgf = out is not None and out.suffix.lower() == ".sgf"
 
+    progress = Progress(games, "gomoku match") if not quiet and sys.stdout.isatty() else None
+    done = {"+": 0, "=": 0, "-": 0}
+
     def report(record: GameRecord, game: ScheduledGame) -> None:
         if sink is not None:
             line = (
@@ -113,13 +119,23 @@ def match(
             return
         where = f" {record.opening}" if record.opening else ""
         stones = len(record.moves)
-        typer.echo(
+        line = (
             f"game {record.number}{where}: {record.black} (black) - {record.white} (white) "
             f"{record.result_text}  {record.outcome.termination.value}: {record.reason} "
             f"({record.outcome.article}; {stones} stone{'' if stones == 1 else 's'})"
         )
+        if progress is None:
+            typer.echo(line)
+            return
+        a_color = BLACK if game.a_is_black else WHITE
+        won = record.outcome.winner
+        key = "+" if won is a_color else ("-" if won is a_color.opponent else "=")
+        done[key] += 1
+        progress.advance(line, f"engine A +{done['+']} ={done['=']} -{done['-']}")
 
     try:
+        if progress is not None:
+            progress.__enter__()
         tally = run_match(
             engine_a,
             engine_b,
@@ -134,6 +150,8 @@ def match(
             on_game=report,
         )
     finally:
+        if progress is not None:
+            progress.__exit__()
         if sink is not None:
             sink.close()
     typer.echo(tally.summary())

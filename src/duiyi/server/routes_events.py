@@ -634,6 +634,34 @@ async def export_opengotha(request: Request, event_id: str) -> Response:
     )
 
 
+@router.get("/{event_id}/export/results.h9")
+async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Response:
+    """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
+    from duiyi.tournament.formats.exports import export_event
+
+    e = _event(await _repo(request).event(event_id))
+    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    return Response(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{event_id}.h9"'},
+    )
+
+
+@router.get("/{event_id}/export/standings.csv")
+async def export_standings_csv(request: Request, event_id: str) -> Response:
+    """The standings as CSV (place, player, points, tiebreaks, one column per round)."""
+    from duiyi.tournament.formats.exports import export_event
+
+    e = _event(await _repo(request).event(event_id))
+    text, _ = export_event(e, "csv")
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{event_id}-standings.csv"'},
+    )
+
+
 @router.get("/{event_id}/export/players.csv", response_class=PlainTextResponse)
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
