@@ -84,7 +84,8 @@ def test_an_online_game_never_overwrites_the_directors_result(server: Server) ->
     assert board["result"] == "1-0" and board["warnings"] == {"black": 0, "white": 1}
     assert "conflict" not in board
     assert _standings(server, ev) == before
-    assert httpx.get(f"{server.url}/api/games/{b2['game_id']}").json()["outcome"] is None
+    state = httpx.get(f"{server.url}/api/games/{b2['game_id']}").json()
+    assert state["outcome"] is None and "the director entered 1-0" in state["closed"]
     # a correction now needs the director's confirmation, and says what it affects
     r = _put(server, ev, 1, 2, result="0-1")
     assert r.status_code == 409 and "force" in r.json()["detail"], r.text

@@ -318,6 +318,8 @@ class GameHost:
         """The public state now."""
         view = game_view(self.id, self.session, self.version, self.now())
         view["event"] = _event_link(self.record)
+        if self.closed is not None:  # the director entered the board's result
+            view["closed"] = self.closed
         return view
 
     async def current_session(self) -> Session:
