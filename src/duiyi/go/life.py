@@ -574,7 +574,62 @@ class _Analysis:
         for _ in range(3):
             if not self._read_regions():
                 break
+        self._read_races()
         self._revive()
+
+    def _read_races(self) -> None:
+        """Seki between eyeless groups found dead and the enemy chains they race (Go §8).
+
+        A chain of several stones proposed dead whose every liberty is shared with enemy
+        chains (no eye, no liberty of its own) races them. The race is read on the whole board
+        with moves only on the racers' liberties: if the enemy, moving first, cannot take the
+        chain and the chain's side, moving first, cannot take the enemy chains either, all of
+        them live in seki. This finds seki of several groups whose other liberties are shared
+        with further groups nobody can approach.
+        """
+        colour = self.colour
+        wall = [False] * self.n
+        for x in range(len(self.chains)):
+            if not self.dead[x] or self.seki[x] or x in self.benson:
+                continue
+            if len(self.chains[x]) < _RACE_MIN_STONES:
+                continue
+            col = self.chain_colour[x]
+            enemy = 3 - col
+            libs = self.libs[x]
+            if not 2 <= len(libs) <= 4:
+                continue
+            ys = {self.chain_of[q] for p in libs for q in self.nb[p] if colour[q] == enemy}
+            shared = set().union(*(self.libs[y] for y in ys)) & libs
+            if shared != libs:
+                continue  # a liberty of its own: an eye, not a bare race
+            if any(
+                y in self.benson
+                or self.dead[y]
+                or len(self.chains[y]) < _RACE_MIN_STONES
+                or len(self.libs[y]) > len(libs) + 2
+                for y in ys
+            ):
+                continue
+            start = tuple(colour)
+            mine = sum(1 << p for p in self.chains[x])
+            theirs = sum(1 << p for y in ys for p in self.chains[y])
+            try:
+                kept = _Local(self.nb, wall, enemy, race=True).wins(
+                    start, enemy, 0, mine, frozenset()
+                )
+                if not kept:
+                    continue
+                held = _Local(self.nb, wall, col, race=True).wins(
+                    start, col, 0, theirs, frozenset()
+                )
+            except _OutOfBudget:
+                continue
+            if held:
+                for cid in (x, *ys):
+                    self.dead[cid] = False
+                    self.seki[cid] = True
+                    self.reason[cid] = "seki: read out, neither side can take the other (Go §8)"
 
     def _read_regions(self) -> bool:
         """Read out the small enclosed regions where both colours fight (Go §8).
@@ -671,6 +726,12 @@ class _Analysis:
 _READ_MAX_EMPTY = 8
 _READ_MAX_POINTS = 40
 _READ_BUDGET = 20000
+#: Liberties that take a chain out of a race, and most points a race is read on.
+_RACE_FREE = 6
+_RACE_MAX_POINTS = 12
+#: Stones each side of a race needs before it is read (single stones are left to the static
+#: rules).
+_RACE_MIN_STONES = 3
 #: Longest line of play read.
 _READ_MAX_DEPTH = 40
 #: Liberty count given to killer stones joined to the wall.
@@ -698,13 +759,20 @@ class _Local:
     """
 
     def __init__(
-        self, nb: list[tuple[int, ...]], wall: list[bool], killer: int, clear: bool = False
+        self,
+        nb: Sequence[tuple[int, ...]],
+        wall: Sequence[bool],
+        killer: int,
+        clear: bool = False,
+        race: bool = False,
     ) -> None:
         self.nb = nb
         self.wall = wall
         self.killer = killer
         self.owner = 3 - killer
         self.clear = clear
+        #: a race read on the whole board: only the racing chains' liberties are played
+        self.race = race
         self.nodes = 0
         self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
@@ -809,7 +877,7 @@ class _Local:
         else:
             if not standing:
                 return False
-            if passes >= 2 or self._owner_safe(s):
+            if passes >= 2 or (not self.race and self._owner_safe(s)):
                 return True
         key = (s, to_move, passes, standing)
         known = self.memo.get(key)
@@ -823,15 +891,22 @@ class _Local:
         path = path | {s}
         result = not want
         target = self.killer if self.clear else self.owner
-        for i in self._moves(s, to_move):
+        moves = self._moves(s, to_move, standing)
+        if moves is None:
+            self.memo[key] = True
+            return True
+        for i in moves:
             t = self.play(s, i, to_move)
             if t is None or t in path:
                 continue
             left = standing
             if to_move != target:
-                for k in range(len(t)):
-                    if left >> k & 1 and t[k] != target:
-                        left &= ~(1 << k)
+                bits = standing
+                while bits:
+                    low = bits & -bits
+                    if t[low.bit_length() - 1] != target:
+                        left &= ~low
+                    bits ^= low
             if self.wins(t, nxt, 0, left, path) == want:
                 result = want
                 break
@@ -841,12 +916,74 @@ class _Local:
         self.memo[key] = result
         return result
 
-    def _moves(self, s: Sequence[int], col: int) -> list[int]:
-        """Empty cells worth trying, those next to the weakest enemy chains first."""
+    def _race_points(self, s: Sequence[int], standing: int, attacker: bool) -> list[int] | None:
+        """In a race read on the whole board: the liberties of the target chains still
+        standing and of the enemy chains touching them that share one of those liberties or
+        have at most two (the ones the target could take); None once the target chains have
+        more than ``_RACE_FREE`` liberties (broken out). The attacker only fills the target's
+        liberties."""
+        libs: set[int] = set()
+        done: set[int] = set()
+        starts: list[int] = []
+        bits = standing
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            starts.append(low.bit_length() - 1)
+        enemies: list[int] = []
+        for first in starts:
+            if first in done or s[first] == _EMPTY:
+                continue
+            for p in self._flood(s, first, done):
+                for q in self.nb[p]:
+                    if s[q] == _EMPTY:
+                        libs.add(q)
+                    elif s[q] != s[first]:
+                        enemies.append(q)
+        if len(libs) > _RACE_FREE:
+            return None
+        if attacker:
+            return sorted(libs)
+        own = frozenset(libs)
+        for first in enemies:
+            if first not in done:
+                theirs = {
+                    q for p in self._flood(s, first, done) for q in self.nb[p] if s[q] == _EMPTY
+                }
+                if theirs & own or len(theirs) <= 2:
+                    libs |= theirs
+        if len(libs) > _RACE_MAX_POINTS:
+            raise _OutOfBudget
+        return sorted(libs)
+
+    def _flood(self, s: Sequence[int], first: int, done: set[int]) -> list[int]:
+        """The chain through ``first``, recorded in ``done``."""
+        col = s[first]
+        done.add(first)
+        chain = [first]
+        todo = [first]
+        while todo:
+            p = todo.pop()
+            for q in self.nb[p]:
+                if s[q] == col and q not in done:
+                    done.add(q)
+                    chain.append(q)
+                    todo.append(q)
+        return chain
+
+    def _moves(self, s: Sequence[int], col: int, standing: int = 0) -> list[int] | None:
+        """Empty cells worth trying, those next to the weakest enemy chains first (None: the
+        target of a race has broken out)."""
         enemy = 3 - col
         scored: list[tuple[int, int]] = []
-        for i, c in enumerate(s):
-            if c != _EMPTY or self._pointless(s, i, col):
+        points: Sequence[int] = range(len(s))
+        if self.race:
+            race = self._race_points(s, standing, col == self.killer)
+            if race is None:
+                return None
+            points = race
+        for i in points:
+            if s[i] != _EMPTY or self._pointless(s, i, col):
                 continue
             libs = _WALLED
             for q in self.nb[i]:
