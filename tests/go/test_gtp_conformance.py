@@ -12,8 +12,11 @@ controller may go on after passes; ``clear_board`` starts afresh; GTP v2 §2.8: 
 ``b``/``black``/``w``/``white``), GTP syntax cases, and seeded random scripts where each ``play``
 has a random colour, so that out-of-turn moves, passes, captures, ko and undo mix.
 
-Known, deliberate difference (tested in test_gtp.py, not here): ``komi 1e999999999`` is refused
-by duiyi (a komi must be a finite number within ±1000) while GNU Go accepts it.
+Known, deliberate differences, left out of the scripts: ``komi 1e999999999`` is refused by duiyi
+(a komi must be a finite number within ±1000 points, tested in test_gtp.py) while GNU Go accepts
+it; GNU Go accepts ``boardsize 1``–``4`` (duiyi: 5–25, shared/rules/DECISIONS.md) and refuses
+``boardsize 25`` (its build stops at 19); GNU Go ignores extra arguments (``play b D4 extra``),
+duiyi answers a syntax error.
 """
 
 from __future__ import annotations
