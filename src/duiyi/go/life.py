@@ -5,7 +5,8 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is static (no reading, no randomness), pure and deterministic:
+The proposal is pure and deterministic (no randomness, no I/O); static rules decide first and a
+small bounded reading settles the fights they only guess:
 
 1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
 2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
@@ -18,8 +19,19 @@ The proposal is static (no reading, no randomness), pure and deterministic:
 4. Verdicts are committed one at a time and the analysis redone: chains in atari first, then
    regions that cannot live whatever happens to the enemy stones inside their eye spaces, then the
    smallest hopeless regions, and last the mutually dependent weak groups (each spoiling the
-   other's eyes), where the side with less walled eye space and less influence dies. A final
-   pass revives stones whose killers turned out dead.
+   other's eyes), where the side with less walled eye space and less influence dies.
+5. Reading (Go §8: can the stones be captured?). Each region enclosed by unconditionally alive
+   stones of one colour, with at most ``_READ_MAX_EMPTY`` empty points, is read move by move with
+   the frame as an uncapturable wall: the enemy stones inside live if they keep a stone with the
+   framing side to move (two passes end the line; two sure eyes end it at once), and the framing
+   side's stones inside die if the enemy, moving first, takes them all; otherwise both are in
+   seki. This settles capturing races inside an eye space, false eyes and seki of several
+   chains. Eyeless chains of several stones found dead whose liberties are all shared with
+   enemy chains are then raced on the whole board (moves only on the racers' liberties): when
+   neither side can take the other, all of them are in seki (a seki of several groups). Each
+   search stops after ``_READ_BUDGET`` positions; a line of play may not repeat a position (so
+   a ko is won by whoever takes it first), and when the budget runs out the static verdict
+   stands. A final pass revives stones whose killers turned out dead.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
