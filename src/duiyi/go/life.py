@@ -5,7 +5,8 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is static (no reading, no randomness), pure and deterministic:
+The proposal is pure and deterministic (no randomness, no I/O); static rules decide first and a
+small bounded reading settles the fights they only guess:
 
 1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
 2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
@@ -18,8 +19,19 @@ The proposal is static (no reading, no randomness), pure and deterministic:
 4. Verdicts are committed one at a time and the analysis redone: chains in atari first, then
    regions that cannot live whatever happens to the enemy stones inside their eye spaces, then the
    smallest hopeless regions, and last the mutually dependent weak groups (each spoiling the
-   other's eyes), where the side with less walled eye space and less influence dies. A final
-   pass revives stones whose killers turned out dead.
+   other's eyes), where the side with less walled eye space and less influence dies.
+5. Reading (Go §8: can the stones be captured?). Each region enclosed by unconditionally alive
+   stones of one colour, with at most ``_READ_MAX_EMPTY`` empty points, is read move by move with
+   the frame as an uncapturable wall: the enemy stones inside live if they keep a stone with the
+   framing side to move (two passes end the line; two sure eyes end it at once), and the framing
+   side's stones inside die if the enemy, moving first, takes them all; otherwise both are in
+   seki. This settles capturing races inside an eye space, false eyes and seki of several
+   chains. Eyeless chains of several stones found dead whose liberties are all shared with
+   enemy chains are then raced on the whole board (moves only on the racers' liberties): when
+   neither side can take the other, all of them are in seki (a seki of several groups). Each
+   search stops after ``_READ_BUDGET`` positions; a line of play may not repeat a position (so
+   a ko is won by whoever takes it first), and when the budget runs out the static verdict
+   stands. A final pass revives stones whose killers turned out dead.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
@@ -198,6 +210,10 @@ class _Analysis:
                 self.chain_colour.append(col)
                 self.libs.append(frozenset(libs))
         self.benson: set[int] = self._benson(_B) | self._benson(_W)
+        #: verdicts of the local reading, by region, contents and killer
+        self.read_cache: dict[
+            tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, bool] | None
+        ] = {}
         self.dead = [False] * len(self.chains)
         self.seki = [False] * len(self.chains)
         self.reason = ["alive: has two eyes or enough space"] * len(self.chains)
@@ -680,6 +696,15 @@ class _Analysis:
             nb.append(tuple(index[q] for q in self.nb[p] if q in index))
             wall.append(any(q not in index for q in self.nb[p]))
         start = tuple(self.colour[p] for p in reg)
+        key = (tuple(reg), start, killer)
+        if key not in self.read_cache:
+            self.read_cache[key] = self._read_fresh(nb, wall, start, killer)
+        return self.read_cache[key]
+
+    @staticmethod
+    def _read_fresh(
+        nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
+    ) -> tuple[bool, bool] | None:
         try:
             reader = _Local(nb, wall, killer)
             lives = reader.wins(start, killer, 0, reader.targets(start), frozenset())
@@ -725,7 +750,7 @@ class _Analysis:
 #: (and the static verdict stands) after this many positions.
 _READ_MAX_EMPTY = 8
 _READ_MAX_POINTS = 40
-_READ_BUDGET = 20000
+_READ_BUDGET = 4000
 #: Liberties that take a chain out of a race, and most points a race is read on.
 _RACE_FREE = 6
 _RACE_MAX_POINTS = 12
@@ -802,13 +827,37 @@ class _Local:
         enemy = 3 - col
         for q in self.nb[i]:
             if t[q] == enemy:
-                chain, safe = self._chain(t, q)
-                if not safe:
-                    for p in chain:
+                dead = self._captured(t, q)
+                if dead:
+                    for p in dead:
                         t[p] = _EMPTY
-        if not self._chain(t, i)[1]:
+        if self._captured(t, i):
             return None
         return tuple(t)
+
+    def _captured(self, s: Sequence[int], i: int) -> list[int]:
+        """The chain through ``i`` if it has no liberty and is not part of the wall, else []
+        (the search stops at the first liberty)."""
+        col = s[i]
+        killer = col == self.killer
+        if killer and self.wall[i]:
+            return []
+        nb = self.nb
+        wall = self.wall
+        seen = {i}
+        stack = [i]
+        while stack:
+            p = stack.pop()
+            for q in nb[p]:
+                c = s[q]
+                if c == _EMPTY:
+                    return []
+                if c == col and q not in seen:
+                    if killer and wall[q]:
+                        return []
+                    seen.add(q)
+                    stack.append(q)
+        return list(seen)
 
     def _pointless(self, s: Sequence[int], i: int, col: int) -> bool:
         """Filling one's own eye: every neighbour is one's own stone (or one's wall)."""
@@ -982,13 +1031,18 @@ class _Local:
             if race is None:
                 return None
             points = race
+        counted: dict[int, int] = {}  # liberty count of each enemy stone met, by chain
         for i in points:
             if s[i] != _EMPTY or self._pointless(s, i, col):
                 continue
             libs = _WALLED
             for q in self.nb[i]:
                 if s[q] == enemy:
-                    libs = min(libs, self._liberty_count(s, q))
+                    if q not in counted:
+                        n = self._liberty_count(s, q)
+                        for p in self._flood(s, q, set()):
+                            counted[p] = n
+                    libs = min(libs, counted[q])
             scored.append((libs, i))
         scored.sort()
         return [i for _libs, i in scored]

@@ -181,7 +181,7 @@ function route() {
   const [page, id] = path;
   try {
     if (page === "game" && id) leave = gamePage(main, id, params);
-    else if (page === "event" && id) eventPage(main, id);
+    else if (page === "event" && id) leave = eventPage(main, id);
     else if (page === "desk" && id) deskPage(main, id, params);
     else if (page === "room" && id) leave = roomPage(main, id, params);
     else if (page === "new-event") newEventPage(main);

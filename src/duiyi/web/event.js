@@ -104,28 +104,38 @@ function roundTable(e, round, games, opts = {}) {
   return table;
 }
 
-export async function eventPage(main, id) {
+/** The public event page; it follows the event by itself (results as they are entered). */
+export function eventPage(main, id) {
   main.replaceChildren(el("p", {}, t("loading")));
-  try {
-    const [ev, st, x] = await Promise.all([
-      api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`),
-    ]);
-    const e = ev.event;
-    const page = el("div", { class: "event-page", "data-testid": "event-page" });
-    page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds}`));
-    page.append(el("p", { class: "no-print" },
-      el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
-      el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
-    page.append(el("h2", {}, t("standings")), standingsTable(st));
-    page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
-    page.append(el("h2", {}, t("pairings")));
-    for (const r of [...e.history].reverse()) {
-      page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games, { eventId: id }));
+  let shown = null;
+  let stopped = false;
+  async function draw() {
+    try {
+      const ev = await api("GET", `/api/events/${id}`);
+      if (stopped || (shown !== null && ev.version === shown)) return;
+      const [st, x] = await Promise.all([api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`)]);
+      if (stopped) return;
+      shown = ev.version;
+      const e = ev.event;
+      const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("p", { class: "no-print" },
+        el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
+        el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
+      page.append(el("h2", {}, t("standings")), standingsTable(st));
+      page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
+      page.append(el("h2", {}, t("pairings")));
+      for (const r of [...e.history].reverse()) {
+        page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games, { eventId: id }));
+      }
+      main.replaceChildren(page);
+    } catch (err) {
+      if (shown === null) showError(err);
     }
-    main.replaceChildren(page);
-  } catch (err) {
-    showError(err);
   }
+  draw();
+  const timer = setInterval(draw, 8000);
+  return () => { stopped = true; clearInterval(timer); };
 }
 
 function sheetText(sheet) {

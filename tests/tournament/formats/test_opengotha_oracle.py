@@ -39,9 +39,6 @@ SHARED = _shared()
 DATA = SHARED / "data" / "opengotha"
 OGDUMP = SHARED / "tools" / "opengotha" / "ogdump.sh"
 FILES = sorted(DATA.glob("*.xml"))
-# The big file is compared at its last round only (2000 players: one JVM run per round costs
-# seconds); every other file round by round.
-LAST_ROUND_ONLY = {"T2000.xml"}
 COLUMNS = ("NBW", "MMS", "SOSM", "SOSOSM", "SODOSM", "SOSW", "SOSOSW", "SODOSW")
 
 _cache: dict[tuple[bytes, int], tuple[str, list[list[str]]]] = {}
@@ -136,8 +133,6 @@ def differences(event: Event, upto: int, rows: list[list[str]]) -> list[str]:
 
 def _rounds(path: Path, event: Event) -> list[int]:
     last = max((r.number for r in event.history if r.games), default=0)
-    if path.name in LAST_ROUND_ONLY:
-        return [last]
     return list(range(0, last + 1)) if last == 0 else list(range(1, last + 1))
 
 
