@@ -82,7 +82,7 @@ def _fake_event(tmp_path: Path, log: Path, sleep: str) -> Path:
 
 def test_concurrency_k2_runs_the_boards_together(tmp_path: Path) -> None:
     log = tmp_path / "commands.log"
-    ev = _fake_event(tmp_path, log, "1:0.3")
+    ev = _fake_event(tmp_path, log, "1:1.0")  # margin for slow process starts
     done = duiyi("event", "play", str(ev), "--round", "1", "-k", "2", "--size", "9", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = log.read_text().splitlines()

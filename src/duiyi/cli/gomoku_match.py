@@ -21,6 +21,7 @@ import typer
 from duiyi import BLACK, WHITE
 from duiyi.cli.go_match import Progress
 from duiyi.engines.process import check_command
+from duiyi.errors import InvalidInput
 from duiyi.gomoku.engine import run_match
 from duiyi.gomoku.match import (
     DEFAULT_TOLERANCE_MS,
@@ -34,7 +35,7 @@ from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Result, Termination
 
-__all__ = ["match", "record_to_sgf", "register"]
+__all__ = ["match", "record_to_psq", "record_to_sgf", "register"]
 
 
 def match(
@@ -81,6 +82,10 @@ def match(
         Path | None,
         typer.Option("--out", "--pgn", help="Record file: *.sgf (SGF GM[4]) or JSON lines."),
     ] = None,
+    sgf_dir: Annotated[
+        Path | None,
+        typer.Option("--sgf-dir", help="Write game-NNN.sgf and game-NNN.psq per game here."),
+    ] = None,
     name_a: Annotated[str | None, typer.Option("--name-a", help="Label of engine A.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Label of engine B.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print the summary only.")] = False,
@@ -106,7 +111,17 @@ def match(
     progress = Progress(games, "gomoku match") if not quiet and sys.stdout.isatty() else None
     done = {"+": 0, "=": 0, "-": 0}
 
+    if sgf_dir is not None:
+        try:
+            sgf_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidInput(f"cannot create {sgf_dir}: {exc.strerror or exc}") from None
+
     def report(record: GameRecord, game: ScheduledGame) -> None:
+        if sgf_dir is not None:
+            stem = sgf_dir / f"game-{record.number:03d}"
+            stem.with_suffix(".sgf").write_text(record_to_sgf(record, rules) + "\n", "utf-8")
+            stem.with_suffix(".psq").write_text(record_to_psq(record), "utf-8")
         if sink is not None:
             line = (
                 record_to_sgf(record, rules)
@@ -192,6 +207,32 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
     comment += f"{'. ' if comment else ''}Time used: black {black_ms} ms, white {white_ms} ms."
     extra += "C[" + comment.replace("\\", "\\\\").replace("]", "\\]") + "]"
     return head + extra + sep + rest
+
+
+def record_to_psq(record: GameRecord) -> str:
+    """One engine game as a Piskvork ``.psq`` file: the header, one ``x,y,ms`` line per stone
+    (1-based, ``y`` from the top; the thinking time of single moves is not kept, so 0), ``-1``,
+    then the brains' names and the referee's reason.
+
+    >>> from duiyi import BLACK
+    >>> from duiyi.outcome import Outcome, Termination
+    >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
+    >>> print(record_to_psq(GameRecord(1, "a", "b", None, ("h8", "h9"), won, "five")))
+    Piskvorky 15x15, 0:0, 0
+    8,8,0
+    8,7,0
+    -1
+    a
+    b
+    five
+    <BLANKLINE>
+    """
+    lines = ["Piskvorky 15x15, 0:0, 0"]
+    for move in record.moves:
+        point = Point.parse(move)
+        lines.append(f"{point.col + 1},{15 - point.row},0")
+    lines += ["-1", record.black, record.white, record.reason]
+    return "\n".join(lines) + "\n"
 
 
 def register(app: typer.Typer) -> None:

@@ -5,7 +5,8 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is static (no reading, no randomness), pure and deterministic:
+The proposal is pure and deterministic (no randomness, no I/O); static rules decide first and a
+small bounded reading settles the fights they only guess:
 
 1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
 2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
@@ -18,8 +19,20 @@ The proposal is static (no reading, no randomness), pure and deterministic:
 4. Verdicts are committed one at a time and the analysis redone: chains in atari first, then
    regions that cannot live whatever happens to the enemy stones inside their eye spaces, then the
    smallest hopeless regions, and last the mutually dependent weak groups (each spoiling the
-   other's eyes), where the side with less walled eye space and less influence dies. A final
-   pass revives stones whose killers turned out dead.
+   other's eyes), where the side with less walled eye space and less influence dies.
+5. Reading (Go §8: can the stones be captured?). Each region enclosed by unconditionally alive
+   stones of one colour, with at most ``_READ_MAX_EMPTY`` empty points, is read move by move with
+   the frame as an uncapturable wall: the enemy stones inside live if they keep a stone with the
+   framing side to move (two passes end the line; two sure eyes end it at once), and the framing
+   side's stones inside die if the enemy, moving first, takes them all; otherwise both are in
+   seki. This settles capturing races inside an eye space, false eyes and seki of several
+   chains. Eyeless chains of several stones found dead whose liberties are all shared with
+   enemy chains are then raced on the whole board (moves only on the racers' liberties, near
+   where they started): when
+   neither side can take the other, all of them are in seki (a seki of several groups). Each
+   search stops after ``_READ_BUDGET`` positions; a line of play may not repeat a position (so
+   a ko is won by whoever takes it first), and when the budget runs out the static verdict
+   stands. A final pass revives stones whose killers turned out dead.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
@@ -618,13 +631,18 @@ class _Analysis:
             start = tuple(colour)
             mine = sum(1 << p for p in self.chains[x])
             theirs = sum(1 << p for y in ys for p in self.chains[y])
+            # the race is played near the racers' liberties (two steps at most)
+            zone = set(libs).union(*(self.libs[y] for y in ys))
+            for _step in range(2):
+                zone |= {q for p in zone for q in self.nb[p]}
+            area = frozenset(zone)
             try:
-                kept = _Local(self.nb, wall, enemy, race=True).wins(
+                kept = _Local(self.nb, wall, enemy, zone=area).wins(
                     start, enemy, 0, mine, frozenset()
                 )
                 if not kept:
                     continue
-                held = _Local(self.nb, wall, col, race=True).wins(
+                held = _Local(self.nb, wall, col, zone=area).wins(
                     start, col, 0, theirs, frozenset()
                 )
             except _OutOfBudget:
@@ -777,15 +795,17 @@ class _Local:
         wall: Sequence[bool],
         killer: int,
         clear: bool = False,
-        race: bool = False,
+        zone: frozenset[int] | None = None,
     ) -> None:
         self.nb = nb
         self.wall = wall
         self.killer = killer
         self.owner = 3 - killer
         self.clear = clear
-        #: a race read on the whole board: only the racing chains' liberties are played
-        self.race = race
+        #: a race read on the whole board: only the racing chains' liberties inside this zone
+        #: are played
+        self.zone = zone
+        self.race = zone is not None
         self.nodes = 0
         self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
@@ -955,9 +975,10 @@ class _Local:
 
     def _race_points(self, s: Sequence[int], standing: int, attacker: bool) -> list[int] | None:
         """In a race read on the whole board: the liberties of the target chains still
-        standing and of the enemy chains touching them that share one of those liberties or
-        have at most two (the ones the target could take); None once the target chains have
-        more than ``_RACE_FREE`` liberties (broken out). The attacker only fills the target's
+        standing and of the enemy chains touching them that share one of those liberties (unless
+        they have more than ``_RACE_FREE``: out of reach) or have at most two (the ones the
+        target could take); None once the target chains have more than ``_RACE_FREE`` liberties
+        (broken out). The attacker only fills the target's
         liberties."""
         libs: set[int] = set()
         done: set[int] = set()
@@ -987,7 +1008,7 @@ class _Local:
                 theirs = {
                     q for p in self._flood(s, first, done) for q in self.nb[p] if s[q] == _EMPTY
                 }
-                if theirs & own or len(theirs) <= 2:
+                if (theirs & own and len(theirs) <= _RACE_FREE) or len(theirs) <= 2:
                     libs |= theirs
         if len(libs) > _RACE_MAX_POINTS:
             raise _OutOfBudget
@@ -1018,7 +1039,8 @@ class _Local:
             race = self._race_points(s, standing, col == self.killer)
             if race is None:
                 return None
-            points = race
+            zone = self.zone or frozenset()
+            points = [p for p in race if p in zone]
         counted: dict[int, int] = {}  # liberty count of each enemy stone met, by chain
         for i in points:
             if s[i] != _EMPTY or self._pointless(s, i, col):
