@@ -30,7 +30,8 @@ small bounded reading settles the fights they only guess:
    enemy chains are then raced on the whole board (moves only on the racers' liberties, near
    where they started): when
    neither side can take the other, all of them are in seki (a seki of several groups). Each
-   search stops after ``_READ_BUDGET`` positions; a line of play may not repeat a position (so
+   search stops after ``_READ_BUDGET`` positions and all of them together after
+   ``_READ_TOTAL``; a line of play may not repeat a position (so
    a ko is won by whoever takes it first), and when the budget runs out the static verdict
    stands. A final pass revives stones whose killers turned out dead.
 
@@ -211,6 +212,8 @@ class _Analysis:
                 self.chain_colour.append(col)
                 self.libs.append(frozenset(libs))
         self.benson: set[int] = self._benson(_B) | self._benson(_W)
+        #: positions the reading may still visit on this board, all searches together
+        self.budget = [_READ_TOTAL]
         #: verdicts of the local reading, by region, contents and killer
         self.read_cache: dict[
             tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, bool] | None
@@ -637,12 +640,12 @@ class _Analysis:
                 zone |= {q for p in zone for q in self.nb[p]}
             area = frozenset(zone)
             try:
-                kept = _Local(self.nb, wall, enemy, zone=area).wins(
+                kept = _Local(self.nb, wall, enemy, zone=area, budget=self.budget).wins(
                     start, enemy, 0, mine, frozenset()
                 )
                 if not kept:
                     continue
-                held = _Local(self.nb, wall, col, zone=area).wins(
+                held = _Local(self.nb, wall, col, zone=area, budget=self.budget).wins(
                     start, col, 0, theirs, frozenset()
                 )
             except _OutOfBudget:
@@ -707,16 +710,15 @@ class _Analysis:
             self.read_cache[key] = self._read_fresh(nb, wall, start, killer)
         return self.read_cache[key]
 
-    @staticmethod
     def _read_fresh(
-        nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
+        self, nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
     ) -> tuple[bool, bool] | None:
         try:
-            reader = _Local(nb, wall, killer)
+            reader = _Local(nb, wall, killer, budget=self.budget)
             lives = reader.wins(start, killer, 0, reader.targets(start), frozenset())
             if not lives:
                 return True, False
-            reader = _Local(nb, wall, killer, clear=True)
+            reader = _Local(nb, wall, killer, clear=True, budget=self.budget)
             inner = reader.targets(start)
             if not inner:
                 return False, False
@@ -757,6 +759,8 @@ class _Analysis:
 _READ_MAX_EMPTY = 8
 _READ_MAX_POINTS = 40
 _READ_BUDGET = 4000
+#: Positions all the searches on one board may visit together (bounds the worst case).
+_READ_TOTAL = 12000
 #: Liberties that take a chain out of a race, and most points a race is read on.
 _RACE_FREE = 6
 _RACE_MAX_POINTS = 12
@@ -796,6 +800,7 @@ class _Local:
         killer: int,
         clear: bool = False,
         zone: frozenset[int] | None = None,
+        budget: list[int] | None = None,
     ) -> None:
         self.nb = nb
         self.wall = wall
@@ -807,6 +812,8 @@ class _Local:
         self.zone = zone
         self.race = zone is not None
         self.nodes = 0
+        #: a budget shared with the other searches on the same board
+        self.budget = budget if budget is not None else [_READ_TOTAL]
         self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
     def _chain(self, s: Sequence[int], i: int) -> tuple[list[int], bool]:
@@ -941,7 +948,8 @@ class _Local:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _READ_BUDGET or len(path) > _READ_MAX_DEPTH:
+        self.budget[0] -= 1
+        if self.nodes > _READ_BUDGET or self.budget[0] < 0 or len(path) > _READ_MAX_DEPTH:
             raise _OutOfBudget
         want = to_move == self.owner  # the mover looks for this answer
         nxt = 3 - to_move
