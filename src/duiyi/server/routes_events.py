@@ -411,8 +411,10 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     """Withdraw a player (Go §28, Gomoku §18.5)."""
     seed = secrets.randbits(64)
 
+    wall = time.time()
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return ops.withdraw(e, number, random.Random(seed)), None
+        return entries.withdraw(e, number, random.Random(seed), by="organiser", at=wall), None
 
     record, _ = await _change(
         request, event_id, {"op": "withdraw", "player": number, "seed": seed}, apply
