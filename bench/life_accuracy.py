@@ -4,7 +4,7 @@ The 149 games of the KGS January 2017 archive that ended by counting are split b
 the first byte of SHA-256(file name): half A (even) is the tuning half, half B (odd) the check
 half. For each half the script prints how many final positions ``duiyi.go.life.propose_dead``
 and GNU Go's ``final_status_list dead`` mark exactly as the players did (TB/TW markers), and the
-time per position.
+time per position (for duiyi also the median, 90th percentile and slowest).
 
     .venv/bin/python bench/life_accuracy.py [--no-gnugo] [--verbose]
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import shutil
+import statistics
 import subprocess
 import tarfile
 import tempfile
@@ -40,6 +41,7 @@ def main() -> None:
     ours: dict[str, list[int]] = {"A": [0, 0], "B": [0, 0]}
     theirs: dict[str, list[int]] = {"A": [0, 0], "B": [0, 0]}
     ours_time = their_time = 0.0
+    ours_each: list[tuple[float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(find_archive()) as tar:
             tar.extractall(tmp, filter="data")
@@ -59,7 +61,9 @@ def main() -> None:
             agreed = sg.dead_from_markers()
             t0 = time.perf_counter()
             proposed = propose_dead(sg.game.board, sg.game.rules)
-            ours_time += time.perf_counter() - t0
+            spent = time.perf_counter() - t0
+            ours_time += spent
+            ours_each.append((spent, path.name))
             ours[h][1] += 1
             ours[h][0] += proposed == agreed
             if args.verbose and proposed != agreed:
@@ -82,6 +86,13 @@ def main() -> None:
     for name, score, spent in rows:
         cells = [f"{score[h][0]}/{score[h][1]} ({score[h][0] / score[h][1]:.1%})" for h in "AB"]
         print(f"{name:<16}{cells[0]:>20}{cells[1]:>20}{1000 * spent / n:>14.0f}")
+    ours_each.sort()
+    times = [t for t, _name in ours_each]
+    print(
+        f"duiyi per position: median {1000 * statistics.median(times):.0f} ms, "
+        f"90th percentile {1000 * times[int(0.9 * len(times))]:.0f} ms, "
+        f"slowest {1000 * times[-1]:.0f} ms ({ours_each[-1][1]})"
+    )
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ def _fake_event(tmp_path: Path, log: Path, sleep: str) -> Path:
 
 def test_concurrency_k2_runs_the_boards_together(tmp_path: Path) -> None:
     log = tmp_path / "commands.log"
-    ev = _fake_event(tmp_path, log, "1:0.3")
+    ev = _fake_event(tmp_path, log, "1:1.0")  # margin for slow process starts
     done = duiyi("event", "play", str(ev), "--round", "1", "-k", "2", "--size", "9", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     lines = log.read_text().splitlines()
@@ -149,3 +149,23 @@ def test_engine_without_program_is_refused(tmp_path: Path) -> None:
     bad = duiyi("event", "engine", str(ev), "X", "--", str(tmp_path / "nothing"), cwd=tmp_path)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     assert json.loads(ev.read_text())["players"] == []
+
+
+def test_gomoku_event_of_brains(tmp_path: Path) -> None:
+    # Gomoku events play Gomocup brains (free opening, Gomoku §3.3) and enter the results
+    brains = Path(__file__).resolve().parent.parent / "gomoku" / "engines"
+    ev = tmp_path / "renju.json"
+    made = duiyi(
+        "event", "new", str(ev), "--game", "gomoku", "--system", "round-robin", cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    for name in ("greedy", "lattice", "crash"):
+        cmd = [sys.executable, str(brains / f"{name}.py")]
+        assert duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path).returncode == 0
+    done = duiyi("event", "play", str(ev), "--all-rounds", "-k", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    got = results(ev)
+    assert len(got) == 3 and None not in got.values()  # 3 players: 3 rounds of 1 board
+    assert "Gomoku §10.1(3)D" in done.stdout  # the crashing brain withdrew from its games
+    sgf = (tmp_path / "renju.games" / "round-1-board-1.sgf").read_text(encoding="utf-8")
+    assert "GM[4]" in sgf and "Time used" in sgf

@@ -8,6 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from duiyi.go import sgf
 from duiyi.go.gtp import GtpFrontEnd, preprocess
@@ -292,3 +294,40 @@ def test_gtp_colours_are_only_b_black_w_white() -> None:
         assert ask(fe, f"play {word} D4".replace("  ", " "))[0] is False, word
     assert fe.game.moves == []
     assert ask(fe, "play BLACK D4")[0] and ask(fe, "play White E5")[0]
+
+
+# printsgf and loadsgf are left out: with an argument they write or read files.
+_WORDS = st.sampled_from(
+    ["play", "genmove", "undo", "boardsize", "clear_board", "komi", "fixed_handicap",
+     "place_free_handicap", "set_free_handicap", "is_legal", "list_stones", "final_score",
+     "final_status_list", "showboard", "kgs-rules", "duiyi-rules", "duiyi-result",
+     "time_settings", "kgs-time_settings", "time_left", "known_command",
+     "b", "w", "black", "white", "x", "pass", "PASS", "D4", "E5", "A1", "T19", "Z99", "I5",
+     "0", "1", "2", "9", "19", "-1", "7.5", "1e999999999", "nan", "9" * 40, "9" * 5000,
+     "²", "dead", "alive", "chinese", "japanese", "nz", "#", "\t", "é"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_WORDS, min_size=1, max_size=5), min_size=1, max_size=25))
+def test_fuzz_any_command_line_gets_a_well_formed_answer(lines: list[list[str]]) -> None:
+    # GTP v2 §2.6: every command gets one response, "=" or "?", ended by a blank line; hostile
+    # arguments (huge numbers, odd words) give "?" answers, never an exception.
+    fe = GtpFrontEnd(size=9, seed=0)
+    for words in lines:
+        answer = fe.handle(" ".join(words))
+        if answer is None:
+            continue
+        assert answer[0] in "=?" and answer.endswith("\n\n")
+        assert "\n\n" not in answer[:-2]
+
+
+def test_numbers_python_cannot_read_are_refused() -> None:
+    # int() refuses more than 4,300 digits and reads "²" as a digit it cannot convert: a GTP
+    # controller sending them gets "?" (GTP v2 §2.6), the engine keeps running.
+    fe = GtpFrontEnd(size=9)
+    for line in ("boardsize " + "9" * 5000, "fixed_handicap " + "9" * 5000, "boardsize ²",
+                 "time_left b " + "9" * 5000 + " 0", "9" * 5000 + " name"):  # fmt: skip
+        ok, _ = ask(fe, line)
+        assert not ok, line
+    assert ask(fe, "name") == (True, "duiyi")

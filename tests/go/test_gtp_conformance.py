@@ -12,8 +12,11 @@ controller may go on after passes; ``clear_board`` starts afresh; GTP v2 §2.8: 
 ``b``/``black``/``w``/``white``), GTP syntax cases, and seeded random scripts where each ``play``
 has a random colour, so that out-of-turn moves, passes, captures, ko and undo mix.
 
-Known, deliberate difference (tested in test_gtp.py, not here): ``komi 1e999999999`` is refused
-by duiyi (a komi must be a finite number within ±1000) while GNU Go accepts it.
+Known, deliberate differences, left out of the scripts: ``komi 1e999999999`` is refused by duiyi
+(a komi must be a finite number within ±1000 points, tested in test_gtp.py) while GNU Go accepts
+it; GNU Go accepts ``boardsize 1``–``4`` (duiyi: 5–25, shared/rules/DECISIONS.md) and refuses
+``boardsize 25`` (its build stops at 19); GNU Go ignores extra arguments (``play b D4 extra``),
+duiyi answers a syntax error.
 """
 
 from __future__ import annotations
@@ -222,8 +225,20 @@ def _scripts() -> list[list[str]]:
     return ISSUE_SCRIPTS + [random_script(rng) for _ in range(40)]
 
 
-def test_duiyi_gtp_answers_as_gnugo_does() -> None:
-    duiyi, gnugo = Gtp(DUIYI_ARGV), Gtp(GNUGO_ARGV)
+@pytest.mark.parametrize(
+    ("duiyi_argv", "gnugo_argv"),
+    [
+        (DUIYI_ARGV, GNUGO_ARGV),  # Chinese rules, situational superko (Go §6)
+        # Japanese rules, simple ko (Go §20.1): GNU Go's --japanese-rules
+        (
+            [*DUIYI_ARGV, "--rules", "japanese"],
+            [GNUGO, "--mode", "gtp", "--japanese-rules", "--level", "0"],
+        ),
+    ],
+    ids=["chinese-superko", "japanese-simple-ko"],
+)
+def test_duiyi_gtp_answers_as_gnugo_does(duiyi_argv: list[str], gnugo_argv: list[str]) -> None:
+    duiyi, gnugo = Gtp(duiyi_argv), Gtp(gnugo_argv)
     compared = played = 0
     try:
         for number, script in enumerate(_scripts()):

@@ -4,12 +4,14 @@ paired needs confirmation, and a finished game's result survives a kill -9."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import httpx
 import pytest
 from tests.server.conftest import Backend, Server
+from websockets.sync.client import connect
 
 PLAYERS_CSV = "name,rank,rating,club\nAn,3d,2300,A\nBo,2d,2200,B\nCe,1d,2100,C\nDi,1k,2000,D\n"
 
@@ -84,7 +86,8 @@ def test_an_online_game_never_overwrites_the_directors_result(server: Server) ->
     assert board["result"] == "1-0" and board["warnings"] == {"black": 0, "white": 1}
     assert "conflict" not in board
     assert _standings(server, ev) == before
-    assert httpx.get(f"{server.url}/api/games/{b2['game_id']}").json()["outcome"] is None
+    state = httpx.get(f"{server.url}/api/games/{b2['game_id']}").json()
+    assert state["outcome"] is None and "the director entered 1-0" in state["closed"]
     # a correction now needs the director's confirmation, and says what it affects
     r = _put(server, ev, 1, 2, result="0-1")
     assert r.status_code == 409 and "force" in r.json()["detail"], r.text
@@ -240,3 +243,17 @@ def test_the_directors_entry_closes_a_game_hosted_by_another_process(
         assert move.status_code == 200 and time.monotonic() < deadline, move.text
         time.sleep(0.1)
     assert "the director entered 1-0" in move.json()["detail"]
+
+
+def test_players_connected_to_a_closed_game_are_told(server: Server) -> None:
+    # the director's entry reaches the board's sockets at once, with the reason
+    ev, games = _event_with_games(server)
+    b1 = games["games"][0]
+    url = f"{server.ws_url}/api/games/{b1['game_id']}/socket?token={b1['black_token']}"
+    with connect(url) as black:
+        assert json.loads(black.recv(5))["type"] == "hello"
+        assert _put(server, ev, 1, 1, result="0-1").status_code == 200
+        while (message := json.loads(black.recv(5)))["type"] != "closed-by-director":
+            pass
+        assert "the director entered 0-1" in message["reason"]
+        assert message["state"]["closed"] == message["reason"]

@@ -207,3 +207,42 @@ def test_old_event_files_still_load() -> None:
     g = e.round(1).game(1)
     assert g.source is None and g.trail == () and g.conflict is None
     assert e.round(1).to_json()["games"][0] == {"board": 1, "black": 1, "white": 2, "result": "1-0"}
+
+
+def test_disciplinary_loss_on_a_team_board_is_one_sided() -> None:
+    # Gomoku §2.20(3) in a team match (Gomoku §18.1): the offender's board scores a loss for
+    # the offender's team, the opponent's team keeps the board's result
+    from duiyi.tournament.event import team_table
+
+    rows = [("A1", "X"), ("A2", "X"), ("B1", "Y"), ("B2", "Y")]
+    players = [Player(0, n, extra=(("team", t),)) for n, t in rows]
+    e = add_players(new_event("teams", "gomoku", "round-robin"), players)
+    e, _ = pair_next_round(e, random.Random(0))
+    rnd = e.round(1)
+    (match,) = rnd.matches
+    first = set(e.team(match.first).members)
+    for board in match.boards:
+        g = rnd.game(board)
+        offender = BLACK if g.black in first else WHITE  # the first team's player
+        sheet = ResultSheet(GameResult.DRAW, penalty=frozenset({offender}))
+        e = _director(e, 1, board, sheet)
+    t = team_table(e)
+    (enc,) = t.records(match.first)
+    assert enc.game_points == 0 and enc.side is SideResult.LOSS
+    (enc,) = t.records(match.second)
+    assert enc.game_points == 1 and enc.side is SideResult.WIN  # two draws kept: ½ + ½
+
+
+def test_a_withdrawal_forfeit_is_recorded() -> None:
+    # Go §28.3: the withdrawing player's unfinished game is forfeited; the board says so
+    from duiyi.tournament.entries import withdraw as record_withdrawal
+
+    e = _swiss()
+    g = e.round(1).game(1)
+    e = record_withdrawal(e, g.black, by="desk", at=7.0)
+    board = e.round(1).game(1)
+    assert board.result is GameResult.FORFEIT_BLACK and board.source is Source.DIRECTOR
+    (entry,) = board.trail
+    assert (entry.by, entry.at, entry.previous) == ("desk", 7.0, None)
+    assert "Go §28.3" in entry.note
+    assert e.round(1).game(2).trail == ()

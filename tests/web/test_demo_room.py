@@ -149,6 +149,11 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
     tablet.wait_for_selector("[data-testid=pending-call-1-1]", timeout=10_000)
     assert "stones moved" in tablet.inner_text("[data-testid=pending-1]")
     screenshot(tablet, "arbiter-room")
+    # a spectator follows the event's public page
+    wall = context_factory().new_page()
+    wall.goto(f"{server.url}/ui/#/event/{ev['id']}")
+    wall.wait_for_selector("[data-testid=shown-result-1-1]")
+    assert wall.inner_text("[data-testid=shown-result-1-1]").strip() == ""
     # the arbiter rules: Black loses the game (Go §23.3)
     tablet.select_option("[data-testid=rule-kind-1]", "forfeit")
     tablet.select_option("[data-testid=rule-who-1]", "black")
@@ -169,6 +174,8 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
             break
         time.sleep(0.2)
     assert result == "0-1", result  # White wins by forfeit
+    # the public page shows the result by itself (no reload)
+    wall.wait_for_selector("[data-testid=shown-result-1-1]:text-is('0-1')", timeout=15_000)
     # the call is answered, and board 2 plays on
     tablet.wait_for_selector("[data-testid=pending-call-1-1]", state="detached")
     player.wait_for_selector("[data-testid=call-1]:has-text('answered')", timeout=10_000)

@@ -115,15 +115,26 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.click("[data-testid=trail-1-1] summary")
     trail = page.inner_text("[data-testid=trail-1-1]")
     assert "1-0 → draw" in trail and "the desk" in trail
+    page.select_option("[data-testid=result-1-2]", "1-0")
+    page.click("[data-testid=enter-1-2]")
+    page.wait_for_selector("[data-testid=trail-1-2]")
+    page.click("[data-testid=pair]")
+    page.wait_for_selector("[data-testid=round-2]")
     # the online game said otherwise: the desk shows both and the director decides
     _inject_conflict(server, event_id)
     page.reload()
     page.wait_for_selector("[data-testid=conflict-1-1]")
     assert "0-1" in page.inner_text("[data-testid=conflict-1-1]")
+    # the top of the desk says which boards wait for the director
+    assert "Board 1" in page.inner_text("[data-testid=conflicts]")
     page.locator("[data-testid=round-1]").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -120)")
     screenshot(page, "desk")
     page.click("[data-testid=accept-conflict-1-1]")
+    # round 2 is paired on the old result: the desk asks in the page before changing it
+    page.wait_for_selector("[data-testid=force-confirm]")
+    assert page.evaluate("document.activeElement.dataset.testid") == "force-yes"
+    page.click("[data-testid=force-yes]")
     page.wait_for_selector("[data-testid=conflict-1-1]", state="detached")
     board = next(
         g

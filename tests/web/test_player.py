@@ -279,6 +279,9 @@ def test_live_and_finished_lists_update_without_reload(
     g = new_game(server, game="go", size=9)
     set_names(server, g, "Hu", "Ma")
     page.wait_for_selector(f"[data-testid=live-games] [data-game-id='{g['id']}']", timeout=12_000)
+    page.wait_for_selector(
+        f"[data-testid=live-games] [data-game-id='{g['id']}']:has-text('Hu – Ma')", timeout=12_000
+    )
     act(server, g["id"], g["black_token"], {"type": "resign"})
     page.wait_for_selector(
         f"[data-testid=finished-games] [data-game-id='{g['id']}']", timeout=12_000

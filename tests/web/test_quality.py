@@ -168,3 +168,24 @@ def test_phone_width_and_keyboard_on_a_game(server: Server, context_factory: Any
     for key in ["ArrowRight", "ArrowUp", "Enter"]:
         desk.keyboard.press(key)
     desk.wait_for_selector("[data-testid=game-page][data-version='5']")
+
+
+def test_phone_width_on_the_home_desk_and_room(server: Server, context_factory: Any) -> None:
+    ev = make_event(server)
+    phone = context_factory(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    ).new_page()
+    for route, ready in [
+        ("#/", "[data-testid=live-games] li"),
+        (f"#/desk/{ev['id']}?key={ev['organiser_token']}", "[data-testid=round-1]"),
+        (f"#/room/{ev['id']}?arbiter={ev['arbiter_token']}", "[data-testid=room-board-2]"),
+        (f"#/event/{ev['id']}", "[data-testid=standings]"),
+    ]:
+        phone.goto(f"{server.url}/ui/{route}")
+        phone.wait_for_selector(ready)
+        # nothing wider than the screen: wide tables scroll by themselves
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, route
+    # the room's ruling form works by touch on a phone too
+    phone.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    phone.tap("[data-testid=rule-2]")
+    phone.wait_for_selector("[data-testid=rulings-2]")

@@ -2,7 +2,8 @@
 
 Commands: ``new``, ``players``, ``add-player``, ``edit-player``, ``remove-player``, ``pair``,
 ``result``, ``conflict``, ``simulate``, ``withdraw``, ``standings``, ``lots``,
-``import`` / ``export`` (OpenGotha XML) and ``promotion`` (Go appendix 附表四/五). Bad input
+``import`` / ``export`` (OpenGotha XML, EGD results files, standings CSV) and ``promotion`` (Go
+appendix 附表四/五). Bad input
 raises a :class:`duiyi.errors.TournamentError` (one line on stderr, exit code 2) and leaves the
 event file untouched. Every command that changes the file holds its advisory lock from load to
 save (:func:`duiyi.tournament.formats.eventfile.event_lock`): a second director's command waits
@@ -41,7 +42,6 @@ from duiyi.tournament.formats.eventfile import (
     load_event,
     save_event,
 )
-from duiyi.tournament.formats.opengotha import export_opengotha, from_opengotha
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
 from duiyi.tournament.model import GAMES, ROUNDS_FROM_SYSTEM, SYSTEMS, Player
 from duiyi.tournament.promotion import promotion as promotion_verdict
@@ -442,7 +442,8 @@ def withdraw_command(
     with event_lock(path):
         event = load_event(path)
         name = event.player(player).name
-        event = ops.withdraw(event, player, None if seed is None else random.Random(seed))
+        rng = None if seed is None else random.Random(seed)
+        event = entries.withdraw(event, player, rng, by="cli", at=time.time())
         save_event(event, path)
     effect = ops.withdrawal_effects(event).get(player)
     how = effect.value if effect is not None else "removed before round 1; numbers redrawn"
@@ -487,38 +488,93 @@ def lots_command(
     typer.echo(json.dumps({str(k): v for k, v in sorted(event.lots.items())}))
 
 
+class ExportFormat(StrEnum):
+    """Formats of ``export``."""
+
+    opengotha = "opengotha"
+    egd = "egd"
+    csv = "csv"
+
+
 @app.command("import")
 def import_command(
-    path: EventPath,
-    opengotha: Annotated[Path, typer.Option(help="OpenGotha XML tournament file.")],
+    source: Annotated[
+        Path,
+        typer.Argument(
+            help="OpenGotha XML (.xml) or EGD results file (.h9) to read; with --opengotha, "
+            "the event file to create."
+        ),
+    ],
+    target: Annotated[
+        Path | None,
+        typer.Argument(help="The event file to create (default: SOURCE with .json)."),
+    ] = None,
+    opengotha: Annotated[
+        Path | None, typer.Option(help="OpenGotha XML to read (SOURCE is then the event file).")
+    ] = None,
     game: Annotated[str, typer.Option(help="go or gomoku.")] = "go",
-    system: Annotated[str, typer.Option(help="System of the new event.")] = "swiss",
+    system: Annotated[
+        str | None, typer.Option(help="System of the new event (default: the file's).")
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
 ) -> None:
-    """Create an event file from OpenGotha XML."""
+    """Create an event file from OpenGotha XML or an EGD results file; warnings name what
+    duiyi holds differently."""
+    from duiyi.tournament.formats.exports import import_event
+
+    if opengotha is not None:
+        path, source = source, opengotha
+    else:
+        path = target if target is not None else source.with_suffix(".json")
+    if path == source:
+        raise EventFileError(f"{path}: the event file cannot be the file read")
+    try:
+        data = source.read_bytes()
+    except FileNotFoundError:
+        raise TournamentError(f"{source}: no such file") from None
+    except OSError as exc:
+        raise TournamentError(f"{source}: cannot read the file: {exc}") from None
     with event_lock(path):
         if path.exists() and not force:
             raise EventFileError(f"{path} already exists (use --force to overwrite it)")
-        event, warnings = from_opengotha(
-            _read_text(opengotha, "OpenGotha"), game=game, system=system
-        )
+        event, warnings = import_event(data, source.name, game=game, system=system)
         save_event(event, path)
     for w in warnings:
         typer.echo(f"warning: {w}", err=True)
-    typer.echo(f"imported {len(event.players)} players, {event.current_round} round(s)")
+    typer.echo(
+        f"imported {len(event.players)} players, {event.current_round} round(s)"
+        + (f" into {path}" if opengotha is None else "")
+    )
 
 
 @app.command("export")
 def export_command(
     path: EventPath,
-    opengotha: Annotated[Path, typer.Option(help="Write OpenGotha XML here.")],
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", help="opengotha, egd or csv.")
+    ] = ExportFormat.opengotha,
+    output: Annotated[Path | None, typer.Option(help="Write here (default: print).")] = None,
+    opengotha: Annotated[
+        Path | None, typer.Option(help="Write OpenGotha XML here (same as --output).")
+    ] = None,
+    egf_class: Annotated[
+        str, typer.Option(help="EGF tournament class for the EGD file (A, B, C or D).")
+    ] = "",
 ) -> None:
-    """Write the event as OpenGotha XML (warnings name what OpenGotha cannot hold)."""
-    text, warnings = export_opengotha(load_event(path))
-    atomic_write_text(opengotha, text)
+    """Write the event as OpenGotha XML, an EGD results file or a standings CSV (warnings name
+    what the format cannot hold)."""
+    from duiyi.tournament.formats.exports import export_event
+
+    if opengotha is not None:
+        fmt, output = ExportFormat.opengotha, opengotha
+    text, warnings = export_event(load_event(path), fmt.value, egf_class=egf_class)
     for w in warnings:
         typer.echo(f"warning: {w}", err=True)
-    typer.echo(f"wrote {opengotha}")
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        atomic_write_text(output, text)
+        typer.echo(f"wrote {output}")
 
 
 @app.command("promotion")

@@ -157,6 +157,10 @@ def play_command(
         for g in pending:
             if g not in todo:
                 typer.echo(f"round {target} board {g.board}: a withdrawn player; not played")
+        if not todo:
+            typer.echo(f"round {target}: no board left to play")
+            if not all_rounds or pending:
+                break
         jobs = [
             (g.board, engine_of(event, g.black), engine_of(event, g.white), g.handicap)
             for g in todo

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from duiyi.engines.match import GameRecord
     from duiyi.engines.score import MatchScore
 
-__all__ = ["match", "register"]
+__all__ = ["Progress", "match", "register"]
 
 
 class Format(StrEnum):
@@ -105,7 +105,7 @@ def match(
         except OSError as exc:
             raise InvalidInput(f"cannot create {sgf_dir}: {exc.strerror or exc}") from None
     text = fmt is Format.text
-    progress = _Progress(games) if text and sys.stdout.isatty() else None
+    progress = Progress(games, "go match") if text and sys.stdout.isatty() else None
 
     def done(record: GameRecord, score: MatchScore) -> None:
         if sgf_dir is not None:
@@ -120,7 +120,7 @@ def match(
             f"{record.moves} moves)"
         )
         if progress is not None:
-            progress.advance(line, score)
+            progress.advance(line, score.score_line())
         else:
             typer.echo(line)
             typer.echo(f"  {score.score_line()}")
@@ -162,30 +162,32 @@ def match(
     typer.echo(json.dumps(out, ensure_ascii=False))
 
 
-class _Progress:
-    """A Rich progress bar with the running score (only on a terminal)."""
+class Progress:
+    """A Rich progress bar with the running score, for matches run on a terminal."""
 
-    def __init__(self, total: int) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    def __init__(self, total: int, title: str) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+        from rich.progress import Progress as RichProgress
 
-        self.progress = Progress(
-            TextColumn("[bold]go match"),
+        self.progress = RichProgress(
+            TextColumn(f"[bold]{title}"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.description}"),
         )
         self.task = self.progress.add_task("", total=total)
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> Progress:
         self.progress.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
 
-    def advance(self, line: str, score: MatchScore) -> None:
-        self.progress.console.print(line)
-        self.progress.update(self.task, advance=1, description=score.score_line())
+    def advance(self, line: str, description: str) -> None:
+        """Print a game's line above the bar and move the bar on."""
+        self.progress.console.print(line, markup=False, highlight=False)
+        self.progress.update(self.task, advance=1, description=description)
 
 
 def register(app: typer.Typer) -> None:

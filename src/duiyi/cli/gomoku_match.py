@@ -12,12 +12,16 @@ and the fifth-move N-dab are skipped: the Gomocup protocol has no command for th
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from duiyi import BLACK, WHITE
+from duiyi.cli.go_match import Progress
 from duiyi.engines.process import check_command
+from duiyi.errors import InvalidInput
 from duiyi.gomoku.engine import run_match
 from duiyi.gomoku.match import (
     DEFAULT_TOLERANCE_MS,
@@ -31,7 +35,7 @@ from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Result, Termination
 
-__all__ = ["match", "record_to_sgf", "register"]
+__all__ = ["match", "record_to_psq", "record_to_sgf", "register"]
 
 
 def match(
@@ -78,6 +82,10 @@ def match(
         Path | None,
         typer.Option("--out", "--pgn", help="Record file: *.sgf (SGF GM[4]) or JSON lines."),
     ] = None,
+    sgf_dir: Annotated[
+        Path | None,
+        typer.Option("--sgf-dir", help="Write game-NNN.sgf and game-NNN.psq per game here."),
+    ] = None,
     name_a: Annotated[str | None, typer.Option("--name-a", help="Label of engine A.")] = None,
     name_b: Annotated[str | None, typer.Option("--name-b", help="Label of engine B.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print the summary only.")] = False,
@@ -100,7 +108,20 @@ def match(
     sink = out.open("w", encoding="utf-8") if out is not None else None
     as_sgf = out is not None and out.suffix.lower() == ".sgf"
 
+    progress = Progress(games, "gomoku match") if not quiet and sys.stdout.isatty() else None
+    done = {"+": 0, "=": 0, "-": 0}
+
+    if sgf_dir is not None:
+        try:
+            sgf_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidInput(f"cannot create {sgf_dir}: {exc.strerror or exc}") from None
+
     def report(record: GameRecord, game: ScheduledGame) -> None:
+        if sgf_dir is not None:
+            stem = sgf_dir / f"game-{record.number:03d}"
+            stem.with_suffix(".sgf").write_text(record_to_sgf(record, rules) + "\n", "utf-8")
+            stem.with_suffix(".psq").write_text(record_to_psq(record), "utf-8")
         if sink is not None:
             line = (
                 record_to_sgf(record, rules)
@@ -113,13 +134,23 @@ def match(
             return
         where = f" {record.opening}" if record.opening else ""
         stones = len(record.moves)
-        typer.echo(
+        line = (
             f"game {record.number}{where}: {record.black} (black) - {record.white} (white) "
             f"{record.result_text}  {record.outcome.termination.value}: {record.reason} "
             f"({record.outcome.article}; {stones} stone{'' if stones == 1 else 's'})"
         )
+        if progress is None:
+            typer.echo(line)
+            return
+        a_color = BLACK if game.a_is_black else WHITE
+        won = record.outcome.winner
+        key = "+" if won is a_color else ("-" if won is a_color.opponent else "=")
+        done[key] += 1
+        progress.advance(line, f"engine A +{done['+']} ={done['=']} -{done['-']}")
 
     try:
+        if progress is not None:
+            progress.__enter__()
         tally = run_match(
             engine_a,
             engine_b,
@@ -134,6 +165,8 @@ def match(
             on_game=report,
         )
     finally:
+        if progress is not None:
+            progress.__exit__()
         if sink is not None:
             sink.close()
     typer.echo(tally.summary())
@@ -174,6 +207,32 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
     comment += f"{'. ' if comment else ''}Time used: black {black_ms} ms, white {white_ms} ms."
     extra += "C[" + comment.replace("\\", "\\\\").replace("]", "\\]") + "]"
     return head + extra + sep + rest
+
+
+def record_to_psq(record: GameRecord) -> str:
+    """One engine game as a Piskvork ``.psq`` file: the header, one ``x,y,ms`` line per stone
+    (1-based, ``y`` from the top; the thinking time of single moves is not kept, so 0), ``-1``,
+    then the brains' names and the referee's reason.
+
+    >>> from duiyi import BLACK
+    >>> from duiyi.outcome import Outcome, Termination
+    >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
+    >>> print(record_to_psq(GameRecord(1, "a", "b", None, ("h8", "h9"), won, "five")))
+    Piskvorky 15x15, 0:0, 0
+    8,8,0
+    8,7,0
+    -1
+    a
+    b
+    five
+    <BLANKLINE>
+    """
+    lines = ["Piskvorky 15x15, 0:0, 0"]
+    for move in record.moves:
+        point = Point.parse(move)
+        lines.append(f"{point.col + 1},{15 - point.row},0")
+    lines += ["-1", record.black, record.white, record.reason]
+    return "\n".join(lines) + "\n"
 
 
 def register(app: typer.Typer) -> None:

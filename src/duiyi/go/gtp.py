@@ -159,7 +159,9 @@ class GtpFrontEnd:
         words = text.split()
         cid: int | None = None
         if words[0].isdigit():
-            cid = int(words[0])
+            cid = _number(words[0])
+            if cid is None:
+                return str(GtpResponse(False, "id not a number"))
             words = words[1:]
             if not words:
                 return str(GtpResponse(False, "missing command", cid))
@@ -254,9 +256,11 @@ class GtpFrontEnd:
         return ""
 
     def _boardsize(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+        size = _number(args[0].removeprefix("-")) if len(args) == 1 else None
+        if size is None:
             raise _Failure("boardsize not an integer")
-        size = int(args[0])
+        if args[0].startswith("-"):
+            size = -size
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise _Failure("unacceptable size")
         self.size = size
@@ -476,7 +480,7 @@ class GtpFrontEnd:
         return text.rstrip("\n")
 
     def _time_settings(self, args: list[str]) -> str:
-        if len(args) != 3 or not all(a.isdigit() for a in args):
+        if len(args) != 3 or any(_number(a) is None for a in args):
             raise _Failure("syntax error")
         self.time_settings = ("canadian", *args)
         return ""
@@ -484,15 +488,16 @@ class GtpFrontEnd:
     def _kgs_time_settings(self, args: list[str]) -> str:
         if not args or args[0] not in ("none", "absolute", "byoyomi", "canadian"):
             raise _Failure("syntax error")
-        if not all(a.isdigit() for a in args[1:]):
+        if any(_number(a) is None for a in args[1:]):
             raise _Failure("syntax error")
         self.time_settings = tuple(args)
         return ""
 
     def _time_left(self, args: list[str]) -> str:
-        if len(args) != 3 or not args[1].isdigit() or not args[2].isdigit():
+        seconds, stones = (_number(args[1]), _number(args[2])) if len(args) == 3 else (None, None)
+        if seconds is None or stones is None:
             raise _Failure("syntax error")
-        self.time_left[self._color(args[0])] = (int(args[1]), int(args[2]))
+        self.time_left[self._color(args[0])] = (seconds, stones)
         return ""
 
     def _is_legal(self, args: list[str]) -> str:
@@ -566,9 +571,21 @@ def _komi_points(text: str) -> Fraction:
 
 
 def _int_arg(args: list[str], message: str) -> int:
-    if len(args) != 1 or not args[0].isdigit():
+    value = _number(args[0]) if len(args) == 1 else None
+    if value is None:
         raise _Failure(message)
-    return int(args[0])
+    return value
+
+
+def _number(text: str) -> int | None:
+    """A GTP int (ASCII digits, at most 18 of them), or None.
+
+    >>> _number("19"), _number("9" * 5000), _number("²"), _number("-1")
+    (19, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        return None
+    return int(text)
 
 
 def _with_komi(rules: Rules, komi_points: Fraction) -> Rules:

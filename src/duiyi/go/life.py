@@ -5,7 +5,8 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is static (no reading, no randomness), pure and deterministic:
+The proposal is pure and deterministic (no randomness, no I/O); static rules decide first and a
+small bounded reading settles the fights they only guess:
 
 1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
 2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
@@ -18,8 +19,21 @@ The proposal is static (no reading, no randomness), pure and deterministic:
 4. Verdicts are committed one at a time and the analysis redone: chains in atari first, then
    regions that cannot live whatever happens to the enemy stones inside their eye spaces, then the
    smallest hopeless regions, and last the mutually dependent weak groups (each spoiling the
-   other's eyes), where the side with less walled eye space and less influence dies. A final
-   pass revives stones whose killers turned out dead.
+   other's eyes), where the side with less walled eye space and less influence dies.
+5. Reading (Go §8: can the stones be captured?). Each region enclosed by unconditionally alive
+   stones of one colour, with at most ``_READ_MAX_EMPTY`` empty points, is read move by move with
+   the frame as an uncapturable wall: the enemy stones inside live if they keep a stone with the
+   framing side to move (two passes end the line; two sure eyes end it at once), and the framing
+   side's stones inside die if the enemy, moving first, takes them all; otherwise both are in
+   seki. This settles capturing races inside an eye space, false eyes and seki of several
+   chains. Eyeless chains of several stones found dead whose liberties are all shared with
+   enemy chains are then raced on the whole board (moves only on the racers' liberties, near
+   where they started): when
+   neither side can take the other, all of them are in seki (a seki of several groups). Each
+   search stops after ``_READ_BUDGET`` positions and all of them together after
+   ``_READ_TOTAL``; a line of play may not repeat a position (so
+   a ko is won by whoever takes it first), and when the budget runs out the static verdict
+   stands. A final pass revives stones whose killers turned out dead.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
@@ -49,7 +63,15 @@ from typing import Generic, Protocol, TypeVar
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 
-__all__ = ["BoardView", "GroupStatus", "Status", "explain", "propose_dead", "status_map"]
+__all__ = [
+    "BoardView",
+    "GroupStatus",
+    "Status",
+    "explain",
+    "propose_dead",
+    "status_map",
+    "unconditionally_alive",
+]
 
 _EMPTY = 0
 _B = 1
@@ -190,6 +212,12 @@ class _Analysis:
                 self.chain_colour.append(col)
                 self.libs.append(frozenset(libs))
         self.benson: set[int] = self._benson(_B) | self._benson(_W)
+        #: positions the reading may still visit on this board, all searches together
+        self.budget = [_READ_TOTAL]
+        #: verdicts of the local reading, by region, contents and killer
+        self.read_cache: dict[
+            tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, bool] | None
+        ] = {}
         self.dead = [False] * len(self.chains)
         self.seki = [False] * len(self.chains)
         self.reason = ["alive: has two eyes or enough space"] * len(self.chains)
@@ -566,7 +594,67 @@ class _Analysis:
         for _ in range(3):
             if not self._read_regions():
                 break
+        self._read_races()
         self._revive()
+
+    def _read_races(self) -> None:
+        """Seki between eyeless groups found dead and the enemy chains they race (Go §8).
+
+        A chain of several stones proposed dead whose every liberty is shared with enemy
+        chains (no eye, no liberty of its own) races them. The race is read on the whole board
+        with moves only on the racers' liberties: if the enemy, moving first, cannot take the
+        chain and the chain's side, moving first, cannot take the enemy chains either, all of
+        them live in seki. This finds seki of several groups whose other liberties are shared
+        with further groups nobody can approach.
+        """
+        colour = self.colour
+        wall = [False] * self.n
+        for x in range(len(self.chains)):
+            if not self.dead[x] or self.seki[x] or x in self.benson:
+                continue
+            if len(self.chains[x]) < _RACE_MIN_STONES:
+                continue
+            col = self.chain_colour[x]
+            enemy = 3 - col
+            libs = self.libs[x]
+            if not 2 <= len(libs) <= 4:
+                continue
+            ys = {self.chain_of[q] for p in libs for q in self.nb[p] if colour[q] == enemy}
+            shared = set().union(*(self.libs[y] for y in ys)) & libs
+            if shared != libs:
+                continue  # a liberty of its own: an eye, not a bare race
+            if any(
+                y in self.benson
+                or self.dead[y]
+                or len(self.chains[y]) < _RACE_MIN_STONES
+                or len(self.libs[y]) > len(libs) + 2
+                for y in ys
+            ):
+                continue
+            start = tuple(colour)
+            mine = sum(1 << p for p in self.chains[x])
+            theirs = sum(1 << p for y in ys for p in self.chains[y])
+            # the race is played near the racers' liberties (two steps at most)
+            zone = set(libs).union(*(self.libs[y] for y in ys))
+            for _step in range(2):
+                zone |= {q for p in zone for q in self.nb[p]}
+            area = frozenset(zone)
+            try:
+                kept = _Local(self.nb, wall, enemy, zone=area, budget=self.budget).wins(
+                    start, enemy, 0, mine, frozenset()
+                )
+                if not kept:
+                    continue
+                held = _Local(self.nb, wall, col, zone=area, budget=self.budget).wins(
+                    start, col, 0, theirs, frozenset()
+                )
+            except _OutOfBudget:
+                continue
+            if held:
+                for cid in (x, *ys):
+                    self.dead[cid] = False
+                    self.seki[cid] = True
+                    self.reason[cid] = "seki: read out, neither side can take the other (Go §8)"
 
     def _read_regions(self) -> bool:
         """Read out the small enclosed regions where both colours fight (Go §8).
@@ -617,12 +705,20 @@ class _Analysis:
             nb.append(tuple(index[q] for q in self.nb[p] if q in index))
             wall.append(any(q not in index for q in self.nb[p]))
         start = tuple(self.colour[p] for p in reg)
+        key = (tuple(reg), start, killer)
+        if key not in self.read_cache:
+            self.read_cache[key] = self._read_fresh(nb, wall, start, killer)
+        return self.read_cache[key]
+
+    def _read_fresh(
+        self, nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
+    ) -> tuple[bool, bool] | None:
         try:
-            reader = _Local(nb, wall, killer)
+            reader = _Local(nb, wall, killer, budget=self.budget)
             lives = reader.wins(start, killer, 0, reader.targets(start), frozenset())
             if not lives:
                 return True, False
-            reader = _Local(nb, wall, killer, clear=True)
+            reader = _Local(nb, wall, killer, clear=True, budget=self.budget)
             inner = reader.targets(start)
             if not inner:
                 return False, False
@@ -662,7 +758,15 @@ class _Analysis:
 #: (and the static verdict stands) after this many positions.
 _READ_MAX_EMPTY = 8
 _READ_MAX_POINTS = 40
-_READ_BUDGET = 20000
+_READ_BUDGET = 4000
+#: Positions all the searches on one board may visit together (bounds the worst case).
+_READ_TOTAL = 12000
+#: Liberties that take a chain out of a race, and most points a race is read on.
+_RACE_FREE = 6
+_RACE_MAX_POINTS = 12
+#: Stones each side of a race needs before it is read (single stones are left to the static
+#: rules).
+_RACE_MIN_STONES = 3
 #: Longest line of play read.
 _READ_MAX_DEPTH = 40
 #: Liberty count given to killer stones joined to the wall.
@@ -690,14 +794,26 @@ class _Local:
     """
 
     def __init__(
-        self, nb: list[tuple[int, ...]], wall: list[bool], killer: int, clear: bool = False
+        self,
+        nb: Sequence[tuple[int, ...]],
+        wall: Sequence[bool],
+        killer: int,
+        clear: bool = False,
+        zone: frozenset[int] | None = None,
+        budget: list[int] | None = None,
     ) -> None:
         self.nb = nb
         self.wall = wall
         self.killer = killer
         self.owner = 3 - killer
         self.clear = clear
+        #: a race read on the whole board: only the racing chains' liberties inside this zone
+        #: are played
+        self.zone = zone
+        self.race = zone is not None
         self.nodes = 0
+        #: a budget shared with the other searches on the same board
+        self.budget = budget if budget is not None else [_READ_TOTAL]
         self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
     def _chain(self, s: Sequence[int], i: int) -> tuple[list[int], bool]:
@@ -726,13 +842,37 @@ class _Local:
         enemy = 3 - col
         for q in self.nb[i]:
             if t[q] == enemy:
-                chain, safe = self._chain(t, q)
-                if not safe:
-                    for p in chain:
+                dead = self._captured(t, q)
+                if dead:
+                    for p in dead:
                         t[p] = _EMPTY
-        if not self._chain(t, i)[1]:
+        if self._captured(t, i):
             return None
         return tuple(t)
+
+    def _captured(self, s: Sequence[int], i: int) -> list[int]:
+        """The chain through ``i`` if it has no liberty and is not part of the wall, else []
+        (the search stops at the first liberty)."""
+        col = s[i]
+        killer = col == self.killer
+        if killer and self.wall[i]:
+            return []
+        nb = self.nb
+        wall = self.wall
+        seen = {i}
+        stack = [i]
+        while stack:
+            p = stack.pop()
+            for q in nb[p]:
+                c = s[q]
+                if c == _EMPTY:
+                    return []
+                if c == col and q not in seen:
+                    if killer and wall[q]:
+                        return []
+                    seen.add(q)
+                    stack.append(q)
+        return list(seen)
 
     def _pointless(self, s: Sequence[int], i: int, col: int) -> bool:
         """Filling one's own eye: every neighbour is one's own stone (or one's wall)."""
@@ -801,29 +941,37 @@ class _Local:
         else:
             if not standing:
                 return False
-            if passes >= 2 or self._owner_safe(s):
+            if passes >= 2 or (not self.race and self._owner_safe(s)):
                 return True
         key = (s, to_move, passes, standing)
         known = self.memo.get(key)
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _READ_BUDGET or len(path) > _READ_MAX_DEPTH:
+        self.budget[0] -= 1
+        if self.nodes > _READ_BUDGET or self.budget[0] < 0 or len(path) > _READ_MAX_DEPTH:
             raise _OutOfBudget
         want = to_move == self.owner  # the mover looks for this answer
         nxt = 3 - to_move
         path = path | {s}
         result = not want
         target = self.killer if self.clear else self.owner
-        for i in self._moves(s, to_move):
+        moves = self._moves(s, to_move, standing)
+        if moves is None:
+            self.memo[key] = True
+            return True
+        for i in moves:
             t = self.play(s, i, to_move)
             if t is None or t in path:
                 continue
             left = standing
             if to_move != target:
-                for k in range(len(t)):
-                    if left >> k & 1 and t[k] != target:
-                        left &= ~(1 << k)
+                bits = standing
+                while bits:
+                    low = bits & -bits
+                    if t[low.bit_length() - 1] != target:
+                        left &= ~low
+                    bits ^= low
             if self.wins(t, nxt, 0, left, path) == want:
                 result = want
                 break
@@ -833,17 +981,86 @@ class _Local:
         self.memo[key] = result
         return result
 
-    def _moves(self, s: Sequence[int], col: int) -> list[int]:
-        """Empty cells worth trying, those next to the weakest enemy chains first."""
+    def _race_points(self, s: Sequence[int], standing: int, attacker: bool) -> list[int] | None:
+        """In a race read on the whole board: the liberties of the target chains still
+        standing and of the enemy chains touching them that share one of those liberties (unless
+        they have more than ``_RACE_FREE``: out of reach) or have at most two (the ones the
+        target could take); None once the target chains have more than ``_RACE_FREE`` liberties
+        (broken out). The attacker only fills the target's
+        liberties."""
+        libs: set[int] = set()
+        done: set[int] = set()
+        starts: list[int] = []
+        bits = standing
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            starts.append(low.bit_length() - 1)
+        enemies: list[int] = []
+        for first in starts:
+            if first in done or s[first] == _EMPTY:
+                continue
+            for p in self._flood(s, first, done):
+                for q in self.nb[p]:
+                    if s[q] == _EMPTY:
+                        libs.add(q)
+                    elif s[q] != s[first]:
+                        enemies.append(q)
+        if len(libs) > _RACE_FREE:
+            return None
+        if attacker:
+            return sorted(libs)
+        own = frozenset(libs)
+        for first in enemies:
+            if first not in done:
+                theirs = {
+                    q for p in self._flood(s, first, done) for q in self.nb[p] if s[q] == _EMPTY
+                }
+                if (theirs & own and len(theirs) <= _RACE_FREE) or len(theirs) <= 2:
+                    libs |= theirs
+        if len(libs) > _RACE_MAX_POINTS:
+            raise _OutOfBudget
+        return sorted(libs)
+
+    def _flood(self, s: Sequence[int], first: int, done: set[int]) -> list[int]:
+        """The chain through ``first``, recorded in ``done``."""
+        col = s[first]
+        done.add(first)
+        chain = [first]
+        todo = [first]
+        while todo:
+            p = todo.pop()
+            for q in self.nb[p]:
+                if s[q] == col and q not in done:
+                    done.add(q)
+                    chain.append(q)
+                    todo.append(q)
+        return chain
+
+    def _moves(self, s: Sequence[int], col: int, standing: int = 0) -> list[int] | None:
+        """Empty cells worth trying, those next to the weakest enemy chains first (None: the
+        target of a race has broken out)."""
         enemy = 3 - col
         scored: list[tuple[int, int]] = []
-        for i, c in enumerate(s):
-            if c != _EMPTY or self._pointless(s, i, col):
+        points: Sequence[int] = range(len(s))
+        if self.race:
+            race = self._race_points(s, standing, col == self.killer)
+            if race is None:
+                return None
+            zone = self.zone or frozenset()
+            points = [p for p in race if p in zone]
+        counted: dict[int, int] = {}  # liberty count of each enemy stone met, by chain
+        for i in points:
+            if s[i] != _EMPTY or self._pointless(s, i, col):
                 continue
             libs = _WALLED
             for q in self.nb[i]:
                 if s[q] == enemy:
-                    libs = min(libs, self._liberty_count(s, q))
+                    if q not in counted:
+                        n = self._liberty_count(s, q)
+                        for p in self._flood(s, q, set()):
+                            counted[p] = n
+                    libs = min(libs, counted[q])
             scored.append((libs, i))
         scored.sort()
         return [i for _libs, i in scored]
@@ -993,3 +1210,21 @@ def explain(board: BoardView[P]) -> list[GroupStatus[P]]:
             )
         )
     return out
+
+
+def unconditionally_alive(board: BoardView[P]) -> frozenset[P]:
+    """The stones of chains alive whatever the opponent plays, even if their owner only passes
+    (Benson's algorithm, the first step of :func:`propose_dead`; KataGo calls them pass-alive).
+
+    >>> from duiyi.go import Board
+    >>> board = Board.from_diagram('''
+    ... . X . X .
+    ... X X X X X
+    ... . . . . .
+    ... . . O . .
+    ... . . . . .''')
+    >>> sorted(map(str, unconditionally_alive(board)))
+    ['A4', 'B4', 'B5', 'C4', 'D4', 'D5', 'E4']
+    """
+    analysis, points = _read(board)
+    return frozenset(points[i] for cid in analysis.benson for i in analysis.chains[cid])

@@ -338,6 +338,8 @@ class GameHost:
         """The public state now."""
         view = game_view(self.id, self.session, self.version, self.now())
         view["event"] = _event_link(self.record)
+        if self.closed is not None:  # the director entered the board's result
+            view["closed"] = self.closed
         return view
 
     async def current_session(self) -> Session:
@@ -761,8 +763,9 @@ class GameManager:
         """A broadcast from another process (through Redis)."""
         host = self.hosts.get(str(message.get("game_id")))
         if message.get("type") == CLOSED:
-            if host is not None:
+            if host is not None and host.closed is None:  # the owner tells its sockets
                 host.closed = str(message.get("reason"))
+                host._publish({"type": CLOSED, "reason": host.closed})
         elif (
             host is not None
             and message.get("type") == "update"
@@ -865,11 +868,13 @@ class GameManager:
         this process's host and, through the fan-out, the others' refuse its later actions."""
         await self.repo.close_game(game_id, reason)
         host = self.hosts.get(game_id)
-        if host is not None:
-            async with host.lock:
-                host.closed = reason
-            await host.stop()
-        self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})
+        if host is None:  # hosted elsewhere (or nowhere: the store says it on load)
+            self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})
+            return
+        async with host.lock:
+            host.closed = reason
+        await host.stop()
+        host._publish({"type": CLOSED, "reason": reason})  # sockets here and elsewhere
 
 
 # --- event games: their results go to the event through the outbox -------------------------

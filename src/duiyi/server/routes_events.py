@@ -469,8 +469,10 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     """Withdraw a player (Go §28, Gomoku §18.5)."""
     seed = secrets.randbits(64)
 
+    wall = time.time()
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return ops.withdraw(e, number, random.Random(seed)), None
+        return entries.withdraw(e, number, random.Random(seed), by="organiser", at=wall), None
 
     record, _ = await _change(
         request, event_id, {"op": "withdraw", "player": number, "seed": seed}, apply
@@ -692,6 +694,34 @@ async def export_opengotha(request: Request, event_id: str) -> Response:
     )
 
 
+@router.get("/{event_id}/export/results.h9")
+async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Response:
+    """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
+    from duiyi.tournament.formats.exports import export_event
+
+    e = _event(await _repo(request).event(event_id))
+    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    return Response(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{event_id}.h9"'},
+    )
+
+
+@router.get("/{event_id}/export/standings.csv")
+async def export_standings_csv(request: Request, event_id: str) -> Response:
+    """The standings as CSV (place, player, points, tiebreaks, one column per round)."""
+    from duiyi.tournament.formats.exports import export_event
+
+    e = _event(await _repo(request).event(event_id))
+    text, _ = export_event(e, "csv")
+    return Response(
+        text,
+        media_type="text/csv; charset=utf-8",
+        headers={"content-disposition": f'attachment; filename="{event_id}-standings.csv"'},
+    )
+
+
 @router.get("/{event_id}/export/players.csv", response_class=PlainTextResponse)
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
@@ -765,15 +795,22 @@ class ResultReader:
                 log.exception("result outbox: pass failed")
 
     async def drain(self) -> int:
-        """Enter every waiting report; how many were consumed."""
+        """Enter every waiting report; how many were consumed. A report that fails stays for
+        the next pass and does not hold the others back."""
         count = 0
         while True:
             reports = await self.repo.reports()
-            if not reports:
-                return count
+            progressed = False
             for report in reports:
-                await self.enter(report)
+                try:
+                    await self.enter(report)
+                except Exception:
+                    log.exception("result of game %s: not entered yet", report.game_id)
+                    continue
                 count += 1
+                progressed = True
+            if not progressed:
+                return count
 
     async def enter(self, report: Report) -> None:
         """Enter one report in its event (or keep it there as a conflict)."""

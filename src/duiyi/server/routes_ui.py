@@ -43,7 +43,7 @@ def _manager(request: Request) -> GameManager:
 async def _update_config(repo: Repository, game_id: str, change: Any) -> dict[str, Any]:
     """Read-modify-write of a game's stored configuration (``change(config)`` edits a copy)."""
     async with repo.db.session() as s, s.begin():
-        row = await s.get(GameRow, game_id)
+        row = await s.get(GameRow, game_id, with_for_update=True)  # no lost update
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         config = dict(row.config or {})
@@ -334,6 +334,22 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
             }
         )
     return {"games": out}
+
+
+@router.get("/api/live-games/names")
+async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
+    """The names at each game in play (for the home page's live list): ``{id: {black,
+    white}}``, newest games first."""
+    repo = _repo(request)
+    records = sorted(await repo.live_games(), key=lambda r: r.created_at, reverse=True)
+    out: dict[str, dict[str, str]] = {}
+    for record in records[: max(1, min(limit, 200))]:
+        stored = {k: str(v) for k, v in (record.config.get("names") or {}).items() if v}
+        names, _where = await _event_names(repo, record)
+        merged = {**stored, **names}
+        if merged:
+            out[record.id] = merged
+    return {"names": out}
 
 
 def _size(record: GameRecord) -> int:

@@ -52,6 +52,7 @@ __all__ = [
     "og_rank",
     "placement_chain",
     "placement_standings",
+    "played_rounds",
     "player_scores",
     "result_code",
 ]
@@ -545,6 +546,28 @@ def _ordered(event: Event, rules: PlacementRules, upto_round: int) -> list[_Scor
     return order
 
 
+def played_rounds(event: Event) -> int:
+    """How many leading rounds have every result in: a result of duiyi's, or a code kept from
+    OpenGotha (``RESULT_BOTHWIN`` ...) that duiyi holds as no result.
+
+    >>> from duiyi.tournament.model import RoundRecord
+    >>> e = Event("x", "go", "swiss", 2, players=(Player(1, "A"), Player(2, "B")),
+    ...           history=(RoundRecord(1, (Game(1, 1, 2),)),),
+    ...           options={"opengotha": {"results": {"1/1": ["RESULT_BOTHWIN", None]}}})
+    >>> played_rounds(e), e.completed_rounds
+    (1, 0)
+    """
+    count = 0
+    for rnd in event.history:
+        if any(
+            g.result is None and result_code(event, rnd.number, g) == "RESULT_UNKNOWN"
+            for g in rnd.games
+        ):
+            break
+        count += 1
+    return count
+
+
 def placement_standings(
     event: Event, upto_round: int | None = None, lots: Mapping[int, int] | None = None
 ) -> list[Standing]:
@@ -554,7 +577,7 @@ def placement_standings(
     rules = rules_of(event)
     if rules is None:
         raise InvalidInput("the event has no placement rules", _ARTICLE)
-    upto = event.completed_rounds if upto_round is None else upto_round
+    upto = played_rounds(event) if upto_round is None else upto_round
     order = _ordered(event, rules, upto)
     crits = rules.used
     rows: list[Standing] = []

@@ -249,11 +249,11 @@ class ResultSheet:
         return self.result.side(color)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (``penalty``/``disqualified`` only when someone is named)."""
-        data: dict[str, Any] = {
-            "result": self.result.value,
-            "warnings": {"black": self.black_warnings, "white": self.white_warnings},
-        }
+        """A JSON-ready dict (``warnings``, ``penalty``, ``disqualified`` only when they hold
+        something)."""
+        data: dict[str, Any] = {"result": self.result.value}
+        if self.black_warnings or self.white_warnings:
+            data["warnings"] = {"black": self.black_warnings, "white": self.white_warnings}
         if self.penalty:
             data["penalty"] = sorted(c.value for c in self.penalty)
         if self.disqualified:
@@ -338,8 +338,9 @@ class AuditEntry:
             "by": self.by,
             "at": self.at,
             "value": None if self.value is None else self.value.to_json(),
-            "previous": None if self.previous is None else self.previous.to_json(),
         }
+        if self.previous is not None:  # absent: the board had no result before
+            data["previous"] = self.previous.to_json()
         if self.note:
             data["note"] = self.note
         return data
@@ -528,13 +529,24 @@ class TeamMatch:
         return self.game_points / total if total else Fraction(0)
 
 
+def _board_points(result: GameResult | ResultSheet, black: bool, scoring: Scoring) -> Fraction:
+    """A board's points for one side; a sheet's disciplinary loss is one-sided (Gomoku
+    §2.20(3))."""
+    if isinstance(result, ResultSheet):
+        if (Color.BLACK if black else Color.WHITE) in result.penalty:
+            return scoring.loss
+        result = result.result
+    return scoring.points(result, black=black)
+
+
 def team_match(
-    results: Sequence[GameResult], team_is_black: Sequence[bool], scoring: Scoring
+    results: Sequence[GameResult | ResultSheet], team_is_black: Sequence[bool], scoring: Scoring
 ) -> TeamMatch:
     """Sum up one team's board results into game points and match points (Go §27.2).
 
     ``results[i]`` is board i+1's result and ``team_is_black[i]`` says whether this team had
-    Black there. More game points wins the match (2 match points in Go, 1 in Gomoku), equal is a
+    Black there; a :class:`ResultSheet` with a disciplinary loss scores it one-sidedly (Gomoku
+    §2.20(3)). More game points wins the match (2 match points in Go, 1 in Gomoku), equal is a
     draw, fewer a loss.
 
     >>> m = team_match([GameResult.BLACK_WINS, GameResult.BLACK_WINS, GameResult.DRAW],
@@ -546,11 +558,9 @@ def team_match(
         raise TournamentError("a team match needs one colour per board result", "Go §27.2")
     if not results:
         raise TournamentError("a team match needs at least one board", "Go §27.2")
-    own = tuple(scoring.points(r, black=b) for r, b in zip(results, team_is_black, strict=True))
-    other = sum(
-        (scoring.points(r, black=not b) for r, b in zip(results, team_is_black, strict=True)),
-        Fraction(0),
-    )
+    pairs = list(zip(results, team_is_black, strict=True))
+    own = tuple(_board_points(r, b, scoring) for r, b in pairs)
+    other = sum((_board_points(r, not b, scoring) for r, b in pairs), Fraction(0))
     total = sum(own, Fraction(0))
     if total > other:
         side = SideResult.WIN
@@ -681,7 +691,7 @@ class Table:
     @classmethod
     def from_matches(
         cls,
-        matches: Sequence[tuple[int, int, int, Sequence[GameResult], Sequence[bool]]],
+        matches: Sequence[tuple[int, int, int, Sequence[GameResult | ResultSheet], Sequence[bool]]],
         scoring: Scoring,
         *,
         rounds: int,

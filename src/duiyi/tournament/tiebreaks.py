@@ -165,11 +165,16 @@ class Columns(Mapping[int, tuple[Encounter, ...]]):
             found = self._built[competitor] = tuple(out)
         return found
 
+    def __contains__(self, competitor: object) -> bool:
+        if self._source is not None:
+            return competitor in self._source
+        return competitor in self.points  # without building the encounters
+
     def __iter__(self) -> Iterator[int]:
-        return iter(self.points)
+        return iter(self.points if self._source is None else self._source)
 
     def __len__(self) -> int:
-        return len(self.points)
+        return len(self.points if self._source is None else self._source)
 
     def memo(self, table: Table) -> dict[Any, Any]:
         """Values already computed for ``table`` (a table shares its rows with the copies

@@ -91,11 +91,12 @@ async function home(main) {
   // the lists update by themselves (every few seconds while the page is shown)
   async function refresh() {
     try {
-      const r = await api("GET", "/api/live-games");
+      const [r, n] = await Promise.all([api("GET", "/api/live-games"), api("GET", "/api/live-games/names").catch(() => ({ names: {} }))]);
       live.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noLive"))]));
       for (const gm of r.games) {
         const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
-        live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}`),
+        const who = names(n.names[gm.id]);
+        live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}${who ? ` · ${who}` : ""}`),
           ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
       }
     } catch (_e) { /* an older server without the list */ }
@@ -180,7 +181,7 @@ function route() {
   const [page, id] = path;
   try {
     if (page === "game" && id) leave = gamePage(main, id, params);
-    else if (page === "event" && id) eventPage(main, id);
+    else if (page === "event" && id) leave = eventPage(main, id);
     else if (page === "desk" && id) deskPage(main, id, params);
     else if (page === "room" && id) leave = roomPage(main, id, params);
     else if (page === "new-event") newEventPage(main);

@@ -104,28 +104,38 @@ function roundTable(e, round, games, opts = {}) {
   return table;
 }
 
-export async function eventPage(main, id) {
+/** The public event page; it follows the event by itself (results as they are entered). */
+export function eventPage(main, id) {
   main.replaceChildren(el("p", {}, t("loading")));
-  try {
-    const [ev, st, x] = await Promise.all([
-      api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`),
-    ]);
-    const e = ev.event;
-    const page = el("div", { class: "event-page", "data-testid": "event-page" });
-    page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds}`));
-    page.append(el("p", { class: "no-print" },
-      el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
-      el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
-    page.append(el("h2", {}, t("standings")), standingsTable(st));
-    page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
-    page.append(el("h2", {}, t("pairings")));
-    for (const r of [...e.history].reverse()) {
-      page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games, { eventId: id }));
+  let shown = null;
+  let stopped = false;
+  async function draw() {
+    try {
+      const ev = await api("GET", `/api/events/${id}`);
+      if (stopped || (shown !== null && ev.version === shown)) return;
+      const [st, x] = await Promise.all([api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`)]);
+      if (stopped) return;
+      shown = ev.version;
+      const e = ev.event;
+      const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("p", { class: "no-print" },
+        el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
+        el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
+      page.append(el("h2", {}, t("standings")), standingsTable(st));
+      page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
+      page.append(el("h2", {}, t("pairings")));
+      for (const r of [...e.history].reverse()) {
+        page.append(el("h3", {}, roundTitle(r.round)), roundTable(e, r, ev.games, { eventId: id }));
+      }
+      main.replaceChildren(page);
+    } catch (err) {
+      if (shown === null) showError(err);
     }
-    main.replaceChildren(page);
-  } catch (err) {
-    showError(err);
   }
+  draw();
+  const timer = setInterval(draw, 8000);
+  return () => { stopped = true; clearInterval(timer); };
 }
 
 function sheetText(sheet) {
@@ -154,7 +164,14 @@ function conflictBox(round, gm, opts) {
       el("button", { type: "button", "data-testid": `accept-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, true) },
         t("conflictAccept", { v: sheetText(c.sheet) })),
       el("button", { type: "button", "data-testid": `keep-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, false) },
-        t("conflictKeep", { v: gm.result || "—" }))));
+        t("conflictKeep", { v: gm.result || "—" }))),
+    opts.forceAsk && opts.forceAsk.round === round && opts.forceAsk.board === gm.board
+      ? el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": `force-q-${round}-${gm.board}`, "data-testid": "force-confirm" },
+        el("p", { id: `force-q-${round}-${gm.board}` }, `${opts.forceAsk.text} ${t("forceQ")}`),
+        el("div", { class: "actions" },
+          el("button", { type: "button", class: "danger", "data-testid": "force-yes", onclick: () => opts.resolve(round, gm.board, opts.forceAsk.accept, true) }, t("forceYes")),
+          el("button", { type: "button", onclick: () => opts.cancelForce() }, t("cancel"))))
+      : null);
 }
 
 // every change of the board's result: who, when, from what to what
@@ -261,6 +278,25 @@ export async function deskPage(main, id, params) {
       el("button", { type: "submit" }, t("send"))));
     }
 
+    // what waits for the director: boards whose results disagree (each links to its board)
+    const waiting = e.history.flatMap((r) => r.games.filter((g) => g.conflict).map((g) => [r.round, g.board]));
+    if (waiting.length) {
+      page.append(el("div", { class: "conflict no-print", "data-testid": "conflicts", role: "status" },
+        el("strong", {}, `${t("conflict")}: `),
+        waiting.flatMap(([r, b], i) => [i ? ", " : "", el("a", { href: `#conflict-${r}-${b}`, onclick: (ev2) => {
+          ev2.preventDefault();
+          const box = main.querySelector(`[data-testid="conflict-${r}-${b}"]`);
+          if (box) { box.scrollIntoView({ block: "center" }); const btn = box.querySelector("button"); if (btn) btn.focus(); }
+        } }, `${roundTitle(r)} · ${t("board")} ${b}`)])));
+    }
+    const jump = (target) => (ev2) => { ev2.preventDefault(); const h = main.querySelector(`#${target}`); if (h) { h.scrollIntoView(); h.focus(); } };
+    page.append(el("nav", { class: "desk-nav no-print", "aria-label": t("desk") },
+      el("a", { href: "#desk-players", onclick: jump("desk-players") }, t("players")),
+      el("a", { href: "#desk-rounds", onclick: jump("desk-rounds") }, t("pairings")),
+      el("a", { href: "#desk-standings", onclick: jump("desk-standings") }, t("standings"))));
+    page.append(el("p", { class: "no-print" }, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "wallchart" }, t("wallchart")),
+      " · ", el("a", { href: `#/event/${id}` }, `${t("standings")} (${t("print")})`)));
+
     // players
     const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
     const players = el("table", { class: "players-table", "data-testid": "players" });
@@ -325,7 +361,7 @@ export async function deskPage(main, id, params) {
         type: "button", "data-testid": "draw-lots",
         onclick: async () => { const r = await change("POST", `/api/events/${id}/lots`, { body: {} }); if (r) notice(t("drawnLots", { seed: String(r.seed) }), "ok", 6000); },
       }, t("drawLots")) : null);
-    page.append(el("h2", {}, t("players")), players, key ? lots : null, key ? addForm : null,
+    page.append(el("h2", { id: "desk-players", tabindex: "-1" }, t("players")), players, key ? lots : null, key ? addForm : null,
       el("form", {
         class: "csv no-print",
         onsubmit: async (ev2) => {
@@ -342,7 +378,7 @@ export async function deskPage(main, id, params) {
     if (key) page.append(onlineSettings(e, ev.online || {}));
 
     // rounds
-    page.append(el("h2", {}, t("pairings")),
+    page.append(el("h2", { id: "desk-rounds", tabindex: "-1" }, t("pairings")),
       el("button", {
         type: "button", "data-testid": "pair",
         onclick: async () => {
@@ -374,17 +410,21 @@ export async function deskPage(main, id, params) {
           arbiter,
           enter: (round, board, result, bw, ww) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`,
             { body: { result, black_warnings: bw, white_warnings: ww } }),
-          resolve: async (round, board, accept) => {
+          forceAsk: state.forceAsk,
+          cancelForce: () => { state.forceAsk = null; draw(); },
+          resolve: async (round, board, accept, force = false) => {
             const path = `/api/events/${id}/rounds/${round}/boards/${board}/conflict`;
+            state.forceAsk = null;
             try {
-              await api("POST", path, { token: key, body: { accept } });
+              await api("POST", path, { token: key, body: force ? { accept, force: true } : { accept } });
+              clearNotice("error");
             } catch (err) {
-              // after the next round was paired, the book's order asks for a confirmation
-              if (err.status === 409 && window.confirm(`${err.text}\n\n${t("forceQ")}`)) {
-                try { await api("POST", path, { token: key, body: { accept, force: true } }); } catch (err2) { showError(err2); }
-              } else showError(err);
+              // after the next round was paired, the director confirms in the page (or not)
+              if (err.status === 409 && !force) state.forceAsk = { round, board, accept, text: err.text };
+              else showError(err);
             }
             await draw();
+            if (state.forceAsk) { const b = main.querySelector("[data-testid=force-yes]"); if (b) b.focus(); }
           },
         }),
         el("p", { class: "no-print" },
@@ -395,7 +435,7 @@ export async function deskPage(main, id, params) {
           el("button", { type: "button", "data-testid": `cards-${r.round}`, onclick: () => tableCards(e, r) }, t("tableCards")), " ",
           el("button", { type: "button", "data-testid": `sheet-${r.round}`, onclick: () => pairingSheet(e, r) }, t("printPairings"))));
     }
-    page.append(el("h2", {}, t("standings")), standingsTable(st));
+    page.append(el("h2", { id: "desk-standings", tabindex: "-1" }, t("standings")), standingsTable(st));
     main.replaceChildren(page);
   }
   function onlineSettings(e, online) {

@@ -267,6 +267,7 @@ const T = {
   "drawLots": ["Draw lots for remaining ties", "抽签决定最终并列名次"],
   "drawnLots": ["Lots drawn (seed {seed}): the standings settle the last ties by them (Go §27.1(1)C).", "已抽签（种子 {seed}）：最终并列按签号排定（围棋§27.1(1)C）。"],
   "casual": ["casual game", "友谊对局"],
+  "forceYes": ["Change it anyway", "仍然修改"],
   "movesN": ["{n} moves", "{n}手"],
   "room": ["Arbiter's room", "裁判室"],
   "room.lede": ["Every board of the round, its clock, the calls due, the players' claims and the rulings made. A ruling made here lands in the game and in the event at once.", "本轮每一台的对局、计时、读秒、棋手的申诉和已作出的裁决。在这里作出的裁决立即进入对局和比赛成绩。"],

@@ -35,9 +35,9 @@ without a word.
 **Export** writes complete parameter sets (general, handicap, placement, pairing, display,
 publish; team sets for team events): an imported event gets its own sets back (with its current
 name, rounds, bar and floor), an event made in duiyi gets OpenGotha's defaults with duiyi's
-conventions (a bye scores as a win, an absent round nothing, the McMahon zero at the floor so
-that initial scores are duiyi's, placement criteria following duiyi's chain where OpenGotha has
-them). A game without a result (无胜负) is written ``RESULT_BOTHLOSE`` (0–0, as duiyi scores it),
+conventions (a bye scores as a win, an absent round nothing, placement criteria following
+duiyi's chain where OpenGotha has them; OpenGotha counts McMahon scores from 30k, duiyi from the
+floor, so its scores are duiyi's shifted by one number for everyone). A game without a result (无胜负) is written ``RESULT_BOTHLOSE`` (0–0, as duiyi scores it),
 never ``RESULT_EQUAL_BYDEF`` (½–½ in OpenGotha). :func:`export_opengotha` returns warnings for
 what OpenGotha cannot hold: warnings given in games (Go §24), more than one bye in a round,
 drawn lots, duiyi's system options and tiebreaks OpenGotha lacks. duiyi's own game, system and
@@ -190,10 +190,13 @@ def _rating_from_rank(rank: str) -> int:
 
 
 def _names(p: Player) -> tuple[str, str]:
+    """Surname and first name: kept from the file, else duiyi's name split at its first space;
+    OpenGotha refuses a player without a first name, so a one-word name gets ``-``."""
     extra = dict(p.extra)
     if "surname" in extra:
         return extra["surname"], extra.get("firstName", "")
-    return p.name, ""
+    surname, _, first = p.name.strip().partition(" ")
+    return surname, first.strip() or "-"
 
 
 def _element_json(el: ET.Element) -> dict[str, Any]:
@@ -250,7 +253,10 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
     for p in event.players:
         surname, first = _names(p)
         keys[p.number] = player_key(surname, first)
-        ET.SubElement(players_el, "Player", _player_attrs(p, surname, first, rounds, left))
+        attrs = _player_attrs(p, surname, first, rounds, left)
+        if f"{surname} {first}" != p.name:
+            attrs["duiyiName"] = p.name  # OpenGotha ignores it; duiyi reads its own name back
+        ET.SubElement(players_el, "Player", attrs)
     games_el = ET.SubElement(root, "Games")
     byes_el = ET.Element("ByePlayers")
     warned = no_result = 0
@@ -374,7 +380,8 @@ def _criteria_element(parent: ET.Element, names: list[str]) -> None:
 
 def _native_rules(event: Event, warnings: list[str]) -> PlacementRules:
     """duiyi's conventions in OpenGotha's terms: a bye scores as a win, an absent round
-    nothing; McMahon's zero at the floor, so that OpenGotha's initial scores are duiyi's."""
+    nothing. OpenGotha counts McMahon scores from 30k (duiyi from the floor): its scores are
+    duiyi's plus the same number for everyone, so the order is the same."""
     from duiyi.tournament.event import chain
 
     mcmahon = event.system == "mcmahon"
@@ -398,7 +405,7 @@ def _native_rules(event: Event, warnings: list[str]) -> PlacementRules:
     if mcmahon:
         bar = og_rank(str(event.options.get("bar", "1d")))
         floor = og_rank(str(event.options.get("floor", "20k")))
-        zero = floor
+        zero = -30  # OpenGotha 3.x counts from 30k whatever the file says
     else:
         bar, floor, zero = 8, -30, -30
     return PlacementRules(tuple(names), bar, floor, zero, 2, 0, 2, 0, True, False)
@@ -664,8 +671,10 @@ def _read_player(
             continue
         extra.append((attr if attr in _PLAYER_ATTRS else f"og:{attr}", v))
     by_key[key] = number
-    return Player(number, f"{surname} {first}".strip(), rank, rating, attrs.get("club", "").strip(),
-                  tuple(extra))  # fmt: skip
+    name = attrs.get("duiyiName") or f"{surname} {first}".strip()
+    if native:  # a player duiyi wrote: no OpenGotha name parts to keep
+        extra = [kv for kv in extra if kv[0] not in ("surname", "firstName", "og:duiyiName")]
+    return Player(number, name, rank, rating, attrs.get("club", "").strip(), tuple(extra))
 
 
 GameRow = tuple[int, int, int, GameResult | None, int]
@@ -709,6 +718,11 @@ def _read_games(
             warnings.append(
                 f"round {rnd} table {board}: unknown result {code!r}, read as no result yet "
                 "(as OpenGotha reads it)"
+            )
+        if el.get("knownColor", "true") == "false":
+            warnings.append(
+                f"round {rnd} table {board}: colours not known (knownColor=false); duiyi holds "
+                "them as listed, as OpenGotha 3.x reads them"
             )
         games = per_round.setdefault(rnd, {})
         if board in games:
@@ -806,11 +820,16 @@ def _read_rules(root: ET.Element, warnings: list[str]) -> PlacementRules:
         )
         categories = tuple(limit for _, limit in limits)
         warnings.append("categories are kept for the placement (CAT); duiyi's pairing ignores them")
+    if og_rank(attrs.get("genMMZero", "30K")) != -30:
+        warnings.append(
+            f"genMMZero={attrs['genMMZero']} is not used: OpenGotha 3.x counts McMahon scores "
+            "from 30K whatever the file says, so does duiyi"
+        )
     return PlacementRules(
         tuple(criteria),
         bar=og_rank(attrs.get("genMMBar", "4D")),
         floor=og_rank(attrs.get("genMMFloor", "20K")),
-        zero=og_rank(attrs.get("genMMZero", "30K")),
+        zero=-30,
         mms_bye_x2=number("genMMS2ValueBye", "0"),
         mms_absent_x2=number("genMMS2ValueAbsent", "0"),
         nbw_bye_x2=number("genNBW2ValueBye", "0"),

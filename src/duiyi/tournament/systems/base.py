@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
 from duiyi.tournament.model import Event, Game, RoundRecord, TeamPairing, Withdrawal
-from duiyi.tournament.results import GameResult, SideResult, Table
+from duiyi.tournament.results import GameResult, ResultSheet, SideResult, Table
 from duiyi.tournament.standings import Standing, default_chain, standings
 from duiyi.tournament.tiebreaks import Columns, Row, Tiebreak, parse_tiebreak
 from duiyi.tournament.withdrawal import Effect, rule
@@ -219,6 +219,15 @@ def player_table(
     )
 
 
+def _scored(g: Game) -> GameResult | ResultSheet:
+    """A finished board as a team match scores it: its result, or its sheet when a side lost
+    by a disciplinary ruling after the result (one-sided, Gomoku §2.20(3))."""
+    sheet = g.sheet
+    if sheet is None:
+        raise TournamentError(f"board {g.board} has no result yet")
+    return sheet if g.penalty else sheet.result
+
+
 _REGISTRY: dict[str, System] = {}
 
 
@@ -340,7 +349,7 @@ class System:
         matches (Go §27.2, Gomoku §18.3(2), §18.4(2)). A team bye scores a won match when
         byes score (not in a round robin)."""
         rounds = rounds_through(event, upto_round)
-        rows: list[tuple[int, int, int, list[GameResult], list[bool]]] = []
+        rows: list[tuple[int, int, int, list[GameResult | ResultSheet], list[bool]]] = []
         byes: list[tuple[int, int]] = []
         for rnd in rounds:
             for m in rnd.matches:
@@ -353,7 +362,7 @@ class System:
                         rnd.number,
                         m.first,
                         m.second,
-                        [g.result for g in games if g.result is not None],
+                        [_scored(g) for g in games],
                         [g.black in first_members for g in games],
                     )
                 )

@@ -1,0 +1,182 @@
+"""nginx in front of several `duiyi serve` processes: the deployment of docs/deploy.md, run for
+real in the tests and in bench/load_nginx.py.
+
+nginx (Debian's /usr/sbin/nginx) runs as a child process in the foreground with its own prefix,
+pid file, logs and temp directories in a scratch folder, on a free port. Its server block is
+deploy/nginx-duiyi.conf itself, with the listen port, the upstream addresses and the access log
+path substituted, so what the tests exercise is what the deployment guide tells operators to
+install.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from tests.server.conftest import Server, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE_CONF = ROOT / "deploy" / "nginx-duiyi.conf"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+# what a deployment gets from /etc/nginx/nginx.conf, here with every path inside the prefix
+_MAIN = """\
+daemon off;
+master_process on;
+worker_processes 1;
+worker_rlimit_nofile 16384;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+{user}
+events {{
+    worker_connections 8192;
+}}
+http {{
+    client_body_temp_path {prefix}/client_body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+{site}
+}}
+"""
+
+
+def render(port: int, upstreams: list[int], prefix: Path) -> str:
+    """nginx.conf for a listen port and the processes' ports, from deploy/nginx-duiyi.conf."""
+    site = SITE_CONF.read_text()
+    servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+(.*);$", site, re.MULTILINE)
+    if not servers:
+        raise ValueError(f"no upstream server line in {SITE_CONF}")
+    options = servers[0]
+    lines = "\n".join(f"    server 127.0.0.1:{p}{options};" for p in upstreams)
+    site, n = re.subn(r"(?:^\s*server 127\.0\.0\.1:\d+.*;\n)+", lines + "\n", site, flags=re.M)
+    assert n == 1, "the upstream servers are one block"
+    site, n = re.subn(r"listen 80;", f"listen 127.0.0.1:{port};", site)
+    assert n == 1
+    site, n = re.subn(r"access_log \S+", f"access_log {prefix}/access.log", site)
+    assert n == 1
+    # as root, nginx's workers would switch to nobody, who cannot enter a private tmp folder
+    user = "user root;" if os.geteuid() == 0 else ""
+    return _MAIN.format(prefix=prefix, user=user, site=site)
+
+
+@dataclass
+class Nginx:
+    """One nginx master process (plus its worker) in the foreground."""
+
+    upstreams: list[int]
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    prefix: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, tmp: Path) -> Nginx:
+        self.prefix = tmp / f"nginx-{self.port}"
+        self.prefix.mkdir(parents=True, exist_ok=True)
+        conf = self.prefix / "nginx.conf"
+        conf.write_text(render(self.port, self.upstreams, self.prefix))
+        # -e: the error log before the configuration is read (not /var/log/nginx)
+        cmd = [NGINX, "-p", str(self.prefix), "-c", str(conf), "-e", str(self.prefix / "error.log")]
+        check = subprocess.run([*cmd, "-t"], capture_output=True, text=True, check=False)
+        if check.returncode != 0:
+            raise RuntimeError(f"nginx -t refused {conf}:\n{check.stderr}")
+        out = (self.prefix / "stdout.log").open("wb")
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nginx died at start:\n{self.error_log()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"nginx did not answer:\n{self.error_log()}")
+
+    def error_log(self) -> str:
+        path = self.prefix / "error.log" if self.prefix else None
+        return path.read_text(errors="replace") if path and path.exists() else ""
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGQUIT)  # graceful: finish requests, then exit
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+@dataclass
+class Cluster:
+    """N `duiyi serve` processes on one PostgreSQL + Redis, nginx in front."""
+
+    servers: list[Server]
+    nginx: Nginx
+    tmp: Path
+    stopped: set[int] = field(default_factory=set)
+
+    def pause(self, i: int) -> None:
+        """SIGSTOP: the process keeps its sockets and its ownership but does nothing."""
+        proc = self.servers[i].proc
+        assert proc is not None
+        proc.send_signal(signal.SIGSTOP)
+        self.stopped.add(i)
+
+    def resume(self, i: int) -> None:
+        proc = self.servers[i].proc
+        assert proc is not None
+        proc.send_signal(signal.SIGCONT)
+        self.stopped.discard(i)
+
+    def kill9_and_restart(self, i: int) -> None:
+        """kill -9, then the same command on the same port (what systemd's Restart= does)."""
+        if i in self.stopped:
+            self.resume(i)
+        self.servers[i].kill9()
+        self.servers[i].start(self.tmp)
+
+    def logs(self) -> str:
+        """Every process's log (all its lives) and nginx's error log, for a failure message."""
+        parts = []
+        for path in sorted(self.tmp.glob("server-*.log")):
+            parts.append(f"--- {path.name}\n{path.read_text(errors='replace')[-4000:]}")
+        parts.append(f"--- nginx error.log\n{self.nginx.error_log()[-4000:]}")
+        return "\n".join(parts)
+
+    def stop(self) -> None:
+        for i in list(self.stopped):
+            self.resume(i)
+        self.nginx.stop()
+        for server in self.servers:
+            server.stop()
+
+
+def start_cluster(database: str, redis: str, tmp: Path, processes: int = 3) -> Cluster:
+    """Start ``processes`` servers and nginx in front of them (stop() undoes everything)."""
+    servers: list[Server] = []
+    try:
+        for _ in range(processes):
+            servers.append(Server(database, redis).start(tmp))
+        nginx = Nginx([s.port for s in servers]).start(tmp)
+    except BaseException:
+        for s in servers:
+            s.stop()
+        raise
+    return Cluster(servers, nginx, tmp)

@@ -1,0 +1,122 @@
+"""EGD results files (``.h9``) checked against the format's description (see
+:mod:`duiyi.tournament.formats.egd` for the two sources): golden files written from real
+OpenGotha events, a Chinese-rules event, the grammar and the symmetry of every entry."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from pathlib import Path
+
+import pytest
+from tests.tournament.formats.test_opengotha_oracle import DATA
+
+from duiyi.errors import EventFileError
+from duiyi.tournament.event import add_players, enter_result, new_event, pair_next_round, simulate
+from duiyi.tournament.formats.egd import from_egd, to_egd, validate_egd
+from duiyi.tournament.formats.opengotha import from_opengotha
+from duiyi.tournament.model import Player
+from duiyi.tournament.results import GameResult
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "egd"
+
+
+@pytest.mark.parametrize("name", ["simplemm", "simpleswiss"])
+def test_golden_files(name: str) -> None:
+    golden = (GOLDEN / f"{name}.h9").read_text(encoding="utf-8")
+    # the description: one line per player, the same number of result entries each, every
+    # entry <place><+|-|=>[/<colour>[<h>]] naming a line, both players of a game agreeing
+    assert validate_egd(golden) == []
+    assert golden.isascii()
+    event, _ = from_opengotha((DATA / f"{name}.xml").read_bytes())
+    text, warnings = to_egd(event, egf_class="B")
+    assert text == golden and warnings == []
+
+
+def test_every_shared_file_gives_a_well_formed_egd_file() -> None:
+    for path in sorted(DATA.glob("*.xml")):
+        event, _ = from_opengotha(path.read_bytes())
+        text, _ = to_egd(event, egf_class="A")
+        assert validate_egd(text) == [], path.name
+        lines = [line for line in text.splitlines() if not line.startswith(";")]
+        assert len(lines) == len(event.players), path.name
+
+
+def test_the_header_tags() -> None:
+    text = (GOLDEN / "simplemm.h9").read_text(encoding="utf-8")
+    head = [line for line in text.splitlines() if line.startswith("; ") and "[" in line]
+    assert head[:4] == [
+        "; CL[B]",
+        "; EV[SimpleMM]",
+        "; PC[,Marseillebb]",
+        "; DT[2023-10-31,2023-10-31]",
+    ]
+    # handicap games were played with a reduction of 1 (OpenGotha's hdCorrection)
+    assert "; HA[h1]" in head and "; KM[7.5]" in head
+
+
+def test_a_chinese_event_byes_forfeits_and_colours() -> None:
+    # Go §27.1: a bye scores as a win (DECISIONS: Tournaments) -> 0+; a forfeit is no rated game
+    e = add_players(new_event("Club", "go", "swiss", 2),
+                    [Player(0, n, r) for n, r in (("Li Wei", "3d"), ("Wang Fang", "1d"),
+                                                  ("Zhao Lei", "2k"))])  # fmt: skip
+    e, _ = pair_next_round(e, random.Random(1))
+    board = e.round(1).games[0]
+    e = enter_result(e, 1, board.board, GameResult.FORFEIT_BLACK)
+    text, warnings = to_egd(e)
+    assert validate_egd(text) == []
+    lines = [line.split() for line in text.splitlines() if not line.startswith(";")]
+    last = {(" ".join(t[1:3])): t[-1] for t in lines}
+    bye = e.round(1).byes[0]
+    assert last[e.player(bye).name] == "0+"
+    assert last[e.player(board.white).name] == "0+" and last[e.player(board.black).name] == "0-"
+    assert any("by default" in w for w in warnings) and any("EGF class" in w for w in warnings)
+
+
+def test_import_reads_players_games_and_free_wins() -> None:
+    event, _ = from_opengotha((DATA / "simpleswiss.xml").read_bytes())
+    back, warnings = from_egd((GOLDEN / "simpleswiss.h9").read_text(encoding="utf-8"))
+    assert back.name == event.name and len(back.players) == len(event.players)
+    assert back.current_round == event.current_round
+    # the file is ASCII: accents are folded (Véronique -> Veronique)
+    names = {p.number: _fold(p.name) for p in event.players}
+    again = {p.number: p.name for p in back.players}
+    played = sorted(
+        (r.number, names[g.black], names[g.white], g.result) for r in event.history for g in r.games
+    )
+    read = sorted(
+        (r.number, again[g.black], again[g.white], g.result) for r in back.history for g in r.games
+    )
+    assert read == played
+    assert any("no ratings" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("1 A B 1d XX xxxx 2+/b0\n2 C D 1k XX xxxx 1+/w0\n", "but 1 has"),
+        ("1 A B 1d XX xxxx 2+/b0\n2 C D 1k XX xxxx 1-/b0\n", "one colour"),
+        ("1 A B 1d XX xxxx 2+/b0 0+\n2 C D 1k XX xxxx 1-/w0\n", "different numbers"),
+        ("1 A B 1d XX xxxx 3+/b0\n2 C D 1k XX xxxx 0-\n", "has no line"),
+    ],
+)
+def test_the_validator_finds_broken_files(text: str, problem: str) -> None:
+    assert any(problem in p for p in validate_egd(text))
+    with pytest.raises(EventFileError):
+        from_egd(text)
+
+
+def test_simulated_mcmahon_round_trips_through_egd() -> None:
+    e = add_players(new_event("M", "go", "mcmahon", 4, {"bar": "2d", "floor": "10k"}),
+                    [Player(0, f"P{i} X", f"{i}k") for i in range(1, 8)])  # fmt: skip
+    e = simulate(e, 4, random.Random(7))
+    text, _ = to_egd(e, egf_class="C")
+    assert validate_egd(text) == []
+    back, _ = from_egd(text)
+    assert sum(len(r.games) for r in back.history) == sum(len(r.games) for r in e.history)
+    assert sum(len(r.byes) for r in back.history) == sum(len(r.byes) for r in e.history)
