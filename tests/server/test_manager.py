@@ -75,3 +75,20 @@ async def test_readers_never_see_an_action_before_its_commit(tmp_path: Path) -> 
         release.set()
         await manager.close()
         await db.dispose()
+
+
+async def test_action_ids_survive_leaving_memory(tmp_path: Path) -> None:
+    # the ids are stored with the log: a retry after a reload is still answered, not replayed
+    db = Database(f"sqlite:///{tmp_path / 'i.sqlite3'}")
+    db.migrate()
+    manager = GameManager(Repository(db), "p-test")
+    try:
+        host, _ = await manager.create({"game": "go", "size": 9})
+        assert await host.act(BLACK, "pass", {"action_id": "one"}) == 1
+        assert await manager.sweep(idle_seconds=0) == 1
+        back = await manager.get(host.id)
+        assert await back.act(BLACK, "pass", {"action_id": "one"}) == 1
+        assert back.version == 1
+    finally:
+        await manager.close()
+        await db.dispose()

@@ -153,7 +153,10 @@ def _lateness(kind: str, spec: object) -> Lateness:
 
 
 def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    """A log entry as spectators and players see it: a sealed move stays sealed (Go §14)."""
+    """A log entry as spectators and players see it: a sealed move stays sealed (Go §14); the
+    client's action id stays in the store (every process serves the same entries)."""
+    if "action_id" in entry:
+        entry = {k: v for k, v in entry.items() if k != "action_id"}
     if entry.get("type") == "adjourn" and "sealed" in entry:
         return {**entry, "sealed": "hidden"}
     return entry
@@ -239,6 +242,28 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
             listeners.discard(listener)
 
 
+# The client's id of an action (idempotency): stored with the action's log entry, never seen
+# by the session; an action whose id is already in the log is answered, not applied again.
+ACTION_ID = "action_id"
+MAX_ACTION_ID = 64
+
+
+def _action_ids(stored: list[StoredAction]) -> dict[str, int]:
+    return {
+        str(a.entry[ACTION_ID]): a.version
+        for a in stored
+        if isinstance(a.entry.get(ACTION_ID), str)
+    }
+
+
+def _check_action_id(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_ACTION_ID:
+        raise InvalidInput(f"action_id is a string of 1-{MAX_ACTION_ID} characters")
+    return value
+
+
 # Sent to a game's sockets when this process stops serving it: close with a reconnect code.
 RECONNECT: dict[str, Any] = {"type": "reconnect"}
 RECONNECT_TEXT = json.dumps(RECONNECT, separators=(",", ":"), ensure_ascii=False)
@@ -306,10 +331,17 @@ class GameHost:
     """One live game in this process."""
 
     def __init__(
-        self, manager: GameManager, record: GameRecord, session: Session, offset: float
+        self,
+        manager: GameManager,
+        record: GameRecord,
+        session: Session,
+        offset: float,
+        action_ids: dict[str, int] | None = None,
     ) -> None:
         self.manager = manager
         self.id = record.id
+        # action id -> the version its action reached (idempotent retries, Redis forwards)
+        self.action_ids: dict[str, int] = dict(action_ids or {})
         self.record = record
         self.session = session
         self.offset = offset
@@ -396,16 +428,22 @@ class GameHost:
         ``deadline`` (wall clock) is when the process that forwarded the action stops waiting
         and answers an error: past it the action is dropped, never applied later."""
         started = time.perf_counter()
+        data = dict(data)
+        action_id = _check_action_id(data.pop(ACTION_ID, None))
         try:
             return await self._change(
-                lambda now: self.session.apply(SessionAction(kind, now, seat, dict(data))),
+                lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
                 deadline,
+                action_id,
             )
         finally:
             self.manager.latencies.append(time.perf_counter() - started)
 
     async def _change(
-        self, change: Callable[[float], object], deadline: float | None = None
+        self,
+        change: Callable[[float], object],
+        deadline: float | None = None,
+        action_id: str | None = None,
     ) -> int:
         """Run ``change(now)`` on the session under the game's lock and commit what it logged.
 
@@ -416,6 +454,8 @@ class GameHost:
                 raise GameClosed(self.closed)
             if self.abandoned:
                 raise Unavailable(MOVED)
+            if action_id is not None and action_id in self.action_ids:
+                return self.action_ids[action_id]  # a retry: applied once, answered again
             if deadline is not None and time.time() > deadline:
                 raise Unavailable("the forwarded action came too late; it was not applied")
             before = self.version
@@ -427,16 +467,20 @@ class GameHost:
             if deadline is not None and time.time() > deadline and self.version > before:
                 await self._reload()  # the sender gave up waiting: nothing of it is stored
                 raise Unavailable("the forwarded action came too late; it was not applied")
-            await self._commit(before)
+            await self._commit(before, None if error is not None else action_id)
             if error is not None:
                 raise error
+            if action_id is not None and self.version > before:
+                self.action_ids[action_id] = self.version
             return self.version
 
-    async def _commit(self, before: int) -> None:
+    async def _commit(self, before: int, action_id: str | None = None) -> None:
         new = self.session.log[before:]
         if not new:
             return
         entries = [a.to_json() for a in new]
+        if action_id is not None:
+            entries[-1][ACTION_ID] = action_id  # the action itself comes last
         outcome = self.session.outcome()
         sheet = _event_sheet(self.record, self.session)
         item = Append(
@@ -472,7 +516,9 @@ class GameHost:
 
     async def _reload(self) -> None:
         record = await self.manager.repo.game(self.id)
-        self.session = _rebuild(record, await self.manager.repo.actions(self.id))
+        stored = await self.manager.repo.actions(self.id)
+        self.session = _rebuild(record, stored)
+        self.action_ids = _action_ids(stored)
         self.record = record
         if record.owner != self.manager.process_id:
             self.manager.abandon(self)  # another process took the game over: it serves it
@@ -797,8 +843,15 @@ class GameManager:
         if record.version != len(session.log):
             # the old owner committed between our read and the claim (never after it: its
             # commits are fenced by the owner column): read the log again
-            session = _rebuild(record, await self.repo.actions(game_id))
-        host = GameHost(self, record, session, offset=resume_at - time.monotonic())
+            stored = await self.repo.actions(game_id)
+            session = _rebuild(record, stored)
+        host = GameHost(
+            self,
+            record,
+            session,
+            offset=resume_at - time.monotonic(),
+            action_ids=_action_ids(stored),
+        )
         self.hosts[game_id] = host
         if session.outcome() is None and host.closed is None:
             host.start_timer()
@@ -913,7 +966,8 @@ def _event_report(record: GameRecord, sheet: dict[str, Any] | None) -> dict[str,
 
 
 def _rebuild(record: GameRecord, stored: list[StoredAction]) -> Session:
+    entries = [{k: v for k, v in a.entry.items() if k != ACTION_ID} for a in stored]
     try:
-        return Session.from_log({**record.config, "actions": [a.entry for a in stored]})
+        return Session.from_log({**record.config, "actions": entries})
     except DuiyiError as exc:
         raise NotFound(f"game {record.id} cannot be restored: {exc}") from exc

@@ -13,7 +13,7 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
@@ -40,11 +40,16 @@ MAX_WS_MESSAGE = 16_384
 
 
 class Action(BaseModel):
-    """An action: ``{"type": "move", "move": "D4"}``, ``{"type": "pass"}``, ..."""
+    """An action: ``{"type": "move", "move": "D4"}``, ``{"type": "pass"}``, ... With an
+    ``action_id`` (any string the client chooses, unique per action) the action is applied at
+    most once: a retry with the same id is answered with the version it reached."""
 
     model_config = ConfigDict(extra="allow")
 
     type: str
+    action_id: str | None = Field(
+        None, min_length=1, max_length=64, description="the client's id of this action"
+    )
 
 
 def _manager(request: Request | WebSocket) -> GameManager:
