@@ -143,15 +143,18 @@ def test_binary_frames_and_spent_budgets_close_the_socket(server: Server) -> Non
 
 def test_rate_limit_is_per_address_not_per_header(server: Server) -> None:
     # a fresh random bearer per request is the same client (its address): the limit holds
+    # (50 writes/s in bursts of 200: 600 quick requests cannot all pass, whatever the store)
     refused = 0
     with httpx.Client() as client:
-        for i in range(260):
+        for i in range(600):
             r = client.post(
-                server.url + "/api/games/nope/actions",
+                server.url + "/api/nothing-here",
                 json={"type": "pass"},
                 headers={"Authorization": f"Bearer random-{i}"},
             )
             refused += r.status_code == 429
+            if refused:
+                break
     assert refused > 0
 
 

@@ -103,7 +103,9 @@ class NewPlayer(BaseModel):
     team: Annotated[
         Club, Field(description="the player's team (team events: board order = entry order)")
     ] = ""
-    extra: dict[str, Club] = Field(default_factory=dict, description="any other columns")
+    extra: dict[str, Club] = Field(
+        default_factory=dict, max_length=20, description="any other columns"
+    )
 
     def player(self) -> Player:
         """The player (numbered when entered)."""
@@ -115,6 +117,9 @@ class NewPlayer(BaseModel):
         rank = csvfiles.normal_rank(self.rank)
         return Player(0, self.name.strip(), rank, self.rating, self.club, tuple(extra.items()))
 
+
+# A JSON list stays well under the 64 KiB body limit; longer lists come as CSV.
+MAX_JSON_PLAYERS = 200
 
 # The players' body is read by hand (JSON, CSV or names): documented for the OpenAPI document.
 PLAYERS_BODY: dict[str, Any] = {
@@ -128,7 +133,7 @@ PLAYERS_BODY: dict[str, Any] = {
                         {
                             "type": "array",
                             "minItems": 1,
-                            "maxItems": 1000,
+                            "maxItems": MAX_JSON_PLAYERS,
                             "items": NewPlayer.model_json_schema(),
                         },
                     ]
@@ -387,6 +392,11 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
             raise InvalidInput(f"malformed JSON: {exc}") from exc
         if isinstance(items, dict):
             items = [items]
+        if isinstance(items, list) and len(items) > MAX_JSON_PLAYERS:
+            raise InvalidInput(
+                f"at most {MAX_JSON_PLAYERS} players in one JSON list ({len(items)} sent): "
+                "send a CSV file for more"
+            )
         if not isinstance(items, list) or not items:
             raise InvalidInput("send a JSON player, a non-empty JSON list, a CSV file or names")
         try:
