@@ -23,10 +23,11 @@ pytestmark = [
 ]
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
-# Black fills rows 1-4, White rows 16-19 of a 19x19 board: no capture, every move legal (Go §5).
+# Black fills rows 1-7, White rows 13-19 of a 19x19 board: the stones of the two colours never
+# touch, so there is no capture and every move on an empty point is legal (Go §5).
 POINTS = {
-    "black": [f"{c}{r}" for r in range(1, 5) for c in COLUMNS],
-    "white": [f"{c}{r}" for r in range(19, 15, -1) for c in COLUMNS],
+    "black": [f"{c}{r}" for r in range(1, 8) for c in COLUMNS],
+    "white": [f"{c}{r}" for r in range(19, 12, -1) for c in COLUMNS],
 }
 
 
