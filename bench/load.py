@@ -28,6 +28,7 @@ from pathlib import Path
 
 import httpx
 import websockets
+from websockets.typing import Subprotocol
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 # Black fills rows 1-4, White rows 16-19: no capture ever, every move legal.
@@ -41,7 +42,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    database: str, workdir: Path, redis: str | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
     proc = subprocess.Popen(
@@ -56,6 +59,7 @@ def start_server(database: str, workdir: Path) -> tuple[subprocess.Popen[bytes],
             database,
             "--log-level",
             "warning",
+            *(["--redis", redis] if redis else []),
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -88,10 +92,15 @@ async def player(
     ready: asyncio.Event,
     connected: list[int],
 ) -> None:
-    ws_url = url.replace("http", "ws") + f"/api/games/{game_id}/socket?token={token}"
+    ws_url = url.replace("http", "ws") + f"/api/games/{game_id}/socket"
     points = BLACK_POINTS if me == "black" else WHITE_POINTS
     mine = 0
-    async with websockets.connect(ws_url, max_size=2**22, open_timeout=60) as ws:
+    async with websockets.connect(
+        ws_url,
+        max_size=2**22,
+        open_timeout=60,
+        subprotocols=[Subprotocol("duiyi"), Subprotocol(f"bearer.{token}")],
+    ) as ws:
         hello = json.loads(await ws.recv())
         to_move = hello["state"]["to_move"]
         connected[0] += 1
@@ -197,6 +206,45 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
     }
 
 
+def start_nginx(ports: list[int], workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """nginx (docs/deploy.md) in front of the processes on ``ports``."""
+    import shutil
+
+    from duiyi.server.deploy import nginx_config
+
+    port = free_port()
+    prefix = workdir / f"nginx-{port}"
+    (prefix / "logs").mkdir(parents=True, exist_ok=True)
+    (prefix / "tmp").mkdir(exist_ok=True)
+    conf = prefix / "nginx.conf"
+    user = "user root;" if os.geteuid() == 0 else ""
+    conf.write_text(nginx_config(ports, port, prefix, user=user))
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    proc = subprocess.Popen(
+        [
+            nginx,
+            "-p",
+            str(prefix),
+            "-c",
+            str(conf),
+            "-e",
+            str(prefix / "logs/error.log"),
+            "-g",
+            "daemon off;",
+        ]
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("nginx did not start")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -204,7 +252,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--moves", type=int, default=20, help="moves per game (both players)")
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds before each move")
-    ap.add_argument("--backends", default="sqlite,postgres")
+    ap.add_argument(
+        "--backends",
+        default="sqlite,postgres",
+        help="sqlite, postgres (one process each), nginx3 (nginx in front of three processes "
+        "on PostgreSQL + Redis)",
+    )
+    ap.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     ap.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432/postgres")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workdir", help="keep the servers' logs in this folder")
@@ -234,12 +288,24 @@ def main() -> None:
                     + "/"
                     + dbname
                 )
-            proc, url = start_server(database, workdir)
+            procs = []
+            if backend == "nginx3":
+                ports = []
+                for _ in range(3):
+                    proc, one = start_server(database, workdir, args.redis)
+                    procs.append(proc)
+                    ports.append(int(one.rsplit(":", 1)[1]))
+                proc, url = start_nginx(ports, workdir)
+                procs.append(proc)
+            else:
+                proc, url = start_server(database, workdir)
+                procs.append(proc)
             try:
                 result = asyncio.run(run(url, args.games, args.moves, args.think, args.seed))
             finally:
-                proc.terminate()
-                proc.wait(30)
+                for proc in reversed(procs):
+                    proc.terminate()
+                    proc.wait(30)
                 if dbname:
                     import psycopg
 

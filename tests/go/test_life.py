@@ -473,3 +473,27 @@ def test_reading_seki_of_three_chains_inside_an_eye_space() -> None:
     seki = names(p for p, s in status_map(board).items() if s is Status.SEKI)
     assert seki == ["A7", "A8", "B7", "B8", "B9", "C7", "C8", "D7", "D9", "E8", "E9"]
     assert reasons(board)["B9"].startswith("seki: read out")
+
+
+def test_reading_seki_of_several_groups_by_a_race() -> None:
+    # Go §8.1: white A9-C7 (no eye) holds D7, D8, D9, all shared with black's wall A6-E9, whose
+    # fourth liberty F7 is shared with white's living groups. Black filling D7-D9 first puts
+    # itself in atari and is taken; white filling them first is taken the same way; F7 only
+    # shortens black. Nobody can capture: a seki of several groups, which the static rules
+    # (white inside black's area, no eyes) call dead.
+    board = Board.from_diagram("""
+        O O O . X O . O .
+        X X O . X O O O O
+        X X O . X . . . .
+        X X X X X O . . .
+        O O O O O O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert propose_dead(board) == frozenset()
+    statuses = status_map(board)
+    for name in ("A9", "C7", "A8", "E9"):
+        assert statuses[Point.parse(name, 9)] is Status.SEKI, name
+    assert statuses[Point.parse("F8", 9)] is Status.ALIVE
+    assert reasons(board)["A9"].startswith("seki: read out")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -16,9 +17,17 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.typing import Subprotocol
+
+from duiyi.server.deploy import nginx_config
 
 PG_ADMIN = os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("DUIYI_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def bearer(token: str) -> list[Subprotocol]:
+    """The subprotocols a client offers to authenticate a socket (never a query string)."""
+    return [Subprotocol("duiyi"), Subprotocol(f"bearer.{token}")]
 
 
 def free_port() -> int:
@@ -38,6 +47,9 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
     extra: tuple[str, ...] = ()
+    # None: the server's default level (what an operator gets without asking)
+    log_level: str | None = "warning"
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -50,11 +62,13 @@ class Server:
     def start(self, tmp: Path) -> Server:
         self.log = tmp / f"server-{self.port}-{secrets.token_hex(3)}.log"
         cmd = [sys.executable, "-m", "duiyi", "serve", "--port", str(self.port)]
-        cmd += ["--database", self.database, "--log-level", "warning"]
+        cmd += ["--database", self.database]
+        if self.log_level is not None:
+            cmd += ["--log-level", self.log_level]
         if self.redis:
             cmd += ["--redis", self.redis]
         cmd += list(self.extra)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         env.pop("DUIYI_DATABASE_URL", None)
         env.pop("DUIYI_REDIS_URL", None)
         self.proc = subprocess.Popen(
@@ -85,6 +99,59 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+@dataclass
+class Nginx:
+    """nginx (the Debian package) in front of ``upstreams`` (ports), as docs/deploy.md says."""
+
+    upstreams: list[int]
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, tmp: Path) -> Nginx:
+        prefix = tmp / f"nginx-{self.port}"
+        (prefix / "logs").mkdir(parents=True, exist_ok=True)
+        (prefix / "tmp").mkdir(exist_ok=True)
+        user = "user root;" if os.geteuid() == 0 else ""
+        conf = prefix / "nginx.conf"
+        conf.write_text(nginx_config(self.upstreams, self.port, prefix, user=user))
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.proc = subprocess.Popen(
+            [
+                nginx,
+                "-p",
+                str(prefix),
+                "-c",
+                str(conf),
+                "-e",
+                str(prefix / "logs" / "error.log"),
+                "-g",
+                "daemon off;",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError((prefix / "logs" / "error.log").read_text())
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("nginx did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
 
 
 def _pg_create() -> str:

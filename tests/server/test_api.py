@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from tests.server.conftest import Server
+from tests.server.conftest import Server, bearer
 from websockets.sync.client import connect
 
 
@@ -92,7 +92,10 @@ def test_socket_play_and_resync(server: Server) -> None:
     g = new_game(server)
     b, w = g["black_token"], g["white_token"]
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    with connect(f"{url}?token={b}") as black, connect(f"{url}?token={w}") as white:
+    with (
+        connect(url, subprotocols=bearer(b)) as black,
+        connect(url, subprotocols=bearer(w)) as white,
+    ):
         hello = json.loads(black.recv(5))
         assert hello["type"] == "hello" and hello["seat"] == "black" and hello["version"] == 0
         json.loads(white.recv(5))
@@ -181,7 +184,7 @@ def test_lateness_players_arrive_by_connecting(server: Server) -> None:
     state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
     assert state["absent"] == ["black", "white"]
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    with connect(f"{url}?token={g['white_token']}") as white:
+    with connect(url, subprotocols=bearer(g["white_token"])) as white:
         hello = json.loads(white.recv(5))
         assert hello["state"]["absent"] == ["black"]  # White sat down by connecting
     state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
@@ -194,7 +197,7 @@ def test_a_no_show_forfeits_past_the_limit(server: Server) -> None:
     # Gomoku §8.5: a player later than the event's limit loses by forfeit
     g = new_game(server, game="gomoku", rules="free", lateness={"limit": 1})
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    with connect(f"{url}?token={g['white_token']}") as white:
+    with connect(url, subprotocols=bearer(g["white_token"])) as white:
         deadline = time.monotonic() + 10
         while True:
             msg = json.loads(white.recv(10))

@@ -195,3 +195,32 @@ def test_live_games_come_from_the_store_for_every_process() -> None:
     assert (old["game"], old["size"], old["moves"], old["moves_exact"]) == ("go", 13, 5, False)
     assert games[0]["size"] == 15 and games[0]["round"] == 2 and games[0]["board"] == 3
     assert len(asyncio.run(live_games(request, limit=1))["games"]) == 1
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
+def test_engine_games_are_capped_per_client_and_overall(start: Callable[..., Server]) -> None:
+    # each engine game is a process: one client cannot start them without bound
+    server = start(DUIYI_MAX_ENGINE_GAMES_PER_CLIENT="2", DUIYI_MAX_ENGINE_GAMES="3")
+    new = {"game": "go", "size": 9}
+    first = [httpx.post(server.url + "/api/engine-games", json=new) for _ in range(2)]
+    assert [r.status_code for r in first] == [201, 201]
+    third = httpx.post(server.url + "/api/engine-games", json=new)
+    assert third.status_code == 429 and third.headers["content-type"].startswith(
+        "application/problem+json"
+    )
+    # a fresh Authorization header does not make a new client
+    again = httpx.post(
+        server.url + "/api/engine-games", json=new, headers={"Authorization": "Bearer x"}
+    )
+    assert again.status_code == 429
+    # a finished game frees its place
+    g = first[0].json()
+    assert act(server, g["id"], g["token"], type="resign").status_code == 200
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        r = httpx.post(server.url + "/api/engine-games", json=new)
+        if r.status_code == 201:
+            break
+        time.sleep(0.2)
+    assert r.status_code == 201, r.text

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Backend, Server
+from tests.server.conftest import Backend, Server, bearer
 from websockets.sync.client import connect
 
 PLAYERS_CSV = "name,rank,rating,club\nAn,3d,2300,A\nBo,2d,2200,B\nCe,1d,2100,C\nDi,1k,2000,D\n"
@@ -149,7 +149,7 @@ def test_a_result_committed_before_a_crash_reaches_the_event(
     b1 = games["games"][0]
     warned = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"method": "warn", "args": ["white", "Go §24"]},
+        json={"kind": "warn", "color": "white", "article": "Go §24"},
         headers=_auth(ev["arbiter_token"]),
     )
     assert warned.status_code == 200, warned.text
@@ -201,7 +201,7 @@ def test_a_disciplinary_loss_after_the_result_reaches_the_standings(server: Serv
     assert resign.status_code == 200, resign.text
     ruling = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"method": "disciplinary_loss", "args": ["white"], "kwargs": {"decided": True}},
+        json={"kind": "disciplinary_loss", "color": "white", "decided": True},
         headers=_auth(ev["arbiter_token"]),
     )
     assert ruling.status_code == 200, ruling.text
@@ -249,8 +249,8 @@ def test_players_connected_to_a_closed_game_are_told(server: Server) -> None:
     # the director's entry reaches the board's sockets at once, with the reason
     ev, games = _event_with_games(server)
     b1 = games["games"][0]
-    url = f"{server.ws_url}/api/games/{b1['game_id']}/socket?token={b1['black_token']}"
-    with connect(url) as black:
+    url = f"{server.ws_url}/api/games/{b1['game_id']}/socket"
+    with connect(url, subprotocols=bearer(b1["black_token"])) as black:
         assert json.loads(black.recv(5))["type"] == "hello"
         assert _put(server, ev, 1, 1, result="0-1").status_code == 200
         while (message := json.loads(black.recv(5)))["type"] != "closed-by-director":

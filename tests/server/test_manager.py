@@ -1,4 +1,4 @@
-"""The game manager in-process: hosting, forgetting finished games, reloading them."""
+"""The game manager in-process: hosting, forgetting idle games, reloading them."""
 
 from __future__ import annotations
 
@@ -9,23 +9,32 @@ from duiyi.server.games import GameManager
 from duiyi.store import Database, Repository
 
 
-async def test_finished_games_leave_memory_and_come_back(tmp_path: Path) -> None:
+async def test_idle_games_leave_memory_and_come_back(tmp_path: Path) -> None:
     db = Database(f"sqlite:///{tmp_path / 'm.sqlite3'}")
     db.migrate()
     manager = GameManager(Repository(db), "p-test")
     try:
-        live, _ = await manager.create({"game": "go", "size": 9})
+        timed, _ = await manager.create(
+            {"game": "go", "size": 9, "time_control": {"system": "absolute", "base": 600}}
+        )
+        untimed, _ = await manager.create({"game": "go", "size": 9})
         done, _ = await manager.create({"game": "go", "size": 9})
+        await untimed.act(BLACK, "move", {"point": "E5"})
         await done.act(BLACK, "resign", {})
-        assert await manager.sweep(idle_seconds=0) == 1
-        assert set(manager.hosts) == {live.id}
-        # the store keeps it: asking for it loads it again, with its result (Go §7 resignation)
+        # a finished game and a live game with nothing due leave memory; a live game whose
+        # clock runs stays (its timer must see the flag fall)
+        assert await manager.sweep(idle_seconds=0) == 2
+        assert set(manager.hosts) == {timed.id}
+        # the store keeps them: asking loads them again as they were (Go §7 resignation)
         again = await manager.get(done.id)
         assert again.view()["outcome"]["termination"] == "resignation"
         assert again.version == 1
-        # a live game stays, however idle; the reloaded finished one goes again
-        assert await manager.sweep(idle_seconds=0) == 1
-        assert set(manager.hosts) == {live.id}
+        back = await manager.get(untimed.id)
+        assert back.version == 1 and back.view()["to_move"] == "white"
+        # not idle long enough: they stay
+        assert await manager.sweep(idle_seconds=3600) == 0
+        assert await manager.sweep(idle_seconds=0) == 2
+        assert set(manager.hosts) == {timed.id}
     finally:
         await manager.close()
         await db.dispose()

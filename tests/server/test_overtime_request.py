@@ -6,7 +6,7 @@ import json
 import time
 
 import httpx
-from tests.server.conftest import Server
+from tests.server.conftest import Server, bearer
 from tests.server.test_api import act, new_game
 from websockets.sync.client import connect
 
@@ -38,8 +38,8 @@ def test_request_at_the_overrun_is_one_pass_without_a_warning(server: Server) ->
 def test_standing_request_over_the_socket(server: Server) -> None:
     # Go §22.5: asked in advance (over the live socket), the overrun is a pass at once.
     g = new_game(server, time_control=FAST, overrun_grace=0)
-    url = f"{server.ws_url}/api/games/{g['id']}/socket?token={g['black_token']}"
-    with connect(url) as black:
+    url = f"{server.ws_url}/api/games/{g['id']}/socket"
+    with connect(url, subprotocols=bearer(g["black_token"])) as black:
         json.loads(black.recv(5))  # hello
         black.send(
             json.dumps({"type": "act", "ref": 1, "action": {"type": "request_overtime_pass"}})

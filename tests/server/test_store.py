@@ -66,3 +66,29 @@ async def test_event_versions(repo: Repository) -> None:
     with pytest.raises(Conflict):
         await repo.save_event(eid, 1, {"x": 3}, {"op": "t"}, 3.0)
     assert (await repo.event(eid)).data == {"x": 2}
+
+
+async def test_a_fenced_out_owner_cannot_commit(repo: Repository) -> None:
+    # the owner column is checked in the statement that commits: once another process claimed
+    # the game, the old owner's entries are refused even at the right version
+    gid = await repo.create_game(
+        kind="go", config={}, black_token_hash="b", white_token_hash="w", wall=0.0, owner="A"
+    )
+    assert await repo.append_many([Append(gid, 0, [{"t": 1}], 0.0, owner="A")]) == [1]
+    assert await repo.claim(gid, "A", "B", 1.0, 1.0)
+    for item in (
+        Append(gid, 1, [{"t": 2}], 0.0, owner="A"),
+        Append(gid, 1, [{"t": 2}], 0.0, owner="A", status="finished"),
+    ):
+        (result,) = await repo.append_many([item])
+        assert isinstance(result, Conflict)
+    # in a group commit too, without harming the others
+    other = await repo.create_game(
+        kind="go", config={}, black_token_hash="b", white_token_hash="w", wall=0.0, owner="A"
+    )
+    results = await repo.append_many(
+        [Append(gid, 1, [{"t": 2}], 0.0, owner="A"), Append(other, 0, [{"t": 1}], 0.0, owner="A")]
+    )
+    assert isinstance(results[0], Conflict) and results[1] == 1
+    assert await repo.append_many([Append(gid, 1, [{"t": 2}], 0.0, owner="B")]) == [2]
+    assert [a.version for a in await repo.actions(gid)] == [1, 2]

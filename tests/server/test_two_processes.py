@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Backend, Server
+from tests.server.conftest import Backend, Server, bearer
 from websockets.sync.client import connect
 
 
@@ -23,8 +23,8 @@ def test_players_on_different_processes(backend: Backend, start_server: Any) -> 
     url_b = f"{b.ws_url}/api/games/{g['id']}/socket"
     moves = ["E5", "C3", "G7", "C7", "G3", "E3", "E7"]
     with (
-        connect(f"{url_a}?token={g['black_token']}") as black,
-        connect(f"{url_b}?token={g['white_token']}") as white,
+        connect(url_a, subprotocols=bearer(g["black_token"])) as black,
+        connect(url_b, subprotocols=bearer(g["white_token"])) as white,
     ):
         assert json.loads(black.recv(5))["seat"] == "black"
         hello = json.loads(white.recv(5))

@@ -231,3 +231,18 @@ def test_disciplinary_loss_on_a_team_board_is_one_sided() -> None:
     assert enc.game_points == 0 and enc.side is SideResult.LOSS
     (enc,) = t.records(match.second)
     assert enc.game_points == 1 and enc.side is SideResult.WIN  # two draws kept: ½ + ½
+
+
+def test_a_withdrawal_forfeit_is_recorded() -> None:
+    # Go §28.3: the withdrawing player's unfinished game is forfeited; the board says so
+    from duiyi.tournament.entries import withdraw as record_withdrawal
+
+    e = _swiss()
+    g = e.round(1).game(1)
+    e = record_withdrawal(e, g.black, by="desk", at=7.0)
+    board = e.round(1).game(1)
+    assert board.result is GameResult.FORFEIT_BLACK and board.source is Source.DIRECTOR
+    (entry,) = board.trail
+    assert (entry.by, entry.at, entry.previous) == ("desk", 7.0, None)
+    assert "Go §28.3" in entry.note
+    assert e.round(1).game(2).trail == ()

@@ -442,7 +442,8 @@ def withdraw_command(
     with event_lock(path):
         event = load_event(path)
         name = event.player(player).name
-        event = ops.withdraw(event, player, None if seed is None else random.Random(seed))
+        rng = None if seed is None else random.Random(seed)
+        event = entries.withdraw(event, player, rng, by="cli", at=time.time())
         save_event(event, path)
     effect = ops.withdrawal_effects(event).get(player)
     how = effect.value if effect is not None else "removed before round 1; numbers redrawn"

@@ -27,9 +27,11 @@ small bounded reading settles the fights they only guess:
    side's stones inside die if the enemy, moving first, takes them all; otherwise both are in
    seki. This settles capturing races inside an eye space, false eyes and seki of several
    chains. Eyeless chains of several stones found dead whose liberties are all shared with
-   enemy chains are then raced on the whole board (moves only on the racers' liberties): when
+   enemy chains are then raced on the whole board (moves only on the racers' liberties, near
+   where they started): when
    neither side can take the other, all of them are in seki (a seki of several groups). Each
-   search stops after ``_READ_BUDGET`` positions; a line of play may not repeat a position (so
+   search stops after ``_READ_BUDGET`` positions and all of them together after
+   ``_READ_TOTAL``; a line of play may not repeat a position (so
    a ko is won by whoever takes it first), and when the budget runs out the static verdict
    stands. A final pass revives stones whose killers turned out dead.
 
@@ -210,6 +212,8 @@ class _Analysis:
                 self.chain_colour.append(col)
                 self.libs.append(frozenset(libs))
         self.benson: set[int] = self._benson(_B) | self._benson(_W)
+        #: positions the reading may still visit on this board, all searches together
+        self.budget = [_READ_TOTAL]
         #: verdicts of the local reading, by region, contents and killer
         self.read_cache: dict[
             tuple[tuple[int, ...], tuple[int, ...], int], tuple[bool, bool] | None
@@ -630,13 +634,18 @@ class _Analysis:
             start = tuple(colour)
             mine = sum(1 << p for p in self.chains[x])
             theirs = sum(1 << p for y in ys for p in self.chains[y])
+            # the race is played near the racers' liberties (two steps at most)
+            zone = set(libs).union(*(self.libs[y] for y in ys))
+            for _step in range(2):
+                zone |= {q for p in zone for q in self.nb[p]}
+            area = frozenset(zone)
             try:
-                kept = _Local(self.nb, wall, enemy, race=True).wins(
+                kept = _Local(self.nb, wall, enemy, zone=area, budget=self.budget).wins(
                     start, enemy, 0, mine, frozenset()
                 )
                 if not kept:
                     continue
-                held = _Local(self.nb, wall, col, race=True).wins(
+                held = _Local(self.nb, wall, col, zone=area, budget=self.budget).wins(
                     start, col, 0, theirs, frozenset()
                 )
             except _OutOfBudget:
@@ -701,16 +710,15 @@ class _Analysis:
             self.read_cache[key] = self._read_fresh(nb, wall, start, killer)
         return self.read_cache[key]
 
-    @staticmethod
     def _read_fresh(
-        nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
+        self, nb: list[tuple[int, ...]], wall: list[bool], start: tuple[int, ...], killer: int
     ) -> tuple[bool, bool] | None:
         try:
-            reader = _Local(nb, wall, killer)
+            reader = _Local(nb, wall, killer, budget=self.budget)
             lives = reader.wins(start, killer, 0, reader.targets(start), frozenset())
             if not lives:
                 return True, False
-            reader = _Local(nb, wall, killer, clear=True)
+            reader = _Local(nb, wall, killer, clear=True, budget=self.budget)
             inner = reader.targets(start)
             if not inner:
                 return False, False
@@ -751,6 +759,8 @@ class _Analysis:
 _READ_MAX_EMPTY = 8
 _READ_MAX_POINTS = 40
 _READ_BUDGET = 4000
+#: Positions all the searches on one board may visit together (bounds the worst case).
+_READ_TOTAL = 12000
 #: Liberties that take a chain out of a race, and most points a race is read on.
 _RACE_FREE = 6
 _RACE_MAX_POINTS = 12
@@ -789,16 +799,21 @@ class _Local:
         wall: Sequence[bool],
         killer: int,
         clear: bool = False,
-        race: bool = False,
+        zone: frozenset[int] | None = None,
+        budget: list[int] | None = None,
     ) -> None:
         self.nb = nb
         self.wall = wall
         self.killer = killer
         self.owner = 3 - killer
         self.clear = clear
-        #: a race read on the whole board: only the racing chains' liberties are played
-        self.race = race
+        #: a race read on the whole board: only the racing chains' liberties inside this zone
+        #: are played
+        self.zone = zone
+        self.race = zone is not None
         self.nodes = 0
+        #: a budget shared with the other searches on the same board
+        self.budget = budget if budget is not None else [_READ_TOTAL]
         self.memo: dict[tuple[tuple[int, ...], int, int, int], bool] = {}
 
     def _chain(self, s: Sequence[int], i: int) -> tuple[list[int], bool]:
@@ -933,7 +948,8 @@ class _Local:
         if known is not None:
             return known
         self.nodes += 1
-        if self.nodes > _READ_BUDGET or len(path) > _READ_MAX_DEPTH:
+        self.budget[0] -= 1
+        if self.nodes > _READ_BUDGET or self.budget[0] < 0 or len(path) > _READ_MAX_DEPTH:
             raise _OutOfBudget
         want = to_move == self.owner  # the mover looks for this answer
         nxt = 3 - to_move
@@ -967,9 +983,10 @@ class _Local:
 
     def _race_points(self, s: Sequence[int], standing: int, attacker: bool) -> list[int] | None:
         """In a race read on the whole board: the liberties of the target chains still
-        standing and of the enemy chains touching them that share one of those liberties or
-        have at most two (the ones the target could take); None once the target chains have
-        more than ``_RACE_FREE`` liberties (broken out). The attacker only fills the target's
+        standing and of the enemy chains touching them that share one of those liberties (unless
+        they have more than ``_RACE_FREE``: out of reach) or have at most two (the ones the
+        target could take); None once the target chains have more than ``_RACE_FREE`` liberties
+        (broken out). The attacker only fills the target's
         liberties."""
         libs: set[int] = set()
         done: set[int] = set()
@@ -999,7 +1016,7 @@ class _Local:
                 theirs = {
                     q for p in self._flood(s, first, done) for q in self.nb[p] if s[q] == _EMPTY
                 }
-                if theirs & own or len(theirs) <= 2:
+                if (theirs & own and len(theirs) <= _RACE_FREE) or len(theirs) <= 2:
                     libs |= theirs
         if len(libs) > _RACE_MAX_POINTS:
             raise _OutOfBudget
@@ -1030,7 +1047,8 @@ class _Local:
             race = self._race_points(s, standing, col == self.killer)
             if race is None:
                 return None
-            points = race
+            zone = self.zone or frozenset()
+            points = [p for p in race if p in zone]
         counted: dict[int, int] = {}  # liberty count of each enemy stone met, by chain
         for i in points:
             if s[i] != _EMPTY or self._pointless(s, i, col):

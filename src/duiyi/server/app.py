@@ -22,7 +22,8 @@ from starlette.staticfiles import StaticFiles
 from duiyi import __version__
 from duiyi.server.games import GameManager
 from duiyi.server.limits import LimitsMiddleware
-from duiyi.server.problems import install_handlers
+from duiyi.server.logs import install_redaction
+from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        install_redaction()  # whoever configured logging, no handler prints a secret
         await asyncio.to_thread(state.db.migrate)
         await state.repo.heartbeat(settings.process_id, time.time())
         beat = asyncio.create_task(_heartbeat(state), name="heartbeat")
@@ -100,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Go (2002) and Gomoku (2013) under the Chinese competition rules: "
         "live games and tournament events.",
         lifespan=lifespan,
+        responses=PROBLEMS,
     )
     app.state.duiyi = state
     install_handlers(app)
@@ -108,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_body=settings.max_body_bytes,
         rate=settings.rate_per_second,
         burst=settings.rate_burst,
+        proxy_header=settings.proxy_header,
+        proxies=settings.trusted_proxies,
     )
 
     from duiyi.server.routes_games import router as games_router
@@ -132,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from duiyi.server.routes_engines import install_engine_hook
 
         app.include_router(engines_router)
-        install_engine_hook(state.games)
+        install_engine_hook(state.games, settings.engine_idle_seconds)
 
     from duiyi.server.routes_ui import router as ui_router
 

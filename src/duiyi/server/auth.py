@@ -15,7 +15,17 @@ from starlette.requests import HTTPConnection
 
 from duiyi.errors import DuiyiError
 
-__all__ = ["Forbidden", "Unauthorized", "bearer_token", "hash_token", "new_token", "verify"]
+__all__ = [
+    "BEARER_PROTOCOL",
+    "SUBPROTOCOL",
+    "Forbidden",
+    "Unauthorized",
+    "bearer_token",
+    "hash_token",
+    "new_token",
+    "secret_in_url",
+    "verify",
+]
 
 
 class Unauthorized(DuiyiError):
@@ -43,12 +53,27 @@ def verify(token: str | None, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
+# The WebSocket subprotocols a client offers: ``duiyi`` (answered) and ``bearer.<token>``
+# (browsers cannot set an Authorization header on a socket; a URL would end up in logs).
+SUBPROTOCOL = "duiyi"
+BEARER_PROTOCOL = "bearer."
+# query parameters that must never carry a secret
+SECRET_PARAMS = ("token", "key", "arbiter", "access_token")
+
+
 def bearer_token(conn: HTTPConnection) -> str | None:
-    """The token of an ``Authorization: Bearer ...`` header, or of a ``?token=`` query on a
-    WebSocket (browsers cannot set headers there)."""
+    """The token of an ``Authorization: Bearer ...`` header or, on a WebSocket, of a
+    ``bearer.<token>`` subprotocol. Never from the URL (it would be logged)."""
     header = conn.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
     if conn.scope.get("type") == "websocket":
-        return conn.query_params.get("token") or None
+        for offered in conn.scope.get("subprotocols", ()):
+            if isinstance(offered, str) and offered.startswith(BEARER_PROTOCOL):
+                return offered[len(BEARER_PROTOCOL) :] or None
     return None
+
+
+def secret_in_url(conn: HTTPConnection) -> bool:
+    """True when a secret was put in the query string (refused: URLs end up in logs)."""
+    return any(conn.query_params.get(name) for name in SECRET_PARAMS)

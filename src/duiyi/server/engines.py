@@ -73,8 +73,11 @@ class EngineSeat:
     ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
     """
 
-    def __init__(self, host: Any, seat: Color, kind: str, command: list[str] | str) -> None:
+    def __init__(
+        self, host: Any, seat: Color, kind: str, command: list[str] | str, client: str = ""
+    ) -> None:
         self.host = host
+        self.client = client  # the address that started it (per-client caps)
         self.seat = seat
         self.kind = kind
         self.command = command
@@ -96,6 +99,19 @@ class EngineSeat:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         await self._close()
+
+    @property
+    def running(self) -> bool:
+        """True while the game is live and the loop runs."""
+        return self._task is not None and not self._task.done()
+
+    async def reap(self) -> bool:
+        """Stop the engine process (not the seat) while nobody plays: it starts again when it
+        is the engine's turn. True when a process was stopped."""
+        if self._engine is None:
+            return False
+        await self._close()
+        return True
 
     def _listener(self, message: object) -> None:
         # any broadcast (JSON text or a dict) may change whose turn it is: look again

@@ -17,11 +17,12 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
-from duiyi.server.games import RULING
+from duiyi.server.games import RULING, STALE_AFTER
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:
@@ -32,6 +33,10 @@ __all__ = ["RedisFanout"]
 log = logging.getLogger("duiyi.server.fanout")
 
 FORWARD_TIMEOUT = 10.0
+# the owner stops applying a forwarded action this long before the sender gives up
+FORWARD_MARGIN = 3.0
+# how often the sockets of games hosted elsewhere are checked for a dead host
+WATCH_SECONDS = 0.5
 
 
 def _game_channel(game_id: str) -> str:
@@ -62,6 +67,7 @@ class RedisFanout:
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.writer: asyncio.Task[None] | None = None
         self.serving: set[asyncio.Task[None]] = set()
+        self.watcher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Subscribe and hook into the game manager."""
@@ -69,14 +75,16 @@ class RedisFanout:
         await self.pubsub.psubscribe("duiyi:game:*")
         await self.pubsub.subscribe(f"duiyi:proc:{self.pid}", f"duiyi:reply:{self.pid}")
         self.reader = asyncio.create_task(self._read(), name="redis-reader")
+        self.watcher = asyncio.create_task(self._watch(), name="redis-watcher")
         self.writer = asyncio.create_task(self._write(), name="redis-writer")
         games = self.state.games
         games.fan_out = self.publish
         games.forward = self.forward
+        games.alive = self.alive
 
     async def stop(self) -> None:
         """Unsubscribe and close."""
-        for task in (self.reader, self.writer):
+        for task in (self.reader, self.writer, self.watcher):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -99,6 +107,41 @@ class RedisFanout:
             except Exception:
                 log.exception("publish to %s failed", channel)
 
+    async def alive(self, process: str) -> bool:
+        """True while ``process`` listens on Redis (a killed process stops at once; a paused
+        one is found out by its heartbeat)."""
+        try:
+            counts = await self.redis.pubsub_numsub(f"duiyi:proc:{process}")
+        except Exception:
+            return True  # Redis itself is unsure: keep to the heartbeat
+        return any(int(n) > 0 for _, n in counts)
+
+    async def _watch(self) -> None:
+        """Sockets of games hosted elsewhere: when the host dies or stops beating, tell them
+        to reconnect (within WATCH_SECONDS plus the staleness limit), so that no browser keeps
+        a frozen board."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            games = self.state.games
+            try:
+                owners = {r.record.owner for r in games.remotes.values() if r.listeners}
+                dead = set()
+                for owner in owners:
+                    if owner is None:
+                        continue
+                    beat = await self.state.repo.last_heartbeat(owner)
+                    stale = beat is None or time.time() - beat >= STALE_AFTER
+                    if stale or not await self.alive(owner):
+                        dead.add(owner)
+                for game_id, remote in list(games.remotes.items()):
+                    if remote.record.owner in dead:
+                        games.remotes.pop(game_id, None)
+                        remote.reconnect()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("watching the other processes failed")
+
     async def forward(
         self, owner: str, game_id: str, seat: Color | None, kind: str, data: dict[str, Any]
     ) -> int:
@@ -113,6 +156,9 @@ class RedisFanout:
             "seat": seat.value if seat else None,
             "kind": kind,
             "data": data,
+            # past this instant the owner drops the action: an error answered here (after
+            # FORWARD_TIMEOUT) is never followed by the action being applied
+            "deadline": time.time() + FORWARD_TIMEOUT - FORWARD_MARGIN,
         }
         try:
             receivers = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
@@ -162,12 +208,12 @@ class RedisFanout:
             seat = Color(request["seat"]) if request.get("seat") else None
             host = await self.state.games.local(str(request["game_id"]))
             kind, data = str(request["kind"]), dict(request["data"])
+            deadline = request.get("deadline")
+            deadline = float(deadline) if isinstance(deadline, (int, float)) else None
             if kind == RULING:
-                answer["version"] = await host.rule(
-                    str(data["method"]), list(data["args"]), dict(data["kwargs"])
-                )
+                answer["version"] = await host.rule(dict(data["ruling"]), deadline)
             else:
-                answer["version"] = await host.act(seat, kind, data)
+                answer["version"] = await host.act(seat, kind, data, deadline)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

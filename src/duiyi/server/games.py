@@ -27,7 +27,8 @@ from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
-from duiyi.server.problems import Unavailable
+from duiyi.server.problems import RefusedByRules, Unavailable
+from duiyi.server.rulings import parse_ruling
 from duiyi.session import OVERRUN_GRACE, Session, SessionAction
 from duiyi.store.repository import (
     Append,
@@ -39,6 +40,7 @@ from duiyi.store.repository import (
 )
 
 __all__ = [
+    "RECONNECT_TEXT",
     "GameHost",
     "GameManager",
     "Hosted",
@@ -46,6 +48,7 @@ __all__ = [
     "game_view",
     "new_session",
     "public_entry",
+    "refused_by_rules",
 ]
 
 log = logging.getLogger("duiyi.server")
@@ -77,6 +80,16 @@ def _gomoku_game(spec: dict[str, Any]) -> Any:
     else:
         rules = RenjuRules.preset(str(rules_spec))  # the one list of Gomoku presets
     return Game(rules=rules)
+
+
+def refused_by_rules(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` when a session can be built from it; else RefusedByRules (the request already
+    passed the schema, so what is left is the rules' own refusal)."""
+    try:
+        new_session(spec)
+    except InvalidInput as exc:
+        raise RefusedByRules(str(exc), exc.article) from exc
+    return spec
 
 
 def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
@@ -226,6 +239,11 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
             listeners.discard(listener)
 
 
+# Sent to a game's sockets when this process stops serving it: close with a reconnect code.
+RECONNECT: dict[str, Any] = {"type": "reconnect"}
+RECONNECT_TEXT = json.dumps(RECONNECT, separators=(",", ":"), ensure_ascii=False)
+MOVED = "this game is now served by another process; retry (sockets: reconnect)"
+
 # The forwarded form of an arbiter's ruling (never a session action type).
 RULING = "__rule__"
 
@@ -252,7 +270,7 @@ class Hosted(Protocol):
 
     def is_arbiter(self, token: str | None) -> bool: ...
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int: ...
+    async def rule(self, ruling: dict[str, Any]) -> int: ...
 
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
@@ -302,6 +320,8 @@ class GameHost:
         # event games: the director's entry that closed the game, and the last result sheet
         # written to the result outbox (restored games reported theirs when they committed it)
         self.closed: str | None = record.closed
+        # True once another process took the game over (fenced out: nothing more commits here)
+        self.abandoned = False
         self._sheet: dict[str, Any] | None = _event_sheet(record, session)
         self.last_active = time.monotonic()
 
@@ -351,29 +371,42 @@ class GameHost:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
-        """An arbiter's ruling through ``duiyi.referee`` (Go §17-24, Gomoku §12), stored
-        before it is acknowledged."""
+    async def rule(self, ruling: dict[str, Any], deadline: float | None = None) -> int:
+        """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
+        (Go §17-24, Gomoku §12), stored before it is acknowledged."""
+        method, kwargs = parse_ruling(ruling).call()
 
         def change(now: float) -> None:
             try:
-                self.session.rule(method, now, *args, **kwargs)
-            except TypeError as exc:
+                self.session.rule(method, now, **kwargs)
+            except (TypeError, ValueError, AttributeError) as exc:
                 raise InvalidInput(f"ruling {method!r}: {exc}") from exc
 
-        return await self._change(change)
+        return await self._change(change, deadline)
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
-        """Apply one action (already authorised) and commit it before returning the version."""
+    async def act(
+        self,
+        seat: Color | None,
+        kind: str,
+        data: dict[str, Any],
+        deadline: float | None = None,
+    ) -> int:
+        """Apply one action (already authorised) and commit it before returning the version.
+
+        ``deadline`` (wall clock) is when the process that forwarded the action stops waiting
+        and answers an error: past it the action is dropped, never applied later."""
         started = time.perf_counter()
         try:
             return await self._change(
-                lambda now: self.session.apply(SessionAction(kind, now, seat, dict(data)))
+                lambda now: self.session.apply(SessionAction(kind, now, seat, dict(data))),
+                deadline,
             )
         finally:
             self.manager.latencies.append(time.perf_counter() - started)
 
-    async def _change(self, change: Callable[[float], object]) -> int:
+    async def _change(
+        self, change: Callable[[float], object], deadline: float | None = None
+    ) -> int:
         """Run ``change(now)`` on the session under the game's lock and commit what it logged.
 
         Whatever the session settled first (a flag that fell) is stored even if the change
@@ -381,12 +414,19 @@ class GameHost:
         async with self.lock:
             if self.closed is not None:
                 raise GameClosed(self.closed)
+            if self.abandoned:
+                raise Unavailable(MOVED)
+            if deadline is not None and time.time() > deadline:
+                raise Unavailable("the forwarded action came too late; it was not applied")
             before = self.version
             error: DuiyiError | None = None
             try:
                 change(self.now())
             except DuiyiError as exc:
                 error = exc
+            if deadline is not None and time.time() > deadline and self.version > before:
+                await self._reload()  # the sender gave up waiting: nothing of it is stored
+                raise Unavailable("the forwarded action came too late; it was not applied")
             await self._commit(before)
             if error is not None:
                 raise error
@@ -407,12 +447,15 @@ class GameHost:
             status="finished" if outcome is not None else None,
             outcome=outcome.to_json() if outcome is not None else None,
             report=_event_report(self.record, sheet) if sheet != self._sheet else None,
+            owner=self.manager.process_id,  # fencing: refused if another process took over
         )
         try:
             await self.manager.committer.append(item)
         except Exception as exc:  # the store refused: forget what it did not accept
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
+            if self.abandoned:
+                raise Unavailable(MOVED) from exc
             raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
         if item.report is not None:
             self._sheet = sheet
@@ -431,6 +474,18 @@ class GameHost:
         record = await self.manager.repo.game(self.id)
         self.session = _rebuild(record, await self.manager.repo.actions(self.id))
         self.record = record
+        if record.owner != self.manager.process_id:
+            self.manager.abandon(self)  # another process took the game over: it serves it
+
+    def _abandon(self) -> None:
+        """Stop serving this game here (another process owns it): the timer stops, sockets are
+        told to reconnect (they reach the owner through this or another process)."""
+        self.abandoned = True
+        if self._timer is not None and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._timer = None
+        broadcast(self.listeners, RECONNECT)
+        self.listeners.clear()
 
     def _publish(self, message: dict[str, Any]) -> None:
         self.last_active = time.monotonic()
@@ -452,7 +507,7 @@ class GameHost:
             self._timer = None
 
     async def _run_timer(self) -> None:
-        while self.session.outcome() is None and self.closed is None:
+        while self.session.outcome() is None and self.closed is None and not self.abandoned:
             self._wake.clear()
             deadline = self.session.next_deadline(self.now())
             delay = None if deadline is None else max(0.0, deadline - self.now())
@@ -468,13 +523,23 @@ class GameHost:
                 await asyncio.sleep(1.0)
 
     async def tick(self) -> None:
-        """Push what is due now: spoken calls, and a flag-fall or no-show (stored first)."""
+        """Push what is due now: spoken calls, and a flag-fall or no-show (stored first).
+
+        Only the owner does: a flag-fall commits only while this process owns the game
+        (fencing), and with several processes the calls are spoken only after checking that
+        it still does (a process paused and resumed must not call over the new owner)."""
         async with self.lock:
-            if self.closed is not None:
+            if self.closed is not None or self.abandoned:
                 return
             before = self.version
             events = self.session.tick(self.now())
             await self._commit(before)
+            calls = [ev for ev in events if ev.kind == "call"]
+            if calls and self.manager.forward is not None:
+                record = await self.manager.repo.game(self.id)
+                if record.owner != self.manager.process_id:
+                    self.manager.abandon(self)
+                    return
         for ev in events:
             if ev.kind == "call":
                 self._publish_event({"type": "call", **ev.to_json()})
@@ -513,9 +578,10 @@ class RemoteGame:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, method: str, args: list[Any], kwargs: dict[str, Any]) -> int:
-        """Forward a ruling to the owning process."""
-        return await self.act(None, RULING, {"method": method, "args": args, "kwargs": kwargs})
+    async def rule(self, ruling: dict[str, Any]) -> int:
+        """Forward a ruling to the owning process (checked here first, and there again)."""
+        parse_ruling(ruling)
+        return await self.act(None, RULING, {"ruling": ruling})
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""
@@ -539,6 +605,11 @@ class RemoteGame:
     async def current_session(self) -> Session:
         """The session rebuilt from the store (for downloads)."""
         return _rebuild(self.record, await self.manager.repo.actions(self.id))
+
+    def reconnect(self) -> None:
+        """The owner is gone: tell the sockets to reconnect (the game loads elsewhere)."""
+        broadcast(self.listeners, RECONNECT)
+        self.listeners.clear()
 
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from the owner."""
@@ -572,6 +643,13 @@ class GameManager:
         self.closers: list[Callable[[], Awaitable[None]]] = []
         # set by the engine routes: a live game loaded from the store gets its engine back
         self.on_loaded: Callable[[GameHost], None] | None = None
+        # set by the engine routes: an evicted game lets its engine go
+        self.on_evicted: Callable[[GameHost], Awaitable[None]] | None = None
+        # periodic housekeeping of other modules (idle engines), run by sweep()
+        self.sweepers: list[Callable[[], Awaitable[None]]] = []
+        # set by the Redis fan-out: is that process still listening? (a killed one is not)
+        self.alive: Callable[[str], Awaitable[bool]] | None = None
+        self._background: set[asyncio.Future[None]] = set()
 
     async def create(
         self,
@@ -666,15 +744,37 @@ class GameManager:
         if record.status != "live":
             return False
         beat = await self.repo.last_heartbeat(record.owner)
-        return beat is not None and time.time() - beat < STALE_AFTER
+        if beat is None or time.time() - beat >= STALE_AFTER:
+            return False
+        return self.alive is None or await self.alive(record.owner)
+
+    def abandon(self, host: GameHost) -> None:
+        """Another process owns ``host``'s game now: forget it here (fenced out)."""
+        log.warning("game %s: taken over by another process; no longer served here", host.id)
+        if self.hosts.get(host.id) is host:
+            self.hosts.pop(host.id, None)
+        host._abandon()
+        if self.on_evicted is not None:
+            task = asyncio.ensure_future(self.on_evicted(host))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
+        host = self.hosts.get(str(message.get("game_id")))
         if message.get("type") == CLOSED:
-            host = self.hosts.get(str(message.get("game_id")))
             if host is not None and host.closed is None:  # the owner tells its sockets
                 host.closed = str(message.get("reason"))
                 host._publish({"type": CLOSED, "reason": host.closed})
+        elif (
+            host is not None
+            and message.get("type") == "update"
+            and isinstance(message.get("version"), int)
+            and message["version"] > host.version
+        ):
+            # somebody else committed this game: this process was fenced out (paused, cut
+            # off) and must not serve what it remembers
+            self.abandon(host)
         remote = self.remotes.get(str(message.get("game_id")))
         if remote is not None:
             remote.deliver(message)
@@ -694,6 +794,10 @@ class GameManager:
         if not claimed:
             raise Unavailable(f"game {game_id} was just taken over by another process; retry")
         record = await self.repo.game(game_id)
+        if record.version != len(session.log):
+            # the old owner committed between our read and the claim (never after it: its
+            # commits are fenced by the owner column): read the log again
+            session = _rebuild(record, await self.repo.actions(game_id))
         host = GameHost(self, record, session, offset=resume_at - time.monotonic())
         self.hosts[game_id] = host
         if session.outcome() is None and host.closed is None:
@@ -721,23 +825,35 @@ class GameManager:
         return count
 
     async def sweep(self, idle_seconds: float = 600.0) -> int:
-        """Forget finished games nobody watches and nobody touched for ``idle_seconds``
-        (they stay in the store and load again on demand); returns how many."""
+        """Forget games nobody watches and nobody touched for ``idle_seconds``: finished ones,
+        and live ones whose clock has nothing due (no time system, paused, adjourned), so
+        that a timer never misses a flag. They stay in the store and load again on demand
+        (an engine comes back with its game). Returns how many left memory."""
         now = time.monotonic()
-        gone = [
-            h
-            for h in self.hosts.values()
-            if h.session.outcome() is not None
-            and not h.listeners
-            and now - h.last_active > idle_seconds
-        ]
+        gone = [h for h in self.hosts.values() if self._evictable(h, now, idle_seconds)]
         for host in gone:
             await host.stop()
             self.hosts.pop(host.id, None)
             self._loading.pop(host.id, None)
+            if self.on_evicted is not None:
+                await self.on_evicted(host)
         for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
             self.remotes.pop(game_id, None)
+        for sweeper in list(self.sweepers):
+            try:
+                await sweeper()
+            except Exception:
+                log.exception("sweeper failed")
         return len(gone)
+
+    @staticmethod
+    def _evictable(host: GameHost, now: float, idle_seconds: float) -> bool:
+        if host.listeners or now - host.last_active <= idle_seconds or host.lock.locked():
+            return False
+        session = host.session
+        if session.outcome() is not None:
+            return True
+        return session.next_deadline(host.now()) is None
 
     async def close(self) -> None:
         """Stop every timer, the event routes' work and the writer."""

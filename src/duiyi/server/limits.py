@@ -14,7 +14,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LimitsMiddleware", "TokenBucket"]
+__all__ = ["LimitsMiddleware", "TokenBucket", "client_address"]
 
 
 class TokenBucket:
@@ -45,39 +45,83 @@ def _problem(status: int, title: str, detail: str) -> bytes:
     ).encode()
 
 
-class LimitsMiddleware:
-    """Refuse bodies over ``max_body`` (413) and clients over their rate (429) on /api."""
+def client_address(scope: Scope, proxy_header: str | None, proxies: frozenset[str]) -> str:
+    """The address a request comes from: the peer's, or, when the peer is a trusted proxy and
+    a proxy header is configured, the address that proxy reports (the last one it appended to
+    ``X-Forwarded-For``; a client cannot forge what the proxy appends after its own header).
 
-    def __init__(self, app: ASGIApp, *, max_body: int, rate: float, burst: int) -> None:
+    >>> s = {"client": ("127.0.0.1", 5), "headers": [(b"x-forwarded-for", b"6.6.6.6, 10.0.0.9")]}
+    >>> client_address(s, "x-forwarded-for", frozenset({"127.0.0.1"}))
+    '10.0.0.9'
+    >>> client_address(s, None, frozenset({"127.0.0.1"}))
+    '127.0.0.1'
+    >>> client_address({**s, "client": ("8.8.8.8", 5)}, "x-forwarded-for", frozenset({"127.0.0.1"}))
+    '8.8.8.8'
+    """
+    client = scope.get("client")
+    peer = str(client[0]) if client else "?"
+    if proxy_header is None or peer not in proxies:
+        return peer
+    wanted = proxy_header.lower().encode("latin-1")
+    for name, value in scope.get("headers", []):
+        if name == wanted:
+            reported = value.decode("latin-1").split(",")[-1].strip()
+            return reported or peer
+    return peer
+
+
+class LimitsMiddleware:
+    """Refuse bodies over ``max_body`` (413, chunked ones included) and clients over their
+    rate (429) on /api; a client is its address (see :func:`client_address`), never anything
+    it may choose freely such as an Authorization header."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        max_body: int,
+        rate: float,
+        burst: int,
+        proxy_header: str | None = None,
+        proxies: frozenset[str] = frozenset({"127.0.0.1", "::1"}),
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.rate = rate
         self.burst = burst
+        self.proxy_header = proxy_header
+        self.proxies = proxies
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def _client_key(self, scope: Scope) -> str:
-        for name, value in scope.get("headers", []):
-            if name == b"authorization":
-                return "t:" + str(value.decode("latin-1"))[-16:]
-        client = scope.get("client")
-        return "ip:" + (str(client[0]) if client else "?")
+        return "ip:" + client_address(scope, self.proxy_header, self.proxies)
+
+    def _allowed(self, scope: Scope) -> bool:
+        key = self._client_key(scope)
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            if len(self.buckets) > 50_000:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket.take(time.monotonic())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"].startswith("/api"):
+            if not self._allowed(scope):  # opening sockets counts against the same rate
+                await send({"type": "websocket.close", "code": 1008, "reason": "too many requests"})
+                return
+            await self.app(scope, receive, send)
+            return
         if scope["type"] != "http" or not scope["path"].startswith("/api"):
             await self.app(scope, receive, send)
             return
-        if scope["method"] in ("POST", "PUT", "PATCH", "DELETE"):
-            key = self._client_key(scope)
-            bucket = self.buckets.get(key)
-            if bucket is None:
-                bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
-                if len(self.buckets) > 50_000:
-                    self.buckets.popitem(last=False)
-            if not bucket.take(time.monotonic()):
-                await self._refuse(
-                    send, 429, "Too many requests", "slow down: too many requests from this client"
-                )
-                return
+        if scope["method"] in ("POST", "PUT", "PATCH", "DELETE") and not self._allowed(scope):
+            await self._refuse(
+                send, 429, "Too many requests", "slow down: too many requests from this client"
+            )
+            return
         length = None
         for name, value in scope.get("headers", []):
             if name == b"content-length":
@@ -93,22 +137,40 @@ class LimitsMiddleware:
                 f"request body is {length} bytes; the limit is {self.max_body}",
             )
             return
-        received = 0
-        too_large = False
-
-        async def limited_receive() -> Message:
-            nonlocal received, too_large
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    too_large = True
-                    return {"type": "http.disconnect"}
-            return message
-
-        if too_large:  # pragma: no cover - set only inside limited_receive
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
             return
-        await self.app(scope, limited_receive, send)
+        # read the whole body first (a chunked one has no length): over the limit is a 413
+        chunks: list[bytes] = []
+        received = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_body:
+                await self._refuse(
+                    send,
+                    413,
+                    "Payload too large",
+                    f"request body over {self.max_body} bytes (the limit)",
+                )
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send, status: int, title: str, detail: str) -> None:
         body = _problem(status, title, detail)
@@ -116,5 +178,7 @@ class LimitsMiddleware:
             (b"content-type", b"application/problem+json"),
             (b"content-length", str(len(body)).encode()),
         ]
+        if status == 413:
+            headers.append((b"connection", b"close"))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})

@@ -8,19 +8,26 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.responses import JSONResponse
+from starlette.routing import Match
 
 from duiyi.errors import (
+    ClockError,
     DuiyiError,
     EventFileError,
     IllegalAction,
     IllegalMove,
     InvalidInput,
+    RefereeError,
     SessionError,
     TournamentError,
 )
@@ -28,8 +35,11 @@ from duiyi.server.auth import Forbidden, Unauthorized
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = [
+    "PROBLEMS",
     "PayloadTooLarge",
+    "Problem",
     "RateLimited",
+    "RefusedByRules",
     "Unavailable",
     "install_handlers",
     "problem",
@@ -40,6 +50,40 @@ __all__ = [
 
 PROBLEM_TYPE = "application/problem+json"
 
+log = logging.getLogger("duiyi.server")
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document, with the article of the rules when there is one."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    article: str | None = None
+
+
+def _documented(status: int, what: str) -> dict[str, Any]:
+    return {"description": what, "content": {PROBLEM_TYPE: {"schema": Problem.model_json_schema()}}}
+
+
+# The refusals every route may answer, documented once for the whole OpenAPI document.
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    400: _documented(400, "Bad request"),
+    401: _documented(401, "No credentials where some are needed"),
+    403: _documented(403, "Credentials that do not allow this"),
+    404: _documented(404, "No such game, event or route"),
+    405: _documented(405, "Method not allowed (the Allow header lists the methods)"),
+    409: _documented(409, "Refused by the rules or the current state"),
+    413: _documented(413, "Request body over the limit"),
+    415: _documented(415, "Unsupported media type"),
+    422: _documented(422, "Malformed input"),
+    429: _documented(429, "Over the per-client rate"),
+    503: _documented(503, "The store cannot be reached; nothing was accepted"),
+}
+
 
 class RateLimited(DuiyiError):
     """Too many requests from one client (429)."""
@@ -49,11 +93,17 @@ class PayloadTooLarge(DuiyiError):
     """A request body over the limit (413)."""
 
 
+class RefusedByRules(DuiyiError):
+    """A well-formed request that the books forbid (a komi off the quarter-stone step,
+    Go §11; a designated opening without fouls, Gomoku §2.9): 409."""
+
+
 class Unavailable(DuiyiError):
     """The store could not be reached; nothing was accepted (503)."""
 
 
 _STATUS: tuple[tuple[type[BaseException], int], ...] = (
+    (RefusedByRules, 409),
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
@@ -63,6 +113,8 @@ _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (Unavailable, 503),
     (IllegalMove, 409),
     (IllegalAction, 409),
+    (RefereeError, 409),
+    (ClockError, 409),
     (EventFileError, 422),
     (TournamentError, 409),
     (SessionError, 422),
@@ -115,12 +167,41 @@ def _title(status: int) -> str:
         401: "Unauthorized",
         403: "Forbidden",
         404: "Not found",
+        405: "Method not allowed",
+        415: "Unsupported media type",
         409: "Refused by the rules or the current state",
         413: "Payload too large",
         422: "Invalid input",
         429: "Too many requests",
+        500: "Internal error",
         503: "Service unavailable",
     }.get(status, "Error")
+
+
+def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """The methods some route answers on this path (probed: included routers nest)."""
+    allowed = []
+    for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+        scope = {**request.scope, "method": method, "type": "http"}
+        if any(route.matches(scope)[0] is Match.FULL for route in app.router.routes):
+            allowed.append(method)
+    return allowed
+
+
+def _literal_methods(app: FastAPI, request: Request) -> set[str]:
+    """The documented methods of the most literal path template this path fits
+    (``/players/draw`` before ``/players/{number}``)."""
+    path = request.scope.get("path", "")
+    best, methods = -1, set()
+    for template, item in app.openapi().get("paths", {}).items():
+        pattern = re.sub(r"\\\{[^/]*?\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            score = sum(1 for part in template.split("/") if not part.startswith("{"))
+            if score > best:
+                best, methods = score, {m.upper() for m in item}
+            elif score == best:
+                methods |= {m.upper() for m in item}
+    return methods
 
 
 def install_handlers(app: FastAPI) -> None:
@@ -130,8 +211,19 @@ def install_handlers(app: FastAPI) -> None:
         assert isinstance(exc, DuiyiError)
         return problem_response(exc)
 
-    async def on_validation(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
+        literal = _literal_methods(app, request)
+        if literal and request.method not in literal:
+            # /players/draw is its own route: a PATCH there is a wrong method, not a player
+            # number that is not a number
+            body = problem(405, _title(405), f"{request.method} is not allowed here")
+            return JSONResponse(
+                body,
+                status_code=405,
+                media_type=PROBLEM_TYPE,
+                headers={"Allow": ", ".join(sorted(literal))},
+            )
         errors = [
             {"where": ".".join(str(p) for p in e.get("loc", ())), "what": e.get("msg")}
             for e in exc.errors()
@@ -140,11 +232,33 @@ def install_handlers(app: FastAPI) -> None:
         body = problem(422, "Invalid input", detail, errors=errors)
         return JSONResponse(body, status_code=422, media_type=PROBLEM_TYPE)
 
-    async def on_http(_request: Request, exc: Exception) -> JSONResponse:
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
         body = problem(exc.status_code, _title(exc.status_code), str(exc.detail))
-        return JSONResponse(body, status_code=exc.status_code, media_type=PROBLEM_TYPE)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # RFC 9110 §15.5.6: every method of the path (one route per method here)
+            allowed = _literal_methods(app, request) or set(_allowed_methods(app, request))
+            if "GET" in allowed:
+                allowed.add("HEAD")
+            headers["Allow"] = ", ".join(sorted(allowed))
+        return JSONResponse(
+            body, status_code=exc.status_code, media_type=PROBLEM_TYPE, headers=headers
+        )
+
+    async def on_disconnect(_request: Request, _exc: Exception) -> JSONResponse:
+        # the body stopped half-way (or went over the limit): nobody is left to answer
+        body = problem(400, _title(400), "the request body was not received in full")
+        return JSONResponse(body, status_code=400, media_type=PROBLEM_TYPE)
+
+    async def on_crash(_request: Request, exc: Exception) -> JSONResponse:
+        # a bug: logged (redacted) for the operator, a problem without traceback for the client
+        log.error("internal error", exc_info=exc)
+        body = problem(500, _title(500), f"internal error ({type(exc).__name__}); nothing changed")
+        return JSONResponse(body, status_code=500, media_type=PROBLEM_TYPE)
 
     app.add_exception_handler(DuiyiError, on_duiyi)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(ClientDisconnect, on_disconnect)
+    app.add_exception_handler(Exception, on_crash)

@@ -8,8 +8,10 @@ creates an ordinary game and answers only the human's token; the engine plays th
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+import time
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,7 +24,10 @@ from duiyi.server.engines import (
     gnugo_command,
     gomoku_command,
 )
-from duiyi.server.games import GameManager
+from duiyi.server.games import GameManager, refused_by_rules
+from duiyi.server.limits import client_address
+from duiyi.server.problems import RateLimited, Unavailable
+from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = ["analysis", "router"]
@@ -33,6 +38,7 @@ router = APIRouter(tags=["engines"])
 log = logging.getLogger("duiyi.server.engines")
 
 _SEATS: dict[str, EngineSeat] = {}
+_STARTING = asyncio.Lock()
 
 _GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
 
@@ -42,13 +48,15 @@ class EngineGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    game: str = Field("go", description="'go' or 'gomoku'")
-    size: int = Field(9, ge=5, le=19, description="Go board size")
-    engine: str = Field("", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)")
-    human: str = Field("black", description="the human's colour: black or white")
-    rules: str | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
-    handicap: int = Field(0, ge=0, le=9)
-    time_control: dict[str, Any] | None = None
+    game: Literal["go", "gomoku"] = "go"
+    size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
+    engine: Literal["", "gnugo", "gomocup"] = Field(
+        "", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)"
+    )
+    human: Literal["black", "white"] = Field("black", description="the human's colour")
+    rules: Preset | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
+    handicap: Annotated[int, Field(ge=0, le=9), NO_BOOL] = 0
+    time_control: TimeControl | None = None
 
 
 def _manager(request: Request) -> GameManager:
@@ -180,12 +188,26 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     else:
         raise InvalidInput(f"game must be 'go' or 'gomoku', got {spec.game!r}")
     if spec.time_control is not None:
-        body["time_control"] = spec.time_control
+        body["time_control"] = spec.time_control.model_dump(mode="json", exclude_none=True)
     engine = {"seat": human.opponent.value, "kind": spec.game}
-    host, tokens = await _manager(request).create(body, engine=engine)
-    seat = EngineSeat(host, human.opponent, spec.game, command)
-    _SEATS[host.id] = seat
-    seat.start()
+    settings = request.app.state.duiyi.settings
+    client = client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
+    async with _STARTING:  # the caps are checked and taken in one step
+        live = [s for s in _SEATS.values() if s.running]
+        if len(live) >= settings.max_engine_games:
+            raise Unavailable(
+                f"this server runs {len(live)} engine games, its limit; try again later"
+            )
+        mine = sum(1 for s in live if s.client == client)
+        if mine >= settings.max_engine_games_per_client:
+            raise RateLimited(
+                f"you already play {mine} live engine games (the limit per client): "
+                "finish or resign one first"
+            )
+        host, tokens = await _manager(request).create(refused_by_rules(body), engine=engine)
+        seat = EngineSeat(host, human.opponent, spec.game, command, client=client)
+        _SEATS[host.id] = seat
+        seat.start()
     return {
         "id": host.id,
         "seat": human.value,
@@ -209,7 +231,7 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
-def install_engine_hook(manager: GameManager) -> None:
+def install_engine_hook(manager: GameManager, idle_seconds: float = 600.0) -> None:
     """A live engine game loaded from the store (after a restart, even a crash) gets its
     engine back at once: the seat it plays is stored with the game."""
 
@@ -226,7 +248,23 @@ def install_engine_hook(manager: GameManager) -> None:
         _SEATS[host.id] = seat
         seat.start()
 
+    async def evicted(host: Any) -> None:
+        seat = _SEATS.pop(host.id, None)
+        if seat is not None:
+            await seat.stop()
+
+    async def reap() -> None:
+        # finished engine games leave the table; idle engines stop their process
+        now = time.monotonic()
+        for game_id, seat in list(_SEATS.items()):
+            if not seat.running:
+                _SEATS.pop(game_id, None)
+            elif now - seat.host.last_active > idle_seconds and await seat.reap():
+                log.info("game %s: idle engine stopped (it comes back when needed)", game_id)
+
     manager.on_loaded = resume
+    manager.on_evicted = evicted
+    manager.sweepers.append(reap)
 
 
 @router.get("/api/games/{game_id}/position")

@@ -19,7 +19,7 @@ import secrets
 import time
 import zipfile
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,7 +28,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
+from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.schemas import NO_BOOL, Club, Name
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -56,8 +58,8 @@ class NewEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200)
-    game: str = Field("go", description="'go' or 'gomoku'")
+    name: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    game: Literal["go", "gomoku"] = Field("go", description="'go' or 'gomoku'")
     system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
     rounds: int | None = Field(
         None,
@@ -93,13 +95,15 @@ class NewPlayer(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200)
-    rank: str = ""
-    rating: int | None = None
-    club: str = ""
-    country: str = ""
-    team: str = Field("", description="the player's team (team events: board order = entry order)")
-    extra: dict[str, str] = Field(default_factory=dict, description="any other columns")
+    name: Name
+    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = ""
+    rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
+    club: Club = ""
+    country: Club = ""
+    team: Annotated[
+        Club, Field(description="the player's team (team events: board order = entry order)")
+    ] = ""
+    extra: dict[str, Club] = Field(default_factory=dict, description="any other columns")
 
     def player(self) -> Player:
         """The player (numbered when entered)."""
@@ -112,16 +116,53 @@ class NewPlayer(BaseModel):
         return Player(0, self.name.strip(), rank, self.rating, self.club, tuple(extra.items()))
 
 
+# The players' body is read by hand (JSON, CSV or names): documented for the OpenAPI document.
+PLAYERS_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "oneOf": [
+                        NewPlayer.model_json_schema(),
+                        {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 1000,
+                            "items": NewPlayer.model_json_schema(),
+                        },
+                    ]
+                }
+            },
+            # lines of printable text (tabs and line ends separate the cells)
+            "text/csv": {
+                "schema": {
+                    "type": "string",
+                    "minLength": 1,
+                    "pattern": "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
+                }
+            },
+        },
+    }
+}
+
+
+_LEFT_OUT: Any = None  # a field not sent (the schema does not allow null for it)
+
+
 class PlayerChange(BaseModel):
     """Changes to a player not yet paired (fields left out stay as they are)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(None, min_length=1, max_length=200)
-    rank: str | None = None
-    rating: int | None = None
-    club: str | None = None
-    extra: dict[str, str] | None = None
+    # left out: unchanged (null is not a name, a rank or a club; the rating may be cleared)
+    name: Name = Field(default=_LEFT_OUT)
+    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = Field(
+        default=_LEFT_OUT
+    )
+    rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
+    club: Club = Field(default=_LEFT_OUT)
+    extra: dict[str, Club] = Field(default=_LEFT_OUT)
 
 
 class Draw(BaseModel):
@@ -129,7 +170,7 @@ class Draw(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, le=2**53)  # exact in every JSON reader
 
 
 class ResultEntry(BaseModel):
@@ -138,7 +179,19 @@ class ResultEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    result: str | None
+    result: (
+        Literal[
+            "1-0",
+            "0-1",
+            "draw",
+            "forfeit-black",
+            "forfeit-white",
+            "double-forfeit",
+            "both-lose",
+            "no-result",
+        ]
+        | None
+    )
     black_warnings: int = Field(0, ge=0, le=2)
     white_warnings: int = Field(0, ge=0, le=2)
     penalty: list[Literal["black", "white"]] = Field(
@@ -304,7 +357,7 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
     return _summary(record)
 
 
-@router.post("/{event_id}/players")
+@router.post("/{event_id}/players", openapi_extra=PLAYERS_BODY)
 async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     """Enter players: one JSON player ``{name, rank, rating, club, country, team, extra}``, a
     JSON list of them, a CSV file (``Content-Type: text/csv``; header ``name,rank,rating,club``
@@ -320,6 +373,11 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         players = csvfiles.parse_players(text)
         if not players:
             raise InvalidInput("the player list is empty")
+        try:
+            for p in players:
+                check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
+        except ValueError as exc:
+            raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
     else:
         import json
 
@@ -411,8 +469,10 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     """Withdraw a player (Go §28, Gomoku §18.5)."""
     seed = secrets.randbits(64)
 
+    wall = time.time()
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return ops.withdraw(e, number, random.Random(seed)), None
+        return entries.withdraw(e, number, random.Random(seed), by="organiser", at=wall), None
 
     record, _ = await _change(
         request, event_id, {"op": "withdraw", "player": number, "seed": seed}, apply
@@ -666,7 +726,8 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
     e = _event(await _repo(request).event(event_id))
-    return PlainTextResponse(csvfiles.format_players(list(e.players)), media_type="text/csv")
+    text = neutralise_csv(csvfiles.format_players(list(e.players)))  # OWASP CSV injection
+    return PlainTextResponse(text, media_type="text/csv")
 
 
 @router.get("/{event_id}/export/sgf.zip")

@@ -1,6 +1,7 @@
 """Game routes: create, read, act, download, and the live socket.
 
-Player tokens come in ``Authorization: Bearer <token>``; on the socket also as ``?token=``.
+Player tokens come in ``Authorization: Bearer <token>``; on the socket also as the subprotocol
+``bearer.<token>``. Never in a URL.
 """
 
 from __future__ import annotations
@@ -8,17 +9,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+import time
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.server.auth import Forbidden, Unauthorized, bearer_token
-from duiyi.server.games import GameManager, Hosted
-from duiyi.server.problems import problem_body
+from duiyi.server.auth import (
+    SUBPROTOCOL,
+    Forbidden,
+    Unauthorized,
+    bearer_token,
+    secret_in_url,
+)
+from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
+from duiyi.server.limits import TokenBucket
+from duiyi.server.problems import RateLimited, problem_body
+from duiyi.server.rulings import Ruling
+from duiyi.server.schemas import GameSpec
 from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
@@ -26,38 +37,6 @@ __all__ = ["action_data", "router"]
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 MAX_WS_MESSAGE = 16_384
-
-
-class NewGame(BaseModel):
-    """A game to create."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: str = Field("go", description="'go' or 'gomoku'")
-    size: int = Field(19, ge=5, le=25, description="Go board size (Gomoku is always 15)")
-    rules: str | dict[str, Any] = Field(
-        "chinese",
-        description="a preset name (chinese, japanese, korean, ing; chinese_2013, "
-        "free) or a rules JSON object",
-    )
-    handicap: int = Field(0, ge=0, le=9)
-    time_control: dict[str, Any] | None = Field(
-        None,
-        description="a clock system: {'system': 'chinese-byoyomi', 'base': 3600, "
-        "'reserved_minutes': 5}, {'system': 'absolute', 'base': 600}, ...",
-    )
-    overtime_pass: bool = False
-    overrun_grace: float | None = Field(
-        None,
-        ge=0,
-        description="seconds after an overrun of the last byo-yomi minute during which the "
-        "player may still ask to count it as a pass (Go §22.5); default 10, 0: lost at once",
-    )
-    lateness: dict[str, Any] | None = Field(
-        None,
-        description="players start absent and arrive by connecting: {'limit': 900} (seconds; "
-        "default Go §22.1 1 h, Gomoku §8.5 15 min), {'same_site': true} (Go §22.2, 15 min)",
-    )
 
 
 class Action(BaseModel):
@@ -119,25 +98,10 @@ async def perform(
     return await host.act(seat, kind, data)
 
 
-class RulingRequest(BaseModel):
-    """An arbiter's ruling: a ``duiyi.referee.Referee`` method and its arguments, e.g.
-    ``{"method": "warn", "args": ["black", "Go §24"]}``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    method: str
-    args: list[Any] = Field(default_factory=list)
-    kwargs: dict[str, Any] = Field(default_factory=dict)
-
-
-def _ruling_args(values: list[Any]) -> list[Any]:
-    return [Color(v) if v in ("black", "white") else v for v in values]
-
-
 @router.post("", status_code=201)
-async def create_game(request: Request, spec: NewGame) -> dict[str, Any]:
+async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(spec.model_dump())
+    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],
@@ -174,20 +138,20 @@ async def post_action(request: Request, game_id: str, action: Action) -> dict[st
 
 
 @router.post("/{game_id}/rulings")
-async def post_ruling(request: Request, game_id: str, ruling: RulingRequest) -> dict[str, Any]:
-    """An arbiter's ruling (warning, void move, time penalty, adjudication, forfeit...), each
-    citing its article; needs the arbiter key."""
+async def post_ruling(
+    request: Request, game_id: str, ruling: Annotated[Ruling, Body()]
+) -> dict[str, Any]:
+    """An arbiter's ruling, one typed request per kind: ``{"kind": "warn", "color": "black",
+    "article": "Go §24"}``, ``{"kind": "moved_stones", "decision": "restore"}``, ... (void
+    move, time penalty, adjudication, forfeit...), each citing its article; needs the arbiter
+    key. A malformed ruling is a 422 problem and changes nothing."""
     host = await _manager(request).get(game_id)
     token = bearer_token(request)
     if token is None:
         raise Unauthorized("send the arbiter key as 'Authorization: Bearer <key>'")
     if not host.is_arbiter(token):
         raise Forbidden("only the arbiter of this game may make rulings")
-    kwargs = {
-        k: Color(v) if k == "color" and v in ("black", "white") else v
-        for k, v in ruling.kwargs.items()
-    }
-    version = await host.rule(ruling.method, _ruling_args(ruling.args), kwargs)
+    version = await host.rule(ruling.model_dump(mode="json", exclude_none=True))
     return {"version": version, "state": (await host.read())[1]}
 
 
@@ -211,16 +175,66 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     )
 
 
+# WebSocket close codes: 1003 a binary frame, 1008 the message budget spent, 4400 a secret
+# in the URL, 4404 no such game, 4409 the game moved on in the store (reconnect and resync).
+CLOSE_BINARY = 1003
+CLOSE_POLICY = 1008
+CLOSE_SECRET_IN_URL = 4400
+CLOSE_NOT_FOUND = 4404
+CLOSE_RECONNECT = 4409
+
+
+class MessageBudget:
+    """A connection's messages: ``burst`` at once, refilled at ``rate`` per second; a client
+    that keeps sending past it is disconnected.
+
+    >>> b = MessageBudget(rate=1.0, burst=2, strikes=1)
+    >>> [b.take(0.0), b.take(0.0), b.take(0.0), b.exhausted]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float = 20.0, burst: int = 60, strikes: int = 60) -> None:
+        self.bucket = TokenBucket(rate, burst)
+        self.refused = 0
+        self.strikes = strikes
+
+    def take(self, now: float) -> bool:
+        """Spend one message; False (and one strike) when over budget."""
+        if self.bucket.take(now):
+            return True
+        self.refused += 1
+        return False
+
+    @property
+    def exhausted(self) -> bool:
+        """True once the client ignored the refusals ``strikes`` times."""
+        return self.refused >= self.strikes
+
+
 @router.websocket("/{game_id}/socket")
 async def socket(websocket: WebSocket, game_id: str) -> None:
     """Live game: receives ``update`` and ``call`` messages; send ``{"type": "act", "action":
-    {...}}`` to play, ``{"type": "resync", "version": N}`` to get what you missed."""
-    await websocket.accept()
+    {...}}`` to play, ``{"type": "resync", "version": N}`` to get what you missed.
+
+    Credentials come in the ``Authorization`` header or as the subprotocol ``bearer.<token>``
+    (offered beside ``duiyi``, which the server answers); never in the URL."""
+    offered = websocket.scope.get("subprotocols") or []
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if secret_in_url(websocket):
+        problem = problem_body(
+            InvalidInput(
+                "secrets never travel in a URL (logs keep URLs): offer the subprotocols "
+                "'duiyi' and 'bearer.<token>', or send 'Authorization: Bearer <token>'"
+            )
+        )
+        await websocket.send_json({"type": "error", "problem": problem})
+        await websocket.close(code=CLOSE_SECRET_IN_URL)
+        return
     try:
         host = await _manager(websocket).get(game_id)
     except DuiyiError as exc:
         await websocket.send_json({"type": "error", "problem": problem_body(exc)})
-        await websocket.close(code=4404)
+        await websocket.close(code=CLOSE_NOT_FOUND)
         return
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
@@ -259,14 +273,37 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     async def pump() -> None:
         while True:
             message = await queue.get()
+            if message == RECONNECT_TEXT:  # another process serves the game now
+                await websocket.close(code=CLOSE_RECONNECT, reason="reconnect")
+                return
             await websocket.send_text(message)
 
     sender = asyncio.create_task(pump())
+    conn = Connection(seat, arbiter)
     try:
         while True:
-            raw = await websocket.receive_text()
-            await _handle(websocket, host, seat, raw, arbiter)
-    except WebSocketDisconnect:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:  # a binary frame: the protocol is JSON text
+                await websocket.close(code=CLOSE_BINARY, reason="text frames only")
+                break
+            if not conn.budget.take(time.monotonic()):
+                if conn.budget.exhausted:
+                    await websocket.close(code=CLOSE_POLICY, reason="message budget exceeded")
+                    break
+                await websocket.send_json(
+                    {
+                        "type": "error",
+                        "problem": problem_body(
+                            RateLimited("too many messages on this connection; slow down")
+                        ),
+                    }
+                )
+                continue
+            await _handle(websocket, host, conn, raw)
+    except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         host.listeners.discard(listener)
@@ -275,9 +312,18 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             await sender
 
 
-async def _handle(
-    websocket: WebSocket, host: Hosted, seat: Color | None, raw: str, arbiter: bool
-) -> None:
+class Connection:
+    """What one socket is allowed, and what it was already sent."""
+
+    def __init__(self, seat: Color | None, arbiter: bool) -> None:
+        self.seat = seat
+        self.arbiter = arbiter
+        self.budget = MessageBudget()
+        # the version of the last resync answered: a resync is answered once per version
+        self.resynced: int | None = None
+
+
+async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str) -> None:
     ref: Any = None
     try:
         if len(raw) > MAX_WS_MESSAGE:
@@ -291,13 +337,19 @@ async def _handle(
         ref = msg.get("ref")
         kind = msg.get("type")
         if kind == "act":
-            version = await perform(host, seat, msg.get("action") or {}, arbiter=arbiter)
+            action = msg.get("action") or {}
+            version = await perform(host, conn.seat, action, arbiter=conn.arbiter)
             await websocket.send_json({"type": "ack", "ref": ref, "version": version})
         elif kind == "resync":
             since = msg.get("version", 0)
-            if not isinstance(since, int):
+            if not isinstance(since, int) or isinstance(since, bool):
                 raise InvalidInput("resync needs an integer 'version'")
+            if conn.resynced is not None and conn.resynced == host.version:
+                raise RateLimited(
+                    f"already resynced at version {conn.resynced}: wait for the next update"
+                )
             actions, state = await host.read(since)
+            conn.resynced = int(state["version"])
             await websocket.send_json(
                 {
                     "type": "resync",

@@ -18,7 +18,9 @@ class Settings:
     """Everything the server needs to start.
 
     ``DUIYI_DATABASE_URL`` and ``DUIYI_REDIS_URL`` fill the first two when they are not given;
-    ``DUIYI_RATE_PER_SECOND`` sets the per-client rate limit (bursts of four times that).
+    ``DUIYI_RATE_PER_SECOND`` sets the per-client rate limit (bursts of four times that);
+    ``DUIYI_PROXY_HEADER`` (e.g. ``X-Forwarded-For``) and ``DUIYI_TRUSTED_PROXIES`` (comma
+    separated addresses) say where a client's address comes from behind a proxy.
     """
 
     database_url: str | None = None
@@ -30,6 +32,15 @@ class Settings:
     max_body_bytes: int = 65536
     rate_per_second: float = 50.0
     rate_burst: int = 200
+    # behind a proxy: the header that carries the client's address (X-Forwarded-For,
+    # X-Real-IP), trusted only from ``trusted_proxies``; None: the peer address is the client
+    proxy_header: str | None = None
+    trusted_proxies: frozenset[str] = frozenset({"127.0.0.1", "::1"})
+    # live engine games: at most this many at once, and per client address; an engine game
+    # idle this long is ended (its engine process stops)
+    max_engine_games: int = 16
+    max_engine_games_per_client: int = 2
+    engine_idle_seconds: float = 600.0
     demo: bool = False
     tune_gc: bool = True
 
@@ -40,6 +51,21 @@ class Settings:
             "database_url": os.environ.get("DUIYI_DATABASE_URL"),
             "redis_url": os.environ.get("DUIYI_REDIS_URL") or None,
         }
+        proxy = os.environ.get("DUIYI_PROXY_HEADER")
+        if proxy:
+            values["proxy_header"] = proxy
+        trusted = os.environ.get("DUIYI_TRUSTED_PROXIES")
+        if trusted:
+            values["trusted_proxies"] = frozenset(t.strip() for t in trusted.split(",") if t)
+        for name, key, kind in (
+            ("DUIYI_MAX_ENGINE_GAMES", "max_engine_games", int),
+            ("DUIYI_MAX_ENGINE_GAMES_PER_CLIENT", "max_engine_games_per_client", int),
+            ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
+            ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
+        ):
+            raw = os.environ.get(name)
+            if raw:
+                values[key] = kind(raw)
         rate = os.environ.get("DUIYI_RATE_PER_SECOND")
         if rate:
             values["rate_per_second"] = float(rate)

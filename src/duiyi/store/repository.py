@@ -129,6 +129,9 @@ class Append:
     outcome: dict[str, Any] | None = None
     # an event game's result sheet for the event (outbox row), committed with the entries
     report: dict[str, Any] | None = None
+    # fencing: the process that must still own the game when the entries commit (checked in
+    # the same statement); None: no check
+    owner: str | None = None
 
     @property
     def new_version(self) -> int:
@@ -298,22 +301,27 @@ class Repository:
                             for i in plain
                         ],
                     )
-                    found = dict(
-                        (
+                    found = {
+                        row[0]: (row[1], row[2])
+                        for row in (
                             await conn.execute(
-                                select(games.c.id, games.c.version).where(
+                                select(games.c.id, games.c.version, games.c.owner).where(
                                     games.c.id.in_([i.game_id for i in plain])
                                 )
                             )
                         ).all()
-                    )
+                    }
                     for i in plain:
-                        if found.get(i.game_id) != i.new_version:
-                            raise _BatchConflict(i.game_id)
+                        version, owner = found.get(i.game_id, (None, None))
+                        if version != i.new_version or (i.owner is not None and owner != i.owner):
+                            raise _BatchConflict(i.game_id)  # rolls the whole batch back
                 for item in finishing:
+                    fence = [games.c.id == item.game_id, games.c.version == item.expected]
+                    if item.owner is not None:
+                        fence.append(games.c.owner == item.owner)
                     result = await conn.execute(
                         update(games)  # type: ignore[arg-type]
-                        .where(games.c.id == item.game_id, games.c.version == item.expected)
+                        .where(*fence)
                         .values(**item.values())
                     )
                     if result.rowcount != 1:
@@ -326,7 +334,12 @@ class Repository:
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
-                return [Conflict(f"game {item.game_id} is no longer at version {item.expected}")]
+                return [
+                    Conflict(
+                        f"game {item.game_id} is no longer at version {item.expected}"
+                        + ("" if item.owner is None else f" or hosted by {item.owner}")
+                    )
+                ]
             # somebody else wrote one of these games: commit the others one by one
             out: list[int | Exception] = []
             for item in items:

@@ -29,6 +29,7 @@ result that disagreed and was not applied:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -43,6 +44,7 @@ from duiyi.tournament.results import (
     ResultSheet,
     Source,
 )
+from duiyi.tournament.withdrawal import article
 
 __all__ = [
     "AUTHORITATIVE",
@@ -53,6 +55,7 @@ __all__ = [
     "record_result",
     "resolve_conflict",
     "sheet_of",
+    "withdraw",
 ]
 
 #: Sources an online game's result never overwrites.
@@ -379,3 +382,34 @@ def sheet_of(
     return ResultSheet(
         result, black_warnings, white_warnings, frozenset(penalty), frozenset(disqualified)
     )
+
+
+def withdraw(
+    event: Event,
+    player: int,
+    rng: random.Random | None = None,
+    *,
+    by: str = "",
+    at: float | None = None,
+) -> Event:
+    """:func:`duiyi.tournament.event.withdraw` (Go §28, Gomoku §18.5) with the record kept:
+    a board the withdrawal forfeits gets the director as its source and an audit entry.
+
+    >>> from duiyi.tournament.event import _example
+    >>> e = withdraw(_example(), 2, by="desk")  # already played: nothing forfeited
+    >>> [g.trail for g in e.round(1).games]
+    [(), ()]
+    """
+    out = ops.withdraw(event, player, rng)
+    if len(out.history) != len(event.history):
+        return out
+    note = f"player {player} withdrew ({article(event.game, event.system)})"
+    for rnd, new_round in zip(event.history, out.history, strict=True):
+        if new_round is rnd:
+            continue
+        for old, new in zip(rnd.games, new_round.games, strict=True):
+            if new.result is not None and old.sheet != new.sheet:
+                entry = AuditEntry(Source.DIRECTOR, by, at, new.sheet, old.sheet, note)
+                stamped = replace(new, source=Source.DIRECTOR, trail=(*old.trail, entry))
+                out = _put(out, rnd.number, stamped)
+    return out

@@ -90,9 +90,11 @@ export function gamePage(main, id, params) {
     if (g.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams();
-    if (token || arbiterKey) q.set("token", token || arbiterKey);
     q.set("version", String(g.state ? g.state.version : 0));
-    ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/socket?${q}`);
+    // the secret travels as a subprotocol, never in the URL (URLs end up in logs)
+    const protocols = ["duiyi"];
+    if (token || arbiterKey) protocols.push(`bearer.${token || arbiterKey}`);
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(id)}/socket?${q}`, protocols);
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch (_e) { return; }
@@ -692,14 +694,14 @@ export function gamePage(main, id, params) {
     box.append(button(t("pause"), "pause", () => act({ type: "pause" })));
     box.append(button(t("resume"), "resume", () => act({ type: "resume" })));
     const method = el("input", { value: g.state.game === "go" ? "warn" : "violation", "aria-label": t("method") });
-    const args = el("input", { value: g.state.game === "go" ? '["black", "Go §24"]' : '["black", "Gomoku §12.4"]', "aria-label": t("args") });
+    const args = el("input", { value: g.state.game === "go" ? '{"color": "black", "article": "Go §24"}' : '{"color": "black", "article": "Gomoku §12.4"}', "aria-label": t("args") });
     box.append(el("form", {
       class: "ruling",
       onsubmit: async (ev) => {
         ev.preventDefault();
         try {
           const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, {
-            body: { method: method.value.trim(), args: JSON.parse(args.value || "[]") }, token: arbiterKey,
+            body: { ...JSON.parse(args.value || "{}"), kind: method.value.trim() }, token: arbiterKey,
           });
           if (r.state) setState(r.state);
         } catch (err) { showError(err); }

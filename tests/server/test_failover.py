@@ -1,0 +1,106 @@
+"""Two processes on one PostgreSQL + Redis, the owner of a game paused with SIGSTOP (issue 12):
+the other process takes over, the paused one can never commit again (fencing on the owner column
+in the same statement that commits), an action it was forwarded and answered with an error is
+never applied later, and sockets on either process are told to reconnect instead of freezing."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Backend, Server, bearer
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+
+def _until_closed(ws: ClientConnection, within: float) -> tuple[int | None, float]:
+    """Read until the server closes; its close code and when (monotonic)."""
+    deadline = time.monotonic() + within
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the socket was never closed"
+        try:
+            ws.recv(left)
+        except ConnectionClosed as exc:
+            return (exc.rcvd.code if exc.rcvd else None), time.monotonic()
+        except TimeoutError as exc:
+            raise AssertionError("the socket stayed open on a game nobody serves") from exc
+
+
+def _act_socket(ws: ClientConnection, action: dict[str, Any]) -> dict[str, Any]:
+    ws.send(json.dumps({"type": "act", "ref": "x", "action": action}))
+    while True:
+        m: dict[str, Any] = json.loads(ws.recv(15))
+        if m["type"] in ("ack", "error"):
+            return m
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any) -> None:
+    a: Server = start_server()
+    b: Server = start_server()
+    assert a.proc is not None
+    g = httpx.post(a.url + "/api/games", json={"game": "go", "size": 9}).json()  # A owns it
+    gid = g["id"]
+    white_auth = {"Authorization": f"Bearer {g['white_token']}"}
+    url_a = f"{a.ws_url}/api/games/{gid}/socket"
+    url_b = f"{b.ws_url}/api/games/{gid}/socket"
+    with connect(url_b, subprotocols=bearer(g["black_token"])) as black:
+        json.loads(black.recv(5))
+        assert _act_socket(black, {"type": "move", "move": "E5"})["version"] == 1
+    sockets = contextlib.ExitStack()
+    watcher_on_b = sockets.enter_context(connect(url_b))  # on the surviving process
+    json.loads(watcher_on_b.recv(5))
+    spectator_on_a = sockets.enter_context(connect(url_a))  # on the process about to pause
+    json.loads(spectator_on_a.recv(5))
+    a.proc.send_signal(signal.SIGSTOP)
+    stopped = time.monotonic()
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            # white plays through B while A (the owner) is paused: forwarded, never answered
+            late = pool.submit(
+                httpx.post,
+                f"{b.url}/api/games/{gid}/actions",
+                json={"type": "move", "move": "C3"},
+                headers=white_auth,
+                timeout=30,
+            )
+            # B's sockets on the game are told to reconnect, not left frozen
+            code, when = _until_closed(watcher_on_b, within=15)
+            assert code == 4409
+            assert when - stopped < 5.0 + 2.0  # staleness limit + the 2 s of the issue
+            answer = late.result(30)
+        assert answer.status_code == 503, answer.text
+        # B takes over: the game is served from the stored truth (version 1, white to play)
+        state = httpx.get(f"{b.url}/api/games/{gid}", timeout=10).json()
+        assert state["version"] == 1 and state["to_move"] == "white"
+    finally:
+        a.proc.send_signal(signal.SIGCONT)
+    # A wakes up: the forwarded C3 past its deadline is not applied, A commits nothing
+    with connect(url_b, subprotocols=bearer(g["white_token"])) as white:
+        hello = json.loads(white.recv(10))
+        assert hello["version"] == 1
+        assert _act_socket(white, {"type": "move", "move": "G7"})["version"] == 2
+    # the socket on A learns that A no longer serves the game
+    code, _ = _until_closed(spectator_on_a, within=10)
+    assert code == 4409
+    # a legitimate move through the resumed process is accepted (forwarded to B)
+    with connect(url_a, subprotocols=bearer(g["black_token"])) as black:
+        hello = json.loads(black.recv(10))
+        assert hello["version"] == 2
+        assert _act_socket(black, {"type": "move", "move": "C3"})["version"] == 3
+    sockets.close()
+    time.sleep(0.5)
+    # both processes serve the stored truth: E5, G7, C3, nothing else
+    for server in (a, b):
+        state = httpx.get(f"{server.url}/api/games/{gid}", timeout=10).json()
+        assert [m[1] for m in state["moves"]] == ["E5", "G7", "C3"], server.url
+        log = httpx.get(f"{server.url}/api/games/{gid}/actions", timeout=10).json()
+        assert [x.get("point") for x in log["actions"]] == ["E5", "G7", "C3"]
