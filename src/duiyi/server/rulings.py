@@ -4,7 +4,7 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 
 >>> r = parse_ruling({"kind": "warn", "color": "black", "article": "Go §24"})
 >>> r.call()
-('warn', {'color': Color.BLACK, 'article': 'Go §24', 'note': ''})
+('warn', {'note': '', 'color': Color.BLACK, 'article': 'Go §24'})
 >>> parse_ruling({"kind": "moved_stones", "decision": "draw"}).call()[1]["decision"].value
 'draw'
 """

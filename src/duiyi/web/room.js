@@ -100,14 +100,7 @@ export function roomPage(main, id, params) {
         if (note.value.trim()) typed.note = note.value.trim();
         const path = `/api/games/${encodeURIComponent(b.id)}/rulings`;
         try {
-          let r;
-          try {
-            r = await api("POST", path, { body: typed, token: key });
-          } catch (err) {
-            if (err.status !== 422) throw err;
-            // a server of the older shape: the referee method and its arguments
-            r = await api("POST", path, { body: { method: typed.kind, args: [typed.color, typed.article], kwargs: typed.note ? { note: typed.note } : {} }, token: key });
-          }
+          const r = await api("POST", path, { body: typed, token: key }); // a typed ruling (one schema per kind)
           const text = `${t(`rk.${method.value === "warn" ? "warning" : method.value}`)} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
           // the board's open calls are answered by this ruling
           for (const c of (b.calls || []).filter((x) => x.open)) {

@@ -8,7 +8,7 @@ the server's export routes use it, so both write the same bytes.
 >>> from duiyi.tournament.model import Event, Player
 >>> text, warnings = export_event(Event("Cup", "go", "swiss", 1, players=(Player(1, "Li"),)), "csv")
 >>> text.splitlines()[0]
-'position,place,number,name,rank,rating,club,points,total-score,warnings,round 1'
+'position,place,number,name,rank,rating,club,points,total-score,warnings'
 """
 
 from __future__ import annotations
