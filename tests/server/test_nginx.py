@@ -208,6 +208,9 @@ class Ledger:
     errors: collections.Counter[int] = field(default_factory=collections.Counter)
     stale_reads: int = 0
     history: list[str] = field(default_factory=list)  # every attempt, for the failure message
+    last_ack: float = 0.0
+    longest_gap: float = 0.0  # seconds without an acknowledgement (a failover, seen by a client)
+    details: collections.Counter[str] = field(default_factory=collections.Counter)
 
 
 class Player:
@@ -305,9 +308,14 @@ class Player:
                         f"version {value} acknowledged twice: {ledger.acked[value]} and {point}"
                     )
                 ledger.acked[value] = point
+                now = time.monotonic()
+                if ledger.last_ack:
+                    ledger.longest_gap = max(ledger.longest_gap, now - ledger.last_ack)
+                ledger.last_ack = now
             elif outcome == "error":
                 ledger.refused[point] = f"{value[0]} {value[1]}"
                 ledger.errors[value[0]] += 1
+                ledger.details[f"{value[0]} {value[1]}"[:60]] += 1
                 time.sleep(0.1)
             else:
                 ledger.unknown.add(point)
@@ -368,8 +376,11 @@ def test_chaos_through_nginx(cluster: Cluster, backend: Backend) -> None:
         print(
             f"game {gid} ({player.transport}): {len(ledger.acked)} acknowledged, "
             f"{len(moves)} stored, errors {dict(ledger.errors)}, {len(ledger.unknown)} unanswered, "
-            f"{ledger.stale_reads} reads older than an acknowledgement"
+            f"{ledger.stale_reads} reads older than an acknowledgement, "
+            f"longest wait between two acks {ledger.longest_gap:.1f} s"
         )
+        for detail, n in ledger.details.most_common(3):
+            print(f"    {n} x {detail}")
         report += [f"game {gid}: {v}" for v in ledger.violations]
         for version, point in sorted(ledger.acked.items()):
             entry = log[version - 1] if version <= len(log) else None
