@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -18,8 +17,6 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.typing import Subprotocol
-
-from duiyi.server.deploy import nginx_config
 
 PG_ADMIN = os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("DUIYI_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -99,59 +96,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
-
-
-@dataclass
-class Nginx:
-    """nginx (the Debian package) in front of ``upstreams`` (ports), as docs/deploy.md says."""
-
-    upstreams: list[int]
-    port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, tmp: Path) -> Nginx:
-        prefix = tmp / f"nginx-{self.port}"
-        (prefix / "logs").mkdir(parents=True, exist_ok=True)
-        (prefix / "tmp").mkdir(exist_ok=True)
-        user = "user root;" if os.geteuid() == 0 else ""
-        conf = prefix / "nginx.conf"
-        conf.write_text(nginx_config(self.upstreams, self.port, prefix, user=user))
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-        self.proc = subprocess.Popen(
-            [
-                nginx,
-                "-p",
-                str(prefix),
-                "-c",
-                str(conf),
-                "-e",
-                str(prefix / "logs" / "error.log"),
-                "-g",
-                "daemon off;",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError((prefix / "logs" / "error.log").read_text())
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("nginx did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
 
 
 def _pg_create() -> str:
