@@ -207,42 +207,14 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
 
 
 def start_nginx(ports: list[int], workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """nginx (docs/deploy.md) in front of the processes on ``ports``."""
-    import shutil
+    """nginx in front of the processes on ``ports``, configured by deploy/nginx-duiyi.conf (the
+    deployment of docs/deploy.md), as the scale tests run it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.server.nginx
+    from tests.server.nginx import Nginx
 
-    from duiyi.server.deploy import nginx_config
-
-    port = free_port()
-    prefix = workdir / f"nginx-{port}"
-    (prefix / "logs").mkdir(parents=True, exist_ok=True)
-    (prefix / "tmp").mkdir(exist_ok=True)
-    conf = prefix / "nginx.conf"
-    user = "user root;" if os.geteuid() == 0 else ""
-    conf.write_text(nginx_config(ports, port, prefix, user=user))
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    proc = subprocess.Popen(
-        [
-            nginx,
-            "-p",
-            str(prefix),
-            "-c",
-            str(conf),
-            "-e",
-            str(prefix / "logs/error.log"),
-            "-g",
-            "daemon off;",
-        ]
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("nginx did not start")
+    nginx = Nginx(ports).start(workdir)
+    assert nginx.proc is not None
+    return nginx.proc, nginx.url
 
 
 def main() -> None:
