@@ -9,6 +9,7 @@ alternate, game 1 with the first engine as Black. The rules of refereeing are th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 from enum import StrEnum
@@ -126,31 +127,17 @@ def match(
             typer.echo(f"  {score.score_line()}")
 
     names = (name_a, name_b)
-    if progress is not None:
-        with progress:
-            records, score = asyncio.run(
-                play_match(
-                    black_cmd,
-                    white_cmd,
-                    games=games,
-                    settings=settings,
-                    concurrency=concurrency,
-                    names=names,
-                    on_game=done,
-                )
-            )
-    else:
-        records, score = asyncio.run(
-            play_match(
-                black_cmd,
-                white_cmd,
-                games=games,
-                settings=settings,
-                concurrency=concurrency,
-                names=names,
-                on_game=done,
-            )
-        )
+    match = play_match(
+        black_cmd,
+        white_cmd,
+        games=games,
+        settings=settings,
+        concurrency=concurrency,
+        names=names,
+        on_game=done,
+    )
+    with progress if progress is not None else contextlib.nullcontext():
+        records, score = asyncio.run(match)
     if text:
         typer.echo(score.score_line())
         typer.echo(score.elo_line())

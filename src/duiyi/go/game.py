@@ -1148,15 +1148,7 @@ class Game:
             raise IllegalAction(
                 f"{a.color} cannot claim its own group at {p} dead (Go §21.4)", "Go §21.4"
             )
-        pre = self._state()
-        self._phase = Phase.PLAYING
-        self._to_move = a.color
-        self._passes = 0
-        self._ko = -1
-        self._dead = 0
-        self._accepted = frozenset()
-        key = self._record(self._key(self._board.zobrist, self._to_move))
-        self._commit(a, pre, key)
+        self._play_on(a, a.color)
 
     def resume(self, color: Color) -> None:
         """After two passes, ``color`` does not agree to end: play resumes with ``color`` to
@@ -1174,9 +1166,13 @@ class Game:
             )
         self._require(Phase.COUNTING)
         _check_color(a.color)
+        self._play_on(a, a.color)
+
+    def _play_on(self, a: Dispute | Resume, color: Color) -> None:
+        """Counting ends and play goes on with ``color`` to move (Go §21.1, §21.4)."""
         pre = self._state()
         self._phase = Phase.PLAYING
-        self._to_move = a.color
+        self._to_move = color
         self._passes = 0
         self._ko = -1
         self._dead = 0
