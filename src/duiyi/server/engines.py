@@ -121,6 +121,7 @@ class EngineSeat:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._engine: Any = None
+        self._killing: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         """Listen to the game and run the engine loop in the background."""
@@ -153,6 +154,10 @@ class EngineSeat:
         # any broadcast (JSON text or a dict) may change whose turn it is: look again
         del message
         self._wake.set()
+        if self.player and self._engine is not None and self.host.session.outcome() is not None:
+            # the game ended (a flag fell, the last act): a pending genmove stops now
+            engine, self._engine = self._engine, None
+            self._killing = asyncio.ensure_future(_kill(engine))
 
     async def _close(self) -> None:
         engine, self._engine = self._engine, None
@@ -175,9 +180,14 @@ class EngineSeat:
                     await self._turn(session)
                 except DuiyiError as exc:
                     self.error = str(exc)
-                    await self._close()
-                    if self.player and await self._rule_failure(exc):
-                        continue  # ruled: the game is over
+                    if not self.player:
+                        await self._close()
+                    else:  # a failed engine is stopped at once (it may hang on quit)
+                        engine, self._engine = self._engine, None
+                        if engine is not None:
+                            await _kill(engine)
+                        if await self._rule_failure(exc):
+                            continue  # ruled: the game is over
                     # a refused engine move, a crashed engine: the human may resign or wait;
                     # an event player's game stored nothing (the store is down): try again
                     log.warning("engine in game %s: %s", self.host.id, exc)
@@ -198,6 +208,8 @@ class EngineSeat:
     async def _rule_failure(self, exc: DuiyiError) -> bool:
         """An event player's failure ruled through the game's referee (see the class); False
         when ``exc`` is no failure of the engine."""
+        if (await self.host.current_session()).outcome() is not None or self._gone():
+            return True  # over already (its engine was stopped then): nothing to rule
         seat, note = self.seat.value, f"engine: {exc}"[:500]
         ruling: dict[str, Any]
         if isinstance(exc, IllegalMove):
@@ -286,6 +298,12 @@ class EngineSeat:
         else:
             move = await self._engine.begin(timeout=30.0)
         await self.host.act(self.seat, "move", {"point": move.to_book()})
+
+
+async def _kill(engine: Any) -> None:
+    """Stop an engine (GTP or Gomocup) at once."""
+    with contextlib.suppress(Exception):
+        await engine.kill()
 
 
 async def _send_time_settings(engine: Any, system: Any) -> None:

@@ -324,6 +324,8 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
         "event": record.data["event"],
         "online": _online(record),
         "games": [_game_link(g) for g in games],
+        # a director's request to play the engine boards of a round, while it runs
+        "engine_play": record.data.get("engine_play"),
     }
 
 
