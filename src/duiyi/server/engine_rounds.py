@@ -16,13 +16,15 @@ given the whole position at every move), and the stored request restarts the run
 
 >>> from duiyi.tournament import event as ops
 >>> from duiyi.tournament.model import Player
+>>> gnugo = (("engine", "gnugo --mode gtp"),)
 >>> e = ops.new_event("cup", "go", "round-robin", None, {})
->>> e = ops.add_players(e, [Player(0, "a", extra=(("engine", "gnugo --mode gtp"),)),
-...                         Player(0, "b", extra=(("engine", "gnugo --mode gtp"),)),
-...                         Player(0, "c")])
+>>> e = ops.add_players(e, [Player(0, "a", extra=gnugo), Player(0, "Ann"),
+...                         Player(0, "c", extra=gnugo), Player(0, "d", extra=gnugo)])
 >>> e, _ = ops.pair_next_round(e)
->>> [(b.black, b.white) for b in engine_boards(e, 1)] in ([(1, 2)], [(2, 1)])
-True
+>>> [(g.board, g.black, g.white) for g in e.round(1).games]
+[(1, 1, 4), (2, 2, 3)]
+>>> [b.to_json() for b in engine_boards(e, 1)]   # board 2 has a person: not an engine board
+[{'board': 1, 'black': 1, 'white': 4}]
 """
 
 from __future__ import annotations
