@@ -71,8 +71,8 @@ def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
     # Go §18.1 names the stones: a list of points, each on the board and empty
     g = new_game(server)
     assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
-    bad: dict[str, Any]
-    for bad in [{}, {"points": []}, {"points": "C3"}, {"points": [3]}, {"points": ["C"]}]:
+    bads: list[dict[str, Any]] = [{}, {"points": []}, {"points": "C3"}, {"points": [3]}]
+    for bad in [*bads, {"points": ["C"]}]:
         _refused(_rule(server, g, kind="restore_stones", color="white", **bad), 422, "points")
     _refused(_rule(server, g, kind="restore_stones", color="red", points=["C3"]), 422, "color")
     _refused(_rule(server, g, kind="restore_stones", points=["C3"], warning="yes"), 422)
@@ -118,8 +118,8 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) 
 def test_replace_stone_refuses_bad_arguments(server: Server) -> None:
     g = _gomoku(server)
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
-    bad: dict[str, Any]
-    for bad in [{}, {"point": 9}, {"point": "h"}, {"point": "h8 h9"}, {"point": ["h9"]}]:
+    bads: list[dict[str, Any]] = [{}, {"point": 9}, {"point": "h"}, {"point": "h8 h9"}]
+    for bad in [*bads, {"point": ["h9"]}]:
         _refused(_rule(server, g, kind="replace_stone", color="black", **bad), 422, "point")
     r = _rule(server, g, kind="replace_stone", color="black", point="h9", lifted="yes")
     _refused(r, 422, "lifted")
