@@ -414,6 +414,19 @@ class GameRecord:
     reason: str
     used_ms: tuple[int, int] = (0, 0)  # black, white
     messages: tuple[str, ...] = ()
+    move_ms: tuple[int, ...] = ()  # each stone's thinking time, opening stones 0 (or empty)
+
+    def move_time_ms(self, index: int) -> int:
+        """The thinking time of stone ``index`` (from 0) in ms; 0 for an opening stone or a
+        record without times.
+
+        >>> from duiyi.outcome import Termination
+        >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
+        >>> r = GameRecord(1, "a", "b", None, ("h8", "h9"), won, "", move_ms=(0, 812))
+        >>> r.move_time_ms(1), GameRecord(1, "a", "b", None, ("h8",), won, "").move_time_ms(0)
+        (812, 0)
+        """
+        return self.move_ms[index] if index < len(self.move_ms) else 0
 
     @property
     def result_text(self) -> str:
@@ -446,6 +459,7 @@ class GameRecord:
             "reason": self.reason,
             "used_ms": {"black": self.used_ms[0], "white": self.used_ms[1]},
             "messages": list(self.messages),
+            "move_ms": list(self.move_ms),
         }
 
     @classmethod
@@ -463,6 +477,7 @@ class GameRecord:
                 str(data.get("reason", "")),
                 (int(used.get("black", 0)), int(used.get("white", 0))),
                 tuple(str(m) for m in data.get("messages", ())),
+                tuple(int(t) for t in data.get("move_ms", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a game record: {exc}") from exc
