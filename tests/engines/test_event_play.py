@@ -151,18 +151,66 @@ def test_engine_without_program_is_refused(tmp_path: Path) -> None:
     assert json.loads(ev.read_text())["players"] == []
 
 
+BRAINS = Path(__file__).resolve().parent.parent / "gomoku" / "engines"
+
+
+def _brain_event(tmp_path: Path, system: str, names: tuple[str, ...]) -> Path:
+    ev = tmp_path / "renju.json"
+    made = duiyi("event", "new", str(ev), "--game", "gomoku", "--system", system, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    for name in names:
+        cmd = [sys.executable, str(BRAINS / f"{name.split('-')[0]}.py")]
+        done = duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    return ev
+
+
+def test_gomoku_event_plays_the_books_rules_with_drawn_openings(tmp_path: Path) -> None:
+    # Gomoku §3.2: under the book's rules (the default preset, chinese-2013) every game starts
+    # from one of the 26 designated openings; the arbiter draws it from the seed recorded in
+    # the event, so the opening of a board is known before and after any rerun.
+    import random
+
+    from duiyi.gomoku.match import pick_opening
+    from duiyi.gomoku.notation import parse_psq
+    from duiyi.gomoku.rules import RenjuRules
+
+    ev = _brain_event(tmp_path, "round-robin", ("greedy", "lattice", "greedy-2", "lattice-2"))
+    done = duiyi("event", "play", str(ev), "--round", "1", "--seed", "7", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    options = json.loads(ev.read_text())["options"]
+    assert options["rules"] == "chinese-2013" and options["seed"] == 7
+    for board in (1, 2):
+        drawn = pick_opening(RenjuRules.chinese_2013(), random.Random(f"7:1:{board}"))
+        assert drawn is not None
+        name, stones = drawn
+        assert f"round 1 board {board} [{name}]:" in done.stdout
+        psq = parse_psq((tmp_path / "renju.games" / f"round-1-board-{board}.psq").read_text())
+        assert psq.moves[:3] == list(stones)
+        assert psq.times[:3] == [0, 0, 0] and len(psq.times) > 3  # the brains' moves follow
+    # the recorded rules and seed hold for the rest of the event
+    other = duiyi("event", "play", str(ev), "--rules", "free", cwd=tmp_path)
+    assert other.returncode == 2 and other.stderr.count("\n") == 1
+    assert "chinese-2013" in other.stderr
+    again = duiyi("event", "play", str(ev), "--round", "2", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    drawn = pick_opening(RenjuRules.chinese_2013(), random.Random("7:2:1"))
+    assert drawn is not None and f"round 2 board 1 [{drawn[0]}]:" in again.stdout
+
+
 def test_gomoku_event_of_brains(tmp_path: Path) -> None:
-    # Gomoku events play Gomocup brains (free opening, Gomoku §3.3) and enter the results
-    brains = Path(__file__).resolve().parent.parent / "gomoku" / "engines"
+    # Gomoku events play Gomocup brains (here the free opening, Gomoku §3.3) and enter the results
     ev = tmp_path / "renju.json"
     made = duiyi(
         "event", "new", str(ev), "--game", "gomoku", "--system", "round-robin", cwd=tmp_path
     )
     assert made.returncode == 0, made.stderr
     for name in ("greedy", "lattice", "crash"):
-        cmd = [sys.executable, str(brains / f"{name}.py")]
+        cmd = [sys.executable, str(BRAINS / f"{name}.py")]
         assert duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path).returncode == 0
-    done = duiyi("event", "play", str(ev), "--all-rounds", "-k", "2", cwd=tmp_path)
+    done = duiyi(
+        "event", "play", str(ev), "--all-rounds", "-k", "2", "--rules", "free", cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     got = results(ev)
     assert len(got) == 3 and None not in got.values()  # 3 players: 3 rounds of 1 board

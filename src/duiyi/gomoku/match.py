@@ -22,6 +22,7 @@ monotonic clock; what it has to decide about the board is decided here, from fac
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ __all__ = [
     "both_forfeit",
     "forfeit",
     "openings_for",
+    "pick_opening",
     "schedule",
 ]
 
@@ -391,6 +393,35 @@ def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ..
         raise InvalidInput(f"no opening named in {spec!r}", "Gomoku §3")
     plan = [(f"{o.chinese}/{o.japanese}", tuple(o.moves)) for o in chosen]
     return RenjuRules.chinese_2013(), plan
+
+
+Opening = tuple[str, tuple[Point, ...]]  # (name, stones), as :func:`openings_for` lists them
+
+
+def pick_opening(rules: RenjuRules, rng: random.Random, spec: str = "designated") -> Opening | None:
+    """The opening of one engine game of an event, drawn by lot: ``None`` under a free opening
+    (Gomoku §3.3), else one of the designated openings of ``spec`` (all 26 by default, or names
+    as :func:`openings_for` reads them), each equally likely.
+
+    Gomoku §3.2 lets the black player choose the opening; a Gomocup brain has no command for
+    that, so the arbiter draws it (docs/decisions.md). Randomness comes only from ``rng``: the
+    same seed gives the same opening.
+
+    >>> rules = RenjuRules.chinese_2013()
+    >>> pick_opening(rules, random.Random(7)) == pick_opening(rules, random.Random(7))
+    True
+    >>> name, stones = pick_opening(rules, random.Random(1), "sosei")
+    >>> name, [str(p) for p in stones]
+    ('疏星/Sosei', ['h8', 'h9', 'j10'])
+    >>> pick_opening(RenjuRules.free(), random.Random(1)) is None
+    True
+    """
+    if rules.opening is not OpeningRule.DESIGNATED:
+        return None
+    _, plan = openings_for(spec)
+    if plan is None:
+        raise InvalidInput(f"{spec!r} names no designated opening", "Gomoku §3.2")
+    return plan[rng.randrange(len(plan))]
 
 
 # ------------------------------------------------------------------------------------------
