@@ -217,3 +217,46 @@ def test_gomoku_event_of_brains(tmp_path: Path) -> None:
     assert "Gomoku §10.1(3)D" in done.stdout  # the crashing brain withdrew from its games
     sgf = (tmp_path / "renju.games" / "round-1-board-1.sgf").read_text(encoding="utf-8")
     assert "GM[4]" in sgf and "Time used" in sgf
+
+
+def test_drawn_knockout_game_is_replayed_then_decided_by_lot(tmp_path: Path) -> None:
+    # Go appendix 一 / Gomoku §17.1: one of the two must go through. Two fillers always draw
+    # on a full board (Gomoku §10.2(3)); the board is replayed with colours reversed (the
+    # 加赛 of Go §27.3, colours alternating as in Gomoku §5.1(2)) up to options.draw_replays
+    # times (default 2), then decided by lot (抽签, Gomoku §18.3(1)C) from the recorded seed.
+    import random
+
+    ev = _brain_event(tmp_path, "knockout", ("filler", "filler-2"))
+    done = duiyi("event", "play", str(ev), "--rules", "free", "--seed", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    games = sorted(p.name for p in (tmp_path / "renju.games").glob("*.sgf"))
+    assert games == [
+        "round-1-board-1-replay-1.sgf",
+        "round-1-board-1-replay-2.sgf",
+        "round-1-board-1.sgf",
+    ]
+    assert done.stdout.count("replayed with colours reversed") == 2
+    assert "filler (B) - filler-2 (W)" in done.stdout
+    assert "filler-2 (B) - filler (W)" in done.stdout  # colours reversed for the replay
+    assert "by lot" in done.stdout
+    board = json.loads(ev.read_text())["history"][0]["games"][0]
+    assert board["replays"] == 2 and board["source"] == "arbiter"
+    assert [e["value"]["result"] for e in board["trail"]] == ["draw", "draw", board["result"]]
+    # the lot is the seed's: Random("seed:lot:round:board")
+    colour = random.Random("3:lot:1:1").choice(("black", "white"))
+    assert board["result"] == ("1-0" if colour == "black" else "0-1")
+    assert (
+        "all 1 rounds are paired and complete"
+        in duiyi("event", "play", str(ev), cwd=tmp_path).stdout
+    )
+
+
+def test_drawn_knockout_game_refused_by_option(tmp_path: Path) -> None:
+    # options.knockout_draw=refuse: the director decides; event play stops with one line
+    ev = _brain_event(tmp_path, "knockout", ("filler", "filler-2"))
+    data = json.loads(ev.read_text())
+    data["options"]["knockout_draw"] = "refuse"
+    ev.write_text(json.dumps(data))
+    done = duiyi("event", "play", str(ev), "--rules", "free", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "needs a winner" in done.stderr

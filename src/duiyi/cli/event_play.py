@@ -200,7 +200,8 @@ def play_command(
             typer.echo(f"round {target}: no board left to play")
             if not all_rounds or pending:
                 break
-        asyncio.run(_play_round(path, target, [g.board for g in todo], concurrency, player))
+        boards = [g.board for g in todo]
+        asyncio.run(_play_round(path, target, boards, concurrency, player, seed))
         played_rounds += 1
         if not all_rounds:
             break
@@ -347,41 +348,56 @@ def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
 
 
 async def _play_round(
-    path: Path, number: int, boards: list[int], concurrency: int, player: _Player
+    path: Path, number: int, boards: list[int], concurrency: int, player: _Player, seed: int
 ) -> None:
+    import random
+
     from duiyi.tournament import event as ops
     from duiyi.tournament.formats.eventfile import event_lock, load_event, save_event
+    from duiyi.tournament.results import GameResult
 
     gate = asyncio.Semaphore(concurrency)
-    event = load_event(path)
-    names = {p.number: p.name for p in event.players}
+    names = {p.number: p.name for p in load_event(path).players}
 
     async def one(board: int) -> None:
+        event = load_event(path)
         g = event.round(number).game(board)
-        job = Board(
-            number,
-            board,
-            engine_of(event, g.black),
-            engine_of(event, g.white),
-            (names[g.black], names[g.white]),
-            g.handicap,
-        )
-        async with gate:
-            played = await player(job)
-        stem = games_dir(path) / f"round-{number}-board-{board}"
-        stem.with_suffix(".sgf").write_text(played.sgf, encoding="utf-8")
-        if played.psq:
-            stem.with_suffix(".psq").write_text(played.psq, encoding="utf-8")
-        with event_lock(path):
-            current = load_event(path)
-            current = ops.enter_outcome(current, number, board, played.outcome)
-            save_event(current, path)
-        opening = f" [{played.opening}]" if played.opening else ""
-        outcome = played.outcome
-        typer.echo(
-            f"round {number} board {board}{opening}: {job.names[0]} (B) - {job.names[1]} (W) "
-            f"{played.result}  {outcome.termination.value}: {played.reason} ({outcome.article})"
-        )
+        while g.result is None:  # a drawn elimination game is replayed (settle_draw)
+            job = Board(
+                number,
+                board,
+                engine_of(event, g.black),
+                engine_of(event, g.white),
+                (names[g.black], names[g.white]),
+                g.handicap,
+            )
+            async with gate:
+                played = await player(job)
+            stem = f"round-{number}-board-{board}" + (f"-replay-{g.replays}" if g.replays else "")
+            sgf_path = games_dir(path) / f"{stem}.sgf"
+            sgf_path.write_text(played.sgf, encoding="utf-8")
+            if played.psq:
+                sgf_path.with_suffix(".psq").write_text(played.psq, encoding="utf-8")
+            result = GameResult.from_outcome(played.outcome)
+            ruled = len(g.trail)
+            with event_lock(path):
+                event = load_event(path)
+                if result in (GameResult.DRAW, GameResult.NO_RESULT):
+                    lot = random.Random(f"{seed}:lot:{number}:{board}")
+                    event = ops.settle_draw(event, number, board, result, lot)
+                else:
+                    event = ops.enter_outcome(event, number, board, played.outcome)
+                save_event(event, path)
+            opening = f" [{played.opening}]" if played.opening else ""
+            outcome = played.outcome
+            typer.echo(
+                f"round {number} board {board}{opening}: {job.names[0]} (B) - {job.names[1]} "
+                f"(W) {played.result}  {outcome.termination.value}: {played.reason} "
+                f"({outcome.article})"
+            )
+            g = event.round(number).game(board)
+            for entry in g.trail[ruled:]:  # the arbiter's ruling on a drawn elimination game
+                typer.echo(f"round {number} board {board}: {entry.note}")
 
     tasks = [asyncio.ensure_future(one(board)) for board in boards]
     try:
