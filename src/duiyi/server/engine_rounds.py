@@ -136,6 +136,8 @@ class EngineRounds:
         self.repo = repo
         self.settings = settings
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        # each event parsed once per stored version (the runner reads it twice a second)
+        self._parsed: dict[str, tuple[int, Event]] = {}
 
     def start(self, event_id: str) -> None:
         """Run (or keep running) the event's stored request."""
@@ -189,17 +191,18 @@ class EngineRounds:
         self.tasks.clear()
 
     async def _run(self, event_id: str) -> None:
-        while True:
-            try:
-                if await self._step(event_id):
-                    return
-            except asyncio.CancelledError:
-                raise
-            except NotFound:
-                return  # the event is gone
-            except Exception:  # the store is down, a game could not start: try again
-                log.exception("engine round of event %s: pass failed", event_id)
-            await asyncio.sleep(self.POLL)
+        try:
+            while True:
+                try:
+                    if await self._step(event_id):
+                        return
+                except NotFound:
+                    return  # the event is gone
+                except Exception:  # the store is down, a game could not start: try again
+                    log.exception("engine round of event %s: pass failed", event_id)
+                await asyncio.sleep(self.POLL)
+        finally:
+            self._parsed.pop(event_id, None)
 
     async def _step(self, event_id: str) -> bool:
         """Start the games a free slot allows; True once the request is done (and removed)."""
@@ -210,7 +213,7 @@ class EngineRounds:
         play = EnginePlay.from_json(stored)
         if play.owner != self.games.process_id:
             return True  # another process took it over
-        event = Event.from_json(record.data["event"])
+        event = self._event(record)
         ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
         started = {g.board for g in ours}
         live = [g for g in ours if g.status == "live" and _engine_game(g)]
@@ -227,6 +230,14 @@ class EngineRounds:
         for board in todo[: max(free, 0)]:
             await self._start_game(record, event, play.round, board)
         return False
+
+    def _event(self, record: EventRecord) -> Event:
+        cached = self._parsed.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        event = Event.from_json(record.data["event"])
+        self._parsed[record.id] = (record.version, event)
+        return event
 
     async def _start_game(
         self, record: EventRecord, event: Event, number: int, board: EngineBoard
