@@ -520,7 +520,8 @@ def test_reading_net_on_the_edge() -> None:
 def test_reading_net_broken_by_a_friendly_stone() -> None:
     # Go §8.1: with a white stone at G1, white E1 connects out at F1 (three liberties): it
     # cannot be captured, so it is not proposed dead.
-    assert dead("""
+    assert (
+        dead("""
         . . . . . . . . .
         . . . . . . . . .
         . . . . . . . . .
@@ -529,7 +530,9 @@ def test_reading_net_broken_by_a_friendly_stone() -> None:
         . . . . . . . . .
         . . . . X . . . .
         . . . . . X . . .
-        . . . X O . O . .""") == []
+        . . . X O . O . .""")
+        == []
+    )
 
 
 def test_reading_net_escapes_by_capturing_the_attacker() -> None:
