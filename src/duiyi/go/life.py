@@ -1152,36 +1152,13 @@ class _Net:
         self.target = target
         self.budget = budget
         self.nodes = 0
+        #: plain play on the whole board: a local reader without a wall
+        self.board = _Local(nb, [False] * len(nb), _B)
 
     def _chain_libs(self, s: Sequence[int], i: int) -> tuple[list[int], set[int]]:
-        col = s[i]
-        seen = {i}
-        stack = [i]
-        libs: set[int] = set()
-        while stack:
-            p = stack.pop()
-            for q in self.nb[p]:
-                c = s[q]
-                if c == _EMPTY:
-                    libs.add(q)
-                elif c == col and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
-        return list(seen), libs
-
-    def _play(self, s: tuple[int, ...], i: int, col: int) -> tuple[int, ...] | None:
-        """The position after ``col`` plays at ``i``, or None if that is suicide."""
-        t = list(s)
-        t[i] = col
-        for q in self.nb[i]:
-            if t[q] == 3 - col:
-                chain, libs = self._chain_libs(t, q)
-                if not libs:
-                    for p in chain:
-                        t[p] = _EMPTY
-        if not self._chain_libs(t, i)[1]:
-            return None
-        return tuple(t)
+        """The chain through ``i`` and its liberties."""
+        chain = self.board._flood(s, i, set())
+        return chain, {q for p in chain for q in self.nb[p] if s[q] == _EMPTY}
 
     def _tick(self, depth: int) -> None:
         self.nodes += 1
@@ -1206,7 +1183,7 @@ class _Net:
         self._tick(depth)
         path = path | {s}
         for i in sorted(libs):
-            t = self._play(s, i, 3 - owner)
+            t = self.board.play(s, i, 3 - owner)
             if t is not None and t not in path and not self._defended(t, path, depth + 1):
                 return True
         return False
@@ -1229,7 +1206,7 @@ class _Net:
                     if len(enemy_libs) == 1:
                         moves |= enemy_libs
         for i in sorted(moves):
-            t = self._play(s, i, owner)
+            t = self.board.play(s, i, owner)
             if t is None or t in path:
                 continue
             if len(self._chain_libs(t, self.target)[1]) < 2:
