@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import httpx
 from tests.server.conftest import Server, bearer
@@ -64,3 +65,34 @@ def test_without_a_request_the_overrun_loses(server: Server) -> None:
     assert isinstance(outcome, dict) and outcome["winner"] == "white"
     r = act(server, g, g["black_token"], type="request_overtime_pass")
     assert r.status_code >= 400
+
+
+def test_the_analysis_says_who_may_still_ask(server: Server) -> None:
+    # Go §22.5 "经被读秒方申请": under byo-yomi each player may ask (the page shows the button
+    # from the analysis, the page knows no rules); once asked, that seat's overrun is a pass.
+    g = new_game(
+        server, time_control={"system": "chinese-byoyomi", "base": 600, "reserved_minutes": 1}
+    )
+
+    def analysis() -> dict[str, Any]:
+        data: dict[str, Any] = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+        return data
+
+    a = analysis()
+    assert "request_overtime_pass" in a["allowed"]["black"]
+    assert "request_overtime_pass" in a["allowed"]["white"]  # also out of turn, in advance
+    assert a["overtime_pass"] == []
+    assert act(server, g, g["black_token"], type="request_overtime_pass").status_code == 200
+    a = analysis()
+    assert "request_overtime_pass" not in a["allowed"]["black"]
+    assert "request_overtime_pass" in a["allowed"]["white"]
+    assert a["overtime_pass"] == ["black"]
+    # granted to both by the event: nobody needs to ask
+    both = new_game(server, time_control=FAST, overtime_pass=True)
+    a = httpx.get(f"{server.url}/api/games/{both['id']}/analysis").json()
+    assert a["overtime_pass"] == ["black", "white"]
+    assert not any("request_overtime_pass" in acts for acts in a["allowed"].values())
+    # no byo-yomi, no pass on overtime: nothing to ask for
+    plain = new_game(server, time_control={"system": "absolute", "base": 600})
+    a = httpx.get(f"{server.url}/api/games/{plain['id']}/analysis").json()
+    assert "overtime_pass" not in a and a["allowed"]["black"] == ["move", "pass", "resign"]

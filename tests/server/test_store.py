@@ -3,11 +3,18 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.server.conftest import Backend
 
+from duiyi.server.routes_events import ResultReader
 from duiyi.store import Database, Repository
+from duiyi.store.models import OutboxRow
 from duiyi.store.repository import Append, Conflict
+from duiyi.tournament.event import add_players, new_event, pair_next_round
+from duiyi.tournament.model import Event, Player
+from duiyi.tournament.results import GameResult, Source
 
 
 @pytest.fixture
@@ -92,3 +99,41 @@ async def test_a_fenced_out_owner_cannot_commit(repo: Repository) -> None:
     assert isinstance(results[0], Conflict) and results[1] == 1
     assert await repo.append_many([Append(gid, 1, [{"t": 2}], 0.0, owner="B")]) == [2]
     assert [a.version for a in await repo.actions(gid)] == [1, 2]
+
+
+async def test_the_reports_of_one_event_enter_in_one_change(repo: Repository) -> None:
+    """Finished online games of one event enter it in one event change (one version, one
+    revision), each board recorded as online; a report that cannot be read waits in the outbox
+    and does not hold the others back (a round of a large event is one write per pass)."""
+    event = add_players(new_event("e", "go", "swiss", 3), [Player(0, n) for n in "ABCD"])
+    event, _ = pair_next_round(event, random.Random(1))
+    eid = await repo.create_event(
+        name="e",
+        data={"event": event.to_json()},
+        organiser_token_hash="o",
+        arbiter_token_hash="a",
+        wall=1.0,
+    )
+    sheets = [(1, {"result": "1-0"}), (2, {"result": "not a result"}), (2, {"result": "0-1"})]
+    async with repo.db.session() as s, s.begin():
+        for n, (board, sheet) in enumerate(sheets):
+            s.add(
+                OutboxRow(
+                    event_id=eid,
+                    game_id=f"g{n}",
+                    version=9,
+                    round=1,
+                    board=board,
+                    sheet=sheet,
+                    wall=2.0,
+                )
+            )
+    assert await ResultReader(repo).drain() == 2
+    stored = await repo.event(eid)
+    assert stored.version == 2  # one change for both results
+    games = Event.from_json(stored.data["event"]).round(1).games
+    assert [(g.result, g.source) for g in games] == [
+        (GameResult.BLACK_WINS, Source.ONLINE),
+        (GameResult.WHITE_WINS, Source.ONLINE),
+    ]
+    assert [r.game_id for r in await repo.reports()] == ["g1"]  # the unreadable one waits

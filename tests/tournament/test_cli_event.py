@@ -147,6 +147,9 @@ def test_opengotha_export_import(event_dir: Path, capsys: pytest.CaptureFixture[
     assert code == 0 and "7 players, 2 round(s)" in out
     a = json.loads(Path(ev).read_text(encoding="utf-8"))
     b = json.loads(Path(ev2).read_text(encoding="utf-8"))
+    # Every imported result is recorded as an import (an online game never overwrites it).
+    imported = [g for r in b["history"] for g in r["games"]]
+    assert imported and all(g.pop("source") == "import" for g in imported)
     assert a["history"] == b["history"]
 
 

@@ -100,7 +100,8 @@ def make_event(server: Server) -> dict[str, Any]:
 def test_no_serious_accessibility_violation_on_any_page(
     server: Server, context_factory: Any, lang: str
 ) -> None:
-    go = new_game(server, game="go", size=9)
+    byoyomi = {"system": "chinese-byoyomi", "base": 1800, "reserved_minutes": 3}
+    go = new_game(server, game="go", size=9, time_control=byoyomi)
     set_names(server, go, "Alice", "Bob")
     act(server, go["id"], go["black_token"], {"type": "move", "move": "E5"})
     renju = new_game(server, game="gomoku", rules="chinese_2013")
@@ -110,7 +111,7 @@ def test_no_serious_accessibility_violation_on_any_page(
         "home": ("#/", "[data-testid=live-games] li"),
         "go game": (
             f"#/game/{go['id']}?token={go['black_token']}",
-            "[data-testid=game-page][data-connected=yes]",
+            "[data-testid=overtime-pass]",  # Go §22.5 under byo-yomi
         ),
         "renju opening": (
             f"#/game/{renju['id']}?token={renju['black_token']}",
@@ -145,7 +146,8 @@ def test_no_serious_accessibility_violation_on_any_page(
 
 
 def test_phone_width_and_keyboard_on_a_game(server: Server, context_factory: Any) -> None:
-    g = new_game(server, game="go", size=13, time_control={"system": "absolute", "base": 900})
+    tc = {"system": "chinese-byoyomi", "base": 900, "reserved_minutes": 3}
+    g = new_game(server, game="go", size=13, time_control=tc)
     set_names(server, g, "Chen", "Zhou")
     for b, w in [("D4", "L11"), ("K10", "C10")]:
         act(server, g["id"], g["black_token"], {"type": "move", "move": b})
@@ -154,8 +156,8 @@ def test_phone_width_and_keyboard_on_a_game(server: Server, context_factory: Any
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     ).new_page()
     phone.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
-    phone.wait_for_selector("[data-testid=game-page][data-connected=yes]")
-    # nothing wider than the screen
+    phone.wait_for_selector("[data-testid=overtime-pass]")
+    # nothing wider than the screen (the Go §22.5 button included)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     box = phone.locator("svg.board").bounding_box()
     assert box["width"] > 300  # the board fills the phone's width

@@ -3,8 +3,11 @@
 Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats).
 The owner publishes every update and call on ``duiyi:game:<id>``; the other processes relay them
 to their own sockets. An action that reaches a process which does not own the game is forwarded
-on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``. A process whose heartbeat
-stops is replaced: the next request for its games loads them from the store elsewhere.
+on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``; every forwarded action has
+an id (the client's, or one made here), and a sender that gives up waiting writes the id's
+tombstone in the store before it answers an error: the owner's commit, which inserts the same
+id, then fails, unless it was first (then the sender answers its version). A process whose
+heartbeat stops is replaced: the next request for its games loads them from the store elsewhere.
 
 >>> _game_channel("abc")
 'duiyi:game:abc'
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
-from duiyi.server.games import RULING, STALE_AFTER
+from duiyi.server.games import ACTION_ID, RULING, STALE_AFTER
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:
@@ -33,8 +36,6 @@ __all__ = ["RedisFanout"]
 log = logging.getLogger("duiyi.server.fanout")
 
 FORWARD_TIMEOUT = 10.0
-# the owner stops applying a forwarded action this long before the sender gives up
-FORWARD_MARGIN = 3.0
 # how often the sockets of games hosted elsewhere are checked for a dead host
 WATCH_SECONDS = 0.5
 
@@ -145,8 +146,17 @@ class RedisFanout:
     async def forward(
         self, owner: str, game_id: str, seat: Color | None, kind: str, data: dict[str, Any]
     ) -> int:
-        """Send an action to the process that owns the game and wait for its answer."""
+        """Send an action to the process that owns the game and wait for its answer.
+
+        The action always travels with an id (the client's ``action_id``, else a new one).
+        When the owner does not answer in time, the id's tombstone goes to the store before
+        the error is answered; if the owner's commit was there first, its version is the
+        answer instead. So an action answered with an error is never applied later, whatever
+        the clocks of the two processes say."""
         req = secrets.token_hex(8)
+        if not isinstance(data.get(ACTION_ID), str):
+            data = {**data, ACTION_ID: "fwd-" + req}
+        action_id = str(data[ACTION_ID])
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[req] = future
         request = {
@@ -156,9 +166,6 @@ class RedisFanout:
             "seat": seat.value if seat else None,
             "kind": kind,
             "data": data,
-            # past this instant the owner drops the action: an error answered here (after
-            # FORWARD_TIMEOUT) is never followed by the action being applied
-            "deadline": time.time() + FORWARD_TIMEOUT - FORWARD_MARGIN,
         }
         try:
             receivers = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
@@ -166,12 +173,32 @@ class RedisFanout:
                 raise Unavailable(f"the process hosting game {game_id} is not listening; retry")
             answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
         except TimeoutError as exc:
-            raise Unavailable(f"the process hosting game {game_id} did not answer") from exc
+            committed = await self._give_up(game_id, action_id)
+            if committed is not None:
+                return committed
+            raise Unavailable(
+                f"the process hosting game {game_id} did not answer; the action was not applied "
+                "and never will be (send it again with a new action_id)"
+            ) from exc
         finally:
             self.pending.pop(req, None)
         if answer.get("ok"):
             return int(answer["version"])
         raise ForwardedError(answer.get("problem") or {})
+
+    async def _give_up(self, game_id: str, action_id: str) -> int | None:
+        """The tombstone of a forwarded action nobody answered: None once written (the action
+        is refused for good), or the version it reached if the owner committed it first."""
+        for attempt in range(3):
+            try:
+                return await self.state.repo.refuse_action(game_id, action_id)
+            except Exception as exc:  # the store is unreachable from here: try again
+                log.warning("game %s: the refusal of a forwarded action failed (%s)", game_id, exc)
+                await asyncio.sleep(0.5 * (attempt + 1))
+        raise Unavailable(
+            f"neither the process hosting game {game_id} nor the store answered: the action's "
+            "outcome is unknown; send it again with the same action_id to learn it"
+        )
 
     async def _read(self) -> None:
         while True:
@@ -208,12 +235,10 @@ class RedisFanout:
             seat = Color(request["seat"]) if request.get("seat") else None
             host = await self.state.games.local(str(request["game_id"]))
             kind, data = str(request["kind"]), dict(request["data"])
-            deadline = request.get("deadline")
-            deadline = float(deadline) if isinstance(deadline, (int, float)) else None
             if kind == RULING:
-                answer["version"] = await host.rule(dict(data["ruling"]), deadline)
+                answer["version"] = await host.rule(dict(data["ruling"]), data.get(ACTION_ID))
             else:
-                answer["version"] = await host.act(seat, kind, data, deadline)
+                answer["version"] = await host.act(seat, kind, data)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

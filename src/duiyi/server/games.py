@@ -31,6 +31,7 @@ from duiyi.server.problems import RefusedByRules, Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import OVERRUN_GRACE, Session, SessionAction
 from duiyi.store.repository import (
+    ActionIdTaken,
     Append,
     Conflict,
     GameRecord,
@@ -242,18 +243,23 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
             listeners.discard(listener)
 
 
-# The client's id of an action (idempotency): stored with the action's log entry, never seen
-# by the session; an action whose id is already in the log is answered, not applied again.
+# The client's id of an action (idempotency): stored in the game's table of action ids in the
+# transaction that appends the action, never seen by the session; an action whose id is already
+# committed is answered with its version, not applied again. (Older versions kept the id inside
+# the log entry; migration 0003 copied those into the table and _rebuild drops them.)
 ACTION_ID = "action_id"
 MAX_ACTION_ID = 64
 
 
-def _action_ids(stored: list[StoredAction]) -> dict[str, int]:
-    return {
-        str(a.entry[ACTION_ID]): a.version
-        for a in stored
-        if isinstance(a.entry.get(ACTION_ID), str)
-    }
+class ActionRefused(Conflict):
+    """An action whose id was refused for good: a process that forwarded it gave up waiting
+    and answered an error, so it is never applied (409; send it again with a new id)."""
+
+    def __init__(self, action_id: str) -> None:
+        super().__init__(
+            f"action {action_id!r} was answered with an error earlier (the process it was sent "
+            "through gave up waiting) and is never applied: send it again with a new action_id"
+        )
 
 
 def _check_action_id(value: object) -> str | None:
@@ -336,12 +342,13 @@ class GameHost:
         record: GameRecord,
         session: Session,
         offset: float,
-        action_ids: dict[str, int] | None = None,
+        action_ids: dict[str, int | None] | None = None,
     ) -> None:
         self.manager = manager
         self.id = record.id
-        # action id -> the version its action reached (idempotent retries, Redis forwards)
-        self.action_ids: dict[str, int] = dict(action_ids or {})
+        # action id -> the version its action reached, None when it was refused for good
+        # (idempotent retries, Redis forwards); the store's game_action_ids is the truth
+        self.action_ids: dict[str, int | None] = dict(action_ids or {})
         self.record = record
         self.session = session
         self.offset = offset
@@ -403,9 +410,10 @@ class GameHost:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, ruling: dict[str, Any], deadline: float | None = None) -> int:
+    async def rule(self, ruling: dict[str, Any], action_id: str | None = None) -> int:
         """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
-        (Go §17-24, Gomoku §12), stored before it is acknowledged."""
+        (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id``: as for
+        :meth:`act`)."""
         method, kwargs = parse_ruling(ruling).call()
 
         def change(now: float) -> None:
@@ -414,37 +422,27 @@ class GameHost:
             except (TypeError, ValueError, AttributeError) as exc:
                 raise InvalidInput(f"ruling {method!r}: {exc}") from exc
 
-        return await self._change(change, deadline)
+        return await self._change(change, _check_action_id(action_id))
 
-    async def act(
-        self,
-        seat: Color | None,
-        kind: str,
-        data: dict[str, Any],
-        deadline: float | None = None,
-    ) -> int:
+    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         """Apply one action (already authorised) and commit it before returning the version.
 
-        ``deadline`` (wall clock) is when the process that forwarded the action stops waiting
-        and answers an error: past it the action is dropped, never applied later."""
+        With an ``action_id`` in ``data`` the action is applied at most once: an id already
+        committed answers its version; an id refused (the process that forwarded the action
+        gave up and answered an error) is never applied (ActionRefused). The database decides
+        which came first (``Repository.refuse_action``)."""
         started = time.perf_counter()
         data = dict(data)
         action_id = _check_action_id(data.pop(ACTION_ID, None))
         try:
             return await self._change(
                 lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
-                deadline,
                 action_id,
             )
         finally:
             self.manager.latencies.append(time.perf_counter() - started)
 
-    async def _change(
-        self,
-        change: Callable[[float], object],
-        deadline: float | None = None,
-        action_id: str | None = None,
-    ) -> int:
+    async def _change(self, change: Callable[[float], object], action_id: str | None = None) -> int:
         """Run ``change(now)`` on the session under the game's lock and commit what it logged.
 
         Whatever the session settled first (a flag that fell) is stored even if the change
@@ -455,19 +453,23 @@ class GameHost:
             if self.abandoned:
                 raise Unavailable(MOVED)
             if action_id is not None and action_id in self.action_ids:
-                return self.action_ids[action_id]  # a retry: applied once, answered again
-            if deadline is not None and time.time() > deadline:
-                raise Unavailable("the forwarded action came too late; it was not applied")
+                done = self.action_ids[action_id]
+                if done is None:
+                    raise ActionRefused(action_id)
+                return done  # a retry: applied once, answered again
             before = self.version
             error: DuiyiError | None = None
             try:
                 change(self.now())
             except DuiyiError as exc:
                 error = exc
-            if deadline is not None and time.time() > deadline and self.version > before:
-                await self._reload()  # the sender gave up waiting: nothing of it is stored
-                raise Unavailable("the forwarded action came too late; it was not applied")
-            await self._commit(before, None if error is not None else action_id)
+            try:
+                await self._commit(before, None if error is not None else action_id)
+            except ActionIdTaken as taken:  # the store had the id first: nothing was written
+                self.action_ids[taken.action_id] = taken.version
+                if taken.version is None:
+                    raise ActionRefused(taken.action_id) from taken
+                return taken.version
             if error is not None:
                 raise error
             if action_id is not None and self.version > before:
@@ -479,8 +481,6 @@ class GameHost:
         if not new:
             return
         entries = [a.to_json() for a in new]
-        if action_id is not None:
-            entries[-1][ACTION_ID] = action_id  # the action itself comes last
         outcome = self.session.outcome()
         sheet = _event_sheet(self.record, self.session)
         item = Append(
@@ -492,9 +492,16 @@ class GameHost:
             outcome=outcome.to_json() if outcome is not None else None,
             report=_event_report(self.record, sheet) if sheet != self._sheet else None,
             owner=self.manager.process_id,  # fencing: refused if another process took over
+            action_id=action_id,  # refused if a tombstone of the id came first
         )
         try:
             await self.manager.committer.append(item)
+        except ActionIdTaken:
+            log.warning("game %s: an action id was taken first; reloading from the store", self.id)
+            await self._reload()
+            if self.abandoned:
+                raise Unavailable(MOVED) from None
+            raise
         except Exception as exc:  # the store refused: forget what it did not accept
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
@@ -518,7 +525,7 @@ class GameHost:
         record = await self.manager.repo.game(self.id)
         stored = await self.manager.repo.actions(self.id)
         self.session = _rebuild(record, stored)
-        self.action_ids = _action_ids(stored)
+        self.action_ids = await self.manager.repo.action_ids(self.id)
         self.record = record
         if record.owner != self.manager.process_id:
             self.manager.abandon(self)  # another process took the game over: it serves it
@@ -850,7 +857,7 @@ class GameManager:
             record,
             session,
             offset=resume_at - time.monotonic(),
-            action_ids=_action_ids(stored),
+            action_ids=await self.repo.action_ids(game_id),
         )
         self.hosts[game_id] = host
         if session.outcome() is None and host.closed is None:

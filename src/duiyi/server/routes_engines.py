@@ -328,9 +328,16 @@ def analysis(session: Any) -> dict[str, Any]:
             for seat in (BLACK, WHITE):
                 if phase == "playing":
                     acts = ["move", "pass", "resign"] if session.to_move() is seat else ["resign"]
+                    if session.may_request_overtime_pass(seat):
+                        acts.append("request_overtime_pass")  # Go §22.5, in advance or at once
                 else:
                     acts = ["mark_dead", "accept", "dispute", "resign"]
                 allowed[seat.value] = acts
+        if session.clock.system.has_overtime and not over:
+            # whose overrun of the last period counts as a pass (Go §22.5): asked, or granted
+            out["overtime_pass"] = [
+                seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
+            ]
         if phase == "counting":
             out["proposal"] = sorted(str(p) for p in inner.propose_dead())
         if phase in ("counting", "finished") and (phase == "counting" or inner.dead):

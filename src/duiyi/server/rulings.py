@@ -7,6 +7,8 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 ('warn', {'note': '', 'color': Color.BLACK, 'article': 'Go §24'})
 >>> parse_ruling({"kind": "moved_stones", "decision": "draw"}).call()[1]["decision"].value
 'draw'
+>>> parse_ruling({"kind": "restore_stones", "color": "white", "points": ["C3"]}).call()[0]
+'restore_stones'
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ Article = Annotated[str, Field(min_length=1, max_length=80, examples=["Go §24"]
 Note = Annotated[str, Field(max_length=500)]
 MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
 Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]
+# a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
+Point = Annotated[
+    str, Field(min_length=2, max_length=3, pattern=r"^[A-Za-z][1-9][0-9]?$", examples=["D4"])
+]
 DecisionName = Literal[
     "restore", "valid", "resume", "draw", "replay", "both_lose", "offender_loses"
 ]
@@ -212,6 +218,37 @@ class DroppedStone(_Ruling):
     move_number: MoveNumber | None = None
 
 
+class RestoreStones(_Ruling):
+    """Go §18.1: ``color`` removed stones of the opponent that still had liberties; they go back
+    on ``points`` and ``color`` gets a warning (Go §24)."""
+
+    kind: Literal["restore_stones"]
+    color: Seat
+    points: Annotated[list[Point], Field(min_length=1, max_length=361)]
+    warning: StrictBool = True
+
+
+class AcceptIrregular(_Ruling):
+    """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act just made
+    instead of its correction (recorded; a later correction of the act is refused)."""
+
+    kind: Literal["accept_irregular"]
+    color: Seat
+    article: Annotated[
+        str, Field(pattern=r"^Gomoku §6\.1(\([1-6]\))?$", examples=["Gomoku §6.1(5)"])
+    ] = "Gomoku §6.1"
+
+
+class ReplaceStone(_Ruling):
+    """Gomoku §6.1(5) a pushed stone, or with ``lifted`` §6.1(6) a re-lifted one: ``color``'s
+    last stone goes back to ``point``, the first (empty) point it touched."""
+
+    kind: Literal["replace_stone"]
+    color: Seat
+    point: Point
+    lifted: StrictBool = False
+
+
 Ruling = Annotated[
     Warn
     | Violation
@@ -230,7 +267,10 @@ Ruling = Annotated[
     | DisciplinaryLoss
     | BothFlags
     | LeaveSeat
-    | DroppedStone,
+    | DroppedStone
+    | RestoreStones
+    | AcceptIrregular
+    | ReplaceStone,
     Field(discriminator="kind"),
 ]
 

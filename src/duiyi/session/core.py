@@ -592,6 +592,28 @@ class Session:
         ``overrun_grace``), it turns this overrun into the pass at once. No warning."""
         self.apply(SessionAction("request_overtime_pass", _check_time(now), player))
 
+    def may_request_overtime_pass(self, player: Color) -> bool:
+        """Whether a Go §22.5 request of ``player`` would still change anything: a Go game
+        under byo-yomi, not over, and no standing request yet (its own, or the option
+        ``overtime_pass`` that grants it to both). For displays: a request is also accepted
+        when this is False, and changes nothing then.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import ChineseByoyomi
+        >>> s = Session(Game(9), Clock(ChineseByoyomi(base=60, reserved_minutes=1), now=0.0))
+        >>> s.may_request_overtime_pass(BLACK)
+        True
+        >>> s.request_overtime_pass(BLACK, now=5.0)
+        >>> s.may_request_overtime_pass(BLACK), s.may_request_overtime_pass(WHITE)
+        (False, True)
+        """
+        return (
+            self._game.kind == "go"
+            and self._clock.system.has_overtime
+            and self.outcome() is None
+            and not self._standing(player)
+        )
+
     def split_pool(self, now: float) -> None:
         """The arbiter splits a shared pool in halves (Gomoku §8.1)."""
         self.apply(SessionAction("split_pool", _check_time(now)))

@@ -2,7 +2,7 @@
 JSON document with a version (optimistic concurrency).
 
 >>> sorted(Base.metadata.tables)
-['event_outbox', 'event_revisions', 'events', 'game_actions', 'games', 'heartbeats']
+['event_outbox', 'event_revisions', 'events', 'game_action_ids', 'game_actions', 'games', 'heartbeats']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, UniqueCon
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
+    "ActionIdRow",
     "ActionRow",
     "Base",
     "EventRevisionRow",
@@ -52,6 +53,11 @@ class GameRow(Base):
     owner: Mapped[str | None] = mapped_column(String(64), index=True, default=None)
     # the director's entry that closed this event game (its later actions are refused)
     closed: Mapped[str | None] = mapped_column(Text, default=None)
+    # a game against an engine: a digest of the address that started it ("" when unknown);
+    # None for games between people. With active_at (the last commit) it lets every process
+    # count the live engine games of the cluster (caps per cluster, not per process).
+    engine_client: Mapped[str | None] = mapped_column(String(64), index=True, default=None)
+    active_at: Mapped[float | None] = mapped_column(Float, default=None)
 
 
 class ActionRow(Base):
@@ -65,6 +71,22 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     wall: Mapped[float] = mapped_column(Float)
+
+
+class ActionIdRow(Base):
+    """A client's (or a forwarding process's) id of one action of a game, and what became of
+    it: ``committed`` with the version it reached (written in the transaction that appends the
+    action), or ``refused`` (a tombstone: the process that forwarded it answered an error, so it
+    must never be applied). The key makes the first of the two win."""
+
+    __tablename__ = "game_action_ids"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    action_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    state: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class EventRow(Base):

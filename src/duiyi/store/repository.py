@@ -10,15 +10,17 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from duiyi.errors import DuiyiError
 from duiyi.store.db import Database
 from duiyi.store.models import (
+    ActionIdRow,
     ActionRow,
     EventRevisionRow,
     EventRow,
@@ -28,6 +30,9 @@ from duiyi.store.models import (
 )
 
 __all__ = [
+    "COMMITTED",
+    "REFUSED",
+    "ActionIdTaken",
     "Append",
     "Conflict",
     "EventRecord",
@@ -50,6 +55,22 @@ class Conflict(DuiyiError):
 
 class ReportGone(Conflict):
     """The outbox row was already consumed (by another process): nothing was written."""
+
+
+# the states of an action id (game_action_ids.state)
+COMMITTED = "committed"
+REFUSED = "refused"
+
+
+class ActionIdTaken(Conflict):
+    """The action's id already has a row: the action was committed (``version``) or refused by
+    the process that forwarded it (``version`` None); nothing was written."""
+
+    def __init__(self, action_id: str, version: int | None) -> None:
+        what = f"was committed at version {version}" if version is not None else "was refused"
+        super().__init__(f"action {action_id!r} {what}")
+        self.action_id = action_id
+        self.version = version
 
 
 def new_id() -> str:
@@ -87,6 +108,7 @@ class GameRecord:
     anchor_timeline: float
     owner: str | None
     closed: str | None = None
+    engine_client: str | None = None
 
     @classmethod
     def of(cls, row: Any) -> GameRecord:
@@ -132,6 +154,9 @@ class Append:
     # fencing: the process that must still own the game when the entries commit (checked in
     # the same statement); None: no check
     owner: str | None = None
+    # the id of the action (the last entry): its row is inserted in the same transaction, so a
+    # tombstone written first by the process that forwarded it makes the whole append fail
+    action_id: str | None = None
 
     @property
     def new_version(self) -> int:
@@ -140,7 +165,7 @@ class Append:
 
     def values(self) -> dict[str, Any]:
         """The game row's new values."""
-        values: dict[str, Any] = {"version": self.new_version}
+        values: dict[str, Any] = {"version": self.new_version, "active_at": self.wall}
         if self.status is not None:
             values["status"] = self.status
         if self.outcome is not None:
@@ -153,6 +178,17 @@ class Append:
             {"game_id": self.game_id, "version": i, "entry": e, "wall": self.wall}
             for i, e in enumerate(self.entries, start=self.expected + 1)
         ]
+
+    def action_id_row(self) -> dict[str, Any] | None:
+        """The row that records the action's id as committed, or None."""
+        if self.action_id is None:
+            return None
+        return {
+            "game_id": self.game_id,
+            "action_id": self.action_id,
+            "state": COMMITTED,
+            "version": self.new_version,
+        }
 
     def outbox_row(self) -> dict[str, Any] | None:
         """The outbox row of the report, or None."""
@@ -209,8 +245,10 @@ class Repository:
         event_id: str | None = None,
         round: int | None = None,
         board: int | None = None,
+        engine_client: str | None = None,
     ) -> str:
-        """Insert a new live game at version 0 and return its id."""
+        """Insert a new live game at version 0 and return its id (``engine_client``: a game
+        against an engine, started by that client)."""
         game_id = new_id()
         async with self.db.session() as s, s.begin():
             s.add(
@@ -231,9 +269,35 @@ class Repository:
                     anchor_wall=wall,
                     anchor_timeline=0.0,
                     owner=owner,
+                    engine_client=engine_client,
+                    active_at=wall,
                 )
             )
         return game_id
+
+    async def delete_game(self, game_id: str) -> None:
+        """Remove a game that was never played (its creation was refused after the insert)."""
+        async with self.db.session() as s, s.begin():
+            await s.execute(delete(GameRow).where(GameRow.id == game_id, GameRow.version == 0))
+
+    async def engine_games(self, client: str, active_since: float) -> tuple[int, int]:
+        """How many live games against an engine were active since ``active_since`` (wall
+        clock), in all processes, and how many of them ``client`` started."""
+        async with self.db.session() as s:
+            rows = (
+                await s.execute(
+                    select(GameRow.engine_client, func.count())
+                    .where(
+                        GameRow.engine_client.is_not(None),
+                        GameRow.status == "live",
+                        GameRow.closed.is_(None),
+                        GameRow.active_at >= active_since,
+                    )
+                    .group_by(GameRow.engine_client)
+                )
+            ).all()
+        total = sum(int(n) for _, n in rows)
+        return total, sum(int(n) for c, n in rows if c == client)
 
     async def game(self, game_id: str) -> GameRecord:
         """The game row, or NotFound."""
@@ -252,6 +316,39 @@ class Repository:
                 .order_by(ActionRow.version)
             )
             return [StoredAction(r.version, r.entry, r.wall) for r in rows]
+
+    async def action_ids(self, game_id: str) -> dict[str, int | None]:
+        """Every action id of a game: the version a committed one reached, None for a refused
+        one."""
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(ActionIdRow.action_id, ActionIdRow.state, ActionIdRow.version).where(
+                    ActionIdRow.game_id == game_id
+                )
+            )
+            return {a: (v if state == COMMITTED else None) for a, state, v in rows.all()}
+
+    async def action_id(self, game_id: str, action_id: str) -> tuple[str, int | None] | None:
+        """The state of one action id (and the version a committed one reached), or None."""
+        async with self.db.session() as s:
+            row = await s.get(ActionIdRow, (game_id, action_id))
+            return None if row is None else (row.state, row.version)
+
+    async def refuse_action(self, game_id: str, action_id: str) -> int | None:
+        """Write the tombstone of an action whose sender is about to answer an error, unless
+        the action was committed first: then the version it reached (answer that instead).
+
+        The key (game_id, action_id) decides which came first; a commit still in progress is
+        waited for. None means the action is refused for good (never applied later).
+        """
+        try:
+            async with self.db.session() as s, s.begin():
+                s.add(ActionIdRow(game_id=game_id, action_id=action_id, state=REFUSED))
+        except IntegrityError:
+            found = await self.action_id(game_id, action_id)
+            if found is not None and found[0] == COMMITTED:
+                return found[1]
+        return None
 
     async def append(
         self,
@@ -295,9 +392,14 @@ class Repository:
                             games.c.id == bindparam("b_id"),
                             games.c.version == bindparam("b_expected"),
                         )
-                        .values(version=bindparam("b_new")),
+                        .values(version=bindparam("b_new"), active_at=bindparam("b_wall")),
                         [
-                            {"b_id": i.game_id, "b_expected": i.expected, "b_new": i.new_version}
+                            {
+                                "b_id": i.game_id,
+                                "b_expected": i.expected,
+                                "b_new": i.new_version,
+                                "b_wall": i.wall,
+                            }
                             for i in plain
                         ],
                     )
@@ -326,6 +428,10 @@ class Repository:
                     )
                     if result.rowcount != 1:
                         raise _BatchConflict(item.game_id)
+                ids = [r for r in (item.action_id_row() for item in items) if r is not None]
+                if ids:
+                    # a row already there (a tombstone, or the same id committed) fails it all
+                    await conn.execute(insert(ActionIdRow.__table__), ids)  # type: ignore[arg-type]
                 rows = [row for item in items for row in item.rows()]
                 await conn.execute(insert(ActionRow.__table__), rows)  # type: ignore[arg-type]
                 reports = [r for r in (item.outbox_row() for item in finishing) if r is not None]
@@ -334,6 +440,13 @@ class Repository:
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
+                if item.action_id is not None:
+                    taken = await self.action_id(item.game_id, item.action_id)
+                    if taken is not None:
+                        state, version = taken
+                        return [
+                            ActionIdTaken(item.action_id, version if state == COMMITTED else None)
+                        ]
                 return [
                     Conflict(
                         f"game {item.game_id} is no longer at version {item.expected}"
@@ -457,19 +570,19 @@ class Repository:
         change: dict[str, Any],
         wall: float,
         *,
-        report: int | None = None,
+        reports: Sequence[int] = (),
     ) -> int:
         """Store a new version of the event document; Conflict if it moved on meanwhile.
 
-        With ``report`` (an outbox row id) the row is deleted in the same transaction;
-        ReportGone (and nothing written) when it is already gone."""
+        The outbox rows ``reports`` (the result sheets this version enters) are deleted in the
+        same transaction; ReportGone (and nothing written) when one of them is already gone."""
         new_version = expected_version + 1
         try:
             async with self.db.session() as s, s.begin():
-                if report is not None:
-                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id == report))
-                    if getattr(gone, "rowcount", 1) != 1:
-                        raise ReportGone(f"result report {report} was already entered")
+                if reports:
+                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id.in_(reports)))
+                    if getattr(gone, "rowcount", len(reports)) != len(reports):
+                        raise ReportGone(f"a result report of {list(reports)} was already entered")
                 result = await s.execute(
                     update(EventRow)
                     .where(EventRow.id == event_id, EventRow.version == expected_version)

@@ -30,6 +30,19 @@ export async function api(method, path, { body, token, csv } = {}) {
   return data;
 }
 
+/**
+ * A fresh id for one user action: the server applies an action at most once per id, so a
+ * retry sends the same one. ``crypto.randomUUID`` needs a secure context (https or localhost);
+ * on plain http elsewhere 128 random bits from ``getRandomValues`` do the same.
+ */
+export function newActionId() {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Parameters of the hash route: ``#/game/ID?token=...``. */
 export function hashParams() {
   const h = location.hash.slice(1);

@@ -1,9 +1,12 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
-import { api, el, showError, notice, clearNotice, copyButton, link, Problem } from "./api.js";
+import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
 
 const SEATS = ["black", "white"];
+// answers that say "not now" rather than "no": a process restarting or failing over
+const RETRY_STATUS = new Set([502, 503, 504]);
+const RETRY_FOR_MS = 30000;
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -71,7 +74,7 @@ export function gamePage(main, id, params) {
     state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
-    info: null, pending: null, calling: false,
+    info: null, pending: null, calling: false, retrying: false, wake: null,
     confirmMoves: pref("confirm", touchScreen()), moveSound: pref("moveSound", true),
   };
   let ws = null;
@@ -103,6 +106,7 @@ export function gamePage(main, id, params) {
         setConnected(true);
         backoff = 300;
         setState(m.state, true);
+        if (g.wake) { const wake = g.wake; g.wake = null; wake(); }
       } else if (m.type === "update" || m.type === "resync") {
         if (m.state) setState(m.state);
       } else if (m.type === "call") {
@@ -211,16 +215,50 @@ export function gamePage(main, id, params) {
   }
 
   // -- acting ---------------------------------------------------------------------------------
-  async function act(action) {
-    try {
-      const r = await api("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
-        body: action, token: token || arbiterKey,
-      });
-      clearNotice("error");
-      if (r.state) setState(r.state);
-    } catch (err) {
-      showError(err);
+  // One user action, one action_id (made here, once): a retry after a network error, a 502-504
+  // or the socket's reconnect (4409 after a failover) sends the same id, so the server applies
+  // the action at most once. Actions leave one at a time, in the order they were made.
+  let outbox = Promise.resolve();
+  function act(action) {
+    const body = { ...action, action_id: newActionId() };
+    outbox = outbox.then(() => send(body));
+    return outbox;
+  }
+
+  async function send(body) {
+    const until = performance.now() + RETRY_FOR_MS;
+    let wait = 250;
+    for (;;) {
+      try {
+        const r = await api("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
+          body, token: token || arbiterKey,
+        });
+        clearNotice("error");
+        if (g.retrying && g.connected) clearNotice("warn");
+        g.retrying = false;
+        if (r.state) setState(r.state);
+        return;
+      } catch (err) {
+        const again = !(err instanceof Problem) || RETRY_STATUS.has(err.status);
+        if (!again || g.closed || performance.now() + wait > until) {
+          g.retrying = false;
+          showError(err);
+          return;
+        }
+        g.retrying = true;
+        notice(t("retrying"), "warn", 0);
+        await retryAfter(wait);
+        wait = Math.min(wait * 2, 4000);
+      }
     }
+  }
+
+  // wait ``ms``, or less: the socket's next hello (the server is back) wakes the retry at once
+  function retryAfter(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      g.wake = () => { clearTimeout(timer); resolve(); };
+    });
   }
 
   function mine() {
@@ -505,6 +543,14 @@ export function gamePage(main, id, params) {
     }
     if (allowed.includes("choose_fifth")) actions.append(el("p", { class: "note" }, t("chooseHint")));
     if (allowed.includes("pass")) actions.append(button(t("pass"), "pass", () => act({ type: "pass" })));
+    // Go §22.5: asked in advance (or at the overrun), an overrun of the last period is a pass
+    if (allowed.includes("request_overtime_pass")) {
+      actions.append(button(t("otPass"), "overtime-pass", () => act({ type: "request_overtime_pass" }),
+        { title: t("otPass.help"), "aria-describedby": "ot-pass-help" }));
+      actions.append(el("span", { class: "sr-only", id: "ot-pass-help" }, t("otPass.help")));
+    } else if (g.seat && a && (a.overtime_pass || []).includes(g.seat)) {
+      actions.append(el("span", { class: "note", "data-testid": "overtime-pass-asked" }, t("otPass.asked")));
+    }
     if (allowed.includes("offer_draw")) actions.append(button(t("offerDraw"), "offer-draw", () => act({ type: "offer_draw" })));
     if (allowed.includes("accept_draw")) actions.append(button(t("acceptDraw"), "accept-draw", () => act({ type: "accept_draw" })));
     if (allowed.includes("decline_draw")) actions.append(button(t("declineDraw"), "decline-draw", () => act({ type: "decline_draw" })));

@@ -49,7 +49,7 @@ from duiyi.errors import EventFileError
 from duiyi.tournament.event import chain, event_standings
 from duiyi.tournament.model import Event, Game, Player, RoundRecord
 from duiyi.tournament.placement import og_rank, og_rank_text, rules_of
-from duiyi.tournament.results import GameResult, SideResult
+from duiyi.tournament.results import GameResult, SideResult, Source
 
 __all__ = ["from_egd", "to_egd", "validate_egd"]
 
@@ -392,7 +392,9 @@ def from_egd(text: str, *, game: str = "go", system: str = "mcmahon") -> tuple[E
                 "-": GameResult.WHITE_WINS,
                 "=": GameResult.DRAW,
             }[m.group(2)]
-            games.append(Game(0, me, other, result, handicap=int(m.group(4) or 0)))
+            games.append(
+                Game(0, me, other, result, handicap=int(m.group(4) or 0), source=Source.IMPORT)
+            )
         games.sort(key=lambda g: min(g.black, g.white))
         numbered = tuple(replace(g, board=i) for i, g in enumerate(games, start=1))
         history.append(RoundRecord(rnd, numbered, tuple(byes)))

@@ -80,7 +80,7 @@ from duiyi.tournament.placement import (
     result_code,
     rules_of,
 )
-from duiyi.tournament.results import GameResult
+from duiyi.tournament.results import GameResult, Source
 
 __all__ = ["export_opengotha", "from_opengotha", "player_key", "to_opengotha"]
 
@@ -547,7 +547,10 @@ def from_opengotha(
         rows = sorted(per_round.get(number, []), key=lambda row: row[0])
         if rows and rows[0][0] == 0:  # 0-based table numbers
             rows = [(b + 1, bl, wh, r, h) for b, bl, wh, r, h in rows]
-        games = tuple(Game(b, bl, wh, r, handicap=h) for b, bl, wh, r, h in rows)
+        games = tuple(
+            Game(b, bl, wh, r, handicap=h, source=None if r is None else Source.IMPORT)
+            for b, bl, wh, r, h in rows
+        )
         bye = (byes[number],) if number in byes else ()
         record = RoundRecord(number, games, bye)
         if teams:

@@ -1,0 +1,165 @@
+"""Typed rulings that edit the position (issue 12): Go §18.1 wrongly removed stones put back,
+Gomoku §6.1 an irregular act accepted by the opponent, Gomoku §6.1(5)-(6) a pushed or re-lifted
+stone put back. Each has its own request shape in the OpenAPI document; a bad argument is a 422
+problem and changes nothing; a ruling the game's book does not have is a 409 naming the article.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from tests.server.conftest import Server
+from tests.server.test_api import act, new_game
+
+PROBLEM = "application/problem+json"
+
+
+def _rule(server: Server, game: dict[str, Any], **ruling: Any) -> httpx.Response:
+    return httpx.post(
+        f"{server.url}/api/games/{game['id']}/rulings",
+        json=ruling,
+        headers={"Authorization": f"Bearer {game['arbiter_token']}"},
+    )
+
+
+def _gomoku(server: Server) -> dict[str, Any]:
+    return new_game(server, game="gomoku", rules="free")
+
+
+def _refused(r: httpx.Response, status: int, field: str = "") -> None:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith(PROBLEM)
+    assert field in r.json()["detail"]
+
+
+def test_the_schema_has_one_request_per_ruling_kind(server: Server) -> None:
+    schemas = httpx.get(server.url + "/openapi.json").json()["components"]["schemas"]
+    for name, required in [
+        ("RestoreStones", {"kind", "color", "points"}),
+        ("AcceptIrregular", {"kind", "color"}),
+        ("ReplaceStone", {"kind", "color", "point"}),
+    ]:
+        assert set(schemas[name]["required"]) == required
+        assert schemas[name]["additionalProperties"] is False
+
+
+def test_wrongly_removed_stones_go_back_with_a_warning(server: Server) -> None:
+    # Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": White took Black's C3
+    # although it had liberties (a board transcribed by hand): C3 goes back, White is warned
+    # (Go §24), and it is still White's turn.
+    g = new_game(server)
+    assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
+    r = _rule(server, g, kind="restore_stones", color="white", points=["c3"])
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert "C3" in state["stones"]["black"]
+    assert state["referee"]["white"]["warnings"] == 1
+    assert state["to_move"] == "white" and state["outcome"] is None
+    log = httpx.get(f"{server.url}/api/games/{g['id']}/actions?after=1").json()["actions"]
+    assert [(e["ruling"]["kind"], e["ruling"]["article"]) for e in log] == [
+        ("stones_restored", "Go §18.1"),
+        ("warning", "Go §18.1"),
+    ]
+    assert log[0]["ruling"]["restore"] == ["C3"]
+    # without the warning when the arbiter says so
+    r = _rule(server, g, kind="restore_stones", color="white", points=["G3"], warning=False)
+    assert r.status_code == 200 and r.json()["state"]["referee"]["white"]["warnings"] == 1
+
+
+def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
+    # Go §18.1 names the stones: a list of points, each on the board and empty
+    g = new_game(server)
+    assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
+    bads: list[dict[str, Any]] = [{}, {"points": []}, {"points": "C3"}, {"points": [3]}]
+    for bad in [*bads, {"points": ["C"]}]:
+        _refused(_rule(server, g, kind="restore_stones", color="white", **bad), 422, "points")
+    _refused(_rule(server, g, kind="restore_stones", color="red", points=["C3"]), 422, "color")
+    _refused(_rule(server, g, kind="restore_stones", points=["C3"], warning="yes"), 422)
+    # schema-valid but off the 9x9 board (Go §1), or named twice: still 422
+    _refused(_rule(server, g, kind="restore_stones", color="white", points=["Z9"]), 422)
+    r = _rule(server, g, kind="restore_stones", color="white", points=["C3", "c3"])
+    _refused(r, 422, "Go §18.1")
+    # an occupied point cannot take a stone back
+    r = _rule(server, g, kind="restore_stones", color="white", points=["E5"])
+    assert r.status_code in (409, 422), r.text
+    state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
+    assert state["version"] == 1 and state["referee"]["white"]["warnings"] == 0
+    # Gomoku removes no stones: the Go ruling is refused by the Gomoku book
+    gm = _gomoku(server)
+    r = _rule(server, gm, kind="restore_stones", color="white", points=["h8"])
+    assert r.status_code == 409 and r.json()["article"] == "Go §18.1"
+
+
+def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) -> None:
+    # Gomoku §6.1(5) 推盘 "判棋子放回接触棋盘的第一个交叉点": Black's j10 first touched i9; the
+    # stone moves there, the turn and clocks are unchanged, no violation.
+    g = _gomoku(server)
+    for token, point in [("black_token", "h8"), ("white_token", "h9"), ("black_token", "j10")]:
+        assert act(server, g, g[token], type="move", move=point).status_code == 200
+    r = _rule(server, g, kind="replace_stone", color="black", point="i9")
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert state["moves_list"] == ["h8", "h9", "i9"]
+    assert state["to_move"] == "white"
+    assert state["referee"]["black"]["violations"] == 0
+    # Gomoku §6.1(6) 拔子: White's stone, put down on a1 first and lifted to k11, goes back
+    assert act(server, g, g["white_token"], type="move", move="k11").status_code == 200
+    r = _rule(server, g, kind="replace_stone", color="white", point="a1", lifted=True)
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["moves_list"][-1] == "a1"
+    # Gomoku §6.2: once the opponent played on, the act is accepted and stays
+    assert act(server, g, g["black_token"], type="move", move="g7").status_code == 200
+    assert act(server, g, g["white_token"], type="move", move="b2").status_code == 200
+    r = _rule(server, g, kind="replace_stone", color="black", point="f6")
+    assert r.status_code in (409, 422) and "Gomoku §6.2" in r.text
+
+
+def test_replace_stone_refuses_bad_arguments(server: Server) -> None:
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    bads: list[dict[str, Any]] = [{}, {"point": 9}, {"point": "h"}, {"point": "h8 h9"}]
+    for bad in [*bads, {"point": ["h9"]}]:
+        _refused(_rule(server, g, kind="replace_stone", color="black", **bad), 422, "point")
+    r = _rule(server, g, kind="replace_stone", color="black", point="h9", lifted="yes")
+    _refused(r, 422, "lifted")
+    # the clause follows from ``lifted``: the request names no article
+    r = _rule(server, g, kind="replace_stone", color="black", point="h9", article="Gomoku §6.1")
+    _refused(r, 422, "article")
+    # off the 15x15 board (Gomoku §1)
+    _refused(_rule(server, g, kind="replace_stone", color="black", point="z9"), 422)
+    assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["moves_list"] == ["h8"]
+    # a Go game voids moves instead (Go §17-19)
+    go = new_game(server)
+    assert act(server, go, go["black_token"], type="move", move="E5").status_code == 200
+    r = _rule(server, go, kind="replace_stone", color="black", point="D4")
+    assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
+
+
+def test_an_accepted_irregularity_is_no_longer_corrected(server: Server) -> None:
+    # Gomoku §6.1 "或者与此相反，接受他的犯规行为": White accepts Black's pushed stone; it stays,
+    # no violation, and the correction of the same act is refused afterwards.
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    r = _rule(server, g, kind="accept_irregular", color="black", article="Gomoku §6.1(5)")
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["referee"]["black"]["violations"] == 0
+    r = _rule(server, g, kind="replace_stone", color="black", point="h9")
+    assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
+    assert "accepted" in r.json()["detail"]
+    assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["moves_list"] == ["h8"]
+
+
+def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    # only a Gomoku §6.1 act may be accepted: another article is malformed
+    for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(7)", ""]:
+        r = _rule(server, g, kind="accept_irregular", color="black", article=article)
+        _refused(r, 422, "article")
+    _refused(_rule(server, g, kind="accept_irregular", color=1), 422, "color")
+    _refused(_rule(server, g, kind="accept_irregular", color="black", point="h9"), 422, "point")
+    # Go has no acceptance: the arbiter voids an irregular move there (Go §17-19)
+    go = new_game(server)
+    r = _rule(server, go, kind="accept_irregular", color="black")
+    assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
