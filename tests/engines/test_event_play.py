@@ -151,21 +151,112 @@ def test_engine_without_program_is_refused(tmp_path: Path) -> None:
     assert json.loads(ev.read_text())["players"] == []
 
 
+BRAINS = Path(__file__).resolve().parent.parent / "gomoku" / "engines"
+
+
+def _brain_event(tmp_path: Path, system: str, names: tuple[str, ...]) -> Path:
+    ev = tmp_path / "renju.json"
+    made = duiyi("event", "new", str(ev), "--game", "gomoku", "--system", system, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    for name in names:
+        cmd = [sys.executable, str(BRAINS / f"{name.split('-')[0]}.py")]
+        done = duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    return ev
+
+
+def test_gomoku_event_plays_the_books_rules_with_drawn_openings(tmp_path: Path) -> None:
+    # Gomoku §3.2: under the book's rules (the default preset, chinese-2013) every game starts
+    # from one of the 26 designated openings; the arbiter draws it from the seed recorded in
+    # the event, so the opening of a board is known before and after any rerun.
+    import random
+
+    from duiyi.gomoku.match import pick_opening
+    from duiyi.gomoku.notation import parse_psq
+    from duiyi.gomoku.rules import RenjuRules
+
+    ev = _brain_event(tmp_path, "round-robin", ("greedy", "lattice", "greedy-2", "lattice-2"))
+    done = duiyi("event", "play", str(ev), "--round", "1", "--seed", "7", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    options = json.loads(ev.read_text())["options"]
+    assert options["rules"] == "chinese-2013" and options["seed"] == 7
+    for board in (1, 2):
+        drawn = pick_opening(RenjuRules.chinese_2013(), random.Random(f"7:1:{board}"))
+        assert drawn is not None
+        name, stones = drawn
+        assert f"round 1 board {board} [{name}]:" in done.stdout
+        psq = parse_psq((tmp_path / "renju.games" / f"round-1-board-{board}.psq").read_text())
+        assert psq.moves[:3] == list(stones)
+        assert psq.times[:3] == [0, 0, 0] and len(psq.times) > 3  # the brains' moves follow
+    # the recorded rules and seed hold for the rest of the event
+    other = duiyi("event", "play", str(ev), "--rules", "free", cwd=tmp_path)
+    assert other.returncode == 2 and other.stderr.count("\n") == 1
+    assert "chinese-2013" in other.stderr
+    again = duiyi("event", "play", str(ev), "--round", "2", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    drawn = pick_opening(RenjuRules.chinese_2013(), random.Random("7:2:1"))
+    assert drawn is not None and f"round 2 board 1 [{drawn[0]}]:" in again.stdout
+
+
 def test_gomoku_event_of_brains(tmp_path: Path) -> None:
-    # Gomoku events play Gomocup brains (free opening, Gomoku §3.3) and enter the results
-    brains = Path(__file__).resolve().parent.parent / "gomoku" / "engines"
+    # Gomoku events play Gomocup brains (here the free opening, Gomoku §3.3) and enter the results
     ev = tmp_path / "renju.json"
     made = duiyi(
         "event", "new", str(ev), "--game", "gomoku", "--system", "round-robin", cwd=tmp_path
     )
     assert made.returncode == 0, made.stderr
     for name in ("greedy", "lattice", "crash"):
-        cmd = [sys.executable, str(brains / f"{name}.py")]
+        cmd = [sys.executable, str(BRAINS / f"{name}.py")]
         assert duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path).returncode == 0
-    done = duiyi("event", "play", str(ev), "--all-rounds", "-k", "2", cwd=tmp_path)
+    done = duiyi(
+        "event", "play", str(ev), "--all-rounds", "-k", "2", "--rules", "free", cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr
     got = results(ev)
     assert len(got) == 3 and None not in got.values()  # 3 players: 3 rounds of 1 board
     assert "Gomoku §10.1(3)D" in done.stdout  # the crashing brain withdrew from its games
     sgf = (tmp_path / "renju.games" / "round-1-board-1.sgf").read_text(encoding="utf-8")
     assert "GM[4]" in sgf and "Time used" in sgf
+
+
+def test_drawn_knockout_game_is_replayed_then_decided_by_lot(tmp_path: Path) -> None:
+    # Go appendix 一 / Gomoku §17.1: one of the two must go through. Two fillers always draw
+    # on a full board (Gomoku §10.2(3)); the board is replayed with colours reversed (the
+    # 加赛 of Go §27.3, colours alternating as in Gomoku §5.1(2)) up to options.draw_replays
+    # times (default 2), then decided by lot (抽签, Gomoku §18.3(1)C) from the recorded seed.
+    import random
+
+    ev = _brain_event(tmp_path, "knockout", ("filler", "filler-2"))
+    done = duiyi("event", "play", str(ev), "--rules", "free", "--seed", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    games = sorted(p.name for p in (tmp_path / "renju.games").glob("*.sgf"))
+    assert games == [
+        "round-1-board-1-replay-1.sgf",
+        "round-1-board-1-replay-2.sgf",
+        "round-1-board-1.sgf",
+    ]
+    assert done.stdout.count("replayed with colours reversed") == 2
+    assert "filler (B) - filler-2 (W)" in done.stdout
+    assert "filler-2 (B) - filler (W)" in done.stdout  # colours reversed for the replay
+    assert "by lot" in done.stdout
+    board = json.loads(ev.read_text())["history"][0]["games"][0]
+    assert board["replays"] == 2 and board["source"] == "arbiter"
+    assert [e["value"]["result"] for e in board["trail"]] == ["draw", "draw", board["result"]]
+    # the lot is the seed's: Random("seed:lot:round:board")
+    colour = random.Random("3:lot:1:1").choice(("black", "white"))
+    assert board["result"] == ("1-0" if colour == "black" else "0-1")
+    assert (
+        "all 1 rounds are paired and complete"
+        in duiyi("event", "play", str(ev), cwd=tmp_path).stdout
+    )
+
+
+def test_drawn_knockout_game_refused_by_option(tmp_path: Path) -> None:
+    # options.knockout_draw=refuse: the director decides; event play stops with one line
+    ev = _brain_event(tmp_path, "knockout", ("filler", "filler-2"))
+    data = json.loads(ev.read_text())
+    data["options"]["knockout_draw"] = "refuse"
+    ev.write_text(json.dumps(data))
+    done = duiyi("event", "play", str(ev), "--rules", "free", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "needs a winner" in done.stderr

@@ -746,3 +746,32 @@ def test_sgf_dir_writes_sgf_and_psq_per_game(tmp_path: Path) -> None:
         assert psq.trailer[1:3] == (
             ["greedy.py", "lattice.py"] if n == 1 else ["lattice.py", "greedy.py"]
         )
+
+
+async def test_each_stone_keeps_its_thinking_time_in_the_psq() -> None:
+    # Gomoku §8.2: each move is timed; the .psq carries each stone's time in ms, as Piskvork
+    # writes it (x,y,ms), and the opening's stones (placed, not thought) carry 0.
+    from duiyi.cli.gomoku_match import record_to_psq
+    from duiyi.gomoku.notation import parse_psq
+
+    rules, plan = openings_for("sosei")
+    assert plan is not None
+    (name, stones), *_ = plan
+    record = await play_game(
+        brain("slow", "--delay", "0.2"),
+        brain("greedy"),
+        opening=stones,
+        opening_name=name,
+        rules=rules,
+        time_control=SANE,
+    )
+    assert len(record.move_ms) == len(record.moves) > 4
+    assert record.move_ms[:3] == (0, 0, 0)
+    black = record.move_ms[4::2]  # the slow brain's stones: moves 5, 7, ...
+    white = record.move_ms[3::2]
+    assert black and all(ms >= 200 for ms in black)
+    assert all(ms < 200 for ms in white)  # greedy answers at once
+    assert (sum(black), sum(white)) == record.used_ms  # the clock charged exactly these
+    psq = parse_psq(record_to_psq(record))
+    assert psq.times == list(record.move_ms)
+    assert GameRecord.from_json(record.to_json()) == record

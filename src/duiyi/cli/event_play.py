@@ -4,12 +4,21 @@
   command of the player called NAME). The command is kept in the player's ``extra`` columns
   under ``engine``, so the event file stays an ordinary event file.
 * ``duiyi event play EV.json [--round N | --all-rounds] [--concurrency K] [--size S]
-  [--time SPEC]`` pairs the next round when the last one is complete, plays every game of the
-  round that has no result yet, K at a time, each refereed by duiyi (Go: GTP engines through
-  :mod:`duiyi.engines.match`; Gomoku: Gomocup brains through :mod:`duiyi.engines.gomocup`),
-  and enters each result in the event file as soon as the game ends (under the event file's
-  lock, so ``standings`` can be read meanwhile). The SGF of each game goes to
-  ``EV.games/round-R-board-B.sgf`` beside the event file.
+  [--time SPEC] [--rules PRESET] [--seed N]`` pairs the next round when the last one is
+  complete, plays every game of the round that has no result yet, K at a time, each refereed
+  by duiyi (Go: GTP engines through :mod:`duiyi.engines.match`; Gomoku: Gomocup brains through
+  :mod:`duiyi.engines.gomocup`), and enters each result in the event file as soon as the game
+  ends (under the event file's lock, so ``standings`` can be read meanwhile). The SGF of each
+  game goes to ``EV.games/round-R-board-B.sgf`` beside the event file (Gomoku: also the
+  Piskvork ``.psq`` with each stone's time).
+
+The rules preset (Go ``chinese`` by default; Gomoku ``chinese-2013``, the book's rules) and
+the seed of every lot are recorded in the event's options at the first play, so a resumed run
+plays the same rules and draws the same lots. Under a designated opening (Gomoku §3.2) the
+opening of each board is drawn by :func:`duiyi.gomoku.match.pick_opening` from
+``Random("seed:round:board")`` (``options.openings`` narrows the list); the three-move swap
+and the fifth-move N-dab are skipped, as in ``duiyi gomoku match`` (the Gomocup protocol has no
+command for them).
 
 Interrupted runs resume. A result is in the event file once its game ended, and only then;
 rerunning ``event play`` plays exactly the boards still without a result. **A game that was in
@@ -25,7 +34,8 @@ from __future__ import annotations
 
 import asyncio
 import shlex
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -37,7 +47,16 @@ if TYPE_CHECKING:
     from duiyi.outcome import Outcome
     from duiyi.tournament.model import Event
 
-__all__ = ["engine_command", "engine_of", "games_dir", "play_command", "register"]
+__all__ = [
+    "Board",
+    "Played",
+    "engine_command",
+    "engine_of",
+    "games_dir",
+    "play_command",
+    "play_options",
+    "register",
+]
 
 ENGINE_KEY = "engine"
 
@@ -120,8 +139,21 @@ def play_command(
         str,
         typer.Option("--time", help="Go: as `go match --time`; Gomoku: ms per move (5000)."),
     ] = "",
-    rules: Annotated[str, typer.Option("--rules", help="Go rules preset.")] = "chinese",
-    seed: Annotated[int, typer.Option(help="Seed for any lot the pairing draws.")] = 0,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Rules preset (Go: chinese...; Gomoku: chinese-2013, free, free-renju); "
+            "recorded in the event at the first play.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed of every lot (pairing, Gomoku openings, draws); recorded in the event "
+            "at the first play (default 0)."
+        ),
+    ] = None,
 ) -> None:
     """Pair and play the engine games of a round (or of every round), entering the results.
 
@@ -138,7 +170,14 @@ def play_command(
     event = load_event(path)
     if event.game == "gomoku" and size not in (None, 15):
         raise TournamentError("Gomoku is played on the 15x15 board (Gomoku §1)")
-    player = _player_factory(event.game, size or 19, time_spec, rules)
+    with event_lock(path):
+        event = load_event(path)
+        recorded = play_options(event, rules, seed)
+        if recorded != dict(event.options):
+            event = replace(event, options=recorded)
+            save_event(event, path)
+    seed = int(event.options[SEED_KEY])
+    player = _player_factory(event, size or 19, time_spec)
     games_dir(path).mkdir(parents=True, exist_ok=True)
     played_rounds = 0
     while True:
@@ -161,14 +200,8 @@ def play_command(
             typer.echo(f"round {target}: no board left to play")
             if not all_rounds or pending:
                 break
-        jobs = [
-            (g.board, engine_of(event, g.black), engine_of(event, g.white), g.handicap)
-            for g in todo
-        ]
-        names = {p.number: p.name for p in event.players}
-        asyncio.run(
-            _play_round(path, target, jobs, todo, names, concurrency, player),
-        )
+        boards = [g.board for g in todo]
+        asyncio.run(_play_round(path, target, boards, concurrency, player, seed))
         played_rounds += 1
         if not all_rounds:
             break
@@ -177,6 +210,42 @@ def play_command(
             break
     if played_rounds:
         typer.echo(f"results entered in {path}; `duiyi event standings {path}` shows the table")
+
+
+RULES_KEY = "rules"
+SEED_KEY = "seed"
+
+
+def play_options(event: Event, rules: str | None, seed: int | None) -> dict[str, Any]:
+    """The event's options with the rules preset and the seed of its lots recorded: what the
+    event already records wins, a different ``--rules``/``--seed`` is refused (a resumed event
+    must draw the same lots and play the same rules); otherwise the given values, else the
+    defaults (Go: ``chinese``; Gomoku: ``chinese-2013``, the book's rules; seed 0).
+
+    >>> from duiyi.tournament.model import Event
+    >>> play_options(Event("x", "gomoku", "swiss", 3), None, 5)
+    {'rules': 'chinese-2013', 'seed': 5}
+    >>> play_options(Event("x", "go", "swiss", 3, options={"seed": 5}), "ing", None)
+    {'seed': 5, 'rules': 'ing'}
+    """
+    from duiyi.go.rules import Rules
+    from duiyi.gomoku.rules import RenjuRules
+
+    options = dict(event.options)
+    default = {RULES_KEY: "chinese" if event.game == "go" else "chinese-2013", SEED_KEY: 0}
+    for key, given in ((RULES_KEY, rules), (SEED_KEY, seed)):
+        if key in options and given is not None and str(options[key]) != str(given):
+            raise TournamentError(
+                f"the event is played with --{key} {options[key]} (recorded in the event "
+                f"file), not {given}"
+            )
+        options.setdefault(key, given if given is not None else default[key])
+    name = str(options[RULES_KEY])
+    if event.game == "go":
+        Rules.preset(name)  # an unknown preset: one line, exit 2
+    else:
+        RenjuRules.preset(name)
+    return options
 
 
 def _blocked(event: Event, target: int) -> set[int]:
@@ -203,81 +272,134 @@ def _target_round(event: Event, wanted: int | None) -> int | None:
     return current + 1
 
 
-_Player = Any  # a coroutine function (black cmd, white cmd, handicap, number, names) -> result
+@dataclass(frozen=True)
+class Board:
+    """One game to play: round, board, the engines' commands and labels, the handicap."""
+
+    round: int
+    board: int
+    black: str
+    white: str
+    names: tuple[str, str]
+    handicap: int = 0
 
 
-def _player_factory(game: str, size: int, time_spec: str, rules: str) -> _Player:
-    if game == "go":
+@dataclass(frozen=True)
+class Played:
+    """A finished engine game: its outcome, result text, reason, records and opening."""
+
+    outcome: Outcome
+    result: str
+    reason: str
+    sgf: str
+    psq: str = ""
+    opening: str = ""
+
+
+_Player = Callable[[Board], Awaitable[Played]]
+
+
+def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
+    rules = str(event.options[RULES_KEY])
+    if event.game == "go":
         from duiyi.engines.match import MatchSettings, parse_time_spec, play_game
         from duiyi.go import Rules
 
         base = MatchSettings(size=size, rules=Rules.preset(rules), time=parse_time_spec(time_spec))
 
-        async def play_go(
-            black: str, white: str, handicap: int, number: int, names: tuple[str, str]
-        ) -> tuple[Outcome, str, str, str]:
-            settings = replace(base, handicap=handicap)
-            rec = await play_game(black, white, settings, number=number, names=names)
-            return rec.outcome, rec.result, rec.reason, rec.sgf()
+        async def play_go(job: Board) -> Played:
+            settings = replace(base, handicap=job.handicap)
+            rec = await play_game(job.black, job.white, settings, number=job.board, names=job.names)
+            return Played(rec.outcome, rec.result, rec.reason, rec.sgf())
 
         return play_go
 
-    from duiyi.cli.gomoku_match import record_to_sgf
+    import random
+
+    from duiyi.cli.gomoku_match import record_to_psq, record_to_sgf
     from duiyi.engines import gomocup
-    from duiyi.gomoku.match import TimeControl
+    from duiyi.gomoku.match import TimeControl, pick_opening
     from duiyi.gomoku.rules import RenjuRules
 
     turn = int(time_spec) if time_spec.strip().isdigit() else 5000
-    free = RenjuRules.free()
+    renju = RenjuRules.preset(rules)
+    seed = int(event.options[SEED_KEY])
+    spec = str(event.options.get("openings", "designated"))
 
-    async def play_gomoku(
-        black: str, white: str, handicap: int, number: int, names: tuple[str, str]
-    ) -> tuple[Outcome, str, str, str]:
+    async def play_gomoku(job: Board) -> Played:
+        # the opening of a board is a function of the recorded seed, the round and the board:
+        # a resumed run and a replayed game start from the same stones
+        drawn = pick_opening(renju, random.Random(f"{seed}:{job.round}:{job.board}"), spec)
+        name, stones = drawn if drawn is not None else ("", ())
         rec = await gomocup.play_game(
-            black,
-            white,
-            rules=free,
+            job.black,
+            job.white,
+            opening=stones,
+            opening_name=name or None,
+            rules=renju,
             time_control=TimeControl(turn_ms=turn),
-            number=number,
-            names=names,
+            number=job.board,
+            names=job.names,
         )
-        return rec.outcome, rec.result_text, rec.reason, record_to_sgf(rec, free)
+        sgf = record_to_sgf(rec, renju)
+        return Played(rec.outcome, rec.result_text, rec.reason, sgf, record_to_psq(rec), name)
 
     return play_gomoku
 
 
 async def _play_round(
-    path: Path,
-    number: int,
-    jobs: list[tuple[int, str, str, int]],
-    todo: list[Any],
-    names: dict[int, str],
-    concurrency: int,
-    player: _Player,
+    path: Path, number: int, boards: list[int], concurrency: int, player: _Player, seed: int
 ) -> None:
+    import random
+
     from duiyi.tournament import event as ops
     from duiyi.tournament.formats.eventfile import event_lock, load_event, save_event
+    from duiyi.tournament.results import GameResult
 
     gate = asyncio.Semaphore(concurrency)
-    by_board = {g.board: g for g in todo}
+    names = {p.number: p.name for p in load_event(path).players}
 
-    async def one(board: int, black: str, white: str, handicap: int) -> None:
-        g = by_board[board]
-        labels = (names[g.black], names[g.white])
-        async with gate:
-            outcome, result, reason, sgf = await player(black, white, handicap, board, labels)
-        sgf_path = games_dir(path) / f"round-{number}-board-{board}.sgf"
-        sgf_path.write_text(sgf, encoding="utf-8")
-        with event_lock(path):
-            event = load_event(path)
-            event = ops.enter_outcome(event, number, board, outcome)
-            save_event(event, path)
-        typer.echo(
-            f"round {number} board {board}: {labels[0]} (B) - {labels[1]} (W) {result}  "
-            f"{outcome.termination.value}: {reason} ({outcome.article})"
-        )
+    async def one(board: int) -> None:
+        event = load_event(path)
+        g = event.round(number).game(board)
+        while g.result is None:  # a drawn elimination game is replayed (settle_draw)
+            job = Board(
+                number,
+                board,
+                engine_of(event, g.black),
+                engine_of(event, g.white),
+                (names[g.black], names[g.white]),
+                g.handicap,
+            )
+            async with gate:
+                played = await player(job)
+            stem = f"round-{number}-board-{board}" + (f"-replay-{g.replays}" if g.replays else "")
+            sgf_path = games_dir(path) / f"{stem}.sgf"
+            sgf_path.write_text(played.sgf, encoding="utf-8")
+            if played.psq:
+                sgf_path.with_suffix(".psq").write_text(played.psq, encoding="utf-8")
+            result = GameResult.from_outcome(played.outcome)
+            ruled = len(g.trail)
+            with event_lock(path):
+                event = load_event(path)
+                if result in (GameResult.DRAW, GameResult.NO_RESULT):
+                    lot = random.Random(f"{seed}:lot:{number}:{board}")
+                    event = ops.settle_draw(event, number, board, result, lot)
+                else:
+                    event = ops.enter_outcome(event, number, board, played.outcome)
+                save_event(event, path)
+            opening = f" [{played.opening}]" if played.opening else ""
+            outcome = played.outcome
+            typer.echo(
+                f"round {number} board {board}{opening}: {job.names[0]} (B) - {job.names[1]} "
+                f"(W) {played.result}  {outcome.termination.value}: {played.reason} "
+                f"({outcome.article})"
+            )
+            g = event.round(number).game(board)
+            for entry in g.trail[ruled:]:  # the arbiter's ruling on a drawn elimination game
+                typer.echo(f"round {number} board {board}: {entry.note}")
 
-    tasks = [asyncio.ensure_future(one(*job)) for job in jobs]
+    tasks = [asyncio.ensure_future(one(board)) for board in boards]
     try:
         await asyncio.gather(*tasks)
     finally:

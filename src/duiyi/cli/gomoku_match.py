@@ -211,16 +211,18 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
 
 def record_to_psq(record: GameRecord) -> str:
     """One engine game as a Piskvork ``.psq`` file: the header, one ``x,y,ms`` line per stone
-    (1-based, ``y`` from the top; the thinking time of single moves is not kept, so 0), ``-1``,
-    then the brains' names and the referee's reason.
+    (1-based, ``y`` from the top; ``ms`` the time the brain took for that stone, measured as
+    Piskvork does, 0 for an opening stone), ``-1``, then the brains' names and the referee's
+    reason.
 
     >>> from duiyi import BLACK
     >>> from duiyi.outcome import Outcome, Termination
     >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
-    >>> print(record_to_psq(GameRecord(1, "a", "b", None, ("h8", "h9"), won, "five")))
+    >>> rec = GameRecord(1, "a", "b", None, ("h8", "h9"), won, "five", move_ms=(15, 230))
+    >>> print(record_to_psq(rec))
     Piskvorky 15x15, 0:0, 0
-    8,8,0
-    8,7,0
+    8,8,15
+    8,7,230
     -1
     a
     b
@@ -228,9 +230,9 @@ def record_to_psq(record: GameRecord) -> str:
     <BLANKLINE>
     """
     lines = ["Piskvorky 15x15, 0:0, 0"]
-    for move in record.moves:
+    for index, move in enumerate(record.moves):
         point = Point.parse(move)
-        lines.append(f"{point.col + 1},{15 - point.row},0")
+        lines.append(f"{point.col + 1},{15 - point.row},{record.move_time_ms(index)}")
     lines += ["-1", record.black, record.white, record.reason]
     return "\n".join(lines) + "\n"
 

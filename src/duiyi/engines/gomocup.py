@@ -876,6 +876,7 @@ async def play_game(
         else:
             failures[color] = item
     notes: list[str] = []
+    times: list[int] = [0] * len(referee.moves)  # each stone's thinking time; opening stones 0
 
     def collect(color: Color) -> Callable[[EngineLine], None]:
         def keep(line: EngineLine) -> None:
@@ -904,7 +905,7 @@ async def play_game(
         ruling = None
         try:
             ruling = await _play_moves(
-                engines, referee, ledger, clock, rule, max_memory, suspend_idle
+                engines, referee, ledger, clock, rule, max_memory, suspend_idle, times
             )
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
@@ -920,6 +921,7 @@ async def play_game(
         reason=ruling.reason,
         used_ms=(clock.used_ms[BLACK], clock.used_ms[WHITE]),
         messages=tuple(notes),
+        move_ms=tuple(times),
     )
 
 
@@ -931,6 +933,7 @@ async def _play_moves(
     rule: GomocupRule | None,
     max_memory: int | None,
     suspend_idle: bool,
+    times: list[int],
 ) -> Ruling:
     control = clock.control
     default_rule = GomocupRule.RENJU if referee.fouls else GomocupRule.FREESTYLE
@@ -997,7 +1000,10 @@ async def _play_moves(
         if not answer.on_board(DEFAULT_SIZE):
             reason = f"{color} answered {answer}, which is off the 15x15 board"
             return _rule(referee, ledger, color, Failure.OFF_BOARD, reason)
+        placed = len(referee.moves)
         ruling = referee.play(answer.to_book())
+        if len(referee.moves) > placed:  # the stone is on the board (a losing one too)
+            times.append(elapsed)
         if ruling is not None:
             return ruling
 

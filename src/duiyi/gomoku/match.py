@@ -22,6 +22,7 @@ monotonic clock; what it has to decide about the board is decided here, from fac
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ __all__ = [
     "both_forfeit",
     "forfeit",
     "openings_for",
+    "pick_opening",
     "schedule",
 ]
 
@@ -393,6 +395,35 @@ def openings_for(spec: str) -> tuple[RenjuRules, list[tuple[str, tuple[Point, ..
     return RenjuRules.chinese_2013(), plan
 
 
+Opening = tuple[str, tuple[Point, ...]]  # (name, stones), as :func:`openings_for` lists them
+
+
+def pick_opening(rules: RenjuRules, rng: random.Random, spec: str = "designated") -> Opening | None:
+    """The opening of one engine game of an event, drawn by lot: ``None`` under a free opening
+    (Gomoku §3.3), else one of the designated openings of ``spec`` (all 26 by default, or names
+    as :func:`openings_for` reads them), each equally likely.
+
+    Gomoku §3.2 lets the black player choose the opening; a Gomocup brain has no command for
+    that, so the arbiter draws it (docs/decisions.md). Randomness comes only from ``rng``: the
+    same seed gives the same opening.
+
+    >>> rules = RenjuRules.chinese_2013()
+    >>> pick_opening(rules, random.Random(7)) == pick_opening(rules, random.Random(7))
+    True
+    >>> name, stones = pick_opening(rules, random.Random(1), "sosei")
+    >>> name, [str(p) for p in stones]
+    ('疏星/Sosei', ['h8', 'h9', 'j10'])
+    >>> pick_opening(RenjuRules.free(), random.Random(1)) is None
+    True
+    """
+    if rules.opening is not OpeningRule.DESIGNATED:
+        return None
+    _, plan = openings_for(spec)
+    if plan is None:
+        raise InvalidInput(f"{spec!r} names no designated opening", "Gomoku §3.2")
+    return plan[rng.randrange(len(plan))]
+
+
 # ------------------------------------------------------------------------------------------
 # records and the score
 
@@ -414,6 +445,19 @@ class GameRecord:
     reason: str
     used_ms: tuple[int, int] = (0, 0)  # black, white
     messages: tuple[str, ...] = ()
+    move_ms: tuple[int, ...] = ()  # each stone's thinking time, opening stones 0 (or empty)
+
+    def move_time_ms(self, index: int) -> int:
+        """The thinking time of stone ``index`` (from 0) in ms; 0 for an opening stone or a
+        record without times.
+
+        >>> from duiyi.outcome import Termination
+        >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
+        >>> r = GameRecord(1, "a", "b", None, ("h8", "h9"), won, "", move_ms=(0, 812))
+        >>> r.move_time_ms(1), GameRecord(1, "a", "b", None, ("h8",), won, "").move_time_ms(0)
+        (812, 0)
+        """
+        return self.move_ms[index] if index < len(self.move_ms) else 0
 
     @property
     def result_text(self) -> str:
@@ -446,6 +490,7 @@ class GameRecord:
             "reason": self.reason,
             "used_ms": {"black": self.used_ms[0], "white": self.used_ms[1]},
             "messages": list(self.messages),
+            "move_ms": list(self.move_ms),
         }
 
     @classmethod
@@ -463,6 +508,7 @@ class GameRecord:
                 str(data.get("reason", "")),
                 (int(used.get("black", 0)), int(used.get("white", 0))),
                 tuple(str(m) for m in data.get("messages", ())),
+                tuple(int(t) for t in data.get("move_ms", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a game record: {exc}") from exc

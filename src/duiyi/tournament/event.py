@@ -33,7 +33,14 @@ from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
-from duiyi.tournament.results import GameResult, SideResult, Table
+from duiyi.tournament.results import (
+    AuditEntry,
+    GameResult,
+    ResultSheet,
+    SideResult,
+    Source,
+    Table,
+)
 from duiyi.tournament.standings import Standing
 from duiyi.tournament.systems.base import Lots, PairedRound
 from duiyi.tournament.systems.base import colour as _colour
@@ -53,6 +60,7 @@ from duiyi.tournament.tiebreaks import Columns, Tiebreak, columns, parse_tiebrea
 from duiyi.tournament.withdrawal import Effect, article
 
 __all__ = [
+    "DRAW_POLICIES",
     "PairedRound",
     "add_players",
     "chain",
@@ -80,6 +88,7 @@ __all__ = [
     "player_rows",
     "put_game",
     "relay_state",
+    "settle_draw",
     "simulate",
     "table",
     "team_chain",
@@ -389,6 +398,96 @@ def enter_result(
                 article(event.game, event.system),
             )
     return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
+
+
+#: What a drawn game of an elimination round leads to (``options.knockout_draw``):
+#: ``replay`` (the default) replays it with colours reversed, up to ``options.draw_replays``
+#: times (default 2), then decides the board by lot; ``refuse`` leaves it to the director, who
+#: must enter a winner. See docs/decisions.md.
+DRAW_POLICIES = ("replay", "refuse")
+DEFAULT_DRAW_REPLAYS = 2
+_DRAW_ARTICLES = "Go §27.3, Gomoku §18.3(1)C"
+
+
+def settle_draw(
+    event: Event, round_number: int, board: int, result: GameResult, rng: random.Random
+) -> Event:
+    """Rule a game of an elimination round that ended without a winner (jigo 和棋, a full
+    Gomoku board, 无胜负): someone must go through (Go appendix 一, Gomoku §17.1).
+
+    The books leave the play-off to the organisers (Go §27.3: 加赛, its games set beforehand;
+    Gomoku §18.3(1)C: 加赛快棋或抽签). With ``options.knockout_draw`` ``"replay"`` (default)
+    the board is played again with colours reversed (as the later games of a match alternate,
+    Gomoku §5.1(2)); the drawn game goes into the board's trail and ``Game.replays`` counts it.
+    After ``options.draw_replays`` replays (default 2) have also been drawn, the board is
+    decided by lot (抽签) from ``rng`` and entered as the arbiter's result. With ``"refuse"``
+    the director must enter a winner (TournamentError, as :func:`enter_result`).
+
+    >>> e = add_players(new_event("Cup", "go", "knockout", 0), [Player(0, "A"), Player(0, "B")])
+    >>> e, _ = pair_next_round(e)
+    >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))   # replay, colours reversed
+    >>> g = e.round(1).game(1); (g.black, g.white, g.result, g.replays)
+    (2, 1, None, 1)
+    >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))
+    >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))   # third draw: by lot
+    >>> g = e.round(1).game(1); g.result.winner is not None, g.source.value, g.replays
+    (True, 'arbiter', 2)
+    """
+    game = event.round(round_number).game(board)
+    where = f"round {round_number} board {board}"
+    if result.winner is not None or result not in (GameResult.DRAW, GameResult.NO_RESULT):
+        raise TournamentError(f"{where}: {result.value} is not a drawn game")
+    if not systems.of(event).needs_winner(event, round_number):
+        return enter_result(event, round_number, board, result)
+    policy = str(event.options.get("knockout_draw", "replay"))
+    if policy not in DRAW_POLICIES:
+        raise TournamentError(
+            f"options.knockout_draw is {' or '.join(DRAW_POLICIES)}, not {policy!r}"
+        )
+    limit = int(event.options.get("draw_replays", DEFAULT_DRAW_REPLAYS))
+    if policy == "refuse":
+        return enter_result(event, round_number, board, result)  # raises: needs a winner
+    if limit < 0:
+        raise TournamentError(f"options.draw_replays must be 0 or more, got {limit}")
+    drawn = ResultSheet(result)
+    games = game.replays + 1
+    if game.replays < limit:
+        note = (
+            f"game {games} {result.value}; replayed with colours reversed "
+            f"(replay {game.replays + 1} of {limit}, {_DRAW_ARTICLES})"
+        )
+        entry = AuditEntry(Source.ARBITER, "arbiter", None, drawn, None, note)
+        replayed = replace(
+            game,
+            black=game.white,
+            white=game.black,
+            black_warnings=0,
+            white_warnings=0,
+            replays=game.replays + 1,
+            trail=(*game.trail, entry),
+        )
+        return _swap_board(event, round_number, replayed)
+    winner = rng.choice((Color.BLACK, Color.WHITE))
+    lot = GameResult.BLACK_WINS if winner is Color.BLACK else GameResult.WHITE_WINS
+    who = game.black if winner is Color.BLACK else game.white
+    note = f"game {games} {result.value} after {game.replays} replays; player {who} goes "
+    note += f"through by lot (抽签, {_DRAW_ARTICLES})"
+    entry = AuditEntry(Source.ARBITER, "arbiter", None, ResultSheet(lot), drawn, note)
+    decided = replace(game.with_result(lot), source=Source.ARBITER, trail=(*game.trail, entry))
+    return put_game(event, round_number, decided)
+
+
+def _swap_board(event: Event, round_number: int, game: Game) -> Event:
+    """``event`` with the board of ``game`` replaced, its colours reversed (a replay)."""
+    rnd = event.round(round_number)
+    index = _board_index(rnd, game.board)
+    games = list(rnd.games)
+    if set(games[index].players) != set(game.players):
+        raise TournamentError(f"round {round_number} board {game.board}: not the same players")
+    games[index] = game
+    history = list(event.history)
+    history[round_number - 1] = replace(rnd, games=tuple(games))
+    return _with_history(event, tuple(history))
 
 
 def put_game(event: Event, round_number: int, game: Game) -> Event:

@@ -190,6 +190,7 @@ class Game:
     trail: tuple[AuditEntry, ...] = field(default=(), repr=False)
     conflict: ResultConflict | None = field(default=None, repr=False)
     penalty: frozenset[Color] = field(default=frozenset(), repr=False)
+    replays: int = field(default=0, repr=False)  # drawn games replayed on this board so far
 
     @property
     def players(self) -> tuple[int, int]:
@@ -277,6 +278,8 @@ class Game:
             data["trail"] = [e.to_json() for e in self.trail]
         if self.conflict is not None:
             data["conflict"] = self.conflict.to_json()
+        if self.replays:
+            data["replays"] = self.replays
         return data
 
     @classmethod
@@ -298,6 +301,7 @@ class Game:
             tuple(AuditEntry.from_json(e) for e in data.get("trail", [])),
             None if conflict is None else ResultConflict.from_json(conflict),
             frozenset(Color(str(c)) for c in data.get("penalty", [])),
+            int(data.get("replays", 0)),
         )
 
 
