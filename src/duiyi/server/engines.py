@@ -161,8 +161,10 @@ class EngineSeat:
         # any broadcast (JSON text or a dict) may change whose turn it is: look again
         del message
         self._wake.set()
-        if self.player and self._engine is not None and self.host.session.outcome() is not None:
-            # the game ended (a flag fell, the last act): a pending genmove stops now
+        over = self.host.session.outcome() is not None or self._gone()
+        if self.player and self._engine is not None and over:
+            # the game ended (a flag fell, the last act) or the director closed it: a pending
+            # genmove stops now
             engine, self._engine = self._engine, None
             self._killing = asyncio.ensure_future(_kill(engine))
 
