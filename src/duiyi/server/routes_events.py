@@ -9,7 +9,9 @@ version with a compare-and-set, so two desks never overwrite each other silently
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import dataclasses
 import io
 import itertools
 import logging
@@ -219,8 +221,32 @@ def _games(request: Request) -> GameManager:
     return games
 
 
+# Parsed events by stored version: a 10,000-player event takes about half a second to parse,
+# and every request of the desk reads the event it changes (bench/event_server.py). Events are
+# immutable values, so one parse serves every request until the version moves on.
+_PARSED: collections.OrderedDict[tuple[str, float, int, float], Event] = collections.OrderedDict()
+_PARSED_MAX = 8
+
+
 def _event(record: EventRecord) -> Event:
-    return Event.from_json(record.data["event"])
+    """The event of a stored record, parsed once per stored version."""
+    found = _PARSED.get(_key(record))
+    if found is None:
+        return _remember(record, Event.from_json(record.data["event"]))
+    _PARSED.move_to_end(_key(record))
+    return found
+
+
+def _key(record: EventRecord) -> tuple[str, float, int, float]:
+    return (record.id, record.created_at, record.version, record.updated_at)
+
+
+def _remember(record: EventRecord, event: Event) -> Event:
+    """Keep ``event`` as the parsed form of ``record`` (the version just stored)."""
+    _PARSED[_key(record)] = event
+    while len(_PARSED) > _PARSED_MAX:
+        _PARSED.popitem(last=False)
+    return event
 
 
 def _online(record: EventRecord) -> dict[str, Any]:
@@ -272,11 +298,15 @@ async def _change(
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = apply(_event(record), meta)
         data = {**meta, "event": event.to_json()}
+        wall = time.time()
         try:
-            version = await repo.save_event(event_id, record.version, data, change, time.time())
+            version = await repo.save_event(event_id, record.version, data, change, wall)
         except Conflict:
             continue
-        return await repo.event(event_id), (answer, version)
+        # what was stored, without reading it back (a large event's document is megabytes)
+        stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
+        _remember(stored, event)
+        return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
 
 
@@ -559,8 +589,80 @@ async def enter_result(
             f"round {number} board {board}: the director entered {code} "
             f"(event {event_id} version {version}); this online game is closed"
         )
-        closed = await _close_games(request, event_id, number, board, reason)
+        closed = await _close_games(request, event_id, {(number, board): reason})
     return {**_summary(record), **_entered(record, done), "closed_games": closed}
+
+
+# The results sheet is read by hand (CSV): documented for the OpenAPI document.
+RESULTS_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "text/csv": {
+                "schema": {
+                    "type": "string",
+                    "description": "header round,board,result (optional black_warnings, "
+                    "white_warnings); result codes as in a board's result",
+                }
+            }
+        },
+    }
+}
+
+
+@router.post("/{event_id}/results", openapi_extra=RESULTS_BODY)
+async def enter_results(request: Request, event_id: str, force: bool = False) -> dict[str, Any]:
+    """Enter a results sheet (organiser): CSV ``round,board,result`` with optional
+    ``black_warnings,white_warnings``, as ``duiyi event result --file`` reads it. The whole
+    sheet enters in one change or not at all (a bad line or board stores nothing); each board
+    records the director's entry with an audit entry, and its online game is closed. A change
+    to a round followed by a paired round needs ``?force=true``."""
+    raw = await request.body()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"the results sheet is not UTF-8 text: {exc}") from exc
+    rows = csvfiles.parse_results(text)
+    if not rows:
+        raise InvalidInput("the results sheet has no result")
+    wall = time.time()
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done: list[entries.Entered] = []
+        for row in rows:
+            sheet = entries.sheet_of(row.result, row.black_warnings, row.white_warnings)
+            entered = entries.record_result(
+                e,
+                row.round,
+                row.board,
+                sheet,
+                source=Source.DIRECTOR,
+                by="organiser (results sheet)",
+                at=wall,
+                force=force,
+            )
+            e = entered.event
+            done.append(entered)
+        return e, done
+
+    change = {"op": "results", "count": len(rows), "force": force}
+    record, (done, version) = await _change(request, event_id, change, apply)
+    reasons = {
+        (d.round, d.board): (
+            f"round {d.round} board {d.board}: the director entered {row.result.value} "
+            f"(event {event_id} version {version}); this online game is closed"
+        )
+        for d, row in zip(done, rows, strict=True)
+        if d.status != "unchanged"
+    }
+    closed = await _close_games(request, event_id, reasons)
+    return {
+        **_summary(record),
+        "entered": [{"round": d.round, "board": d.board, "status": d.status} for d in done],
+        "affected": [a.to_json() for d in done for a in d.affected],
+        "withdrawn": [p for d in done for p in d.withdrawn],
+        "closed_games": closed,
+    }
 
 
 def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
@@ -573,12 +675,16 @@ def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
 
 
 async def _close_games(
-    request: Request, event_id: str, number: int, board: int, reason: str
+    request: Request, event_id: str, reasons: dict[tuple[int, int], str]
 ) -> list[str]:
-    """Close the online game(s) of one board: the director's entry decides it."""
-    closed = []
+    """Close the online game(s) of the boards ``(round, board)`` of ``reasons``: the
+    director's entry decides them (the reason is what their players are told)."""
+    closed: list[str] = []
+    if not reasons:
+        return closed
     for g in await _repo(request).games_of_event(event_id):
-        if g.round == number and g.board == board and g.closed is None:
+        reason = reasons.get((g.round or 0, g.board or 0))
+        if reason is not None and g.closed is None:
             await _games(request).close_event_game(g.id, reason)
             closed.append(g.id)
     return closed
@@ -805,70 +911,92 @@ class ResultReader:
                 log.exception("result outbox: pass failed")
 
     async def drain(self) -> int:
-        """Enter every waiting report; how many were consumed. A report that fails stays for
-        the next pass and does not hold the others back."""
+        """Enter every waiting report; how many were consumed. The reports of one event enter
+        in one event change (a round of a large event is one write per pass, not one per
+        board); a report that fails stays for the next pass and does not hold the others back."""
         count = 0
         while True:
             reports = await self.repo.reports()
-            progressed = False
+            by_event: dict[str, list[Report]] = {}
             for report in reports:
+                by_event.setdefault(report.event_id, []).append(report)
+            progressed = False
+            for event_id, batch in by_event.items():
                 try:
-                    await self.enter(report)
+                    consumed = await self.enter(event_id, batch)
                 except Exception:
-                    log.exception("result of game %s: not entered yet", report.game_id)
+                    log.exception("results of event %s: not entered yet", event_id)
                     continue
-                count += 1
-                progressed = True
+                count += consumed
+                progressed = progressed or consumed > 0
             if not progressed:
                 return count
 
-    async def enter(self, report: Report) -> None:
-        """Enter one report in its event (or keep it there as a conflict)."""
+    async def enter(self, event_id: str, reports: list[Report]) -> int:
+        """Enter ``reports`` (oldest first) in their event in one change, keeping a disagreeing
+        result as the board's conflict; how many reports were consumed."""
+        for attempt in itertools.count():
+            try:
+                ev = await self.repo.event(event_id)
+            except NotFound:
+                log.warning("results of %d games: event %s is gone", len(reports), event_id)
+                return sum([await self.repo.drop_report(r.id) for r in reports])
+            e = _event(ev)
+            changes: list[dict[str, Any]] = []
+            used: list[int] = []
+            for report in reports:
+                try:
+                    after, status = self._record(e, report)
+                except Exception:  # this report waits for the next pass; the others go on
+                    log.exception("result of game %s: not entered yet", report.game_id)
+                    continue
+                used.append(report.id)
+                if after is not e:
+                    changes.append(
+                        {"game": report.game_id, "status": status, "sheet": report.sheet}
+                    )
+                e = after
+            if not used:
+                return 0
+            if not changes:
+                return sum([await self.repo.drop_report(r) for r in used])
+            data = {**ev.data, "event": e.to_json()}
+            change = {"op": "game-results", "games": changes}
+            try:
+                wall = time.time()
+                version = await self.repo.save_event(
+                    ev.id, ev.version, data, change, wall, reports=used
+                )
+                _remember(dataclasses.replace(ev, data=data, version=version, updated_at=wall), e)
+                return len(used)
+            except ReportGone:  # another reader entered some of them: read the outbox again
+                return 0
+            except Conflict:
+                await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def _record(e: Event, report: Report) -> tuple[Event, str]:
+        """The event with one report entered (or held as the board's conflict), and the entry's
+        status; ``e`` itself when the report changes nothing or cannot be entered at all."""
         sheet = ResultSheet.from_json(report.sheet)
         # a penalty or a disqualification on the sheet is the arbiter's ruling in that game
         source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
-        for attempt in itertools.count():
+        by, at = f"game {report.game_id}", report.wall
+        try:
+            done = entries.record_result(
+                e, report.round, report.board, sheet, source=source, by=by, at=at
+            )
+        except TournamentError as exc:
+            # refused by the event's rules: the director sees it on the board
             try:
-                ev = await self.repo.event(report.event_id)
-            except NotFound:
-                log.warning("result of game %s: event %s is gone", report.game_id, report.event_id)
-                await self.repo.drop_report(report.id)
-                return
-            e = _event(ev)
-            by, at = f"game {report.game_id}", report.wall
-            try:
-                done = entries.record_result(
-                    e, report.round, report.board, sheet, source=source, by=by, at=at
-                )
-            except TournamentError as exc:
-                # refused by the event's rules: the director sees it on the board
-                try:
-                    done = entries.hold(
-                        e, report.round, report.board, sheet, source, by, at, str(exc)
-                    )
-                except TournamentError:
-                    log.warning("result of game %s not entered: %s", report.game_id, exc)
-                    await self.repo.drop_report(report.id)
-                    return
-            if done.status == "unchanged" and done.event == e:
-                await self.repo.drop_report(report.id)
-                return
-            data = {**ev.data, "event": done.event.to_json()}
-            change = {
-                "op": "game-result",
-                "game": report.game_id,
-                "status": done.status,
-                "sheet": report.sheet,
-            }
-            try:
-                await self.repo.save_event(
-                    ev.id, ev.version, data, change, time.time(), report=report.id
-                )
-                return
-            except ReportGone:
-                return
-            except Conflict:
-                await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
+                done = entries.hold(e, report.round, report.board, sheet, source, by, at, str(exc))
+            except TournamentError:
+                log.warning("result of game %s not entered: %s", report.game_id, exc)
+                return e, "refused"
+        if done.status == "unchanged" and done.event == e:
+            return e, done.status
+        return done.event, done.status
 
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:
