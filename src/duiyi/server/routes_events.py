@@ -32,7 +32,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
-from duiyi.server.schemas import NO_BOOL, Club, Name
+from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -108,10 +108,18 @@ class NewPlayer(BaseModel):
     extra: dict[str, Club] = Field(
         default_factory=dict, max_length=20, description="any other columns"
     )
+    engine: EngineCommand = Field(
+        "",
+        description="an engine player's command line (kept as its 'engine' column; played by "
+        "POST .../rounds/{n}/play on a server started with --engine-players)",
+        examples=["/usr/games/gnugo --mode gtp --level 1"],
+    )
 
     def player(self) -> Player:
         """The player (numbered when entered)."""
         extra = dict(self.extra)
+        if self.engine.strip():
+            extra["engine"] = self.engine.strip()
         if self.country:
             extra["country"] = self.country
         if self.team:
@@ -354,6 +362,8 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
         "event": record.data["event"],
         "online": _online(record),
         "games": [_game_link(g) for g in games],
+        # a director's request to play the engine boards of a round, while it runs
+        "engine_play": record.data.get("engine_play"),
     }
 
 
@@ -720,21 +730,33 @@ async def resolve_conflict(
 @router.post("/{event_id}/rounds/{number}/games", status_code=201)
 async def start_games(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """Start the round's online games; answers each board's secret player links (shown once:
-    hand each player their own)."""
+    hand each player their own). Boards between two engine players are left to ``POST
+    .../rounds/{n}/play``."""
+    from duiyi.server.engine_rounds import engine_command_of
+
     repo = _repo(request)
     record = await repo.event(event_id)
     _organiser(request, record)
     e = _event(record)
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
-    existing = {g.board or 0 for g in await repo.games_of_event(event_id) if g.round == number}
+
+    def engines(g: Any) -> bool:
+        players = (e.player(g.black), e.player(g.white))
+        return all(engine_command_of(p) is not None for p in players)
+
+    existing = {
+        g.board or 0
+        for g in await repo.games_of_event(event_id)
+        if g.round == number and not isinstance(g.config.get("engine"), dict)
+    }
     if existing:
         raise Conflict(f"round {number} already has online games (boards {sorted(existing)})")
     spec = {"game": e.game, **_online(record)}
     spec["game"] = e.game
     boards = []
     for g in e.round(number).games:
-        if g.black is None or g.white is None:
+        if g.black is None or g.white is None or engines(g):
             continue
         host, tokens = await _games(request).create(
             spec,
@@ -754,6 +776,66 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
             }
         )
     return {"round": number, "games": boards}
+
+
+class PlayEngines(BaseModel):
+    """Play the round's boards between two engine players on this server."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    concurrency: Annotated[int, Field(ge=1, le=16, description="games played at once"), NO_BOOL] = 1
+
+
+@router.post("/{event_id}/rounds/{number}/play", status_code=202)
+async def play_engine_round(
+    request: Request, event_id: str, number: int, body: PlayEngines | None = None
+) -> dict[str, Any]:
+    """Play the round's boards whose two players are engines (organiser; only on a server
+    started with ``--engine-players``): each board becomes a live game with both seats driven
+    by the server, ``concurrency`` at a time, refereed like any game; results enter the event
+    through the outbox. The next round is paired first when ``number`` is the next one.
+    Answers at once (202) with the boards to play; the games appear in ``GET
+    /api/events/{id}`` and the room list as they start."""
+    from duiyi.engines.process import check_command
+    from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
+
+    state = request.app.state.duiyi
+    record = await _repo(request).event(event_id)
+    _organiser(request, record)  # anonymous: 401, another key: 403, before anything else
+    if not state.settings.engine_players or state.engine_rounds is None:
+        raise Forbidden(
+            "this server does not run engine players: start it with `duiyi serve "
+            "--engine-players` (DUIYI_ENGINE_PLAYERS=1) to play engine rounds here"
+        )
+    play = EnginePlay(number, (body or PlayEngines()).concurrency, state.settings.process_id)
+    seed = secrets.randbits(64)
+
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
+        if number == e.current_round + 1:
+            e, paired = ops.pair_next_round(e, random.Random(seed))
+            answer = paired.to_json(explain=True)
+            meta.setdefault("explanations", {})[str(answer["round"])] = answer
+        elif not 1 <= number <= e.current_round:
+            raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
+        running = meta.get(PLAY_KEY)
+        if isinstance(running, dict) and EnginePlay.from_json(running).round != number:
+            raise Conflict(f"round {running['round']} is being played; wait for it to end")
+        boards = check_engine_round(e, number)
+        for board in boards:
+            check_command(board.black_command)
+            check_command(board.white_command)
+        meta[PLAY_KEY] = play.to_json()
+        return e, boards
+
+    change = {"op": "play-engines", "round": number, "seed": seed, **play.to_json()}
+    record, (boards, _version) = await _change(request, event_id, change, apply)
+    state.engine_rounds.start(event_id)
+    return {
+        **_summary(record),
+        "round": number,
+        "concurrency": play.concurrency,
+        "boards": [b.to_json() for b in boards],
+    }
 
 
 @router.get("/{event_id}/conflicts")
