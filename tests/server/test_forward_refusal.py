@@ -118,6 +118,13 @@ def test_a_refused_forward_is_never_applied_by_a_commit_that_stalled(
     assert db.execute("SELECT version FROM games WHERE id = %s", (gid,)).fetchone() == (1,)
     for server in (a, b):
         assert _moves(server, gid) == ["E5"], server.url
+    # the id B made up is refused for good: sent again (through the owner) it is a 409
+    [(made_up,)] = db.execute(
+        "SELECT action_id FROM game_action_ids WHERE game_id = %s", (gid,)
+    ).fetchall()
+    again = _post(a, gid, g["white_token"], type="move", move="C3", action_id=made_up)
+    assert again.status_code == 409, again.text
+    assert "never applied" in again.json()["detail"]
     # the game goes on through either process
     assert _post(b, gid, g["white_token"], type="move", move="G7").json()["version"] == 2
     assert _moves(a, gid) == _moves(b, gid) == ["E5", "G7"]
