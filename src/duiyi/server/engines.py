@@ -73,11 +73,8 @@ class EngineSeat:
     ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
     """
 
-    def __init__(
-        self, host: Any, seat: Color, kind: str, command: list[str] | str, client: str = ""
-    ) -> None:
+    def __init__(self, host: Any, seat: Color, kind: str, command: list[str] | str) -> None:
         self.host = host
-        self.client = client  # the address that started it (per-client caps)
         self.seat = seat
         self.kind = kind
         self.command = command

@@ -713,12 +713,14 @@ class GameManager:
         board: int | None = None,
         arbiter_token_hash: str | None = None,
         engine: dict[str, str] | None = None,
+        engine_client: str = "",
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
 
         ``engine`` (``{"seat": "white", "kind": "go"}``) is stored with the game, so that the
-        engine comes back with the game after a restart."""
+        engine comes back with the game after a restart; ``engine_client`` (a digest of the
+        address that asked) lets every process count the engine games of each client."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
@@ -739,12 +741,20 @@ class GameManager:
             event_id=event_id,
             round=round,
             board=board,
+            engine_client=None if engine is None else engine_client,
         )
         record = await self.repo.game(game_id)
         host = GameHost(self, record, session, offset=-time.monotonic())
         self.hosts[game_id] = host
         host.start_timer()
         return host, secrets_
+
+    async def drop(self, host: GameHost) -> None:
+        """Undo :meth:`create` of a game nobody played (its creation was refused)."""
+        await host.stop()
+        if self.hosts.get(host.id) is host:
+            self.hosts.pop(host.id, None)
+        await self.repo.delete_game(host.id)
 
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
