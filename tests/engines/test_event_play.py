@@ -260,3 +260,28 @@ def test_drawn_knockout_game_refused_by_option(tmp_path: Path) -> None:
     done = duiyi("event", "play", str(ev), "--rules", "free", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "needs a winner" in done.stderr
+
+
+def test_jigo_in_a_go_knockout_is_replayed_with_colours_reversed(tmp_path: Path) -> None:
+    # Go §9, §11: 7x7 under the Ing preset (area in points, komi 8): a black wall on column D
+    # and a white wall on E1-E6 + F7 leave E7 neutral (½ each), 28½ - 20½ = the komi: jigo.
+    # A knockout game needs a winner (Go appendix 一): the board is replayed with colours
+    # reversed (Go §27.3, docs/decisions.md), and the reversed walls give White the game.
+    ev = tmp_path / "cup.json"
+    made = duiyi("event", "new", str(ev), "--game", "go", "--system", "knockout", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    walls = {"D-wall": "D1,D2,D3,D4,D5,D6,D7", "E-wall": "E1,E2,E3,E4,E5,E6,F7"}
+    for name, moves in walls.items():
+        cmd = [sys.executable, str(FAKE), "--moves", moves, "--name", name]
+        assert duiyi("event", "engine", str(ev), name, "--", *cmd, cwd=tmp_path).returncode == 0
+    done = duiyi("event", "play", str(ev), "--rules", "ing", "--size", "7", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "D-wall (B) - E-wall (W) 0" in done.stdout  # jigo (SGF RE[0])
+    assert "replayed with colours reversed (replay 1 of 2" in done.stdout
+    assert "E-wall (B) - D-wall (W) W+16" in done.stdout
+    board = json.loads(ev.read_text())["history"][0]["games"][0]
+    assert (board["black"], board["white"], board["result"]) == (2, 1, "0-1")
+    assert board["replays"] == 1 and board["trail"][0]["value"]["result"] == "draw"
+    games = tmp_path / "cup.games"
+    assert "RE[0]" in (games / "round-1-board-1.sgf").read_text()
+    assert "RE[W+16]" in (games / "round-1-board-1-replay-1.sgf").read_text()

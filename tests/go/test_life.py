@@ -497,3 +497,73 @@ def test_reading_seki_of_several_groups_by_a_race() -> None:
         assert statuses[Point.parse(name, 9)] is Status.SEKI, name
     assert statuses[Point.parse("F8", 9)] is Status.ALIVE
     assert reasons(board)["A9"].startswith("seki: read out")
+
+
+def test_reading_net_on_the_edge() -> None:
+    # Go §8.2: white E1 (liberties E2, F1) is caught whatever it does: E2 is answered by D2
+    # (F1 then leaves one liberty), F1 by E2 (a ladder along the edge into the corner) or G1.
+    # It lies in open play, where the static rules propose nothing; the net reading kills it.
+    board = Board.from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . X . . .
+        . . . X O . . . .""")
+    assert names(propose_dead(board)) == ["E1"]
+    assert reasons(board)["E1"].startswith("dead: read out, captured in a ladder or net")
+
+
+def test_reading_net_broken_by_a_friendly_stone() -> None:
+    # Go §8.1: with a white stone at G1, white E1 connects out at F1 (three liberties): it
+    # cannot be captured, so it is not proposed dead.
+    assert (
+        dead("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . X . . .
+        . . . X O . O . .""")
+        == []
+    )
+
+
+def test_reading_net_escapes_by_capturing_the_attacker() -> None:
+    # Go §8.1: with white G2, black's atari at G1 is itself in atari (H1 takes it), and black's
+    # atari at E2 lets white connect at G1: white E1 escapes, nothing is dead.
+    board = Board.from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . X O . .
+        . . . X O . . . .""")
+    assert propose_dead(board) == frozenset()
+    assert all(s is Status.ALIVE for s in status_map(board).values())
+
+
+def test_reading_net_leaves_a_tigers_mouth_connection_alive() -> None:
+    # Go §8.1: white F8 has two liberties, E8 and F9. Black at E8 is in atari and white takes
+    # it at E7; black at F9 is answered by E8, joining white's living group (eyes A9, C9). The
+    # chain cannot be captured, so it is not proposed dead.
+    board = Board.from_diagram("""
+        . O . O O . X . .
+        O O O O . O X . .
+        X X X X . X X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .""")
+    assert propose_dead(board) == frozenset()

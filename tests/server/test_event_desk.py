@@ -103,3 +103,50 @@ def test_every_system_of_the_cli_through_the_api(server: Server) -> None:
         r = httpx.post(f"{url}/rounds", headers=auth)
         assert r.status_code == 200, (system, r.text)
         assert httpx.get(f"{url}/standings").status_code == 200, system
+
+
+def test_a_results_sheet_enters_whole_or_not_at_all(server: Server) -> None:
+    """A results sheet (CSV round,board,result, as `duiyi event result --file`): one change
+    for the whole sheet, every board the director's with its audit entry and warnings (Go §24);
+    a sheet with one bad board stores nothing; a change after the next pairing needs force."""
+    ev = _new(server, game="go", system="swiss", rounds=3)
+    url, auth = f"{server.url}/api/events/{ev['id']}", _auth(ev["organiser_token"])
+    csv = {**auth, "content-type": "text/csv"}
+    r = httpx.post(
+        f"{url}/players",
+        content=b"A\nB\nC\nD\nE\nF\n",
+        headers={**auth, "content-type": "text/plain"},
+    )
+    assert r.status_code == 200, r.text
+    assert httpx.post(f"{url}/rounds", headers=auth).status_code == 200
+    before = httpx.get(url).json()["version"]
+    bad = "round,board,result\n1,1,1-0\n1,9,0-1\n"
+    r = httpx.post(f"{url}/results", content=bad.encode(), headers=csv)
+    assert r.status_code == 409 and r.headers["content-type"] == "application/problem+json"
+    assert "9" in r.json()["detail"]
+    assert httpx.get(url).json()["version"] == before  # nothing of the sheet stored
+    sheet = "round,board,result,black_warnings\n1,1,1-0,1\n1,2,0-1,0\n1,3,draw,0\n"
+    r = httpx.post(f"{url}/results", content=sheet.encode(), headers=csv)
+    assert r.status_code == 200, r.text
+    assert [e["status"] for e in r.json()["entered"]] == ["entered"] * 3
+    doc = httpx.get(url).json()
+    assert doc["version"] == before + 1  # one change for the whole sheet
+    games = doc["event"]["history"][0]["games"]
+    assert [(g["result"], g["source"]) for g in games] == [
+        ("1-0", "director"),
+        ("0-1", "director"),
+        ("draw", "director"),
+    ]
+    assert games[0]["warnings"] == {"black": 1, "white": 0}
+    assert httpx.post(f"{url}/rounds", headers=auth).status_code == 200
+    again = "round,board,result\n1,2,1-0\n"
+    r = httpx.post(f"{url}/results", content=again.encode(), headers=csv)
+    assert r.status_code == 409, r.text
+    r = httpx.post(f"{url}/results?force=true", content=again.encode(), headers=csv)
+    assert r.status_code == 200 and r.json()["affected"], r.text
+    assert (
+        httpx.post(
+            f"{url}/results", content=sheet.encode(), headers={"content-type": "text/csv"}
+        ).status_code
+        == 401
+    )

@@ -67,6 +67,30 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(
     assert page._duiyi_errors == []
 
 
+def test_a_503_is_not_an_answer_the_action_is_sent_again(
+    server: Server, context_factory: Any
+) -> None:
+    # a process that did not answer in time (503, e.g. during a failover) applied nothing
+    g = new_game(server, game="go", size=9)
+    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    sent: list[dict[str, Any]] = []
+
+    def busy_once(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        if len(sent) == 1:
+            problem = '{"status": 503, "title": "Service unavailable", "detail": "try again"}'
+            route.fulfill(status=503, body=problem, content_type="application/problem+json")
+        else:
+            route.continue_()
+
+    page.route(ACTIONS, busy_once)
+    page.click("[data-point='D4']")
+    wait_version(page, 1)
+    assert len(sent) == 2 and sent[0] == sent[1]
+    assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "D4")]
+    assert page.locator("#banner.error").count() == 0
+
+
 def test_a_refused_action_is_not_retried(server: Server, context_factory: Any) -> None:
     # Go §2: an occupied point is refused (409); that is an answer, not a network error
     g = new_game(server, game="go", size=9)

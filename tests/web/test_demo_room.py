@@ -91,19 +91,14 @@ def test_the_demo_reviews_a_finished_game_of_each_kind(demo: Server, context_fac
     assert page.locator("[data-five]").count() == 5
 
 
-def make_event(server: Server) -> dict[str, Any]:
+def make_event(server: Server, game: str = "go") -> dict[str, Any]:
+    tc = {"system": "chinese-byoyomi", "base": 600, "reserved_minutes": 1}
+    online: dict[str, Any] = {"size": 9, "time_control": tc}
+    if game == "gomoku":
+        online = {"rules": "free", "time_control": {"system": "absolute", "base": 600}}
     r = httpx.post(
         server.url + "/api/events",
-        json={
-            "name": "Hall cup",
-            "game": "go",
-            "system": "swiss",
-            "rounds": 3,
-            "online": {
-                "size": 9,
-                "time_control": {"system": "chinese-byoyomi", "base": 600, "reserved_minutes": 1},
-            },
-        },
+        json={"name": "Hall cup", "game": game, "system": "swiss", "rounds": 3, "online": online},
     )
     assert r.status_code == 201, r.text
     ev = r.json()
@@ -182,3 +177,56 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
     act(server, two["game_id"], two["black_token"], {"type": "move", "move": "D4"})
     tablet.wait_for_selector("[data-testid=room-board-2][data-version='3']")
     assert state(server, two["game_id"])["outcome"] is None
+
+
+def _rule_in_the_room(page: Any, board: int, option: str, who: str, points: str = "") -> None:
+    page.select_option(f"[data-testid=rule-kind-{board}]", option)
+    page.select_option(f"[data-testid=rule-who-{board}]", who)
+    if points:
+        page.fill(f"[data-testid=rule-points-{board}]", points)
+    page.click(f"[data-testid=rule-{board}]")
+
+
+def test_the_room_puts_stones_back_by_the_book(server: Server, context_factory: Any) -> None:
+    # Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": the arbiter names the
+    # stones White wrongly removed; they go back, White is warned, no article to type.
+    ev = make_event(server)
+    one = ev["games"][0]
+    act(server, one["game_id"], one["black_token"], {"type": "move", "move": "E5"})
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    page.wait_for_selector("[data-testid=room-board-1][data-version='1']")
+    assert not page.is_visible("[data-testid=rule-points-1]")  # a warning names no stones
+    page.select_option("[data-testid=rule-kind-1]", "restore_stones")
+    assert page.is_visible("[data-testid=rule-points-1]")
+    assert page.input_value("[data-testid=rule-article-1]") == "Go §18.1"
+    assert page.get_attribute("[data-testid=rule-article-1]", "readonly") is not None
+    _rule_in_the_room(page, 1, "restore_stones", "white", "c3, C4")
+    page.wait_for_selector("[data-testid=rulings-1]:has-text('Go §18.1')")
+    s = state(server, one["game_id"])
+    assert {"C3", "C4"} <= set(s["stones"]["black"])
+    assert s["referee"]["white"]["warnings"] == 1 and s["to_move"] == "white"
+
+
+def test_the_room_corrects_or_accepts_an_irregular_gomoku_stone(
+    server: Server, context_factory: Any
+) -> None:
+    # Gomoku §6.1(5) 推盘: the pushed stone goes back to the first point it touched; §6.1: the
+    # opponent may accept the act instead, and then it is not corrected any more.
+    ev = make_event(server, "gomoku")
+    one, two = ev["games"][:2]
+    act(server, one["game_id"], one["black_token"], {"type": "move", "move": "h8"})
+    act(server, two["game_id"], two["black_token"], {"type": "move", "move": "h8"})
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    page.wait_for_selector("[data-testid=room-board-2][data-version='1']")
+    _rule_in_the_room(page, 1, "replace_pushed", "black", "i9")
+    page.wait_for_selector("[data-testid=rulings-1]:has-text('Gomoku §6.1(5)')")
+    assert state(server, one["game_id"])["moves_list"] == ["i9"]
+    page.select_option("[data-testid=rule-kind-2]", "accept_irregular")
+    page.fill("[data-testid=rule-article-2]", "Gomoku §6.1(5)")
+    _rule_in_the_room(page, 2, "accept_irregular", "black")
+    page.wait_for_selector("[data-testid=rulings-2]:has-text('Gomoku §6.1(5)')")
+    _rule_in_the_room(page, 2, "replace_lifted", "black", "j10")
+    page.wait_for_selector("#banner.error:has-text('accepted')")
+    assert state(server, two["game_id"])["moves_list"] == ["h8"]

@@ -21,6 +21,7 @@ from tests.web.test_player import act, set_names
 
 from duiyi.gomoku.fouls import Foul
 from duiyi.outcome import Result, Termination
+from duiyi.referee import RulingKind
 from duiyi.tournament import systems
 from duiyi.tournament.results import Source
 
@@ -56,6 +57,7 @@ def test_both_languages_are_complete() -> None:
     wanted += [f"foul.{f.value}" for f in Foul]
     wanted += [f"sys.{name}" for name in systems.names()]
     wanted += [f"src.{s.value}" for s in Source]
+    wanted += [f"rk.{k.value}" for k in RulingKind]  # the rulings the arbiter's room lists
     assert not [k for k in wanted if k not in table]
 
 

@@ -22,6 +22,12 @@ def serve(
         None, "--redis", help="Redis URL for several processes (default: $DUIYI_REDIS_URL)."
     ),
     demo: bool = typer.Option(False, "--demo", help="Create a demo event and games if absent."),
+    engine_players: bool = typer.Option(
+        False,
+        "--engine-players",
+        help="Let organisers play their events' engine players here (runs the programs they "
+        "register; default: $DUIYI_ENGINE_PLAYERS).",
+    ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning, error."),
 ) -> None:
     """Start the duiyi web server.
@@ -33,7 +39,12 @@ def serve(
     from duiyi.server import Settings, create_app
     from duiyi.server.logs import log_config
 
-    settings = Settings.from_env(database_url=database, redis_url=redis, demo=demo)
+    settings = Settings.from_env(
+        database_url=database,
+        redis_url=redis,
+        demo=demo,
+        engine_players=engine_players or None,
+    )
     uvicorn.run(
         create_app(settings),
         host=host,

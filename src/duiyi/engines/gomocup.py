@@ -52,7 +52,7 @@ from typing import IO, Any, Final
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Absolute, MultiPeriod, PlayerTime, Stage, TimeSystem
-from duiyi.engines.process import LineProcess, engine_label
+from duiyi.engines.process import LineProcess, engine_label, launch, launch_or_error
 from duiyi.engines.score import MatchScore
 from duiyi.engines.sync import BackgroundLoop
 from duiyi.errors import (
@@ -318,8 +318,35 @@ class GomocupEngine:
         Nothing is sent yet; call :meth:`start` next. A command that cannot be executed raises
         :class:`EngineCrashed`.
         """
-        line = await LineProcess.start(command, cwd=cwd, env=env, stderr=stderr)
-        return cls(line, on_line=on_line)
+
+        async def greet(line: LineProcess) -> GomocupEngine:
+            return cls(line, on_line=on_line)
+
+        return await launch(command, greet, cwd=cwd, env=env, stderr=stderr)
+
+    @classmethod
+    async def open(
+        cls,
+        command: str | Sequence[str],
+        size: int = DEFAULT_SIZE,
+        *,
+        timeout: float | None = 10.0,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
+        on_line: Callable[[EngineLine], None] | None = None,
+    ) -> GomocupEngine:
+        """Start a brain and send ``START size`` (:meth:`popen`, then :meth:`start`): the
+        brain, ready to play; a brain that does not answer ``OK`` is killed and the error
+        raised (:class:`EngineRefusal`, :class:`EngineTimeout`, :class:`EngineCrashed`).
+        """
+
+        async def greet(line: LineProcess) -> GomocupEngine:
+            engine = cls(line, on_line=on_line)
+            await engine.start(size, timeout=timeout)
+            return engine
+
+        return await launch(command, greet, cwd=cwd, env=env, stderr=stderr)
 
     @property
     def process(self) -> asyncio.subprocess.Process:
@@ -676,19 +703,7 @@ _label = engine_label
 async def _launch(
     command: str | Sequence[str], size: int, timeout: float
 ) -> GomocupEngine | EngineError:
-    engine: GomocupEngine | None = None
-    try:
-        engine = await GomocupEngine.popen(command)
-        await engine.start(size, timeout=timeout)
-        return engine
-    except (EngineError, InvalidInput) as exc:  # InvalidInput: an empty or unparsable command
-        if engine is not None:
-            await engine.kill()
-        return exc if isinstance(exc, EngineError) else EngineCrashed(str(exc))
-    except BaseException:
-        if engine is not None:
-            await engine.kill()
-        raise
+    return await launch_or_error(GomocupEngine.open(command, size, timeout=timeout))
 
 
 # --------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Literal
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.engines.process import LineProcess
+from duiyi.engines.process import LineProcess, launch
 from duiyi.engines.sync import BackgroundLoop
 from duiyi.errors import (
     EngineCrashed,
@@ -143,17 +143,18 @@ class GtpEngine:
         """
         if not argv:
             raise InvalidInput("popen needs a command line (e.g. ['gnugo', '--mode', 'gtp'])")
-        proc = await LineProcess.start(argv, cwd=cwd, stderr=stderr)
-        engine = cls(proc, timeout=timeout)
-        try:
-            version = await engine.protocol_version()
-        except (GtpError, EngineError) as exc:
-            await engine.kill()
-            raise EngineError(f"engine {proc.name!r} does not speak GTP: {exc}") from exc
-        if version.strip() != "2":
-            await engine.kill()
-            raise EngineError(f"engine {proc.name!r} speaks GTP version {version!r}, not 2")
-        return engine
+
+        async def greet(line: LineProcess) -> GtpEngine:
+            engine = cls(line, timeout=timeout)
+            try:
+                version = await engine.protocol_version()
+            except (GtpError, EngineError) as exc:
+                raise EngineError(f"engine {line.name!r} does not speak GTP: {exc}") from exc
+            if version.strip() != "2":
+                raise EngineError(f"engine {line.name!r} speaks GTP version {version!r}, not 2")
+            return engine
+
+        return await launch(argv, greet, cwd=cwd, stderr=stderr)
 
     @property
     def process(self) -> asyncio.subprocess.Process:

@@ -52,7 +52,7 @@ from duiyi.clock import (
 from duiyi.clock.gtp import time_left as gtp_time_left
 from duiyi.clock.gtp import time_settings as gtp_time_settings
 from duiyi.engines.gtp import GtpEngine, effective_komi_points
-from duiyi.engines.process import engine_label, split_command
+from duiyi.engines.process import engine_label, launch_or_error, split_command
 from duiyi.engines.score import MatchScore
 from duiyi.errors import (
     ClockError,
@@ -262,12 +262,7 @@ class _Ended(Exception):
 
 
 async def _start(command: str | Sequence[str], timeout: float) -> GtpEngine | EngineError:
-    try:
-        return await asyncio.wait_for(GtpEngine.popen(command, timeout=timeout), timeout)
-    except TimeoutError:
-        return EngineTimeout(f"engine {engine_label(command)} did not start in {timeout} s")
-    except (EngineError, InvalidInput) as exc:
-        return exc if isinstance(exc, EngineError) else EngineCrashed(str(exc))
+    return await launch_or_error(GtpEngine.popen(command, timeout=timeout))
 
 
 async def _engine_name(engine: GtpEngine) -> str:

@@ -33,12 +33,22 @@ import shlex
 import shutil
 import signal
 import time
-from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import IO, Any, Final, TypeVar
 
-from duiyi.errors import EngineCrashed, EngineTimeout, InvalidInput
+from duiyi.errors import EngineCrashed, EngineError, EngineTimeout, InvalidInput
 
-__all__ = ["LineProcess", "check_command", "engine_label", "find_program", "split_command"]
+__all__ = [
+    "LineProcess",
+    "check_command",
+    "engine_label",
+    "find_program",
+    "launch",
+    "launch_or_error",
+    "split_command",
+]
+
+E = TypeVar("E")
 
 MAX_LINE: Final = 65536
 _SPLIT: Final = re.compile(r"\r\n|\r|\n")
@@ -301,3 +311,59 @@ class LineProcess:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._reader
         return self.process.returncode
+
+
+async def launch(
+    command: str | Sequence[str],
+    greet: Callable[[LineProcess], Awaitable[E]],
+    *,
+    timeout: float | None = None,
+    cwd: str | None = None,
+    env: Mapping[str, str] | None = None,
+    stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
+) -> E:
+    """The start-up handshake of every engine protocol: start ``command``, then ``greet`` the
+    new process (build the protocol object and send the protocol's first command: GTP
+    ``protocol_version``, Gomocup ``START``) within ``timeout`` seconds (``None``: the greeting's
+    own limits). Returns what ``greet`` returns. On any failure the process is killed before the
+    error goes on: a program that cannot run raises :class:`EngineCrashed`, a greeting that does
+    not come in time :class:`EngineTimeout`.
+
+    >>> import sys
+    >>> async def hello(line: LineProcess) -> str:
+    ...     await line.send(["hi"])
+    ...     answer = await line.readline("hello", timeout=10)
+    ...     await line.kill()
+    ...     return answer
+    >>> asyncio.run(launch([sys.executable, "-c", "print(input() + '!')"], hello))
+    'hi!'
+    """
+    line = await LineProcess.start(command, cwd=cwd, env=env, stderr=stderr)
+    try:
+        if timeout is None:
+            return await greet(line)
+        return await asyncio.wait_for(greet(line), timeout)
+    except TimeoutError:
+        await line.kill()
+        raise EngineTimeout(f"engine {line.name} did not start in {timeout} s") from None
+    except BaseException:
+        await line.kill()
+        raise
+
+
+async def launch_or_error(start: Awaitable[E]) -> E | EngineError:
+    """For a referee: the started engine, or the :class:`EngineError` saying why it did not
+    start (an empty or unreadable command becomes :class:`EngineCrashed`), as a value: a
+    player who cannot start is ruled (a no-show), not an exception.
+
+    >>> async def nothing() -> str:
+    ...     return await launch_or_error(launch("/nonexistent/engine", asyncio.sleep))
+    >>> type(asyncio.run(nothing())).__name__
+    'EngineCrashed'
+    """
+    try:
+        return await start
+    except InvalidInput as exc:
+        return EngineCrashed(str(exc))
+    except EngineError as exc:
+        return exc

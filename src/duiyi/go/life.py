@@ -34,6 +34,11 @@ small bounded reading settles the fights they only guess:
    ``_READ_TOTAL``; a line of play may not repeat a position (so
    a ko is won by whoever takes it first), and when the budget runs out the static verdict
    stands. A final pass revives stones whose killers turned out dead.
+6. Ladders and nets (Go §8 again): with the stones found dead off the board, every other chain
+   of one or two liberties that is not unconditionally alive or in seki is read on the whole
+   board, its owner moving first (extending from a liberty or taking an adjacent chain in
+   atari, the opponent taking liberties away); a chain that is captured whatever the owner
+   does is dead. Each such search stops after ``_NET_BUDGET`` positions.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
@@ -596,6 +601,36 @@ class _Analysis:
                 break
         self._read_races()
         self._revive()
+        self._read_nets()
+
+    def _read_nets(self) -> None:
+        """Chains of one or two liberties that are captured even with their owner to move
+        (Go §8: stones that can be captured are dead).
+
+        Each chain not yet found dead, in seki or unconditionally alive, with at most two
+        liberties, is read as a ladder or net on the whole board (:class:`_Net`): the owner may
+        extend from its liberties or take an adjacent enemy chain in atari, the opponent
+        takes away liberties. When every defence fails the chain is dead; when the search
+        runs out of budget the verdict stands.
+        """
+        # the stones found dead are off the board
+        start = tuple(
+            _EMPTY if c != _EMPTY and self.dead[self.chain_of[i]] else c
+            for i, c in enumerate(self.colour)
+        )
+        for cid, stones in enumerate(self.chains):
+            if self.dead[cid] or self.seki[cid] or cid in self.benson:
+                continue
+            libs = {q for p in stones for q in self.nb[p] if start[q] == _EMPTY}
+            if len(libs) > 2:
+                continue
+            try:
+                lost = _Net(self.nb, stones[0], self.budget).lost(start)
+            except _OutOfBudget:
+                continue
+            if lost:
+                self.dead[cid] = True
+                self.reason[cid] = "dead: read out, captured in a ladder or net (Go §8)"
 
     def _read_races(self) -> None:
         """Seki between eyeless groups found dead and the enemy chains they race (Go §8).
@@ -767,6 +802,10 @@ _RACE_MAX_POINTS = 12
 #: Stones each side of a race needs before it is read (single stones are left to the static
 #: rules).
 _RACE_MIN_STONES = 3
+#: Ladder and net reading: liberties that free a chain, positions per chain, longest line.
+_NET_FREE = 3
+_NET_BUDGET = 200
+_NET_MAX_DEPTH = 60
 #: Longest line of play read.
 _READ_MAX_DEPTH = 40
 #: Liberty count given to killer stones joined to the wall.
@@ -1084,6 +1123,97 @@ class _Local:
                     seen.add(q)
                     stack.append(q)
         return len(libs)
+
+
+class _Net:
+    """Ladder and net reading on the whole board: can one chain be captured?
+
+    ``target`` is a point of the chain; the chain only grows while it stands, so the point
+    names it throughout. Its owner escapes once it has ``_NET_FREE`` liberties. The owner's
+    moves are its liberties and the last liberty of any adjacent enemy chain in atari; the
+    attacker's moves are the target's liberties. A position may not repeat along a line
+    (a ko goes to whoever takes it first); each search stops after ``_NET_BUDGET`` positions.
+
+    >>> from duiyi.go.life import _Net, _neighbours
+    >>> nb = _neighbours(5)
+    >>> board = [0] * 25
+    >>> for i in (6, 12, 16):   # black b2, c3, b4 around the white stone b3 (index 11)
+    ...     board[i] = 1
+    >>> board[11] = 2
+    >>> _Net(nb, 11, [100]).lost(tuple(board))   # running out at a3 leaves two liberties
+    True
+    >>> board[16] = 0   # without b4 it runs out into the open
+    >>> _Net(nb, 11, [100]).lost(tuple(board))
+    False
+    """
+
+    def __init__(self, nb: Sequence[tuple[int, ...]], target: int, budget: list[int]) -> None:
+        self.nb = nb
+        self.target = target
+        self.budget = budget
+        self.nodes = 0
+        #: plain play on the whole board: a local reader without a wall
+        self.board = _Local(nb, [False] * len(nb), _B)
+
+    def _chain_libs(self, s: Sequence[int], i: int) -> tuple[list[int], set[int]]:
+        """The chain through ``i`` and its liberties."""
+        chain = self.board._flood(s, i, set())
+        return chain, {q for p in chain for q in self.nb[p] if s[q] == _EMPTY}
+
+    def _tick(self, depth: int) -> None:
+        self.nodes += 1
+        self.budget[0] -= 1
+        if self.nodes > _NET_BUDGET or self.budget[0] < 0 or depth > _NET_MAX_DEPTH:
+            raise _OutOfBudget
+
+    def lost(self, s: tuple[int, ...]) -> bool:
+        """Is the target captured whatever its owner does, the owner moving first?"""
+        return self._captured(s, frozenset(), 0) and self._defended(s, frozenset(), 0) is False
+
+    def _captured(self, s: tuple[int, ...], path: frozenset[tuple[int, ...]], depth: int) -> bool:
+        """The attacker to move: can it capture the target?"""
+        owner = s[self.target]
+        if owner == _EMPTY:
+            return True
+        _chain, libs = self._chain_libs(s, self.target)
+        if len(libs) == 1:
+            return True
+        if len(libs) >= _NET_FREE:
+            return False
+        self._tick(depth)
+        path = path | {s}
+        for i in sorted(libs):
+            t = self.board.play(s, i, 3 - owner)
+            if t is not None and t not in path and not self._defended(t, path, depth + 1):
+                return True
+        return False
+
+    def _defended(self, s: tuple[int, ...], path: frozenset[tuple[int, ...]], depth: int) -> bool:
+        """The owner to move: can it save the target?"""
+        owner = s[self.target]
+        if owner == _EMPTY:
+            return False
+        chain, libs = self._chain_libs(s, self.target)
+        if len(libs) >= _NET_FREE:
+            return True
+        self._tick(depth)
+        path = path | {s}
+        moves = set(libs)
+        for p in chain:
+            for q in self.nb[p]:
+                if s[q] == 3 - owner:
+                    enemy_libs = self._chain_libs(s, q)[1]
+                    if len(enemy_libs) == 1:
+                        moves |= enemy_libs
+        for i in sorted(moves):
+            t = self.board.play(s, i, owner)
+            if t is None or t in path:
+                continue
+            if len(self._chain_libs(t, self.target)[1]) < 2:
+                continue
+            if not self._captured(t, path, depth + 1):
+                return True
+        return False
 
 
 # --------------------------------------------------------------------------- public API

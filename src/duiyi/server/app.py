@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
+from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
@@ -42,6 +43,8 @@ class State:
         self.games = GameManager(self.repo, settings.process_id)
         self.started = time.time()
         self.fanout: Any = None
+        # the runner of events' engine rounds (only with ``engine_players``)
+        self.engine_rounds: EngineRounds | None = None
 
 
 async def _heartbeat(state: State) -> None:
@@ -75,6 +78,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await state.fanout.start()
         restored = await state.games.restore()
         log.info("restored %d live games", restored)
+        if state.engine_rounds is not None:
+            resumed = await state.engine_rounds.resume()
+            log.info("resumed %d engine rounds", resumed)
         if settings.tune_gc:
             # Thousands of sockets and sessions make full collections slow (hundreds of ms,
             # finding almost nothing): collect less often, and keep start-up objects out.
@@ -137,7 +143,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from duiyi.server.routes_engines import install_engine_hook
 
         app.include_router(engines_router)
-        install_engine_hook(state.games, settings.engine_idle_seconds)
+        install_engine_hook(
+            state.games,
+            settings.engine_idle_seconds,
+            engine_players=settings.engine_players,
+            move_timeout=settings.engine_move_timeout,
+        )
+        if settings.engine_players:
+            state.engine_rounds = EngineRounds(state.games, state.repo, settings)
+            state.games.closers.append(state.engine_rounds.close)
 
     from duiyi.server.routes_ui import router as ui_router
 

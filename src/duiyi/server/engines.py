@@ -3,8 +3,10 @@
 
 An :class:`EngineSeat` watches one hosted game and, whenever its seat is to act, asks the
 engine for a move and applies it through ``host.act`` like a player would: the rules, the clock
-and the store see an ordinary player. The engine is given the whole position every time (GTP
-``clear_board`` + ``play``; Gomocup ``BOARD``), so nothing can drift out of step.
+and the store see an ordinary player. A Gomocup brain is given the whole position every time
+(``BOARD``); a GTP engine when it starts (``clear_board`` + ``play``) and whenever the game is
+not the continuation of what it has, else the moves since its own: nothing can drift out of
+step, and a restarted server puts the engine back in the game.
 
 >>> gnugo_command(env={"DUIYI_GNUGO": "/nowhere/gnugo"}) is None
 True
@@ -23,7 +25,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from duiyi import BLACK, Color
-from duiyi.errors import DuiyiError
+from duiyi.errors import (
+    DuiyiError,
+    EngineCrashed,
+    EngineError,
+    EngineTimeout,
+    GameOver,
+    GtpError,
+    IllegalMove,
+    InvalidInput,
+)
 
 __all__ = [
     "EngineSeat",
@@ -70,18 +81,52 @@ def available_engines() -> dict[str, Any]:
 class EngineSeat:
     """An engine that plays one seat of a hosted game until the game ends.
 
+    The engine is given the whole position when it starts (and whenever the game is not the
+    continuation of what it has), then only the moves played since its last move.
+
     ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
+
+    An engine opposite a human (``player=False``) that fails only shows the error: the human
+    may resign or wait. An engine that is an event's player (``player=True``) is refereed like
+    any player of the event (docs/server.md, "Engine rounds"): its failure is ruled through
+    the game's referee at once, and the game's clock is sent to it (``time_settings``,
+    ``time_left``):
+
+    * an illegal move loses under the article that forbids it (Go §6 superko, ..., as in
+      ``duiyi go match``; DECISIONS.md: engine play rejects illegal moves);
+    * an engine that cannot start (its program is gone), crashes, or stays silent for ``move_timeout`` seconds in a
+      game without a clock withdraws from the game (Go §28); with a clock, its flag falls
+      first (Go §12.3-12.5, the session's timer rules it);
+    * an answer that is no move, or an error to a legal position, loses by forfeit (Go §23:
+      refusing to play by the rules).
+
+    Anything else (the game ended or was closed meanwhile, the store is down) is no failure of
+    the engine: it tries again while the game is live here.
     """
 
-    def __init__(self, host: Any, seat: Color, kind: str, command: list[str] | str) -> None:
+    def __init__(
+        self,
+        host: Any,
+        seat: Color,
+        kind: str,
+        command: list[str] | str,
+        *,
+        player: bool = False,
+        move_timeout: float = 60.0,
+    ) -> None:
         self.host = host
         self.seat = seat
         self.kind = kind
         self.command = command
+        self.player = player
+        self.move_timeout = move_timeout
         self.error: str | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._engine: Any = None
+        self._killing: asyncio.Future[None] | None = None
+        # the engine process and the moves it has on its board (the game's first moves)
+        self._known: tuple[Any, list[Any]] | None = None
 
     def start(self) -> None:
         """Listen to the game and run the engine loop in the background."""
@@ -105,7 +150,7 @@ class EngineSeat:
     async def reap(self) -> bool:
         """Stop the engine process (not the seat) while nobody plays: it starts again when it
         is the engine's turn. True when a process was stopped."""
-        if self._engine is None:
+        if self._engine is None or self.player:  # an event player's thinking is never idle
             return False
         await self._close()
         return True
@@ -114,6 +159,12 @@ class EngineSeat:
         # any broadcast (JSON text or a dict) may change whose turn it is: look again
         del message
         self._wake.set()
+        over = self.host.session.outcome() is not None or self._gone()
+        if self.player and self._engine is not None and over:
+            # the game ended (a flag fell, the last act) or the director closed it: a pending
+            # genmove stops now
+            engine, self._engine = self._engine, None
+            self._killing = asyncio.ensure_future(_kill(engine))
 
     async def _close(self) -> None:
         engine, self._engine = self._engine, None
@@ -129,21 +180,58 @@ class EngineSeat:
         try:
             while True:
                 session = await self.host.current_session()
-                if session.outcome() is not None:
+                if session.outcome() is not None or self._gone():
                     break
                 self._wake.clear()
                 try:
                     await self._turn(session)
                 except DuiyiError as exc:
-                    # a refused engine move, a crashed engine: the human may resign or wait
                     self.error = str(exc)
+                    if not self.player:
+                        await self._close()
+                    else:  # a failed engine is stopped at once (it may hang on quit)
+                        engine, self._engine = self._engine, None
+                        if engine is not None:
+                            await _kill(engine)
+                        if await self._rule_failure(exc):
+                            continue  # ruled: the game is over
+                    # a refused engine move, a crashed engine: the human may resign or wait;
+                    # an event player's game stored nothing (the store is down): try again
                     log.warning("engine in game %s: %s", self.host.id, exc)
-                    await self._close()
                     await asyncio.sleep(1.0)
+                    if self.player:
+                        continue
                 await self._wake.wait()
         finally:
             self.host.listeners.discard(self._listener)
             await self._close()
+
+    def _gone(self) -> bool:
+        """The game was closed by the director or moved to another process."""
+        return getattr(self.host, "closed", None) is not None or getattr(
+            self.host, "abandoned", False
+        )
+
+    async def _rule_failure(self, exc: DuiyiError) -> bool:
+        """An event player's failure ruled through the game's referee (see the class); False
+        when ``exc`` is no failure of the engine."""
+        if (await self.host.current_session()).outcome() is not None or self._gone():
+            return True  # over already (its engine was stopped then): nothing to rule
+        seat, note = self.seat.value, f"engine: {exc}"[:500]
+        ruling: dict[str, Any]
+        if isinstance(exc, IllegalMove):
+            article = exc.article or "Go §19"
+            ruling = {"kind": "forfeit", "color": seat, "article": article, "note": note}
+        elif isinstance(exc, (EngineCrashed, EngineTimeout)):
+            ruling = {"kind": "withdrawal", "color": seat, "note": note}
+        elif isinstance(exc, (GtpError, EngineError, InvalidInput)):
+            ruling = {"kind": "forfeit", "color": seat, "article": "Go §23", "note": note}
+        else:
+            return False
+        log.warning("engine in game %s: %s; ruled %s", self.host.id, exc, ruling["kind"])
+        with contextlib.suppress(GameOver):  # a flag fell meanwhile: that stands
+            await self.host.rule(ruling)
+        return True
 
     async def _turn(self, session: Any) -> None:
         view = self.host.view()
@@ -171,24 +259,41 @@ class EngineSeat:
         from duiyi.go.engine import GtpEngine
 
         if self._engine is None:
-            assert isinstance(self.command, list)
-            self._engine = await GtpEngine.popen(self.command, timeout=30.0)
+            try:
+                self._engine = await GtpEngine.popen(self.command, timeout=30.0)
+            except InvalidInput as exc:  # no such program: it cannot play (Go §28)
+                raise EngineCrashed(f"the engine did not start: {exc}") from exc
+            if self.player:
+                await _send_time_settings(self._engine, session.clock.system)
         engine = self._engine
-        await engine.boardsize(game.size)
-        await engine.clear_board()
-        await engine.komi(_komi_points(game))
-        handicap = _handicap_points(game)
-        if handicap:
-            await engine.set_free_handicap(handicap)
-        for color, point in game.moves:
+        moves = list(game.moves)
+        known = self._known[1] if self._known is not None and self._known[0] is engine else None
+        if known is None or moves[: len(known)] != known:
+            # a new engine, or a game that went elsewhere than it knows: the whole position
+            await engine.boardsize(game.size)
+            await engine.clear_board()
+            await engine.komi(_komi_points(game))
+            handicap = _handicap_points(game)
+            if handicap:
+                await engine.set_free_handicap(handicap)
+            known = []
+        for color, point in moves[len(known) :]:  # usually the opponent's last move only
             await engine.play(color, None if point is None else str(point))
-        move = await engine.genmove(self.seat)
+        self._known = None  # until its answer is known to be the game's move
+        timeout = None
+        if self.player:
+            timeout = await _send_time_left(engine, session, self.seat, self.host.now())
+            timeout = self.move_timeout if timeout is None else timeout
+        move = await engine.genmove(self.seat, timeout=timeout)
         if move == "resign":
             await self.host.act(self.seat, "resign", {})
-        elif move is None:
+            return
+        if move is None:
             await self.host.act(self.seat, "pass", {})
         else:
             await self.host.act(self.seat, "move", {"point": str(move)})
+        # genmove played the move on the engine's board too: next turn, only what follows
+        self._known = (engine, [*moves, (self.seat, move)])
 
     # -- Gomoku ----------------------------------------------------------------------------
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:
@@ -209,6 +314,39 @@ class EngineSeat:
         else:
             move = await self._engine.begin(timeout=30.0)
         await self.host.act(self.seat, "move", {"point": move.to_book()})
+
+
+async def _kill(engine: Any) -> None:
+    """Stop an engine (GTP or Gomocup) at once."""
+    with contextlib.suppress(Exception):
+        await engine.kill()
+
+
+async def _send_time_settings(engine: Any, system: Any) -> None:
+    """``time_settings`` for a timed game (an engine that does not know it plays on)."""
+    from duiyi.clock import NoTime
+    from duiyi.clock.gtp import time_settings
+
+    if isinstance(system, NoTime):
+        return
+    with contextlib.suppress(GtpError):
+        await engine.command("time_settings", *time_settings(system).args)
+
+
+async def _send_time_left(engine: Any, session: Any, seat: Color, now: float) -> float | None:
+    """``time_left`` before ``genmove`` in a timed game; the seconds to wait for the move (the
+    time to the flag and a little more: the session's timer rules the flag first), or None
+    without a clock."""
+    from duiyi.clock import NoTime
+    from duiyi.clock.gtp import time_left
+
+    clock = session.clock
+    if isinstance(clock.system, NoTime):
+        return None
+    with contextlib.suppress(GtpError):
+        await engine.command("time_left", *time_left(clock, seat, now).args)
+    flag = clock.flag_time()
+    return None if flag is None else max(flag - now, 0.0) + 5.0
 
 
 def _komi_points(game: Any) -> str:

@@ -712,15 +712,17 @@ class GameManager:
         round: int | None = None,
         board: int | None = None,
         arbiter_token_hash: str | None = None,
-        engine: dict[str, str] | None = None,
+        engine: dict[str, Any] | None = None,
         engine_client: str = "",
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
 
-        ``engine`` (``{"seat": "white", "kind": "go"}``) is stored with the game, so that the
-        engine comes back with the game after a restart; ``engine_client`` (a digest of the
-        address that asked) lets every process count the engine games of each client."""
+        ``engine`` (``{"seat": "white", "kind": "go"}``; an event's engine game:
+        ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
+        so that the engines come back with the game after a restart; ``engine_client`` (a
+        digest of the address that asked) lets every process count each client's engine
+        games (every engine game counts toward the cluster's cap)."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")

@@ -30,16 +30,17 @@ from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
-from duiyi.store.repository import Conflict, NotFound
+from duiyi.store.repository import Conflict, NotFound, Repository
 
 __all__ = ["analysis", "router"]
 
 router = APIRouter(tags=["engines"])
 
-# game id -> the engine playing in it (this process only)
 log = logging.getLogger("duiyi.server.engines")
 
-_SEATS: dict[str, EngineSeat] = {}
+# game id -> the engines playing in it (this process only): one opposite a human, two in an
+# event's engine game (duiyi.server.engine_rounds)
+_SEATS: dict[str, list[EngineSeat]] = {}
 _STARTING = asyncio.Lock()
 
 _GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
@@ -208,9 +209,7 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         except BaseException:
             await manager.drop(host)
             raise
-        seat = EngineSeat(host, human.opponent, spec.game, command)
-        _SEATS[host.id] = seat
-        seat.start()
+        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, command)])
     return {
         "id": host.id,
         "seat": human.value,
@@ -255,42 +254,81 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     session = await host.current_session()
     out = analysis(session)
     out["version"] = host.version
-    seat = _SEATS.get(game_id)
-    if seat is not None:
-        out["engine"] = {"seat": seat.seat.value, "error": seat.error}
+    seats = _SEATS.get(game_id, [])
+    if len(seats) == 1:
+        out["engine"] = {"seat": seats[0].seat.value, "error": seats[0].error}
+    elif seats:  # an event's engine game: both seats
+        out["engines"] = {s.seat.value: {"error": s.error} for s in seats}
     return out
 
 
-def install_engine_hook(manager: GameManager, idle_seconds: float = 600.0) -> None:
+async def engine_games_live(repo: Repository, settings: Settings) -> int:
+    """How many live engine games the whole cluster has (counted in the store, as the caps
+    are), event games included."""
+    total, _mine = await repo.engine_games("", time.time() - settings.engine_idle_seconds)
+    return total
+
+
+def seat_engines(host: Any, seats: list[EngineSeat]) -> None:
+    """Start the engines of one game and keep them in this process's table."""
+    _SEATS[host.id] = seats
+    for seat in seats:
+        seat.start()
+
+
+def player_seats(host: Any, players: dict[str, str], move_timeout: float) -> list[EngineSeat]:
+    """The two engines of an event's engine game (``players``: each seat's command line, as
+    the organiser registered it), refereed as event players (:class:`EngineSeat`)."""
+    return [
+        EngineSeat(host, Color(seat), "go", command, player=True, move_timeout=move_timeout)
+        for seat, command in sorted(players.items())
+    ]
+
+
+def install_engine_hook(
+    manager: GameManager,
+    idle_seconds: float = 600.0,
+    *,
+    engine_players: bool = False,
+    move_timeout: float = 60.0,
+) -> None:
     """A live engine game loaded from the store (after a restart, even a crash) gets its
-    engine back at once: the seat it plays is stored with the game."""
+    engine back at once: the seat it plays is stored with the game. An event's engine game
+    (``{"players": {"black": CMD, "white": CMD}}``) gets both engines back only on a server
+    that allows engine players (``engine_players``): else it waits, live, for the director."""
 
     def resume(host: Any) -> None:
         engine = host.record.config.get("engine")
         if not isinstance(engine, dict) or host.id in _SEATS:
+            return
+        players = engine.get("players")
+        if isinstance(players, dict):
+            if not engine_players:
+                log.warning("game %s: engine players are not allowed here; not resumed", host.id)
+                return
+            seat_engines(host, player_seats(host, players, move_timeout))
             return
         kind = str(engine.get("kind"))
         command = gnugo_command() if kind == "go" else gomoku_command()
         if command is None:
             log.warning("game %s: its %s engine is not installed here", host.id, kind)
             return
-        seat = EngineSeat(host, Color(engine["seat"]), kind, command)
-        _SEATS[host.id] = seat
-        seat.start()
+        seat_engines(host, [EngineSeat(host, Color(engine["seat"]), kind, command)])
 
     async def evicted(host: Any) -> None:
-        seat = _SEATS.pop(host.id, None)
-        if seat is not None:
+        for seat in _SEATS.pop(host.id, []):
             await seat.stop()
 
     async def reap() -> None:
         # finished engine games leave the table; idle engines stop their process
         now = time.monotonic()
-        for game_id, seat in list(_SEATS.items()):
-            if not seat.running:
+        for game_id, seats in list(_SEATS.items()):
+            if not any(s.running for s in seats):
                 _SEATS.pop(game_id, None)
-            elif now - seat.host.last_active > idle_seconds and await seat.reap():
-                log.info("game %s: idle engine stopped (it comes back when needed)", game_id)
+                continue
+            for seat in seats:
+                if now - seat.host.last_active > idle_seconds and await seat.reap():
+                    log.info("game %s: idle engine stopped (it comes back when needed)", game_id)
 
     manager.on_loaded = resume
     manager.on_evicted = evicted

@@ -9,7 +9,9 @@ version with a compare-and-set, so two desks never overwrite each other silently
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import dataclasses
 import io
 import itertools
 import logging
@@ -30,7 +32,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
-from duiyi.server.schemas import NO_BOOL, Club, Name
+from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -106,10 +108,18 @@ class NewPlayer(BaseModel):
     extra: dict[str, Club] = Field(
         default_factory=dict, max_length=20, description="any other columns"
     )
+    engine: EngineCommand = Field(
+        "",
+        description="an engine player's command line (kept as its 'engine' column; played by "
+        "POST .../rounds/{n}/play on a server started with --engine-players)",
+        examples=["/usr/games/gnugo --mode gtp --level 1"],
+    )
 
     def player(self) -> Player:
         """The player (numbered when entered)."""
         extra = dict(self.extra)
+        if self.engine.strip():
+            extra["engine"] = self.engine.strip()
         if self.country:
             extra["country"] = self.country
         if self.team:
@@ -219,8 +229,32 @@ def _games(request: Request) -> GameManager:
     return games
 
 
+# Parsed events by stored version: a 10,000-player event takes about half a second to parse,
+# and every request of the desk reads the event it changes (bench/event_server.py). Events are
+# immutable values, so one parse serves every request until the version moves on.
+_PARSED: collections.OrderedDict[tuple[str, float, int, float], Event] = collections.OrderedDict()
+_PARSED_MAX = 8
+
+
 def _event(record: EventRecord) -> Event:
-    return Event.from_json(record.data["event"])
+    """The event of a stored record, parsed once per stored version."""
+    found = _PARSED.get(_key(record))
+    if found is None:
+        return _remember(record, Event.from_json(record.data["event"]))
+    _PARSED.move_to_end(_key(record))
+    return found
+
+
+def _key(record: EventRecord) -> tuple[str, float, int, float]:
+    return (record.id, record.created_at, record.version, record.updated_at)
+
+
+def _remember(record: EventRecord, event: Event) -> Event:
+    """Keep ``event`` as the parsed form of ``record`` (the version just stored)."""
+    _PARSED[_key(record)] = event
+    while len(_PARSED) > _PARSED_MAX:
+        _PARSED.popitem(last=False)
+    return event
 
 
 def _online(record: EventRecord) -> dict[str, Any]:
@@ -272,11 +306,15 @@ async def _change(
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = apply(_event(record), meta)
         data = {**meta, "event": event.to_json()}
+        wall = time.time()
         try:
-            version = await repo.save_event(event_id, record.version, data, change, time.time())
+            version = await repo.save_event(event_id, record.version, data, change, wall)
         except Conflict:
             continue
-        return await repo.event(event_id), (answer, version)
+        # what was stored, without reading it back (a large event's document is megabytes)
+        stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
+        _remember(stored, event)
+        return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
 
 
@@ -324,6 +362,8 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
         "event": record.data["event"],
         "online": _online(record),
         "games": [_game_link(g) for g in games],
+        # a director's request to play the engine boards of a round, while it runs
+        "engine_play": record.data.get("engine_play"),
     }
 
 
@@ -559,8 +599,80 @@ async def enter_result(
             f"round {number} board {board}: the director entered {code} "
             f"(event {event_id} version {version}); this online game is closed"
         )
-        closed = await _close_games(request, event_id, number, board, reason)
+        closed = await _close_games(request, event_id, {(number, board): reason})
     return {**_summary(record), **_entered(record, done), "closed_games": closed}
+
+
+# The results sheet is read by hand (CSV): documented for the OpenAPI document.
+RESULTS_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "text/csv": {
+                "schema": {
+                    "type": "string",
+                    "description": "header round,board,result (optional black_warnings, "
+                    "white_warnings); result codes as in a board's result",
+                }
+            }
+        },
+    }
+}
+
+
+@router.post("/{event_id}/results", openapi_extra=RESULTS_BODY)
+async def enter_results(request: Request, event_id: str, force: bool = False) -> dict[str, Any]:
+    """Enter a results sheet (organiser): CSV ``round,board,result`` with optional
+    ``black_warnings,white_warnings``, as ``duiyi event result --file`` reads it. The whole
+    sheet enters in one change or not at all (a bad line or board stores nothing); each board
+    records the director's entry with an audit entry, and its online game is closed. A change
+    to a round followed by a paired round needs ``?force=true``."""
+    raw = await request.body()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"the results sheet is not UTF-8 text: {exc}") from exc
+    rows = csvfiles.parse_results(text)
+    if not rows:
+        raise InvalidInput("the results sheet has no result")
+    wall = time.time()
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done: list[entries.Entered] = []
+        for row in rows:
+            sheet = entries.sheet_of(row.result, row.black_warnings, row.white_warnings)
+            entered = entries.record_result(
+                e,
+                row.round,
+                row.board,
+                sheet,
+                source=Source.DIRECTOR,
+                by="organiser (results sheet)",
+                at=wall,
+                force=force,
+            )
+            e = entered.event
+            done.append(entered)
+        return e, done
+
+    change = {"op": "results", "count": len(rows), "force": force}
+    record, (done, version) = await _change(request, event_id, change, apply)
+    reasons = {
+        (d.round, d.board): (
+            f"round {d.round} board {d.board}: the director entered {row.result.value} "
+            f"(event {event_id} version {version}); this online game is closed"
+        )
+        for d, row in zip(done, rows, strict=True)
+        if d.status != "unchanged"
+    }
+    closed = await _close_games(request, event_id, reasons)
+    return {
+        **_summary(record),
+        "entered": [{"round": d.round, "board": d.board, "status": d.status} for d in done],
+        "affected": [a.to_json() for d in done for a in d.affected],
+        "withdrawn": [p for d in done for p in d.withdrawn],
+        "closed_games": closed,
+    }
 
 
 def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
@@ -573,12 +685,16 @@ def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
 
 
 async def _close_games(
-    request: Request, event_id: str, number: int, board: int, reason: str
+    request: Request, event_id: str, reasons: dict[tuple[int, int], str]
 ) -> list[str]:
-    """Close the online game(s) of one board: the director's entry decides it."""
-    closed = []
+    """Close the online game(s) of the boards ``(round, board)`` of ``reasons``: the
+    director's entry decides them (the reason is what their players are told)."""
+    closed: list[str] = []
+    if not reasons:
+        return closed
     for g in await _repo(request).games_of_event(event_id):
-        if g.round == number and g.board == board and g.closed is None:
+        reason = reasons.get((g.round or 0, g.board or 0))
+        if reason is not None and g.closed is None:
             await _games(request).close_event_game(g.id, reason)
             closed.append(g.id)
     return closed
@@ -614,21 +730,33 @@ async def resolve_conflict(
 @router.post("/{event_id}/rounds/{number}/games", status_code=201)
 async def start_games(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """Start the round's online games; answers each board's secret player links (shown once:
-    hand each player their own)."""
+    hand each player their own). Boards between two engine players are left to ``POST
+    .../rounds/{n}/play``."""
+    from duiyi.server.engine_rounds import engine_command_of
+
     repo = _repo(request)
     record = await repo.event(event_id)
     _organiser(request, record)
     e = _event(record)
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
-    existing = {g.board or 0 for g in await repo.games_of_event(event_id) if g.round == number}
+
+    def engines(g: Any) -> bool:
+        players = (e.player(g.black), e.player(g.white))
+        return all(engine_command_of(p) is not None for p in players)
+
+    existing = {
+        g.board or 0
+        for g in await repo.games_of_event(event_id)
+        if g.round == number and not isinstance(g.config.get("engine"), dict)
+    }
     if existing:
         raise Conflict(f"round {number} already has online games (boards {sorted(existing)})")
     spec = {"game": e.game, **_online(record)}
     spec["game"] = e.game
     boards = []
     for g in e.round(number).games:
-        if g.black is None or g.white is None:
+        if g.black is None or g.white is None or engines(g):
             continue
         host, tokens = await _games(request).create(
             spec,
@@ -648,6 +776,66 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
             }
         )
     return {"round": number, "games": boards}
+
+
+class PlayEngines(BaseModel):
+    """Play the round's boards between two engine players on this server."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    concurrency: Annotated[int, Field(ge=1, le=16, description="games played at once"), NO_BOOL] = 1
+
+
+@router.post("/{event_id}/rounds/{number}/play", status_code=202)
+async def play_engine_round(
+    request: Request, event_id: str, number: int, body: PlayEngines | None = None
+) -> dict[str, Any]:
+    """Play the round's boards whose two players are engines (organiser; only on a server
+    started with ``--engine-players``): each board becomes a live game with both seats driven
+    by the server, ``concurrency`` at a time, refereed like any game; results enter the event
+    through the outbox. The next round is paired first when ``number`` is the next one.
+    Answers at once (202) with the boards to play; the games appear in ``GET
+    /api/events/{id}`` and the room list as they start."""
+    from duiyi.engines.process import check_command
+    from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
+
+    state = request.app.state.duiyi
+    record = await _repo(request).event(event_id)
+    _organiser(request, record)  # anonymous: 401, another key: 403, before anything else
+    if not state.settings.engine_players or state.engine_rounds is None:
+        raise Forbidden(
+            "this server does not run engine players: start it with `duiyi serve "
+            "--engine-players` (DUIYI_ENGINE_PLAYERS=1) to play engine rounds here"
+        )
+    play = EnginePlay(number, (body or PlayEngines()).concurrency, state.settings.process_id)
+    seed = secrets.randbits(64)
+
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
+        if number == e.current_round + 1:
+            e, paired = ops.pair_next_round(e, random.Random(seed))
+            answer = paired.to_json(explain=True)
+            meta.setdefault("explanations", {})[str(answer["round"])] = answer
+        elif not 1 <= number <= e.current_round:
+            raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
+        running = meta.get(PLAY_KEY)
+        if isinstance(running, dict) and EnginePlay.from_json(running).round != number:
+            raise Conflict(f"round {running['round']} is being played; wait for it to end")
+        boards = check_engine_round(e, number)
+        for board in boards:
+            check_command(board.black_command)
+            check_command(board.white_command)
+        meta[PLAY_KEY] = play.to_json()
+        return e, boards
+
+    change = {"op": "play-engines", "round": number, "seed": seed, **play.to_json()}
+    record, (boards, _version) = await _change(request, event_id, change, apply)
+    state.engine_rounds.start(event_id)
+    return {
+        **_summary(record),
+        "round": number,
+        "concurrency": play.concurrency,
+        "boards": [b.to_json() for b in boards],
+    }
 
 
 @router.get("/{event_id}/conflicts")
@@ -805,70 +993,92 @@ class ResultReader:
                 log.exception("result outbox: pass failed")
 
     async def drain(self) -> int:
-        """Enter every waiting report; how many were consumed. A report that fails stays for
-        the next pass and does not hold the others back."""
+        """Enter every waiting report; how many were consumed. The reports of one event enter
+        in one event change (a round of a large event is one write per pass, not one per
+        board); a report that fails stays for the next pass and does not hold the others back."""
         count = 0
         while True:
             reports = await self.repo.reports()
-            progressed = False
+            by_event: dict[str, list[Report]] = {}
             for report in reports:
+                by_event.setdefault(report.event_id, []).append(report)
+            progressed = False
+            for event_id, batch in by_event.items():
                 try:
-                    await self.enter(report)
+                    consumed = await self.enter(event_id, batch)
                 except Exception:
-                    log.exception("result of game %s: not entered yet", report.game_id)
+                    log.exception("results of event %s: not entered yet", event_id)
                     continue
-                count += 1
-                progressed = True
+                count += consumed
+                progressed = progressed or consumed > 0
             if not progressed:
                 return count
 
-    async def enter(self, report: Report) -> None:
-        """Enter one report in its event (or keep it there as a conflict)."""
+    async def enter(self, event_id: str, reports: list[Report]) -> int:
+        """Enter ``reports`` (oldest first) in their event in one change, keeping a disagreeing
+        result as the board's conflict; how many reports were consumed."""
+        for attempt in itertools.count():
+            try:
+                ev = await self.repo.event(event_id)
+            except NotFound:
+                log.warning("results of %d games: event %s is gone", len(reports), event_id)
+                return sum([await self.repo.drop_report(r.id) for r in reports])
+            e = _event(ev)
+            changes: list[dict[str, Any]] = []
+            used: list[int] = []
+            for report in reports:
+                try:
+                    after, status = self._record(e, report)
+                except Exception:  # this report waits for the next pass; the others go on
+                    log.exception("result of game %s: not entered yet", report.game_id)
+                    continue
+                used.append(report.id)
+                if after is not e:
+                    changes.append(
+                        {"game": report.game_id, "status": status, "sheet": report.sheet}
+                    )
+                e = after
+            if not used:
+                return 0
+            if not changes:
+                return sum([await self.repo.drop_report(r) for r in used])
+            data = {**ev.data, "event": e.to_json()}
+            change = {"op": "game-results", "games": changes}
+            try:
+                wall = time.time()
+                version = await self.repo.save_event(
+                    ev.id, ev.version, data, change, wall, reports=used
+                )
+                _remember(dataclasses.replace(ev, data=data, version=version, updated_at=wall), e)
+                return len(used)
+            except ReportGone:  # another reader entered some of them: read the outbox again
+                return 0
+            except Conflict:
+                await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def _record(e: Event, report: Report) -> tuple[Event, str]:
+        """The event with one report entered (or held as the board's conflict), and the entry's
+        status; ``e`` itself when the report changes nothing or cannot be entered at all."""
         sheet = ResultSheet.from_json(report.sheet)
         # a penalty or a disqualification on the sheet is the arbiter's ruling in that game
         source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
-        for attempt in itertools.count():
+        by, at = f"game {report.game_id}", report.wall
+        try:
+            done = entries.record_result(
+                e, report.round, report.board, sheet, source=source, by=by, at=at
+            )
+        except TournamentError as exc:
+            # refused by the event's rules: the director sees it on the board
             try:
-                ev = await self.repo.event(report.event_id)
-            except NotFound:
-                log.warning("result of game %s: event %s is gone", report.game_id, report.event_id)
-                await self.repo.drop_report(report.id)
-                return
-            e = _event(ev)
-            by, at = f"game {report.game_id}", report.wall
-            try:
-                done = entries.record_result(
-                    e, report.round, report.board, sheet, source=source, by=by, at=at
-                )
-            except TournamentError as exc:
-                # refused by the event's rules: the director sees it on the board
-                try:
-                    done = entries.hold(
-                        e, report.round, report.board, sheet, source, by, at, str(exc)
-                    )
-                except TournamentError:
-                    log.warning("result of game %s not entered: %s", report.game_id, exc)
-                    await self.repo.drop_report(report.id)
-                    return
-            if done.status == "unchanged" and done.event == e:
-                await self.repo.drop_report(report.id)
-                return
-            data = {**ev.data, "event": done.event.to_json()}
-            change = {
-                "op": "game-result",
-                "game": report.game_id,
-                "status": done.status,
-                "sheet": report.sheet,
-            }
-            try:
-                await self.repo.save_event(
-                    ev.id, ev.version, data, change, time.time(), report=report.id
-                )
-                return
-            except ReportGone:
-                return
-            except Conflict:
-                await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
+                done = entries.hold(e, report.round, report.board, sheet, source, by, at, str(exc))
+            except TournamentError:
+                log.warning("result of game %s not entered: %s", report.game_id, exc)
+                return e, "refused"
+        if done.status == "unchanged" and done.event == e:
+            return e, done.status
+        return done.event, done.status
 
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:

@@ -19,6 +19,7 @@ class Settings:
 
     ``DUIYI_DATABASE_URL`` and ``DUIYI_REDIS_URL`` fill the first two when they are not given;
     ``DUIYI_RATE_PER_SECOND`` sets the per-client rate limit (bursts of four times that);
+    ``DUIYI_ENGINE_PLAYERS`` (``1``) lets organisers' engine players play here;
     ``DUIYI_PROXY_HEADER`` (e.g. ``X-Forwarded-For``) and ``DUIYI_TRUSTED_PROXIES`` (comma
     separated addresses) say where a client's address comes from behind a proxy.
     """
@@ -41,6 +42,12 @@ class Settings:
     max_engine_games: int = 16
     max_engine_games_per_client: int = 2
     engine_idle_seconds: float = 600.0
+    # events whose players are engines (arbitrary programs the organiser registers) have their
+    # rounds played here only when this is set: ``duiyi serve --engine-players`` or
+    # ``DUIYI_ENGINE_PLAYERS=1``; an engine player silent this long in an untimed game
+    # withdraws (Go §28)
+    engine_players: bool = False
+    engine_move_timeout: float = 60.0
     demo: bool = False
     tune_gc: bool = True
 
@@ -61,11 +68,14 @@ class Settings:
             ("DUIYI_MAX_ENGINE_GAMES", "max_engine_games", int),
             ("DUIYI_MAX_ENGINE_GAMES_PER_CLIENT", "max_engine_games_per_client", int),
             ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
+            ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
             ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
         ):
             raw = os.environ.get(name)
             if raw:
                 values[key] = kind(raw)
+        if os.environ.get("DUIYI_ENGINE_PLAYERS", "").strip().lower() in ("1", "true", "yes"):
+            values["engine_players"] = True
         rate = os.environ.get("DUIYI_RATE_PER_SECOND")
         if rate:
             values["rate_per_second"] = float(rate)

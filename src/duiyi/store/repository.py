@@ -10,6 +10,7 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -569,19 +570,19 @@ class Repository:
         change: dict[str, Any],
         wall: float,
         *,
-        report: int | None = None,
+        reports: Sequence[int] = (),
     ) -> int:
         """Store a new version of the event document; Conflict if it moved on meanwhile.
 
-        With ``report`` (an outbox row id) the row is deleted in the same transaction;
-        ReportGone (and nothing written) when it is already gone."""
+        The outbox rows ``reports`` (the result sheets this version enters) are deleted in the
+        same transaction; ReportGone (and nothing written) when one of them is already gone."""
         new_version = expected_version + 1
         try:
             async with self.db.session() as s, s.begin():
-                if report is not None:
-                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id == report))
-                    if getattr(gone, "rowcount", 1) != 1:
-                        raise ReportGone(f"result report {report} was already entered")
+                if reports:
+                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id.in_(reports)))
+                    if getattr(gone, "rowcount", len(reports)) != len(reports):
+                        raise ReportGone(f"a result report of {list(reports)} was already entered")
                 result = await s.execute(
                     update(EventRow)
                     .where(EventRow.id == event_id, EventRow.version == expected_version)

@@ -221,8 +221,9 @@ export function gamePage(main, id, params) {
   let outbox = Promise.resolve();
   function act(action) {
     const body = { ...action, action_id: newActionId() };
-    outbox = outbox.then(() => send(body));
-    return outbox;
+    const sent = outbox.then(() => send(body));
+    outbox = sent.catch(() => {}); // a bug in one action never blocks the next
+    return sent;
   }
 
   async function send(body) {

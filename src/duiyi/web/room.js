@@ -6,11 +6,37 @@
 import { api, el, showError, notice } from "./api.js";
 import { t } from "./i18n.js";
 
-// the rulings offered here per game, with the article they usually cite
+// The rulings offered here per game (one typed request each, POST /rulings): ``id`` the option,
+// ``kind`` the request, the article it usually cites (``fixed``: the server derives it from the
+// kind, the request names none), ``points`` the stones it names ("one" or "many"), ``lifted``
+// a fixed flag of the request.
 const KINDS = {
-  go: [["warn", "rk.warning", "Go §23.3"], ["void_move", "rk.void_move", "Go §19"], ["forfeit", "rk.forfeit", "Go §23.3"]],
-  gomoku: [["violation", "rk.violation", "Gomoku §12.3(2)"], ["forfeit", "rk.forfeit", "Gomoku §12.3(2)"]],
+  go: [
+    { id: "warn", label: "rk.warning", article: "Go §23.3" },
+    { id: "void_move", label: "rk.void_move", article: "Go §19" },
+    { id: "forfeit", label: "rk.forfeit", article: "Go §23.3" },
+    { id: "restore_stones", label: "rk.stones_restored", article: "Go §18.1", fixed: true, points: "many" },
+  ],
+  gomoku: [
+    { id: "violation", label: "rk.violation", article: "Gomoku §12.3(2)" },
+    { id: "forfeit", label: "rk.forfeit", article: "Gomoku §12.3(2)" },
+    { id: "replace_pushed", kind: "replace_stone", label: "rk.pushed", article: "Gomoku §6.1(5)", fixed: true, points: "one", lifted: false },
+    { id: "replace_lifted", kind: "replace_stone", label: "rk.lifted", article: "Gomoku §6.1(6)", fixed: true, points: "one", lifted: true },
+    { id: "accept_irregular", label: "rk.irregular_accepted", article: "Gomoku §6.1(5)" },
+  ],
 };
+
+/** The typed ruling request of a ``spec`` of KINDS from the form's values. */
+function typedRuling(spec, { color, article, points, note }) {
+  const body = { kind: spec.kind || spec.id, color };
+  if (!spec.fixed) body.article = article.trim();
+  const named = points.split(/[\s,]+/).filter(Boolean);
+  if (spec.points === "many") body.points = named;
+  if (spec.points === "one") body.point = named.join("");
+  if (spec.lifted !== undefined) body.lifted = spec.lifted;
+  if (note.trim()) body.note = note.trim();
+  return body;
+}
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -78,30 +104,43 @@ export function roomPage(main, id, params) {
 
   function ruleForm(b) {
     const kinds = KINDS[b.state.game] || KINDS.go;
-    const draft = room.drafts[b.id] || (room.drafts[b.id] = { method: kinds[0][0], color: "black", article: kinds[0][2], note: "" });
-    const method = el("select", { "data-testid": `rule-kind-${b.board}` }, kinds.map(([m, label]) => el("option", { value: m, selected: m === draft.method }, t(label))));
+    const draft = room.drafts[b.id] || (room.drafts[b.id] = { method: kinds[0].id, color: "black", article: kinds[0].article, points: "", note: "" });
+    const specOf = (v) => kinds.find((k) => k.id === v) || kinds[0];
+    const method = el("select", { "data-testid": `rule-kind-${b.board}` }, kinds.map((k) => el("option", { value: k.id, selected: k.id === draft.method }, t(k.label))));
     const color = el("select", { "data-testid": `rule-who-${b.board}` }, ["black", "white"].map((c) => el("option", { value: c, selected: c === draft.color }, `${nameOf(b, c)} (${t(c)})`)));
     const article = el("input", { value: draft.article, "data-testid": `rule-article-${b.board}` });
+    const points = el("input", { value: draft.points, "data-testid": `rule-points-${b.board}`, maxlength: "200", placeholder: "D4 D5" });
     const note = el("input", { value: draft.note, "data-testid": `rule-note-${b.board}`, maxlength: "200" });
+    const pointsLabel = el("label", {}, t("room.points"), points);
+    // the article of a kind the server names itself is shown, not sent; points only when asked
+    const shape = () => {
+      const spec = specOf(method.value);
+      article.readOnly = !!spec.fixed;
+      pointsLabel.hidden = !spec.points;
+    };
+    shape();
     method.addEventListener("change", () => {
       draft.method = method.value;
-      draft.article = (kinds.find((k) => k[0] === method.value) || kinds[0])[2];
+      draft.article = specOf(method.value).article;
       article.value = draft.article;
+      shape();
     });
     color.addEventListener("change", () => { draft.color = color.value; });
     article.addEventListener("input", () => { draft.article = article.value; });
+    points.addEventListener("input", () => { draft.points = points.value; });
     note.addEventListener("input", () => { draft.note = note.value; });
     return el("form", {
       class: "rule no-print",
       "aria-label": `${t("room.ruleOn")} ${b.board}`,
       onsubmit: async (ev) => {
         ev.preventDefault();
-        const typed = { kind: method.value, color: color.value, article: article.value.trim() };
-        if (note.value.trim()) typed.note = note.value.trim();
+        const spec = specOf(method.value);
+        const typed = typedRuling(spec, { color: color.value, article: article.value, points: points.value, note: note.value });
         const path = `/api/games/${encodeURIComponent(b.id)}/rulings`;
         try {
           const r = await api("POST", path, { body: typed, token: key }); // a typed ruling (one schema per kind)
-          const text = `${t(`rk.${method.value === "warn" ? "warning" : method.value}`)} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
+          const named = typed.points ? ` ${typed.points.join(" ")}` : typed.point ? ` ${typed.point}` : "";
+          const text = `${t(spec.label)}${named} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
           // the board's open calls are answered by this ruling
           for (const c of (b.calls || []).filter((x) => x.open)) {
             await api("POST", `/api/games/${encodeURIComponent(b.id)}/calls/${c.n}/close`, { body: { ruling: text }, token: key });
@@ -114,7 +153,7 @@ export function roomPage(main, id, params) {
       },
     },
     el("label", {}, t("room.kind"), method), el("label", {}, t("room.who"), color),
-    el("label", {}, t("room.article"), article), el("label", {}, t("room.note"), note),
+    el("label", {}, t("room.article"), article), pointsLabel, el("label", {}, t("room.note"), note),
     el("button", { type: "submit", "data-testid": `rule-${b.board}` }, t("room.rule")));
   }
 

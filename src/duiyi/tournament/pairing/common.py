@@ -5,8 +5,10 @@ White (players are plain ints: drawn numbers, team numbers or whatever the calle
 :class:`Round` lists the pairings of one round and the players with a bye. Both print as the JSON
 the CLI emits, with the optional human-readable ``reason`` of ``--explain``.
 
-Colours are either fixed by the draw (the table says who is Black) or decided by nigiri
-(Go §10, Gomoku §5.3), for which :func:`nigiri` takes an injected :class:`random.Random`.
+Colours are either fixed by the draw (the table says who is Black) or decided before the game
+by each game's own method (:func:`guess_colours`): Go's nigiri (Go §10, :func:`nigiri`) or
+Gomoku's hand count (Gomoku §5.3(1), :func:`nigiri_gomoku`), each from an injected
+:class:`random.Random`.
 
 >>> p = Pairing(1, 1, 8)
 >>> p.to_json()
@@ -28,6 +30,7 @@ __all__ = [
     "Pairing",
     "Round",
     "check_players",
+    "guess_colours",
     "nigiri",
     "nigiri_gomoku",
     "renumber_boards",
@@ -208,10 +211,30 @@ def nigiri(higher: int, lower: int, rng: random.Random) -> tuple[int, int]:
 def nigiri_gomoku(holds_black: int, holds_white: int, rng: random.Random) -> tuple[int, int]:
     """Gomoku §5.3(1): both grab stones; an odd total gives the black-stone holder Black.
 
-    On an even total the two swap colours, so the white-stone holder plays Black.
+    On an even total the two swap colours, so the white-stone holder plays Black. The count is
+    :func:`duiyi.gomoku.colours.hand_count`; the handfuls come from ``rng``.
 
     >>> sorted(nigiri_gomoku(1, 2, random.Random(5)))
     [1, 2]
     """
-    total = rng.randint(1, 20) + rng.randint(1, 20)
-    return (holds_black, holds_white) if total % 2 == 1 else (holds_white, holds_black)
+    from duiyi.gomoku.colours import hand_count
+
+    return hand_count(holds_black, holds_white, rng.randint(1, 20), rng.randint(1, 20))
+
+
+def guess_colours(game: str, a: int, b: int, rng: random.Random) -> tuple[tuple[int, int], str]:
+    """``((black, white), why)`` for a game decided by guessing before it starts (猜先), by the
+    method of the event's ``game``: Go §10 nigiri (``a`` is the higher-ranked, who grabs the
+    stones) or Gomoku §5.3(1) hand count (``a`` holds the black stones); Gomoku §5.1(1): a
+    one-game match between two players guesses colours.
+
+    >>> guess_colours("gomoku", 1, 2, random.Random(0))[1]
+    'hand count (Gomoku §5.1(1), §5.3(1))'
+    >>> guess_colours("go", 1, 2, random.Random(0))[1]
+    'nigiri (Go §10)'
+    """
+    if game == "gomoku":
+        return nigiri_gomoku(a, b, rng), "hand count (Gomoku §5.1(1), §5.3(1))"
+    if game == "go":
+        return nigiri(a, b, rng), "nigiri (Go §10)"
+    raise InvalidInput(f"unknown game {game!r} (expected go or gomoku)")

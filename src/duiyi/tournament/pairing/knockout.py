@@ -17,8 +17,8 @@ From that and the text of appendix 一:
   section inwards, always one section after another so they spread evenly; the non-seeded
   players take the lines opposite a bye in number order (小号选手优先轮空), then the remaining
   lines in order;
-- colours: by nigiri before each game (一.4) when a ``random.Random`` is given, else the upper
-  line plays Black;
+- colours: guessed before each game (一.4) when a ``random.Random`` is given, by the game's own
+  method (Go §10 nigiri; Gomoku §5.1(1), §5.3(1) hand count), else the upper line plays Black;
 - place matches (Gomoku §18.2): the two semi-final losers play for 3rd, the four quarter-final
   losers a small knockout for 5th, the eight losers before that one for 9th.
 
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from duiyi.errors import InvalidInput, PairingError
 
-from .common import JsonDict, Pairing, Round, check_players, nigiri
+from .common import JsonDict, Pairing, Round, check_players, guess_colours
 
 __all__ = [
     "BYE",
@@ -268,9 +268,11 @@ class Bracket:
         results: Mapping[str, int],
         number: int = 1,
         rng: random.Random | None = None,
+        game: str = "go",
     ) -> Round:
-        """The games of ``stage`` whose players are known: upper side Black, or nigiri with
-        ``rng`` (appendix 一.4). Players who advance on a bye are listed as byes.
+        """The games of ``stage`` whose players are known: upper side Black, or colours guessed
+        with ``rng`` (appendix 一.4) by ``game``'s method (:func:`guess_colours`: Go §10 nigiri,
+        Gomoku §5.3(1) hand count). Players who advance on a bye are listed as byes.
 
         >>> r = knockout(3).round("R1", {})
         >>> [(p.black, p.white) for p in r.pairings], r.byes
@@ -291,8 +293,8 @@ class Bracket:
                 byes.append(a if b == _NOBODY else b)
                 continue
             if rng is not None:
-                black, white = nigiri(min(a, b), max(a, b), rng)
-                why = "colours by nigiri (Go §10, appendix 一.4)"
+                (black, white), how = guess_colours(game, min(a, b), max(a, b), rng)
+                why = f"colours by {how}"
             else:
                 black, white = a, b
                 why = "upper line plays Black"

@@ -1,7 +1,7 @@
 """Multi-game matches, 多局决胜制 (Go §26.5; Gomoku §5.1(2), §17.6).
 
 A final may be played as best of 3 (3局2胜) up to best of 7 (7局4胜). The first game's colours
-come from nigiri (Go §10, Gomoku §5.1(1)) or are given; later games alternate (Gomoku §5.1(2):
+come from guessing (Go §10 nigiri; Gomoku §5.1(1), §5.3(1) hand count) or are given; later games alternate (Gomoku §5.1(2):
 以后各局则互换先后手). A win scores 1, a draw ½; the match is decided as soon as one side
 cannot be caught, and games after that are not played. A match tied after all games needs a
 play-off under the event's own rules (Go §27.3); :func:`match_status` reports it as tied.
@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from duiyi.errors import InvalidInput
 
-from .common import nigiri
+from .common import guess_colours
 
 __all__ = ["MatchGame", "MatchStatus", "match_schedule", "match_status", "wins_needed"]
 
@@ -69,9 +69,12 @@ def match_schedule(
     *,
     first_black: int | None = None,
     rng: random.Random | None = None,
+    game: str = "go",
 ) -> tuple[MatchGame, ...]:
-    """Colours for every game of an ``a`` v ``b`` match: the first by ``first_black`` or by
-    nigiri (``a`` taken as the higher-ranked, who grabs the stones), then alternating.
+    """Colours for every game of an ``a`` v ``b`` match: the first by ``first_black`` or
+    guessed by ``game``'s method (:func:`guess_colours`: Go §10 nigiri, ``a`` taken as the
+    higher-ranked who grabs the stones; Gomoku §5.3(1) hand count), then alternating (Gomoku
+    §5.1(2)).
 
     >>> [g.black for g in match_schedule(5, 9, 5, rng=random.Random(0))][:2] in ([5, 9], [9, 5])
     True
@@ -81,8 +84,8 @@ def match_schedule(
         raise InvalidInput("a match needs two different players", _ARTICLE)
     if first_black is None:
         if rng is None:
-            raise InvalidInput("give first_black or a random.Random for nigiri", "Go §10")
-        first_black = nigiri(a, b, rng)[0]
+            raise InvalidInput("give first_black or a random.Random to guess colours", "Go §10")
+        first_black = guess_colours(game, a, b, rng)[0][0]
     if first_black not in (a, b):
         raise InvalidInput(f"first_black must be {a} or {b}", _ARTICLE)
     other = b if first_black == a else a

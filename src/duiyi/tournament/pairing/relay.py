@@ -7,8 +7,9 @@ the last team with a player left wins (Gomoku §17.5). With more than two teams 
 come from the other teams in turn.
 
 Decisions where the books are silent (docs/decisions.md): a drawn game puts both players out
-(``draw="both_out"``, the default) or is replayed (``draw="replay"``); colours are by nigiri
-when a ``random.Random`` is given, otherwise the challenger plays Black.
+(``draw="both_out"``, the default) or is replayed (``draw="replay"``); colours are guessed when
+a ``random.Random`` is given, by the game's own method (Go §10 nigiri; Gomoku §5.1(1), §5.3(1)
+hand count), otherwise the challenger plays Black.
 
 The state is a pure function of the lineups and the results so far:
 
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 
 from duiyi.errors import InvalidInput
 
-from .common import Pairing, nigiri
+from .common import Pairing, guess_colours
 
 __all__ = ["RelayState", "relay"]
 
@@ -59,6 +60,7 @@ def relay(
     *,
     draw: str = "both_out",
     rng: random.Random | None = None,
+    game: str = "go",
 ) -> RelayState:
     """Replay ``results`` (winner of each game, ``None`` for a draw) over ``lineups``.
 
@@ -98,7 +100,7 @@ def relay(
 
     def colours(holder: int, challenger: int) -> tuple[int, int]:
         if rng is not None:
-            return nigiri(holder, challenger, rng)
+            return guess_colours(game, holder, challenger, rng)[0]
         return challenger, holder
 
     pending: tuple[int, int] | None = None

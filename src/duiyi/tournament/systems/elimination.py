@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from duiyi import Color
+from duiyi.errors import PairingError
 from duiyi.tournament.model import Event
 from duiyi.tournament.systems.base import PairedRound, System, register, translate
 
@@ -35,9 +36,21 @@ def bracket_results(event: Event, bracket: Any, first: int = 0) -> dict[str, int
     return results
 
 
+def _colours_option(event: Event) -> str:
+    value = str(event.options.get("colours", "lines"))
+    if value not in ("lines", "guess"):
+        raise PairingError(f"options.colours is 'lines' or 'guess', not {value!r}")
+    return value
+
+
 class Knockout(System):
     """Single elimination with seeds (``options.seeds``) and place matches
-    (``options.place_matches``, Gomoku §18.2); every game needs a winner."""
+    (``options.place_matches``, Gomoku §18.2); every game needs a winner (a drawn one is
+    settled by :func:`duiyi.tournament.event.settle_draw`).
+
+    Colours: the upper line plays Black (the organisers' draw, Go §10 and Gomoku §5.1 allow
+    it), or with ``options.colours`` ``"guess"`` they are guessed before each game as appendix
+    一.4 says, by the event's game: Go §10 nigiri, Gomoku §5.1(1), §5.3(1) hand count."""
 
     name = "knockout"
     family = "knockout"
@@ -64,7 +77,9 @@ class Knockout(System):
         bracket = self.bracket(event)
         results = bracket_results(event, bracket)
         stage = bracket.stages[number - 1]
-        paired = translate(bracket.round(stage, results, number))
+        guess = _colours_option(event) == "guess"
+        rnd = bracket.round(stage, results, number, rng if guess else None, game=event.game)
+        paired = translate(rnd)
         return event, replace(paired, notes=(*paired.notes, f"stage {stage}"))
 
 

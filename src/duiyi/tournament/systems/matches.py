@@ -40,8 +40,9 @@ class Match(System):
     def pair_players(
         self, event: Event, number: int, rng: random.Random
     ) -> tuple[Event, PairedRound]:
-        """Game ``number``: colours by nigiri in game 1 (or ``options.first_black``), then
-        alternating (Gomoku §5.1(2)); refused once the match is decided (Go §26.5)."""
+        """Game ``number``: colours guessed in game 1 (Go §10 nigiri, Gomoku §5.3(1) hand
+        count; or ``options.first_black``), then alternating (Gomoku §5.1(2)); refused once the
+        match is decided (Go §26.5)."""
         from duiyi.tournament.pairing.matches import match_schedule, match_status
 
         if len(event.players) != 2:
@@ -59,9 +60,10 @@ class Match(System):
             first_black = int(event.options["first_black"])
         else:
             first_black = None
-        schedule = match_schedule(1, 2, games, first_black=first_black, rng=rng)
+        schedule = match_schedule(1, 2, games, first_black=first_black, rng=rng, game=event.game)
         g = schedule[number - 1]
-        why = "nigiri (Go §10)" if number == 1 and first_black is None else "colours alternate"
+        guessed = "hand count (Gomoku §5.3(1))" if event.game == "gomoku" else "nigiri (Go §10)"
+        why = guessed if number == 1 and first_black is None else "colours alternate"
         reason = f"game {number} of best of {games}: {why}"
         return event, PairedRound(number, ((1, g.black, g.white, reason),), (), ())
 
@@ -73,7 +75,7 @@ def relay_state(event: Event, rng: random.Random | None = None) -> Any:
 
     lineups = [list(t.members) for t in event.teams]
     draw = str(event.options.get("draw", "both_out"))
-    return relay(lineups, winners(event), draw=draw, rng=rng)
+    return relay(lineups, winners(event), draw=draw, rng=rng, game=event.game)
 
 
 class Relay(System):

@@ -1,0 +1,291 @@
+"""Engine rounds: the boards of an event round whose two players are engines, played on this
+server as ordinary live games (docs/server.md, "Engine rounds").
+
+The director asks ``POST /api/events/{id}/rounds/{n}/play`` (organiser key; only on a server
+started with ``--engine-players``). The request is stored in the event document as an
+:class:`EnginePlay` (``engine_play``), and an :class:`EngineRounds` runner plays the round's
+engine boards ``concurrency`` at a time: each board is a game created like
+``POST .../rounds/{n}/games`` creates one, with both seats driven by the server's engine driver
+(:class:`~duiyi.server.engines.EngineSeat` as an event player), refereed by the game's session
+and referee like any game. Spectators find it in the room list and watch it over the same
+socket; its result enters the event through the result outbox (source ``online``). When every
+engine board has its game and every game has ended, the request leaves the event document.
+
+A restart resumes: live games are restored with their log and their engines (each engine is
+given the whole position at every move), and the stored request restarts the runner.
+
+>>> from duiyi.tournament import event as ops
+>>> from duiyi.tournament.model import Player
+>>> gnugo = (("engine", "gnugo --mode gtp"),)
+>>> e = ops.new_event("cup", "go", "round-robin", None, {})
+>>> e = ops.add_players(e, [Player(0, "a", extra=gnugo), Player(0, "Ann"),
+...                         Player(0, "c", extra=gnugo), Player(0, "d", extra=gnugo)])
+>>> e, _ = ops.pair_next_round(e)
+>>> [(g.board, g.black, g.white) for g in e.round(1).games]
+[(1, 1, 4), (2, 2, 3)]
+>>> [b.to_json() for b in engine_boards(e, 1)]   # board 2 has a person: not an engine board
+[{'board': 1, 'black': 1, 'white': 4}]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from duiyi.errors import TournamentError
+from duiyi.server.games import STALE_AFTER, GameManager
+from duiyi.server.settings import Settings
+from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
+from duiyi.tournament.model import Event, Player
+
+__all__ = [
+    "ENGINE_KEY",
+    "EngineBoard",
+    "EnginePlay",
+    "EngineRounds",
+    "engine_boards",
+    "engine_command_of",
+]
+
+log = logging.getLogger("duiyi.server.engine_rounds")
+
+# A player's engine command, in the player's extra columns (as `duiyi event engine` keeps it).
+ENGINE_KEY = "engine"
+# Where the director's request lives in the event document.
+PLAY_KEY = "engine_play"
+
+
+def engine_command_of(player: Player) -> str | None:
+    """The engine command of ``player`` (its ``engine`` column), or None for a person.
+
+    >>> engine_command_of(Player(1, "GnuGo", extra=(("engine", "gnugo --mode gtp"),)))
+    'gnugo --mode gtp'
+    >>> engine_command_of(Player(2, "Ann")) is None
+    True
+    """
+    for key, value in player.extra:
+        if key == ENGINE_KEY and value.strip():
+            return value.strip()
+    return None
+
+
+@dataclass(frozen=True)
+class EngineBoard:
+    """A board of a round between two engines, with each side's command line."""
+
+    board: int
+    black: int
+    white: int
+    black_command: str
+    white_command: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The board as the play request answers it (commands are the event's, not shown)."""
+        return {"board": self.board, "black": self.black, "white": self.white}
+
+
+def engine_boards(event: Event, number: int) -> list[EngineBoard]:
+    """The boards of round ``number`` still without a result whose two players are engines
+    (and neither withdrew before the round: those boards are the withdrawal rule's)."""
+    gone = {w.player for w in event.withdrawals if w.after_round < number}
+    out = []
+    for g in event.round(number).games:
+        if g.result is not None or g.black in gone or g.white in gone:
+            continue
+        black = engine_command_of(event.player(g.black))
+        white = engine_command_of(event.player(g.white))
+        if black is not None and white is not None:
+            out.append(EngineBoard(g.board, g.black, g.white, black, white))
+    return out
+
+
+@dataclass(frozen=True)
+class EnginePlay:
+    """The director's request: play round ``round``'s engine boards, ``concurrency`` games at
+    once, run by process ``owner``.
+
+    >>> EnginePlay.from_json(EnginePlay(2, 3, "p-1").to_json())
+    EnginePlay(round=2, concurrency=3, owner='p-1')
+    """
+
+    round: int
+    concurrency: int
+    owner: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON kept in the event document."""
+        return {"round": self.round, "concurrency": self.concurrency, "owner": self.owner}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EnginePlay:
+        """Read :meth:`to_json`'s output."""
+        return cls(int(data["round"]), int(data["concurrency"]), str(data["owner"]))
+
+
+class EngineRounds:
+    """Plays the engine boards of the rounds directors asked for (one task per event)."""
+
+    POLL = 0.5
+
+    def __init__(self, games: GameManager, repo: Repository, settings: Settings) -> None:
+        self.games = games
+        self.repo = repo
+        self.settings = settings
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        # each event parsed once per stored version (the runner reads it twice a second)
+        self._parsed: dict[str, tuple[int, Event]] = {}
+
+    def start(self, event_id: str) -> None:
+        """Run (or keep running) the event's stored request."""
+        task = self.tasks.get(event_id)
+        if task is None or task.done():
+            self.tasks[event_id] = asyncio.create_task(
+                self._run(event_id), name=f"engine-round-{event_id}"
+            )
+
+    async def resume(self) -> int:
+        """At start-up: take over the requests whose process is gone (alone, every one);
+        returns how many runners started."""
+        count = 0
+        for record in await self.repo.events():
+            stored = record.data.get(PLAY_KEY)
+            if not isinstance(stored, dict):
+                continue
+            play = EnginePlay.from_json(stored)
+            if play.owner != self.games.process_id and not await self._gone(play.owner):
+                continue
+            if await self._claim(record, play):
+                self.start(record.id)
+                count += 1
+        return count
+
+    async def _gone(self, owner: str) -> bool:
+        if self.games.forward is None:  # alone: any other owner was this server before
+            return True
+        beat = await self.repo.last_heartbeat(owner)
+        return beat is None or time.time() - beat >= STALE_AFTER
+
+    async def _claim(self, record: EventRecord, play: EnginePlay) -> bool:
+        if play.owner == self.games.process_id:
+            return True
+        mine = EnginePlay(play.round, play.concurrency, self.games.process_id)
+        data = {**record.data, PLAY_KEY: mine.to_json()}
+        change = {"op": "engine-play-resumed", "by": self.games.process_id}
+        try:
+            await self.repo.save_event(record.id, record.version, data, change, time.time())
+        except Conflict:
+            return False  # changed meanwhile: the next start looks again
+        return True
+
+    async def close(self) -> None:
+        """Stop the runners (the requests stay in the event documents)."""
+        for task in self.tasks.values():
+            task.cancel()
+        for task in self.tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.tasks.clear()
+
+    async def _run(self, event_id: str) -> None:
+        try:
+            while True:
+                try:
+                    if await self._step(event_id):
+                        return
+                except NotFound:
+                    return  # the event is gone
+                except Exception:  # the store is down, a game could not start: try again
+                    log.exception("engine round of event %s: pass failed", event_id)
+                await asyncio.sleep(self.POLL)
+        finally:
+            self._parsed.pop(event_id, None)
+
+    async def _step(self, event_id: str) -> bool:
+        """Start the games a free slot allows; True once the request is done (and removed)."""
+        record = await self.repo.event(event_id)
+        stored = record.data.get(PLAY_KEY)
+        if not isinstance(stored, dict):
+            return True
+        play = EnginePlay.from_json(stored)
+        if play.owner != self.games.process_id:
+            return True  # another process took it over
+        event = self._event(record)
+        ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
+        started = {g.board for g in ours}
+        live = [g for g in ours if g.status == "live" and _engine_game(g)]
+        todo = [b for b in engine_boards(event, play.round) if b.board not in started]
+        if not todo and not live:
+            await self._finish(record)
+            return True
+        from duiyi.server.routes_engines import engine_games_live
+
+        free = min(
+            play.concurrency - len(live),
+            self.settings.max_engine_games - await engine_games_live(self.repo, self.settings),
+        )
+        for board in todo[: max(free, 0)]:
+            await self._start_game(record, event, play.round, board)
+        return False
+
+    def _event(self, record: EventRecord) -> Event:
+        cached = self._parsed.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        event = Event.from_json(record.data["event"])
+        self._parsed[record.id] = (record.version, event)
+        return event
+
+    async def _start_game(
+        self, record: EventRecord, event: Event, number: int, board: EngineBoard
+    ) -> None:
+        from duiyi.server.routes_engines import player_seats, seat_engines
+
+        spec = {**record.data.get("online", {}), "game": event.game}
+        players = {"black": board.black_command, "white": board.white_command}
+        host, _tokens = await self.games.create(
+            spec,
+            event_id=record.id,
+            round=number,
+            board=board.board,
+            arbiter_token_hash=record.arbiter_token_hash,
+            engine={"kind": event.game, "players": players},
+        )
+        seat_engines(host, player_seats(host, players, self.settings.engine_move_timeout))
+        log.info("event %s round %d board %d: game %s", record.id, number, board.board, host.id)
+
+    async def _finish(self, record: EventRecord) -> None:
+        """Every engine board has its game and every game ended: the request is done."""
+        for _attempt in range(20):
+            data = {k: v for k, v in record.data.items() if k != PLAY_KEY}
+            try:
+                await self.repo.save_event(
+                    record.id, record.version, data, {"op": "engine-play-done"}, time.time()
+                )
+                return
+            except Conflict:
+                await asyncio.sleep(0.05)
+                record = await self.repo.event(record.id)
+                if PLAY_KEY not in record.data:
+                    return
+
+
+def _engine_game(game: GameRecord) -> bool:
+    engine = game.config.get("engine")
+    return isinstance(engine, dict) and isinstance(engine.get("players"), dict)
+
+
+def check_engine_round(event: Event, number: int) -> list[EngineBoard]:
+    """The boards to play, after the checks a play request needs (TournamentError: 409)."""
+    if event.game != "go":
+        raise TournamentError(
+            "engine rounds are played on the server for Go; play Gomocup brains with "
+            "`duiyi event play`"
+        )
+    boards = engine_boards(event, number)
+    if not boards:
+        raise TournamentError(f"round {number} has no board left between two engine players")
+    return boards
