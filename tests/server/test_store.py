@@ -141,11 +141,13 @@ async def test_the_reports_of_one_event_enter_in_one_change(repo: Repository) ->
     assert [r.game_id for r in await repo.reports()] == ["g1"]  # the unreadable one waits
 
 
-async def test_the_first_of_a_commit_and_a_refusal_of_an_action_id_wins(repo: Repository) -> None:
+async def test_the_first_of_a_commit_and_a_refusal_of_an_attempt_wins(repo: Repository) -> None:
     # issue 12: an action answered with an error is never applied later; the key decides
     gid = await _game(repo)
     assert await repo.refuse_action(gid, "late") is None  # the sender's tombstone first
-    [result] = await repo.append_many([Append(gid, 0, [{"n": 1}], 1.0, action_id="late")])
+    [result] = await repo.append_many(
+        [Append(gid, 0, [{"n": 1}], 1.0, action_id="a-1", attempt="late")]
+    )
     assert isinstance(result, ActionIdTaken) and result.version is None
     assert await repo.actions(gid) == [] and (await repo.game(gid)).version == 0
     # the commit first: the refusal answers the version it reached (and in a group commit,
@@ -154,16 +156,20 @@ async def test_the_first_of_a_commit_and_a_refusal_of_an_action_id_wins(repo: Re
     assert await repo.refuse_action(other, "gone") is None
     results = await repo.append_many(
         [
-            Append(gid, 0, [{"n": 1}, {"n": 2}], 1.0, action_id="on-time"),
-            Append(other, 0, [{"n": 1}], 1.0, action_id="gone"),
-            Append(other, 0, [{"n": 1}], 1.0, action_id="late"),
+            Append(gid, 0, [{"n": 1}, {"n": 2}], 1.0, action_id="a-1", attempt="on-time"),
+            Append(other, 0, [{"n": 1}], 1.0, attempt="gone"),
+            Append(other, 0, [{"n": 1}], 1.0, attempt="late"),
         ]
     )
     assert results[0] == 2 and isinstance(results[1], ActionIdTaken) and results[2] == 1
     assert await repo.refuse_action(gid, "on-time") == 2
-    assert await repo.action_ids(gid) == {"late": None, "on-time": 2}
-    [again] = await repo.append_many([Append(gid, 2, [{"n": 3}], 1.0, action_id="on-time")])
+    assert await repo.action_ids(gid) == {"a-1": 2, "on-time": 2}  # tombstones are not ids
+    # the client's id, sent again in a new attempt: answered with its version, not applied
+    [again] = await repo.append_many(
+        [Append(gid, 2, [{"n": 3}], 1.0, action_id="a-1", attempt="retry")]
+    )
     assert isinstance(again, ActionIdTaken) and again.version == 2
+    assert await repo.refuse_action(gid, "retry") is None  # that attempt left nothing
 
 
 def test_migration_0003_keeps_the_ids_older_logs_carried(tmp_path: Path) -> None:
