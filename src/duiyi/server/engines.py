@@ -110,13 +110,11 @@ class EngineSeat:
         seat: Color,
         kind: str,
         command: list[str] | str,
-        client: str = "",
         *,
         player: bool = False,
         move_timeout: float = 60.0,
     ) -> None:
         self.host = host
-        self.client = client  # the address that started it (per-client caps)
         self.seat = seat
         self.kind = kind
         self.command = command
