@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Backend, Server
 from websockets.sync.client import connect
 
 from duiyi.server.engines import gnugo_command
@@ -174,6 +174,26 @@ def test_a_round_of_gnugo_players_is_played_live_on_the_server(
     }
     # the request is done: nothing left live, the room list is empty again
     assert httpx.get(server.url + "/api/live-games").json()["games"] == []
+
+
+@pytest.mark.gnugo
+@needs_gnugo
+def test_a_round_on_each_store(backend: Backend, tmp_path: Path) -> None:
+    # The same round on SQLite and on PostgreSQL with Redis (several processes' setup: the
+    # runner and the games' owner are the same process, the fan-out carries the updates).
+    server = Server(backend.database, backend.redis, extra=("--engine-players",))
+    server.start(tmp_path)
+    try:
+        event_id, organiser = new_event(server, [gnugo(1), gnugo(1)])
+        assert play(server, event_id, organiser).status_code == 202
+        doc = wait_results(server, event_id)
+        (game,) = doc["games"]
+        (board,) = boards(doc)
+        assert board["source"] == "online" and game["status"] == "finished"
+        winner = "black" if board["result"] == "1-0" else "white"
+        assert game["outcome"]["winner"] == winner
+    finally:
+        server.stop()
 
 
 @pytest.mark.gnugo
