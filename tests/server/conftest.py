@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +32,28 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def wait_healthy(
+    what: str,
+    url: str,
+    proc: subprocess.Popen[bytes],
+    output: Callable[[], str],
+    within: float = 30.0,
+) -> None:
+    """Poll ``url``/api/health until it answers 200; RuntimeError with ``output()`` when the
+    process exits first or ``within`` seconds pass (servers, nginx in front of them)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} died at start:\n{output()}")
+        try:
+            if httpx.get(url + "/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not answer {url}/api/health:\n{output()}")
 
 
 @dataclass
@@ -71,17 +93,9 @@ class Server:
         self.proc = subprocess.Popen(
             cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT, env=env, cwd=tmp
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server died at start:\n{self.log.read_text()}")
-            try:
-                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start:\n{self.log.read_text()}")
+        log = self.log
+        wait_healthy("server", self.url, self.proc, lambda: log.read_text(errors="replace"))
+        return self
 
     def kill9(self) -> None:
         assert self.proc is not None

@@ -15,12 +15,10 @@ import re
 import shutil
 import signal
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
-from tests.server.conftest import Server, free_port
+from tests.server.conftest import Server, free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_CONF = ROOT / "deploy" / "nginx-duiyi.conf"
@@ -97,17 +95,8 @@ class Nginx:
             raise RuntimeError(f"nginx -t refused {conf}:\n{check.stderr}")
         out = (self.prefix / "stdout.log").open("wb")
         self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"nginx died at start:\n{self.error_log()}")
-            try:
-                if httpx.get(self.url + "/api/health", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"nginx did not answer:\n{self.error_log()}")
+        wait_healthy("nginx", self.url, self.proc, self.error_log, within=20)
+        return self
 
     def error_log(self) -> str:
         path = self.prefix / "error.log" if self.prefix else None

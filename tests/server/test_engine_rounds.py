@@ -68,9 +68,7 @@ def new_event(
     )
     assert r.status_code == 201, r.text
     event_id, organiser = r.json()["id"], {"Authorization": f"Bearer {r.json()['organiser_token']}"}
-    players = [
-        {"name": f"engine-{i + 1}", "extra": {"engine": cmd}} for i, cmd in enumerate(engines)
-    ]
+    players = [{"name": f"engine-{i + 1}", "engine": cmd} for i, cmd in enumerate(engines)]
     if players:
         url = f"{server.url}/api/events/{event_id}/players"
         r = httpx.post(url, json=players, headers=organiser)
@@ -261,6 +259,54 @@ def test_silence_loses_on_time_or_by_withdrawal(start: Callable[..., Server]) ->
         outcome = game["outcome"]
         assert (outcome["termination"], outcome["article"]) == expected, outcome
         assert outcome["winner"] == ("white" if board["black"] == 1 else "black")
+
+
+def test_the_directors_entry_closes_an_engine_game_and_stops_its_engines(
+    start: Callable[..., Server],
+) -> None:
+    # The director may decide a board at any time (docs/server.md, Results): the engine game
+    # is closed, its engines stop at once (even one thinking), and the request ends.
+    server = start()
+    tag = f"thinker-{time.monotonic_ns()}"
+    event_id, organiser = new_event(
+        server,
+        [
+            fake("--name", tag, "--moves", "E5,C3", "--sleep-at", "2:60"),
+            fake("--name", tag, "--moves", "D4,D5"),
+        ],
+    )
+    assert play(server, event_id, organiser).status_code == 202
+    game = first_game(server, event_id)
+    deadline = time.monotonic() + 20
+    while len(httpx.get(f"{server.url}/api/games/{game['id']}").json()["moves"]) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert running(tag) == 2  # Black thinks on its second move
+    r = httpx.put(
+        f"{server.url}/api/events/{event_id}/rounds/1/boards/1/result",
+        json={"result": "0-1"},
+        headers=organiser,
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["closed_games"] == [game["id"]]
+    doc = wait_results(server, event_id, seconds=20)
+    assert boards(doc)[0]["source"] == "director"
+    deadline = time.monotonic() + 10
+    while running(tag) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert running(tag) == 0
+
+
+def running(tag: str) -> int:
+    """How many processes of this test's fake engines are alive (read from /proc)."""
+    count = 0
+    for proc in Path("/proc").iterdir():
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        count += str(FAKE).encode() in argv and tag.encode() in argv
+    return count
 
 
 def test_only_the_organiser_on_a_server_that_allows_engine_players(

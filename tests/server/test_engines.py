@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Backend, Server
 
 from duiyi.server.engines import gnugo_command
 
@@ -224,3 +225,54 @@ def test_engine_games_are_capped_per_client_and_overall(start: Callable[..., Ser
             break
         time.sleep(0.2)
     assert r.status_code == 201, r.text
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_engine_game_caps_hold_for_the_cluster(backend: Backend, tmp_path: Path) -> None:
+    # issue 12: the caps count the live engine games of every process (in the store), so that
+    # processes behind one load balancer enforce one limit
+    env = {
+        "DUIYI_GOMOKU_ENGINE": f"{sys.executable} {BRAINS / 'greedy.py'} --seed 3",
+        "DUIYI_MAX_ENGINE_GAMES": "3",
+        "DUIYI_MAX_ENGINE_GAMES_PER_CLIENT": "2",
+        "DUIYI_PROXY_HEADER": "X-Forwarded-For",
+    }
+    servers = [Server(backend.database, backend.redis, env=env) for _ in range(2)]
+    try:
+        a, b = (s.start(tmp_path) for s in servers)
+
+        def new(server: Server, client: str) -> httpx.Response:
+            return httpx.post(
+                server.url + "/api/engine-games",
+                json={"game": "gomoku"},
+                headers={"X-Forwarded-For": client},
+                timeout=20,
+            )
+
+        first = new(a, "203.0.113.1")
+        assert first.status_code == 201, first.text
+        assert new(b, "203.0.113.1").status_code == 201
+        # each process runs one game of this client; together they are at its limit
+        for server in (a, b):
+            third = new(server, "203.0.113.1")
+            assert third.status_code == 429, third.text
+            assert third.headers["content-type"].startswith("application/problem+json")
+        assert new(a, "203.0.113.2").status_code == 201
+        full = new(b, "203.0.113.3")  # three live engine games in the cluster
+        assert full.status_code == 503 and "limit" in full.json()["detail"]
+        # a finished game frees its place everywhere (Gomoku §10.1(3)C: resigning ends the game)
+        g = first.json()
+        assert act(a, g["id"], g["token"], type="resign").status_code == 200
+        assert new(b, "203.0.113.3").status_code == 201
+        assert new(b, "203.0.113.1").status_code == 503  # the cluster is full again
+        with psycopg.connect(
+            backend.database.replace("postgresql+psycopg://", "postgresql://")
+        ) as db:
+            row = db.execute(
+                "SELECT count(*) FROM games WHERE engine_client IS NOT NULL AND status = 'live'"
+            ).fetchone()
+        assert row == (3,)  # nothing left behind by the refused requests
+    finally:
+        for s in servers:
+            s.stop()

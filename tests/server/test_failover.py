@@ -83,7 +83,8 @@ def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any) -> No
         assert state["version"] == 1 and state["to_move"] == "white"
     finally:
         a.proc.send_signal(signal.SIGCONT)
-    # A wakes up: the forwarded C3 past its deadline is not applied, A commits nothing
+    # A wakes up: the forwarded C3 B refused (its id's tombstone) is not applied, nor is
+    # anything else A would commit (fenced)
     with connect(url_b, subprotocols=bearer(g["white_token"])) as white:
         hello = json.loads(white.recv(10))
         assert hello["version"] == 1

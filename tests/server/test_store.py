@@ -4,14 +4,16 @@ PostgreSQL."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 from tests.server.conftest import Backend
 
 from duiyi.server.routes_events import ResultReader
 from duiyi.store import Database, Repository
 from duiyi.store.models import OutboxRow
-from duiyi.store.repository import Append, Conflict
+from duiyi.store.repository import ActionIdTaken, Append, Conflict
 from duiyi.tournament.event import add_players, new_event, pair_next_round
 from duiyi.tournament.model import Event, Player
 from duiyi.tournament.results import GameResult, Source
@@ -137,3 +139,66 @@ async def test_the_reports_of_one_event_enter_in_one_change(repo: Repository) ->
         (GameResult.WHITE_WINS, Source.ONLINE),
     ]
     assert [r.game_id for r in await repo.reports()] == ["g1"]  # the unreadable one waits
+
+
+async def test_the_first_of_a_commit_and_a_refusal_of_an_attempt_wins(repo: Repository) -> None:
+    # issue 12: an action answered with an error is never applied later; the key decides
+    gid = await _game(repo)
+    assert await repo.refuse_action(gid, "late") is None  # the sender's tombstone first
+    [result] = await repo.append_many(
+        [Append(gid, 0, [{"n": 1}], 1.0, action_id="a-1", attempt="late")]
+    )
+    assert isinstance(result, ActionIdTaken) and result.version is None
+    assert await repo.actions(gid) == [] and (await repo.game(gid)).version == 0
+    # the commit first: the refusal answers the version it reached (and in a group commit,
+    # an item whose id was refused fails alone; ids are per game)
+    other = await _game(repo)
+    assert await repo.refuse_action(other, "gone") is None
+    results = await repo.append_many(
+        [
+            Append(gid, 0, [{"n": 1}, {"n": 2}], 1.0, action_id="a-1", attempt="on-time"),
+            Append(other, 0, [{"n": 1}], 1.0, attempt="gone"),
+            Append(other, 0, [{"n": 1}], 1.0, attempt="late"),
+        ]
+    )
+    assert results[0] == 2 and isinstance(results[1], ActionIdTaken) and results[2] == 1
+    assert await repo.refuse_action(gid, "on-time") == 2
+    assert await repo.action_ids(gid) == {"a-1": 2, "on-time": 2}  # tombstones are not ids
+    # the client's id, sent again in a new attempt: answered with its version, not applied
+    [again] = await repo.append_many(
+        [Append(gid, 2, [{"n": 3}], 1.0, action_id="a-1", attempt="retry")]
+    )
+    assert isinstance(again, ActionIdTaken) and again.version == 2
+    assert await repo.refuse_action(gid, "retry") is None  # that attempt left nothing
+
+
+def test_migration_0003_keeps_the_ids_older_logs_carried(tmp_path: Path) -> None:
+    from duiyi.store.migrate import upgrade
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    upgrade(url, "0002_i10a_outbox")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for gid, config in (("g1", '{"engine": {"seat": "white", "kind": "go"}}'), ("g2", "{}")):
+            conn.execute(
+                text(
+                    "INSERT INTO games (id, kind, config, status, version, black_token_hash,"
+                    " white_token_hash, created_at, anchor_wall, anchor_timeline)"
+                    " VALUES (:id, 'go', :config, 'live', 2, 'b', 'w', 5.0, 5.0, 0.0)"
+                ),
+                {"id": gid, "config": config},
+            )
+        conn.execute(
+            text(
+                "INSERT INTO game_actions (game_id, version, entry, wall) VALUES"
+                ' (\'g1\', 1, \'{"type": "pass", "action_id": "p-1"}\', 1.0),'
+                " ('g1', 2, '{\"type\": \"pass\"}', 1.0)"
+            )
+        )
+    upgrade(url)
+    with engine.begin() as conn:
+        ids = conn.execute(text("SELECT game_id, action_id, state, version FROM game_action_ids"))
+        assert ids.all() == [("g1", "p-1", "committed", 1)]
+        games = conn.execute(text("SELECT id, engine_client, active_at FROM games ORDER BY id"))
+        assert games.all() == [("g1", "", 5.0), ("g2", None, 5.0)]
+    engine.dispose()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from typing import Any
 
 import httpx
@@ -83,7 +84,8 @@ def test_players_by_hand_by_a_list_of_names_and_by_a_table(
 
 def _inject_conflict(server: Server, event_id: str) -> None:
     """An online game's result that disagrees with the director's, as the core keeps it
-    (``entries.record_result`` with ``Source.ONLINE``), written into the event's document."""
+    (``entries.record_result`` with ``Source.ONLINE``), written into the event's document as a
+    new version."""
     path = server.database.removeprefix("sqlite:///")
     with sqlite3.connect(path) as db:
         (raw,) = db.execute("SELECT data FROM events WHERE id = ?", (event_id,)).fetchone()
@@ -94,7 +96,12 @@ def _inject_conflict(server: Server, event_id: str) -> None:
         )
         assert done.status == "conflict"
         data["event"] = done.event.to_json()
-        db.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(data), event_id))
+        # a new version, as every writer of an event stores one (the server parses an event
+        # once per stored version)
+        db.execute(
+            "UPDATE events SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
+            (json.dumps(data), time.time(), event_id),
+        )
 
 
 def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_factory: Any) -> None:

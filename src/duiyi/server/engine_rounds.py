@@ -221,11 +221,11 @@ class EngineRounds:
         if not todo and not live:
             await self._finish(record)
             return True
-        from duiyi.server.routes_engines import engine_games_running
+        from duiyi.server.routes_engines import engine_games_live
 
         free = min(
             play.concurrency - len(live),
-            self.settings.max_engine_games - engine_games_running(),
+            self.settings.max_engine_games - await engine_games_live(self.repo, self.settings),
         )
         for board in todo[: max(free, 0)]:
             await self._start_game(record, event, play.round, board)

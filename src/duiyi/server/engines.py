@@ -3,8 +3,10 @@
 
 An :class:`EngineSeat` watches one hosted game and, whenever its seat is to act, asks the
 engine for a move and applies it through ``host.act`` like a player would: the rules, the clock
-and the store see an ordinary player. The engine is given the whole position every time (GTP
-``clear_board`` + ``play``; Gomocup ``BOARD``), so nothing can drift out of step.
+and the store see an ordinary player. A Gomocup brain is given the whole position every time
+(``BOARD``); a GTP engine when it starts (``clear_board`` + ``play``) and whenever the game is
+not the continuation of what it has, else the moves since its own: nothing can drift out of
+step, and a restarted server puts the engine back in the game.
 
 >>> gnugo_command(env={"DUIYI_GNUGO": "/nowhere/gnugo"}) is None
 True
@@ -79,6 +81,9 @@ def available_engines() -> dict[str, Any]:
 class EngineSeat:
     """An engine that plays one seat of a hosted game until the game ends.
 
+    The engine is given the whole position when it starts (and whenever the game is not the
+    continuation of what it has), then only the moves played since its last move.
+
     ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
 
     An engine opposite a human (``player=False``) that fails only shows the error: the human
@@ -105,13 +110,11 @@ class EngineSeat:
         seat: Color,
         kind: str,
         command: list[str] | str,
-        client: str = "",
         *,
         player: bool = False,
         move_timeout: float = 60.0,
     ) -> None:
         self.host = host
-        self.client = client  # the address that started it (per-client caps)
         self.seat = seat
         self.kind = kind
         self.command = command
@@ -122,6 +125,8 @@ class EngineSeat:
         self._task: asyncio.Task[None] | None = None
         self._engine: Any = None
         self._killing: asyncio.Future[None] | None = None
+        # the engine process and the moves it has on its board (the game's first moves)
+        self._known: tuple[Any, list[Any]] | None = None
 
     def start(self) -> None:
         """Listen to the game and run the engine loop in the background."""
@@ -145,7 +150,7 @@ class EngineSeat:
     async def reap(self) -> bool:
         """Stop the engine process (not the seat) while nobody plays: it starts again when it
         is the engine's turn. True when a process was stopped."""
-        if self._engine is None:
+        if self._engine is None or self.player:  # an event player's thinking is never idle
             return False
         await self._close()
         return True
@@ -154,8 +159,10 @@ class EngineSeat:
         # any broadcast (JSON text or a dict) may change whose turn it is: look again
         del message
         self._wake.set()
-        if self.player and self._engine is not None and self.host.session.outcome() is not None:
-            # the game ended (a flag fell, the last act): a pending genmove stops now
+        over = self.host.session.outcome() is not None or self._gone()
+        if self.player and self._engine is not None and over:
+            # the game ended (a flag fell, the last act) or the director closed it: a pending
+            # genmove stops now
             engine, self._engine = self._engine, None
             self._killing = asyncio.ensure_future(_kill(engine))
 
@@ -259,14 +266,20 @@ class EngineSeat:
             if self.player:
                 await _send_time_settings(self._engine, session.clock.system)
         engine = self._engine
-        await engine.boardsize(game.size)
-        await engine.clear_board()
-        await engine.komi(_komi_points(game))
-        handicap = _handicap_points(game)
-        if handicap:
-            await engine.set_free_handicap(handicap)
-        for color, point in game.moves:
+        moves = list(game.moves)
+        known = self._known[1] if self._known is not None and self._known[0] is engine else None
+        if known is None or moves[: len(known)] != known:
+            # a new engine, or a game that went elsewhere than it knows: the whole position
+            await engine.boardsize(game.size)
+            await engine.clear_board()
+            await engine.komi(_komi_points(game))
+            handicap = _handicap_points(game)
+            if handicap:
+                await engine.set_free_handicap(handicap)
+            known = []
+        for color, point in moves[len(known) :]:  # usually the opponent's last move only
             await engine.play(color, None if point is None else str(point))
+        self._known = None  # until its answer is known to be the game's move
         timeout = None
         if self.player:
             timeout = await _send_time_left(engine, session, self.seat, self.host.now())
@@ -274,10 +287,13 @@ class EngineSeat:
         move = await engine.genmove(self.seat, timeout=timeout)
         if move == "resign":
             await self.host.act(self.seat, "resign", {})
-        elif move is None:
+            return
+        if move is None:
             await self.host.act(self.seat, "pass", {})
         else:
             await self.host.act(self.seat, "move", {"point": str(move)})
+        # genmove played the move on the engine's board too: next turn, only what follows
+        self._known = (engine, [*moves, (self.seat, move)])
 
     # -- Gomoku ----------------------------------------------------------------------------
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:

@@ -3,11 +3,11 @@
 Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats).
 The owner publishes every update and call on ``duiyi:game:<id>``; the other processes relay them
 to their own sockets. An action that reaches a process which does not own the game is forwarded
-on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``; every forwarded action has
-an id (the client's, or one made here), and a sender that gives up waiting writes the id's
-tombstone in the store before it answers an error: the owner's commit, which inserts the same
-id, then fails, unless it was first (then the sender answers its version). A process whose
-heartbeat stops is replaced: the next request for its games loads them from the store elsewhere.
+on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``; every forward has an
+attempt id, and a sender that gives up waiting writes the attempt's tombstone in the store
+before it answers an error: the owner's commit, which inserts the same key, then fails, unless
+it was first (then the sender answers its version). A process whose heartbeat stops is
+replaced: the next request for its games loads them from the store elsewhere.
 
 >>> _game_channel("abc")
 'duiyi:game:abc'
@@ -148,15 +148,15 @@ class RedisFanout:
     ) -> int:
         """Send an action to the process that owns the game and wait for its answer.
 
-        The action always travels with an id (the client's ``action_id``, else a new one).
-        When the owner does not answer in time, the id's tombstone goes to the store before
-        the error is answered; if the owner's commit was there first, its version is the
-        answer instead. So an action answered with an error is never applied later, whatever
-        the clocks of the two processes say."""
-        req = secrets.token_hex(8)
-        if not isinstance(data.get(ACTION_ID), str):
-            data = {**data, ACTION_ID: "fwd-" + req}
-        action_id = str(data[ACTION_ID])
+        The forward travels with an attempt id made here (unguessable; the client's
+        ``action_id``, if any, travels too and keeps retries idempotent). When the owner does
+        not answer in time, the attempt's tombstone goes to the store before the error is
+        answered; if the owner's commit was there first, its version is the answer instead.
+        So an action answered with an error is never applied later, whatever the clocks of the
+        two processes say; a client that sends it again (same ``action_id``) makes a new
+        attempt, applied at most once."""
+        req = secrets.token_hex(12)
+        attempt = "fwd-" + req
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[req] = future
         request = {
@@ -166,6 +166,7 @@ class RedisFanout:
             "seat": seat.value if seat else None,
             "kind": kind,
             "data": data,
+            "attempt": attempt,
         }
         try:
             receivers = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
@@ -173,12 +174,12 @@ class RedisFanout:
                 raise Unavailable(f"the process hosting game {game_id} is not listening; retry")
             answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
         except TimeoutError as exc:
-            committed = await self._give_up(game_id, action_id)
+            committed = await self._give_up(game_id, attempt)
             if committed is not None:
                 return committed
             raise Unavailable(
                 f"the process hosting game {game_id} did not answer; the action was not applied "
-                "and never will be (send it again with a new action_id)"
+                "and this attempt never will be (send it again)"
             ) from exc
         finally:
             self.pending.pop(req, None)
@@ -186,15 +187,15 @@ class RedisFanout:
             return int(answer["version"])
         raise ForwardedError(answer.get("problem") or {})
 
-    async def _give_up(self, game_id: str, action_id: str) -> int | None:
-        """The tombstone of a forwarded action nobody answered: None once written (the action
-        is refused for good), or the version it reached if the owner committed it first."""
-        for attempt in range(3):
+    async def _give_up(self, game_id: str, attempt: str) -> int | None:
+        """The tombstone of a forward nobody answered: None once written (this attempt is
+        refused for good), or the version it reached if the owner committed it first."""
+        for n in range(3):
             try:
-                return await self.state.repo.refuse_action(game_id, action_id)
+                return await self.state.repo.refuse_action(game_id, attempt)
             except Exception as exc:  # the store is unreachable from here: try again
                 log.warning("game %s: the refusal of a forwarded action failed (%s)", game_id, exc)
-                await asyncio.sleep(0.5 * (attempt + 1))
+                await asyncio.sleep(0.5 * (n + 1))
         raise Unavailable(
             f"neither the process hosting game {game_id} nor the store answered: the action's "
             "outcome is unknown; send it again with the same action_id to learn it"
@@ -235,10 +236,13 @@ class RedisFanout:
             seat = Color(request["seat"]) if request.get("seat") else None
             host = await self.state.games.local(str(request["game_id"]))
             kind, data = str(request["kind"]), dict(request["data"])
+            attempt = request.get("attempt")
+            attempt = str(attempt) if isinstance(attempt, str) else None
             if kind == RULING:
-                answer["version"] = await host.rule(dict(data["ruling"]), data.get(ACTION_ID))
+                ruling = dict(data["ruling"])
+                answer["version"] = await host.rule(ruling, data.get(ACTION_ID), attempt)
             else:
-                answer["version"] = await host.act(seat, kind, data)
+                answer["version"] = await host.act(seat, kind, data, attempt)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

@@ -252,13 +252,13 @@ MAX_ACTION_ID = 64
 
 
 class ActionRefused(Conflict):
-    """An action whose id was refused for good: a process that forwarded it gave up waiting
-    and answered an error, so it is never applied (409; send it again with a new id)."""
+    """A forwarded attempt refused for good: the process it came through gave up waiting and
+    answered an error, so this attempt is never applied (a new attempt may be)."""
 
-    def __init__(self, action_id: str) -> None:
+    def __init__(self, attempt: str) -> None:
         super().__init__(
-            f"action {action_id!r} was answered with an error earlier (the process it was sent "
-            "through gave up waiting) and is never applied: send it again with a new action_id"
+            f"forward {attempt!r} was answered with an error by the process it came through "
+            "(it gave up waiting): it is not applied"
         )
 
 
@@ -342,13 +342,13 @@ class GameHost:
         record: GameRecord,
         session: Session,
         offset: float,
-        action_ids: dict[str, int | None] | None = None,
+        action_ids: dict[str, int] | None = None,
     ) -> None:
         self.manager = manager
         self.id = record.id
-        # action id -> the version its action reached, None when it was refused for good
-        # (idempotent retries, Redis forwards); the store's game_action_ids is the truth
-        self.action_ids: dict[str, int | None] = dict(action_ids or {})
+        # committed action id -> the version its action reached (idempotent retries, Redis
+        # forwards); the store's game_action_ids is the truth
+        self.action_ids: dict[str, int] = dict(action_ids or {})
         self.record = record
         self.session = session
         self.offset = offset
@@ -410,10 +410,12 @@ class GameHost:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, ruling: dict[str, Any], action_id: str | None = None) -> int:
+    async def rule(
+        self, ruling: dict[str, Any], action_id: str | None = None, attempt: str | None = None
+    ) -> int:
         """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
-        (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id``: as for
-        :meth:`act`)."""
+        (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id`` and
+        ``attempt``: as for :meth:`act`)."""
         method, kwargs = parse_ruling(ruling).call()
 
         def change(now: float) -> None:
@@ -422,15 +424,19 @@ class GameHost:
             except (TypeError, ValueError, AttributeError) as exc:
                 raise InvalidInput(f"ruling {method!r}: {exc}") from exc
 
-        return await self._change(change, _check_action_id(action_id))
+        return await self._change(change, _check_action_id(action_id), attempt)
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
+    async def act(
+        self, seat: Color | None, kind: str, data: dict[str, Any], attempt: str | None = None
+    ) -> int:
         """Apply one action (already authorised) and commit it before returning the version.
 
         With an ``action_id`` in ``data`` the action is applied at most once: an id already
-        committed answers its version; an id refused (the process that forwarded the action
-        gave up and answered an error) is never applied (ActionRefused). The database decides
-        which came first (``Repository.refuse_action``)."""
+        committed answers its version. ``attempt`` names a forwarded delivery: if the process
+        that forwarded it gave up waiting and wrote the attempt's tombstone first, the commit
+        fails and nothing is applied (ActionRefused); if the commit was first, that process
+        answers its version. The database decides which came first
+        (``Repository.refuse_action``)."""
         started = time.perf_counter()
         data = dict(data)
         action_id = _check_action_id(data.pop(ACTION_ID, None))
@@ -438,11 +444,17 @@ class GameHost:
             return await self._change(
                 lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
                 action_id,
+                attempt,
             )
         finally:
             self.manager.latencies.append(time.perf_counter() - started)
 
-    async def _change(self, change: Callable[[float], object], action_id: str | None = None) -> int:
+    async def _change(
+        self,
+        change: Callable[[float], object],
+        action_id: str | None = None,
+        attempt: str | None = None,
+    ) -> int:
         """Run ``change(now)`` on the session under the game's lock and commit what it logged.
 
         Whatever the session settled first (a flag that fell) is stored even if the change
@@ -453,10 +465,7 @@ class GameHost:
             if self.abandoned:
                 raise Unavailable(MOVED)
             if action_id is not None and action_id in self.action_ids:
-                done = self.action_ids[action_id]
-                if done is None:
-                    raise ActionRefused(action_id)
-                return done  # a retry: applied once, answered again
+                return self.action_ids[action_id]  # a retry: applied once, answered again
             before = self.version
             error: DuiyiError | None = None
             try:
@@ -464,11 +473,14 @@ class GameHost:
             except DuiyiError as exc:
                 error = exc
             try:
-                await self._commit(before, None if error is not None else action_id)
+                if error is None:
+                    await self._commit(before, action_id, attempt)
+                else:
+                    await self._commit(before)
             except ActionIdTaken as taken:  # the store had the id first: nothing was written
-                self.action_ids[taken.action_id] = taken.version
                 if taken.version is None:
                     raise ActionRefused(taken.action_id) from taken
+                self.action_ids[taken.action_id] = taken.version
                 return taken.version
             if error is not None:
                 raise error
@@ -476,7 +488,9 @@ class GameHost:
                 self.action_ids[action_id] = self.version
             return self.version
 
-    async def _commit(self, before: int, action_id: str | None = None) -> None:
+    async def _commit(
+        self, before: int, action_id: str | None = None, attempt: str | None = None
+    ) -> None:
         new = self.session.log[before:]
         if not new:
             return
@@ -492,7 +506,8 @@ class GameHost:
             outcome=outcome.to_json() if outcome is not None else None,
             report=_event_report(self.record, sheet) if sheet != self._sheet else None,
             owner=self.manager.process_id,  # fencing: refused if another process took over
-            action_id=action_id,  # refused if a tombstone of the id came first
+            action_id=action_id,  # refused if the id was committed already
+            attempt=attempt,  # refused if the forwarding process's tombstone came first
         )
         try:
             await self.manager.committer.append(item)
@@ -713,13 +728,16 @@ class GameManager:
         board: int | None = None,
         arbiter_token_hash: str | None = None,
         engine: dict[str, Any] | None = None,
+        engine_client: str = "",
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
 
         ``engine`` (``{"seat": "white", "kind": "go"}``; an event's engine game:
         ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
-        so that the engines come back with the game after a restart."""
+        so that the engines come back with the game after a restart; ``engine_client`` (a
+        digest of the address that asked) lets every process count each client's engine
+        games (every engine game counts toward the cluster's cap)."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
@@ -740,12 +758,20 @@ class GameManager:
             event_id=event_id,
             round=round,
             board=board,
+            engine_client=None if engine is None else engine_client,
         )
         record = await self.repo.game(game_id)
         host = GameHost(self, record, session, offset=-time.monotonic())
         self.hosts[game_id] = host
         host.start_timer()
         return host, secrets_
+
+    async def drop(self, host: GameHost) -> None:
+        """Undo :meth:`create` of a game nobody played (its creation was refused)."""
+        await host.stop()
+        if self.hosts.get(host.id) is host:
+            self.hosts.pop(host.id, None)
+        await self.repo.delete_game(host.id)
 
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with

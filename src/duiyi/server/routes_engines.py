@@ -9,6 +9,7 @@ creates an ordinary game and answers only the human's token; the engine plays th
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from typing import Annotated, Any, Literal
@@ -28,7 +29,8 @@ from duiyi.server.games import GameManager, refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
-from duiyi.store.repository import Conflict, NotFound
+from duiyi.server.settings import Settings
+from duiyi.store.repository import Conflict, NotFound, Repository
 
 __all__ = ["analysis", "router"]
 
@@ -193,20 +195,21 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     engine = {"seat": human.opponent.value, "kind": spec.game}
     settings = request.app.state.duiyi.settings
     client = client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
-    async with _STARTING:  # the caps are checked and taken in one step
-        live = engine_games_running()
-        if live >= settings.max_engine_games:
-            raise Unavailable(f"this server runs {live} engine games, its limit; try again later")
-        mine = sum(
-            1 for seats in _SEATS.values() if any(s.running and s.client == client for s in seats)
+    key = client_key(client)
+    manager = _manager(request)
+    async with _STARTING:  # one at a time in this process; the store decides across processes
+        await _check_caps(manager, settings, key, taken=False)
+        host, tokens = await manager.create(
+            refused_by_rules(body), engine=engine, engine_client=key
         )
-        if mine >= settings.max_engine_games_per_client:
-            raise RateLimited(
-                f"you already play {mine} live engine games (the limit per client): "
-                "finish or resign one first"
-            )
-        host, tokens = await _manager(request).create(refused_by_rules(body), engine=engine)
-        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, command, client=client)])
+        try:
+            # counted again with the new game in: of two processes that created games at
+            # once, at least the later one sees both (never more than the caps)
+            await _check_caps(manager, settings, key, taken=True)
+        except BaseException:
+            await manager.drop(host)
+            raise
+        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, command)])
     return {
         "id": host.id,
         "seat": human.value,
@@ -214,6 +217,33 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         "engine": "gnugo" if spec.game == "go" else "gomocup",
         "state": host.view(),
     }
+
+
+def client_key(client: str) -> str:
+    """What the store keeps of the client that started an engine game (a digest of its
+    address, not the address itself).
+
+    >>> len(client_key("203.0.113.9")), client_key("a") == client_key("a")
+    (32, True)
+    """
+    return hashlib.sha256(b"duiyi-engine-client:" + client.encode()).hexdigest()[:32]
+
+
+async def _check_caps(manager: GameManager, settings: Settings, key: str, *, taken: bool) -> None:
+    """Refuse a new engine game past the caps, counting the live engine games of every
+    process in the store (those with a commit in the last ``engine_idle_seconds``); with
+    ``taken`` the new game is already among them."""
+    since = time.time() - settings.engine_idle_seconds
+    total, mine = await manager.repo.engine_games(key, since)
+    if taken:
+        total, mine = total - 1, mine - 1
+    if total >= settings.max_engine_games:
+        raise Unavailable(f"this server runs {total} engine games, its limit; try again later")
+    if mine >= settings.max_engine_games_per_client:
+        raise RateLimited(
+            f"you already play {mine} live engine games (the limit per client): "
+            "finish or resign one first"
+        )
 
 
 @router.get("/api/games/{game_id}/analysis")
@@ -232,9 +262,11 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
-def engine_games_running() -> int:
-    """How many games of this process have an engine playing (the caps count games)."""
-    return sum(1 for seats in _SEATS.values() if any(s.running for s in seats))
+async def engine_games_live(repo: Repository, settings: Settings) -> int:
+    """How many live engine games the whole cluster has (counted in the store, as the caps
+    are), event games included."""
+    total, _mine = await repo.engine_games("", time.time() - settings.engine_idle_seconds)
+    return total
 
 
 def seat_engines(host: Any, seats: list[EngineSeat]) -> None:

@@ -32,7 +32,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
-from duiyi.server.schemas import NO_BOOL, Club, Name
+from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -108,10 +108,18 @@ class NewPlayer(BaseModel):
     extra: dict[str, Club] = Field(
         default_factory=dict, max_length=20, description="any other columns"
     )
+    engine: EngineCommand = Field(
+        "",
+        description="an engine player's command line (kept as its 'engine' column; played by "
+        "POST .../rounds/{n}/play on a server started with --engine-players)",
+        examples=["/usr/games/gnugo --mode gtp --level 1"],
+    )
 
     def player(self) -> Player:
         """The player (numbered when entered)."""
         extra = dict(self.extra)
+        if self.engine.strip():
+            extra["engine"] = self.engine.strip()
         if self.country:
             extra["country"] = self.country
         if self.team:

@@ -66,6 +66,11 @@ Name = Annotated[
     str, Field(min_length=1, max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)
 ]
 Club = Annotated[str, Field(max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)]
+# An engine player's command line (docs/server.md, "Engine rounds"): longer than a name
+# (paths to a model and a configuration), printable like one.
+EngineCommand = Annotated[
+    str, Field(max_length=1000, pattern=_PRINTABLE), AfterValidator(check_text)
+]
 
 
 class _Strict(BaseModel):

@@ -74,10 +74,10 @@ class ActionRow(Base):
 
 
 class ActionIdRow(Base):
-    """A client's (or a forwarding process's) id of one action of a game, and what became of
-    it: ``committed`` with the version it reached (written in the transaction that appends the
-    action), or ``refused`` (a tombstone: the process that forwarded it answered an error, so it
-    must never be applied). The key makes the first of the two win."""
+    """A client's id of one action of a game, or the id of one forwarding attempt, and what
+    became of it: ``committed`` with the version it reached (written in the transaction that
+    appends the action), or ``refused`` (a tombstone: the process that forwarded that attempt
+    answered an error, so it must never be applied). The key makes the first of the two win."""
 
     __tablename__ = "game_action_ids"
 

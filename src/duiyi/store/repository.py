@@ -154,9 +154,12 @@ class Append:
     # fencing: the process that must still own the game when the entries commit (checked in
     # the same statement); None: no check
     owner: str | None = None
-    # the id of the action (the last entry): its row is inserted in the same transaction, so a
-    # tombstone written first by the process that forwarded it makes the whole append fail
+    # the client's id of the action (the last entry) and, for a forwarded action, the id of
+    # this attempt to deliver it: their rows are inserted in the same transaction, so the id
+    # already committed, or the attempt's tombstone written first by the process that forwarded
+    # it, makes the whole append fail
     action_id: str | None = None
+    attempt: str | None = None
 
     @property
     def new_version(self) -> int:
@@ -179,16 +182,18 @@ class Append:
             for i, e in enumerate(self.entries, start=self.expected + 1)
         ]
 
-    def action_id_row(self) -> dict[str, Any] | None:
-        """The row that records the action's id as committed, or None."""
-        if self.action_id is None:
-            return None
-        return {
-            "game_id": self.game_id,
-            "action_id": self.action_id,
-            "state": COMMITTED,
-            "version": self.new_version,
-        }
+    def action_id_rows(self) -> list[dict[str, Any]]:
+        """The rows that record the action's ids (the client's, the attempt's) as committed."""
+        return [
+            {
+                "game_id": self.game_id,
+                "action_id": i,
+                "state": COMMITTED,
+                "version": self.new_version,
+            }
+            for i in (self.action_id, self.attempt)
+            if i is not None
+        ]
 
     def outbox_row(self) -> dict[str, Any] | None:
         """The outbox row of the report, or None."""
@@ -317,16 +322,15 @@ class Repository:
             )
             return [StoredAction(r.version, r.entry, r.wall) for r in rows]
 
-    async def action_ids(self, game_id: str) -> dict[str, int | None]:
-        """Every action id of a game: the version a committed one reached, None for a refused
-        one."""
+    async def action_ids(self, game_id: str) -> dict[str, int]:
+        """The committed action ids of a game and the versions they reached."""
         async with self.db.session() as s:
             rows = await s.execute(
-                select(ActionIdRow.action_id, ActionIdRow.state, ActionIdRow.version).where(
-                    ActionIdRow.game_id == game_id
+                select(ActionIdRow.action_id, ActionIdRow.version).where(
+                    ActionIdRow.game_id == game_id, ActionIdRow.state == COMMITTED
                 )
             )
-            return {a: (v if state == COMMITTED else None) for a, state, v in rows.all()}
+            return {a: v for a, v in rows.all() if v is not None}
 
     async def action_id(self, game_id: str, action_id: str) -> tuple[str, int | None] | None:
         """The state of one action id (and the version a committed one reached), or None."""
@@ -334,18 +338,20 @@ class Repository:
             row = await s.get(ActionIdRow, (game_id, action_id))
             return None if row is None else (row.state, row.version)
 
-    async def refuse_action(self, game_id: str, action_id: str) -> int | None:
-        """Write the tombstone of an action whose sender is about to answer an error, unless
-        the action was committed first: then the version it reached (answer that instead).
+    async def refuse_action(self, game_id: str, attempt: str) -> int | None:
+        """Write the tombstone of one attempt to deliver an action (a forward) whose sender is
+        about to answer an error, unless the attempt was committed first: then the version it
+        reached (answer that instead).
 
-        The key (game_id, action_id) decides which came first; a commit still in progress is
-        waited for. None means the action is refused for good (never applied later).
+        The key (game_id, attempt) decides which came first; a commit still in progress is
+        waited for. None means this attempt is refused for good (never applied later); the
+        client may send the action again, with the same action_id: that is a new attempt.
         """
         try:
             async with self.db.session() as s, s.begin():
-                s.add(ActionIdRow(game_id=game_id, action_id=action_id, state=REFUSED))
+                s.add(ActionIdRow(game_id=game_id, action_id=attempt, state=REFUSED))
         except IntegrityError:
-            found = await self.action_id(game_id, action_id)
+            found = await self.action_id(game_id, attempt)
             if found is not None and found[0] == COMMITTED:
                 return found[1]
         return None
@@ -428,7 +434,7 @@ class Repository:
                     )
                     if result.rowcount != 1:
                         raise _BatchConflict(item.game_id)
-                ids = [r for r in (item.action_id_row() for item in items) if r is not None]
+                ids = [r for item in items for r in item.action_id_rows()]
                 if ids:
                     # a row already there (a tombstone, or the same id committed) fails it all
                     await conn.execute(insert(ActionIdRow.__table__), ids)  # type: ignore[arg-type]
@@ -440,13 +446,11 @@ class Repository:
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
-                if item.action_id is not None:
-                    taken = await self.action_id(item.game_id, item.action_id)
-                    if taken is not None:
+                for key in (item.action_id, item.attempt):
+                    taken = None if key is None else await self.action_id(item.game_id, key)
+                    if key is not None and taken is not None:
                         state, version = taken
-                        return [
-                            ActionIdTaken(item.action_id, version if state == COMMITTED else None)
-                        ]
+                        return [ActionIdTaken(key, version if state == COMMITTED else None)]
                 return [
                     Conflict(
                         f"game {item.game_id} is no longer at version {item.expected}"

@@ -1,9 +1,10 @@
 """Action ids decided by the database, and engine games counted across processes.
 
-``game_action_ids`` holds one row per action id of a game, unique on (game_id, action_id), in
-one of two states: ``committed`` (inserted by the owner in the same transaction as the log
-entries, with the version they reached) or ``refused`` (a tombstone inserted by a process that
-forwarded the action and gave up waiting, before it answers an error). Whichever row is first
+``game_action_ids`` holds one row per action id of a game (the client's, or a forwarding
+attempt's), unique on (game_id, action_id), in one of two states: ``committed`` (inserted by
+the owner in the same transaction as the log entries, with the version they reached) or
+``refused`` (a tombstone inserted by a process that forwarded the attempt and gave up waiting,
+before it answers an error). Whichever row is first
 in the database wins; the other insert fails, so an action answered with an error is never
 applied later and no clock is involved. The ids that older versions kept inside log entries are
 copied into the table.
