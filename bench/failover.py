@@ -44,9 +44,10 @@ def trial(database: str, redis: str, stale_after: float, tmp: Path) -> tuple[flo
     assert a.proc is not None
     dsn = database.replace("postgresql+psycopg://", "postgresql://")
     try:
-        owner_a = httpx.get(a.url + "/api/health").json()["process"]
         g = httpx.post(a.url + "/api/games", json={"game": "go", "size": 9}).json()
         gid = g["id"]
+        with psycopg.connect(dsn, autocommit=True) as db:
+            owner_a = db.execute("SELECT owner FROM games WHERE id = %s", (gid,)).fetchone()
         with connect(f"{b.ws_url}/api/games/{gid}/socket") as spectator:
             json.loads(spectator.recv(5))
             time.sleep(1.5)  # a heartbeat or two after the start
@@ -62,7 +63,7 @@ def trial(database: str, redis: str, stale_after: float, tmp: Path) -> tuple[flo
             while True:
                 httpx.get(f"{b.url}/api/games/{gid}", timeout=30)  # B claims a stale owner's
                 row = db.execute("SELECT owner FROM games WHERE id = %s", (gid,)).fetchone()
-                if row is not None and row[0] != owner_a:
+                if row != owner_a:
                     break
                 time.sleep(0.05)
         return closed, _accept(b, gid, g["black_token"], t0)

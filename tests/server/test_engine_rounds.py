@@ -211,6 +211,36 @@ def test_one_game_at_a_time_and_a_restart_resumes_the_game_in_progress(
     assert all(b["source"] == "online" for b in boards(doc))
 
 
+@pytest.mark.gnugo
+@needs_gnugo
+def test_all_rounds_pairs_and_plays_each_round_in_turn(start: Callable[..., Server]) -> None:
+    # `event play --all-rounds` on the server: a 4-player round robin has 3 rounds (Berger
+    # tables, appendix 三); each is paired once the last is complete and played, and the
+    # event ends complete with every result online and 12 points shared out (Go §27.1).
+    server = start()
+    event_id, organiser = new_event(server, [gnugo(1)] * 4)
+    r = httpx.post(
+        f"{server.url}/api/events/{event_id}/rounds/1/play",
+        json={"concurrency": 2, "all_rounds": True},
+        headers=organiser,
+    )
+    assert r.status_code == 202, r.text
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        doc = event_doc(server, event_id)
+        if doc["current_round"] == 3 and doc["engine_play"] is None:
+            break
+        time.sleep(0.3)
+    assert doc["current_round"] == 3 and doc["engine_play"] is None, doc["engine_play"]
+    for rnd in (1, 2, 3):
+        assert all(b["result"] and b["source"] == "online" for b in boards(doc, rnd))
+    assert sorted((g["round"], g["board"]) for g in doc["games"]) == [
+        (r, b) for r in (1, 2, 3) for b in (1, 2)
+    ]
+    standings = httpx.get(f"{server.url}/api/events/{event_id}/standings").json()["standings"]
+    assert sum(int(s["points"]) for s in standings) == 12
+
+
 def test_engine_failures_are_ruled_by_the_referee(start: Callable[..., Server]) -> None:
     # An illegal move loses under its article (E5 twice: an occupied point, Go §2 as
     # duiyi.go says); a crash is a withdrawal from the game, lost (Go §28); both enter the

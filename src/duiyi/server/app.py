@@ -41,6 +41,7 @@ class State:
         self.db = Database(settings.database_url)
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)
+        self.games.stale_after = settings.stale_after
         self.started = time.time()
         self.fanout: Any = None
         # the runner of events' engine rounds (only with ``engine_players``)
@@ -48,16 +49,24 @@ class State:
 
 
 async def _heartbeat(state: State) -> None:
-    beats = 0
+    """Beat every ``heartbeat_seconds``, and nothing else: a slow sweep must never make this
+    process look dead to the others (``stale_after``)."""
     while True:
         try:
             await state.repo.heartbeat(state.settings.process_id, time.time())
-            beats += 1
-            if beats % 60 == 0:
-                await state.games.sweep(state.settings.idle_seconds)
         except Exception:
             log.exception("heartbeat failed")
         await asyncio.sleep(state.settings.heartbeat_seconds)
+
+
+async def _sweep(state: State) -> None:
+    """Every minute: idle games leave memory, idle engines stop (GameManager.sweep)."""
+    while True:
+        await asyncio.sleep(60 * state.settings.heartbeat_seconds)
+        try:
+            await state.games.sweep(state.settings.idle_seconds)
+        except Exception:
+            log.exception("sweep failed")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -71,6 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(state.db.migrate)
         await state.repo.heartbeat(settings.process_id, time.time())
         beat = asyncio.create_task(_heartbeat(state), name="heartbeat")
+        sweep = asyncio.create_task(_sweep(state), name="sweep")
         if settings.redis_url:
             from duiyi.server.fanout import RedisFanout
 
@@ -94,9 +104,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
+            for task in (beat, sweep):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await state.games.close()
             if state.fanout is not None:
                 await state.fanout.stop()

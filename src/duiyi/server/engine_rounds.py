@@ -32,8 +32,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
+import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from duiyi.errors import TournamentError
@@ -106,24 +108,36 @@ def engine_boards(event: Event, number: int) -> list[EngineBoard]:
 @dataclass(frozen=True)
 class EnginePlay:
     """The director's request: play round ``round``'s engine boards, ``concurrency`` games at
-    once, run by process ``owner``.
+    once, run by process ``owner``; with ``all_rounds``, pair and play the next round once
+    this one is complete, up to the last.
 
     >>> EnginePlay.from_json(EnginePlay(2, 3, "p-1").to_json())
-    EnginePlay(round=2, concurrency=3, owner='p-1')
+    EnginePlay(round=2, concurrency=3, owner='p-1', all_rounds=False)
     """
 
     round: int
     concurrency: int
     owner: str
+    all_rounds: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The JSON kept in the event document."""
-        return {"round": self.round, "concurrency": self.concurrency, "owner": self.owner}
+        return {
+            "round": self.round,
+            "concurrency": self.concurrency,
+            "owner": self.owner,
+            "all_rounds": self.all_rounds,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EnginePlay:
         """Read :meth:`to_json`'s output."""
-        return cls(int(data["round"]), int(data["concurrency"]), str(data["owner"]))
+        return cls(
+            int(data["round"]),
+            int(data["concurrency"]),
+            str(data["owner"]),
+            bool(data.get("all_rounds", False)),
+        )
 
 
 class EngineRounds:
@@ -172,7 +186,7 @@ class EngineRounds:
     async def _claim(self, record: EventRecord, play: EnginePlay) -> bool:
         if play.owner == self.games.process_id:
             return True
-        mine = EnginePlay(play.round, play.concurrency, self.games.process_id)
+        mine = replace(play, owner=self.games.process_id)
         data = {**record.data, PLAY_KEY: mine.to_json()}
         change = {"op": "engine-play-resumed", "by": self.games.process_id}
         try:
@@ -219,6 +233,10 @@ class EngineRounds:
         live = [g for g in ours if g.status == "live" and _engine_game(g)]
         todo = [b for b in engine_boards(event, play.round) if b.board not in started]
         if not todo and not live:
+            if play.all_rounds:
+                went_on = await self._next_round(record, event, play, ours)
+                if went_on is None or went_on:
+                    return False  # results still on their way, or the next round is paired
             await self._finish(record)
             return True
         from duiyi.server.routes_engines import engine_games_live
@@ -230,6 +248,40 @@ class EngineRounds:
         for board in todo[: max(free, 0)]:
             await self._start_game(record, event, play.round, board)
         return False
+
+    async def _next_round(
+        self, record: EventRecord, event: Event, play: EnginePlay, ours: list[GameRecord]
+    ) -> bool | None:
+        """Pair the next round for an ``all_rounds`` request once this one is complete: True
+        when paired (the request moves on to it), False when there is none to play (the last
+        round, or a board without a result that is no engine game's), None to wait (a finished
+        game's result is still in the outbox, or the event changed meanwhile)."""
+        from duiyi.tournament import event as ops
+
+        results = {g.board: g.result for g in event.round(play.round).games}
+        if any(g.status == "finished" and results.get(g.board or 0) is None for g in ours):
+            return None
+        last = play.round >= ops.total_rounds(event) or event.current_round != play.round
+        if last or not event.round(play.round).complete:
+            return False
+        seed = secrets.randbits(64)
+        event, paired = ops.pair_next_round(event, random.Random(seed))
+        answer = paired.to_json(explain=True)
+        nxt = replace(play, round=int(answer["round"]))
+        explanations = {**record.data.get("explanations", {}), str(nxt.round): answer}
+        data = {
+            **record.data,
+            "event": event.to_json(),
+            "explanations": explanations,
+            PLAY_KEY: nxt.to_json(),
+        }
+        change = {"op": "pair", "seed": seed, "by": "engine rounds (all_rounds)"}
+        try:
+            await self.repo.save_event(record.id, record.version, data, change, time.time())
+        except Conflict:
+            return None
+        log.info("event %s: round %d paired for its engine players", record.id, nxt.round)
+        return True
 
     def _event(self, record: EventRecord) -> Event:
         cached = self._parsed.get(record.id)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
-from duiyi.server.games import ACTION_ID, RULING, STALE_AFTER
+from duiyi.server.games import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class RedisFanout:
                     if owner is None:
                         continue
                     beat = await self.state.repo.last_heartbeat(owner)
-                    stale = beat is None or time.time() - beat >= STALE_AFTER
+                    stale = beat is None or time.time() - beat >= games.stale_after
                     if stale or not await self.alive(owner):
                         dead.add(owner)
                 for game_id, remote in list(games.remotes.items()):

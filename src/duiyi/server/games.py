@@ -696,6 +696,8 @@ class GameManager:
     def __init__(self, repo: Repository, process_id: str) -> None:
         self.repo = repo
         self.process_id = process_id
+        # another process whose heartbeat is this old is taken for dead (Settings.stale_after)
+        self.stale_after = STALE_AFTER
         self.hosts: dict[str, GameHost] = {}
         self.remotes: dict[str, RemoteGame] = {}
         self.committer = GroupCommitter(repo)
@@ -824,7 +826,7 @@ class GameManager:
         if record.status != "live":
             return False
         beat = await self.repo.last_heartbeat(record.owner)
-        if beat is None or time.time() - beat >= STALE_AFTER:
+        if beat is None or time.time() - beat >= self.stale_after:
             return False
         return self.alive is None or await self.alive(record.owner)
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi import Color
@@ -784,6 +784,10 @@ class PlayEngines(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     concurrency: Annotated[int, Field(ge=1, le=16, description="games played at once"), NO_BOOL] = 1
+    all_rounds: StrictBool = Field(
+        default=False,
+        description="pair and play the next rounds too, each once the last is complete",
+    )
 
 
 @router.post("/{event_id}/rounds/{number}/play", status_code=202)
@@ -794,7 +798,8 @@ async def play_engine_round(
     started with ``--engine-players``): each board becomes a live game with both seats driven
     by the server, ``concurrency`` at a time, refereed like any game; results enter the event
     through the outbox. The next round is paired first when ``number`` is the next one.
-    Answers at once (202) with the boards to play; the games appear in ``GET
+    With ``all_rounds`` the following rounds are paired and played in turn, each once the last
+    is complete. Answers at once (202) with the boards to play; the games appear in ``GET
     /api/events/{id}`` and the room list as they start."""
     from duiyi.engines.process import check_command
     from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
@@ -807,7 +812,8 @@ async def play_engine_round(
             "this server does not run engine players: start it with `duiyi serve "
             "--engine-players` (DUIYI_ENGINE_PLAYERS=1) to play engine rounds here"
         )
-    play = EnginePlay(number, (body or PlayEngines()).concurrency, state.settings.process_id)
+    body = body or PlayEngines()
+    play = EnginePlay(number, body.concurrency, state.settings.process_id, body.all_rounds)
     seed = secrets.randbits(64)
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
@@ -834,6 +840,7 @@ async def play_engine_round(
         **_summary(record),
         "round": number,
         "concurrency": play.concurrency,
+        "all_rounds": play.all_rounds,
         "boards": [b.to_json() for b in boards],
     }
 

@@ -28,6 +28,9 @@ class Settings:
     redis_url: str | None = None
     process_id: str = field(default_factory=lambda: "p-" + secrets.token_hex(6))
     heartbeat_seconds: float = 1.0
+    # a process whose heartbeat is this old is taken for dead and its games move elsewhere
+    # (only availability depends on it: commits are fenced in the store)
+    stale_after: float = 5.0
     # finished games nobody watches leave memory after this long (they reload on demand)
     idle_seconds: float = 600.0
     max_body_bytes: int = 65536
@@ -70,6 +73,7 @@ class Settings:
             ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
             ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
             ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
+            ("DUIYI_STALE_AFTER", "stale_after", float),
         ):
             raw = os.environ.get(name)
             if raw:
