@@ -7,7 +7,7 @@ through the public API.
 
 from __future__ import annotations
 
-import time
+import json
 from typing import Any
 
 import httpx
@@ -28,11 +28,164 @@ def _log(server: Server, game_id: str) -> list[dict[str, Any]]:
     return actions
 
 
-def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(
+def _pipe(ws: Any, to_server: Any = None, to_page: Any = None) -> Any:
+    """Connect a routed socket to the real server; ``to_server(message)`` and
+    ``to_page(message)`` return False to drop a message."""
+    server = ws.connect_to_server()
+    ws.on_message(lambda m: server.send(m) if to_server is None or to_server(m) else None)
+    server.on_message(lambda m: ws.send(m) if to_page is None or to_page(m) else None)
+    return server
+
+
+def _keeping(into: list[str]) -> Any:
+    """A ``to_server`` that records every message and drops none."""
+
+    def keep(message: str) -> bool:
+        into.append(message)
+        return True
+
+    return keep
+
+
+def _acts(messages: list[str]) -> list[dict[str, Any]]:
+    decoded = [json.loads(m) for m in messages]
+    return [m for m in decoded if m.get("type") == "act"]
+
+
+def _wait_for(page: Any, done: Any) -> None:
+    for _ in range(150):
+        if done():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("timed out")
+
+
+def test_a_move_whose_ack_was_lost_is_sent_again_after_a_4409(
     server: Server, context_factory: Any
 ) -> None:
+    # the brief's failover: the move is applied, the ack never reaches the page, the socket is
+    # closed with 4409 (reconnect); the page reconnects and sends the same action, same id
     g = new_game(server, game="go", size=9)
-    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    page = context_factory().new_page()
+    sent: list[str] = []
+    sockets: list[Any] = []
+
+    def route(ws: Any) -> None:
+        sockets.append(ws)
+        first = len(sockets) == 1
+
+        def to_page(m: str) -> bool:
+            if first and json.loads(m).get("type") == "ack":
+                ws.close(code=4409, reason="reconnect")  # the ack is lost with the socket
+                return False
+            return True
+
+        _pipe(ws, _keeping(sent), to_page)
+
+    page.route_web_socket("**/socket*", route)
+    posted: list[dict[str, Any]] = []  # a retry before the socket is back goes over HTTP
+
+    def record(r: Any) -> None:
+        posted.append(r.request.post_data_json)
+        r.continue_()
+
+    page.route(ACTIONS, record)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.click("[data-point='E5']")
+    _wait_for(page, lambda: len(_acts(sent)) + len(posted) >= 2)
+    wait_version(page, 1)
+    page.wait_for_selector("#banner.warn", state="detached")  # answered, reconnected
+    tries = [a["action"] for a in _acts(sent)] + posted
+    first = tries[0]
+    assert first["type"] == "move" and first["move"] == "E5"
+    assert isinstance(first["action_id"], str) and 1 <= len(first["action_id"]) <= 64
+    assert all(t == first for t in tries)  # the same action, the same id, every time
+    assert len(sockets) >= 2  # the page reconnected after the 4409
+    assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "E5")]
+    # the next user action is another action: a new id
+    act(server, g["id"], g["white_token"], {"type": "move", "move": "D5"})
+    wait_version(page, 2)
+    page.click("[data-testid=pass]")
+    wait_version(page, 3)
+    last = [a["action"] for a in _acts(sent)][-1]
+    assert last["type"] == "pass" and last["action_id"] != first["action_id"]
+    assert [e["type"] for e in _log(server, g["id"])] == ["move", "move", "pass"]
+    assert errors == []
+
+
+def test_a_503_is_not_an_answer_the_action_is_sent_again(
+    server: Server, context_factory: Any
+) -> None:
+    # a process that did not answer in time (503, e.g. during a failover) applied nothing
+    g = new_game(server, game="go", size=9)
+    page = context_factory().new_page()
+    acts: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        def to_server(m: str) -> bool:
+            msg = json.loads(m)
+            if msg.get("type") != "act":
+                return True
+            acts.append(msg)
+            if len(acts) > 1:
+                return True
+            busy = {"status": 503, "title": "Service unavailable", "detail": "try again"}
+            ws.send(json.dumps({"type": "error", "ref": msg["ref"], "problem": busy}))
+            return False
+
+        _pipe(ws, to_server)
+
+    page.route_web_socket("**/socket*", route)
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.click("[data-point='D4']")
+    wait_version(page, 1)
+    assert len(acts) == 2 and acts[0]["action"] == acts[1]["action"]
+    assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "D4")]
+    assert page.locator("#banner.error").count() == 0
+
+
+def test_a_refused_action_is_not_retried(server: Server, context_factory: Any) -> None:
+    # Go §2: an occupied point is refused (409); that is an answer, not a network error
+    g = new_game(server, game="go", size=9)
+    act(server, g["id"], g["black_token"], {"type": "move", "move": "E5"})
+    page = context_factory().new_page()
+    sent: list[str] = []
+    page.route_web_socket("**/socket*", lambda ws: _pipe(ws, _keeping(sent)))
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['white_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.click("[data-point='E5']")
+    page.wait_for_selector("#banner.error")
+    page.wait_for_timeout(1000)
+    assert len(_acts(sent)) == 1 and state(server, g["id"])["version"] == 1
+
+
+def test_over_http_a_lost_answer_is_sent_again_with_the_same_id(
+    server: Server, context_factory: Any
+) -> None:
+    # the socket is down (the page says so), so the move goes over HTTP; its answer is lost
+    # after the server applied it: the page sends it again, same id, and it is applied once
+    g = new_game(server, game="go", size=9)
+    page = context_factory().new_page()
+    cut: list[Any] = []
+
+    def route(ws: Any) -> None:
+        if cut:
+            ws.close(code=4000, reason="cut")
+        else:
+            cut.append(None)
+            _pipe(ws)
+            cut.append(ws)
+
+    page.route_web_socket("**/socket*", route)
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.wait_for_selector("[data-testid=pass]")
+    cut[-1].close(code=4000, reason="cut")
+    page.wait_for_selector("[data-testid=game-page][data-connected=no]")
     sent: list[dict[str, Any]] = []
 
     def lose_first_answer(route: Any) -> None:
@@ -45,65 +198,9 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_applied_once(
 
     page.route(ACTIONS, lose_first_answer)
     page.click("[data-point='E5']")
-    wait_version(page, 1)  # the socket's update came; the page still waits for its answer
-    for _ in range(100):
-        if len(sent) >= 2:
-            break
-        page.wait_for_timeout(100)
-    assert len(sent) >= 2
-    first = sent[0]
-    assert first["type"] == "move" and first["move"] == "E5"
-    assert isinstance(first["action_id"], str) and 1 <= len(first["action_id"]) <= 64
-    assert all(s == first for s in sent)  # the same action, the same id, every time
+    wait_version(page, 1)  # from the HTTP answer of the retry: the socket stays down
+    assert len(sent) == 2 and sent[0] == sent[1] and sent[0]["move"] == "E5"
     assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "E5")]
-    page.wait_for_selector("#banner.warn", state="detached")  # "trying again" is gone
-    # the next user action is another action: a new id
-    act(server, g["id"], g["white_token"], {"type": "move", "move": "D5"})
-    wait_version(page, 2)
-    page.click("[data-testid=pass]")
-    wait_version(page, 3)
-    assert sent[-1]["type"] == "pass" and sent[-1]["action_id"] != first["action_id"]
-    assert [e["type"] for e in _log(server, g["id"])] == ["move", "move", "pass"]
-    assert page._duiyi_errors == []
-
-
-def test_a_503_is_not_an_answer_the_action_is_sent_again(
-    server: Server, context_factory: Any
-) -> None:
-    # a process that did not answer in time (503, e.g. during a failover) applied nothing
-    g = new_game(server, game="go", size=9)
-    page = open_game(context_factory(), server, g["id"], g["black_token"])
-    sent: list[dict[str, Any]] = []
-
-    def busy_once(route: Any) -> None:
-        sent.append(route.request.post_data_json)
-        if len(sent) == 1:
-            problem = '{"status": 503, "title": "Service unavailable", "detail": "try again"}'
-            route.fulfill(status=503, body=problem, content_type="application/problem+json")
-        else:
-            route.continue_()
-
-    page.route(ACTIONS, busy_once)
-    page.click("[data-point='D4']")
-    wait_version(page, 1)
-    assert len(sent) == 2 and sent[0] == sent[1]
-    assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "D4")]
-    assert page.locator("#banner.error").count() == 0
-
-
-def test_a_refused_action_is_not_retried(server: Server, context_factory: Any) -> None:
-    # Go §2: an occupied point is refused (409); that is an answer, not a network error
-    g = new_game(server, game="go", size=9)
-    act(server, g["id"], g["black_token"], {"type": "move", "move": "E5"})
-    page = open_game(context_factory(), server, g["id"], g["white_token"])
-    sent: list[dict[str, Any]] = []
-    page.route(
-        ACTIONS, lambda route: (sent.append(route.request.post_data_json), route.continue_())
-    )
-    page.click("[data-point='E5']")
-    page.wait_for_selector("#banner.error")
-    time.sleep(1.0)
-    assert len(sent) == 1 and state(server, g["id"])["version"] == 1
 
 
 def test_a_move_made_while_the_server_is_down_lands_once_when_it_is_back(
@@ -113,7 +210,9 @@ def test_a_move_made_while_the_server_is_down_lands_once_when_it_is_back(
     server = Server(f"sqlite:///{tmp / 'retry.sqlite3'}", None).start(tmp)
     try:
         g = new_game(server, game="go", size=9, time_control={"system": "absolute", "base": 600})
-        page = open_game(context_factory(), server, g["id"], g["black_token"])
+        page = context_factory().new_page()
+        frames: list[str] = []
+        page.route_web_socket("**/socket*", lambda ws: _pipe(ws, _keeping(frames)))
         sent: list[dict[str, Any]] = []
 
         def record(route: Any) -> None:
@@ -121,16 +220,22 @@ def test_a_move_made_while_the_server_is_down_lands_once_when_it_is_back(
             route.continue_()
 
         page.route(ACTIONS, record)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+        page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
         server.kill9()
         page.wait_for_selector("[data-testid=game-page][data-connected=no]")
         page.click("[data-point='C3']")  # sent into the void: the page keeps it and retries
         page.wait_for_function("() => (document.querySelector('#banner')||{}).className === 'warn'")
-        time.sleep(1.0)
+        page.wait_for_timeout(1000)
         server.start(tmp)
         page.wait_for_selector("[data-testid=game-page][data-connected=yes][data-version='1']")
         assert [(e["type"], e.get("point")) for e in _log(server, g["id"])] == [("move", "C3")]
-        assert len(sent) >= 2 and len({s["action_id"] for s in sent}) == 1
-        assert page._duiyi_errors == []
+        # over HTTP while the server was down, then (maybe) over the socket once it was back
+        tries = sent + [a["action"] for a in _acts(frames)]
+        assert len(tries) >= 2 and len({t["action_id"] for t in tries}) == 1
+        assert errors == []
     finally:
         server.stop()
 

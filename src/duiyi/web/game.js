@@ -7,6 +7,8 @@ const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
 const RETRY_STATUS = new Set([502, 503, 504]);
 const RETRY_FOR_MS = 30000;
+// a socket that takes this long to answer an action is not answering: send it again
+const ACK_WITHIN_MS = 12000;
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -79,6 +81,8 @@ export function gamePage(main, id, params) {
   };
   let ws = null;
   let backoff = 300;
+  let refs = 0;
+  const answers = new Map(); // ref of an action sent on the socket -> its promise's callbacks
 
   const boardBox = el("div", { class: "board-box" });
   const side = el("section", { class: "side", "aria-label": "game" });
@@ -111,12 +115,18 @@ export function gamePage(main, id, params) {
         if (m.state) setState(m.state);
       } else if (m.type === "call") {
         onCall(m);
+      } else if ((m.type === "ack" || m.type === "error") && answers.has(m.ref)) {
+        const answer = answers.get(m.ref);
+        answers.delete(m.ref);
+        if (m.type === "ack") answer.resolve({ version: m.version });
+        else answer.reject(new Problem(m.problem || {}, (m.problem && m.problem.status) || 0));
       } else if (m.type === "error") {
         if (m.problem && m.problem.status === 404) notFound();
         else showError(new Problem(m.problem || {}, 0));
       }
     };
     ws.onclose = (ev) => {
+      unanswered(); // the actions sent on this socket go again, with their ids
       if (g.closed) return;
       if (ev.code === 4404) { notFound(); return; }
       setConnected(false);
@@ -215,9 +225,10 @@ export function gamePage(main, id, params) {
   }
 
   // -- acting ---------------------------------------------------------------------------------
-  // One user action, one action_id (made here, once): a retry after a network error, a 502-504
-  // or the socket's reconnect (4409 after a failover) sends the same id, so the server applies
-  // the action at most once. Actions leave one at a time, in the order they were made.
+  // One user action, one action_id (made here, once): a retry after a network error, a 502-504,
+  // a socket closed before it answered or the socket's reconnect (4409 after a failover) sends
+  // the same id, so the server applies the action at most once. Actions leave one at a time,
+  // in the order they were made.
   let outbox = Promise.resolve();
   function act(action) {
     const body = { ...action, action_id: newActionId() };
@@ -231,17 +242,16 @@ export function gamePage(main, id, params) {
     let wait = 250;
     for (;;) {
       try {
-        const r = await api("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
-          body, token: token || arbiterKey,
-        });
+        const r = await post(body);
         clearNotice("error");
         if (g.retrying && g.connected) clearNotice("warn");
         g.retrying = false;
         if (r.state) setState(r.state);
         return;
       } catch (err) {
+        if (g.closed) return; // the page was left
         const again = !(err instanceof Problem) || RETRY_STATUS.has(err.status);
-        if (!again || g.closed || performance.now() + wait > until) {
+        if (!again || performance.now() + wait > until) {
           g.retrying = false;
           showError(err);
           return;
@@ -252,6 +262,33 @@ export function gamePage(main, id, params) {
         wait = Math.min(wait * 2, 4000);
       }
     }
+  }
+
+  // Over the open socket (``act`` with a ``ref``; its ``ack`` or ``error`` answers), else over
+  // HTTP. Either way the body carries the action's id, so whichever copy arrives first counts.
+  function post(body) {
+    if (!ws || ws.readyState !== WebSocket.OPEN || !g.connected) {
+      return api("POST", `/api/games/${encodeURIComponent(id)}/actions`, { body, token: token || arbiterKey });
+    }
+    return new Promise((resolve, reject) => {
+      const ref = ++refs;
+      const timer = setTimeout(() => {
+        answers.delete(ref);
+        reject(new Error("no answer from the socket"));
+      }, ACK_WITHIN_MS);
+      answers.set(ref, {
+        resolve: (r) => { clearTimeout(timer); resolve(r); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+      });
+      ws.send(JSON.stringify({ type: "act", ref, action: body }));
+    });
+  }
+
+  // the socket closed: nothing sent on it will be answered (network errors: retried)
+  function unanswered() {
+    const pending = [...answers.values()];
+    answers.clear();
+    for (const answer of pending) answer.reject(new Error("connection closed"));
   }
 
   // wait ``ms``, or less: the socket's next hello (the server is back) wakes the retry at once
