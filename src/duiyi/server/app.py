@@ -163,6 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.engine_players:
             state.engine_rounds = EngineRounds(state.games, state.repo, settings)
             state.games.closers.append(state.engine_rounds.close)
+            state.games.sweepers.append(state.engine_rounds.adopt)
 
     from duiyi.server.routes_ui import router as ui_router
 

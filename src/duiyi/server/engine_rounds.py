@@ -177,6 +177,12 @@ class EngineRounds:
                 count += 1
         return count
 
+    async def adopt(self) -> None:
+        """Now and then (the manager's sweep): take over the requests of a process that died
+        while this one runs (alone, a process has nothing to adopt: it resumed all at start)."""
+        if self.games.forward is not None:
+            await self.resume()
+
     async def _gone(self, owner: str) -> bool:
         if self.games.forward is None:  # alone: any other owner was this server before
             return True
@@ -231,6 +237,10 @@ class EngineRounds:
         ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
         started = {g.board for g in ours}
         live = [g for g in ours if g.status == "live" and _engine_game(g)]
+        for g in live:
+            # hosted here, or by a live process; a dead owner's game (and its engines) comes
+            # here, as it would for a spectator's request
+            await self.games.get(g.id)
         todo = [b for b in engine_boards(event, play.round) if b.board not in started]
         if not todo and not live:
             if play.all_rounds:
