@@ -317,20 +317,15 @@ def result_command(
         if file is not None:
             if result is not None or board is not None:
                 raise TournamentError("give either --file or --round/--board/--result, not both")
-            for row in parse_results(_read_text(file, "results")):
-                sheet = entries.sheet_of(row.result, row.black_warnings, row.white_warnings)
-                entered = entries.record_result(
-                    event,
-                    row.round,
-                    row.board,
-                    sheet,
-                    source=Source.IMPORT,
-                    by=file.name,
-                    at=wall,
-                    force=force,
-                )
-                event = entered.event
-                done.append(entered)
+            rows = parse_results(_read_text(file, "results"))
+            event, done = entries.record_sheet(
+                event,
+                [(row.round, row.board, row.sheet) for row in rows],
+                source=Source.IMPORT,
+                by=file.name,
+                at=wall,
+                force=force,
+            )
         else:
             if round_number is None or board is None or result is None:
                 raise TournamentError("a result needs --round, --board and --result (or --file)")

@@ -411,11 +411,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     raw = await request.body()
     kind = request.headers.get("content-type", "")
     if "csv" in kind or "text/plain" in kind:
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InvalidInput(f"the player list is not UTF-8 text: {exc}") from exc
-        players = csvfiles.parse_players(text)
+        players = csvfiles.parse_players(_text(raw, "the player list"))
         if not players:
             raise InvalidInput("the player list is empty")
         try:
@@ -449,6 +445,14 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
     return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+
+
+def _text(raw: bytes, what: str) -> str:
+    """A text body (UTF-8, with or without a byte order mark), or a 422 naming ``what``."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{what} is not UTF-8 text: {exc}") from exc
 
 
 def _players(record: EventRecord) -> dict[str, Any]:
@@ -627,33 +631,20 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     sheet enters in one change or not at all (a bad line or board stores nothing); each board
     records the director's entry with an audit entry, and its online game is closed. A change
     to a round followed by a paired round needs ``?force=true``."""
-    raw = await request.body()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"the results sheet is not UTF-8 text: {exc}") from exc
-    rows = csvfiles.parse_results(text)
+    rows = csvfiles.parse_results(_text(await request.body(), "the results sheet"))
     if not rows:
         raise InvalidInput("the results sheet has no result")
     wall = time.time()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        done: list[entries.Entered] = []
-        for row in rows:
-            sheet = entries.sheet_of(row.result, row.black_warnings, row.white_warnings)
-            entered = entries.record_result(
-                e,
-                row.round,
-                row.board,
-                sheet,
-                source=Source.DIRECTOR,
-                by="organiser (results sheet)",
-                at=wall,
-                force=force,
-            )
-            e = entered.event
-            done.append(entered)
-        return e, done
+        return entries.record_sheet(
+            e,
+            [(r.round, r.board, r.sheet) for r in rows],
+            source=Source.DIRECTOR,
+            by="organiser (results sheet)",
+            at=wall,
+            force=force,
+        )
 
     change = {"op": "results", "count": len(rows), "force": force}
     record, (done, version) = await _change(request, event_id, change, apply)

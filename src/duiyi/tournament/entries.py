@@ -30,6 +30,7 @@ result that disagreed and was not applied:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -53,6 +54,7 @@ __all__ = [
     "affected_pairings",
     "hold",
     "record_result",
+    "record_sheet",
     "resolve_conflict",
     "sheet_of",
     "withdraw",
@@ -284,6 +286,39 @@ def record_result(
     if sheet is not None and sheet.disqualified:
         event, withdrawn = _disqualify(event, round_number, board, sheet)
     return Entered(event, "entered", round_number, board, affected, withdrawn)
+
+
+def record_sheet(
+    event: Event,
+    lines: Iterable[tuple[int, int, ResultSheet | None]],
+    *,
+    source: Source,
+    by: str = "",
+    at: float | None = None,
+    force: bool = False,
+) -> tuple[Event, list[Entered]]:
+    """Enter a results sheet, lines ``(round, board, sheet)`` in order, each as
+    :func:`record_result` would; a line refused refuses the whole sheet (the caller stores
+    nothing). The event after the last line, and what each line did.
+
+    >>> import random
+    >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
+    >>> from duiyi.tournament.model import Player
+    >>> e = add_players(new_event("Club", "go", "swiss", 3), [Player(0, n) for n in "ABCD"])
+    >>> e, _ = pair_next_round(e, random.Random(1))
+    >>> win, loss = ResultSheet(GameResult.BLACK_WINS), ResultSheet(GameResult.WHITE_WINS)
+    >>> e, done = record_sheet(e, [(1, 1, win), (1, 2, loss)], source=Source.DIRECTOR)
+    >>> [d.status for d in done], e.round(1).game(2).result.value
+    (['entered', 'entered'], '0-1')
+    """
+    done: list[Entered] = []
+    for round_number, board, sheet in lines:
+        entered = record_result(
+            event, round_number, board, sheet, source=source, by=by, at=at, force=force
+        )
+        event = entered.event
+        done.append(entered)
+    return event, done
 
 
 def hold(

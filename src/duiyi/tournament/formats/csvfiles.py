@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from duiyi.errors import InvalidInput, TournamentError
 from duiyi.tournament.model import Player
-from duiyi.tournament.results import GameResult
+from duiyi.tournament.results import GameResult, ResultSheet
 
 __all__ = [
     "ResultRow",
@@ -176,13 +176,22 @@ def format_players(players: list[Player]) -> str:
 
 @dataclass(frozen=True)
 class ResultRow:
-    """One line of a results sheet."""
+    """One line of a results sheet.
+
+    >>> ResultRow(1, 2, GameResult.DRAW, 1).sheet.black_warnings
+    1
+    """
 
     round: int
     board: int
     result: GameResult
     black_warnings: int = 0
     white_warnings: int = 0
+
+    @property
+    def sheet(self) -> ResultSheet:
+        """The line's result with the warnings each side received (Go §24)."""
+        return ResultSheet(self.result, self.black_warnings, self.white_warnings)
 
 
 def _int(row: dict[str | None, str | None], key: str, line: int, default: int | None) -> int:
