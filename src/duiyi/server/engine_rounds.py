@@ -316,7 +316,8 @@ class EngineRounds:
             arbiter_token_hash=record.arbiter_token_hash,
             engine={"kind": event.game, "players": players},
         )
-        seat_engines(host, player_seats(host, players, self.settings.engine_move_timeout))
+        timeout = self.settings.engine_move_timeout
+        seat_engines(host, player_seats(host, players, timeout, event.game))
         log.info("event %s round %d board %d: game %s", record.id, number, board.board, host.id)
 
     async def _finish(self, record: EventRecord) -> None:
@@ -340,14 +341,49 @@ def _engine_game(game: GameRecord) -> bool:
     return isinstance(engine, dict) and isinstance(engine.get("players"), dict)
 
 
-def check_engine_round(event: Event, number: int) -> list[EngineBoard]:
-    """The boards to play, after the checks a play request needs (TournamentError: 409)."""
-    if event.game != "go":
+def check_engine_round(
+    event: Event, number: int, online: dict[str, Any] | None = None
+) -> list[EngineBoard]:
+    """The boards to play, after the checks a play request needs (TournamentError: 409).
+
+    A Gomoku event's brains play here only with a free opening in its online rules (``free``,
+    ``free_renju``, or a rules object with ``"opening": "free"``): the Gomocup protocol has no
+    command for the designated opening's swap and fifth-move N-dab (Gomoku §3.2-§3.4).
+
+    >>> from duiyi.tournament import event as ops
+    >>> brain = (("engine", "python3 brain.py"),)
+    >>> e = ops.new_event("cup", "gomoku", "round-robin", None, {})
+    >>> e = ops.add_players(e, [Player(0, "a", extra=brain), Player(0, "b", extra=brain)])
+    >>> e, _ = ops.pair_next_round(e)
+    >>> [b.board for b in check_engine_round(e, 1, {"rules": "free_renju"})]
+    [1]
+    >>> check_engine_round(e, 1, {})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: ... designated opening ... `duiyi event play` ...
+    """
+    if event.game == "gomoku" and _designated(online or {}):
         raise TournamentError(
-            "engine rounds are played on the server for Go; play Gomocup brains with "
-            "`duiyi event play`"
+            "the event's online rules use the designated opening (Gomoku §3.2), which a "
+            "Gomocup brain cannot play (no swap or fifth-move N-dab in the protocol): play its "
+            "brains with `duiyi event play` (it draws the openings and places them with BOARD), "
+            "or set the event's online rules to free or free_renju"
         )
     boards = engine_boards(event, number)
     if not boards:
         raise TournamentError(f"round {number} has no board left between two engine players")
     return boards
+
+
+def _designated(online: dict[str, Any]) -> bool:
+    """Whether the Gomoku rules of an event's online settings use the designated opening
+    (the default preset, chinese_2013, does).
+
+    >>> _designated({}), _designated({"rules": "free"}), _designated({"rules": "chinese_2013"})
+    (True, False, True)
+    """
+    from duiyi.gomoku.rules import OpeningRule, RenjuRules
+
+    spec = online.get("rules", "chinese_2013")
+    rules = RenjuRules.from_json(spec) if isinstance(spec, dict) else RenjuRules.preset(str(spec))
+    return rules.opening is OpeningRule.DESIGNATED

@@ -218,14 +218,18 @@ class EngineSeat:
         if (await self.host.current_session()).outcome() is not None or self._gone():
             return True  # over already (its engine was stopped then): nothing to rule
         seat, note = self.seat.value, f"engine: {exc}"[:500]
+        go = self.kind == "go"
         ruling: dict[str, Any]
         if isinstance(exc, IllegalMove):
-            article = exc.article or "Go §19"
+            # Gomoku: a stone on an occupied point (Gomoku §4.2, §10.1(3)G)
+            article = exc.article or ("Go §19" if go else "Gomoku §4.2, §10.1(3)G")
             ruling = {"kind": "forfeit", "color": seat, "article": article, "note": note}
         elif isinstance(exc, (EngineCrashed, EngineTimeout)):
             ruling = {"kind": "withdrawal", "color": seat, "note": note}
         elif isinstance(exc, (GtpError, EngineError, InvalidInput)):
-            ruling = {"kind": "forfeit", "color": seat, "article": "Go §23", "note": note}
+            # refusing to play by the rules: Go §23, Gomoku §10.1(3)G (as duiyi gomoku match)
+            article = "Go §23" if go else "Gomoku §10.1(3)G"
+            ruling = {"kind": "forfeit", "color": seat, "article": article, "note": note}
         else:
             return False
         log.warning("engine in game %s: %s; ruled %s", self.host.id, exc, ruling["kind"])
@@ -302,17 +306,26 @@ class EngineSeat:
         from duiyi.gomoku.engine import GomocupEngine, GomocupRule
 
         game = session.game.game
+        if self.player and game.pending_foul is not None:
+            # Black's forbidden stone under the claim policy: a brain cannot claim, so its
+            # seat claims for it at once (Gomoku §10.1(2); as duiyi gomoku match's referee)
+            await self.host.act(self.seat, "claim", {})
+            return
+        timeout = 30.0
+        if self.player:
+            timeout = _flag_timeout(session, self.host.now()) or self.move_timeout
         if self._engine is None:
             self._engine = await GomocupEngine.popen(self.command)
             await self._engine.start(15)
             rule = GomocupRule.RENJU if game.rules.fouls else GomocupRule.FREESTYLE
-            await self._engine.configure(timeout_turn=2000, timeout_match=600_000, rule=rule)
+            turn_ms = int(timeout * 1000) if self.player else 2000
+            await self._engine.configure(timeout_turn=turn_ms, timeout_match=600_000, rule=rule)
         colour = game.to_act  # the engine's stones (no swap in the engine's free opening)
         stones = [(m.point, 1 if m.color is colour else 2) for m in game.moves if m.point]
         if stones:
-            move = await self._engine.board(stones, timeout=30.0)
+            move = await self._engine.board(stones, timeout=timeout)
         else:
-            move = await self._engine.begin(timeout=30.0)
+            move = await self._engine.begin(timeout=timeout)
         await self.host.act(self.seat, "move", {"point": move.to_book()})
 
 
@@ -345,6 +358,17 @@ async def _send_time_left(engine: Any, session: Any, seat: Color, now: float) ->
         return None
     with contextlib.suppress(GtpError):
         await engine.command("time_left", *time_left(clock, seat, now).args)
+    return _flag_timeout(session, now)
+
+
+def _flag_timeout(session: Any, now: float) -> float | None:
+    """The seconds to wait for a move in a timed game (to the flag and a little more: the
+    session's timer rules the flag first), or None without a clock."""
+    from duiyi.clock import NoTime
+
+    clock = session.clock
+    if isinstance(clock.system, NoTime):
+        return None
     flag = clock.flag_time()
     return None if flag is None else max(flag - now, 0.0) + 5.0
 

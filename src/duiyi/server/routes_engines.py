@@ -276,11 +276,14 @@ def seat_engines(host: Any, seats: list[EngineSeat]) -> None:
         seat.start()
 
 
-def player_seats(host: Any, players: dict[str, str], move_timeout: float) -> list[EngineSeat]:
+def player_seats(
+    host: Any, players: dict[str, str], move_timeout: float, kind: str = "go"
+) -> list[EngineSeat]:
     """The two engines of an event's engine game (``players``: each seat's command line, as
-    the organiser registered it), refereed as event players (:class:`EngineSeat`)."""
+    the organiser registered it; ``kind``: "go" for GTP engines, "gomoku" for Gomocup brains),
+    refereed as event players (:class:`EngineSeat`)."""
     return [
-        EngineSeat(host, Color(seat), "go", command, player=True, move_timeout=move_timeout)
+        EngineSeat(host, Color(seat), kind, command, player=True, move_timeout=move_timeout)
         for seat, command in sorted(players.items())
     ]
 
@@ -306,7 +309,8 @@ def install_engine_hook(
             if not engine_players:
                 log.warning("game %s: engine players are not allowed here; not resumed", host.id)
                 return
-            seat_engines(host, player_seats(host, players, move_timeout))
+            kind = str(engine.get("kind", "go"))
+            seat_engines(host, player_seats(host, players, move_timeout, kind))
             return
         kind = str(engine.get("kind"))
         command = gnugo_command() if kind == "go" else gomoku_command()

@@ -817,7 +817,7 @@ async def play_engine_round(
         running = meta.get(PLAY_KEY)
         if isinstance(running, dict) and EnginePlay.from_json(running).round != number:
             raise Conflict(f"round {running['round']} is being played; wait for it to end")
-        boards = check_engine_round(e, number)
+        boards = check_engine_round(e, number, meta.get("online"))
         for board in boards:
             check_command(board.black_command)
             check_command(board.white_command)

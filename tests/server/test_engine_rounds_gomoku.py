@@ -1,0 +1,151 @@
+"""Gomoku engine rounds: an event's boards between Gomocup brains played on the server as live
+games with a free opening (docs/server.md, "Engine rounds"; src/duiyi/server/engine_rounds.py).
+
+The brains are the fake ones of tests/gomoku/engines/ (greedy beats lattice by five in either
+colour, tests/gomoku/test_match.py)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+
+BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
+
+
+@pytest.fixture
+def start(tmp_path: Path) -> Iterator[Callable[[], Server]]:
+    """A server on its own SQLite file that allows engine players."""
+    started: list[Server] = []
+
+    def make() -> Server:
+        s = Server(f"sqlite:///{tmp_path / 'gomoku-rounds.sqlite3'}", None)
+        s.extra = ("--engine-players",)
+        started.append(s.start(tmp_path))
+        return s
+
+    yield make
+    for s in started:
+        s.stop()
+
+
+def brain(name: str, *args: str) -> str:
+    return shlex.join([sys.executable, str(BRAINS / f"{name}.py"), *args])
+
+
+def gomoku_event(
+    server: Server, brains: list[str], online: dict[str, Any], system: str = "round-robin"
+) -> tuple[str, dict[str, str]]:
+    r = httpx.post(
+        server.url + "/api/events",
+        json={"name": "renju cup", "game": "gomoku", "system": system, "online": online},
+    )
+    assert r.status_code == 201, r.text
+    event_id, organiser = r.json()["id"], {"Authorization": f"Bearer {r.json()['organiser_token']}"}
+    players = [{"name": f"brain-{i + 1}", "engine": cmd} for i, cmd in enumerate(brains)]
+    r = httpx.post(f"{server.url}/api/events/{event_id}/players", json=players, headers=organiser)
+    assert r.status_code == 200, r.text
+    return event_id, organiser
+
+
+def play(server: Server, event_id: str, organiser: dict[str, str], k: int = 2) -> httpx.Response:
+    return httpx.post(
+        f"{server.url}/api/events/{event_id}/rounds/1/play",
+        json={"concurrency": k},
+        headers=organiser,
+    )
+
+
+def wait_round(server: Server, event_id: str, seconds: float = 90) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        doc: dict[str, Any] = httpx.get(f"{server.url}/api/events/{event_id}").json()
+        games = doc["event"]["history"][0]["games"]
+        if all(g.get("result") for g in games) and doc["engine_play"] is None:
+            return doc
+        time.sleep(0.2)
+    raise AssertionError(f"the round did not finish: {games}")
+
+
+def test_a_round_of_gomocup_brains_is_played_live_with_a_free_opening(
+    start: Callable[[], Server],
+) -> None:
+    # Gomoku §3.3 (free opening, 自由开局) under Renju fouls, with a clock (Gomoku §8): four
+    # brains, each with its own registered command, two games at once; each board is a live
+    # game refereed like a human one, its result enters the event (source online) and the
+    # standings count it.
+    server = start()
+    brains = [brain("greedy", "--seed", "3"), brain("lattice"), brain("greedy", "--seed", "5")]
+    event_id, organiser = gomoku_event(
+        server,
+        [*brains, brain("lattice")],
+        {"rules": "free_renju", "time_control": {"system": "absolute", "base": 120}},
+    )
+    r = play(server, event_id, organiser, k=2)
+    assert r.status_code == 202, r.text
+    assert [(b["board"], b["black"], b["white"]) for b in r.json()["boards"]] == [
+        (1, 1, 4),
+        (2, 2, 3),
+    ]
+    doc = wait_round(server, event_id)
+    assert sorted(g["board"] for g in doc["games"]) == [1, 2]
+    by_board = {g["board"]: g for g in doc["games"]}
+    for b in doc["event"]["history"][0]["games"]:
+        assert b["source"] == "online", b
+        game = by_board[b["board"]]
+        assert game["status"] == "finished"
+        # greedy (players 1 and 3) makes five against lattice in either colour (Gomoku §10.1(1))
+        assert game["outcome"]["termination"] == "five", game["outcome"]
+        assert b["result"] == ("1-0" if b["black"] in (1, 3) else "0-1")
+    standings = httpx.get(f"{server.url}/api/events/{event_id}/standings").json()["standings"]
+    points = {s["number"]: float(s["points"]) for s in standings}
+    assert points[1] == points[3] > 0 and points[2] == points[4] == 0, points
+    assert httpx.get(server.url + "/api/live-games").json()["games"] == []
+
+
+def test_a_designated_opening_round_is_refused_with_what_to_do(
+    start: Callable[[], Server],
+) -> None:
+    # Gomoku §3.2-§3.4: the designated opening's swap and fifth-move N-dab have no Gomocup
+    # command, so the server refuses (409) and names `duiyi event play`, which places drawn
+    # openings with BOARD.
+    server = start()
+    event_id, organiser = gomoku_event(server, [brain("greedy"), brain("lattice")], {})
+    r = play(server, event_id, organiser)
+    assert r.status_code == 409, r.text
+    detail = r.json()["detail"]
+    assert "designated opening" in detail and "duiyi event play" in detail
+    assert "free_renju" in detail
+    doc = httpx.get(f"{server.url}/api/events/{event_id}").json()
+    assert doc["engine_play"] is None and doc["games"] == []
+
+
+@pytest.mark.parametrize(
+    ("loser", "termination", "article"),
+    [
+        (brain("crash"), "forfeit", "Gomoku §10.1(3)D"),  # 中途退出: it died, a withdrawal
+        (brain("occupied"), "forfeit", "Gomoku §4.2"),  # a stone on a stone
+    ],
+    ids=["crash", "occupied"],
+)
+def test_a_failing_brain_is_ruled_like_a_player(
+    start: Callable[[], Server], loser: str, termination: str, article: str
+) -> None:
+    # An engine player's failure is ruled through the game's referee at once (docs/server.md,
+    # "Engine rounds", Gomoku): the other brain wins and the result enters the event.
+    server = start()
+    event_id, organiser = gomoku_event(server, [brain("greedy"), loser], {"rules": "free"})
+    assert play(server, event_id, organiser).status_code == 202
+    doc = wait_round(server, event_id)
+    ((game,), (board,)) = doc["games"], doc["event"]["history"][0]["games"]
+    outcome = game["outcome"]
+    assert (outcome["termination"], outcome["article"]) == (termination, article), outcome
+    assert board["source"] == "online"
+    assert board["result"] == ("1-0" if board["black"] == 1 else "0-1")
