@@ -3,16 +3,18 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from tests.server.conftest import Backend
+from sqlalchemy import create_engine, text, update
+from sqlalchemy.exc import DBAPIError
+from tests.server.conftest import PG_ADMIN, Backend, _pg_create, _pg_drop
 
 from duiyi.server.routes_events import ResultReader
 from duiyi.store import Database, Repository
-from duiyi.store.models import OutboxRow
+from duiyi.store.models import GameRow, OutboxRow
 from duiyi.store.repository import ActionIdTaken, Append, Conflict
 from duiyi.tournament.event import add_players, new_event, pair_next_round
 from duiyi.tournament.model import Event, Player
@@ -202,3 +204,31 @@ def test_migration_0003_keeps_the_ids_older_logs_carried(tmp_path: Path) -> None
         games = conn.execute(text("SELECT id, engine_client, active_at FROM games ORDER BY id"))
         assert games.all() == [("g1", "", 5.0), ("g2", None, 5.0)]
     engine.dispose()
+
+
+@pytest.mark.postgres
+async def test_a_transaction_left_idle_does_not_hold_a_game() -> None:
+    """A process paused (SIGSTOP) between two statements of a commit holds the game's row lock;
+    PostgreSQL ends its session after ``idle_in_transaction`` seconds, so another process can
+    commit, and the paused one's transaction can never commit after it."""
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    paused_db, other_db = Database(url, idle_in_transaction=0.5), Database(url)
+    try:
+        paused_db.migrate()
+        other = Repository(other_db)
+        gid = await _game(other)
+        paused = paused_db.session()
+        await paused.begin()
+        await paused.execute(update(GameRow).where(GameRow.id == gid).values(owner="paused"))
+        await asyncio.sleep(1.5)  # the process stops here, the row locked
+        # the other process's commit waits at most until PostgreSQL ends the idle session
+        assert await asyncio.wait_for(other.append(gid, 0, [{"type": "move"}], 2.0), 5) == 1
+        with pytest.raises(DBAPIError):
+            await paused.commit()  # its session is gone: nothing of it is stored
+        await paused.close()
+        assert (await other.game(gid)).owner is None
+    finally:
+        await paused_db.dispose()
+        await other_db.dispose()
+        _pg_drop(name)

@@ -70,7 +70,12 @@ class Database:
     >>> db = Database("sqlite:///:memory:")  # doctest: +SKIP
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    #: PostgreSQL ends a session left idle inside a transaction this long (seconds): a process
+    #: paused (SIGSTOP) or cut off between two statements of a commit cannot hold a game's row
+    #: lock for longer, so another process can take the game over (docs/server.md).
+    IDLE_IN_TRANSACTION = 10.0
+
+    def __init__(self, url: str | None = None, *, idle_in_transaction: float | None = None) -> None:
         raw = url or os.environ.get("DUIYI_DATABASE_URL") or DEFAULT_URL
         self.url = normalise_url(raw)
         self.is_sqlite = self.url.startswith("sqlite")
@@ -80,7 +85,15 @@ class Database:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
         kwargs: dict[str, Any] = {}
         if not self.is_sqlite:
-            kwargs.update(pool_size=20, max_overflow=20, pool_pre_ping=True)
+            idle = self.IDLE_IN_TRANSACTION if idle_in_transaction is None else idle_in_transaction
+            kwargs.update(
+                pool_size=20,
+                max_overflow=20,
+                pool_pre_ping=True,
+                connect_args={
+                    "options": f"-c idle_in_transaction_session_timeout={round(idle * 1000)}"
+                },
+            )
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
