@@ -149,3 +149,69 @@ def test_a_failing_brain_is_ruled_like_a_player(
     assert (outcome["termination"], outcome["article"]) == (termination, article), outcome
     assert board["source"] == "online"
     assert board["result"] == ("1-0" if board["black"] == 1 else "0-1")
+
+
+def filler_knockout(server: Server, options: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    """A Gomoku knockout of two filler brains (they always draw on a full board, Gomoku
+    §10.2(3)), its round 1 asked to be played."""
+    r = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "filler cup",
+            "game": "gomoku",
+            "system": "knockout",
+            "options": options,
+            "online": {"rules": "free"},
+        },
+    )
+    assert r.status_code == 201, r.text
+    event_id, organiser = r.json()["id"], {"Authorization": f"Bearer {r.json()['organiser_token']}"}
+    players = [{"name": n, "engine": brain("filler")} for n in ("filler-1", "filler-2")]
+    r = httpx.post(f"{server.url}/api/events/{event_id}/players", json=players, headers=organiser)
+    assert r.status_code == 200, r.text
+    assert play(server, event_id, organiser, k=1).status_code == 202
+    return event_id, organiser
+
+
+def test_a_drawn_knockout_game_is_replayed_with_colours_reversed_then_decided_by_lot(
+    start: Callable[[], Server],
+) -> None:
+    # Gomoku §17.1: one of the two must go through. As `duiyi event play` does
+    # (tournament.event.settle_draw), the drawn board is played again with colours reversed
+    # (draw_replays: 1), then decided by lot (抽签, Gomoku §18.3(1)C) from
+    # Random("{seed}:lot:{round}:{board}").
+    import random
+
+    server = start()
+    event_id, _organiser = filler_knockout(server, {"draw_replays": 1, "seed": 5})
+    doc = wait_round(server, event_id, seconds=120)
+    games = doc["games"]
+    assert len(games) == 2 and all(g["board"] == 1 for g in games)
+    assert [g["outcome"]["termination"] for g in games] == ["full_board", "full_board"]
+    (board,) = doc["event"]["history"][0]["games"]
+    assert (board["black"], board["white"]) == (2, 1)  # the replay reversed the colours
+    assert board["source"] == "arbiter" and board["replays"] == 1
+    winner = random.Random("5:lot:1:1").choice(("1-0", "0-1"))
+    assert board["result"] == winner
+    notes = [t["note"] for t in board["trail"]]
+    assert "replayed with colours reversed" in notes[0] and "by lot" in notes[1], notes
+
+
+def test_knockout_draw_refuse_leaves_the_drawn_game_to_the_director(
+    start: Callable[[], Server],
+) -> None:
+    # options.knockout_draw "refuse": no replay, the draw is held on the board for the
+    # director to enter a winner (Gomoku §17.1), and the engine round ends.
+    server = start()
+    event_id, _organiser = filler_knockout(server, {"knockout_draw": "refuse"})
+    deadline = time.monotonic() + 60
+    while True:
+        doc: dict[str, Any] = httpx.get(f"{server.url}/api/events/{event_id}").json()
+        if doc["engine_play"] is None and doc["games"] and doc["games"][0]["status"] == "finished":
+            break
+        assert time.monotonic() < deadline, doc["games"]
+        time.sleep(0.2)
+    time.sleep(1.0)  # the request ended: no replay starts after it
+    doc = httpx.get(f"{server.url}/api/events/{event_id}").json()
+    (board,) = doc["event"]["history"][0]["games"]
+    assert len(doc["games"]) == 1 and board.get("result") is None and board.get("conflict"), board

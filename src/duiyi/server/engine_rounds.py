@@ -235,14 +235,15 @@ class EngineRounds:
             return True  # another process took it over
         event = self._event(record)
         ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
-        started = {g.board for g in ours}
         live = [g for g in ours if g.status == "live" and _engine_game(g)]
         for g in live:
             # hosted here, or by a live process; a dead owner's game (and its engines) comes
             # here, as it would for a spectator's request
             await self.games.get(g.id)
-        todo = [b for b in engine_boards(event, play.round) if b.board not in started]
+        todo = [b for b in engine_boards(event, play.round) if _to_start(event, play, ours, b)]
         if not todo and not live:
+            if await self._results_pending(event_id):
+                return False  # a drawn knockout game may yet be replayed (settle_draw)
             if play.all_rounds:
                 went_on = await self._next_round(record, event, play, ours)
                 if went_on is None or went_on:
@@ -258,6 +259,10 @@ class EngineRounds:
         for board in todo[: max(free, 0)]:
             await self._start_game(record, event, play.round, board)
         return False
+
+    async def _results_pending(self, event_id: str) -> bool:
+        """Whether a finished game of the event still has its result in the outbox."""
+        return any(r.event_id == event_id for r in await self.repo.reports())
 
     async def _next_round(
         self, record: EventRecord, event: Event, play: EnginePlay, ours: list[GameRecord]
@@ -334,6 +339,13 @@ class EngineRounds:
                 record = await self.repo.event(record.id)
                 if PLAY_KEY not in record.data:
                     return
+
+
+def _to_start(event: Event, play: EnginePlay, ours: list[GameRecord], board: EngineBoard) -> bool:
+    """Whether ``board`` needs a new game: it has none yet, or every game it had was drawn
+    and replayed (an elimination game, ``settle_draw``: one game more per replay)."""
+    played = sum(1 for g in ours if g.board == board.board)
+    return played <= event.round(play.round).game(board.board).replays
 
 
 def _engine_game(game: GameRecord) -> bool:

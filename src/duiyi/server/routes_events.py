@@ -1022,11 +1022,12 @@ class ResultReader:
                 log.warning("results of %d games: event %s is gone", len(reports), event_id)
                 return sum([await self.repo.drop_report(r.id) for r in reports])
             e = _event(ev)
+            replayed = await self._engine_draws(reports)
             changes: list[dict[str, Any]] = []
             used: list[int] = []
             for report in reports:
                 try:
-                    after, status = self._record(e, report)
+                    after, status = self._record(e, report, report.game_id in replayed)
                 except Exception:  # this report waits for the next pass; the others go on
                     log.exception("result of game %s: not entered yet", report.game_id)
                     continue
@@ -1055,11 +1056,36 @@ class ResultReader:
                 await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
         raise AssertionError("unreachable")  # pragma: no cover
 
+    async def _engine_draws(self, reports: list[Report]) -> set[str]:
+        """The games among ``reports`` that are drawn engine-round games (the server's engine
+        players, docs/server.md "Engine rounds"): only those are settled by replay or lot."""
+        out = set()
+        for report in reports:
+            if ResultSheet.from_json(report.sheet).result not in _DRAWN:
+                continue
+            with contextlib.suppress(NotFound):
+                engine = (await self.repo.game(report.game_id)).config.get("engine")
+                if isinstance(engine, dict) and isinstance(engine.get("players"), dict):
+                    out.add(report.game_id)
+        return out
+
     @staticmethod
-    def _record(e: Event, report: Report) -> tuple[Event, str]:
+    def _record(e: Event, report: Report, engine_draw: bool = False) -> tuple[Event, str]:
         """The event with one report entered (or held as the board's conflict), and the entry's
-        status; ``e`` itself when the report changes nothing or cannot be entered at all."""
+        status; ``e`` itself when the report changes nothing or cannot be entered at all.
+
+        A drawn engine game of an elimination round (``engine_draw``) is settled as ``duiyi
+        event play`` settles it (:func:`duiyi.tournament.event.settle_draw`): replayed with
+        colours reversed (the engine round plays the board again), then decided by lot from
+        ``Random(f"{seed}:lot:{round}:{board}")``, the seed being ``options.seed`` or else the
+        drawn game's id (recorded with the change)."""
         sheet = ResultSheet.from_json(report.sheet)
+        if engine_draw and _settled_by_replay(e, report, sheet):
+            seed = e.options.get("seed", report.game_id)
+            lot = random.Random(f"{seed}:lot:{report.round}:{report.board}")
+            after = ops.settle_draw(e, report.round, report.board, sheet.result, lot)
+            settled = after.round(report.round).game(report.board)
+            return after, "replay" if settled.result is None else "lot"
         # a penalty or a disqualification on the sheet is the arbiter's ruling in that game
         source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
         by, at = f"game {report.game_id}", report.wall
@@ -1077,6 +1103,24 @@ class ResultReader:
         if done.status == "unchanged" and done.event == e:
             return e, done.status
         return done.event, done.status
+
+
+_DRAWN = (GameResult.DRAW, GameResult.NO_RESULT)
+
+
+def _settled_by_replay(e: Event, report: Report, sheet: ResultSheet) -> bool:
+    """Whether a drawn engine game's report goes to :func:`ops.settle_draw`: a plain draw
+    (no penalty, no disqualification) on a board still without a result, in a round that needs
+    a winner, under ``options.knockout_draw`` other than ``refuse`` (which holds it for the
+    director as before)."""
+    from duiyi.tournament import systems
+
+    if sheet.result not in _DRAWN or sheet.penalty or sheet.disqualified:
+        return False
+    if e.options.get("knockout_draw", "replay") == "refuse":
+        return False
+    game = e.round(report.round).game(report.board)
+    return game.result is None and systems.of(e).needs_winner(e, report.round)
 
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:
