@@ -64,7 +64,7 @@ def test_a_retried_action_is_applied_once(server: Server) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-def test_an_action_forwarded_and_retried_elsewhere_is_applied_once(
+def test_an_action_or_ruling_forwarded_and_retried_elsewhere_is_applied_once(
     backend: Backend, start_server: Any
 ) -> None:
     a: Server = start_server()
@@ -78,6 +78,13 @@ def test_an_action_forwarded_and_retried_elsewhere_is_applied_once(
     assert {r.json()["version"] for r in (r1, r2, r3)} == {1}
     for url in (a.url, b.url):
         assert [x["type"] for x in _log(url, g)] == ["pass"]
+    # an arbiter's ruling the same way: one warning (Go §24.1)
+    warn = {"kind": "warn", "color": "white", "article": "Go §24", "action_id": "w-1"}
+    answers = [_rule(b.url, g, **warn), _rule(a.url, g, **warn), _rule(b.url, g, **warn)]
+    assert [r.status_code for r in answers] == [200, 200, 200]
+    assert {r.json()["version"] for r in answers} == {2}
+    for url in (a.url, b.url):
+        assert [x.get("ruling", {}).get("kind") for x in _log(url, g)] == [None, "warning"]
 
 
 def _rule(url: str, g: dict[str, Any], **ruling: Any) -> httpx.Response:
@@ -102,19 +109,3 @@ def test_a_retried_ruling_is_applied_once(server: Server) -> None:
     r3 = _rule(server.url, g, **warn, action_id="w-2")
     assert r3.json()["state"]["outcome"] is not None  # the second warning loses (Go §24.2)
     assert _rule(server.url, g, **warn, action_id="").status_code == 422
-
-
-@pytest.mark.postgres
-@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-def test_a_ruling_forwarded_and_retried_elsewhere_is_applied_once(
-    backend: Backend, start_server: Any
-) -> None:
-    a: Server = start_server()
-    b: Server = start_server()
-    g = httpx.post(a.url + "/api/games", json={"game": "go", "size": 9}).json()  # A owns it
-    warn = {"kind": "warn", "color": "white", "article": "Go §24", "action_id": "w-1"}
-    answers = [_rule(b.url, g, **warn), _rule(a.url, g, **warn), _rule(b.url, g, **warn)]
-    assert [r.status_code for r in answers] == [200, 200, 200]
-    assert {r.json()["version"] for r in answers} == {1}
-    for url in (a.url, b.url):
-        assert [x["ruling"]["kind"] for x in _log(url, g)] == ["warning"]
