@@ -301,7 +301,7 @@ class Hosted(Protocol):
 
     def is_arbiter(self, token: str | None) -> bool: ...
 
-    async def rule(self, ruling: dict[str, Any]) -> int: ...
+    async def rule(self, ruling: dict[str, Any], action_id: str | None = None) -> int: ...
 
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
@@ -646,10 +646,13 @@ class RemoteGame:
         """True for the game's (or its event's) arbiter key."""
         return _is_arbiter(self.record, token)
 
-    async def rule(self, ruling: dict[str, Any]) -> int:
+    async def rule(self, ruling: dict[str, Any], action_id: str | None = None) -> int:
         """Forward a ruling to the owning process (checked here first, and there again)."""
         parse_ruling(ruling)
-        return await self.act(None, RULING, {"ruling": ruling})
+        data: dict[str, Any] = {"ruling": ruling}
+        if action_id is not None:
+            data[ACTION_ID] = action_id
+        return await self.act(None, RULING, data)
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""

@@ -149,14 +149,16 @@ async def post_ruling(
     """An arbiter's ruling, one typed request per kind: ``{"kind": "warn", "color": "black",
     "article": "Go §24"}``, ``{"kind": "moved_stones", "decision": "restore"}``, ... (void
     move, time penalty, adjudication, forfeit...), each citing its article; needs the arbiter
-    key. A malformed ruling is a 422 problem and changes nothing."""
+    key. A malformed ruling is a 422 problem and changes nothing. With an ``action_id`` a
+    ruling sent again (a lost answer, a retry) is applied once and answered with its version."""
     host = await _manager(request).get(game_id)
     token = bearer_token(request)
     if token is None:
         raise Unauthorized("send the arbiter key as 'Authorization: Bearer <key>'")
     if not host.is_arbiter(token):
         raise Forbidden("only the arbiter of this game may make rulings")
-    version = await host.rule(ruling.model_dump(mode="json", exclude_none=True))
+    body = ruling.model_dump(mode="json", exclude_none=True)
+    version = await host.rule(body, body.pop("action_id", None))
     return {"version": version, "state": (await host.read())[1]}
 
 

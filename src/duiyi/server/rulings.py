@@ -43,10 +43,16 @@ class _Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     note: Note = ""
+    action_id: str | None = Field(
+        None,
+        min_length=1,
+        max_length=64,
+        description="the arbiter's id of this ruling: a retry with the same id is applied once",
+    )
 
     def call(self) -> tuple[str, dict[str, Any]]:
         """The referee method and its keyword arguments."""
-        data = self.model_dump(exclude={"kind"}, exclude_none=True)
+        data = self.model_dump(exclude={"kind", "action_id"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
             if key in ("color", "offender", "by"):

@@ -3,7 +3,7 @@
 // (players' calls, draw offers, counting, absent players, fallen flags) and the rulings made.
 // A ruling is sent to the game (POST /api/games/{id}/rulings): the game ends or goes on by the
 // rules, and the event enters a finished game's result itself.
-import { api, el, showError, notice } from "./api.js";
+import { api, el, showError, notice, newActionId } from "./api.js";
 import { t } from "./i18n.js";
 
 // The rulings offered here per game (one typed request each, POST /rulings): ``id`` the option,
@@ -137,8 +137,12 @@ export function roomPage(main, id, params) {
         const spec = specOf(method.value);
         const typed = typedRuling(spec, { color: color.value, article: article.value, points: points.value, note: note.value });
         const path = `/api/games/${encodeURIComponent(b.id)}/rulings`;
+        // one id per ruling: the same ruling sent again after an error or a lost answer is
+        // applied once; a changed ruling is a new one
+        const sent = JSON.stringify(typed);
+        if (draft.sentAs !== sent) { draft.actionId = newActionId(); draft.sentAs = sent; }
         try {
-          const r = await api("POST", path, { body: typed, token: key }); // a typed ruling (one schema per kind)
+          const r = await api("POST", path, { body: { ...typed, action_id: draft.actionId }, token: key }); // a typed ruling (one schema per kind)
           const named = typed.points ? ` ${typed.points.join(" ")}` : typed.point ? ` ${typed.point}` : "";
           const text = `${t(spec.label)}${named} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
           // the board's open calls are answered by this ruling
