@@ -1061,7 +1061,11 @@ class ResultReader:
         players, docs/server.md "Engine rounds"): only those are settled by replay or lot."""
         out = set()
         for report in reports:
-            if ResultSheet.from_json(report.sheet).result not in _DRAWN:
+            try:
+                drawn = ResultSheet.from_json(report.sheet).result in _DRAWN
+            except Exception:
+                continue  # an unreadable sheet waits in the outbox (see _record)
+            if not drawn:
                 continue
             with contextlib.suppress(NotFound):
                 engine = (await self.repo.game(report.game_id)).config.get("engine")
