@@ -55,15 +55,21 @@ def fake(*args: str) -> str:
 
 
 def new_event(
-    server: Server, engines: list[str], online: dict[str, Any] | None = None
+    server: Server,
+    engines: list[str],
+    online: dict[str, Any] | None = None,
+    *,
+    game: str = "go",
+    system: str = "round-robin",
 ) -> tuple[str, dict[str, str]]:
+    """An event of engine players (the organiser's key with it); Go on 9x9 unless told."""
     r = httpx.post(
         server.url + "/api/events",
         json={
             "name": "engine cup",
-            "game": "go",
-            "system": "round-robin",
-            "online": online or {"size": 9},
+            "game": game,
+            "system": system,
+            "online": {"size": 9} if online is None else online,
         },
     )
     assert r.status_code == 201, r.text

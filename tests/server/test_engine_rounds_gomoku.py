@@ -9,31 +9,17 @@ from __future__ import annotations
 import shlex
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from tests.server.conftest import Server
+from tests.server.test_engine_rounds import new_event, play, wait_results
+from tests.server.test_engine_rounds import start as start  # the fixture: engine players allowed
 
 BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
-
-
-@pytest.fixture
-def start(tmp_path: Path) -> Iterator[Callable[[], Server]]:
-    """A server on its own SQLite file that allows engine players."""
-    started: list[Server] = []
-
-    def make() -> Server:
-        s = Server(f"sqlite:///{tmp_path / 'gomoku-rounds.sqlite3'}", None)
-        s.extra = ("--engine-players",)
-        started.append(s.start(tmp_path))
-        return s
-
-    yield make
-    for s in started:
-        s.stop()
 
 
 def brain(name: str, *args: str) -> str:
@@ -43,39 +29,11 @@ def brain(name: str, *args: str) -> str:
 def gomoku_event(
     server: Server, brains: list[str], online: dict[str, Any], system: str = "round-robin"
 ) -> tuple[str, dict[str, str]]:
-    r = httpx.post(
-        server.url + "/api/events",
-        json={"name": "renju cup", "game": "gomoku", "system": system, "online": online},
-    )
-    assert r.status_code == 201, r.text
-    event_id, organiser = r.json()["id"], {"Authorization": f"Bearer {r.json()['organiser_token']}"}
-    players = [{"name": f"brain-{i + 1}", "engine": cmd} for i, cmd in enumerate(brains)]
-    r = httpx.post(f"{server.url}/api/events/{event_id}/players", json=players, headers=organiser)
-    assert r.status_code == 200, r.text
-    return event_id, organiser
-
-
-def play(server: Server, event_id: str, organiser: dict[str, str], k: int = 2) -> httpx.Response:
-    return httpx.post(
-        f"{server.url}/api/events/{event_id}/rounds/1/play",
-        json={"concurrency": k},
-        headers=organiser,
-    )
-
-
-def wait_round(server: Server, event_id: str, seconds: float = 90) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        doc: dict[str, Any] = httpx.get(f"{server.url}/api/events/{event_id}").json()
-        games = doc["event"]["history"][0]["games"]
-        if all(g.get("result") for g in games) and doc["engine_play"] is None:
-            return doc
-        time.sleep(0.2)
-    raise AssertionError(f"the round did not finish: {games}")
+    return new_event(server, brains, online, game="gomoku", system=system)
 
 
 def test_a_round_of_gomocup_brains_is_played_live_with_a_free_opening(
-    start: Callable[[], Server],
+    start: Callable[..., Server],
 ) -> None:
     # Gomoku §3.3 (free opening, 自由开局) under Renju fouls, with a clock (Gomoku §8): four
     # brains, each with its own registered command, two games at once; each board is a live
@@ -94,7 +52,7 @@ def test_a_round_of_gomocup_brains_is_played_live_with_a_free_opening(
         (1, 1, 4),
         (2, 2, 3),
     ]
-    doc = wait_round(server, event_id)
+    doc = wait_results(server, event_id)
     assert sorted(g["board"] for g in doc["games"]) == [1, 2]
     by_board = {g["board"]: g for g in doc["games"]}
     for b in doc["event"]["history"][0]["games"]:
@@ -111,7 +69,7 @@ def test_a_round_of_gomocup_brains_is_played_live_with_a_free_opening(
 
 
 def test_a_designated_opening_round_is_refused_with_what_to_do(
-    start: Callable[[], Server],
+    start: Callable[..., Server],
 ) -> None:
     # Gomoku §3.2-§3.4: the designated opening's swap and fifth-move N-dab have no Gomocup
     # command, so the server refuses (409) and names `duiyi event play`, which places drawn
@@ -136,14 +94,14 @@ def test_a_designated_opening_round_is_refused_with_what_to_do(
     ids=["crash", "occupied"],
 )
 def test_a_failing_brain_is_ruled_like_a_player(
-    start: Callable[[], Server], loser: str, termination: str, article: str
+    start: Callable[..., Server], loser: str, termination: str, article: str
 ) -> None:
     # An engine player's failure is ruled through the game's referee at once (docs/server.md,
     # "Engine rounds", Gomoku): the other brain wins and the result enters the event.
     server = start()
     event_id, organiser = gomoku_event(server, [brain("greedy"), loser], {"rules": "free"})
     assert play(server, event_id, organiser).status_code == 202
-    doc = wait_round(server, event_id)
+    doc = wait_results(server, event_id)
     ((game,), (board,)) = doc["games"], doc["event"]["history"][0]["games"]
     outcome = game["outcome"]
     assert (outcome["termination"], outcome["article"]) == (termination, article), outcome
@@ -174,7 +132,7 @@ def filler_knockout(server: Server, options: dict[str, Any]) -> tuple[str, dict[
 
 
 def test_a_drawn_knockout_game_is_replayed_with_colours_reversed_then_decided_by_lot(
-    start: Callable[[], Server],
+    start: Callable[..., Server],
 ) -> None:
     # Gomoku §17.1: one of the two must go through. As `duiyi event play` does
     # (tournament.event.settle_draw), the drawn board is played again with colours reversed
@@ -184,7 +142,7 @@ def test_a_drawn_knockout_game_is_replayed_with_colours_reversed_then_decided_by
 
     server = start()
     event_id, _organiser = filler_knockout(server, {"draw_replays": 1, "seed": 5})
-    doc = wait_round(server, event_id, seconds=120)
+    doc = wait_results(server, event_id, seconds=120)
     games = doc["games"]
     assert len(games) == 2 and all(g["board"] == 1 for g in games)
     assert [g["outcome"]["termination"] for g in games] == ["full_board", "full_board"]
@@ -198,7 +156,7 @@ def test_a_drawn_knockout_game_is_replayed_with_colours_reversed_then_decided_by
 
 
 def test_knockout_draw_refuse_leaves_the_drawn_game_to_the_director(
-    start: Callable[[], Server],
+    start: Callable[..., Server],
 ) -> None:
     # options.knockout_draw "refuse": no replay, the draw is held on the board for the
     # director to enter a winner (Gomoku §17.1), and the engine round ends.
