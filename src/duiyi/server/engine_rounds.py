@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from duiyi.errors import TournamentError
-from duiyi.server.games import STALE_AFTER, GameManager
+from duiyi.server.games import GameManager
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
 from duiyi.tournament.model import Event, Player
@@ -186,8 +186,7 @@ class EngineRounds:
     async def _gone(self, owner: str) -> bool:
         if self.games.forward is None:  # alone: any other owner was this server before
             return True
-        beat = await self.repo.last_heartbeat(owner)
-        return beat is None or time.time() - beat >= STALE_AFTER
+        return await self.games.stale(owner)
 
     async def _claim(self, record: EventRecord, play: EnginePlay) -> bool:
         if play.owner == self.games.process_id:

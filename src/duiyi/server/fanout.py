@@ -20,7 +20,6 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
@@ -130,9 +129,7 @@ class RedisFanout:
                 for owner in owners:
                     if owner is None:
                         continue
-                    beat = await self.state.repo.last_heartbeat(owner)
-                    stale = beat is None or time.time() - beat >= games.stale_after
-                    if stale or not await self.alive(owner):
+                    if await games.stale(owner) or not await self.alive(owner):
                         dead.add(owner)
                 for game_id, remote in list(games.remotes.items()):
                     if remote.record.owner in dead:

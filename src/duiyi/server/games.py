@@ -828,10 +828,15 @@ class GameManager:
             return False
         if record.status != "live":
             return False
-        beat = await self.repo.last_heartbeat(record.owner)
-        if beat is None or time.time() - beat >= self.stale_after:
+        if await self.stale(record.owner):
             return False
         return self.alive is None or await self.alive(record.owner)
+
+    async def stale(self, process: str) -> bool:
+        """Whether ``process`` is taken for dead by its heartbeat: none stored, or one older
+        than ``stale_after`` (docs/server.md, "Failover")."""
+        beat = await self.repo.last_heartbeat(process)
+        return beat is None or time.time() - beat >= self.stale_after
 
     def abandon(self, host: GameHost) -> None:
         """Another process owns ``host``'s game now: forget it here (fenced out)."""
