@@ -40,6 +40,7 @@ from typing import Any
 
 from duiyi.errors import TournamentError
 from duiyi.server.games import GameManager
+from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
 from duiyi.tournament.model import Event, Player
@@ -150,8 +151,6 @@ class EngineRounds:
         self.repo = repo
         self.settings = settings
         self.tasks: dict[str, asyncio.Task[None]] = {}
-        # each event parsed once per stored version (the runner reads it twice a second)
-        self._parsed: dict[str, tuple[int, Event]] = {}
 
     def start(self, event_id: str) -> None:
         """Run (or keep running) the event's stored request."""
@@ -210,18 +209,15 @@ class EngineRounds:
         self.tasks.clear()
 
     async def _run(self, event_id: str) -> None:
-        try:
-            while True:
-                try:
-                    if await self._step(event_id):
-                        return
-                except NotFound:
-                    return  # the event is gone
-                except Exception:  # the store is down, a game could not start: try again
-                    log.exception("engine round of event %s: pass failed", event_id)
-                await asyncio.sleep(self.POLL)
-        finally:
-            self._parsed.pop(event_id, None)
+        while True:
+            try:
+                if await self._step(event_id):
+                    return
+            except NotFound:
+                return  # the event is gone
+            except Exception:  # the store is down, a game could not start: try again
+                log.exception("engine round of event %s: pass failed", event_id)
+            await asyncio.sleep(self.POLL)
 
     async def _step(self, event_id: str) -> bool:
         """Start the games a free slot allows; True once the request is done (and removed)."""
@@ -232,7 +228,7 @@ class EngineRounds:
         play = EnginePlay.from_json(stored)
         if play.owner != self.games.process_id:
             return True  # another process took it over
-        event = self._event(record)
+        event = parsed_event(record)
         ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
         live = [g for g in ours if g.status == "live" and _engine_game(g)]
         for g in live:
@@ -296,14 +292,6 @@ class EngineRounds:
             return None
         log.info("event %s: round %d paired for its engine players", record.id, nxt.round)
         return True
-
-    def _event(self, record: EventRecord) -> Event:
-        cached = self._parsed.get(record.id)
-        if cached is not None and cached[0] == record.version:
-            return cached[1]
-        event = Event.from_json(record.data["event"])
-        self._parsed[record.id] = (record.version, event)
-        return event
 
     async def _start_game(
         self, record: EventRecord, event: Event, number: int, board: EngineBoard

@@ -9,7 +9,6 @@ version with a compare-and-set, so two desks never overwrite each other silently
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import dataclasses
 import io
@@ -32,6 +31,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
 from duiyi.store.repository import (
     Conflict,
@@ -229,34 +229,6 @@ def _games(request: Request) -> GameManager:
     return games
 
 
-# Parsed events by stored version: a 10,000-player event takes about half a second to parse,
-# and every request of the desk reads the event it changes (bench/event_server.py). Events are
-# immutable values, so one parse serves every request until the version moves on.
-_PARSED: collections.OrderedDict[tuple[str, float, int, float], Event] = collections.OrderedDict()
-_PARSED_MAX = 8
-
-
-def _event(record: EventRecord) -> Event:
-    """The event of a stored record, parsed once per stored version."""
-    found = _PARSED.get(_key(record))
-    if found is None:
-        return _remember(record, Event.from_json(record.data["event"]))
-    _PARSED.move_to_end(_key(record))
-    return found
-
-
-def _key(record: EventRecord) -> tuple[str, float, int, float]:
-    return (record.id, record.created_at, record.version, record.updated_at)
-
-
-def _remember(record: EventRecord, event: Event) -> Event:
-    """Keep ``event`` as the parsed form of ``record`` (the version just stored)."""
-    _PARSED[_key(record)] = event
-    while len(_PARSED) > _PARSED_MAX:
-        _PARSED.popitem(last=False)
-    return event
-
-
 def _online(record: EventRecord) -> dict[str, Any]:
     online: dict[str, Any] = record.data.get("online", {})
     return online
@@ -268,7 +240,7 @@ def _check_online(game: str, online: dict[str, Any]) -> None:
 
 
 def _summary(record: EventRecord) -> dict[str, Any]:
-    e = _event(record)
+    e = parsed_event(record)
     return {
         "id": record.id,
         "name": e.name,
@@ -304,7 +276,7 @@ async def _change(
         record = await repo.event(event_id)
         _organiser(request, record)
         meta = {k: v for k, v in record.data.items() if k != "event"}
-        event, answer = apply(_event(record), meta)
+        event, answer = apply(parsed_event(record), meta)
         data = {**meta, "event": event.to_json()}
         wall = time.time()
         try:
@@ -313,7 +285,7 @@ async def _change(
             continue
         # what was stored, without reading it back (a large event's document is megabytes)
         stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
-        _remember(stored, event)
+        remember_event(stored, event)
         return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
 
@@ -444,7 +416,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         return ops.add_players(e, players), None
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
-    return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+    return {**_summary(record), "players": [p.to_json() for p in parsed_event(record).players]}
 
 
 def _text(raw: bytes, what: str) -> str:
@@ -456,7 +428,7 @@ def _text(raw: bytes, what: str) -> str:
 
 
 def _players(record: EventRecord) -> dict[str, Any]:
-    return {**_summary(record), "players": [p.to_json() for p in _event(record).players]}
+    return {**_summary(record), "players": [p.to_json() for p in parsed_event(record).players]}
 
 
 @router.patch("/{event_id}/players/{number}")
@@ -514,7 +486,7 @@ async def draw_lots(request: Request, event_id: str, body: Draw | None = None) -
         return ops.draw_lots(e, random.Random(seed)), None
 
     record, _ = await _change(request, event_id, {"op": "lots", "seed": seed}, apply)
-    lots = _event(record).lots
+    lots = parsed_event(record).lots
     return {**_summary(record), "lots": {str(k): v for k, v in sorted(lots.items())}, "seed": seed}
 
 
@@ -531,7 +503,10 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     record, _ = await _change(
         request, event_id, {"op": "withdraw", "player": number, "seed": seed}, apply
     )
-    return {**_summary(record), "withdrawn": [w.to_json() for w in _event(record).withdrawals]}
+    return {
+        **_summary(record),
+        "withdrawn": [w.to_json() for w in parsed_event(record).withdrawals],
+    }
 
 
 @router.post("/{event_id}/rounds")
@@ -553,7 +528,7 @@ async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
 async def get_round(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """A round's pairings and results."""
     record = await _repo(request).event(event_id)
-    e = _event(record)
+    e = parsed_event(record)
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
     data: dict[str, Any] = e.round(number).to_json()
@@ -671,7 +646,7 @@ def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
         "status": done.status,
         "affected": [a.to_json() for a in done.affected],
         "withdrawn": list(done.withdrawn),
-        "round": _event(record).round(done.round).to_json(),
+        "round": parsed_event(record).round(done.round).to_json(),
     }
 
 
@@ -728,7 +703,7 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     repo = _repo(request)
     record = await repo.event(event_id)
     _organiser(request, record)
-    e = _event(record)
+    e = parsed_event(record)
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
 
@@ -840,7 +815,7 @@ async def play_engine_round(
 async def conflicts(request: Request, event_id: str) -> dict[str, Any]:
     """Every board whose result waits for the director: the board's result and the result
     that disagreed (settle each with ``POST .../boards/{b}/conflict``)."""
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     return {
         "conflicts": [
             {"round": rnd, **g.to_json()} for rnd, g in e.games() if g.conflict is not None
@@ -851,20 +826,24 @@ async def conflicts(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/standings")
 async def standings(request: Request, event_id: str) -> dict[str, Any]:
     """Standings with the tiebreak columns of the event's system."""
-    data: dict[str, Any] = wallchart.standings_json(_event(await _repo(request).event(event_id)))
+    data: dict[str, Any] = wallchart.standings_json(
+        parsed_event(await _repo(request).event(event_id))
+    )
     return data
 
 
 @router.get("/{event_id}/standings.html", response_class=HTMLResponse)
 async def standings_html(request: Request, event_id: str) -> HTMLResponse:
     """The printable wall chart."""
-    return HTMLResponse(wallchart.standings_html(_event(await _repo(request).event(event_id))))
+    return HTMLResponse(
+        wallchart.standings_html(parsed_event(await _repo(request).event(event_id)))
+    )
 
 
 @router.get("/{event_id}/crosstable")
 async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
     """Each player's result cell for every round (``4b+``: beat player 4 with Black)."""
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     cells = ops.crosstable(e)
     return {
         "rounds": e.current_round,
@@ -882,7 +861,7 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/export/opengotha.xml")
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     return Response(
         opengotha.to_opengotha(e),
         media_type="application/xml",
@@ -895,7 +874,7 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
     return Response(
         text,
@@ -909,7 +888,7 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
     """The standings as CSV (place, player, points, tiebreaks, one column per round)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     text, _ = export_event(e, "csv")
     return Response(
         text,
@@ -921,7 +900,7 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
 @router.get("/{event_id}/export/players.csv", response_class=PlainTextResponse)
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
-    e = _event(await _repo(request).event(event_id))
+    e = parsed_event(await _repo(request).event(event_id))
     text = neutralise_csv(csvfiles.format_players(list(e.players)))  # OWASP CSV injection
     return PlainTextResponse(text, media_type="text/csv")
 
@@ -1021,7 +1000,7 @@ class ResultReader:
             except NotFound:
                 log.warning("results of %d games: event %s is gone", len(reports), event_id)
                 return sum([await self.repo.drop_report(r.id) for r in reports])
-            e = _event(ev)
+            e = parsed_event(ev)
             replayed = await self._engine_draws(reports)
             changes: list[dict[str, Any]] = []
             used: list[int] = []
@@ -1048,7 +1027,9 @@ class ResultReader:
                 version = await self.repo.save_event(
                     ev.id, ev.version, data, change, wall, reports=used
                 )
-                _remember(dataclasses.replace(ev, data=data, version=version, updated_at=wall), e)
+                remember_event(
+                    dataclasses.replace(ev, data=data, version=version, updated_at=wall), e
+                )
                 return len(used)
             except ReportGone:  # another reader entered some of them: read the outbox again
                 return 0
