@@ -52,6 +52,7 @@ __all__ = [
     "EngineRounds",
     "engine_boards",
     "engine_command_of",
+    "engine_game",
 ]
 
 log = logging.getLogger("duiyi.server.engine_rounds")
@@ -230,7 +231,7 @@ class EngineRounds:
             return True  # another process took it over
         event = parsed_event(record)
         ours = [g for g in await self.repo.games_of_event(event_id) if g.round == play.round]
-        live = [g for g in ours if g.status == "live" and _engine_game(g)]
+        live = [g for g in ours if g.status == "live" and engine_game(g)]
         for g in live:
             # hosted here, or by a live process; a dead owner's game (and its engines) comes
             # here, as it would for a spectator's request
@@ -335,7 +336,8 @@ def _to_start(event: Event, play: EnginePlay, ours: list[GameRecord], board: Eng
     return played <= event.round(play.round).game(board.board).replays
 
 
-def _engine_game(game: GameRecord) -> bool:
+def engine_game(game: GameRecord) -> bool:
+    """Whether ``game`` is an engine-round game (both seats the event players' engines)."""
     engine = game.config.get("engine")
     return isinstance(engine, dict) and isinstance(engine.get("players"), dict)
 

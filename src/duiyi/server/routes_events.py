@@ -573,11 +573,7 @@ async def enter_result(
     record, (done, version) = await _change(request, event_id, change, apply)
     closed = []
     if sheet is not None and done.status != "unchanged":
-        code = sheet.result.value
-        reason = (
-            f"round {number} board {board}: the director entered {code} "
-            f"(event {event_id} version {version}); this online game is closed"
-        )
+        reason = _closing(event_id, version, number, board, sheet.result)
         closed = await _close_games(request, event_id, {(number, board): reason})
     return {**_summary(record), **_entered(record, done), "closed_games": closed}
 
@@ -624,10 +620,7 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     change = {"op": "results", "count": len(rows), "force": force}
     record, (done, version) = await _change(request, event_id, change, apply)
     reasons = {
-        (d.round, d.board): (
-            f"round {d.round} board {d.board}: the director entered {row.result.value} "
-            f"(event {event_id} version {version}); this online game is closed"
-        )
+        (d.round, d.board): _closing(event_id, version, d.round, d.board, row.result)
         for d, row in zip(done, rows, strict=True)
         if d.status != "unchanged"
     }
@@ -648,6 +641,14 @@ def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
         "withdrawn": list(done.withdrawn),
         "round": parsed_event(record).round(done.round).to_json(),
     }
+
+
+def _closing(event_id: str, version: int, number: int, board: int, result: GameResult) -> str:
+    """What the players of a board's online game are told when the director's entry closes it."""
+    return (
+        f"round {number} board {board}: the director entered {result.value} "
+        f"(event {event_id} version {version}); this online game is closed"
+    )
 
 
 async def _close_games(
@@ -994,6 +995,7 @@ class ResultReader:
     async def enter(self, event_id: str, reports: list[Report]) -> int:
         """Enter ``reports`` (oldest first) in their event in one change, keeping a disagreeing
         result as the board's conflict; how many reports were consumed."""
+        replayed = await self._engine_draws(reports)  # read once: no retry changes it
         for attempt in itertools.count():
             try:
                 ev = await self.repo.event(event_id)
@@ -1001,7 +1003,6 @@ class ResultReader:
                 log.warning("results of %d games: event %s is gone", len(reports), event_id)
                 return sum([await self.repo.drop_report(r.id) for r in reports])
             e = parsed_event(ev)
-            replayed = await self._engine_draws(reports)
             changes: list[dict[str, Any]] = []
             used: list[int] = []
             for report in reports:
@@ -1040,6 +1041,8 @@ class ResultReader:
     async def _engine_draws(self, reports: list[Report]) -> set[str]:
         """The games among ``reports`` that are drawn engine-round games (the server's engine
         players, docs/server.md "Engine rounds"): only those are settled by replay or lot."""
+        from duiyi.server.engine_rounds import engine_game
+
         out = set()
         for report in reports:
             try:
@@ -1049,8 +1052,7 @@ class ResultReader:
             if not drawn:
                 continue
             with contextlib.suppress(NotFound):
-                engine = (await self.repo.game(report.game_id)).config.get("engine")
-                if isinstance(engine, dict) and isinstance(engine.get("players"), dict):
+                if engine_game(await self.repo.game(report.game_id)):
                     out.add(report.game_id)
         return out
 
