@@ -246,6 +246,8 @@ class EngineRounds:
                     return False  # results still on their way, or the next round is paired
             await self._finish(record)
             return True
+        if not todo or len(live) >= play.concurrency:
+            return False  # waiting for live games: no count of the cluster's engines needed
         from duiyi.server.routes_engines import engine_games_live
 
         free = min(
