@@ -1199,18 +1199,19 @@ class _Net:
         self._tick(depth)
         path = path | {s}
         moves = set(libs)
+        seen: set[int] = set()  # each adjacent enemy chain read once
         for p in chain:
             for q in self.nb[p]:
-                if s[q] == 3 - owner:
-                    enemy_libs = self._chain_libs(s, q)[1]
+                if s[q] == 3 - owner and q not in seen:
+                    enemy, enemy_libs = self._chain_libs(s, q)
+                    seen.update(enemy)
                     if len(enemy_libs) == 1:
                         moves |= enemy_libs
         for i in sorted(moves):
             t = self.board.play(s, i, owner)
             if t is None or t in path:
                 continue
-            if len(self._chain_libs(t, self.target)[1]) < 2:
-                continue
+            # a move that leaves one liberty is answered by the capture (_captured says so)
             if not self._captured(t, path, depth + 1):
                 return True
         return False
