@@ -167,11 +167,10 @@ def play_command(
 
     if round_number is not None and all_rounds:
         raise TournamentError("give --round N or --all-rounds, not both")
-    event = load_event(path)
-    if event.game == "gomoku" and size not in (None, 15):
-        raise TournamentError("Gomoku is played on the 15x15 board (Gomoku §1)")
     with event_lock(path):
         event = load_event(path)
+        if event.game == "gomoku" and size not in (None, 15):
+            raise TournamentError("Gomoku is played on the 15x15 board (Gomoku §1)")
         recorded = play_options(event, rules, seed)
         if recorded != dict(event.options):
             event = replace(event, options=recorded)
@@ -386,7 +385,7 @@ async def _play_round(
                     lot = random.Random(f"{seed}:lot:{number}:{board}")
                     event = ops.settle_draw(event, number, board, result, lot)
                 else:
-                    event = ops.enter_outcome(event, number, board, played.outcome)
+                    event = ops.enter_result(event, number, board, result)
                 save_event(event, path)
             opening = f" [{played.opening}]" if played.opening else ""
             outcome = played.outcome
