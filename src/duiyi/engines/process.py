@@ -317,17 +317,16 @@ async def launch(
     command: str | Sequence[str],
     greet: Callable[[LineProcess], Awaitable[E]],
     *,
-    timeout: float | None = None,
     cwd: str | None = None,
     env: Mapping[str, str] | None = None,
     stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
 ) -> E:
     """The start-up handshake of every engine protocol: start ``command``, then ``greet`` the
     new process (build the protocol object and send the protocol's first command: GTP
-    ``protocol_version``, Gomocup ``START``) within ``timeout`` seconds (``None``: the greeting's
-    own limits). Returns what ``greet`` returns. On any failure the process is killed before the
-    error goes on: a program that cannot run raises :class:`EngineCrashed`, a greeting that does
-    not come in time :class:`EngineTimeout`.
+    ``protocol_version``, Gomocup ``START``, each within its own limit). Returns what ``greet``
+    returns. On any failure the process is killed before the error goes on: a program that
+    cannot run raises :class:`EngineCrashed`, a greeting that does not come in time
+    :class:`EngineTimeout`.
 
     >>> import sys
     >>> async def hello(line: LineProcess) -> str:
@@ -340,12 +339,7 @@ async def launch(
     """
     line = await LineProcess.start(command, cwd=cwd, env=env, stderr=stderr)
     try:
-        if timeout is None:
-            return await greet(line)
-        return await asyncio.wait_for(greet(line), timeout)
-    except TimeoutError:
-        await line.kill()
-        raise EngineTimeout(f"engine {line.name} did not start in {timeout} s") from None
+        return await greet(line)
     except BaseException:
         await line.kill()
         raise
