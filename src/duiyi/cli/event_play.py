@@ -58,15 +58,15 @@ __all__ = [
     "register",
 ]
 
-ENGINE_KEY = "engine"
-
 
 def engine_of(event: Event, number: int) -> str:
     """The engine command of player ``number``; TournamentError when it has none."""
+    from duiyi.tournament.roster import engine_command_of
+
     player = event.player(number)
-    for key, value in player.extra:
-        if key == ENGINE_KEY and value.strip():
-            return value
+    command = engine_command_of(player)
+    if command is not None:
+        return command
     raise TournamentError(
         f"player {number} ({player.name}) has no engine: "
         f"`duiyi event engine EV.json '{player.name}' -- CMD ARGS...`"
@@ -98,6 +98,7 @@ def engine_command(
     from duiyi.tournament import event as ops
     from duiyi.tournament.formats.eventfile import event_lock, load_event, save_event
     from duiyi.tournament.model import Player
+    from duiyi.tournament.roster import ENGINE_KEY
 
     if not name.strip():
         raise TournamentError("an engine player needs a name")
@@ -164,6 +165,7 @@ def play_command(
 
     from duiyi.tournament import event as ops
     from duiyi.tournament.formats.eventfile import event_lock, load_event, save_event
+    from duiyi.tournament.systems.base import withdrawn_before
 
     if round_number is not None and all_rounds:
         raise TournamentError("give --round N or --all-rounds, not both")
@@ -190,7 +192,7 @@ def play_command(
                 save_event(event, path)
                 typer.echo(f"round {target} paired")
         pending = [g for g in event.round(target).games if g.result is None]
-        blocked = _blocked(event, target)
+        blocked = withdrawn_before(event, target)  # their games are the withdrawal rule's
         todo = [g for g in pending if g.black not in blocked and g.white not in blocked]
         for g in pending:
             if g not in todo:
@@ -245,11 +247,6 @@ def play_options(event: Event, rules: str | None, seed: int | None) -> dict[str,
     else:
         RenjuRules.preset(name)
     return options
-
-
-def _blocked(event: Event, target: int) -> set[int]:
-    """Players who withdrew before round ``target``: their games are the withdrawal rule's."""
-    return {w.player for w in event.withdrawals if w.after_round < target}
 
 
 def _target_round(event: Event, wanted: int | None) -> int | None:

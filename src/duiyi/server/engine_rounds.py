@@ -43,38 +43,22 @@ from duiyi.server.games import GameManager
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
-from duiyi.tournament.model import Event, Player
+from duiyi.tournament.model import Event
+from duiyi.tournament.roster import engine_command_of
+from duiyi.tournament.systems.base import withdrawn_before
 
 __all__ = [
-    "ENGINE_KEY",
     "EngineBoard",
     "EnginePlay",
     "EngineRounds",
     "engine_boards",
-    "engine_command_of",
     "engine_game",
 ]
 
 log = logging.getLogger("duiyi.server.engine_rounds")
 
-# A player's engine command, in the player's extra columns (as `duiyi event engine` keeps it).
-ENGINE_KEY = "engine"
 # Where the director's request lives in the event document.
 PLAY_KEY = "engine_play"
-
-
-def engine_command_of(player: Player) -> str | None:
-    """The engine command of ``player`` (its ``engine`` column), or None for a person.
-
-    >>> engine_command_of(Player(1, "GnuGo", extra=(("engine", "gnugo --mode gtp"),)))
-    'gnugo --mode gtp'
-    >>> engine_command_of(Player(2, "Ann")) is None
-    True
-    """
-    for key, value in player.extra:
-        if key == ENGINE_KEY and value.strip():
-            return value.strip()
-    return None
 
 
 @dataclass(frozen=True)
@@ -95,7 +79,7 @@ class EngineBoard:
 def engine_boards(event: Event, number: int) -> list[EngineBoard]:
     """The boards of round ``number`` still without a result whose two players are engines
     (and neither withdrew before the round: those boards are the withdrawal rule's)."""
-    gone = {w.player for w in event.withdrawals if w.after_round < number}
+    gone = withdrawn_before(event, number)
     out = []
     for g in event.round(number).games:
         if g.result is not None or g.black in gone or g.white in gone:

@@ -119,7 +119,7 @@ class NewPlayer(BaseModel):
         """The player (numbered when entered)."""
         extra = dict(self.extra)
         if self.engine.strip():
-            extra["engine"] = self.engine.strip()
+            extra[roster.ENGINE_KEY] = self.engine.strip()
         if self.country:
             extra["country"] = self.country
         if self.team:
@@ -699,7 +699,7 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     """Start the round's online games; answers each board's secret player links (shown once:
     hand each player their own). Boards between two engine players are left to ``POST
     .../rounds/{n}/play``."""
-    from duiyi.server.engine_rounds import engine_command_of
+    from duiyi.tournament.roster import engine_command_of
 
     repo = _repo(request)
     record = await repo.event(event_id)

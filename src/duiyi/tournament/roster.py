@@ -32,9 +32,27 @@ from duiyi.tournament.model import (
     Withdrawal,
 )
 
-__all__ = ["edit_player", "is_paired", "remove_player"]
+__all__ = ["ENGINE_KEY", "edit_player", "engine_command_of", "is_paired", "remove_player"]
 
 _FIELDS = ("name", "rank", "rating", "club")
+
+#: The player's column that holds an engine's command line (``duiyi event engine``, the
+#: server's ``engine`` field): such a player is a program the referee drives.
+ENGINE_KEY = "engine"
+
+
+def engine_command_of(player: Player) -> str | None:
+    """The engine command of ``player`` (its ``engine`` column), or None for a person.
+
+    >>> engine_command_of(Player(1, "GnuGo", extra=(("engine", "gnugo --mode gtp"),)))
+    'gnugo --mode gtp'
+    >>> engine_command_of(Player(2, "Ann")) is None
+    True
+    """
+    for key, value in player.extra:
+        if key == ENGINE_KEY and value.strip():
+            return value.strip()
+    return None
 
 
 def is_paired(event: Event, number: int) -> bool:
