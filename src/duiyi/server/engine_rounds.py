@@ -338,6 +338,7 @@ def check_engine_round(
     command for the designated opening's swap and fifth-move N-dab (Gomoku §3.2-§3.4).
 
     >>> from duiyi.tournament import event as ops
+    >>> from duiyi.tournament.model import Player
     >>> brain = (("engine", "python3 brain.py"),)
     >>> e = ops.new_event("cup", "gomoku", "round-robin", None, {})
     >>> e = ops.add_players(e, [Player(0, "a", extra=brain), Player(0, "b", extra=brain)])
