@@ -435,7 +435,7 @@ def settle_draw(
     """
     game = event.round(round_number).game(board)
     where = f"round {round_number} board {board}"
-    if result.winner is not None or result not in (GameResult.DRAW, GameResult.NO_RESULT):
+    if result not in (GameResult.DRAW, GameResult.NO_RESULT):
         raise TournamentError(f"{where}: {result.value} is not a drawn game")
     if not systems.of(event).needs_winner(event, round_number):
         return enter_result(event, round_number, board, result)
@@ -466,7 +466,7 @@ def settle_draw(
             replays=game.replays + 1,
             trail=(*game.trail, entry),
         )
-        return _swap_board(event, round_number, replayed)
+        return put_game(event, round_number, replayed, reversed_colours=True)
     winner = rng.choice((Color.BLACK, Color.WHITE))
     lot = GameResult.BLACK_WINS if winner is Color.BLACK else GameResult.WHITE_WINS
     who = game.black if winner is Color.BLACK else game.white
@@ -477,22 +477,12 @@ def settle_draw(
     return put_game(event, round_number, decided)
 
 
-def _swap_board(event: Event, round_number: int, game: Game) -> Event:
-    """``event`` with the board of ``game`` replaced, its colours reversed (a replay)."""
-    rnd = event.round(round_number)
-    index = _board_index(rnd, game.board)
-    games = list(rnd.games)
-    if set(games[index].players) != set(game.players):
-        raise TournamentError(f"round {round_number} board {game.board}: not the same players")
-    games[index] = game
-    history = list(event.history)
-    history[round_number - 1] = replace(rnd, games=tuple(games))
-    return _with_history(event, tuple(history))
-
-
-def put_game(event: Event, round_number: int, game: Game) -> Event:
+def put_game(
+    event: Event, round_number: int, game: Game, *, reversed_colours: bool = False
+) -> Event:
     """``event`` with ``game`` in place of the game on its board in round ``round_number``
-    (its result, warnings or record changed; the players must stay those of the board).
+    (its result, warnings or record changed; the players must stay those of the board, with
+    their colours reversed when ``reversed_colours``: a drawn knockout game replayed).
 
     Only the board changes, so the pairings are not checked again: entering a result costs
     a copy of the round, not a pass over every game of the event.
@@ -509,7 +499,8 @@ def put_game(event: Event, round_number: int, game: Game) -> Event:
     rnd = event.round(round_number)
     index = _board_index(rnd, game.board)
     old = rnd.games[index]
-    if old.players != game.players:
+    expected = (old.white, old.black) if reversed_colours else old.players
+    if expected != game.players:
         raise TournamentError(
             f"round {round_number} board {game.board} is {old.black}–{old.white}, "
             f"not {game.black}–{game.white}"
