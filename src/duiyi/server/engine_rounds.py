@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from dataclasses import dataclass, replace
@@ -261,17 +260,13 @@ class EngineRounds:
         last = play.round >= ops.total_rounds(event) or event.current_round != play.round
         if last or not event.round(play.round).complete:
             return False
+        from duiyi.server.routes_events import pair_round
+
         seed = secrets.randbits(64)
-        event, paired = ops.pair_next_round(event, random.Random(seed))
-        answer = paired.to_json(explain=True)
+        meta = {k: v for k, v in record.data.items() if k != "event"}
+        event, answer = pair_round(event, meta, seed)
         nxt = replace(play, round=int(answer["round"]))
-        explanations = {**record.data.get("explanations", {}), str(nxt.round): answer}
-        data = {
-            **record.data,
-            "event": event.to_json(),
-            "explanations": explanations,
-            PLAY_KEY: nxt.to_json(),
-        }
+        data = {**meta, "event": event.to_json(), PLAY_KEY: nxt.to_json()}
         change = {"op": "pair", "seed": seed, "by": "engine rounds (all_rounds)"}
         try:
             await self.repo.save_event(record.id, record.version, data, change, time.time())

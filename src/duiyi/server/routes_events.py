@@ -509,16 +509,23 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     }
 
 
+def pair_round(e: Event, meta: dict[str, Any], seed: int) -> tuple[Event, dict[str, Any]]:
+    """Pair the next round of ``e`` with the lots of ``seed``: the event and the pairing with
+    every board's reason, which is also kept in ``meta["explanations"]`` under the round's
+    number (the document's parts beside the event, see :func:`_change`)."""
+    e, paired = ops.pair_next_round(e, random.Random(seed))
+    answer = paired.to_json(explain=True)
+    meta["explanations"] = {**meta.get("explanations", {}), str(answer["round"]): answer}
+    return e, answer
+
+
 @router.post("/{event_id}/rounds")
 async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
     """Pair the next round; every pairing says why it was chosen."""
     seed = secrets.randbits(64)
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
-        e, paired = ops.pair_next_round(e, random.Random(seed))
-        answer = paired.to_json(explain=True)
-        meta.setdefault("explanations", {})[str(answer["round"])] = answer
-        return e, answer
+        return pair_round(e, meta, seed)
 
     _, (answer, version) = await _change(request, event_id, {"op": "pair", "seed": seed}, apply)
     return {**answer, "version": version}
@@ -785,9 +792,7 @@ async def play_engine_round(
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         if number == e.current_round + 1:
-            e, paired = ops.pair_next_round(e, random.Random(seed))
-            answer = paired.to_json(explain=True)
-            meta.setdefault("explanations", {})[str(answer["round"])] = answer
+            e, _answer = pair_round(e, meta, seed)
         elif not 1 <= number <= e.current_round:
             raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
         running = meta.get(PLAY_KEY)
