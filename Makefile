@@ -7,7 +7,7 @@ PORT   ?= 8000
 
 AXE    := node_modules/axe-core/axe.min.js
 
-.PHONY: run test test-fast lint bench install install-axe clean
+.PHONY: run test test-fast lint bench install install-axe system-packages services clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Debian packages the tests use (chromium, gnugo, nginx, a JDK, npm, PostgreSQL, Redis, fonts):
+# installed when missing as root, else one line naming the apt-get command to run.
+system-packages:
+	@bash scripts/system-packages.sh test
+
+# The local PostgreSQL and Redis of the scale-path tests, started when they are not running.
+services: system-packages
+	@bash scripts/services.sh
 
 # axe-core (npm) for the accessibility test of the browser UI (tests/web/test_quality.py)
 $(AXE):
@@ -33,7 +42,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint $(AXE)
+test: system-packages services lint $(AXE)
 	$(BIN)/pytest -n 2 -q
 
 test-fast: $(STAMP)

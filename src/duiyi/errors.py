@@ -34,6 +34,7 @@ __all__ = [
     "RefereeError",
     "SessionError",
     "SgfError",
+    "TableFileError",
     "TournamentError",
 ]
 
@@ -173,3 +174,8 @@ class PairingError(TournamentError):
 
 class EventFileError(TournamentError):
     """An event file that cannot be read or written."""
+
+
+class TableFileError(EventFileError, InvalidInput):
+    """A CSV or text table (players list, results sheet) that cannot be read: the line and
+    what was wrong with it."""

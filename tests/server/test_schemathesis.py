@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 from tests.server.conftest import Server
 
-# A fixed seed keeps CI reproducible; the budget keeps the run short on a shared machine.
+# A fixed seed with the pinned schemathesis and hypothesis (pyproject.toml) means the same cases
+# on every machine: no time budget, which would cut the run where the machine's speed says. The
+# longer unseeded run is `make fuzz` (bench/fuzz_api.py).
 SEED = "1"
-MAX_TIME = "75"
-EXAMPLES = "15"
+EXAMPLES = "10"
+TIMEOUT = 600
 
 
 @pytest.mark.slow
@@ -41,15 +43,13 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
                 "all",
                 "--max-examples",
                 EXAMPLES,
-                "--max-time",
-                MAX_TIME,
                 "--seed",
                 SEED,
                 "--no-color",
             ],
             capture_output=True,
             text=True,
-            timeout=int(MAX_TIME) + 120,
+            timeout=TIMEOUT,
             cwd=tmp_path,
         )
     finally:

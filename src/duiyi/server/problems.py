@@ -115,7 +115,7 @@ _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (IllegalAction, 409),
     (RefereeError, 409),
     (ClockError, 409),
-    (EventFileError, 422),
+    (EventFileError, 422),  # TableFileError too: a malformed CSV is bad input
     (TournamentError, 409),
     (SessionError, 422),
     (InvalidInput, 422),

@@ -261,6 +261,12 @@ def _organiser(request: Request, record: EventRecord) -> None:
         raise Forbidden("only the organiser of this event may change it")
 
 
+async def _organiser_first(request: Request, event_id: str) -> None:
+    """The event exists and the organiser key is right, checked before a body is read or
+    parsed: a stranger's body is never parsed (404/401/403 first)."""
+    _organiser(request, await _repo(request).event(event_id))
+
+
 async def _change(
     request: Request,
     event_id: str,
@@ -380,6 +386,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     JSON list of them, a CSV file (``Content-Type: text/csv``; header ``name,rank,rating,club``
     or the Chinese 姓名,段位,等级分,单位; commas, tabs or semicolons) or a plain list of names,
     one a line (``text/plain``). They are numbered after those already entered."""
+    await _organiser_first(request, event_id)
     raw = await request.body()
     kind = request.headers.get("content-type", "")
     if "csv" in kind or "text/plain" in kind:
@@ -609,6 +616,7 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     sheet enters in one change or not at all (a bad line or board stores nothing); each board
     records the director's entry with an audit entry, and its online game is closed. A change
     to a round followed by a paired round needs ``?force=true``."""
+    await _organiser_first(request, event_id)
     rows = csvfiles.parse_results(_text(await request.body(), "the results sheet"))
     if not rows:
         raise InvalidInput("the results sheet has no result")

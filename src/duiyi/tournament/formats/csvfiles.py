@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from duiyi.errors import InvalidInput, TournamentError
+from duiyi.errors import InvalidInput, TableFileError
 from duiyi.tournament.model import Player
 from duiyi.tournament.results import GameResult, ResultSheet
 
@@ -51,10 +52,29 @@ def _delimiter(first_line: str) -> str:
 
 def _reader(text: str, what: str, delimiter: str = ",") -> csv.DictReader[str]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")), delimiter=delimiter)
-    if reader.fieldnames is None:
-        raise TournamentError(f"the {what} CSV is empty (expected a header line)")
-    reader.fieldnames = [f.strip().lower() for f in reader.fieldnames]
+    try:
+        fields = reader.fieldnames
+    except csv.Error as exc:
+        raise TableFileError(f"the {what} CSV cannot be read on line 1: {exc}") from None
+    if fields is None:
+        raise TableFileError(f"the {what} CSV is empty (expected a header line)")
+    reader.fieldnames = [f.strip().lower() for f in fields]
     return reader
+
+
+def _rows(
+    reader: csv.DictReader[str], what: str
+) -> Iterator[tuple[int, dict[str | None, str | None]]]:
+    """Each row with its line number; a line the CSV reader cannot split (a bare CR inside a
+    field, a NUL) is a ``TableFileError`` naming the line."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise TableFileError(f"{what} CSV line {reader.line_num}: {exc}") from None
+        yield reader.line_num, row
 
 
 def _is_plain_list(text: str) -> bool:
@@ -85,7 +105,7 @@ def parse_players(text: str) -> list[Player]:
     >>> parse_players("name,rating\\nLi,strong\\n")
     Traceback (most recent call last):
     ...
-    duiyi.errors.TournamentError: players CSV line 2: rating must be a whole number, got 'strong'
+    duiyi.errors.TableFileError: players CSV line 2: rating must be a whole number, got 'strong'
     """
     if _is_plain_list(text):
         names = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
@@ -94,25 +114,24 @@ def parse_players(text: str) -> list[Player]:
     reader = _reader(text, "players", _delimiter(first))
     reader.fieldnames = [_ALIAS.get(f, f) for f in reader.fieldnames or []]
     if "name" not in (reader.fieldnames or []):
-        raise TournamentError(
+        raise TableFileError(
             "the players CSV needs a 'name' column (header name,rank,rating,club, or 姓名,段位,"
             "等级分,单位), or give a plain list of names, one a line"
         )
     out: list[Player] = []
-    for row in reader:
-        line = reader.line_num
+    for line, row in _rows(reader, "players"):
         name = (row.get("name") or "").strip()
         if not name and not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue  # blank line
         if not name:
-            raise TournamentError(f"players CSV line {line}: the name is empty")
+            raise TableFileError(f"players CSV line {line}: the name is empty")
         rating_text = (row.get("rating") or "").strip()
         rating: int | None = None
         if rating_text:
             try:
                 rating = int(float(rating_text)) if "." in rating_text else int(rating_text)
             except ValueError:
-                raise TournamentError(
+                raise TableFileError(
                     f"players CSV line {line}: rating must be a whole number, got {rating_text!r}"
                 ) from None
         extra = tuple(
@@ -198,12 +217,12 @@ def _int(row: dict[str | None, str | None], key: str, line: int, default: int | 
     text = (row.get(key) or "").strip()
     if not text:
         if default is None:
-            raise TournamentError(f"results CSV line {line}: {key} is missing")
+            raise TableFileError(f"results CSV line {line}: {key} is missing")
         return default
     try:
         return int(text)
     except ValueError:
-        raise TournamentError(
+        raise TableFileError(
             f"results CSV line {line}: {key} must be a number, got {text!r}"
         ) from None
 
@@ -213,18 +232,17 @@ def parse_results(text: str) -> list[ResultRow]:
     reader = _reader(text, "results")
     missing = [c for c in ("round", "board", "result") if c not in (reader.fieldnames or [])]
     if missing:
-        raise TournamentError(
+        raise TableFileError(
             f"the results CSV needs columns round,board,result (missing {', '.join(missing)})"
         )
     out: list[ResultRow] = []
-    for row in reader:
-        line = reader.line_num
+    for line, row in _rows(reader, "results"):
         if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
         try:
             result = GameResult.parse(row.get("result") or "")
         except InvalidInput as exc:
-            raise TournamentError(f"results CSV line {line}: {exc}") from None
+            raise TableFileError(f"results CSV line {line}: {exc}") from None
         out.append(
             ResultRow(
                 _int(row, "round", line, None),
