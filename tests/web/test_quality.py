@@ -192,4 +192,5 @@ def test_phone_width_on_the_home_desk_and_room(server: Server, context_factory: 
     # the room's ruling form works by touch on a phone too
     phone.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
     phone.tap("[data-testid=rule-2]")
+    phone.tap("[data-testid=rule-yes-2]")
     phone.wait_for_selector("[data-testid=rulings-2]")
