@@ -22,6 +22,7 @@ from tests.web.test_player import act, set_names
 from duiyi.gomoku.fouls import Foul
 from duiyi.outcome import Result, Termination
 from duiyi.referee import RulingKind
+from duiyi.server.rulings import ruling_table
 from duiyi.tournament import systems
 from duiyi.tournament.results import Source
 
@@ -58,6 +59,13 @@ def test_both_languages_are_complete() -> None:
     wanted += [f"sys.{name}" for name in systems.names()]
     wanted += [f"src.{s.value}" for s in Source]
     wanted += [f"rk.{k.value}" for k in RulingKind]  # the rulings the arbiter's room lists
+    # the ruling forms: every ruling of both books, its fields and its decisions (issue 21)
+    for game in ("go", "gomoku"):
+        for row in ruling_table(game):
+            wanted.append(f"rm.{row['id']}")
+            wanted += [f"rf.{f['name']}" for f in row["fields"]]
+            for f in row["fields"]:
+                wanted += [f"dec.{d}" for d in f.get("choices", [])]
     assert not [k for k in wanted if k not in table]
 
 

@@ -248,7 +248,8 @@ export function rulingForm(opts) {
           const sent = JSON.stringify(body);
           if (draft.sentAs !== sent) { draft.actionId = newActionId(); draft.sentAs = sent; }
           const ok = await send({ ...body, action_id: draft.actionId }, words);
-          if (ok) { draft.id = null; draft.values = {}; draft.call = ""; }
+          // made: the next ruling is a new one, even if it reads the same (a second violation)
+          if (ok) { draft.id = null; draft.values = {}; draft.call = ""; draft.sentAs = null; }
           draft.confirming = false;
           rerender();
         },
