@@ -9,6 +9,7 @@ creates an ordinary game and answers only the human's token; the engine plays th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
+from duiyi.go.scoring import score_position
 from duiyi.server.engines import (
     EngineSeat,
     available_engines,
@@ -411,7 +413,19 @@ def analysis(session: Any) -> dict[str, Any]:
                 seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
             ]
         if phase == "counting":
-            out["proposal"] = sorted(str(p) for p in inner.propose_dead())
+            proposal = inner.propose_dead()
+            out["proposal"] = sorted(str(p) for p in proposal)
+            if not inner.dead:
+                # the count of what the board shows: the proposal's marking, not yet agreed
+                with contextlib.suppress(Exception):
+                    out["proposal_score"] = score_position(
+                        inner.board,
+                        inner.rules,
+                        proposal,
+                        inner.handicap,
+                        inner.captures,
+                        inner.warnings,
+                    ).to_json()
         if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
             try:
                 out["score"] = inner.score().to_json()
