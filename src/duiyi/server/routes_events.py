@@ -868,9 +868,9 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/export/opengotha.xml")
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
-    e = parsed_event(await _repo(request).event(event_id))
+    record = await _repo(request).event(event_id)
     return Response(
-        opengotha.to_opengotha(e),
+        opengotha.to_opengotha(parsed_event(record), _online(record)),
         media_type="application/xml",
         headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
     )
@@ -881,8 +881,10 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = parsed_event(await _repo(request).event(event_id))
-    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    record = await _repo(request).event(event_id)
+    text, _ = export_event(
+        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=_online(record)
+    )
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
