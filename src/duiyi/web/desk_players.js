@@ -39,6 +39,8 @@ export function pairedPlayers(e) {
 
 /** Extra cells and actions of a player's row, from other parts of the desk (participation). */
 export const ROW_PARTS = [];
+/** What a late entry starts with (set by desk_participation.js). */
+export const LATE = { note: null };
 
 function playersTable(ctx) {
   const { e, id } = ctx;
@@ -153,5 +155,5 @@ addTab({
   label: "desk.tab.players",
   order: 10,
   render: (ctx) => el("div", {}, el("h2", {}, t("players")), lots(ctx), el("div", { class: "table-wrap" }, playersTable(ctx)),
-    el("h3", {}, t("addPlayer")), addForm(ctx), pasteForm(ctx)),
+    el("h3", {}, t("addPlayer")), LATE.note ? LATE.note(ctx) : null, addForm(ctx), pasteForm(ctx)),
 });

@@ -3,6 +3,7 @@
 import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { tiebreakLabel } from "./desk_standings.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -26,7 +27,7 @@ export function standingsTable(s) {
   table.append(el("thead", {}, el("tr", {},
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
     el("th", {}, t("club")), el("th", {}, t("points")),
-    cols.map((c) => el("th", { title: c.article }, c.label)))));
+    cols.map((c) => el("th", { title: c.article }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
@@ -214,7 +215,10 @@ export function describe(o) {
 export function tableCards(e, round) {
   const main = document.getElementById("main");
   const cards = el("div", { class: "cards", "data-testid": "table-cards" });
+  // a board forfeited by a withdrawal has nobody to sit at it: no card (issue 20)
+  const gone = new Set((e.withdrawals || []).filter((w) => w.after_round >= round.round).map((w) => w.player ?? w.number));
   for (const g of round.games) {
+    if ((gone.has(g.black) || gone.has(g.white)) && String(g.result || "").startsWith("forfeit")) continue;
     cards.append(el("div", { class: "card" },
       el("p", { class: "card-head" }, `${e.name} · ${roundTitle(round.round)} · ${t("board")} ${g.board}`),
       el("p", { class: "card-black" }, `● ${t("black")}: ${playerName(e, g.black)}`),
