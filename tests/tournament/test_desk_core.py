@@ -31,7 +31,7 @@ def finish(e: Event, number: int) -> Event:
 def test_an_absent_player_is_not_paired_and_scores_nothing() -> None:
     # Swiss (appendix 五) pairs who is there; an absent round is no game, no bye, no points
     e = participation.set_present(swiss(), 3, 1, False)
-    e, paired = ops.pair_next_round(e, random.Random(1))
+    e, _ = ops.pair_next_round(e, random.Random(1))
     playing = {p for g in e.round(1).games for p in g.players} | set(e.round(1).byes)
     assert 3 not in playing and len(playing) == 5
     assert 3 not in e.round(1).byes
