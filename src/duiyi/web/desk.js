@@ -132,7 +132,7 @@ function header(ctx) {
     el("h1", {}, `${e.name} — ${t("desk")}`),
     el("p", { class: "meta" }, `${t(e.game)} · ${t(`sys.${e.system}`)} · `,
       t("desk.roundOf", { n: String(ev.current_round), of: String(e.rounds) }), " · ",
-      t("desk.completeThrough", { n: String(desk.completed_rounds) }), " · ",
+      desk.completed_rounds ? t("desk.completeThrough", { n: String(desk.completed_rounds) }) : t("desk.noneComplete"), " · ",
       el("a", { href: `#/event/${id}` }, t("public")), " · ",
       el("a", { href: `#/room/${id}${arbiter ? `?arbiter=${encodeURIComponent(arbiter)}` : ""}`, "data-testid": "room-link" }, t("room"))));
   // what waits for the director: boards whose results disagree (each opens its round)

@@ -238,13 +238,22 @@ export function newEventPage(main) {
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
   const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
   game.addEventListener("change", online.update);
+  // Go §27.1(2): a Go Swiss places by total score (A) or by points then opponents' points (B)
+  const variant = el("select", { name: "variant", "data-testid": "event-variant" },
+    el("option", { value: "A" }, t("desk.variantA")), el("option", { value: "B" }, t("desk.variantB")));
+  const variantLabel = el("label", {}, t("desk.variant"), variant);
+  const showVariant = () => { variantLabel.hidden = !(game.value === "go" && ["swiss", "swiss-elimination"].includes(system.value)); };
+  game.addEventListener("change", showVariant);
+  system.addEventListener("change", showVariant);
+  showVariant();
   const form = el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const r = await api("POST", "/api/events", {
-          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value() },
+          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
+            options: variantLabel.hidden ? {} : { variant: variant.value } },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -258,7 +267,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), online.node,
+  el("label", {}, t("event.rounds"), rounds), variantLabel, online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }

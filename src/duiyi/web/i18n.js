@@ -334,7 +334,7 @@ let lang = localStorage.getItem("duiyi.lang") ||
 export function t(key, vars = {}) {
   const pair = T[key];
   let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
