@@ -21,31 +21,15 @@ from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
 from duiyi.server.engine_rounds import EngineRounds
-from duiyi.server.games import GameManager
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
 from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
-from duiyi.store import Database, Repository
+from duiyi.server.state import State
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("duiyi.server")
-
-
-class State:
-    """What the routes share."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.db = Database(settings.database_url)
-        self.repo = Repository(self.db)
-        self.games = GameManager(self.repo, settings.process_id)
-        self.games.stale_after = settings.stale_after
-        self.started = time.time()
-        self.fanout: Any = None
-        # the runner of events' engine rounds (only with ``engine_players``)
-        self.engine_rounds: EngineRounds | None = None
 
 
 async def _heartbeat(state: State) -> None:
