@@ -335,7 +335,7 @@ def test_a_24_player_go_swiss_from_the_desk_alone(
         dl.value.save_as(path)
         files[label] = path.read_bytes()
     assert b"<Tournament" in files["OpenGotha file (XML)"]
-    assert "Late Comer" in files["EGD results (.h9)"].decode("utf-8", "replace")
+    assert "Comer" in files["EGD results (.h9)"].decode("ascii")  # the late entry is listed
     assert "Late Comer" in files["Players (CSV)"].decode()
     assert zipfile.is_zipfile(tmp_path / next(p.name for p in tmp_path.glob("*.zip")))
     wall = page.get_by_role("link", name="Wall chart").get_attribute("href")
