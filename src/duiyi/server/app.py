@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
+from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
 from duiyi.server.limits import LimitsMiddleware
@@ -38,6 +39,8 @@ class State:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # the operator's engines (a malformed file stops the start, with its reason)
+        self.engines = EngineList.load(settings.engines_file, gnugo=settings.gnugo)
         self.db = Database(settings.database_url)
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)
@@ -156,13 +159,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(engines_router)
         install_engine_hook(
             state.games,
+            state.engines,
             settings.engine_idle_seconds,
             engine_players=settings.engine_players,
             move_timeout=settings.engine_move_timeout,
         )
         if settings.engine_players:
-            state.engine_rounds = EngineRounds(state.games, state.repo, settings)
-            state.games.closers.append(state.engine_rounds.close)
+            state.engine_rounds = EngineRounds(state.games, state.repo, settings, state.engines)
+            # the runners stop before the engines are killed (install_engine_hook's closer)
+            state.games.closers.insert(0, state.engine_rounds.close)
             state.games.sweepers.append(state.engine_rounds.adopt)
 
     from duiyi.server.routes_ui import router as ui_router
