@@ -31,6 +31,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.schemas import NO_BOOL, Club, EngineName, Name, check_extra_engine
 from duiyi.store.repository import (
@@ -538,16 +539,6 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     }
 
 
-def pair_round(e: Event, meta: dict[str, Any], seed: int) -> tuple[Event, dict[str, Any]]:
-    """Pair the next round of ``e`` with the lots of ``seed``: the event and the pairing with
-    every board's reason, which is also kept in ``meta["explanations"]`` under the round's
-    number (the document's parts beside the event, see :func:`_change`)."""
-    e, paired = ops.pair_next_round(e, random.Random(seed))
-    answer = paired.to_json(explain=True)
-    meta["explanations"] = {**meta.get("explanations", {}), str(answer["round"]): answer}
-    return e, answer
-
-
 @router.post("/{event_id}/rounds")
 async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
     """Pair the next round; every pairing says why it was chosen."""
@@ -944,9 +935,7 @@ async def export_sgf(request: Request, event_id: str) -> Response:
         for g in await _repo(request).games_of_event(event_id):
             host = await _games(request).get(g.id)
             session = await host.current_session()
-            inner: Any = getattr(session.game, "game", None)
-            if session.game.kind == "go" and inner is not None:
-                zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", inner.to_sgf())
+            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", session.game.sgf())
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
