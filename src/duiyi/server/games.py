@@ -855,9 +855,20 @@ class GameManager:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
+    def announce(self, game_id: str, message: dict[str, Any]) -> None:
+        """Tell a game's sockets, here and in the other processes, something that is not in its
+        log (``{"type": "calls", ...}``: the players' calls and their answers)."""
+        message = {**message, "game_id": game_id}
+        here = self.hosts.get(game_id) or self.remotes.get(game_id)
+        if here is not None:
+            broadcast(here.listeners, message)
+        self.fan_out(message)
+
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
         host = self.hosts.get(str(message.get("game_id")))
+        if message.get("type") == "calls" and host is not None:
+            broadcast(host.listeners, message)
         if message.get("type") == CLOSED:
             if host is not None and host.closed is None:  # the owner tells its sockets
                 host.closed = str(message.get("reason"))
