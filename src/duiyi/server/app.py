@@ -142,13 +142,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(engines_router)
         install_engine_hook(
             state.games,
+            state.engines,
             settings.engine_idle_seconds,
             engine_players=settings.engine_players,
             move_timeout=settings.engine_move_timeout,
         )
         if settings.engine_players:
-            state.engine_rounds = EngineRounds(state.games, state.repo, settings)
-            state.games.closers.append(state.engine_rounds.close)
+            state.engine_rounds = EngineRounds(state.games, state.repo, settings, state.engines)
+            # the runners stop before the engines are killed (install_engine_hook's closer)
+            state.games.closers.insert(0, state.engine_rounds.close)
             state.games.sweepers.append(state.engine_rounds.adopt)
 
     from duiyi.server.routes_ui import router as ui_router

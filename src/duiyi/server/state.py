@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
 from duiyi.server.settings import Settings
@@ -18,6 +19,8 @@ class State:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # the operator's engines (a malformed file stops the start, with its reason)
+        self.engines = EngineList.load(settings.engines_file, gnugo=settings.gnugo)
         self.db = Database(settings.database_url)
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)

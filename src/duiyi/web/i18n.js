@@ -10,7 +10,9 @@ const T = {
   "home.noEvents": ["No events yet.", "还没有比赛。"],
   "home.newGame": ["New game", "新对局"],
   "home.engine": ["Play against the computer", "与电脑对弈"],
-  "home.noEngine": ["No engine is installed on this server.", "服务器没有安装对弈引擎。"],
+  "home.noEngine": ["This server offers no engine.", "本服务器没有提供对弈引擎。"],
+  "engine.choice": ["Engine", "引擎"],
+  "engine.level": ["Level", "级别"],
   "home.watch": ["Watch a game", "观看对局"],
   "home.gameId": ["Game id", "对局编号"],
   "home.links": ["Keep these links: each is shown once.", "请保存这些链接：只显示一次。"],
@@ -403,7 +405,7 @@ let lang = localStorage.getItem("duiyi.lang") ||
 export function t(key, vars = {}) {
   const pair = T[key];
   let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
