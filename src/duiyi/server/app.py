@@ -142,8 +142,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise
     else:
         from duiyi.server.routes_events import install_result_hook
+        from duiyi.server.routes_knockout import router as knockout_router
 
         app.include_router(events_router)
+        app.include_router(knockout_router)
         install_result_hook(state.games, state.repo)
     try:
         from duiyi.server.routes_engines import router as engines_router
