@@ -12,6 +12,7 @@ import "./desk_round.js";
 import "./desk_standings.js";
 import "./desk_export.js";
 import "./desk_settings.js";
+import "./desk_knockout.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 

@@ -3,6 +3,7 @@
 import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { score, rank, tiebreakLabel, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -21,18 +22,19 @@ function resultOf(g) {
 }
 
 export function standingsTable(s) {
-  const cols = s.tiebreaks || [];
+  // the points have their own column: a "points" tiebreak would print 积分 twice
+  const cols = (s.tiebreaks || []).filter((c) => c.name !== "points");
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
     el("th", {}, t("club")), el("th", {}, t("points")),
-    cols.map((c) => el("th", { title: c.article }, c.label)))));
+    cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
-      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", {}, r.name),
-      el("td", {}, r.rank || ""), el("td", {}, r.club || ""), el("td", { class: "num" }, String(r.points)),
-      cols.map((c) => el("td", { class: "num" }, String((r.tiebreaks || {})[c.name] ?? "")))));
+      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
+      el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
+      cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? ""))))));
   }
   table.append(body);
   return table;
@@ -46,8 +48,8 @@ export function crosstableTable(x) {
     rounds.map((r) => el("th", {}, String(r))))));
   const body = el("tbody");
   for (const p of x.players) {
-    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name),
-      rounds.map((r) => el("td", {}, (p.rounds[String(r)] || []).join(" ")))));
+    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", { class: "name" }, p.name),
+      rounds.map((r) => el("td", { class: "name" }, (p.rounds[String(r)] || []).map(crossCell).join(" ")))));
   }
   table.append(body);
   return table;
@@ -80,7 +82,7 @@ export function roundTable(e, round, games, opts = {}) {
         onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
     } else {
-      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
+      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultText(resultOf(gm))));
     }
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
     if (opts.enter && (gm.conflict || (gm.trail && gm.trail.length))) {
@@ -117,7 +119,7 @@ export function eventPage(main, id) {
       shown = ev.version;
       const e = ev.event;
       const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
-      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
       page.append(el("p", { class: "no-print" },
         el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
         el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
