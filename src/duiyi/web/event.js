@@ -34,7 +34,7 @@ export function standingsTable(s) {
     body.append(el("tr", {},
       el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
       el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
-      cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? ""))))));
+      cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
   }
   table.append(body);
   return table;
