@@ -52,7 +52,10 @@ def test_round_one_lines_are_drawn_by_lot_unless_the_director_keeps_the_numbers(
         eid, org = _knockout(server)
         r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org)).json()
         assert r["notes"][0] == "round 1 lines drawn by lot (appendix 一.3)"
-        names = {p["number"]: p["name"] for p in httpx.get(f"{server.url}/api/events/{eid}").json()["event"]["players"]}
+        names = {
+            p["number"]: p["name"]
+            for p in httpx.get(f"{server.url}/api/events/{eid}").json()["event"]["players"]
+        }
         seen.add(tuple(names[n] for n in sorted(names)))
     assert len(seen) > 1  # three draws of 8! orders: the same one thrice would be a fixed order
     eid, org = _knockout(server, {"lines": "numbers"})

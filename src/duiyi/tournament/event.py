@@ -182,16 +182,25 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
 
 
 def _assign_teams(event: Event, first_new: int) -> Event:
-    """Put new players with a ``team`` column into their teams, in file (= board) order."""
+    """Put new players with a ``team`` column into their teams, in file (= board) order. An
+    event created as a team event (``options.team``) refuses players without a team.
+
+    >>> e = new_event("T", "gomoku", "round-robin", 0, {"team": True, "boards": 3})
+    >>> add_players(e, [Player(0, "A")])
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: player 1 'A' has no team (a team event needs a team column: team, 队伍 or 队名) (Go §25.2)
+    """
     added = event.players[first_new:]
     named = [dict(p.extra).get("team", "").strip() for p in added]
-    if not any(named) and not event.teams:
+    if not any(named) and not event.teams and not event.options.get("team"):
         return event
     teams = {t.name: list(t.members) for t in event.teams}
     for p, team in zip(added, named, strict=True):
         if not team:
             raise TournamentError(
-                f"player {p.number} {p.name!r} has no team (a team event needs a team column)",
+                f"player {p.number} {p.name!r} has no team (a team event needs a team "
+                "column: team, 队伍 or 队名)",
                 "Go §25.2",
             )
         teams.setdefault(team, []).append(p.number)

@@ -13,6 +13,7 @@ import "./desk_standings.js";
 import "./desk_export.js";
 import "./desk_settings.js";
 import "./desk_knockout.js";
+import "./desk_teams.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 

@@ -3,6 +3,7 @@
 import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { eventOptions } from "./event_options.js";
 import { score, rank, tiebreakLabel, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
@@ -27,7 +28,7 @@ export function standingsTable(s) {
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("club")), el("th", {}, t("points")),
+    el("th", {}, t("club")), el("th", {}, s.teams ? t("teams.match") : t("points")),
     cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
@@ -232,17 +233,19 @@ export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
   const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const system = el("select", { name: "system", "data-testid": "event-system" },
-    SYSTEMS.map((s) => el("option", { value: s }, `${t(`sys.${s}`)} (${s})`)));
+    SYSTEMS.map((s) => el("option", { value: s }, t(`sys.${s}`))));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
   const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
   game.addEventListener("change", online.update);
+  const options = eventOptions(() => system.value); // 团体, knockout lines, same club
+  system.addEventListener("change", options.update);
   const form = el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const r = await api("POST", "/api/events", {
-          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value() },
+          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(), options: options.value() },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -256,7 +259,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), online.node,
+  el("label", {}, t("event.rounds"), rounds), options.node, online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }
