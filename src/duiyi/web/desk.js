@@ -14,6 +14,7 @@ import "./desk_export.js";
 import "./desk_settings.js";
 import "./desk_knockout.js";
 import "./desk_teams.js";
+import "./prints.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 

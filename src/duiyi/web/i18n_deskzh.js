@@ -83,5 +83,7 @@ export const DESKZH_TEXTS = {
   "pr.after": ["after round {n}", "第 {n} 轮后"],
   "pr.printed": ["Printed", "打印时间"],
   "pr.back": ["Back to the desk", "返回编排台"],
+  "pr.printPairings": ["Print the pairings (points, clubs)", "打印对阵表（积分、单位）"],
+  "pr.printSlips": ["Print the result slips", "打印成绩记录单"],
   "pr.tiebreaks": ["Tiebreaks", "名次排列办法"],
 };
