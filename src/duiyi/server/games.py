@@ -520,6 +520,8 @@ class GameHost:
         except Exception as exc:  # the store refused: forget what it did not accept
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
+            if self.closed is not None:  # the director's entry was stored first: final
+                raise GameClosed(self.closed) from None
             if self.abandoned:
                 raise Unavailable(MOVED) from exc
             raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
@@ -542,6 +544,10 @@ class GameHost:
         self.session = _rebuild(record, stored)
         self.action_ids = await self.manager.repo.action_ids(self.id)
         self.record = record
+        if record.closed is not None and self.closed is None:
+            # closed in the store (the message that should have said so was lost)
+            self.closed = record.closed
+            self._publish({"type": CLOSED, "reason": record.closed})
         if record.owner != self.manager.process_id:
             self.manager.abandon(self)  # another process took the game over: it serves it
 
@@ -858,9 +864,20 @@ class GameManager:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
+    def announce(self, game_id: str, message: dict[str, Any]) -> None:
+        """Tell a game's sockets, here and in the other processes, something that is not in its
+        log (``{"type": "calls", ...}``: the players' calls and their answers)."""
+        message = {**message, "game_id": game_id}
+        here = self.hosts.get(game_id) or self.remotes.get(game_id)
+        if here is not None:
+            broadcast(here.listeners, message)
+        self.fan_out(message)
+
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
         host = self.hosts.get(str(message.get("game_id")))
+        if message.get("type") == "calls" and host is not None:
+            broadcast(host.listeners, message)
         if message.get("type") == CLOSED:
             if host is not None and host.closed is None:  # the owner tells its sockets
                 host.closed = str(message.get("reason"))
@@ -969,10 +986,13 @@ class GameManager:
             await closer()
         await self.committer.close()
 
-    async def close_event_game(self, game_id: str, reason: str) -> None:
-        """Close an event game because the director entered its result: stored first, then
-        this process's host and, through the fan-out, the others' refuse its later actions."""
-        await self.repo.close_game(game_id, reason)
+    async def close_event_game(self, game_id: str, reason: str, *, stored: bool = False) -> None:
+        """Close an event game because the director entered its result: stored first (unless
+        ``stored``: the result's own transaction closed it), then this process's host and,
+        through the fan-out, the others' refuse its later actions (a lost message changes
+        nothing: their commits check ``closed`` in the store)."""
+        if not stored:
+            await self.repo.close_game(game_id, reason)
         host = self.hosts.get(game_id)
         if host is None:  # hosted elsewhere (or nowhere: the store says it on load)
             self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})

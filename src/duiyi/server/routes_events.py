@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi import Color
@@ -31,9 +31,10 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.routes_knockout import needs_winner_rounds
-from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
+from duiyi.server.schemas import NO_BOOL, Club, EngineName, Name, check_extra_engine
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -106,14 +107,15 @@ class NewPlayer(BaseModel):
     team: Annotated[
         Club, Field(description="the player's team (team events: board order = entry order)")
     ] = ""
-    extra: dict[str, Club] = Field(
+    extra: Annotated[dict[str, Club], AfterValidator(check_extra_engine)] = Field(
         default_factory=dict, max_length=20, description="any other columns"
     )
-    engine: EngineCommand = Field(
+    engine: EngineName = Field(
         "",
-        description="an engine player's command line (kept as its 'engine' column; played by "
-        "POST .../rounds/{n}/play on a server started with --engine-players)",
-        examples=["/usr/games/gnugo --mode gtp --level 1"],
+        description="an engine player's engine: a name from GET /api/engines ('NAME' or "
+        "'NAME:LEVEL'), never a command (kept as its 'engine' column; played by POST "
+        ".../rounds/{n}/play on a server started with --engine-players)",
+        examples=["gnugo:1"],
     )
 
     def player(self) -> Player:
@@ -178,7 +180,7 @@ class PlayerChange(BaseModel):
     )
     rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
     club: Club = Field(default=_LEFT_OUT)
-    extra: dict[str, Club] = Field(default=_LEFT_OUT)
+    extra: Annotated[dict[str, Club], AfterValidator(check_extra_engine)] = Field(default=_LEFT_OUT)
 
 
 class Draw(BaseModel):
@@ -273,11 +275,16 @@ async def _change(
     event_id: str,
     change: dict[str, Any],
     apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
+    closing: Callable[[Any, int], dict[tuple[int, int], str]] | None = None,
 ) -> tuple[EventRecord, Any]:
     """Load, authorise, apply one pure operation, store; retried on a concurrent write.
 
     ``apply`` gets the event and the document's other parts (``online`` game settings,
-    ``explanations`` of each round's pairing), which it may change in place."""
+    ``explanations`` of each round's pairing), which it may change in place. ``closing``
+    (given ``apply``'s answer and the new version) names the boards ``(round, board)`` whose
+    online games the change closes, with the reason: they are closed in the same transaction
+    (a director's entry is final in the store), and the hosts are told afterwards; the ids
+    are in ``request.state.closed_games``."""
     repo = _repo(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
@@ -286,13 +293,26 @@ async def _change(
         event, answer = apply(parsed_event(record), meta)
         data = {**meta, "event": event.to_json()}
         wall = time.time()
+        close: dict[str, str] = {}
+        if closing is not None:
+            reasons = closing(answer, record.version + 1)
+            if reasons:
+                for g in await repo.games_of_event(event_id):
+                    reason = reasons.get((g.round or 0, g.board or 0))
+                    if reason is not None and g.closed is None:
+                        close[g.id] = reason
         try:
-            version = await repo.save_event(event_id, record.version, data, change, wall)
+            version = await repo.save_event(
+                event_id, record.version, data, change, wall, close=close
+            )
         except Conflict:
             continue
         # what was stored, without reading it back (a large event's document is megabytes)
         stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
         remember_event(stored, event)
+        request.state.closed_games = list(close)
+        for game_id, reason in close.items():  # stored: now the hosts (best effort)
+            await _games(request).close_event_game(game_id, reason, stored=True)
         return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
 
@@ -402,6 +422,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         try:
             for p in players:
                 check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
+                check_extra_engine(dict(p.extra))  # an engine column names, never runs
         except ValueError as exc:
             raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
     else:
@@ -524,16 +545,6 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     }
 
 
-def pair_round(e: Event, meta: dict[str, Any], seed: int) -> tuple[Event, dict[str, Any]]:
-    """Pair the next round of ``e`` with the lots of ``seed``: the event and the pairing with
-    every board's reason, which is also kept in ``meta["explanations"]`` under the round's
-    number (the document's parts beside the event, see :func:`_change`)."""
-    e, paired = ops.pair_next_round(e, random.Random(seed))
-    answer = paired.to_json(explain=True)
-    meta["explanations"] = {**meta.get("explanations", {}), str(answer["round"]): answer}
-    return e, answer
-
-
 @router.post("/{event_id}/rounds")
 async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
     """Pair the next round; every pairing says why it was chosen."""
@@ -591,12 +602,14 @@ async def enter_result(
         )
         return done.event, done
 
+    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+        if sheet is None or done.status == "unchanged":
+            return {}
+        return {(number, board): _closing(event_id, version, number, board, sheet.result)}
+
     change = {"op": "result", "round": number, "board": board, **body.model_dump()}
-    record, (done, version) = await _change(request, event_id, change, apply)
-    closed = []
-    if sheet is not None and done.status != "unchanged":
-        reason = _closing(event_id, version, number, board, sheet.result)
-        closed = await _close_games(request, event_id, {(number, board): reason})
+    record, (done, _version) = await _change(request, event_id, change, apply, closing)
+    closed = request.state.closed_games
     return {**_summary(record), **_entered(record, done), "closed_games": closed}
 
 
@@ -640,14 +653,17 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
             force=force,
         )
 
+    def closing(done: list[entries.Entered], version: int) -> dict[tuple[int, int], str]:
+        # every game of the sheet's boards closes in the sheet's own transaction
+        return {
+            (d.round, d.board): _closing(event_id, version, d.round, d.board, row.result)
+            for d, row in zip(done, rows, strict=True)
+            if d.status != "unchanged"
+        }
+
     change = {"op": "results", "count": len(rows), "force": force}
-    record, (done, version) = await _change(request, event_id, change, apply)
-    reasons = {
-        (d.round, d.board): _closing(event_id, version, d.round, d.board, row.result)
-        for d, row in zip(done, rows, strict=True)
-        if d.status != "unchanged"
-    }
-    closed = await _close_games(request, event_id, reasons)
+    record, (done, _version) = await _change(request, event_id, change, apply, closing)
+    closed = request.state.closed_games
     return {
         **_summary(record),
         "entered": [{"round": d.round, "board": d.board, "status": d.status} for d in done],
@@ -672,22 +688,6 @@ def _closing(event_id: str, version: int, number: int, board: int, result: GameR
         f"round {number} board {board}: the director entered {result.value} "
         f"(event {event_id} version {version}); this online game is closed"
     )
-
-
-async def _close_games(
-    request: Request, event_id: str, reasons: dict[tuple[int, int], str]
-) -> list[str]:
-    """Close the online game(s) of the boards ``(round, board)`` of ``reasons``: the
-    director's entry decides them (the reason is what their players are told)."""
-    closed: list[str] = []
-    if not reasons:
-        return closed
-    for g in await _repo(request).games_of_event(event_id):
-        reason = reasons.get((g.round or 0, g.board or 0))
-        if reason is not None and g.closed is None:
-            await _games(request).close_event_game(g.id, reason)
-            closed.append(g.id)
-    return closed
 
 
 class Resolution(BaseModel):
@@ -806,8 +806,9 @@ async def play_engine_round(
     With ``all_rounds`` the following rounds are paired and played in turn, each once the last
     is complete. Answers at once (202) with the boards to play; the games appear in ``GET
     /api/events/{id}`` and the room list as they start."""
-    from duiyi.engines.process import check_command
     from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
+    from duiyi.server.limits import client_address
+    from duiyi.server.routes_engines import client_key
 
     state = request.app.state.duiyi
     record = await _repo(request).event(event_id)
@@ -818,7 +819,11 @@ async def play_engine_round(
             "--engine-players` (DUIYI_ENGINE_PLAYERS=1) to play engine rounds here"
         )
     body = body or PlayEngines()
-    play = EnginePlay(number, body.concurrency, state.settings.process_id, body.all_rounds)
+    settings = state.settings
+    client = client_key(
+        client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
+    )
+    play = EnginePlay(number, body.concurrency, settings.process_id, body.all_rounds, client)
     seed = secrets.randbits(64)
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
@@ -830,9 +835,9 @@ async def play_engine_round(
         if isinstance(running, dict) and EnginePlay.from_json(running).round != number:
             raise Conflict(f"round {running['round']} is being played; wait for it to end")
         boards = check_engine_round(e, number, meta.get("online"))
-        for board in boards:
-            check_command(board.black_command)
-            check_command(board.white_command)
+        for board in boards:  # only engines the operator lists (422 before anything runs)
+            state.engines.resolve(board.black_engine, e.game)
+            state.engines.resolve(board.white_engine, e.game)
         meta[PLAY_KEY] = play.to_json()
         return e, boards
 
@@ -898,9 +903,9 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/export/opengotha.xml")
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
-    e = parsed_event(await _repo(request).event(event_id))
+    record = await _repo(request).event(event_id)
     return Response(
-        opengotha.to_opengotha(e),
+        opengotha.to_opengotha(parsed_event(record), _online(record)),
         media_type="application/xml",
         headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
     )
@@ -911,8 +916,10 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = parsed_event(await _repo(request).event(event_id))
-    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    record = await _repo(request).event(event_id)
+    text, _ = export_event(
+        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=_online(record)
+    )
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
@@ -951,9 +958,7 @@ async def export_sgf(request: Request, event_id: str) -> Response:
         for g in await _repo(request).games_of_event(event_id):
             host = await _games(request).get(g.id)
             session = await host.current_session()
-            inner: Any = getattr(session.game, "game", None)
-            if session.game.kind == "go" and inner is not None:
-                zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", inner.to_sgf())
+            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", session.game.sgf())
     return Response(
         buffer.getvalue(),
         media_type="application/zip",

@@ -176,9 +176,12 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
             raise TournamentError(f"player {p.name!r} is already entered")
         names.add(p.name.casefold())
         out.append(replace(p, number=len(out) + 1))
-    return _rounds_from_system(
-        _assign_teams(replace(event, players=tuple(out)), len(event.players))
-    )
+    added = _assign_teams(replace(event, players=tuple(out)), len(event.players))
+    if event.history:  # a late entry is absent from the rounds already paired
+        from duiyi.tournament.participation import mark_late
+
+        added = mark_late(added, len(event.players) + 1)
+    return _rounds_from_system(added)
 
 
 def _assign_teams(event: Event, first_new: int) -> Event:

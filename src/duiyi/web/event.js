@@ -4,7 +4,8 @@ import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { eventOptions } from "./event_options.js";
-import { score, rank, tiebreakLabel, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
+import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
+import { tiebreakLabel } from "./desk_standings.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -217,7 +218,10 @@ export function describe(o) {
 export function tableCards(e, round) {
   const main = document.getElementById("main");
   const cards = el("div", { class: "cards", "data-testid": "table-cards" });
+  // a board forfeited by a withdrawal has nobody to sit at it: no card (issue 20)
+  const gone = new Set((e.withdrawals || []).filter((w) => w.after_round >= round.round).map((w) => w.player ?? w.number));
   for (const g of round.games) {
+    if ((gone.has(g.black) || gone.has(g.white)) && String(g.result || "").startsWith("forfeit")) continue;
     cards.append(el("div", { class: "card" },
       el("p", { class: "card-head" }, `${e.name} · ${roundTitle(round.round)} · ${t("board")} ${g.board}`),
       el("p", { class: "card-black" }, `● ${t("black")}: ${playerName(e, g.black)}`),
@@ -239,13 +243,22 @@ export function newEventPage(main) {
   game.addEventListener("change", online.update);
   const options = eventOptions(() => system.value); // 团体, knockout lines, same club
   system.addEventListener("change", options.update);
+  // Go §27.1(2): a Go Swiss places by total score (A) or by points then opponents' points (B)
+  const variant = el("select", { name: "variant", "data-testid": "event-variant" },
+    el("option", { value: "A" }, t("desk.variantA")), el("option", { value: "B" }, t("desk.variantB")));
+  const variantLabel = el("label", {}, t("desk.variant"), variant);
+  const showVariant = () => { variantLabel.hidden = !(game.value === "go" && ["swiss", "swiss-elimination"].includes(system.value)); };
+  game.addEventListener("change", showVariant);
+  system.addEventListener("change", showVariant);
+  showVariant();
   const form = el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const r = await api("POST", "/api/events", {
-          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(), options: options.value() },
+          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
+            options: { ...options.value(), ...(variantLabel.hidden ? {} : { variant: variant.value }) } },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -259,7 +272,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), options.node, online.node,
+  el("label", {}, t("event.rounds"), rounds), variantLabel, options.node, online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }

@@ -3,6 +3,7 @@ import { api, el, showError, notice, clearNotice, copyButton, link, newActionId,
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
 import { resultText } from "./labels.js";
+import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -78,6 +79,7 @@ export function gamePage(main, id, params) {
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
+    rulings: [], rulingDraft: {}, rulingTable: undefined,
     confirmMoves: pref("confirm", touchScreen()), moveSound: pref("moveSound", true),
   };
   let ws = null;
@@ -108,15 +110,21 @@ export function gamePage(main, id, params) {
       try { m = JSON.parse(ev.data); } catch (_e) { return; }
       if (m.type === "hello") {
         g.seat = m.seat;
+        if (!g.state) g.rulings = [];
+        if (!g.state || m.version > g.state.version) noteRulings(m.actions, !!g.state);
         setConnected(true);
         backoff = 300;
         setState(m.state, true);
         if (g.wake) { const wake = g.wake; g.wake = null; wake(); }
       } else if (m.type === "update" || m.type === "resync") {
+        if (m.state && (!g.state || m.state.version > g.state.version)) noteRulings(m.actions, true);
         if (m.state) setState(m.state);
       } else if (m.type === "closed-by-director") {
         // the director entered the board's result: the game is over, the clocks stop
         if (g.state) { g.state = { ...g.state, closed: m.reason || "" }; render(); findReplay(); }
+      } else if (m.type === "calls" && Array.isArray(m.calls)) {
+        // a call, or the arbiter's answer, at once (no polling)
+        if (g.info) { g.info.calls = m.calls; render(); }
       } else if (m.type === "call") {
         onCall(m);
       } else if ((m.type === "ack" || m.type === "error") && answers.has(m.ref)) {
@@ -194,9 +202,6 @@ export function gamePage(main, id, params) {
       return true;
     }
     if (g.info.event) g.event = g.info.event;
-    // while a call of mine waits for the arbiter, look for the answer now and then
-    clearTimeout(g.infoTimer);
-    if (!g.closed && (g.info.calls || []).some((c) => c.open && c.seat === g.seat)) g.infoTimer = setTimeout(fetchInfo, 3000);
     if (g.info.waiting && token && !(g.seat && (g.info.ready || []).includes(g.seat))) {
       try {
         const r = await api("POST", `/api/games/${encodeURIComponent(id)}/ready`, { token });
@@ -463,7 +468,7 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
-    const how = o.termination ? t(`term.${o.termination}`) : o.result;
+    const how = o.termination ? termination(st.game, o.termination) : o.result;
     const parts = [];
     if (o.winner) parts.push(t("wins", { who: `${nameOf(o.winner)} (${t(seatColour(o.winner))})`, how }));
     else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
@@ -672,6 +677,7 @@ export function gamePage(main, id, params) {
         el("a", { href: `#/game/${encodeURIComponent(g.replay)}${token ? `?token=${encodeURIComponent(token)}` : ""}` }, t("ko.replayLink"))));
     }
 
+    if (g.rulings.length) side.append(rulingsPanel());
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
     const wanted = g.focusNext || focusId;
@@ -705,7 +711,7 @@ export function gamePage(main, id, params) {
     const box = el("section", { class: "calls", "aria-label": t("callArbiter") });
     for (const c of mineCalls.slice(-3)) {
       box.append(el("p", { class: "note", "data-testid": `call-${c.n}` },
-        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.ruling ? `: ${c.ruling}` : ""}`}`));
+        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.answer ? `: ${rulingLine(c.answer, nameOf)}` : c.ruling ? `: ${c.ruling}` : ""}`}`));
     }
     if (!open) return box;
     if (!g.calling) {
@@ -808,27 +814,54 @@ export function gamePage(main, id, params) {
     render();
   }
 
+  // the arbiter: pause, resume, and every ruling of the game's table as a form (rulings.js)
   function arbiterPanel() {
     const box = el("section", { class: "arbiter", "aria-label": t("arbiter") });
     box.append(el("h3", {}, t("arbiter")));
     box.append(button(t("pause"), "pause", () => act({ type: "pause" })));
     box.append(button(t("resume"), "resume", () => act({ type: "resume" })));
-    const method = el("input", { value: g.state.game === "go" ? "warn" : "violation", "aria-label": t("method") });
-    const args = el("input", { value: g.state.game === "go" ? '{"color": "black", "article": "Go §24"}' : '{"color": "black", "article": "Gomoku §12.4"}', "aria-label": t("args") });
-    box.append(el("form", {
-      class: "ruling",
-      onsubmit: async (ev) => {
-        ev.preventDefault();
+    const game = g.state.game;
+    if (g.rulingTable === undefined) {
+      g.rulingTable = null;
+      rulingTable(id, game).then((table) => { g.rulingTable = table; render(); })
+        .catch((err) => { g.rulingTable = undefined; showError(err); });
+    }
+    box.append(rulingForm({
+      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [],
+      label: t("room.ruleOn"), nameOf, rerender: render,
+      send: async (body, words) => {
         try {
-          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, {
-            body: { ...JSON.parse(args.value || "{}"), kind: method.value.trim() }, token: arbiterKey,
-          });
+          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, { body, token: arbiterKey });
+          notice(words, "ok");
           if (r.state) setState(r.state);
-        } catch (err) { showError(err); }
+          return true;
+        } catch (err) { showError(err); return false; }
       },
-    }, el("label", {}, t("method"), " ", method), el("label", {}, t("args"), " ", args),
-    el("button", { type: "submit", "data-testid": "ruling" }, t("ruling"))));
+    }));
     return box;
+  }
+
+  // the rulings made in this game, for everyone at the board: what, whom, article and note
+  function rulingsPanel() {
+    const box = el("section", { class: "rulings-made", "aria-label": t("room.rulings"), "data-testid": "rulings" });
+    box.append(el("h3", {}, t("room.rulings")));
+    box.append(el("ul", {}, g.rulings.map((r) => el("li", {
+      class: g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat)) ? "mine" : null,
+    }, rulingLine(r, nameOf)))));
+    return box;
+  }
+
+  // rulings from the log entries the socket brings (all of them in the first hello)
+  function noteRulings(actions, fresh) {
+    const made = (actions || []).filter((e) => e.type === "ruling" && e.ruling).map((e) => e.ruling);
+    if (!made.length) return;
+    g.rulings.push(...made);
+    if (!fresh) return;
+    for (const r of made) {
+      if (g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat))) {
+        notice(`${t("rule.onYou")}: ${rulingLine(r, nameOf)}`, "warn", 12000);
+      }
+    }
   }
 
   const timer = setInterval(tickClocks, 200);
@@ -836,7 +869,6 @@ export function gamePage(main, id, params) {
   return () => {
     g.closed = true;
     clearInterval(timer);
-    clearTimeout(g.infoTimer);
     if (ws) ws.close();
   };
 }

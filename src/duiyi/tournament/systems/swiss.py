@@ -31,8 +31,10 @@ class Swiss(System):
         """The Swiss pairer's view of every player still in the event before round
         ``number``: points, opponents met, colours, byes and standing position."""
         from duiyi.tournament.pairing.swiss import SwissPlayer
+        from duiyi.tournament.participation import absent_in
 
-        withdrawn = withdrawn_before(event, number)
+        # withdrawn players and those marked absent from this round are not paired
+        withdrawn = withdrawn_before(event, number) | absent_in(event, number)
         tbl = self.table(event)
         position = {s.number: s.position for s in standings(tbl, self.chain(event))}
         cols = columns(tbl)
