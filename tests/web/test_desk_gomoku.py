@@ -161,10 +161,9 @@ def test_a_team_round_robin_of_four_teams_by_three_boards(
     tab(page, "队伍")
     page.get_by_role("heading", name="团体名次").wait_for()
     st = httpx.get(f"{server.url}/api/events/{eid}/standings").json()
-    assert st["teams"] is True and [t["name"] for t in st["tiebreaks"]][:2] == [
-        "game-points",
-        "team-sb",
-    ]
+    # Gomoku §18.3(2): match points, then game points, then the team SB
+    chain = [t["name"] for t in st["tiebreaks"]]
+    assert st["teams"] is True and chain[:3] == ["points", "game-points", "team-sb"]
     text = page.locator("[data-testid=standings]").inner_text()
     assert "场分" in text and "局分" in text and "/" not in text  # decimals, never 15/2
     screenshot(page, "desk-zh-team-standings")
