@@ -36,7 +36,7 @@ NAMES = [
     ("LI Wei", None, "LI", "Wei"),
     ("Jean-Pierre van Dijk", ("van Dijk", "Jean-Pierre"), "van Dijk", "Jean-Pierre"),
     ("Wang", None, "Wang", "-"),
-    ("Chen Ming", ("Chen", "Ming"), "Chen", "Ming"),
+    ("Wu Wei", None, "Wu", "Wei"),  # pinyin, surname first
 ]
 
 

@@ -54,6 +54,7 @@ that a file duiyi wrote comes back as the same event.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
@@ -248,6 +249,30 @@ _COMPOUND_SURNAMES = frozenset(
 )
 
 
+#: Common Chinese surnames in pinyin (and the compound ones): a name in pinyin starting with
+#: one is written surname first, as Chinese names are (Wu Wei, Zhang Xiaoming, Ouyang Xiu).
+_PINYIN_SURNAME_TEXT = """wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
+    liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye
+    cheng su wei lu ding ren shen yao jin fu zhong cui tan lv fan wan shi jia xia fang bai zou
+    meng qin qiu hou yin xue yan duan lei long shao qian tao hao kong kang mao gu hong mo xiong
+    lai wen chang kuang niu ouyang sima zhuge shangguan situ dongfang"""
+_PINYIN_SURNAMES = frozenset(_PINYIN_SURNAME_TEXT.split())
+_SYLLABLE = (
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu"
+    r"|ua|uo|ui|ue|ve|er|a|o|e|i|u|v|ü)"
+)
+_PINYIN_WORD = re.compile(rf"(?:{_SYLLABLE}){{1,3}}", re.IGNORECASE)
+
+
+def _pinyin_surname_first(words: list[str]) -> bool:
+    return (
+        2 <= len(words) <= 3
+        and words[0].lower() in _PINYIN_SURNAMES
+        and all(_PINYIN_WORD.fullmatch(w.replace("-", "")) for w in words)
+    )
+
+
 def _han(text: str) -> bool:
     return any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text)
 
@@ -268,13 +293,16 @@ def name_parts(p: Player) -> tuple[str, str]:
        surname such as 欧阳 or 诸葛), the rest the first name; a space, if any, splits;
     4. words written in capitals at the start or at the end are the surname
        (``SCHMIDT Anna``, ``Anna SCHMIDT``, ``VAN DER BERG Jan``; not when every word is);
-    5. otherwise the name is in given-name order: the last word is the surname, the words
-       before it the first name (``Anna Schmidt``; a Chinese name in pinyin written surname
-       first, ``Li Wei``, needs rule 1, 2 or 4: ``LI Wei``);
-    6. one word: the surname, with first name ``-`` (OpenGotha refuses an empty first name).
+    5. a name in pinyin (two or three words, every one made of pinyin syllables) whose first
+       word is a common Chinese surname: surname first (``Wu Wei``, ``Zhang Xiaoming``);
+    6. otherwise the name is in given-name order: the last word is the surname, the words
+       before it the first name (``Anna Schmidt``, ``Anna Li``);
+    7. one word: the surname, with first name ``-`` (OpenGotha refuses an empty first name).
 
     >>> [name_parts(Player(1, n)) for n in ("Anna Schmidt", "李伟", "欧阳修文", "LI Wei")]
     [('Schmidt', 'Anna'), ('李', '伟'), ('欧阳', '修文'), ('LI', 'Wei')]
+    >>> [name_parts(Player(1, n)) for n in ("Wu Wei", "Zhang Xiaoming", "Anna Li", "Lin Smith")]
+    [('Wu', 'Wei'), ('Zhang', 'Xiaoming'), ('Li', 'Anna'), ('Smith', 'Lin')]
     >>> name_parts(Player(1, "Li Wei", extra=(("surname", "Li"), ("firstName", "Wei"))))
     ('Li', 'Wei')
     """
@@ -294,7 +322,9 @@ def name_parts(p: Player) -> tuple[str, str]:
     if len(words) == 1:
         return name, "-"
     lead = 0
-    if all(_capitals(w) for w in words):  # no case to tell: given-name order (rule 5)
+    if _pinyin_surname_first(words):
+        return words[0], " ".join(words[1:])
+    if all(_capitals(w) for w in words):  # no case to tell: given-name order (rule 6)
         return words[-1], " ".join(words[:-1])
     while lead < len(words) - 1 and _capitals(words[lead]):
         lead += 1
