@@ -176,14 +176,13 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.wait_for_selector("[data-testid=player-links]")
     assert page.locator("[data-testid=player-links] a").count() == 4
     # Go §24: a warning given over the board is entered with the result
-    page.select_option("[data-testid=result-1-1]", "1-0")
+    # (the warning first: choosing the result enters it with the warnings shown)
     page.fill("[data-testid=warn-white-1-1]", "1")
-    page.click("[data-testid=enter-1-1]")
+    page.select_option("[data-testid=result-1-1]", "1-0")
     page.wait_for_selector(
         "[data-testid=result-1-1] option[value='1-0'][selected]", state="attached"
     )
     page.select_option("[data-testid=result-1-2]", "0-1")
-    page.click("[data-testid=enter-1-2]")
     page.wait_for_selector(
         "[data-testid=result-1-2] option[value='0-1'][selected]", state="attached"
     )
