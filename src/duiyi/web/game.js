@@ -2,6 +2,7 @@
 import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
+import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
 const SEATS = ["black", "white"];
@@ -118,6 +119,9 @@ export function gamePage(main, id, params) {
       } else if (m.type === "update" || m.type === "resync") {
         if (m.state && (!g.state || m.state.version > g.state.version)) noteRulings(m.actions, true);
         if (m.state) setState(m.state);
+      } else if (m.type === "closed-by-director") {
+        // the director entered the board's result: the game is over, the clocks stop
+        if (g.state) { g.state = { ...g.state, closed: m.reason || "" }; render(); findReplay(); }
       } else if (m.type === "calls" && Array.isArray(m.calls)) {
         // a call, or the arbiter's answer, at once (no polling)
         if (g.info) { g.info.calls = m.calls; render(); }
@@ -184,6 +188,7 @@ export function gamePage(main, id, params) {
     render();
     fetchAnalysis();
     if (changed && !first) fetchInfo();
+    if (ended(state) && !g.replaySearch) { g.replaySearch = true; findReplay(); }
   }
 
   function movesOf(st) { return st.game === "go" ? st.moves.length : st.moves_list.length; }
@@ -305,7 +310,7 @@ export function gamePage(main, id, params) {
   }
 
   function mine() {
-    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version) return [];
+    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version || g.state.closed) return [];
     return g.analysis.allowed[g.seat] || [];
   }
 
@@ -394,7 +399,7 @@ export function gamePage(main, id, params) {
     }
     v.five = g.info && g.info.five && g.info.five.length ? g.info.five : null;
     const me = myColour();
-    if (me && mine().includes("move") && !st.outcome) {
+    if (me && mine().includes("move") && !ended(st)) {
       v.ghost = me;
       if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
     }
@@ -433,7 +438,7 @@ export function gamePage(main, id, params) {
     const sys = (st.time_control && st.time_control.system) || "none";
     if (sys === "none") return "—";
     let elapsed = 0;
-    if (st.clock_running === seat && !st.paused && !st.outcome) {
+    if (st.clock_running === seat && !st.paused && !ended(st)) {
       elapsed = (performance.now() - g.stateAt) / 1000;
     }
     const base = c.base - elapsed;
@@ -476,9 +481,36 @@ export function gamePage(main, id, params) {
     return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
   }
 
+  function ended(st) {
+    return Boolean(st.outcome) || (st.closed !== undefined && st.closed !== null);
+  }
+
+  // "round 1 board 2: the director entered 1-0 (event …)": the result in the page's words
+  function closedText(reason) {
+    const m = /the director entered (\S+)/.exec(String(reason));
+    return t("closedByDirector", { result: m ? resultText(m[1]) : "—" });
+  }
+
+  // a drawn game of a knockout is replayed with colours reversed: the same link opens the replay
+  async function findReplay(tries = 10) {
+    if (g.replay || g.closed) return;
+    if (!g.event) { if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500); return; }
+    const st = g.state;
+    if (!st || !(st.closed || (st.outcome && !st.outcome.winner))) return;
+    try {
+      const ev = await api("GET", `/api/events/${encodeURIComponent(g.event.id)}`);
+      const later = (ev.games || []).filter((x) => x.round === g.event.round && x.board === g.event.board && x.id !== id);
+      const mineAt = (ev.games || []).findIndex((x) => x.id === id);
+      const next = later.find((x) => (ev.games || []).findIndex((y) => y.id === x.id) > mineAt);
+      if (next) { g.replay = next.id; render(); return; }
+    } catch (_e) { /* try again */ }
+    if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500);
+  }
+
   function phaseText() {
     const st = g.state;
     if (st.outcome) return outcomeText();
+    if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
     let s = t(key);
     if (st.to_move) s += ` · ${nameOf(st.to_move)} (${t(seatColour(st.to_move))}) ${t("toMove")}`;
@@ -511,7 +543,7 @@ export function gamePage(main, id, params) {
     const players = el("div", { class: "players" });
     for (const seat of SEATS) {
       const colour = seatColour(seat);
-      const running = st.clock_running === seat && !st.outcome;
+      const running = st.clock_running === seat && !ended(st);
       const tags = [];
       if (g.seat === seat) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
@@ -522,7 +554,7 @@ export function gamePage(main, id, params) {
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
-      const absent = (st.absent || []).includes(seat) && !st.outcome;
+      const absent = (st.absent || []).includes(seat) && !ended(st);
       if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, t("absent")));
       players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}`, "data-colour": colour },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
@@ -538,7 +570,7 @@ export function gamePage(main, id, params) {
     }
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
-    if (g.info && g.info.waiting && !st.outcome) {
+    if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
     const finalScore = st.outcome && st.game === "go" &&
@@ -629,7 +661,7 @@ export function gamePage(main, id, params) {
     opts.append(button(g.moveSound ? t("moveSoundOn") : t("moveSoundOff"), "move-sound", () => {
       g.moveSound = !g.moveSound; setPref("moveSound", g.moveSound); render();
     }, { "aria-pressed": g.moveSound ? "true" : "false" }));
-    if (g.seat && !st.outcome) {
+    if (g.seat && !ended(st)) {
       opts.append(button(t("confirmMoves"), "confirm-toggle", () => {
         g.confirmMoves = !g.confirmMoves; setPref("confirm", g.confirmMoves); g.pending = null; render();
       }, { "aria-pressed": g.confirmMoves ? "true" : "false" }));
@@ -639,7 +671,11 @@ export function gamePage(main, id, params) {
     opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
       copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
-    if (token) side.append(callPanel(!st.outcome));
+    if (token) side.append(callPanel(!ended(st)));
+    if (g.replay) {
+      side.append(el("p", { class: "ok-box", "data-testid": "replay-link" },
+        el("a", { href: `#/game/${encodeURIComponent(g.replay)}${token ? `?token=${encodeURIComponent(token)}` : ""}` }, t("ko.replayLink"))));
+    }
 
     if (g.rulings.length) side.append(rulingsPanel());
     side.append(moveList());

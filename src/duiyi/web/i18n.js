@@ -1,4 +1,5 @@
 import { DESK_TEXTS } from "./i18n_desk.js";
+import { DESKZH_TEXTS } from "./i18n_deskzh.js";
 
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
@@ -395,6 +396,7 @@ const T = {
 };
 
 Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
+Object.assign(T, DESKZH_TEXTS); // results, ranks, tiebreaks, knockout draws, teams, prints
 
 let lang = localStorage.getItem("duiyi.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
