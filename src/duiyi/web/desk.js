@@ -14,6 +14,9 @@ import "./desk_hand.js";
 import "./desk_standings.js";
 import "./desk_export.js";
 import "./desk_settings.js";
+import "./desk_knockout.js";
+import "./desk_teams.js";
+import "./prints.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 

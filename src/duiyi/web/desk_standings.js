@@ -5,6 +5,7 @@
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
+import { rank } from "./labels.js";
 
 /** An exact score as a short decimal ("13/2" → "6.5", "6725/3" → "2241.67"). */
 export function shortScore(v) {
@@ -58,7 +59,7 @@ function table(st) {
       el("td", { class: "num place" }, `${r.place}${shared ? "=" : ""}${r.by_lot ? "*" : ""}`),
       el("td", { class: "name" }, r.name), el("td", { class: "num pts" }, shortScore(r.points)),
       cols.map((c) => el("td", { class: "num" }, shortScore((r.tiebreaks || {})[c.name] ?? ""))),
-      el("td", { class: "num wide" }, String(r.number)), el("td", { class: "wide" }, r.rank || ""), el("td", { class: "wide" }, r.club || "")));
+      el("td", { class: "num wide" }, String(r.number)), el("td", { class: "wide" }, rank(r.rank)), el("td", { class: "wide" }, r.club || "")));
   }
   tbl.append(body);
   return tbl;

@@ -3,6 +3,8 @@
 import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { eventOptions } from "./event_options.js";
+import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
@@ -22,18 +24,19 @@ function resultOf(g) {
 }
 
 export function standingsTable(s) {
-  const cols = s.tiebreaks || [];
+  // the points have their own column: a "points" tiebreak would print 积分 twice
+  const cols = (s.tiebreaks || []).filter((c) => c.name !== "points");
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("club")), el("th", {}, t("points")),
-    cols.map((c) => el("th", { title: c.article }, tiebreakLabel(c))))));
+    el("th", {}, t("club")), el("th", {}, s.teams ? t("teams.match") : t("points")),
+    cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
-      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", {}, r.name),
-      el("td", {}, r.rank || ""), el("td", {}, r.club || ""), el("td", { class: "num" }, String(r.points)),
-      cols.map((c) => el("td", { class: "num" }, String((r.tiebreaks || {})[c.name] ?? "")))));
+      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
+      el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
+      cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
   }
   table.append(body);
   return table;
@@ -47,8 +50,8 @@ export function crosstableTable(x) {
     rounds.map((r) => el("th", {}, String(r))))));
   const body = el("tbody");
   for (const p of x.players) {
-    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name),
-      rounds.map((r) => el("td", {}, (p.rounds[String(r)] || []).join(" ")))));
+    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", { class: "name" }, p.name),
+      rounds.map((r) => el("td", { class: "name" }, (p.rounds[String(r)] || []).map(crossCell).join(" ")))));
   }
   table.append(body);
   return table;
@@ -81,7 +84,7 @@ export function roundTable(e, round, games, opts = {}) {
         onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
     } else {
-      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
+      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultText(resultOf(gm))));
     }
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
     if (opts.enter && (gm.conflict || (gm.trail && gm.trail.length))) {
@@ -118,7 +121,7 @@ export function eventPage(main, id) {
       shown = ev.version;
       const e = ev.event;
       const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
-      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
       page.append(el("p", { class: "no-print" },
         el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
         el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
@@ -234,10 +237,12 @@ export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
   const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const system = el("select", { name: "system", "data-testid": "event-system" },
-    SYSTEMS.map((s) => el("option", { value: s }, `${t(`sys.${s}`)} (${s})`)));
+    SYSTEMS.map((s) => el("option", { value: s }, t(`sys.${s}`))));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
   const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
   game.addEventListener("change", online.update);
+  const options = eventOptions(() => system.value); // 团体, knockout lines, same club
+  system.addEventListener("change", options.update);
   // Go §27.1(2): a Go Swiss places by total score (A) or by points then opponents' points (B)
   const variant = el("select", { name: "variant", "data-testid": "event-variant" },
     el("option", { value: "A" }, t("desk.variantA")), el("option", { value: "B" }, t("desk.variantB")));
@@ -253,7 +258,7 @@ export function newEventPage(main) {
       try {
         const r = await api("POST", "/api/events", {
           body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
-            options: variantLabel.hidden ? {} : { variant: variant.value } },
+            options: { ...options.value(), ...(variantLabel.hidden ? {} : { variant: variant.value }) } },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -267,7 +272,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), variantLabel, online.node,
+  el("label", {}, t("event.rounds"), rounds), variantLabel, options.node, online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }
