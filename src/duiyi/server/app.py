@@ -127,8 +127,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     else:
         from duiyi.server.routes_desk import router as desk_router
         from duiyi.server.routes_events import install_result_hook
+        from duiyi.server.routes_knockout import router as knockout_router
+        from duiyi.server.routes_prints import router as prints_router
 
         app.include_router(events_router)
+        app.include_router(knockout_router)
+        app.include_router(prints_router)
         app.include_router(desk_router)
         install_result_hook(state.games, state.repo)
     try:

@@ -51,6 +51,7 @@ __all__ = [
     "EngineNotOffered",
     "EngineRun",
     "engine_environment",
+    "gnugo_program",
 ]
 
 #: How a request names an engine: an entry's name, with ``:LEVEL`` when the entry has levels.
@@ -83,6 +84,26 @@ def engine_environment(
     env.setdefault("PATH", _DEFAULT_PATH)
     env.update(extra or {})
     return env
+
+
+GNUGO_PATHS = ("/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo")
+
+
+def gnugo_program(env: Mapping[str, str] | None = None) -> str | None:
+    """The GNU Go binary: ``DUIYI_GNUGO`` when it names an executable file, else ``gnugo`` on
+    the PATH or in /usr/games; None when there is none.
+
+    >>> gnugo_program(env={"DUIYI_GNUGO": "/nowhere/gnugo"}) is None
+    True
+    """
+    env = os.environ if env is None else env
+    named = env.get("DUIYI_GNUGO", "")
+    # a path names it; unset, or a switch ("1"): look for it
+    candidates = [named] if os.sep in named else [shutil.which("gnugo"), *GNUGO_PATHS]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return os.path.abspath(path)
+    return None
 
 
 @dataclass(frozen=True)
@@ -316,8 +337,6 @@ class EngineList:
         env = os.environ if env is None else env
         entries: dict[str, EngineEntry] = {}
         if gnugo:
-            from duiyi.server.engines import gnugo_program
-
             program = gnugo_program(env)
             if program is not None:
                 level = env.get("DUIYI_GNUGO_LEVEL", "1")

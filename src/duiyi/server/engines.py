@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import shutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +35,7 @@ from duiyi.errors import (
     IllegalMove,
     InvalidInput,
 )
-from duiyi.server.engine_list import EngineRun
+from duiyi.server.engine_list import EngineRun, gnugo_program
 
 __all__ = [
     "EngineSeat",
@@ -45,25 +44,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("duiyi.server.engines")
-
-GNUGO_PATHS = ("/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo")
-
-
-def gnugo_program(env: Mapping[str, str] | None = None) -> str | None:
-    """The GNU Go binary: ``DUIYI_GNUGO`` when it names an executable file, else ``gnugo`` on
-    the PATH or in /usr/games; None when there is none.
-
-    >>> gnugo_program(env={"DUIYI_GNUGO": "/nowhere/gnugo"}) is None
-    True
-    """
-    env = os.environ if env is None else env
-    named = env.get("DUIYI_GNUGO", "")
-    # a path names it; unset, or a switch ("1"): look for it
-    candidates = [named] if os.sep in named else [shutil.which("gnugo"), *GNUGO_PATHS]
-    for path in candidates:
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return os.path.abspath(path)
-    return None
 
 
 def gnugo_command(env: Mapping[str, str] | None = None) -> list[str] | None:

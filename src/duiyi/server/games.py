@@ -740,6 +740,7 @@ class GameManager:
         arbiter_token_hash: str | None = None,
         engine: dict[str, Any] | None = None,
         engine_client: str = "",
+        token_hashes: tuple[str, str] | None = None,
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
@@ -748,21 +749,29 @@ class GameManager:
         ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
         so that the engines come back with the game after a restart; ``engine_client`` (a
         digest of the address that asked) lets every process count each client's engine
-        games (every engine game counts toward the cluster's cap)."""
+        games (every engine game counts toward the cluster's cap).
+
+        ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
+        knockout game replayed with colours reversed keeps its players' links (no new secrets
+        are answered for the seats then)."""
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
         if engine is not None:
             config["engine"] = dict(engine)
         secrets_ = {"black": new_token(), "white": new_token()}
+        black_hash, white_hash = hash_token(secrets_["black"]), hash_token(secrets_["white"])
+        if token_hashes is not None:
+            black_hash, white_hash = token_hashes
+            secrets_ = {}
         if arbiter_token_hash is None:
             secrets_["arbiter"] = new_token()
             arbiter_token_hash = hash_token(secrets_["arbiter"])
         game_id = await self.repo.create_game(
             kind=session.game.kind,
             config=config,
-            black_token_hash=hash_token(secrets_["black"]),
-            white_token_hash=hash_token(secrets_["white"]),
+            black_token_hash=black_hash,
+            white_token_hash=white_hash,
             arbiter_token_hash=arbiter_token_hash,
             wall=time.time(),
             owner=self.process_id,

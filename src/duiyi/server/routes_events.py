@@ -33,6 +33,7 @@ from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.routes_knockout import needs_winner_rounds
 from duiyi.server.schemas import NO_BOOL, Club, EngineName, Name, check_extra_engine
 from duiyi.store.repository import (
     Conflict,
@@ -325,7 +326,10 @@ async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     variant = spec.options.get("variant")
     if variant is not None and str(variant).upper() not in ("A", "B"):
         raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
-    event = ops.new_event(spec.name, spec.game, spec.system, rounds, spec.options)
+    options = dict(spec.options)
+    if spec.system in ("knockout", "double-elimination"):
+        options.setdefault("lines", "lot")  # appendix 一.3: the unseeded lines by lot
+    event = ops.new_event(spec.name, spec.game, spec.system, rounds, options)
     _check_online(event.game, spec.online)
     organiser, arbiter = new_token(), new_token()
     event_id = await _repo(request).create_event(
@@ -362,6 +366,8 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
         "games": [_game_link(g) for g in games],
         # a director's request to play the engine boards of a round, while it runs
         "engine_play": record.data.get("engine_play"),
+        # rounds whose drawn games are settled by replay or lot (POST .../settle-draw)
+        "needs_winner": needs_winner_rounds(parsed_event(record)),
     }
 
 
@@ -729,19 +735,34 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
         players = (e.player(g.black), e.player(g.white))
         return all(engine_command_of(p) is not None for p in players)
 
+    # a board with a result (entered at the desk) or with a game still to finish is left out:
+    # a second "start" only starts what is missing (a drawn knockout game's replay)
     existing = {
         g.board or 0
         for g in await repo.games_of_event(event_id)
-        if g.round == number and not isinstance(g.config.get("engine"), dict)
+        if g.round == number
+        and not isinstance(g.config.get("engine"), dict)
+        and g.closed is None
+        and g.outcome is None
     }
-    if existing:
-        raise Conflict(f"round {number} already has online games (boards {sorted(existing)})")
+    todo = [
+        g
+        for g in e.round(number).games
+        if g.black is not None
+        and g.white is not None
+        and not engines(g)
+        and g.result is None
+        and g.board not in existing
+    ]
+    if not todo:
+        raise Conflict(
+            f"round {number}: every board has a result or an online game already"
+            + (f" (games on boards {sorted(existing)})" if existing else "")
+        )
     spec = {"game": e.game, **_online(record)}
     spec["game"] = e.game
     boards = []
-    for g in e.round(number).games:
-        if g.black is None or g.white is None or engines(g):
-            continue
+    for g in todo:
         host, tokens = await _games(request).create(
             spec,
             event_id=event_id,
@@ -882,9 +903,9 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/export/opengotha.xml")
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
-    e = parsed_event(await _repo(request).event(event_id))
+    record = await _repo(request).event(event_id)
     return Response(
-        opengotha.to_opengotha(e),
+        opengotha.to_opengotha(parsed_event(record), _online(record)),
         media_type="application/xml",
         headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
     )
@@ -895,8 +916,10 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = parsed_event(await _repo(request).event(event_id))
-    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    record = await _repo(request).event(event_id)
+    text, _ = export_event(
+        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=_online(record)
+    )
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
@@ -956,9 +979,12 @@ class ResultReader:
 
     POLL = 5.0
 
-    def __init__(self, repo: Repository, delay: float = 0.0) -> None:
+    def __init__(
+        self, repo: Repository, delay: float = 0.0, games: GameManager | None = None
+    ) -> None:
         self.repo = repo
         self.delay = delay
+        self.games = games  # starts the online replay of a drawn knockout game
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
@@ -1013,7 +1039,7 @@ class ResultReader:
     async def enter(self, event_id: str, reports: list[Report]) -> int:
         """Enter ``reports`` (oldest first) in their event in one change, keeping a disagreeing
         result as the board's conflict; how many reports were consumed."""
-        replayed = await self._engine_draws(reports)  # read once: no retry changes it
+        replayed, engine = await self._draws(reports)  # read once: no retry changes it
         for attempt in itertools.count():
             try:
                 ev = await self.repo.event(event_id)
@@ -1023,6 +1049,7 @@ class ResultReader:
             e = parsed_event(ev)
             changes: list[dict[str, Any]] = []
             used: list[int] = []
+            replays: list[tuple[int, int]] = []  # boards whose drawn online game is replayed
             for report in reports:
                 try:
                     after, status = self._record(e, report, report.game_id in replayed)
@@ -1034,6 +1061,8 @@ class ResultReader:
                     changes.append(
                         {"game": report.game_id, "status": status, "sheet": report.sheet}
                     )
+                    if status == "replay" and report.game_id not in engine:
+                        replays.append((report.round, report.board))
                 e = after
             if not used:
                 return 0
@@ -1049,6 +1078,7 @@ class ResultReader:
                 remember_event(
                     dataclasses.replace(ev, data=data, version=version, updated_at=wall), e
                 )
+                await self._replays(event_id, replays)
                 return len(used)
             except ReportGone:  # another reader entered some of them: read the outbox again
                 return 0
@@ -1056,12 +1086,26 @@ class ResultReader:
                 await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def _engine_draws(self, reports: list[Report]) -> set[str]:
-        """The games among ``reports`` that are drawn engine-round games (the server's engine
-        players, docs/server.md "Engine rounds"): only those are settled by replay or lot."""
+    async def _replays(self, event_id: str, boards: list[tuple[int, int]]) -> None:
+        """Start the online replay game of each board whose drawn game is replayed."""
+        from duiyi.server.routes_knockout import start_replay
+
+        for number, board in boards:
+            if self.games is None:
+                return
+            try:
+                await start_replay(self.games, self.repo, event_id, number, board)
+            except Exception:  # the desk's "start the round's games" starts it instead
+                log.exception("replay of round %s board %s not started", number, board)
+
+    async def _draws(self, reports: list[Report]) -> tuple[set[str], set[str]]:
+        """The games among ``reports`` that are drawn (settled by replay or lot in an
+        elimination round) and, among them, the engine-round games (the server's engine
+        players, docs/server.md "Engine rounds"), which the engine round replays itself."""
         from duiyi.server.engine_rounds import engine_game
 
         out = set()
+        drawn_games = set()
         for report in reports:
             try:
                 drawn = ResultSheet.from_json(report.sheet).result in _DRAWN
@@ -1069,18 +1113,19 @@ class ResultReader:
                 continue  # an unreadable sheet waits in the outbox (see _record)
             if not drawn:
                 continue
+            drawn_games.add(report.game_id)
             with contextlib.suppress(NotFound):
                 if engine_game(await self.repo.game(report.game_id)):
                     out.add(report.game_id)
-        return out
+        return drawn_games, out
 
     @staticmethod
     def _record(e: Event, report: Report, engine_draw: bool = False) -> tuple[Event, str]:
         """The event with one report entered (or held as the board's conflict), and the entry's
         status; ``e`` itself when the report changes nothing or cannot be entered at all.
 
-        A drawn engine game of an elimination round (``engine_draw``) is settled as ``duiyi
-        event play`` settles it (:func:`duiyi.tournament.event.settle_draw`): replayed with
+        A drawn game of an elimination round (``engine_draw``: an engine game or a players'
+        online game) is settled as ``duiyi event play`` settles it (:func:`duiyi.tournament.event.settle_draw`): replayed with
         colours reversed (the engine round plays the board again), then decided by lot from
         ``Random(f"{seed}:lot:{round}:{board}")``, the seed being ``options.seed`` or else the
         drawn game's id (recorded with the change)."""
@@ -1130,6 +1175,6 @@ def _settled_by_replay(e: Event, report: Report, sheet: ResultSheet) -> bool:
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:
     """Finished event games enter their results through the outbox (see :class:`ResultReader`)."""
-    reader = ResultReader(repo, float(os.environ.get("DUIYI_RESULT_DELAY") or 0))
+    reader = ResultReader(repo, float(os.environ.get("DUIYI_RESULT_DELAY") or 0), games)
     games.on_report = reader.nudge
     games.closers.append(reader.close)

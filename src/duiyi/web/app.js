@@ -34,6 +34,7 @@ function resultLine(gm) {
     const who = (gm.names && gm.names[o.winner]) || t(o.winner);
     return `${who} · ${t(`term.${o.termination}`)}${sc.sgf_result ? ` · ${sc.sgf_result}` : ""}`;
   }
+  if (!o.result) return gm.closed ? t("closedShort") : ""; // closed by the director's entry
   return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
 }
 

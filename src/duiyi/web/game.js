@@ -1,7 +1,8 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
 import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
+import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
 const SEATS = ["black", "white"];
@@ -118,6 +119,9 @@ export function gamePage(main, id, params) {
       } else if (m.type === "update" || m.type === "resync") {
         if (m.state && (!g.state || m.state.version > g.state.version)) noteRulings(m.actions, true);
         if (m.state) setState(m.state);
+      } else if (m.type === "closed-by-director") {
+        // the director entered the board's result: the game is over, the clocks stop
+        if (g.state) { g.state = { ...g.state, closed: m.reason || "" }; render(); findReplay(); }
       } else if (m.type === "calls" && Array.isArray(m.calls)) {
         // a call, or the arbiter's answer, at once (no polling)
         if (g.info) { g.info.calls = m.calls; render(); }
@@ -184,6 +188,7 @@ export function gamePage(main, id, params) {
     render();
     fetchAnalysis();
     if (changed && !first) fetchInfo();
+    if (ended(state) && !g.replaySearch) { g.replaySearch = true; findReplay(); }
   }
 
   function movesOf(st) { return st.game === "go" ? st.moves.length : st.moves_list.length; }
@@ -305,7 +310,7 @@ export function gamePage(main, id, params) {
   }
 
   function mine() {
-    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version) return [];
+    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version || g.state.closed) return [];
     return g.analysis.allowed[g.seat] || [];
   }
 
@@ -361,6 +366,12 @@ export function gamePage(main, id, params) {
     return n || t(seat);
   }
 
+  /** "Wang (White)"; a seat without a name is just its colour ("White", never "White (White)"). */
+  function whoPlays(seat) {
+    const colour = t(seatColour(seat));
+    return hasName(seat) ? `${nameOf(seat)} (${colour})` : colour;
+  }
+
   // -- the view -------------------------------------------------------------------------------
   function gomokuNumbers(list, upto) {
     const numbers = {};
@@ -394,15 +405,19 @@ export function gamePage(main, id, params) {
     }
     v.five = g.info && g.info.five && g.info.five.length ? g.info.five : null;
     const me = myColour();
-    if (me && mine().includes("move") && !st.outcome) {
+    if (me && mine().includes("move") && !ended(st)) {
       v.ghost = me;
       if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
     }
     if (kind === "go") {
       v.dead = new Set(st.dead || []);
-      if (st.phase === "counting" && a) {
-        if (!st.dead.length) v.proposal = new Set(a.proposal || []);
-        if (a.score) v.territory = { black: a.score.black_territory, white: a.score.white_territory };
+      // the territory of the count shown beside the board (the proposal's while nothing is
+      // marked), and a finished game keeps its final marking for review
+      const shown = countShown(a);
+      if (st.phase === "counting" && a && !st.dead.length) v.proposal = new Set(a.proposal || []);
+      if (shown && (st.phase === "counting" || st.outcome)) {
+        v.territory = { black: shown.score.black_territory || [], white: shown.score.white_territory || [] };
+        if (st.outcome && shown.score.dead && !v.dead.size) v.dead = new Set(shown.score.dead);
       }
     } else {
       v.numbers = gomokuNumbers(st.moves_list, st.moves_list.length);
@@ -433,7 +448,7 @@ export function gamePage(main, id, params) {
     const sys = (st.time_control && st.time_control.system) || "none";
     if (sys === "none") return "—";
     let elapsed = 0;
-    if (st.clock_running === seat && !st.paused && !st.outcome) {
+    if (st.clock_running === seat && !st.paused && !ended(st)) {
       elapsed = (performance.now() - g.stateAt) / 1000;
     }
     const base = c.base - elapsed;
@@ -458,30 +473,79 @@ export function gamePage(main, id, params) {
     for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
   }
 
-  // "Result: Li Wei (Black) wins by counting · B+1.5 · 黑胜3/4子 (Go §9)"; the winner is a seat
+  /** The Go count the page shows: {score, proposal} — the proposal's count while no group is
+   * marked (a proposal until accepted), else the count of the marking, a finished game's final
+   * count for review. */
+  function countShown(a) {
+    const st = g.state;
+    if (st.game !== "go") return null;
+    if (st.phase === "counting" && a) {
+      if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
+      if (a.score) return { score: a.score, proposal: false };
+      return null;
+    }
+    if (st.outcome) {
+      const s = st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score);
+      return s ? { score: s, proposal: false } : null;
+    }
+    return null;
+  }
+
+  /** A count's result in the page's language: 黑胜3/4子 in Chinese, B+1.5 in English. */
+  function resultWords(score) {
+    if (!score) return "";
+    return getLang() === "zh" ? score.result_zh || score.sgf_result : score.sgf_result || score.result_zh;
+  }
+
+  // "Result: Li Wei (Black) wins by counting · B+1.5 (Go §9)"; the winner is a seat
   function outcomeText() {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
     const how = o.termination ? termination(st.game, o.termination) : o.result;
     const parts = [];
-    if (o.winner) parts.push(t("wins", { who: `${nameOf(o.winner)} (${t(seatColour(o.winner))})`, how }));
+    if (o.winner) parts.push(t("wins", { who: whoPlays(o.winner), how }));
     else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
     else parts.push(`${t(`res.${o.result}`)} · ${how}`);
-    const score = o.score || null;
-    const sgf = (score && score.sgf_result) || st.sgf_result;
-    const zh = (score && score.result_zh) || st.result_zh;
-    if (sgf) parts.push(sgf);
-    if (zh) parts.push(zh);
+    const score = o.score || { sgf_result: st.sgf_result, result_zh: st.result_zh };
+    const words = resultWords(score);
+    if (words && !(o.winner && !score.sgf_result && !score.result_zh)) parts.push(words);
     return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
+  }
+
+  function ended(st) {
+    return Boolean(st.outcome) || (st.closed !== undefined && st.closed !== null);
+  }
+
+  // "round 1 board 2: the director entered 1-0 (event …)": the result in the page's words
+  function closedText(reason) {
+    const m = /the director entered (\S+)/.exec(String(reason));
+    return t("closedByDirector", { result: m ? resultText(m[1]) : "—" });
+  }
+
+  // a drawn game of a knockout is replayed with colours reversed: the same link opens the replay
+  async function findReplay(tries = 10) {
+    if (g.replay || g.closed) return;
+    if (!g.event) { if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500); return; }
+    const st = g.state;
+    if (!st || !(st.closed || (st.outcome && !st.outcome.winner))) return;
+    try {
+      const ev = await api("GET", `/api/events/${encodeURIComponent(g.event.id)}`);
+      const later = (ev.games || []).filter((x) => x.round === g.event.round && x.board === g.event.board && x.id !== id);
+      const mineAt = (ev.games || []).findIndex((x) => x.id === id);
+      const next = later.find((x) => (ev.games || []).findIndex((y) => y.id === x.id) > mineAt);
+      if (next) { g.replay = next.id; render(); return; }
+    } catch (_e) { /* try again */ }
+    if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500);
   }
 
   function phaseText() {
     const st = g.state;
     if (st.outcome) return outcomeText();
+    if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
     let s = t(key);
-    if (st.to_move) s += ` · ${nameOf(st.to_move)} (${t(seatColour(st.to_move))}) ${t("toMove")}`;
+    if (st.to_move) s += ` · ${whoPlays(st.to_move)} ${t("toMove")}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
   }
@@ -511,7 +575,7 @@ export function gamePage(main, id, params) {
     const players = el("div", { class: "players" });
     for (const seat of SEATS) {
       const colour = seatColour(seat);
-      const running = st.clock_running === seat && !st.outcome;
+      const running = st.clock_running === seat && !ended(st);
       const tags = [];
       if (g.seat === seat) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
@@ -522,7 +586,7 @@ export function gamePage(main, id, params) {
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
-      const absent = (st.absent || []).includes(seat) && !st.outcome;
+      const absent = (st.absent || []).includes(seat) && !ended(st);
       if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, t("absent")));
       players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}`, "data-colour": colour },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
@@ -538,15 +602,14 @@ export function gamePage(main, id, params) {
     }
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
-    if (g.info && g.info.waiting && !st.outcome) {
+    if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
-    const finalScore = st.outcome && st.game === "go" &&
-      (st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score));
+    const finalScore = st.outcome ? countShown(a) : null;
     if (finalScore) {
-      const s = finalScore;
+      const s = finalScore.score;
       side.append(el("p", { class: "score", "data-testid": "final-count" },
-        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${s.result_zh} (${s.sgf_result})`));
+        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
     if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
@@ -562,10 +625,12 @@ export function gamePage(main, id, params) {
           actions.append(button(t("counting.apply"), "apply-proposal", () => act({ type: "set_dead", points: a.proposal })));
         }
       }
-      if (a.score) {
-        const s = a.score;
-        side.append(el("p", { class: "score", "data-testid": "score" },
-          `${t("score")}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${s.result_zh} (${s.sgf_result})`));
+      const shown = countShown(a);
+      if (shown) {
+        const s = shown.score;
+        const agreed = (st.accepted || []).length;
+        side.append(el("p", { class: `score${shown.proposal ? " proposal" : ""}`, "data-testid": "score" },
+          `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
       if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
       if (allowed.includes("dispute")) {
@@ -629,7 +694,7 @@ export function gamePage(main, id, params) {
     opts.append(button(g.moveSound ? t("moveSoundOn") : t("moveSoundOff"), "move-sound", () => {
       g.moveSound = !g.moveSound; setPref("moveSound", g.moveSound); render();
     }, { "aria-pressed": g.moveSound ? "true" : "false" }));
-    if (g.seat && !st.outcome) {
+    if (g.seat && !ended(st)) {
       opts.append(button(t("confirmMoves"), "confirm-toggle", () => {
         g.confirmMoves = !g.confirmMoves; setPref("confirm", g.confirmMoves); g.pending = null; render();
       }, { "aria-pressed": g.confirmMoves ? "true" : "false" }));
@@ -639,7 +704,11 @@ export function gamePage(main, id, params) {
     opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
       copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
-    if (token) side.append(callPanel(!st.outcome));
+    if (token) side.append(callPanel(!ended(st)));
+    if (g.replay) {
+      side.append(el("p", { class: "ok-box", "data-testid": "replay-link" },
+        el("a", { href: `#/game/${encodeURIComponent(g.replay)}${token ? `?token=${encodeURIComponent(token)}` : ""}` }, t("ko.replayLink"))));
+    }
 
     if (g.rulings.length) side.append(rulingsPanel());
     side.append(moveList());

@@ -1,4 +1,5 @@
 import { DESK_TEXTS } from "./i18n_desk.js";
+import { DESKZH_TEXTS } from "./i18n_deskzh.js";
 
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
@@ -390,11 +391,14 @@ const T = {
   "rule.onYou": ["The arbiter's ruling", "裁判的裁决"],
   "rule.nth": ["{what} number {n}: the game is lost", "第{n}次{what}：判负"],
   "term.violations": ["violations", "违例"],
+  "count.proposal": ["Count of the proposal (not accepted yet)", "按自动判断数子（尚未同意）"],
+  "count.marking": ["Count of this marking ({n}/2 accepted)", "按当前死活数子（已同意 {n}/2）"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
 
 Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
+Object.assign(T, DESKZH_TEXTS); // results, ranks, tiebreaks, knockout draws, teams, prints
 
 let lang = localStorage.getItem("duiyi.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
@@ -403,7 +407,7 @@ let lang = localStorage.getItem("duiyi.lang") ||
 export function t(key, vars = {}) {
   const pair = T[key];
   let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 

@@ -278,22 +278,27 @@ def to_egd(
     *,
     egf_class: str = "",
     keep_by_default: bool = True,
-    general: Mapping[str, str] | None = None,
+    online: Mapping[str, Any] | None = None,
 ) -> tuple[str, list[str]]:
     """The event's results as an EGD tournament file, as OpenGotha's "Export results list,
     EGF (.h9)" writes it (see the module text), and warnings.
 
     ``egf_class`` overrides the class computed from the time limits; ``keep_by_default``
     is OpenGotha's question "keep by default results?" (No: each is a free round ``0=``);
-    ``general`` the OpenGotha general parameters (time, komi, place, dates) of an event made
-    in duiyi (default: :func:`duiyi.tournament.formats.opengotha.general_parameters`).
+    ``online`` the desk's settings of an event made in duiyi (time, komi, handicap), read as
+    the OpenGotha export reads them
+    (:func:`duiyi.tournament.formats.opengotha.general_parameters`).
     """
-    from duiyi.tournament.formats.opengotha import general_parameters, name_parts
+    from duiyi.tournament.formats.opengotha import (
+        general_parameters,
+        handicap_parameters,
+        name_parts,
+    )
 
     warnings: list[str] = []
     rules = rules_of(event)
-    general = dict(general) if general is not None else general_parameters(event)
-    handicap = _kept_set(event, "HandicapParameterSet")
+    general = general_parameters(event, online)
+    handicap = handicap_parameters(event, online)
     display = _kept_set(event, "DPParameterSet")
     full = display.get("gameFormat", "full") != "short"
     rows, criteria, rounds = _listed(event)
@@ -305,7 +310,7 @@ def to_egd(
         f"; PC[,{ascii_fold(general.get('location', ''))}]",
         f"; DT[{general.get('beginDate', '')},{general.get('endDate', '')}]",
     ]
-    correction = _int(handicap.get("hdCorrection", "1" if rules is None else "0"), 0)
+    correction = _int(handicap.get("hdCorrection"), 0)
     if correction > 0:
         lines.append(f"; HA[h{correction}]")
     lines.append(f"; KM[{general.get('komi', '7.5')}]")
