@@ -11,6 +11,7 @@ as a command.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -21,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
+from duiyi.go.scoring import score_position
 from duiyi.server.engine_list import ENGINE_NAME, EngineList, EngineNotOffered, EngineRun
 from duiyi.server.engines import EngineSeat
 from duiyi.server.games import GameManager, refused_by_rules
@@ -468,7 +470,19 @@ def analysis(session: Any) -> dict[str, Any]:
                 seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
             ]
         if phase == "counting":
-            out["proposal"] = sorted(str(p) for p in inner.propose_dead())
+            proposal = inner.propose_dead()
+            out["proposal"] = sorted(str(p) for p in proposal)
+            if not inner.dead:
+                # the count of what the board shows: the proposal's marking, not yet agreed
+                with contextlib.suppress(Exception):
+                    out["proposal_score"] = score_position(
+                        inner.board,
+                        inner.rules,
+                        proposal,
+                        inner.handicap,
+                        inner.captures,
+                        inner.warnings,
+                    ).to_json()
         if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
             try:
                 out["score"] = inner.score().to_json()

@@ -1,7 +1,7 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
 import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
@@ -366,6 +366,12 @@ export function gamePage(main, id, params) {
     return n || t(seat);
   }
 
+  /** "Wang (White)"; a seat without a name is just its colour ("White", never "White (White)"). */
+  function whoPlays(seat) {
+    const colour = t(seatColour(seat));
+    return hasName(seat) ? `${nameOf(seat)} (${colour})` : colour;
+  }
+
   // -- the view -------------------------------------------------------------------------------
   function gomokuNumbers(list, upto) {
     const numbers = {};
@@ -405,9 +411,13 @@ export function gamePage(main, id, params) {
     }
     if (kind === "go") {
       v.dead = new Set(st.dead || []);
-      if (st.phase === "counting" && a) {
-        if (!st.dead.length) v.proposal = new Set(a.proposal || []);
-        if (a.score) v.territory = { black: a.score.black_territory, white: a.score.white_territory };
+      // the territory of the count shown beside the board (the proposal's while nothing is
+      // marked), and a finished game keeps its final marking for review
+      const shown = countShown(a);
+      if (st.phase === "counting" && a && !st.dead.length) v.proposal = new Set(a.proposal || []);
+      if (shown && (st.phase === "counting" || st.outcome)) {
+        v.territory = { black: shown.score.black_territory || [], white: shown.score.white_territory || [] };
+        if (st.outcome && shown.score.dead && !v.dead.size) v.dead = new Set(shown.score.dead);
       }
     } else {
       v.numbers = gomokuNumbers(st.moves_list, st.moves_list.length);
@@ -463,21 +473,43 @@ export function gamePage(main, id, params) {
     for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
   }
 
-  // "Result: Li Wei (Black) wins by counting · B+1.5 · 黑胜3/4子 (Go §9)"; the winner is a seat
+  /** The Go count the page shows: {score, proposal} — the proposal's count while no group is
+   * marked (a proposal until accepted), else the count of the marking, a finished game's final
+   * count for review. */
+  function countShown(a) {
+    const st = g.state;
+    if (st.game !== "go") return null;
+    if (st.phase === "counting" && a) {
+      if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
+      if (a.score) return { score: a.score, proposal: false };
+      return null;
+    }
+    if (st.outcome) {
+      const s = st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score);
+      return s ? { score: s, proposal: false } : null;
+    }
+    return null;
+  }
+
+  /** A count's result in the page's language: 黑胜3/4子 in Chinese, B+1.5 in English. */
+  function resultWords(score) {
+    if (!score) return "";
+    return getLang() === "zh" ? score.result_zh || score.sgf_result : score.sgf_result || score.result_zh;
+  }
+
+  // "Result: Li Wei (Black) wins by counting · B+1.5 (Go §9)"; the winner is a seat
   function outcomeText() {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
     const how = o.termination ? termination(st.game, o.termination) : o.result;
     const parts = [];
-    if (o.winner) parts.push(t("wins", { who: `${nameOf(o.winner)} (${t(seatColour(o.winner))})`, how }));
+    if (o.winner) parts.push(t("wins", { who: whoPlays(o.winner), how }));
     else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
     else parts.push(`${t(`res.${o.result}`)} · ${how}`);
-    const score = o.score || null;
-    const sgf = (score && score.sgf_result) || st.sgf_result;
-    const zh = (score && score.result_zh) || st.result_zh;
-    if (sgf) parts.push(sgf);
-    if (zh) parts.push(zh);
+    const score = o.score || { sgf_result: st.sgf_result, result_zh: st.result_zh };
+    const words = resultWords(score);
+    if (words && !(o.winner && !score.sgf_result && !score.result_zh)) parts.push(words);
     return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
   }
 
@@ -513,7 +545,7 @@ export function gamePage(main, id, params) {
     if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
     let s = t(key);
-    if (st.to_move) s += ` · ${nameOf(st.to_move)} (${t(seatColour(st.to_move))}) ${t("toMove")}`;
+    if (st.to_move) s += ` · ${whoPlays(st.to_move)} ${t("toMove")}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
   }
@@ -573,12 +605,11 @@ export function gamePage(main, id, params) {
     if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
-    const finalScore = st.outcome && st.game === "go" &&
-      (st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score));
+    const finalScore = st.outcome ? countShown(a) : null;
     if (finalScore) {
-      const s = finalScore;
+      const s = finalScore.score;
       side.append(el("p", { class: "score", "data-testid": "final-count" },
-        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${s.result_zh} (${s.sgf_result})`));
+        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
     if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
@@ -594,10 +625,12 @@ export function gamePage(main, id, params) {
           actions.append(button(t("counting.apply"), "apply-proposal", () => act({ type: "set_dead", points: a.proposal })));
         }
       }
-      if (a.score) {
-        const s = a.score;
-        side.append(el("p", { class: "score", "data-testid": "score" },
-          `${t("score")}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${s.result_zh} (${s.sgf_result})`));
+      const shown = countShown(a);
+      if (shown) {
+        const s = shown.score;
+        const agreed = (st.accepted || []).length;
+        side.append(el("p", { class: `score${shown.proposal ? " proposal" : ""}`, "data-testid": "score" },
+          `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
       if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
       if (allowed.includes("dispute")) {

@@ -391,6 +391,8 @@ const T = {
   "rule.onYou": ["The arbiter's ruling", "裁判的裁决"],
   "rule.nth": ["{what} number {n}: the game is lost", "第{n}次{what}：判负"],
   "term.violations": ["violations", "违例"],
+  "count.proposal": ["Count of the proposal (not accepted yet)", "按自动判断数子（尚未同意）"],
+  "count.marking": ["Count of this marking ({n}/2 accepted)", "按当前死活数子（已同意 {n}/2）"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
