@@ -143,7 +143,7 @@ export function eventPage(main, id) {
 
 export function sheetText(sheet) {
   if (!sheet) return "—";
-  const parts = [sheet.result || "—"];
+  const parts = [sheet.result ? resultText(sheet.result) : "—"];
   const w = sheet.warnings || {};
   if (w.black || w.white || sheet.black_warnings || sheet.white_warnings) {
     parts.push(`⚠ ${w.black ?? sheet.black_warnings ?? 0}/${w.white ?? sheet.white_warnings ?? 0}`);
@@ -161,13 +161,13 @@ export function conflictBox(round, gm, opts) {
   const c = gm.conflict;
   return el("div", { class: "conflict", "data-testid": `conflict-${round}-${gm.board}`, role: "group", "aria-label": t("conflict") },
     el("p", {}, el("strong", {}, `${t("conflict")}: `),
-      t("conflictText", { entered: gm.result || "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
+      t("conflictText", { entered: gm.result ? resultText(gm.result) : "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
     c.reason ? el("p", { class: "note" }, c.reason) : null,
     el("div", { class: "actions" },
       el("button", { type: "button", "data-testid": `accept-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, true) },
         t("conflictAccept", { v: sheetText(c.sheet) })),
       el("button", { type: "button", "data-testid": `keep-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, false) },
-        t("conflictKeep", { v: gm.result || "—" }))),
+        t("conflictKeep", { v: gm.result ? resultText(gm.result) : "—" }))),
     opts.forceAsk && opts.forceAsk.round === round && opts.forceAsk.board === gm.board
       ? el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": `force-q-${round}-${gm.board}`, "data-testid": "force-confirm" },
         el("p", { id: `force-q-${round}-${gm.board}` }, `${opts.forceAsk.text} ${t("forceQ")}`),

@@ -88,6 +88,7 @@ const REASONS = [
   [/^match (\d+): team (\d+) v team (\d+) on boards (\d+)–(\d+)$/, (m) => `第 ${m[1]} 场：${m[2]} 队对 ${m[3]} 队，第 ${m[4]}–${m[5]} 台`],
   [/^round 1 lines drawn by lot \(appendix 一\.3\)$/, () => "第1轮签位抽签决定（附则一.3）"],
   [/^stage (.+)$/, (m) => `阶段 ${m[1]}`],
+  [/^same club kept apart: (\d+) and (\d+) swapped \(option avoid_same_club\)$/, (m) => `同单位回避：${m[1]} 与 ${m[2]} 对调（选项）`],
 ];
 
 /** A pairing reason (or note) in the page's language. */
