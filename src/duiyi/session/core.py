@@ -62,7 +62,13 @@ from duiyi.session.adapters import (
     adapter_from_config,
 )
 
-__all__ = ["Event", "Session", "SessionAction"]
+__all__ = ["START_RULES", "Event", "Session", "SessionAction"]
+
+#: When a game's clock starts (issue 21). ``scheduled``: at the session's start, the official
+#: start of an event's game, with the lateness rules of the clock (Go §22, Gomoku §8.5);
+#: ``seated``: when both players have sat down (``arrive``, or their first action); nobody is
+#: late in a casual game; ``first_move``: with the first move, which costs nothing.
+START_RULES = ("scheduled", "seated", "first_move")
 
 SESSION_ACTIONS = frozenset(
     {
@@ -201,8 +207,20 @@ class Session:
         *,
         overtime_pass: bool = False,
         overrun_grace: float = OVERRUN_GRACE,
+        start_rule: str = "scheduled",
     ) -> None:
         self._game: GameAdapter = adapt(game)
+        if start_rule not in START_RULES:
+            raise InvalidInput(
+                f"start_rule must be one of {', '.join(START_RULES)}: {start_rule!r}"
+            )
+        if start_rule != "scheduled" and clock.absent:
+            raise InvalidInput(
+                "lateness rules (absent players) go with a scheduled start (Go §22, Gomoku §8.5); "
+                f"a {start_rule!r} clock starts when the players are there"
+            )
+        self.start_rule = start_rule
+        self._clock_had_absent = bool(clock.absent)
         if not isinstance(clock, Clock):
             raise InvalidInput(f"not a Clock: {clock!r}")
         self._clock = clock
@@ -229,6 +247,8 @@ class Session:
         self._seats_swapped = False
         self._restarts = 0
         self._ot_requests: set[Color] = set()
+        self._seated: set[Color] = set()
+        self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
@@ -241,8 +261,10 @@ class Session:
         # a clock created running for the wrong seat (White first after fixed handicap
         # stones) is set right at once, without counting a move
         want = self._game.to_move()
-        if clock.to_move is not None and want is not None and clock.to_move is not want:
-            clock.stop(self._now)
+        if clock.to_move is not None and (
+            not self._started or (want is not None and clock.to_move is not want)
+        ):
+            clock.stop(self._now)  # (a held clock waits for its start, issue 21)
         self._sync_clock(self._now)
 
     # ------------------------------------------------------------------ reading
@@ -281,6 +303,45 @@ class Session:
     def adjourned_by(self) -> Color | None:
         """The player who sealed a move, while the game is adjourned (never the move itself)."""
         return self._adjourned.player if self._adjourned else None
+
+    @property
+    def clock_started(self) -> bool:
+        """False while the clock waits for its start (``start_rule`` ``seated`` or
+        ``first_move``); a ``scheduled`` clock starts with the session."""
+        return self._started
+
+    def waiting_for(self) -> tuple[Color, ...]:
+        """The seats the clock waits for: not yet seated under ``start_rule="seated"``, or
+        still absent under the lateness rules of a scheduled start.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), start_rule="seated")
+        >>> s.arrive(BLACK, now=10.0)
+        >>> s.waiting_for(), s.clock_started
+        ((Color.WHITE,), False)
+        >>> s.arrive(WHITE, now=13.0)
+        >>> s.waiting_for(), s.clock.running_color, s.clock.used(BLACK, 20.0)
+        ((), Color.BLACK, 7.0)
+        """
+        if self.start_rule == "seated" and not self._started:
+            return tuple(c for c in (BLACK, WHITE) if c not in self._seated)
+        return tuple(c for c in (BLACK, WHITE) if c in self._clock.absent)
+
+    def clock_start_json(self) -> dict[str, Any]:
+        """How this game's clock starts, for a page to say it: ``start_rule``, ``started``,
+        ``waiting_for`` (seats), and ``lateness`` (the rule of a scheduled start with absent
+        players, or None)."""
+        late = self._clock.lateness
+        scheduled_lateness = self.start_rule == "scheduled" and (
+            bool(self._clock.absent) or bool(self._clock_had_absent)
+        )
+        return {
+            "start_rule": self.start_rule,
+            "started": self._started,
+            "waiting_for": [c.value for c in self.waiting_for()],
+            "lateness": late.to_json() if scheduled_lateness else None,
+        }
 
     @property
     def seats_swapped(self) -> bool:
@@ -364,6 +425,7 @@ class Session:
             "referee": self._referee.summary(),
             "outcome": outcome_json(outcome),
             "seats_swapped": self._seats_swapped,
+            "clock_start": self.clock_start_json(),
         }
 
     # ------------------------------------------------------------------ time
@@ -588,9 +650,11 @@ class Session:
         self.apply(SessionAction("resume", _check_time(now)))
 
     def arrive(self, player: Color, now: float) -> None:
-        """A late player arrives (Go §22.1-4, Gomoku §8.5): it is charged its lateness (twice
-        in Go) and the clock runs for the player to move again; until then the absent
-        player's time ran, never the present player's (see :class:`~duiyi.clock.Clock`)."""
+        """A player sits down. Under ``start_rule="seated"`` the clock starts when both have
+        (issue 21; nobody is charged anything). Under a scheduled start with lateness rules
+        (Go §22.1-4, Gomoku §8.5) a late player is charged its lateness (twice in Go) and the
+        clock runs for the player to move again; until then the absent player's time ran,
+        never the present player's (see :class:`~duiyi.clock.Clock`)."""
         self.apply(SessionAction("arrive", _check_time(now), player))
 
     def request_overtime_pass(self, player: Color, now: float) -> None:
@@ -758,6 +822,12 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = a.type in TURN_ACTIONS and self._clock.to_move is player
         self._game.play(player, a.type, a.data)
+        if not self._started:
+            # acting is being there (issue 21): a seated start counts the player as seated;
+            # a first-move start begins with this move, which costs nothing
+            self._seated.add(player)
+            first = self.start_rule == "first_move" and a.type in TURN_ACTIONS
+            self._started = first or (self.start_rule == "seated" and len(self._seated) == 2)
         self._after_game_change(a.at, player if pressed else None)
 
     def _check_not_overrun(self, player: Color, at: float) -> None:
@@ -780,6 +850,8 @@ class Session:
         "不足60秒的着手不予计时"). Anything else that stops play stops the clock
         (:meth:`Clock.stop`: what ran is charged, a started byo-yomi minute is not)."""
         clock = self._clock
+        if not self._started:
+            return  # the clock waits for its start (issue 21)
         nxt = None if self.outcome() is not None else self._game.to_move()
         cur = clock.to_move
         if nxt is None:
@@ -820,6 +892,14 @@ class Session:
 
     def _do_arrive(self, a: SessionAction) -> None:
         player = self._player(a)
+        if self.start_rule == "seated" and not self._started:
+            if player in self._seated:
+                raise SessionError(f"{player} has already sat down")
+            self._seated.add(player)
+            if len(self._seated) == 2:  # both are there: the clock starts (issue 21)
+                self._started = True
+                self._sync_clock(a.at)
+            return
         try:
             self._clock.arrive(player, a.at)
         except ClockError as exc:
@@ -957,6 +1037,7 @@ class Session:
         self._clock = Clock(first.system, to_move=None, now=at)
         self._outcome = None
         self._adjourned = None
+        self._started = True  # the players are at the board
         self._restarts += 1
         if swap:
             self._seats_swapped = not self._seats_swapped
@@ -983,6 +1064,8 @@ class Session:
             options["clock_stops"] = 2
         if self.overrun_grace:  # absent in older logs, which ruled the loss at the overrun
             options["overrun_grace"] = self.overrun_grace
+        if self.start_rule != "scheduled":  # absent in older logs: their clocks started at once
+            options["start_rule"] = self.start_rule
         return options
 
     def public_json(self) -> dict[str, Any]:
@@ -1016,6 +1099,7 @@ class Session:
             overtime_pass=bool(options.get("overtime_pass")),
             # logs written before the grace existed ruled the loss at the overrun
             overrun_grace=float(options.get("overrun_grace", 0.0)),
+            start_rule=str(options.get("start_rule", "scheduled")),
         )
         session._legacy = options.get("clock_stops", 1) < 2
         for i, a in enumerate(actions):
