@@ -93,7 +93,8 @@ def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
 
 def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) -> None:
     # Gomoku §6.1(5) 推盘 "判棋子放回接触棋盘的第一个交叉点": Black's j10 first touched i9; the
-    # stone moves there, the turn and clocks are unchanged, no violation.
+    # stone moves there, the turn and clocks are unchanged; the opponent pointed it out, so a
+    # violation (Gomoku §6.1 纠正…并接受处罚, §12.4 被对手指出判违例; docs/decisions.md).
     g = _gomoku(server)
     for token, point in [("black_token", "h8"), ("white_token", "h9"), ("black_token", "j10")]:
         assert act(server, g, g[token], type="move", move=point).status_code == 200
@@ -102,7 +103,7 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) 
     state = r.json()["state"]
     assert state["moves_list"] == ["h8", "h9", "i9"]
     assert state["to_move"] == "white"
-    assert state["referee"]["black"]["violations"] == 0
+    assert state["referee"]["black"]["violations"] == 1
     # Gomoku §6.1(6) 拔子: White's stone, put down on a1 first and lifted to k11, goes back
     assert act(server, g, g["white_token"], type="move", move="k11").status_code == 200
     r = _rule(server, g, kind="replace_stone", color="white", point="a1", lifted=True)
@@ -154,7 +155,7 @@ def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
     g = _gomoku(server)
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
     # only a Gomoku §6.1 act may be accepted: another article is malformed
-    for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(7)", ""]:
+    for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(8)", ""]:
         r = _rule(server, g, kind="accept_irregular", color="black", article=article)
         _refused(r, 422, "article")
     _refused(_rule(server, g, kind="accept_irregular", color=1), 422, "color")
@@ -163,3 +164,22 @@ def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
     go = new_game(server)
     r = _rule(server, go, kind="accept_irregular", color="black")
     assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
+
+
+def test_a_gomoku_dropped_stone_is_taken_back_with_its_penalty(server: Server) -> None:
+    # Gomoku §6.1(7) 判收回掉落子，另选落点, §4.2 但给予适当处罚: a typed ruling; the penalty is
+    # a violation by default, 罚时 or none as the arbiter decides
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    assert act(server, g, g["white_token"], type="move", move="h9").status_code == 200
+    r = _rule(server, g, kind="dropped_stone", color="white")
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert state["moves_list"] == ["h8"] and state["to_move"] == "white"
+    assert state["referee"]["white"]["violations"] == 1
+    assert act(server, g, g["white_token"], type="move", move="j9").status_code == 200
+    assert act(server, g, g["black_token"], type="move", move="g7").status_code == 200
+    r = _rule(server, g, kind="dropped_stone", color="black", penalty="none")
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["referee"]["black"]["violations"] == 0
+    _refused(_rule(server, g, kind="dropped_stone", color="black", penalty="stern"), 422, "penalty")

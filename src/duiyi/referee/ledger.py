@@ -166,12 +166,12 @@ BOOKS: dict[str, Book] = {
             "both_flags": "Gomoku §10.2(4)",
             "accept_irregular": "Gomoku §6.1",
             "replace_stone": "Gomoku §6.1",
+            "dropped_stone": "Gomoku §6.1(7)",
         },
         refusals={
             "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
             "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
             "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
-            "dropped_stone": ("the dropped-stone rule is a Go rule (Go §17.3)", "Go §17.3"),
             "restore_stones": (
                 "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes "
                 "no stones",
@@ -608,7 +608,11 @@ class Referee:
         (retaking a ko without a threat) is void, a pass and a warning; Go §17.2 (two moves in a
         row) voids the second with a warning, the turn is not lost; Go §17.3 (a take-back) puts
         the stone back with a warning; Gomoku §6.1 corrections (e.g. §6.1(4), a second stone in
-        a row) undo the irregular act without a pass. Other articles: void and a pass.
+        a row) undo the irregular act without a pass and, the opponent having pointed it out,
+        carry a violation (Gomoku §6.1 "纠正…并接受处罚", §12.4; docs/decisions.md).
+        ``warning`` is the game's counted sanction: a warning in Go, a violation in Gomoku
+        (``warning=False``: the correction alone, e.g. the arbiter's own finding). Other
+        articles: void and a pass.
 
         >>> r = Referee("go").void_move(BLACK, "Go §18.3")
         >>> r.passes, r.kind.value
@@ -623,17 +627,12 @@ class Referee:
             "Go §18.3": (True, True),
             "Go §17.2": (False, True),
             "Go §17.3": (False, True),  # a take-back: the stone goes back, a warning
-            "Gomoku §6.1": (False, False),  # e.g. two stones in a row: the second comes off
+            "Gomoku §6.1": (False, True),  # the second stone comes off, a violation (§12.4)
         }.get(key, (True, False))
         if key == "Gomoku §6.1":
             self._not_accepted(color, move_number, article)
         p = defaults[0] if pass_turn is None else pass_turn
         w = defaults[1] if warning is None else warning
-        if w and self.book.counted is not RulingKind.WARNING:
-            raise RefereeError(
-                f"a void move in {self.game} carries a violation, not a warning",
-                self.book.second_loses,
-            )
         void = self.record(
             Ruling(
                 RulingKind.VOID_MOVE,
@@ -646,8 +645,16 @@ class Referee:
             )
         )
         if w:
-            self.warn(color, article, note="void move", at=at, move_number=move_number)
+            self._sanction(color, article, "void move", at, move_number)
         return void
+
+    def _sanction(
+        self, color: Color, article: str, note: str, at: float | None, move_number: int | None
+    ) -> Ruling:
+        """The game's counted sanction: a warning (Go §24) or a violation (Gomoku §12.4)."""
+        if self.book.counted is RulingKind.WARNING:
+            return self.warn(color, article, note=note, at=at, move_number=move_number)
+        return self.violation(color, article, note=note, at=at, move_number=move_number)
 
     def overtime_pass(
         self, color: Color, *, at: float | None = None, move_number: int | None = None
@@ -869,17 +876,22 @@ class Referee:
         *,
         at: float | None = None,
         note: str = "",
+        article: str | None = None,
     ) -> Ruling:
         """Absent past the lateness limit: the game is lost (Go §22.1-2, Gomoku §8.5); both
-        absent, both lose (Go §22.3, Gomoku §8.5).
+        absent, both lose (Go §22.3, Gomoku §8.5). ``article`` is the lateness rule that
+        applied to a single no-show (the session gives its clock's: Go §22.2 for the 15-minute
+        limit at a venue by the lodging); by default Go §22.1 / Gomoku §8.5.
 
         >>> Referee("go").no_show({BLACK}).outcome.winner
         Color.WHITE
+        >>> Referee("go").no_show({WHITE}, article="Go §22.2").outcome.article
+        'Go §22.2'
         """
         who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
         if not who:
             raise InvalidInput("a no-show names at least one player")
-        article = self.article("no_show")
+        article = article or self.article("no_show")
         if len(who) == 2:
             article = self.article("no_show_both")
             outcome = Outcome(Result.BOTH_LOSE, Termination.FORFEIT, article)
@@ -1049,21 +1061,43 @@ class Referee:
         *,
         consent: bool = True,
         chief_arbiter: bool = False,
+        penalty: str | None = None,
+        deduct: float = 0.0,
+        award: float = 0.0,
         at: float | None = None,
         move_number: int | None = None,
         note: str = "",
     ) -> Ruling:
-        """Go §17.3: a stone of ``color`` fell on the board by accident; with the opponent's
-        consent (``consent=True``) or, failing agreement, by the chief arbiter's decision
-        (``chief_arbiter=True``) it is picked up and ``color`` plays again wherever it likes.
-        No warning: it is not a take-back (悔棋, :meth:`void_move` with "Go §17.3").
+        """A stone of ``color`` fell on the board by accident and was entered as its move: it
+        is taken back and ``color`` chooses its point again (``Ruling.take_back``).
+
+        Go §17.3: with the opponent's consent (``consent=True``) or, failing agreement, by the
+        chief arbiter's decision (``chief_arbiter=True``); no warning (it is not a take-back,
+        悔棋, :meth:`void_move` with "Go §17.3").
+
+        Gomoku §6.1(7) "判收回掉落子，另选落点" on the opponent's demand (else
+        :meth:`accept_irregular`), with §4.2's "适当处罚": ``penalty`` ``"violation"`` (the
+        default, Gomoku §12.4), ``"time"`` (罚时 of ``deduct`` / ``award`` seconds, §12.3(3)) or
+        ``"none"``. The penalty is recorded after the take-back.
 
         >>> r = Referee("go").dropped_stone(BLACK)
         >>> r.take_back, r.passes, r.outcome
         (True, None, None)
+        >>> ref = Referee("gomoku")
+        >>> ref.dropped_stone(WHITE).article, ref.violations(WHITE)
+        ('Gomoku §6.1(7)', 1)
         """
         _check_color(color)
         article = self.article("dropped_stone")
+        if self.game == "gomoku":
+            return self._dropped_stone_gomoku(
+                color, article, penalty or "violation", deduct, award, at, move_number, note
+            )
+        if penalty not in (None, "none"):
+            raise RefereeError(
+                f"Go §17.3 gives no penalty for a dropped stone picked up, got {penalty!r}",
+                article,
+            )
         if not consent and not chief_arbiter:
             raise RefereeError(
                 "without the opponent's consent the stone stays unless the chief arbiter "
@@ -1078,6 +1112,47 @@ class Referee:
         return self.record(
             Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
         )
+
+    def _dropped_stone_gomoku(
+        self,
+        color: Color,
+        article: str,
+        penalty: str,
+        deduct: float,
+        award: float,
+        at: float | None,
+        move_number: int | None,
+        note: str,
+    ) -> Ruling:
+        """Gomoku §6.1(7) and §4.2: the stone back, the penalty as decided."""
+        if penalty not in ("violation", "time", "none"):
+            raise InvalidInput(
+                f"the penalty for a dropped stone is 'violation', 'time' or 'none' (Gomoku §4.2), "
+                f"got {penalty!r}"
+            )
+        if penalty == "time" and deduct <= 0 and award <= 0:
+            raise InvalidInput(
+                "a time penalty (罚时, Gomoku §12.3(3)) needs deduct or award seconds"
+            )
+        self._not_accepted(color, move_number, article)
+        text = note or "dropped stone taken back; the player chooses its point again"
+        ruling = self.record(
+            Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
+        )
+        if penalty == "violation":
+            self.violation(
+                color, "Gomoku §4.2", note="dropped stone", at=at, move_number=move_number
+            )
+        elif penalty == "time":
+            self.time_penalty(
+                color,
+                deduct=deduct,
+                award=award,
+                note="dropped stone",
+                at=at,
+                move_number=move_number,
+            )
+        return ruling
 
     def restore_stones(
         self,
@@ -1182,6 +1257,7 @@ class Referee:
         point: str,
         *,
         lifted: bool = False,
+        violation: bool = True,
         at: float | None = None,
         move_number: int | None = None,
         note: str = "",
@@ -1189,8 +1265,10 @@ class Referee:
         """Gomoku §6.1(5) (推盘, a stone pushed along the board) or, with ``lifted``, §6.1(6)
         (拔子, a stone put down, lifted and put elsewhere): on the opponent's demand ``color``'s
         last stone goes back to ``point``, the first (empty) point it touched. The session
-        moves the stone; the turn is unchanged; no violation by itself. Refused once the
-        opponent accepted the act (Gomoku §6.1) or played on (Gomoku §6.2, in the session).
+        moves the stone; the turn is unchanged. The opponent pointed it out, so ``color`` gets
+        a violation (Gomoku §6.1 "纠正…并接受处罚", §12.4; ``violation=False``: the correction
+        alone). Refused once the opponent accepted the act (Gomoku §6.1) or played on
+        (Gomoku §6.2, in the session).
 
         >>> Referee("gomoku").replace_stone(WHITE, "j9", lifted=True).replace_at
         'j9'
@@ -1203,7 +1281,7 @@ class Referee:
         text = note or (
             "re-lifted stone put back on the first point" if lifted else "pushed stone put back"
         )
-        return self.record(
+        ruling = self.record(
             Ruling(
                 RulingKind.STONE_REPLACED,
                 color,
@@ -1214,6 +1292,9 @@ class Referee:
                 replace_at=point.strip().lower(),
             )
         )
+        if violation:
+            self.violation(color, "Gomoku §12.4", note=text, at=at, move_number=move_number)
+        return ruling
 
     # ------------------------------------------------------------------ (de)serialisation
 

@@ -215,12 +215,18 @@ class LeaveSeat(_Ruling):
 
 
 class DroppedStone(_Ruling):
-    """A dropped stone picked up; the player plays again (Go §17.3)."""
+    """A dropped stone entered as ``color``'s move is taken back and ``color`` chooses again:
+    Go §17.3 (with the opponent's ``consent``, else the ``chief_arbiter``; no penalty), Gomoku
+    §6.1(7) with §4.2's ``penalty``: ``violation`` (default, §12.4), ``time`` (罚时 of
+    ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
 
     kind: Literal["dropped_stone"]
     color: Seat
     consent: StrictBool = True
     chief_arbiter: StrictBool = False
+    penalty: Literal["violation", "time", "none"] | None = None
+    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
+    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
     move_number: MoveNumber | None = None
 
 
@@ -241,7 +247,7 @@ class AcceptIrregular(_Ruling):
     kind: Literal["accept_irregular"]
     color: Seat
     article: Annotated[
-        str, Field(pattern=r"^Gomoku §6\.1(\([1-6]\))?$", examples=["Gomoku §6.1(5)"])
+        str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
     ] = "Gomoku §6.1"
 
 
@@ -253,6 +259,11 @@ class ReplaceStone(_Ruling):
     color: Seat
     point: Point
     lifted: StrictBool = False
+    violation: StrictBool = Field(
+        True,
+        description="the opponent pointed it out: a violation (Gomoku §6.1, §12.4); false: the "
+        "correction alone",
+    )
 
 
 Ruling = Annotated[

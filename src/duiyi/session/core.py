@@ -711,7 +711,7 @@ class Session:
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
-        if method in ("accept_irregular", "replace_stone", "void_move"):
+        if method in ("accept_irregular", "replace_stone", "void_move", "dropped_stone"):
             # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
             kwargs.setdefault("move_number", self._game.moves_played())
         if method == "leave_seat":
@@ -748,11 +748,16 @@ class Session:
             )
 
     def _check_take_back(self, ruling: Ruling) -> None:
-        """Go §17.3: a dropped stone comes back only while it is the game's last action."""
-        if not isinstance(self._game, GoAdapter) or ruling.color is None:
-            raise SessionError("picking up a dropped stone is a Go ruling (Go §17.3)", "Go §17.3")
-        if self.outcome() is not None:
-            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        """Go §17.3, Gomoku §6.1(7): a dropped stone comes back only while it is the game's
+        last action (in Gomoku also when it made a five: the five goes with it)."""
+        if not isinstance(self._game, (GoAdapter, GomokuAdapter)) or ruling.color is None:
+            raise SessionError(
+                "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
+                ruling.article,
+            )
+        decided = self.outcome() if isinstance(self._game, GoAdapter) else self._outcome
+        if decided is not None:
+            raise GameOver(f"the game is over: {_describe(decided)}")
         self._game.check_take_back(ruling.color)
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
@@ -885,7 +890,9 @@ class Session:
             raise SessionError(
                 f"no lateness forfeit for {sorted(c.value for c in players)} at {a.at:g}"
             )
-        ruling = Referee(self._referee.game).no_show(players, at=a.at)
+        # the lateness rule that applied: Go §22.2 (15 min by the lodging), §22.1, Gomoku §8.5
+        article = self._clock.lateness.article or None
+        ruling = Referee(self._referee.game).no_show(players, at=a.at, article=article)
         self._referee.record(ruling)
         assert ruling.outcome is not None
         self._end(ruling.outcome, a.at)
@@ -1004,7 +1011,8 @@ class Session:
             self._clock.adjust(color, seconds, at)
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
-        if ruling.take_back and ruling.color is not None and isinstance(self._game, GoAdapter):
+        if ruling.take_back and ruling.color is not None:
+            assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _check_take_back
             self._game.take_back(ruling.color)
             self._hand_back(ruling.color, at)
         if ruling.passes is not None:
