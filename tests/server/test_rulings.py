@@ -183,3 +183,37 @@ def test_a_gomoku_dropped_stone_is_taken_back_with_its_penalty(server: Server) -
     assert r.status_code == 200, r.text
     assert r.json()["state"]["referee"]["black"]["violations"] == 0
     _refused(_rule(server, g, kind="dropped_stone", color="black", penalty="stern"), 422, "penalty")
+
+
+def test_an_appeal_is_recorded_against_a_ruling_and_answered(server: Server) -> None:
+    # Gomoku §13.1 申诉 against a ruling, §8.11 its deadline, §13.2 the committee's majority
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    assert _rule(server, g, kind="violation", color="white").status_code == 200
+    r = _rule(
+        server, g, kind="appeal", color="white", against=0, question="uncovered",
+        by_chief_arbiter=True, limit=1800, deposit=200,
+    )  # fmt: skip
+    assert r.status_code == 200, r.text
+    log = httpx.get(f"{server.url}/api/games/{g['id']}/actions").json()["actions"]
+    appeal = log[-1]["ruling"]
+    assert appeal["kind"] == "appeal" and appeal["appeal"]["against"] == 0
+    assert appeal["appeal"]["authority"] == "competition committee"
+    assert appeal["appeal"]["deadline"] is not None
+    r = _rule(
+        server, g, kind="decide_appeal", appeal=1, result="upheld", votes=[True, False, False]
+    )
+    assert r.status_code == 409 and "§13.2" in r.text
+    r = _rule(
+        server, g, kind="decide_appeal", appeal=1, result="rejected", votes=[True, False, False]
+    )
+    assert r.status_code == 200, r.text
+    log = httpx.get(f"{server.url}/api/games/{g['id']}/actions").json()["actions"]
+    assert log[-1]["ruling"]["appeal"]["refund"] == "0"
+    _refused(_rule(server, g, kind="appeal", color="white", against=-1), 422, "against")
+    # Go takes complaints at once (Go §16.3)
+    go = new_game(server)
+    assert act(server, go, go["black_token"], type="move", move="E5").status_code == 200
+    assert _rule(server, go, kind="warn", color="black").status_code == 200
+    r = _rule(server, go, kind="appeal", color="black", against=0)
+    assert r.status_code == 409 and r.json()["article"] == "Go §16.3"

@@ -11,11 +11,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
+from duiyi.referee.appeals import (
+    AppealRecord,
+    AppealResult,
+    Appellant,
+    Question,
+    appeal_in_time,
+    arbitrate,
+    deposit_refund,
+    final_authority,
+    may_appeal,
+)
 
 __all__ = [
     "BOOKS",
@@ -55,6 +67,8 @@ class RulingKind(enum.Enum):
     IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
     STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
     STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
+    APPEAL = "appeal"  # 申诉 against a ruling (Gomoku §8.11, §13.1)
+    APPEAL_DECIDED = "appeal_decided"  # the chief arbiter's or committee's answer (§13)
 
 
 class Decision(enum.Enum):
@@ -139,6 +153,12 @@ BOOKS: dict[str, Book] = {
                 "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
                 "Gomoku §6.1",
             ),
+            "appeal": (
+                "the Go rules take complaints at once during the game (Go §16.3); appeals with a "
+                "deadline and a committee are Gomoku's (Gomoku §13)",
+                "Go §16.3",
+            ),
+            "decide_appeal": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
         },
         counted=RulingKind.WARNING,
         second_loses="Go §24.2",
@@ -167,6 +187,8 @@ BOOKS: dict[str, Book] = {
             "accept_irregular": "Gomoku §6.1",
             "replace_stone": "Gomoku §6.1",
             "dropped_stone": "Gomoku §6.1(7)",
+            "appeal": "Gomoku §13.1",
+            "decide_appeal": "Gomoku §13",
         },
         refusals={
             "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
@@ -230,6 +252,7 @@ class Ruling:
     take_back: bool = False  # the last stone of ``color`` comes off, its turn again
     replace_at: str | None = None  # the last stone of ``color`` goes to this point
     restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
+    appeal: AppealRecord | None = None  # an appeal or its decision (Gomoku §13)
 
     @property
     def ends_game(self) -> bool:
@@ -264,6 +287,8 @@ class Ruling:
             data["replace_at"] = self.replace_at
         if self.restore:
             data["restore"] = list(self.restore)
+        if self.appeal is not None:
+            data["appeal"] = self.appeal.to_json()
         return data
 
 
@@ -313,6 +338,7 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             take_back=bool(data.get("take_back", False)),
             replace_at=str(data["replace_at"]) if data.get("replace_at") else None,
             restore=tuple(str(p) for p in data.get("restore", [])),
+            appeal=AppealRecord.from_json(data["appeal"]) if data.get("appeal") else None,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
@@ -1295,6 +1321,168 @@ class Referee:
         if violation:
             self.violation(color, "Gomoku §12.4", note=text, at=at, move_number=move_number)
         return ruling
+
+    # ------------------------------------------------------------------ appeals (Gomoku §13)
+
+    def appeal(
+        self,
+        color: Color,
+        against: int,
+        *,
+        question: Question | str = Question.FACT,
+        appellant: Appellant | str = Appellant.PLAYER,
+        round_end: float | None = None,
+        limit: float | None = None,
+        organiser_delay: float = 0.0,
+        by_chief_arbiter: bool = False,
+        team_event: bool = False,
+        leader_supports: bool = False,
+        player_age: int | None = None,
+        deposit: int | str | Fraction = 0,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """``color`` appeals against the ruling ``against`` (its index in :attr:`rulings`),
+        Gomoku §13.1. Refused when the appellant may not appeal (§13.1: in a team event the
+        leader, or a player the leader supports), or, with ``limit`` seconds after
+        ``round_end``, when it comes too late (§8.11; the organiser's delays excluded). The
+        record keeps the deadline and who has the last word (a fact: the arbiter; a rule's
+        interpretation: the chief arbiter; a question the rules do not cover, decided by the
+        chief arbiter: the competition committee). Changes nothing on the board.
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.violation(BLACK)
+        >>> a = ref.appeal(BLACK, 0, round_end=100.0, limit=1800.0, at=400.0).appeal
+        >>> a.against, a.deadline, a.authority
+        (0, 1900.0, 'arbiter')
+        """
+        _check_color(color)
+        article = self.article("appeal")
+        if isinstance(against, bool) or not isinstance(against, int):
+            raise InvalidInput(
+                f"an appeal names the ruling it is against (its number): {against!r}"
+            )
+        if not 0 <= against < len(self._rulings):
+            raise RefereeError(f"there is no ruling number {against} to appeal against", article)
+        target = self._rulings[against]
+        if target.kind in (RulingKind.APPEAL, RulingKind.APPEAL_DECIDED):
+            raise RefereeError("an appeal is against a ruling, not against an appeal", article)
+        try:
+            q, who = Question(question), Appellant(appellant)
+            money = Fraction(str(deposit))
+        except (ValueError, ZeroDivisionError) as exc:
+            raise InvalidInput(f"not an appeal: {exc}", article) from exc
+        if money < 0:
+            raise InvalidInput(f"a deposit is not negative, got {deposit!r}", article)
+        if not may_appeal(
+            who, team_event=team_event, player_age=player_age, leader_supports=leader_supports
+        ):
+            raise RefereeError(
+                "in a team event only the team leader (or a player the leader supports) appeals; "
+                "in an individual event the player (a parent for a child under 9)",
+                article,
+            )
+        deadline: float | None = None
+        if limit is not None:
+            start = round_end if round_end is not None else target.at
+            if start is None or at is None:
+                raise InvalidInput("a deadline needs the round's end and the appeal's time")
+            if not appeal_in_time(start, at, limit, organiser_delay=organiser_delay):
+                raise RefereeError(
+                    f"the appeal came {at - start - organiser_delay:g} s after the round ended, "
+                    f"past the {limit:g} s allowed (Gomoku §8.11)",
+                    "Gomoku §8.11",
+                )
+            deadline = start + limit + organiser_delay
+        record = AppealRecord(
+            against,
+            q,
+            who,
+            deadline,
+            final_authority(q, by_chief_arbiter=by_chief_arbiter),
+            money,
+        )
+        text = note or f"{color} appeals against ruling {against} ({target.article})"
+        return self.record(Ruling(RulingKind.APPEAL, color, article, at, None, text, appeal=record))
+
+    def open_appeals(self) -> list[int]:
+        """The indices of the appeals not decided yet.
+
+        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE); _ = ref.appeal(WHITE, 0)
+        >>> ref.open_appeals()
+        [1]
+        """
+        decided = {
+            r.appeal.against
+            for r in self._rulings
+            if r.kind is RulingKind.APPEAL_DECIDED and r.appeal is not None
+        }
+        return [
+            i
+            for i, r in enumerate(self._rulings)
+            if r.kind is RulingKind.APPEAL and i not in decided
+        ]
+
+    def decide_appeal(
+        self,
+        appeal: int,
+        result: AppealResult | str,
+        *,
+        votes: tuple[bool, ...] | list[bool] = (),
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """The answer to the appeal number ``appeal`` (Gomoku §13): ``result`` upheld,
+        reasonable (failed, with some reason) or rejected, and the deposit refund (full, half,
+        none, §13.1-13.2). When the competition committee has the last word its members'
+        ``votes`` are required: an odd number, at least three, the majority decides and must
+        agree with ``result`` (§13.2). What an upheld appeal changes is a further ruling.
+
+        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE)
+        >>> _ = ref.appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, deposit=200)
+        >>> d = ref.decide_appeal(1, "reasonable", votes=[False, False, True]).appeal
+        >>> d.result.value, d.refund
+        ('reasonable', Fraction(100, 1))
+        """
+        article = self.article("decide_appeal")
+        if appeal not in self.open_appeals():
+            raise RefereeError(f"ruling {appeal} is not an open appeal", article)
+        lodged = self._rulings[appeal].appeal
+        assert lodged is not None
+        try:
+            res = AppealResult(result)
+        except ValueError as exc:
+            raise InvalidInput(f"not an appeal result: {result!r}", article) from exc
+        ballot = tuple(votes)
+        if lodged.authority == "competition committee":
+            granted = arbitrate(ballot)
+            if granted is not (res is AppealResult.UPHELD):
+                raise RefereeError(
+                    f"the committee's majority {'granted' if granted else 'refused'} the appeal, "
+                    f"not {res.value!r} (Gomoku §13.2)",
+                    "Gomoku §13.2",
+                )
+        elif ballot:
+            raise RefereeError(
+                f"the {lodged.authority} decides this appeal alone: no committee vote (§13.1)",
+                "Gomoku §13.1",
+            )
+        record = AppealRecord(
+            appeal,
+            lodged.question,
+            lodged.appellant,
+            lodged.deadline,
+            lodged.authority,
+            lodged.deposit,
+            res,
+            ballot,
+            deposit_refund(lodged.deposit, res),
+        )
+        color = self._rulings[appeal].color
+        text = note or f"appeal {appeal}: {res.value} ({lodged.authority})"
+        return self.record(
+            Ruling(RulingKind.APPEAL_DECIDED, color, article, at, None, text, appeal=record)
+        )
 
     # ------------------------------------------------------------------ (de)serialisation
 

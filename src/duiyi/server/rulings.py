@@ -266,6 +266,39 @@ class ReplaceStone(_Ruling):
     )
 
 
+class Appeal(_Ruling):
+    """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
+    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
+    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
+    who has the last word (``question``: fact → the arbiter, interpretation → the chief
+    arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
+
+    kind: Literal["appeal"]
+    color: Seat
+    against: MoveNumber
+    question: Literal["fact", "interpretation", "uncovered"] = "fact"
+    appellant: Literal["player", "parent", "team_leader", "other"] = "player"
+    limit: Annotated[float, Field(gt=0, le=30 * 86_400), NO_BOOL] | None = None
+    organiser_delay: Annotated[float, Field(ge=0, le=30 * 86_400), NO_BOOL] = 0.0
+    by_chief_arbiter: StrictBool = False
+    team_event: StrictBool = False
+    leader_supports: StrictBool = False
+    player_age: Annotated[int, Field(ge=0, le=150), NO_BOOL] | None = None
+    deposit: Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL] = 0
+
+
+class DecideAppeal(_Ruling):
+    """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
+    (failed with some reason: half the deposit back) or ``rejected``; the competition
+    committee's ``votes`` (odd, at least three, the majority decides) when it has the last
+    word."""
+
+    kind: Literal["decide_appeal"]
+    appeal: MoveNumber
+    result: Literal["upheld", "reasonable", "rejected"]
+    votes: Annotated[list[StrictBool], Field(max_length=15)] = []
+
+
 Ruling = Annotated[
     Warn
     | Violation
@@ -287,7 +320,9 @@ Ruling = Annotated[
     | DroppedStone
     | RestoreStones
     | AcceptIrregular
-    | ReplaceStone,
+    | ReplaceStone
+    | Appeal
+    | DecideAppeal,
     Field(discriminator="kind"),
 ]
 

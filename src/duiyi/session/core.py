@@ -248,6 +248,7 @@ class Session:
         self._restarts = 0
         self._ot_requests: set[Color] = set()
         self._seated: set[Color] = set()
+        self._ended_at: float | None = None  # when the game was decided (appeal deadlines)
         self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
@@ -714,6 +715,9 @@ class Session:
         if method in ("accept_irregular", "replace_stone", "void_move", "dropped_stone"):
             # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
             kwargs.setdefault("move_number", self._game.moves_played())
+        if method == "appeal" and self._ended_at is not None:
+            # Gomoku §8.11: the deadline counts from the end of the game (its round)
+            kwargs.setdefault("round_end", self._ended_at)
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())
@@ -855,6 +859,8 @@ class Session:
         "不足60秒的着手不予计时"). Anything else that stops play stops the clock
         (:meth:`Clock.stop`: what ran is charged, a started byo-yomi minute is not)."""
         clock = self._clock
+        if self._ended_at is None and self.outcome() is not None:
+            self._ended_at = at
         if not self._started:
             return  # the clock waits for its start (issue 21)
         nxt = None if self.outcome() is not None else self._game.to_move()
@@ -1046,6 +1052,7 @@ class Session:
         self._outcome = None
         self._adjourned = None
         self._started = True  # the players are at the board
+        self._ended_at = None
         self._restarts += 1
         if swap:
             self._seats_swapped = not self._seats_swapped
