@@ -30,7 +30,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("web")
-    s = Server(f"sqlite:///{tmp / 'duiyi.sqlite3'}", None).start(tmp)
+    # GNU Go offered (the operator's switch: nothing is offered by default)
+    s = Server(f"sqlite:///{tmp / 'duiyi.sqlite3'}", None, extra=("--gnugo",)).start(tmp)
     yield s
     s.stop()
 

@@ -539,6 +539,8 @@ class GameHost:
         except Exception as exc:  # the store refused: forget what it did not accept
             log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
             await self._reload()
+            if self.closed is not None:  # the director's entry was stored first: final
+                raise GameClosed(self.closed) from None
             if self.abandoned:
                 raise Unavailable(MOVED) from exc
             raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
@@ -561,6 +563,10 @@ class GameHost:
         self.session = _rebuild(record, stored)
         self.action_ids = await self.manager.repo.action_ids(self.id)
         self.record = record
+        if record.closed is not None and self.closed is None:
+            # closed in the store (the message that should have said so was lost)
+            self.closed = record.closed
+            self._publish({"type": CLOSED, "reason": record.closed})
         if record.owner != self.manager.process_id:
             self.manager.abandon(self)  # another process took the game over: it serves it
 
@@ -753,6 +759,7 @@ class GameManager:
         arbiter_token_hash: str | None = None,
         engine: dict[str, Any] | None = None,
         engine_client: str = "",
+        token_hashes: tuple[str, str] | None = None,
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
@@ -761,7 +768,11 @@ class GameManager:
         ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
         so that the engines come back with the game after a restart; ``engine_client`` (a
         digest of the address that asked) lets every process count each client's engine
-        games (every engine game counts toward the cluster's cap)."""
+        games (every engine game counts toward the cluster's cap).
+
+        ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
+        knockout game replayed with colours reversed keeps its players' links (no new secrets
+        are answered for the seats then)."""
         if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
             spec = {**spec, "start": "scheduled"}
         elif engine is not None and "start" not in spec:  # the engine never opens a seat
@@ -772,14 +783,18 @@ class GameManager:
         if engine is not None:
             config["engine"] = dict(engine)
         secrets_ = {"black": new_token(), "white": new_token()}
+        black_hash, white_hash = hash_token(secrets_["black"]), hash_token(secrets_["white"])
+        if token_hashes is not None:
+            black_hash, white_hash = token_hashes
+            secrets_ = {}
         if arbiter_token_hash is None:
             secrets_["arbiter"] = new_token()
             arbiter_token_hash = hash_token(secrets_["arbiter"])
         game_id = await self.repo.create_game(
             kind=session.game.kind,
             config=config,
-            black_token_hash=hash_token(secrets_["black"]),
-            white_token_hash=hash_token(secrets_["white"]),
+            black_token_hash=black_hash,
+            white_token_hash=white_hash,
             arbiter_token_hash=arbiter_token_hash,
             wall=time.time(),
             owner=self.process_id,
@@ -872,9 +887,20 @@ class GameManager:
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
+    def announce(self, game_id: str, message: dict[str, Any]) -> None:
+        """Tell a game's sockets, here and in the other processes, something that is not in its
+        log (``{"type": "calls", ...}``: the players' calls and their answers)."""
+        message = {**message, "game_id": game_id}
+        here = self.hosts.get(game_id) or self.remotes.get(game_id)
+        if here is not None:
+            broadcast(here.listeners, message)
+        self.fan_out(message)
+
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
         host = self.hosts.get(str(message.get("game_id")))
+        if message.get("type") == "calls" and host is not None:
+            broadcast(host.listeners, message)
         if message.get("type") == CLOSED:
             if host is not None and host.closed is None:  # the owner tells its sockets
                 host.closed = str(message.get("reason"))
@@ -983,10 +1009,13 @@ class GameManager:
             await closer()
         await self.committer.close()
 
-    async def close_event_game(self, game_id: str, reason: str) -> None:
-        """Close an event game because the director entered its result: stored first, then
-        this process's host and, through the fan-out, the others' refuse its later actions."""
-        await self.repo.close_game(game_id, reason)
+    async def close_event_game(self, game_id: str, reason: str, *, stored: bool = False) -> None:
+        """Close an event game because the director entered its result: stored first (unless
+        ``stored``: the result's own transaction closed it), then this process's host and,
+        through the fan-out, the others' refuse its later actions (a lost message changes
+        nothing: their commits check ``closed`` in the store)."""
+        if not stored:
+            await self.repo.close_game(game_id, reason)
         host = self.hosts.get(game_id)
         if host is None:  # hosted elsewhere (or nowhere: the store says it on load)
             self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})

@@ -20,15 +20,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.referee import Decision, Referee
+from duiyi.referee import BOOKS, Book, Decision, Referee
 from duiyi.server.schemas import NO_BOOL
 
-__all__ = ["Ruling", "parse_ruling"]
+__all__ = ["Ruling", "parse_ruling", "ruling_table"]
 
 Seat = Literal["black", "white"]
 Article = Annotated[str, Field(min_length=1, max_length=80, examples=["Go §24"])]
 Note = Annotated[str, Field(max_length=500)]
 MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
+CallNumber = Annotated[int, Field(ge=1, le=1000), NO_BOOL]
 Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
@@ -43,6 +44,10 @@ class _Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     note: Note = ""
+    answers: CallNumber | None = Field(
+        None,
+        description="the number of the player's call this ruling answers (the others stay open)",
+    )
     action_id: str | None = Field(
         None,
         min_length=1,
@@ -52,7 +57,7 @@ class _Ruling(BaseModel):
 
     def call(self) -> tuple[str, dict[str, Any]]:
         """The referee method and its keyword arguments."""
-        data = self.model_dump(exclude={"kind", "action_id"}, exclude_none=True)
+        data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
             if key in ("color", "offender", "by"):
@@ -339,3 +344,154 @@ def parse_ruling(data: object) -> _Ruling:
         )
         raise InvalidInput(f"malformed ruling: {detail}") from exc
     return ruling
+
+
+# ---------------------------------------------------------------------------- the forms' table
+
+_MODELS: dict[str, type[_Ruling]] = {
+    str(m.model_fields["kind"].annotation.__args__[0]): m  # type: ignore[union-attr]
+    for m in _Ruling.__subclasses__()
+}
+
+# the order the arbiter reads them in (the book's commonest first); a method of a book that is
+# missing here comes last, so a ruling added to a Book is offered without touching this list
+_ORDER = (
+    "warn",
+    "violation",
+    "time_penalty",
+    "adjust_clock",
+    "void_move",
+    "restore_stones",
+    "replace_stone",
+    "accept_irregular",
+    "dropped_stone",
+    "moved_stones",
+    "scattered",
+    "wrong_colours",
+    "overtime_pass",
+    "leave_seat",
+    "forfeit",
+    "double_forfeit",
+    "disqualify",
+    "disciplinary_loss",
+    "no_show",
+    "withdrawal",
+    "both_flags",
+)
+
+# articles to choose from where the ruling names its own (the book's article comes first)
+_SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
+    ("go", "warn"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
+    ("go", "void_move"): ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
+    ("go", "forfeit"): ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
+    ("go", "double_forfeit"): ("Go §23.1", "Go §17.6"),
+    ("go", "disqualify"): ("Go §23.1",),
+    ("go", "disciplinary_loss"): ("Go §23",),
+    ("gomoku", "violation"): ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
+    ("gomoku", "void_move"): (
+        "Gomoku §6.1(4)",
+        "Gomoku §6.1(1)",
+        "Gomoku §6.1(2)",
+        "Gomoku §6.1(3)",
+    ),
+    ("gomoku", "forfeit"): ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
+    ("gomoku", "double_forfeit"): ("Gomoku §12.3(2)C",),
+    ("gomoku", "accept_irregular"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
+}
+
+# where the book's table shares an article between the games, this game's own article
+_PRESELECTED = {("gomoku", "adjust_clock"): "Gomoku §8.7"}
+
+# a ruling offered twice with a field fixed (Gomoku §6.1(5) pushed, §6.1(6) re-lifted)
+_VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
+    "replace_stone": (
+        ("replace_pushed", {"lifted": False}, "Gomoku §6.1(5)"),
+        ("replace_lifted", {"lifted": True}, "Gomoku §6.1(6)"),
+    ),
+}
+
+# what each request field is on a form
+_FIELD_TYPES = {
+    "color": "seat",
+    "offender": "seat",
+    "by": "seat",
+    "colors": "seats",
+    "decision": "decision",
+    "seconds": "signed_time",
+    "deduct": "time",
+    "award": "time",
+    "points": "points",
+    "point": "point",
+    "article": "article",
+    "note": "note",
+}
+# the session knows the move number and whether the game is decided: never asked on a form
+_NOT_ON_FORMS = {"kind", "action_id", "answers", "move_number", "decided"}
+
+
+def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for name, info in model.model_fields.items():
+        if name in _NOT_ON_FORMS:
+            continue
+        kind = _FIELD_TYPES.get(name)
+        if kind is None:  # the flags: a bool, or a bool left to the article when None
+            kind = "flag" if info.default is not None else "choice"
+        field: dict[str, Any] = {"name": name, "type": kind, "required": info.is_required()}
+        if info.default is not None and not info.is_required():
+            field["default"] = info.default
+        if kind == "decision":
+            allowed = set(book.moved if method == "moved_stones" else book.scattered)
+            if method == "scattered":
+                allowed.add(Decision.OFFENDER_LOSES)
+            field["choices"] = [d.value for d in Decision if d in allowed]
+        out.append(field)
+    # whom first, then what was decided, the article and the note last
+    rank = {"seat": 0, "seats": 0, "decision": 1, "signed_time": 2, "time": 2, "points": 3}
+    rank |= {"point": 3, "flag": 4, "choice": 4, "article": 5, "note": 6}
+    return sorted(out, key=lambda f: rank[f["type"]])
+
+
+def ruling_table(game: str) -> list[dict[str, Any]]:
+    """The rulings the arbiter may make in ``game`` (its :class:`~duiyi.referee.Book`), each
+    with the fields of its request, the article preselected and the articles to choose from.
+    Forms are built from it (the room, the game page): nothing to type in JSON.
+
+    >>> [r["id"] for r in ruling_table("gomoku")][:3]
+    ['violation', 'time_penalty', 'adjust_clock']
+    >>> moved = next(r for r in ruling_table("gomoku") if r["id"] == "moved_stones")
+    >>> next(f for f in moved["fields"] if f["name"] == "decision")["choices"]
+    ['restore', 'valid', 'draw', 'replay']
+    >>> "warn" in [r["id"] for r in ruling_table("go")], "warn" in [r["id"] for r in ruling_table("gomoku")]
+    (True, False)
+    """
+    if game not in BOOKS:
+        raise InvalidInput(f"game must be one of {', '.join(BOOKS)}, got {game!r}")
+    book = BOOKS[game]
+    methods = [m for m in _ORDER if m in book.articles]
+    methods += sorted(m for m in book.articles if m not in _ORDER and m in _MODELS)
+    table: list[dict[str, Any]] = []
+    for method in methods:
+        model = _MODELS.get(method)
+        if model is None:
+            continue
+        fields = _fields(model, book, method)
+        article = _PRESELECTED.get((game, method), book.articles[method])
+        suggested = list(_SUGGESTED.get((game, method), ()))
+        if article and article not in suggested:
+            suggested.insert(0, article)
+        variants = _VARIANTS.get(method, ((method, {}, article),))
+        for rid, fixed, art in variants:
+            editable = any(f["name"] == "article" for f in fields)
+            table.append(
+                {
+                    "id": rid,
+                    "kind": method,
+                    "article": art or (suggested[0] if suggested else ""),
+                    "article_editable": editable,
+                    "articles": suggested if editable else [art],
+                    "fixed": fixed,
+                    "fields": [f for f in fields if f["name"] not in fixed],
+                }
+            )
+    return table

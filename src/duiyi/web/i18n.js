@@ -1,4 +1,5 @@
 import { DESK_TEXTS } from "./i18n_desk.js";
+import { DESKZH_TEXTS } from "./i18n_deskzh.js";
 
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
@@ -10,7 +11,9 @@ const T = {
   "home.noEvents": ["No events yet.", "还没有比赛。"],
   "home.newGame": ["New game", "新对局"],
   "home.engine": ["Play against the computer", "与电脑对弈"],
-  "home.noEngine": ["No engine is installed on this server.", "服务器没有安装对弈引擎。"],
+  "home.noEngine": ["This server offers no engine.", "本服务器没有提供对弈引擎。"],
+  "engine.choice": ["Engine", "引擎"],
+  "engine.level": ["Level", "级别"],
   "home.watch": ["Watch a game", "观看对局"],
   "home.gameId": ["Game id", "对局编号"],
   "home.links": ["Keep these links: each is shown once.", "请保存这些链接：只显示一次。"],
@@ -299,7 +302,7 @@ const T = {
   "room.open": ["open the board", "打开对局"],
   "room.key": ["The arbiter key of the event is needed here.", "这里需要比赛的裁判密钥。"],
   "rk.warning": ["warning", "警告"],
-  "rk.violation": ["violation", "违规"],
+  "rk.violation": ["violation", "违例"],
   "rk.forfeit": ["forfeit (loses the game)", "判负"],
   "rk.time_penalty": ["time penalty", "罚时"],
   "rk.void_move": ["void move", "着手无效"],
@@ -323,9 +326,79 @@ const T = {
   "rk.pushed": ["pushed stone put back (推盘)", "推盘：棋子放回"],
   "rk.lifted": ["re-lifted stone put back (拔子)", "拔子：棋子放回"],
   "room.points": ["Points", "位置"],
+  "rm.warn": ["Warning (Go §24: one stone off; the second loses)", "警告（第24条：罚一子，第二次判负）"],
+  "rm.violation": ["Violation (违例; the second loses the game)", "违例（第二次判负）"],
+  "rm.time_penalty": ["Time penalty (罚时)", "罚时"],
+  "rm.adjust_clock": ["Clock adjustment (± minutes and seconds)", "校正计时（加减分秒）"],
+  "rm.void_move": ["Void move", "着手无效"],
+  "rm.restore_stones": ["Wrongly removed stones put back (with a warning)", "误提之子放回原处（警告）"],
+  "rm.replace_pushed": ["Pushed stone put back (推盘)", "推盘：棋子放回第一个交叉点"],
+  "rm.replace_lifted": ["Re-lifted stone put back (拔子)", "拔子：棋子放回第一个无子交叉点"],
+  "rm.accept_irregular": ["The opponent accepts the irregular act", "对手接受犯规行为"],
+  "rm.dropped_stone": ["Dropped stone (掉子): picked up, played elsewhere", "掉子：收回掉落子，另选落点"],
+  "rm.moved_stones": ["Moved stones (移子)", "移子"],
+  "rm.scattered": ["Board scattered", "棋局散乱"],
+  "rm.wrong_colours": ["Wrong colours", "拿错黑白"],
+  "rm.overtime_pass": ["Pass on overtime (Go §22.5)", "超时改判虚着（第22.5条）"],
+  "rm.leave_seat": ["Permission to leave the seat in byo-yomi", "读秒中准许离座"],
+  "rm.forfeit": ["Forfeit: loses the game", "判负"],
+  "rm.double_forfeit": ["Both players lose", "判双方负"],
+  "rm.disqualify": ["Disqualification (取消资格)", "取消比赛资格"],
+  "rm.disciplinary_loss": ["Disciplinary loss", "纪律判负"],
+  "rm.no_show": ["Absent past the limit", "迟到超时"],
+  "rm.withdrawal": ["Withdrawal", "中途退出"],
+  "rm.both_flags": ["Both flags down: draw", "双方超时：和棋"],
+  "rf.color": ["Player", "棋手"],
+  "rf.offender": ["Who moved them", "移子方"],
+  "rf.by": ["Scattered by", "弄乱方"],
+  "rf.colors": ["Absent", "未到场"],
+  "rf.decision": ["Decision", "裁决"],
+  "rf.seconds": ["Change", "调整"],
+  "rf.deduct": ["Time taken", "扣除时间"],
+  "rf.award": ["Time given to the opponent", "补给对方的时间"],
+  "rf.points": ["Points", "位置"],
+  "rf.point": ["First point it touched", "第一个接触的交叉点"],
+  "rf.article": ["Article", "条款"],
+  "rf.note": ["Note", "备注"],
+  "rf.pass_turn": ["Counts as a pass", "算作虚着"],
+  "rf.warning": ["With a warning", "同时警告"],
+  "rf.override": ["Change a result already decided", "改变已定的结果"],
+  "rf.deliberate": ["Deliberately", "故意"],
+  "rf.approved": ["Approved by the competition committee", "经竞赛委员会批准"],
+  "rf.consent": ["The opponent agrees", "对方同意"],
+  "rf.chief_arbiter": ["Ruled by the chief arbiter", "由裁判长裁决"],
+  "rf.nobody": ["nobody", "无"],
+  "rf.sign": ["Add or take away", "加或减"],
+  "rf.add": ["add", "加"],
+  "rf.take": ["take away", "减"],
+  "rf.min": ["min", "分"],
+  "rf.sec": ["s", "秒"],
+  "rf.byArticle": ["as the article says", "按条款"],
+  "rf.call": ["Answers the call", "答复的申诉"],
+  "rf.noCall": ["no call", "不针对申诉"],
+  "dec.restore": ["put back where they were", "挪回原处"],
+  "dec.valid": ["the move stands", "移子有效"],
+  "dec.resume": ["rebuilt: play on", "复盘续赛"],
+  "dec.draw": ["draw", "和棋"],
+  "dec.replay": ["replay the game", "重赛"],
+  "dec.both_lose": ["both lose", "双方均负"],
+  "dec.offender_loses": ["the offender loses", "责任方判负"],
+  "rule.check": ["Rule…", "裁决…"],
+  "rule.sure": ["Make this ruling?", "确认作出以下裁决？"],
+  "rule.confirm": ["Confirm the ruling", "确认裁决"],
+  "rule.change": ["Change it", "修改"],
+  "rule.wins": ["{who} wins", "{who} 胜"],
+  "rule.onYou": ["The arbiter's ruling", "裁判的裁决"],
+  "rule.nth": ["{what} number {n}: the game is lost", "第{n}次{what}：判负"],
+  "term.violations": ["violations", "违例"],
+  "count.proposal": ["Count of the proposal (not accepted yet)", "按自动判断数子（尚未同意）"],
+  "count.marking": ["Count of this marking ({n}/2 accepted)", "按当前死活数子（已同意 {n}/2）"],
+  "yes": ["yes", "是"],
+  "no": ["no", "否"],
 };
 
 Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
+Object.assign(T, DESKZH_TEXTS); // results, ranks, tiebreaks, knockout draws, teams, prints
 
 let lang = localStorage.getItem("duiyi.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
@@ -334,7 +407,7 @@ let lang = localStorage.getItem("duiyi.lang") ||
 export function t(key, vars = {}) {
   const pair = T[key];
   let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
-  for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, v);
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
