@@ -102,9 +102,12 @@ async function roundTable(ctx, r, explanation) {
     });
     const bw = warn("black");
     const ww = warn("white");
+    const send = () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 });
+    // choosing a result enters it (one action per board); Enter sends changed warnings
+    sel.addEventListener("change", send);
     const enter = el("button", {
       type: "button", "data-testid": `enter-${r.round}-${gm.board}`, "aria-label": `${t("enter")} ${t("board")} ${gm.board}`,
-      onclick: () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 }),
+      onclick: send,
     }, t("enter"));
     const linkCell = el("td", {});
     if (online) {

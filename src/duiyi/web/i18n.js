@@ -244,7 +244,7 @@ const T = {
   "pastePlayers": ["Paste players: one name a line (\"name, rank, rating, club\" allowed), or a table from a spreadsheet or CSV with its header (name/姓名, rank/段位, rating/等级分, club/单位…)", "粘贴棋手：每行一个姓名（可写“姓名, 段位, 等级分, 单位”），或从表格/CSV复制带表头的表（姓名、段位、等级分、单位……）"],
   "pastePlaceholder": ["Li Wei, 5d\nWang Fang, 4d, 2300, Shanghai", "李伟, 5段\n王芳, 4段, 2300, 上海"],
   "pastePreview": ["{n} players read: {names}…", "读到 {n} 名棋手：{names}……"],
-  "pasteFile": ["or a file (CSV, TSV, text)", "或选择文件（CSV、TSV、文本）"],
+  "pasteFile": ["or a file (CSV, TSV, text, OpenGotha XML, EGD .h9)", "或选择文件（CSV、TSV、文本、OpenGotha XML、EGD .h9）"],
   "printPairings": ["Print the pairings", "打印对阵表"],
   "resultAndWarnings": ["Result and warnings", "结果与警告"],
   "record": ["Record", "记录"],

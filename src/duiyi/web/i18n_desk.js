@@ -33,7 +33,7 @@ export const DESK_TEXTS = {
   "desk.ex.csv": ["Standings (CSV)", "名次表（CSV）"],
   "desk.ex.players": ["Players (CSV)", "棋手名单（CSV）"],
   "desk.ex.sgf": ["Game records (SGF, zip)", "棋谱（SGF，zip）"],
-  "desk.ex.prints": ["Pairings, table cards and result slips are printed from each round on the Rounds tab.", "对阵表、台卡和成绩单在“轮次”页的每一轮打印。"],
+  "desk.ex.prints": ["The latest round's pairings and table cards are above; every round's are on the Rounds tab.", "上面是最新一轮的对阵表和台签；各轮的在“轮次”页打印。"],
   "rc.1-0": ["Black wins (1-0)", "黑胜（1-0）"],
   "rc.0-1": ["White wins (0-1)", "白胜（0-1）"],
   "rc.draw": ["Draw", "和棋"],
