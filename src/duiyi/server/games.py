@@ -97,8 +97,15 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     """A session for a game request: ``{"game": "go"|"gomoku", "size", "rules",
     "handicap", "time_control": {"system": ...}, "overtime_pass": bool, "lateness": {...}}``.
 
-    Without ``lateness`` the clock starts at once for the first player to move; with it, both
-    players start absent and the lateness rules of the book apply until they arrive.
+    ``start`` says when the clock starts (issue 21, ``duiyi.session.START_RULES``): a casual
+    game's default ``seated`` waits until both players have opened their seats (connected, or
+    acted); ``first_move`` starts it with the first move; ``scheduled`` (an event's game, and
+    any game with ``lateness``) starts it at once, and with ``lateness`` both players start
+    absent and the lateness rules of the book apply until they arrive (Go §22, Gomoku §8.5).
+
+    >>> tc = {"system": "absolute", "base": 600}
+    >>> new_session({"game": "go", "size": 9, "time_control": tc}).clock_start_json()["start_rule"]
+    'seated'
     """
     kind = spec.get("game", "go")
     if kind == "go":
@@ -118,6 +125,13 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     else:
         raise InvalidInput("time_control is an object such as {'system': 'absolute', 'base': 600}")
     lateness_spec = spec.get("lateness")
+    start = spec.get("start")
+    if start is None:  # without a clock nothing waits for the players
+        start = "seated" if lateness_spec is None and system.name != "none" else "scheduled"
+    if lateness_spec is not None and start != "scheduled":
+        raise InvalidInput(
+            f"lateness rules go with a scheduled start (Go §22, Gomoku §8.5), not start={start!r}"
+        )
     if lateness_spec is None:
         clock = Clock(system, to_move=BLACK, now=now)
     else:
@@ -135,6 +149,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         referee,
         overtime_pass=bool(spec.get("overtime_pass", False)),
         overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
+        start_rule=str(start),
     )
 
 
@@ -215,7 +230,11 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "clocks": state["clock"],
         "clock_running": state["clock_running"],
         "paused": state["paused"],
-        "absent": sorted(c.value for c in session.clock.absent),
+        # absent at a scheduled start, or not yet seated when the clock waits for both
+        "absent": sorted(c.value for c in session.waiting_for()),
+        # when the clock starts and which rule applies (issue 21): start_rule ("seated",
+        # "first_move", "scheduled"), started, waiting_for, lateness (or None)
+        "clock": session.clock_start_json(),
         "adjourned_by": state["adjourned_by"],
         "outcome": state["outcome"],
         "referee": state["referee"],
@@ -754,6 +773,10 @@ class GameManager:
         ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
         knockout game replayed with colours reversed keeps its players' links (no new secrets
         are answered for the seats then)."""
+        if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
+            spec = {**spec, "start": "scheduled"}
+        elif engine is not None and "start" not in spec:  # the engine never opens a seat
+            spec = {**spec, "start": "first_move"}
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
