@@ -327,8 +327,7 @@ def _compute(event: Event, rules: PlacementRules, upto_round: int) -> dict[int, 
         flags = _extra(p, "participating")
         gone = left.get(p.number, total)  # a player who left is absent after (as exported)
         part = [
-            _ABSENT if flags[r : r + 1] == "0" or r >= gone else _NOT_ASSIGNED
-            for r in range(total)
+            _ABSENT if flags[r : r + 1] == "0" or r >= gone else _NOT_ASSIGNED for r in range(total)
         ]
         scored[p.number] = _Scored(p.number, smms(p, rules), part, [None] * total)
     for rnd in event.history:

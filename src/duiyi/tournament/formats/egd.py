@@ -138,7 +138,12 @@ def _symbol(code: str, white: bool) -> tuple[str, bool]:
 def _criterion_text(name: str, value: Fraction) -> str:
     """A criterion's value as OpenGotha's ``ScoredPlayer.formatScore`` writes it, with the
     fraction in ASCII (``.5``, ``.25``, ``.75``): OpenGotha writes ``½ ¼ ¾``, which its Latin-9
-    file turns into ``?``; the category (CAT) counted from 1."""
+    file turns into ``?``; the category (CAT) counted from 1; cut to four characters as
+    OpenGotha cuts it (a fraction after four digits is dropped).
+
+    >>> _criterion_text("SOSM", Fraction(1699, 2)), _criterion_text("SOSOSM", Fraction(6999, 2))
+    ('849.5', '3499')
+    """
     if name == "CAT":
         return str(int(-value) + 1)
     coef = CRITERIA[name][0] if name in CRITERIA else 1
@@ -146,6 +151,8 @@ def _criterion_text(name: str, value: Fraction) -> str:
     whole = int(scaled / coef) if coef > 1 else scaled  # Java: towards zero
     rest = scaled - whole * coef
     fraction = {(2, 1): ".5", (4, 1): ".25", (4, 2): ".5", (4, 3): ".75"}.get((coef, rest), "")
+    if len(str(whole)) >= 4:  # OpenGotha cuts the value to four characters: 1234½ -> 1234
+        return str(whole)[:4]
     return f"{whole}{fraction}"
 
 
@@ -352,7 +359,7 @@ def to_egd(
         # EGF's columns are separated by blanks)
         club = ascii_fold(p.club.strip())[:4].strip().replace(" ", "_") or "xxxx"
         values = [
-            _criterion_text(c, v)[:4] if rules is not None else _number(v)
+            _criterion_text(c, v) if rules is not None else _number(v)
             for c, v in zip(criteria, s.values, strict=False)
         ]
         line = (
