@@ -42,6 +42,7 @@ __all__ = [
     "RefusedByRules",
     "Unavailable",
     "install_handlers",
+    "literal_methods",
     "problem",
     "problem_body",
     "problem_response",
@@ -188,7 +189,7 @@ def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
     return allowed
 
 
-def _literal_methods(app: FastAPI, request: Request) -> set[str]:
+def literal_methods(app: FastAPI, request: Request) -> set[str]:
     """The documented methods of the most literal path template this path fits
     (``/players/draw`` before ``/players/{number}``)."""
     path = request.scope.get("path", "")
@@ -213,7 +214,7 @@ def install_handlers(app: FastAPI) -> None:
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        literal = _literal_methods(app, request)
+        literal = literal_methods(app, request)
         if literal and request.method not in literal:
             # /players/draw is its own route: a PATCH there is a wrong method, not a player
             # number that is not a number
@@ -238,7 +239,7 @@ def install_handlers(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # RFC 9110 §15.5.6: every method of the path (one route per method here)
-            allowed = _literal_methods(app, request) or set(_allowed_methods(app, request))
+            allowed = literal_methods(app, request) or set(_allowed_methods(app, request))
             if "GET" in allowed:
                 allowed.add("HEAD")
             headers["Allow"] = ", ".join(sorted(allowed))

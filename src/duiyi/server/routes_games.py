@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Annotated, Any
 
@@ -26,7 +27,8 @@ from duiyi.server.auth import (
     secret_in_url,
 )
 from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
-from duiyi.server.limits import TokenBucket
+from duiyi.server.keyfirst import KeyFirstRoute
+from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.rulings import Ruling
 from duiyi.server.schemas import GameSpec
@@ -34,9 +36,12 @@ from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+# every action, ruling, ... checks its key before its body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(prefix="/api/games", tags=["games"], route_class=KeyFirstRoute)
 
 MAX_WS_MESSAGE = 16_384
+
+log = logging.getLogger("duiyi.server")
 
 
 class Action(BaseModel):
@@ -99,7 +104,15 @@ async def perform(
     if seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
     if kind not in PLAYER_ACTIONS:
-        raise Forbidden(f"players may not send {kind!r} actions (arbiters and organisers may)")
+        if kind in ARBITER_ACTIONS:
+            raise Forbidden(
+                f"players may not send {kind!r}: only the game's arbiter key may "
+                f"({', '.join(sorted(ARBITER_ACTIONS))})"
+            )
+        raise Forbidden(
+            f"players may not send {kind!r} actions: a player sends "
+            f"{', '.join(sorted(PLAYER_ACTIONS))}"
+        )
     return await host.act(seat, kind, data)
 
 
@@ -182,9 +195,10 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     )
 
 
-# WebSocket close codes: 1003 a binary frame, 1008 the message budget spent, 4400 a secret
+# WebSocket close codes: 1003 a binary frame, 1011 an internal error, 1008 the message budget spent, 4400 a secret
 # in the URL, 4404 no such game, 4409 the game moved on in the store (reconnect and resync).
 CLOSE_BINARY = 1003
+CLOSE_ERROR = 1011
 CLOSE_POLICY = 1008
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
@@ -312,6 +326,10 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             await _handle(websocket, host, conn, raw)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except Exception:  # a bug: the client gets a close frame (1011), never a dropped socket
+        log.exception("socket of game %s", game_id)
+        with contextlib.suppress(Exception):
+            await websocket.close(code=CLOSE_ERROR, reason="internal error")
     finally:
         host.listeners.discard(listener)
         sender.cancel()
@@ -335,10 +353,15 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
     try:
         if len(raw) > MAX_WS_MESSAGE:
             raise InvalidInput(f"message too large ({len(raw)} bytes; limit {MAX_WS_MESSAGE})")
+        wrong = json_shape(raw.encode())
+        if wrong is not None:  # before the parser recurses or reads a 5,000-digit number
+            raise InvalidInput(f"message refused: {wrong}")
         try:
             msg = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise InvalidInput(f"malformed JSON: {exc.msg} at column {exc.colno}") from exc
+        except (ValueError, RecursionError) as exc:
+            raise InvalidInput(f"malformed JSON: {exc}") from exc
         if not isinstance(msg, dict):
             raise InvalidInput("a message is a JSON object with a 'type'")
         ref = msg.get("ref")
