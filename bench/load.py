@@ -65,7 +65,12 @@ def start_server(
         stderr=subprocess.STDOUT,
         cwd=workdir,
         # one client process plays every game: lift the per-client rate limit
-        env={**os.environ, "DUIYI_RATE_PER_SECOND": "100000"},
+        env={
+            **os.environ,
+            "DUIYI_RATE_PER_SECOND": "100000",
+            "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
+            "DUIYI_MAX_CONNECTIONS_PER_CLIENT": "100000",
+        },
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):

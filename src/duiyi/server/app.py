@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from duiyi import __version__
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
-from duiyi.server.limits import LimitsMiddleware
+from duiyi.server.limits import LimitsMiddleware, Quota, client_address
 from duiyi.server.logs import install_redaction
 from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
@@ -46,6 +46,15 @@ class State:
         self.fanout: Any = None
         # the runner of events' engine rounds (only with ``engine_players``)
         self.engine_rounds: EngineRounds | None = None
+        # bounds (issue 25): events created per client per hour, open sockets per client,
+        # event changes made at once by this process
+        self.event_quota = Quota(settings.max_events_per_client, 3600.0)
+        self.sockets: dict[str, int] = {}
+        self.event_writes = asyncio.Semaphore(max(1, settings.max_event_writes))
+
+    def client(self, scope: Any) -> str:
+        """The client address of a request or socket (limits.client_address)."""
+        return client_address(scope, self.settings.proxy_header, self.settings.trusted_proxies)
 
 
 async def _heartbeat(state: State) -> None:

@@ -19,6 +19,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "LimitsMiddleware",
+    "Quota",
     "TokenBucket",
     "client_address",
     "json_shape",
@@ -79,6 +80,33 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class Quota:
+    """At most ``count`` uses per key in any ``window`` seconds (events a client creates).
+
+    >>> q = Quota(count=2, window=10.0)
+    >>> [q.take("a", 0.0), q.take("a", 1.0), q.take("a", 2.0), q.take("b", 2.0), q.take("a", 10.5)]
+    [True, True, False, True, True]
+    """
+
+    def __init__(self, count: int, window: float) -> None:
+        self.count = count
+        self.window = window
+        self.uses: OrderedDict[str, list[float]] = OrderedDict()
+
+    def take(self, key: str, now: float) -> bool:
+        """Spend one use of ``key`` at ``now`` if it has one left."""
+        recent = [t for t in self.uses.get(key, ()) if now - t < self.window]
+        if len(recent) >= self.count:
+            self.uses[key] = recent
+            return False
+        recent.append(now)
+        self.uses[key] = recent
+        self.uses.move_to_end(key)
+        if len(self.uses) > 50_000:
+            self.uses.popitem(last=False)
+        return True
 
 
 def _problem(status: int, title: str, detail: str) -> bytes:

@@ -157,9 +157,10 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 
 
 def problem_response(exc: DuiyiError) -> JSONResponse:
-    """The response for a duiyi error."""
+    """The response for a duiyi error (a 503 or a 429 says when to try again)."""
     body = problem_body(exc)
-    return JSONResponse(body, status_code=body["status"], media_type=PROBLEM_TYPE)
+    headers = {"Retry-After": "2"} if body["status"] in (429, 503) else None
+    return JSONResponse(body, status_code=body["status"], media_type=PROBLEM_TYPE, headers=headers)
 
 
 def _title(status: int) -> str:
@@ -258,6 +259,23 @@ def install_handlers(app: FastAPI) -> None:
         body = problem(500, _title(500), f"internal error ({type(exc).__name__}); nothing changed")
         return JSONResponse(body, status_code=500, media_type=PROBLEM_TYPE)
 
+    async def on_pool(_request: Request, exc: Exception) -> JSONResponse:
+        # every database connection is busy (SQLAlchemy's QueuePool timeout): nothing was
+        # done, and the client may try again shortly
+        log.warning("database pool exhausted: %s", exc)
+        body = problem(
+            503,
+            _title(503),
+            "the server is busy (every database connection is in use); nothing was changed, "
+            "try again in a few seconds",
+        )
+        return JSONResponse(
+            body, status_code=503, media_type=PROBLEM_TYPE, headers={"Retry-After": "2"}
+        )
+
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    app.add_exception_handler(PoolTimeout, on_pool)
     app.add_exception_handler(DuiyiError, on_duiyi)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)

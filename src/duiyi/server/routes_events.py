@@ -33,6 +33,7 @@ from duiyi.server.csvsafe import check_names
 from duiyi.server.games import GameManager, new_session
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import CHECKED, NO_BOOL, Club, EngineCommand, Name, text_field
 from duiyi.store.repository import (
     Conflict,
@@ -276,6 +277,23 @@ async def _change(
 
     ``apply`` gets the event and the document's other parts (``online`` game settings,
     ``explanations`` of each round's pairing), which it may change in place."""
+    state = request.app.state.duiyi
+    try:  # a bounded number at once: event writes never take every database connection
+        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
+    except TimeoutError:
+        raise Unavailable("too many event changes at once; try again in a few seconds") from None
+    try:
+        return await _change_once(request, event_id, change, apply)
+    finally:
+        state.event_writes.release()
+
+
+async def _change_once(
+    request: Request,
+    event_id: str,
+    change: dict[str, Any],
+    apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
+) -> tuple[EventRecord, Any]:
     repo = _repo(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
@@ -298,6 +316,12 @@ async def _change(
 @router.post("", status_code=201)
 async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     """Create an event; answers its id, the organiser key and the arbiter key (shown once)."""
+    state = request.app.state.duiyi
+    if not state.event_quota.take(state.client(request.scope), time.monotonic()):
+        raise RateLimited(
+            f"this address created {state.settings.max_events_per_client} events in the last "
+            "hour (the limit); try again later"
+        )
     rounds = spec.rounds
     if rounds is None and spec.system not in ROUNDS_FROM_SYSTEM:
         rounds = 5
@@ -419,7 +443,14 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         except ValueError as exc:
             raise InvalidInput(f"bad player: {exc}") from exc
 
+    cap = request.app.state.duiyi.settings.max_players_per_event
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        if len(e.players) + len(players) > cap:
+            raise Conflict(
+                f"an event holds at most {cap} players on this server ({len(e.players)} "
+                f"entered, {len(players)} sent; DUIYI_MAX_PLAYERS_PER_EVENT)"
+            )
         return ops.add_players(e, players), None
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)

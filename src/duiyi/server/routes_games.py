@@ -195,10 +195,12 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     )
 
 
-# WebSocket close codes: 1003 a binary frame, 1011 an internal error, 1008 the message budget spent, 4400 a secret
+# WebSocket close codes: 1003 a binary frame, 1011 an internal error, 1013 too many sockets
+# (from this address, or watching this game), 1008 the message budget spent, 4400 a secret
 # in the URL, 4404 no such game, 4409 the game moved on in the store (reconnect and resync).
 CLOSE_BINARY = 1003
 CLOSE_ERROR = 1011
+CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
@@ -260,6 +262,38 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
     arbiter = host.is_arbiter(ws_token)
+    state = websocket.app.state.duiyi
+    settings = state.settings
+    client = state.client(websocket.scope)
+    # bounded (issue 25): sockets per client address, and spectators per game (the players
+    # and the arbiter always get in)
+    crowded = None
+    if state.sockets.get(client, 0) >= settings.max_sockets_per_client:
+        crowded = f"more than {settings.max_sockets_per_client} sockets from this address"
+    elif seat is None and not arbiter and len(host.listeners) >= settings.max_sockets_per_game:
+        crowded = f"this game has {settings.max_sockets_per_game} watchers (the limit)"
+    if crowded is not None:
+        await websocket.send_json(
+            {"type": "error", "problem": problem_body(RateLimited(crowded + "; try later"))}
+        )
+        await websocket.close(code=CLOSE_TRY_LATER, reason="too many sockets")
+        return
+    state.sockets[client] = state.sockets.get(client, 0) + 1
+    try:
+        await _serve_socket(websocket, host, seat, arbiter)
+    finally:
+        left = state.sockets.get(client, 1) - 1
+        if left > 0:
+            state.sockets[client] = left
+        else:
+            state.sockets.pop(client, None)
+
+
+async def _serve_socket(
+    websocket: WebSocket, host: Hosted, seat: Color | None, arbiter: bool
+) -> None:
+    """The socket of a player (``seat``), the arbiter or a spectator, once admitted."""
+    game_id = host.id
     if seat is not None and seat.value in (await host.read())[1].get("absent", ()):
         # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
         with contextlib.suppress(DuiyiError):
