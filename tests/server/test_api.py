@@ -171,6 +171,9 @@ def test_gomoku_game_over_the_api(server: Server) -> None:
     # Gomoku §10.1: five in a row wins
     outcome = r.json()["state"]["outcome"]
     assert outcome["winner"] == "black" and outcome["termination"] == "five"
+    # the record in the Renju dialect of SGF (GM[4]), written by the game's own adapter
+    sgf = httpx.get(f"{server.url}/api/games/{g['id']}/sgf")
+    assert sgf.status_code == 200 and "GM[4]" in sgf.text and ";B[hh]" in sgf.text, sgf.text
 
 
 def test_lateness_players_arrive_by_connecting(server: Server) -> None:

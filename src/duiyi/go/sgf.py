@@ -631,7 +631,7 @@ def game_from_sgf(
     rules: Rules | None = None,
     apply_result: bool = True,
 ) -> Game:
-    """The :class:`~duiyi.go.Game` after the main line of an SGF game (``Game.from_sgf``).
+    """The :class:`~duiyi.go.Game` after the main line of an SGF game (python-chess style: the game core never mentions SGF).
 
     When the whole main line was read (no ``until_move`` cut) and ``apply_result`` is true, an
     ``RE`` that the board cannot show ends the game as recorded (:func:`apply_sgf_result`):
@@ -721,7 +721,7 @@ def game_setup(game: Game) -> tuple[frozenset[Point], frozenset[Point], Color]:
 
 
 def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
-    """Write a game as SGF FF[4] (``g.to_sgf()``): header, set-up stones, moves, result.
+    """Write a game as SGF FF[4]: header, set-up stones, moves, result.
 
     Komi is written in points (KM[7.5] for the Chinese 3¾ stones); passes as ``[]``. A game
     counted in the game (Go §9) gets TB/TW markers on its last node: the territory plus the

@@ -21,40 +21,15 @@ from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
 from duiyi.server.engine_rounds import EngineRounds
-from duiyi.server.games import GameManager
-from duiyi.server.limits import LimitsMiddleware, Quota, client_address
+from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
 from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
-from duiyi.store import Database, Repository
+from duiyi.server.state import State
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("duiyi.server")
-
-
-class State:
-    """What the routes share."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.db = Database(settings.database_url)
-        self.repo = Repository(self.db)
-        self.games = GameManager(self.repo, settings.process_id)
-        self.games.stale_after = settings.stale_after
-        self.started = time.time()
-        self.fanout: Any = None
-        # the runner of events' engine rounds (only with ``engine_players``)
-        self.engine_rounds: EngineRounds | None = None
-        # bounds (issue 25): events created per client per hour, open sockets per client,
-        # event changes made at once by this process
-        self.event_quota = Quota(settings.max_events_per_client, 3600.0)
-        self.sockets: dict[str, int] = {}
-        self.event_writes = asyncio.Semaphore(max(1, settings.max_event_writes))
-
-    def client(self, scope: Any) -> str:
-        """The client address of a request or socket (limits.client_address)."""
-        return client_address(scope, self.settings.proxy_header, self.settings.trusted_proxies)
 
 
 async def _heartbeat(state: State) -> None:
@@ -150,9 +125,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.name != "duiyi.server.routes_events":
             raise
     else:
+        from duiyi.server.routes_desk import router as desk_router
         from duiyi.server.routes_events import install_result_hook
 
         app.include_router(events_router)
+        app.include_router(desk_router)
         install_result_hook(state.games, state.repo)
     try:
         from duiyi.server.routes_engines import router as engines_router

@@ -39,6 +39,7 @@ from typing import Any
 
 from duiyi.errors import TournamentError
 from duiyi.server.games import GameManager
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
@@ -260,8 +261,6 @@ class EngineRounds:
         last = play.round >= ops.total_rounds(event) or event.current_round != play.round
         if last or not event.round(play.round).complete:
             return False
-        from duiyi.server.routes_events import pair_round
-
         seed = secrets.randbits(64)
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = pair_round(event, meta, seed)

@@ -260,7 +260,7 @@ class EngineSeat:
             return
         if view.get("to_move") != self.seat.value or phase != "playing":
             return
-        from duiyi.go.engine import GtpEngine
+        from duiyi.engines.gtp import GtpEngine
 
         if self._engine is None:
             try:
@@ -303,7 +303,7 @@ class EngineSeat:
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:
         if view.get("to_move") != self.seat.value or view.get("phase") != "play":
             return
-        from duiyi.gomoku.engine import GomocupEngine, GomocupRule
+        from duiyi.engines.gomocup import GomocupEngine, GomocupRule
 
         game = session.game.game
         if self.player and game.pending_foul is not None:

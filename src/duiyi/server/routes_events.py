@@ -32,6 +32,7 @@ from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token,
 from duiyi.server.csvsafe import check_names
 from duiyi.server.games import GameManager, new_session
 from duiyi.server.keyfirst import KeyFirstRoute
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import CHECKED, NO_BOOL, Club, EngineCommand, Name, text_field
@@ -508,8 +509,10 @@ async def draw_numbers(request: Request, event_id: str, body: Draw | None = None
     in the event's history."""
     seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return ops.draw_numbers(e, random.Random(seed)), None
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
+        drawn = ops.draw_numbers(e, random.Random(seed))
+        meta["numbers_drawn"] = {"seed": seed, "players": len(drawn.players)}  # the desk says so
+        return drawn, None
 
     record, _ = await _change(request, event_id, {"op": "draw-numbers", "seed": seed}, apply)
     return {**_players(record), "seed": seed}
@@ -545,16 +548,6 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
         **_summary(record),
         "withdrawn": [w.to_json() for w in parsed_event(record).withdrawals],
     }
-
-
-def pair_round(e: Event, meta: dict[str, Any], seed: int) -> tuple[Event, dict[str, Any]]:
-    """Pair the next round of ``e`` with the lots of ``seed``: the event and the pairing with
-    every board's reason, which is also kept in ``meta["explanations"]`` under the round's
-    number (the document's parts beside the event, see :func:`_change`)."""
-    e, paired = ops.pair_next_round(e, random.Random(seed))
-    answer = paired.to_json(explain=True)
-    meta["explanations"] = {**meta.get("explanations", {}), str(answer["round"]): answer}
-    return e, answer
 
 
 @router.post("/{event_id}/rounds")
@@ -958,9 +951,7 @@ async def export_sgf(request: Request, event_id: str) -> Response:
         for g in await _repo(request).games_of_event(event_id):
             host = await _games(request).get(g.id)
             session = await host.current_session()
-            inner: Any = getattr(session.game, "game", None)
-            if session.game.kind == "go" and inner is not None:
-                zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", inner.to_sgf())
+            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", session.game.sgf())
     return Response(
         buffer.getvalue(),
         media_type="application/zip",

@@ -180,16 +180,8 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
     host = await _manager(request).get(game_id)
     session = await host.current_session()
-    inner = session.game.game  # type: ignore[attr-defined]
-    if session.game.kind == "go":
-        text = inner.to_sgf()
-    else:
-        import importlib
-
-        notation: Any = importlib.import_module("duiyi.gomoku.notation")
-        text = notation.to_sgf(inner)
     return PlainTextResponse(
-        text,
+        session.game.sgf(),
         media_type="application/x-go-sgf",
         headers={"content-disposition": f'attachment; filename="{game_id}.sgf"'},
     )

@@ -97,6 +97,9 @@ class GameAdapter(Protocol):
     def state_json(self) -> dict[str, Any]:
         """A public JSON view of the game (for a server)."""
 
+    def sgf(self) -> str:
+        """The game record as SGF, in the game's own dialect (Go: GM[1]; Renju: GM[4])."""
+
 
 # --------------------------------------------------------------------------- registry
 
@@ -290,6 +293,11 @@ class GoAdapter:
             "warnings": {c.value: n for c, n in self.game.warnings.items()},
         }
 
+    def sgf(self) -> str:
+        from duiyi.go.sgf import game_to_sgf
+
+        return game_to_sgf(self.game)
+
 
 # --------------------------------------------------------------------------- Gomoku
 
@@ -435,3 +443,8 @@ class GomokuAdapter:
             "swapped": self.game.swapped,
             "record": self.game.record_text(),
         }
+
+    def sgf(self) -> str:
+        from duiyi.gomoku.notation import game_to_sgf
+
+        return game_to_sgf(self.game)

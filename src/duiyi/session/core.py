@@ -79,6 +79,11 @@ SESSION_ACTIONS = frozenset(
     }
 )
 AUTO_ACTIONS = frozenset({"flag", "no_show", "overtime_pass"})
+# the game actions that complete a turn (a stone, a pass, an opening step): they press the
+# clock, also when they stop play (the second pass, Go §7; a five, Gomoku §10.1)
+TURN_ACTIONS = frozenset(
+    {"move", "pass", "place_handicap", "open", "swap", "propose_fifth", "choose_fifth"}
+)
 
 
 @dataclass(frozen=True)
@@ -225,6 +230,9 @@ class Session:
         self._restarts = 0
         self._ot_requests: set[Color] = set()
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
+        # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
+        # charged (and without the press of a move that stops play); they replay that way
+        self._legacy = False
         if self._game.kind in ("go", "gomoku") and self._referee.game != self._game.kind:
             raise InvalidInput(
                 f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
@@ -748,8 +756,9 @@ class Session:
         if self._clock.absent and player in self._clock.absent:
             raise SessionError(f"{player} has not arrived yet (arrive first)")
         self._check_not_overrun(player, a.at)
+        pressed = a.type in TURN_ACTIONS and self._clock.to_move is player
         self._game.play(player, a.type, a.data)
-        self._after_game_change(a.at)
+        self._after_game_change(a.at, player if pressed else None)
 
     def _check_not_overrun(self, player: Color, at: float) -> None:
         """Refuse ``player``'s move past its last minute while the loss waits for a Go §22.5
@@ -761,20 +770,23 @@ class Session:
                 "Go §12.3",
             )
 
-    def _after_game_change(self, at: float) -> None:
-        self._sync_clock(at)
+    def _after_game_change(self, at: float, pressed_by: Color | None = None) -> None:
+        self._sync_clock(at, pressed_by)
 
-    def _sync_clock(self, at: float) -> None:
+    def _sync_clock(self, at: float, pressed_by: Color | None = None) -> None:
+        """Make the clock follow the game. ``pressed_by`` is the player whose stone or pass
+        (a move, Go §2.5) just completed its turn: it presses the clock even when that move
+        stops play (the second pass, a five), so the move costs what any move costs (Go §12.3
+        "不足60秒的着手不予计时"). Anything else that stops play stops the clock
+        (:meth:`Clock.stop`: what ran is charged, a started byo-yomi minute is not)."""
         clock = self._clock
-        if self.outcome() is not None:
-            if clock.to_move is not None:
-                clock.stop(at)
-            return
-        nxt = self._game.to_move()
+        nxt = None if self.outcome() is not None else self._game.to_move()
         cur = clock.to_move
         if nxt is None:
-            if cur is not None:
-                clock.stop(at)
+            if cur is not None and cur is pressed_by and not clock.paused and not self._legacy:
+                clock.press(cur, at)
+            if clock.to_move is not None:
+                clock.stop(at, whole_periods=self._legacy)
         elif cur is None:
             clock.start(nxt, at)
         elif nxt is not cur:
@@ -841,6 +853,7 @@ class Session:
         player = self._player(sealed_by)
         sealed = dict(sealed_by.data["sealed"])
         kind = str(sealed.pop("type"))
+        pressed = kind in TURN_ACTIONS and self._clock.to_move is player
         try:
             self._game.play(player, kind, sealed)
         except DuiyiError as exc:
@@ -848,7 +861,7 @@ class Session:
             self.sealed_error = str(exc)
             self._end(Outcome.win(player.opponent, Termination.FORFEIT, "Gomoku §9.3(6)"), a.at)
             return
-        self._after_game_change(a.at)
+        self._after_game_change(a.at, player if pressed else None)
 
     def _do_ruling(self, a: SessionAction) -> None:
         data = a.data.get("ruling")
@@ -913,11 +926,10 @@ class Session:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None and isinstance(self._game, GoAdapter):
             self._game.take_back(ruling.color)
-            # the turn goes back to the dropper without a press: the opponent's running time
-            # stays charged to it (the arbiter may adjust_clock)
-            self._clock.stop(at)
+            self._hand_back(ruling.color, at)
         if ruling.passes is not None:
             self._game.pass_turn(ruling.passes)
+            self._sync_clock(at, ruling.passes)  # a pass is a move: it presses (Go §19)
         if ruling.restart:
             self._restart(at, swap=ruling.swap)
             return
@@ -927,6 +939,16 @@ class Session:
             self._end(ruling.outcome, at)
             return
         self._sync_clock(at)
+
+    def _hand_back(self, dropper: Color, at: float) -> None:
+        """The turn goes back to ``dropper`` after its stone was taken back (Go §17.3): its
+        press is undone, so the opponent's time since then is charged to nobody and the
+        dropper's turn goes on as it stood (docs/decisions.md); if the clock changed since
+        the press, the opponent's turn just stops (charged without rounding, Go §12.3)."""
+        if self._clock.can_unpress(dropper) and not self._legacy:
+            self._clock.unpress(dropper, at)
+        elif self._clock.to_move is not None and self._clock.to_move is not dropper:
+            self._clock.stop(at, whole_periods=self._legacy)
 
     def _restart(self, at: float, *, swap: bool) -> None:
         """Start the game again from its initial state, clocks reset (Gomoku §5.2(3))."""
@@ -957,6 +979,8 @@ class Session:
 
     def _options_json(self) -> dict[str, Any]:
         options: dict[str, Any] = {"overtime_pass": self.overtime_pass}
+        if not self._legacy:  # absent in older logs, which stopped clocks the old way
+            options["clock_stops"] = 2
         if self.overrun_grace:  # absent in older logs, which ruled the loss at the overrun
             options["overrun_grace"] = self.overrun_grace
         return options
@@ -993,6 +1017,7 @@ class Session:
             # logs written before the grace existed ruled the loss at the overrun
             overrun_grace=float(options.get("overrun_grace", 0.0)),
         )
+        session._legacy = options.get("clock_stops", 1) < 2
         for i, a in enumerate(actions):
             if a.at < session._now:
                 raise SessionError(f"action {i} goes back in time ({a.at:g})")

@@ -1,0 +1,39 @@
+"""What the server's routes, workers and sockets share: one :class:`State` per process."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from duiyi.server.engine_rounds import EngineRounds
+from duiyi.server.games import GameManager
+from duiyi.server.limits import Quota, client_address
+from duiyi.server.settings import Settings
+from duiyi.store import Database, Repository
+
+__all__ = ["State"]
+
+
+class State:
+    """What the routes share."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.db = Database(settings.database_url)
+        self.repo = Repository(self.db)
+        self.games = GameManager(self.repo, settings.process_id)
+        self.games.stale_after = settings.stale_after
+        self.started = time.time()
+        self.fanout: Any = None
+        # the runner of events' engine rounds (only with ``engine_players``)
+        self.engine_rounds: EngineRounds | None = None
+        # bounds (issue 25): events created per client per hour, open sockets per client,
+        # event changes made at once by this process
+        self.event_quota = Quota(settings.max_events_per_client, 3600.0)
+        self.sockets: dict[str, int] = {}
+        self.event_writes = asyncio.Semaphore(max(1, settings.max_event_writes))
+
+    def client(self, scope: Any) -> str:
+        """The client address of a request or socket (limits.client_address)."""
+        return client_address(scope, self.settings.proxy_header, self.settings.trusted_proxies)
