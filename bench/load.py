@@ -43,7 +43,7 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, workdir: Path, redis: str | None = None
+    database: str, workdir: Path, redis: str | None = None, env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
@@ -70,6 +70,7 @@ def start_server(
             "DUIYI_RATE_PER_SECOND": "100000",
             "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
             "DUIYI_MAX_CONNECTIONS_PER_CLIENT": "100000",
+            **(env or {}),
         },
     )
     url = f"http://127.0.0.1:{port}"
