@@ -125,45 +125,50 @@ async def _abuse(host: str, port: int, seconds: float, game_id: str) -> dict[str
     """The abuser (run in its own process): what it opened and what the flood got."""
     deadline = time.monotonic() + seconds
     stats: dict[str, Any] = {}
-    held: list[asyncio.StreamWriter] = []
+    held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    gate = asyncio.Semaphore(64)  # connections being opened at once
 
-    async def open_many(count: int, first: bytes, name: str) -> None:
-        opened = 0
-        for _ in range(count):
+    async def open_one(first: bytes) -> bool:
+        async with gate:
             if time.monotonic() > deadline:
-                break
+                return False
             try:
-                _reader, writer = await asyncio.wait_for(
-                    asyncio.open_connection(host, port), timeout=2
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(host, port), timeout=3
                 )
             except (OSError, TimeoutError):
-                continue
+                return False
             if first:
                 writer.write(first)
-            held.append(writer)
-            opened += 1
-        stats[f"{name}_opened"] = opened
+            held.append((reader, writer))
+            return True
+
+    async def open_many(count: int, first: bytes, name: str) -> None:
+        opened = await asyncio.gather(*(open_one(first) for _ in range(count)))
+        stats[f"{name}_opened"] = sum(opened)
 
     sockets: list[Any] = []
 
-    async def idle_sockets(count: int) -> None:
+    async def one_socket() -> bool:
         import websockets
 
-        accepted = 0
-        for _ in range(count):
+        async with gate:
             if time.monotonic() > deadline:
-                break
+                return False
             try:
                 ws = await asyncio.wait_for(
                     websockets.connect(f"ws://{host}:{port}/api/games/{game_id}/socket"),
                     timeout=3,
                 )
-                hello = json.loads(await asyncio.wait_for(ws.recv(), timeout=3))
                 sockets.append(ws)
-                accepted += hello.get("type") == "hello"
+                hello = json.loads(await asyncio.wait_for(ws.recv(), timeout=3))
             except Exception:
-                continue
-        stats["idle_sockets_accepted"] = accepted
+                return False
+            return bool(hello.get("type") == "hello")
+
+    async def idle_sockets(count: int) -> None:
+        accepted = await asyncio.gather(*(one_socket() for _ in range(count)))
+        stats["idle_sockets_accepted"] = sum(accepted)
 
     flood = {"ok": 0, "refused": 0, "errors": 0}
 
@@ -186,32 +191,26 @@ async def _abuse(host: str, port: int, seconds: float, game_id: str) -> dict[str
                     await asyncio.sleep(0.05)
 
     floods = [asyncio.create_task(flooder(i)) for i in range(FLOODERS)]
-    await open_many(IDLE_CONNECTIONS, b"", "idle_connections")
-    await open_many(
-        HALF_SENT // 2, b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Ty", "half_head"
+    await asyncio.gather(
+        open_many(IDLE_CONNECTIONS, b"", "idle_connections"),
+        open_many(
+            HALF_SENT // 2, b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Ty", "half_head"
+        ),
+        open_many(
+            HALF_SENT // 2,
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{",
+            "half_body",
+        ),
+        idle_sockets(IDLE_SOCKETS),
     )
-    await open_many(
-        HALF_SENT // 2,
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        b"Content-Length: 1000\r\n\r\n{",
-        "half_body",
-    )
-    await idle_sockets(IDLE_SOCKETS)
     await asyncio.sleep(max(0.0, deadline - time.monotonic()))
     await asyncio.gather(*floods, return_exceptions=True)
-    # how many of the connections the server still holds open at the end
-    still = 0
-    for w in held:
-        if not w.is_closing() and not w.transport.is_closing():
-            try:
-                w.write(b"\r\n")
-                await w.drain()
-                still += 1
-            except (OSError, ConnectionError):
-                pass
+    # how many of the connections the server still holds open at the end (no end of file)
+    still = sum(1 for reader, _ in held if not reader.at_eof())
     stats["tcp_still_open_at_end"] = still
     stats["flood"] = flood
-    for w in held:
+    for _, w in held:
         w.close()
     for ws in sockets:
         with contextlib.suppress(Exception):

@@ -41,7 +41,8 @@ def needs_key(method: str, path: str) -> str | None:
 
 async def check_key(request: Request, kind: str) -> None:
     """The event (organiser key) or game (a seat's or the arbiter's key) of the request's path
-    exists and the key sent belongs to it: NotFound, Unauthorized or Forbidden otherwise."""
+    exists and the key sent belongs to it: NotFound, Unauthorized (no key; a key that is none of
+    the game's) or Forbidden (another key of the event) otherwise."""
     state = request.app.state.duiyi
     token = bearer_token(request)
     if kind == "event":
@@ -55,7 +56,9 @@ async def check_key(request: Request, kind: str) -> None:
     if token is None:
         raise Unauthorized("send your player or arbiter key as 'Authorization: Bearer <key>'")
     if host.seat_for(token) is None and not host.is_arbiter(token):
-        raise Forbidden("this key is not a player's or the arbiter's key of this game")
+        # not a credential of this game at all (401); a key of the game without the right
+        # (a player sending a ruling) is the route's own 403
+        raise Unauthorized("this key is not a player's or the arbiter's key of this game")
 
 
 class KeyFirstRoute(APIRoute):
