@@ -127,8 +127,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     else:
         from duiyi.server.routes_desk import router as desk_router
         from duiyi.server.routes_events import install_result_hook
+        from duiyi.server.routes_knockout import router as knockout_router
+        from duiyi.server.routes_prints import router as prints_router
 
         app.include_router(events_router)
+        app.include_router(knockout_router)
+        app.include_router(prints_router)
         app.include_router(desk_router)
         install_result_hook(state.games, state.repo)
     try:
@@ -142,13 +146,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(engines_router)
         install_engine_hook(
             state.games,
+            state.engines,
             settings.engine_idle_seconds,
             engine_players=settings.engine_players,
             move_timeout=settings.engine_move_timeout,
         )
         if settings.engine_players:
-            state.engine_rounds = EngineRounds(state.games, state.repo, settings)
-            state.games.closers.append(state.engine_rounds.close)
+            state.engine_rounds = EngineRounds(state.games, state.repo, settings, state.engines)
+            # the runners stop before the engines are killed (install_engine_hook's closer)
+            state.games.closers.insert(0, state.engine_rounds.close)
             state.games.sweepers.append(state.engine_rounds.adopt)
 
     from duiyi.server.routes_ui import router as ui_router

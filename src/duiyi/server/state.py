@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Any
 
+from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
 from duiyi.server.limits import Quota, client_address
@@ -20,6 +21,8 @@ class State:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # the operator's engines (a malformed file stops the start, with its reason)
+        self.engines = EngineList.load(settings.engines_file, gnugo=settings.gnugo)
         self.db = Database(settings.database_url)
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)

@@ -9,7 +9,9 @@ import java.util.*;
  * with a parameter dump), compiled against opengotha.jar into a temporary folder by the tests.
  *
  * Reads jobs from standard input, one per line, tab-separated:
- *   dump   FILE  ROUND          OGDump's output (ROUND 0-based, -1: last round with games)
+ *   dump   FILE  ROUND          OGDump's output (ROUND 0-based, -1: last round with games),
+ *                               each row followed by DC, SDC, CAT and every placement
+ *                               criterion's stored value
  *   h9     FILE  OUT  KEEP      ExternalDocument.generateH9File(tournament, OUT, KEEP)
  *   params FILE                 the parameter sets, players, games and byes as OpenGotha read them
  * and answers each with its lines, then a line "#end".
@@ -64,8 +66,16 @@ public class OGBatch {
           + "\t" + sp.getCritValue(PlacementParameterSet.PLA_CRIT_SODOSW, rn) / 4.0
           + "\t" + sp.getCritValue(PlacementParameterSet.PLA_CRIT_DC, rn)
           + "\t" + sp.getCritValue(PlacementParameterSet.PLA_CRIT_SDC, rn)
-          + "\t" + sp.getCritValue(PlacementParameterSet.PLA_CRIT_CAT, rn));
+          + "\t" + sp.getCritValue(PlacementParameterSet.PLA_CRIT_CAT, rn)
+          + "\t" + rawValues(sp, crit, rn));
     }
+  }
+
+  /** The stored value (x2, x4 as OpenGotha keeps it) of each placement criterion, in order. */
+  static String rawValues(ScoredPlayer sp, int[] crit, int rn) {
+    StringBuilder b = new StringBuilder();
+    for (int c : crit) b.append(sp.getCritValue(c, rn)).append(",");
+    return b.toString();
   }
 
   static void params(TournamentInterface t, PrintStream out) throws Exception {

@@ -54,6 +54,7 @@ that a file duiyi wrote comes back as the same event.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
@@ -87,6 +88,7 @@ __all__ = [
     "export_opengotha",
     "from_opengotha",
     "general_parameters",
+    "handicap_parameters",
     "name_parts",
     "player_key",
     "to_opengotha",
@@ -247,6 +249,30 @@ _COMPOUND_SURNAMES = frozenset(
 )
 
 
+#: Common Chinese surnames in pinyin (and the compound ones): a name in pinyin starting with
+#: one is written surname first, as Chinese names are (Wu Wei, Zhang Xiaoming, Ouyang Xiu).
+_PINYIN_SURNAME_TEXT = """wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
+    liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye
+    cheng su wei lu ding ren shen yao jin fu zhong cui tan lv fan wan shi jia xia fang bai zou
+    meng qin qiu hou yin xue yan duan lei long shao qian tao hao kong kang mao gu hong mo xiong
+    lai wen chang kuang niu ouyang sima zhuge shangguan situ dongfang"""
+_PINYIN_SURNAMES = frozenset(_PINYIN_SURNAME_TEXT.split())
+_SYLLABLE = (
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu"
+    r"|ua|uo|ui|ue|ve|er|a|o|e|i|u|v|ü)"
+)
+_PINYIN_WORD = re.compile(rf"(?:{_SYLLABLE}){{1,3}}", re.IGNORECASE)
+
+
+def _pinyin_surname_first(words: list[str]) -> bool:
+    return (
+        2 <= len(words) <= 3
+        and words[0].lower() in _PINYIN_SURNAMES
+        and all(_PINYIN_WORD.fullmatch(w.replace("-", "")) for w in words)
+    )
+
+
 def _han(text: str) -> bool:
     return any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text)
 
@@ -267,13 +293,16 @@ def name_parts(p: Player) -> tuple[str, str]:
        surname such as 欧阳 or 诸葛), the rest the first name; a space, if any, splits;
     4. words written in capitals at the start or at the end are the surname
        (``SCHMIDT Anna``, ``Anna SCHMIDT``, ``VAN DER BERG Jan``; not when every word is);
-    5. otherwise the name is in given-name order: the last word is the surname, the words
-       before it the first name (``Anna Schmidt``; a Chinese name in pinyin written surname
-       first, ``Li Wei``, needs rule 1, 2 or 4: ``LI Wei``);
-    6. one word: the surname, with first name ``-`` (OpenGotha refuses an empty first name).
+    5. a name in pinyin (two or three words, every one made of pinyin syllables) whose first
+       word is a common Chinese surname: surname first (``Wu Wei``, ``Zhang Xiaoming``);
+    6. otherwise the name is in given-name order: the last word is the surname, the words
+       before it the first name (``Anna Schmidt``, ``Anna Li``);
+    7. one word: the surname, with first name ``-`` (OpenGotha refuses an empty first name).
 
     >>> [name_parts(Player(1, n)) for n in ("Anna Schmidt", "李伟", "欧阳修文", "LI Wei")]
     [('Schmidt', 'Anna'), ('李', '伟'), ('欧阳', '修文'), ('LI', 'Wei')]
+    >>> [name_parts(Player(1, n)) for n in ("Wu Wei", "Zhang Xiaoming", "Anna Li", "Lin Smith")]
+    [('Wu', 'Wei'), ('Zhang', 'Xiaoming'), ('Li', 'Anna'), ('Smith', 'Lin')]
     >>> name_parts(Player(1, "Li Wei", extra=(("surname", "Li"), ("firstName", "Wei"))))
     ('Li', 'Wei')
     """
@@ -293,7 +322,9 @@ def name_parts(p: Player) -> tuple[str, str]:
     if len(words) == 1:
         return name, "-"
     lead = 0
-    if all(_capitals(w) for w in words):  # no case to tell: given-name order (rule 5)
+    if _pinyin_surname_first(words):
+        return words[0], " ".join(words[1:])
+    if all(_capitals(w) for w in words):  # no case to tell: given-name order (rule 6)
         return words[-1], " ".join(words[:-1])
     while lead < len(words) - 1 and _capitals(words[lead]):
         lead += 1
@@ -369,6 +400,51 @@ def _time_attrs(control: Mapping[str, Any], warnings: list[str]) -> dict[str, st
         warnings.append("no clock: OpenGotha's time parameters keep its defaults (60 min, "
                         "standard byo-yomi of 30 s)")  # fmt: skip
     return {}
+
+
+def _rounds_of(event: Event) -> int:
+    """The rounds OpenGotha holds: the event's planned rounds (for a system whose rounds follow
+    from the field, the count that applies), never fewer than are paired."""
+    from duiyi.tournament.event import total_rounds
+
+    planned = event.rounds if "placement" in event.options else total_rounds(event)
+    return max(planned, event.current_round, 1)
+
+
+def handicap_parameters(
+    event: Event, online: Mapping[str, Any] | None = None, warnings: list[str] | None = None
+) -> dict[str, str]:
+    """OpenGotha's ``HandicapParameterSet`` of the event: an imported event's own, else even
+    games (a handicap ceiling of 0, no reduction) unless the desk's ``online`` settings give
+    the games a handicap: OpenGotha then computes handicaps from the ranks, up to that many
+    stones (reported; every game keeps the handicap it was played with).
+
+    >>> handicap_parameters(Event("Cup", "go", "swiss", 3))["hdCeiling"]
+    '0'
+    """
+    notes: list[str] = [] if warnings is None else warnings
+    attrs = dict(_HANDICAP_DEFAULTS)
+    kept = _kept_attrs(event, "HandicapParameterSet")
+    if kept:
+        attrs.update(kept)
+        return attrs
+    attrs["hdCorrection"] = "0"
+    settings = online if online is not None else event.options.get("online")
+    stones = 0
+    if isinstance(settings, Mapping):
+        try:
+            stones = int(settings.get("handicap", 0) or 0)
+        except (TypeError, ValueError):
+            stones = 0
+    played = max((g.handicap for _, g in event.games()), default=0)
+    ceiling = max(stones, played)
+    attrs["hdCeiling"] = str(ceiling)
+    if stones:
+        notes.append(
+            f"games with a handicap of {stones}: OpenGotha holds a ceiling ({stones} stones) and "
+            "computes each handicap from the ranks; the games played keep theirs"
+        )
+    return attrs
 
 
 def _komi_text(value: Fraction) -> str:
@@ -448,12 +524,14 @@ def _json_element(data: Mapping[str, Any]) -> ET.Element:
     return el
 
 
-def to_opengotha(event: Event) -> str:
+def to_opengotha(event: Event, online: Mapping[str, Any] | None = None) -> str:
     """The event as OpenGotha XML text (see :func:`export_opengotha` for the warnings)."""
-    return export_opengotha(event)[0]
+    return export_opengotha(event, online)[0]
 
 
-def export_opengotha(event: Event) -> tuple[str, list[str]]:
+def export_opengotha(
+    event: Event, online: Mapping[str, Any] | None = None
+) -> tuple[str, list[str]]:
     """The event as OpenGotha XML text and warnings about what OpenGotha cannot hold.
 
     >>> e = Event("Cup", "go", "swiss", 2, players=(Player(1, "Li"), Player(2, "Ma", "2k", 1900)))
@@ -467,7 +545,7 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
     kept = event.options.get("opengotha")
     kept = kept if isinstance(kept, Mapping) else {}
     rules = rules_of(event)
-    rounds = max(event.rounds, event.current_round, 1)
+    rounds = _rounds_of(event)
     if kept.get("tournament"):
         root = ET.Element("Tournament", {str(k): str(v) for k, v in kept["tournament"].items()})
     else:
@@ -535,13 +613,15 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
             "drawn lots (Go §27.1(1)C) are not written: OpenGotha has no place for them"
         )
     if rules is None:
-        kept_keys = {"bar", "floor"} if event.system == "mcmahon" else set()
+        kept_keys = {"location", "begin_date", "end_date", "director", "online"}
+        if event.system == "mcmahon":
+            kept_keys |= {"bar", "floor"}
         other = sorted(k for k in event.options if k not in kept_keys)
         if other:
             warnings.append(
                 f"system options OpenGotha cannot use (kept for duiyi only): {', '.join(other)}"
             )
-    root.append(_parameters(event, kept, rules, rounds, warnings))
+    root.append(_parameters(event, kept, rules, rounds, warnings, online))
     if event.teams or kept.get("team_parameters"):
         root.append(_team_parameters(event, kept))
     if kept.get("clubs_groups"):
@@ -650,19 +730,26 @@ def _parameters(
     rules: PlacementRules | None,
     rounds: int,
     warnings: list[str],
+    online: Mapping[str, Any] | None = None,
 ) -> ET.Element:
     """``<TournamentParameterSet>``, every set complete: the file's own sets for an imported
-    event, OpenGotha's defaults with duiyi's conventions for an event made in duiyi; the
-    event's name, rounds and placement rules always as they are now."""
+    event, OpenGotha's defaults with what the director set in duiyi (time, komi, handicap,
+    place and dates: :func:`general_parameters`, :func:`handicap_parameters`) and duiyi's
+    conventions for an event made in duiyi; the event's name, rounds and placement rules
+    always as they are now."""
     if kept.get("parameters"):
         params = _json_element(kept["parameters"])
+        general_set: Mapping[str, str] = _GENERAL_DEFAULTS
+        handicap_set: Mapping[str, str] = _HANDICAP_DEFAULTS
     else:
         params = ET.Element("TournamentParameterSet")
+        general_set = general_parameters(event, online, warnings)
+        handicap_set = handicap_parameters(event, online, warnings)
     if rules is None:
         rules = _native_rules(event, warnings)
     sets = {
-        "GeneralParameterSet": _GENERAL_DEFAULTS,
-        "HandicapParameterSet": _HANDICAP_DEFAULTS,
+        "GeneralParameterSet": general_set,
+        "HandicapParameterSet": handicap_set,
         "PlacementParameterSet": {},
         "PairingParameterSet": _PAIRING_DEFAULTS,
         "DPParameterSet": _DP_DEFAULTS,
@@ -825,12 +912,21 @@ def from_opengotha(
             max(rounds, last, 1),
             options=options,
         )
+        withdrawals = _withdrawals(participating, max(rounds, last, 1), warnings, native)
+        if native:  # flags duiyi wrote for a withdrawal say nothing more than the withdrawal
+            left = {w.player for w in withdrawals}
+            players = [
+                replace(p, extra=tuple(kv for kv in p.extra if kv[0] != "participating"))
+                if p.number in left
+                else p
+                for p in players
+            ]
         event = replace(
             event,
             players=tuple(players),
             history=tuple(history),
             teams=teams,
-            withdrawals=_withdrawals(participating, max(rounds, last, 1), warnings, native),
+            withdrawals=withdrawals,
         )
     except (ValueError, TournamentError) as exc:
         raise EventFileError(f"OpenGotha file: {exc}") from None
@@ -908,8 +1004,12 @@ def _read_player(
         extra.append((attr if attr in _PLAYER_ATTRS else f"og:{attr}", v))
     by_key[key] = number
     name = attrs.get("duiyiName") or f"{surname} {first}".strip()
-    if native:  # a player duiyi wrote: no OpenGotha name parts to keep
-        extra = [kv for kv in extra if kv[0] not in ("surname", "firstName", "og:duiyiName")]
+    if native:  # a player duiyi wrote: name parts kept only where the director set them
+        default = name_parts(Player(number, name))
+        drop = {"og:duiyiName"} | (
+            {"surname", "firstName"} if default == (surname, first) else set()
+        )
+        extra = [kv for kv in extra if kv[0] not in drop]
     return Player(number, name, rank, rating, attrs.get("club", "").strip(), tuple(extra))
 
 
