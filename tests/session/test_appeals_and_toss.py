@@ -1,5 +1,5 @@
 """Appeals (Gomoku §8.11, §13) recorded against a ruling through the session, with their
-deadline and the answer. Book: /work/shared/rules/gomoku-competition-rules-2013.zh.txt."""
+deadline and the answer; the Gomoku §5.3(2) coin toss and the winner's choice of colours. Book: /work/shared/rules/gomoku-competition-rules-2013.zh.txt."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, Clock
-from duiyi.errors import RefereeError
+from duiyi.errors import InvalidInput, RefereeError, SessionError
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -68,3 +68,29 @@ def test_go_has_no_appeal_ruling() -> None:
     s.rule("warn", 1.0, BLACK, "Go §23.8")
     with pytest.raises(RefereeError, match=r"Go §16\.3"):
         s.rule("appeal", 2.0, BLACK, 0)
+
+
+def test_the_coin_toss_and_the_winners_choice_before_the_game() -> None:
+    # Gomoku §5.3(2) 裁判员抛挑边器，一方猜…中猜者有三种选择: A 黑, B 白, C 要求对方先行选择
+    s = gomoku()
+    [toss] = s.rule("coin_toss", 1.0, BLACK, "tails", call="heads")
+    assert toss.kind is RulingKind.COIN_TOSS and s.referee.toss_winner() is WHITE
+    [chosen] = s.rule("choose_colours", 2.0, "black")  # White's seat takes Black
+    assert chosen.color is WHITE and chosen.swap and s.seats_swapped
+    assert rebuilt(s).seats_swapped
+    # C: the winner makes the opponent choose first, and it must
+    c = gomoku()
+    c.rule("coin_toss", 1.0, WHITE, "heads", call="heads")
+    with pytest.raises(InvalidInput, match="must choose"):
+        c.rule("choose_colours", 2.0, "opponent_first")
+    c.rule("choose_colours", 2.0, "opponent_first", opponent_takes=BLACK)
+    assert not c.seats_swapped  # Black's seat chose Black: White's seat keeps White
+    # after the first move the colours are settled
+    late = gomoku()
+    late.move(BLACK, "h8", now=1.0)
+    with pytest.raises(SessionError, match=r"§5\.3"):
+        late.rule("coin_toss", 2.0, BLACK, "heads", call="tails")
+    with pytest.raises(RefereeError, match=r"Go §10"):
+        Session(GoGame(9), Clock(Absolute(600), now=0.0)).rule(
+            "coin_toss", 1.0, BLACK, "heads", call="heads"
+        )

@@ -67,6 +67,8 @@ class RulingKind(enum.Enum):
     IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
     STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
     STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
+    COIN_TOSS = "coin_toss"  # 挑边器: the arbiter's coin, one player calls (Gomoku §5.3(2))
+    COLOURS_CHOSEN = "colours_chosen"  # the call's winner chooses (Gomoku §5.3(2) A, B, C)
     APPEAL = "appeal"  # 申诉 against a ruling (Gomoku §8.11, §13.1)
     APPEAL_DECIDED = "appeal_decided"  # the chief arbiter's or committee's answer (§13)
 
@@ -159,6 +161,8 @@ BOOKS: dict[str, Book] = {
                 "Go §16.3",
             ),
             "decide_appeal": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
+            "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+            "choose_colours": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
         },
         counted=RulingKind.WARNING,
         second_loses="Go §24.2",
@@ -189,6 +193,8 @@ BOOKS: dict[str, Book] = {
             "dropped_stone": "Gomoku §6.1(7)",
             "appeal": "Gomoku §13.1",
             "decide_appeal": "Gomoku §13",
+            "coin_toss": "Gomoku §5.3(2)",
+            "choose_colours": "Gomoku §5.3(2)",
         },
         refusals={
             "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
@@ -253,6 +259,7 @@ class Ruling:
     replace_at: str | None = None  # the last stone of ``color`` goes to this point
     restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
     appeal: AppealRecord | None = None  # an appeal or its decision (Gomoku §13)
+    toss: tuple[str, str] | None = None  # (the call, the face shown), Gomoku §5.3(2)
 
     @property
     def ends_game(self) -> bool:
@@ -289,6 +296,8 @@ class Ruling:
             data["restore"] = list(self.restore)
         if self.appeal is not None:
             data["appeal"] = self.appeal.to_json()
+        if self.toss is not None:
+            data["toss"] = list(self.toss)
         return data
 
 
@@ -339,6 +348,7 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             replace_at=str(data["replace_at"]) if data.get("replace_at") else None,
             restore=tuple(str(p) for p in data.get("restore", [])),
             appeal=AppealRecord.from_json(data["appeal"]) if data.get("appeal") else None,
+            toss=(str(data["toss"][0]), str(data["toss"][1])) if data.get("toss") else None,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
@@ -357,6 +367,9 @@ def overtime_pass_ruling(
         "over the last minute, on request: one pass, play goes on (no warning)",
         passes=color,
     )
+
+
+_FACES = ("heads", "tails")  # duiyi.gomoku.colours.Face values
 
 
 def _check_color(color: Any) -> Color:
@@ -1321,6 +1334,107 @@ class Referee:
         if violation:
             self.violation(color, "Gomoku §12.4", note=text, at=at, move_number=move_number)
         return ruling
+
+    # ------------------------------------------------------------------ colours (Gomoku §5.3)
+
+    def coin_toss(
+        self,
+        caller: Color,
+        face: str,
+        *,
+        call: str,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+        ``call``; ``face`` came up (the caller of this method draws it: the server with its own
+        random source, an arbiter from the real coin). The winner of the call then chooses
+        (:meth:`choose_colours`). Only before the game starts (the session checks).
+
+        >>> ref = Referee("gomoku")
+        >>> ref.coin_toss(BLACK, "tails", call="heads").color   # the caller ...
+        Color.BLACK
+        >>> ref.toss_winner()                                  # ... lost the call
+        Color.WHITE
+        """
+        _check_color(caller)
+        article = self.article("coin_toss")
+        # the faces and choices of duiyi.gomoku.colours (Face, CoinChoice), as plain text here:
+        # the referee does not import a game
+        if face not in _FACES or call not in _FACES:
+            raise InvalidInput(f"a coin shows heads or tails, got {call!r} / {face!r}", article)
+        if self._open_toss() is not None:
+            raise RefereeError("the coin was tossed already; the winner chooses now", article)
+        winner = caller if face == call else caller.opponent
+        text = note or f"{caller} called {call}, {face} came up: {winner} chooses"
+        return self.record(
+            Ruling(RulingKind.COIN_TOSS, caller, article, at, None, text, toss=(call, face))
+        )
+
+    def _open_toss(self) -> Ruling | None:
+        """The coin toss whose winner has not chosen yet."""
+        for r in reversed(self._rulings):
+            if r.kind is RulingKind.COLOURS_CHOSEN:
+                return None
+            if r.kind is RulingKind.COIN_TOSS:
+                return r
+        return None
+
+    def toss_winner(self) -> Color | None:
+        """The seat that won the call of the open coin toss (Gomoku §5.3(2) 中猜者), or None."""
+        toss = self._open_toss()
+        if toss is None or toss.toss is None or toss.color is None:
+            return None
+        call, face = toss.toss
+        return toss.color if call == face else toss.color.opponent
+
+    def choose_colours(
+        self,
+        choice: str,
+        *,
+        opponent_takes: Color | None = None,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §5.3(2): the winner of the call chooses A Black, B White, or C "要求对方先行选择，
+        则对方必须先选择" (then ``opponent_takes`` is the colour the opponent chose). When the
+        seat that was to play White takes Black the ruling swaps the seats (``swap``): the
+        session exchanges them before the first move.
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.coin_toss(BLACK, "heads", call="heads")
+        >>> ref.choose_colours("white").swap     # Black's seat won and took White
+        True
+        """
+        article = self.article("choose_colours")
+        winner = self.toss_winner()
+        if winner is None:
+            raise RefereeError("toss the coin first (Gomoku §5.3(2))", article)
+        if choice not in ("black", "white", "opponent_first"):
+            raise InvalidInput(
+                f"the winner takes 'black', 'white' or 'opponent_first', not {choice!r}", article
+            )
+        if choice == "opponent_first":
+            if not isinstance(opponent_takes, Color):
+                raise InvalidInput(
+                    "the winner asked the opponent to choose first: the opponent must choose "
+                    "black or white (Gomoku §5.3(2)C)",
+                    article,
+                )
+            takes = opponent_takes.opponent
+        else:
+            if opponent_takes is not None:
+                raise InvalidInput("the winner chose a colour: the opponent has none to choose")
+            takes = BLACK if choice == "black" else WHITE
+        swap = takes is not winner  # the seat that was to play White takes Black
+        text = note or (
+            f"{winner} chose {choice}"
+            + (f", {winner.opponent} took {opponent_takes.value}" if opponent_takes else "")
+            + ("; the seats are exchanged" if swap else "")
+        )
+        return self.record(
+            Ruling(RulingKind.COLOURS_CHOSEN, winner, article, at, None, text, swap=swap)
+        )
 
     # ------------------------------------------------------------------ appeals (Gomoku §13)
 

@@ -14,6 +14,7 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 from __future__ import annotations
 
 import inspect
+import secrets
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
@@ -60,7 +61,7 @@ class _Ruling(BaseModel):
         data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
-            if key in ("color", "offender", "by"):
+            if key in ("color", "offender", "by", "caller", "opponent_takes"):
                 out[key] = Color(value)
             elif key == "colors":
                 out[key] = tuple(Color(v) for v in value)
@@ -271,6 +272,36 @@ class ReplaceStone(_Ruling):
     )
 
 
+class CoinToss(_Ruling):
+    """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+    ``called``; ``face`` is what came up (an arbiter's real coin), or, left out, the server
+    tosses it with its own random source. Before the first move only."""
+
+    kind: Literal["coin_toss"]
+    caller: Seat
+    called: Literal["heads", "tails"]
+    face: Literal["heads", "tails"] | None = None
+
+    def call(self) -> tuple[str, dict[str, Any]]:
+        """The referee method and its arguments, the coin tossed here when no face was given
+        (the server's random source: the core takes the face as data)."""
+        method, kwargs = super().call()
+        kwargs["call"] = self.called
+        if kwargs.get("face") is None:
+            kwargs["face"] = secrets.choice(("heads", "tails"))
+        return method, kwargs
+
+
+class ChooseColours(_Ruling):
+    """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
+    ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
+    that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
+
+    kind: Literal["choose_colours"]
+    choice: Literal["black", "white", "opponent_first"]
+    opponent_takes: Seat | None = None
+
+
 class Appeal(_Ruling):
     """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
     the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
@@ -327,7 +358,9 @@ Ruling = Annotated[
     | AcceptIrregular
     | ReplaceStone
     | Appeal
-    | DecideAppeal,
+    | DecideAppeal
+    | CoinToss
+    | ChooseColours,
     Field(discriminator="kind"),
 ]
 
@@ -413,6 +446,8 @@ _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
 # what each request field is on a form
 _FIELD_TYPES = {
     "color": "seat",
+    "caller": "seat",
+    "opponent_takes": "seat",
     "offender": "seat",
     "by": "seat",
     "colors": "seats",

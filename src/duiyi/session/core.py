@@ -977,6 +977,12 @@ class Session:
                 "pass override=True to change a result",
                 ruling.article,
             )
+        if ruling.kind in (RulingKind.COIN_TOSS, RulingKind.COLOURS_CHOSEN) and (
+            self._game.moves_played() > 0 or self.outcome() is not None
+        ):
+            raise SessionError(
+                "the colours are chosen before the game starts (Gomoku §5.3(2))", "Gomoku §5.3(2)"
+            )
         if ruling.take_back:
             self._check_take_back(ruling)
         if ruling.replace_at is not None:
@@ -1015,6 +1021,10 @@ class Session:
         self._referee.record(ruling, override=override)
         for color, seconds in ruling.clock:
             self._clock.adjust(color, seconds, at)
+        if ruling.kind is RulingKind.COLOURS_CHOSEN and ruling.swap:
+            # Gomoku §5.3(2): the seat that was to play White takes Black: the players
+            # exchange seats before the first move (the host re-maps them, as after Gomoku §5.2)
+            self._seats_swapped = not self._seats_swapped
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None:
