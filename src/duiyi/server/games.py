@@ -206,6 +206,19 @@ def _board_view(session: Session) -> dict[str, Any]:
         out["fifth_n"] = inner.fifth_n
         out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
         out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
+        # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
+        out["draw_offers"] = {c.value: n for c, n in inner.draw_offers.items()}
+        out["draw_offer_lead"] = inner.rules.draw_offer_lead
+        known = inner.opening
+        out["opening"] = (
+            None
+            if known is None
+            else {
+                "id": known.opening.id,
+                "chinese": known.opening.chinese,
+                "japanese": known.opening.japanese,
+            }
+        )
         out["to_act"] = inner.to_act.value if inner.to_act else None
         # Gomoku §2.9: after the swap the Black seat plays the white stones
         out["swapped"] = inner.swapped
