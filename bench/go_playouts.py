@@ -31,17 +31,38 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from sgfmill import boards
 
-from duiyi.go import BLACK, WHITE, Game, Phase, Point, Rules
+from duiyi.go import BLACK, WHITE, Game, Phase, Rules
 
+T = TypeVar("T")
 Final = list[tuple[int, int, bool]]
 Playout = Callable[[random.Random, int, int], tuple[int, Final]]
 
 
-def duiyi_playout(rules: Rules) -> Playout:
+def _drawn(rng: random.Random, cands: list[T]) -> Iterator[T]:
+    """The points of ``cands`` in a random order (lazy Fisher–Yates)."""
+    while cands:
+        k = rng.randrange(len(cands))
+        p = cands[k]
+        cands[k] = cands[-1]
+        cands.pop()
+        yield p
+
+
+def _round(order: list[T], at: list[int]) -> Iterator[T]:
+    """One round of the cyclic ``order``, from where the last move stopped (``at[0]``)."""
+    n = len(order)
+    for _ in range(n):
+        k = at[0]
+        at[0] = k + 1 if k + 1 < n else 0
+        yield order[k]
+
+
+def duiyi_playout(rules: Rules, cyclic: bool = False) -> Playout:
     """The playout on duiyi's public API under ``rules``."""
 
     def playout(rng: random.Random, size: int, max_moves: int) -> tuple[int, Final]:
@@ -49,17 +70,19 @@ def duiyi_playout(rules: Rules) -> Playout:
         geo = g.board.geometry
         nbrs = geo.neighbours
         index = geo.point_bit
+        order = list(geo.points)
+        rng.shuffle(order)
+        at = [0]
         moves = 0
         while g.phase is Phase.PLAYING and moves < max_moves:
             b = g.board
             own = b.black_bits if g.to_move is BLACK else b.white_bits
-            cands: list[Point] = geo.points_of(geo.on_board & ~(b.black_bits | b.white_bits))
             played = False
-            while cands:
-                k = rng.randrange(len(cands))
-                p = cands[k]
-                cands[k] = cands[-1]
-                cands.pop()
+            for p in (
+                _round(order, at)
+                if cyclic
+                else _drawn(rng, geo.points_of(geo.on_board & ~(b.black_bits | b.white_bits)))
+            ):
                 nb = nbrs[index[p]]
                 if nb & own == nb:  # own one-point eye
                     continue
@@ -94,27 +117,42 @@ def _neighbours(size: int) -> list[list[list[tuple[int, int]]]]:
     ]
 
 
-def sgfmill_simple_ko(rng: random.Random, size: int, max_moves: int) -> tuple[int, Final]:
+def sgfmill_simple_ko(cyclic: bool = False) -> Playout:
     """sgfmill's Board with simple ko (its own ``play`` result) and a suicide check added."""
+    return lambda rng, size, max_moves: _sgfmill_simple_ko(rng, size, max_moves, cyclic)
+
+
+def sgfmill_superko(cyclic: bool = False) -> Playout:
+    """sgfmill's Board with a suicide check and situational superko (a Zobrist key)."""
+    return lambda rng, size, max_moves: _sgfmill_superko(rng, size, max_moves, cyclic)
+
+
+def _sgfmill_simple_ko(
+    rng: random.Random, size: int, max_moves: int, cyclic: bool
+) -> tuple[int, Final]:
     board = boards.Board(size)
     nbrs = _neighbours(size)
     points = [(r, c) for r in range(size) for c in range(size)]
+    order = list(points)
+    rng.shuffle(order)
+    at = [0]
     colour = "b"
     ko = None
     passed: set[tuple[tuple[tuple[str | None, ...], ...], str]] = set()
     passes = moves = 0
     while passes < 2 and moves < max_moves:
         grid = board.board
-        cands = [(r, c) for r, c in points if grid[r][c] is None]
         played = False
-        while cands:
-            k = rng.randrange(len(cands))
-            pt = cands[k]
-            cands[k] = cands[-1]
-            cands.pop()
+        for pt in (
+            _round(order, at)
+            if cyclic
+            else _drawn(rng, [(r, c) for r, c in points if grid[r][c] is None])
+        ):
             r, c = pt
             nb = nbrs[r][c]
             if all(grid[rr][cc] == colour for rr, cc in nb):  # own one-point eye
+                continue
+            if grid[r][c] is not None:  # occupied (Go §2)
                 continue
             if pt == ko:  # simple ko (Go §20.1)
                 continue
@@ -142,11 +180,15 @@ def sgfmill_simple_ko(rng: random.Random, size: int, max_moves: int) -> tuple[in
     return moves, _final(board)
 
 
-def sgfmill_superko(rng: random.Random, size: int, max_moves: int) -> tuple[int, Final]:
-    """sgfmill's Board with a suicide check and situational superko (a Zobrist key)."""
+def _sgfmill_superko(
+    rng: random.Random, size: int, max_moves: int, cyclic: bool
+) -> tuple[int, Final]:
     board = boards.Board(size)
     nbrs = _neighbours(size)
     points = [(r, c) for r in range(size) for c in range(size)]
+    order = list(points)
+    rng.shuffle(order)
+    at = [0]
     zr = random.Random("zobrist")
     keys = {
         (colour, pt): zr.getrandbits(64) for colour in ("b", "w") for pt in points
@@ -159,16 +201,17 @@ def sgfmill_superko(rng: random.Random, size: int, max_moves: int) -> tuple[int,
     while passes < 2 and moves < max_moves:
         grid = board.board
         other = "w" if colour == "b" else "b"
-        cands = [(r, c) for r, c in points if grid[r][c] is None]
         played = False
-        while cands:
-            k = rng.randrange(len(cands))
-            pt = cands[k]
-            cands[k] = cands[-1]
-            cands.pop()
+        for pt in (
+            _round(order, at)
+            if cyclic
+            else _drawn(rng, [(r, c) for r, c in points if grid[r][c] is None])
+        ):
             r, c = pt
             nb = nbrs[r][c]
             if all(grid[rr][cc] == colour for rr, cc in nb):  # own one-point eye
+                continue
+            if grid[r][c] is not None:  # occupied (Go §2)
                 continue
             key = h ^ keys[colour, pt] ^ side
             if any(grid[rr][cc] is None for rr, cc in nb) and not any(
@@ -240,9 +283,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs, interleaved")
     args = ap.parse_args(argv)
     ok = True
+    j, c = Rules.japanese(), Rules.chinese()
     settings: list[tuple[str, Playout, Playout]] = [
-        ("simple ko (Rules.japanese)", duiyi_playout(Rules.japanese()), sgfmill_simple_ko),
-        ("situational superko (Rules.chinese)", duiyi_playout(Rules.chinese()), sgfmill_superko),
+        ("simple ko (Rules.japanese)", duiyi_playout(j), sgfmill_simple_ko()),
+        ("situational superko (Rules.chinese)", duiyi_playout(c), sgfmill_superko()),
+        ("simple ko, library calls only", duiyi_playout(j, True), sgfmill_simple_ko(True)),
+        ("superko, library calls only", duiyi_playout(c, True), sgfmill_superko(True)),
     ]
     print(f"{args.games} random playouts on {args.size}×{args.size}, best of {args.repeat}")
     for name, duiyi_fn, sgfmill_fn in settings:
