@@ -166,6 +166,7 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.fill("[data-testid=csv]", csv)
     page.click("[data-testid=import]")
     page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4)")
+    page.click("[data-testid=tab-round]")
     page.click("[data-testid=pair]")
     page.wait_for_selector("[data-testid=round-1]")
     reasons = page.locator("[data-testid=round-1] td.reason").all_inner_texts()
@@ -186,12 +187,14 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.wait_for_selector(
         "[data-testid=result-1-2] option[value='0-1'][selected]", state="attached"
     )
+    page.click("[data-testid=tab-players]")
     page.click("[data-testid=withdraw-4]")
     page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4):has-text('withdrawn')")
     # table cards for an over-the-board round
+    page.click("[data-testid=tab-round]")
     page.click("[data-testid=cards-1]")
     page.wait_for_selector("[data-testid=table-cards] .card:nth-child(2)")
-    event_id = page.url.split("#/desk/")[1].split("?")[0]
+    event_id = page.url.split("#/desk/")[1].split("?")[0].split("/")[0]
     rounds = httpx.get(f"{server.url}/api/events/{event_id}/rounds/1").json()
     assert sorted(str(gm.get("result")) for gm in rounds["games"]) == ["0-1", "1-0"]
     board1 = next(gm for gm in rounds["games"] if gm["board"] == 1)

@@ -110,6 +110,7 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.fill("[data-testid=csv]", "A\nB\nC\nD\n")
     page.click("[data-testid=import]")
     page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4)")
+    page.click("[data-testid=tab-round]")
     page.click("[data-testid=pair]")
     page.wait_for_selector("[data-testid=round-1]")
     page.select_option("[data-testid=result-1-1]", "1-0")
@@ -130,6 +131,8 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     # the online game said otherwise: the desk shows both and the director decides
     _inject_conflict(server, event_id)
     page.reload()
+    # the top of the desk says which boards wait for the director, and opens their round
+    page.click("[data-testid=conflicts] a")
     page.wait_for_selector("[data-testid=conflict-1-1]")
     assert "0-1" in page.inner_text("[data-testid=conflict-1-1]")
     # the top of the desk says which boards wait for the director
@@ -178,8 +181,11 @@ def test_edit_remove_and_draw_the_numbers_by_lot(server: Server, context_factory
     page.click("[data-testid=draw-numbers]")
     page.wait_for_selector("[data-testid=notice]:has-text('seed')")
     assert sorted(n[0] for n in names(server, event_id)) == ["Li Wei", "Wang Fang", "Zhang Min"]
+    page.click("[data-testid=tab-round]")
     page.click("[data-testid=pair]")
     page.wait_for_selector("[data-testid=round-1]")
+    page.click("[data-testid=tab-players]")
+    page.wait_for_selector("[data-testid=players]")
     # once paired, a player withdraws instead of being removed or edited
     assert page.locator("[data-testid^=remove-]").count() == 0
     assert page.locator("[data-testid^=withdraw-]").count() == 3

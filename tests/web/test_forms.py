@@ -164,8 +164,8 @@ def test_event_online_settings_reach_the_round_games(server: Server, context_fac
     }
     # the desk shows the settings and changes them before the round's games start
     page.click("[data-testid=open-desk]")
+    page.click("[data-testid=tab-settings]")
     page.wait_for_selector("[data-testid=online-summary]:has-text('Japanese byo-yomi')")
-    page.click("[data-testid=online-summary]")
     assert page.input_value("[data-testid=desk-tf-period]") == "20"
     assert page.input_value("[data-testid=desk-lateness]") == "same_site"
     fill_form(

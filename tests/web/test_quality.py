@@ -33,7 +33,8 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def i18n_table() -> dict[str, tuple[str, str]]:
-    text = (WEB / "i18n.js").read_text(encoding="utf-8")
+    # i18n.js and the tables merged into it (i18n_desk.js ...)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.glob("i18n*.js")))
     pairs = re.findall(
         r'^\s*"([^"]+)":\s*\["((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\],?\s*$', text, re.M
     )

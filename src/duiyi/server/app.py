@@ -141,9 +141,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if exc.name != "duiyi.server.routes_events":
             raise
     else:
+        from duiyi.server.routes_desk import router as desk_router
         from duiyi.server.routes_events import install_result_hook
 
         app.include_router(events_router)
+        app.include_router(desk_router)
         install_result_hook(state.games, state.repo)
     try:
         from duiyi.server.routes_engines import router as engines_router

@@ -477,8 +477,10 @@ async def draw_numbers(request: Request, event_id: str, body: Draw | None = None
     in the event's history."""
     seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return ops.draw_numbers(e, random.Random(seed)), None
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
+        drawn = ops.draw_numbers(e, random.Random(seed))
+        meta["numbers_drawn"] = {"seed": seed, "players": len(drawn.players)}  # the desk says so
+        return drawn, None
 
     record, _ = await _change(request, event_id, {"op": "draw-numbers", "seed": seed}, apply)
     return {**_players(record), "seed": seed}

@@ -1,7 +1,8 @@
 // duiyi's browser UI: a hash router over the pages. No build step: plain ES modules.
 import { api, el, hashParams, showError, clearNotice, copyButton, link } from "./api.js";
 import { gamePage } from "./game.js";
-import { eventPage, deskPage, newEventPage } from "./event.js";
+import { eventPage, newEventPage } from "./event.js";
+import { deskPage } from "./desk.js";
 import { roomPage } from "./room.js";
 import { t, translate, getLang, setLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
@@ -182,7 +183,7 @@ function route() {
   try {
     if (page === "game" && id) leave = gamePage(main, id, params);
     else if (page === "event" && id) leave = eventPage(main, id);
-    else if (page === "desk" && id) deskPage(main, id, params);
+    else if (page === "desk" && id) leave = deskPage(main, id, params, path[2]);
     else if (page === "room" && id) leave = roomPage(main, id, params);
     else if (page === "new-event") newEventPage(main);
     else home(main).catch(showError);

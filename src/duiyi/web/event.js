@@ -1,7 +1,6 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
-import { api, el, showError, notice, clearNotice, copyButton, link } from "./api.js";
-import { parsePlayers } from "./players.js";
+import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 
@@ -9,9 +8,9 @@ import { gameSettings } from "./settings.js";
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
   "double-elimination", "groups", "match", "relay"];
 
-const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
+export const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
 
-function playerName(e, n) {
+export function playerName(e, n) {
   if (n === null || n === undefined) return t("bye");
   const p = e.players.find((x) => x.number === n);
   return p ? `${p.name} (${n})` : String(n);
@@ -39,7 +38,7 @@ export function standingsTable(s) {
   return table;
 }
 
-function crosstableTable(x) {
+export function crosstableTable(x) {
   const table = el("table", { class: "crosstable", "data-testid": "crosstable" });
   const rounds = [];
   for (let r = 1; r <= x.rounds; r++) rounds.push(r);
@@ -54,7 +53,7 @@ function crosstableTable(x) {
   return table;
 }
 
-function roundTable(e, round, games, opts = {}) {
+export function roundTable(e, round, games, opts = {}) {
   if (opts.reasons && !Object.keys(opts.reasons).length) opts = { ...opts, reasons: null };
   const table = el("table", { class: "pairings", "data-testid": `round-${round.round}` });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")),
@@ -138,7 +137,7 @@ export function eventPage(main, id) {
   return () => { stopped = true; clearInterval(timer); };
 }
 
-function sheetText(sheet) {
+export function sheetText(sheet) {
   if (!sheet) return "—";
   const parts = [sheet.result || "—"];
   const w = sheet.warnings || {};
@@ -148,13 +147,13 @@ function sheetText(sheet) {
   return parts.join(" ");
 }
 
-function when(at) {
+export function when(at) {
   if (!at) return "";
   try { return new Date(at * 1000).toLocaleString(); } catch (_e) { return String(at); }
 }
 
 // a result that disagreed with the one entered: the director picks one
-function conflictBox(round, gm, opts) {
+export function conflictBox(round, gm, opts) {
   const c = gm.conflict;
   return el("div", { class: "conflict", "data-testid": `conflict-${round}-${gm.board}`, role: "group", "aria-label": t("conflict") },
     el("p", {}, el("strong", {}, `${t("conflict")}: `),
@@ -175,7 +174,7 @@ function conflictBox(round, gm, opts) {
 }
 
 // every change of the board's result: who, when, from what to what
-function trailBox(round, gm) {
+export function trailBox(round, gm) {
   return el("details", { class: "trail", "data-testid": `trail-${round}-${gm.board}` },
     el("summary", {}, `${t("auditTrail")} (${gm.trail.length})`),
     el("ol", {}, gm.trail.map((a) => el("li", {},
@@ -183,7 +182,7 @@ function trailBox(round, gm) {
 }
 
 // the round's pairings on one sheet, for the wall (print)
-function pairingSheet(e, round) {
+export function pairingSheet(e, round) {
   const main = document.getElementById("main");
   const table = el("table", { class: "pairings print-sheet", "data-testid": "pairing-sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, `● ${t("black")}`), el("th", {}, `○ ${t("white")}`), el("th", {}, t("result")))),
@@ -196,276 +195,12 @@ function pairingSheet(e, round) {
     byes.length ? el("p", {}, `${t("bye")}: ${byes.join(", ")}`) : null);
 }
 
-function roundTitle(n) {
+export function roundTitle(n) {
   return t("round", { n });
 }
 
-export async function deskPage(main, id, params) {
-  const key = params.get("key") || localStorage.getItem(`duiyi.org.${id}`) || "";
-  const arbiter = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
-  if (key) localStorage.setItem(`duiyi.org.${id}`, key);
-  if (arbiter) localStorage.setItem(`duiyi.arb.${id}`, arbiter);
-  const state = { reasons: JSON.parse(localStorage.getItem(`duiyi.reasons.${id}`) || "{}"), links: null };
-
-  function focusAfter(testid) { state.focus = testid; }
-  function refocus() {
-    if (!state.focus) return;
-    const f = main.querySelector(`[data-testid="${state.focus}"]`);
-    state.focus = null;
-    if (f) f.focus();
-  }
-
-  // a player entered by mistake is corrected in place (before their first pairing)
-  function editRow(p) {
-    const f = {
-      name: el("input", { value: p.name, required: true, "data-testid": `edit-name-${p.number}`, "aria-label": t("name") }),
-      rank: el("input", { value: p.rank || "", size: "5", "aria-label": t("rank"), "data-testid": `edit-rank-${p.number}` }),
-      rating: el("input", { value: p.rating ?? "", type: "number", step: "1", "aria-label": t("rating"), "data-testid": `edit-rating-${p.number}` }),
-      club: el("input", { value: p.club || "", "aria-label": t("club"), "data-testid": `edit-club-${p.number}` }),
-    };
-    const formId = `edit-form-${p.number}`;
-    const save = async () => {
-      const body = { name: f.name.value.trim(), rank: f.rank.value.trim(), club: f.club.value.trim(),
-        rating: f.rating.value.trim() ? Math.round(Number(f.rating.value)) : null };
-      state.editing = null;
-      await change("PATCH", `/api/events/${id}/players/${p.number}`, { body });
-    };
-    const onkey = (ev) => {
-      if (ev.key === "Enter") { ev.preventDefault(); save(); }
-      if (ev.key === "Escape") { state.editing = null; draw(); }
-    };
-    for (const x of Object.values(f)) x.addEventListener("keydown", onkey);
-    return el("tr", { id: formId, class: "editing" }, el("td", {}, String(p.number)), el("td", {}, f.name), el("td", {}, f.rank),
-      el("td", {}, f.rating), el("td", {}, f.club),
-      el("td", {}, el("button", { type: "button", class: "small", "data-testid": `save-${p.number}`, onclick: save }, t("save")), " ",
-        el("button", { type: "button", class: "small", onclick: () => { state.editing = null; draw(); } }, t("cancel"))));
-  }
-
-  async function change(method, path, opts = {}) {
-    try {
-      const r = await api(method, path, { token: key, ...opts });
-      clearNotice("error");
-      await draw();
-      refocus();
-      return r;
-    } catch (err) {
-      showError(err);
-      return null;
-    }
-  }
-
-  async function draw() {
-    let ev; let st;
-    try {
-      [ev, st] = await Promise.all([api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/standings`)]);
-    } catch (err) { showError(err); return; }
-    const e = ev.event;
-    const page = el("div", { class: "desk", "data-testid": "desk" });
-    page.append(el("h1", {}, `${e.name} — ${t("desk")}`),
-      el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · `,
-        el("a", { href: `#/event/${id}` }, t("public")), " · ",
-        el("a", { href: `#/room/${id}${arbiter ? `?arbiter=${encodeURIComponent(arbiter)}` : ""}`, "data-testid": "room-link" }, t("room"))));
-    if (!key) {
-      const k = el("input", { name: "key", "aria-label": t("organiserKey"), "data-testid": "desk-key" });
-      const a = el("input", { name: "arbiter", "aria-label": t("arbiterKey") });
-      page.append(el("form", {
-        class: "stack",
-        onsubmit: (ev2) => {
-          ev2.preventDefault();
-          location.hash = `#/desk/${id}?key=${encodeURIComponent(k.value.trim())}&arbiter=${encodeURIComponent(a.value.trim())}`;
-        },
-      }, el("label", {}, t("organiserKey"), k), el("label", {}, t("arbiterKey"), a),
-      el("button", { type: "submit" }, t("send"))));
-    }
-
-    // what waits for the director: boards whose results disagree (each links to its board)
-    const waiting = e.history.flatMap((r) => r.games.filter((g) => g.conflict).map((g) => [r.round, g.board]));
-    if (waiting.length) {
-      page.append(el("div", { class: "conflict no-print", "data-testid": "conflicts", role: "status" },
-        el("strong", {}, `${t("conflict")}: `),
-        waiting.flatMap(([r, b], i) => [i ? ", " : "", el("a", { href: `#conflict-${r}-${b}`, onclick: (ev2) => {
-          ev2.preventDefault();
-          const box = main.querySelector(`[data-testid="conflict-${r}-${b}"]`);
-          if (box) { box.scrollIntoView({ block: "center" }); const btn = box.querySelector("button"); if (btn) btn.focus(); }
-        } }, `${roundTitle(r)} · ${t("board")} ${b}`)])));
-    }
-    const jump = (target) => (ev2) => { ev2.preventDefault(); const h = main.querySelector(`#${target}`); if (h) { h.scrollIntoView(); h.focus(); } };
-    page.append(el("nav", { class: "desk-nav no-print", "aria-label": t("desk") },
-      el("a", { href: "#desk-players", onclick: jump("desk-players") }, t("players")),
-      el("a", { href: "#desk-rounds", onclick: jump("desk-rounds") }, t("pairings")),
-      el("a", { href: "#desk-standings", onclick: jump("desk-standings") }, t("standings"))));
-    page.append(el("p", { class: "no-print" }, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "wallchart" }, t("wallchart")),
-      " · ", el("a", { href: `#/event/${id}` }, `${t("standings")} (${t("print")})`)));
-
-    // players
-    const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
-    const players = el("table", { class: "players-table", "data-testid": "players" });
-    players.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-      el("th", {}, t("rating")), el("th", {}, t("club")), el("th", { class: "no-print" }, el("span", { class: "sr-only" }, t("actions"))))));
-    const tb = el("tbody");
-    const paired = new Set(e.history.flatMap((r) => [...r.games.flatMap((g) => [g.black, g.white]),
-      ...(r.byes || []).map((b) => b.player ?? b)]));
-    for (const p of e.players) {
-      if (state.editing === p.number) { tb.append(editRow(p)); continue; }
-      const acts = el("td", { class: "no-print" });
-      if (withdrawn.has(p.number)) acts.append(t("withdrawn"));
-      else if (key) {
-        if (!paired.has(p.number)) {
-          acts.append(el("button", { type: "button", class: "small", "data-testid": `edit-${p.number}`, onclick: () => { state.editing = p.number; focusAfter(`edit-name-${p.number}`); draw().then(refocus); } }, t("edit")), " ",
-            el("button", { type: "button", class: "small danger", "data-testid": `remove-${p.number}`, "aria-label": `${t("remove")} ${p.name}`,
-              onclick: () => change("DELETE", `/api/events/${id}/players/${p.number}`) }, t("remove")));
-        } else {
-          acts.append(el("button", {
-            type: "button", class: "small", "data-testid": `withdraw-${p.number}`,
-            onclick: () => change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
-          }, t("withdraw")));
-        }
-      }
-      tb.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
-        el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), acts));
-    }
-    players.append(tb);
-    // one player by hand, or a pasted list of names / a table with the usual headers
-    const one = { name: el("input", { name: "name", required: true, maxlength: "200", "data-testid": "add-name" }),
-      rank: el("input", { name: "rank", size: "5", maxlength: "12", "data-testid": "add-rank", placeholder: "3d" }),
-      rating: el("input", { name: "rating", type: "number", step: "1", "data-testid": "add-rating" }),
-      club: el("input", { name: "club", maxlength: "200", "data-testid": "add-club" }) };
-    const addForm = el("form", {
-      class: "add-player no-print", "aria-label": t("addPlayer"),
-      onsubmit: async (ev2) => {
-        ev2.preventDefault();
-        const p = { name: one.name.value.trim(), rank: one.rank.value.trim(), club: one.club.value.trim() };
-        if (one.rating.value.trim()) p.rating = Math.round(Number(one.rating.value));
-        if (await change("POST", `/api/events/${id}/players`, { body: [p] })) { notice(t("playersAdded", { n: "1" }), "ok"); focusAfter("add-name"); }
-      },
-    }, el("label", {}, t("name"), one.name), el("label", {}, t("rank"), one.rank), el("label", {}, t("rating"), one.rating),
-    el("label", {}, t("club"), one.club), el("button", { type: "submit", "data-testid": "add-player" }, t("addPlayer")));
-    const csv = el("textarea", { id: "paste-players", rows: "5", cols: "40", "data-testid": "csv", placeholder: t("pastePlaceholder") });
-    const preview = el("p", { class: "note", "data-testid": "paste-preview", "aria-live": "polite" });
-    const showPreview = () => {
-      try {
-        const list = csv.value.trim() ? parsePlayers(csv.value) : [];
-        preview.textContent = list.length ? t("pastePreview", { n: String(list.length), names: list.slice(0, 4).map((p) => p.name).join(", ") }) : "";
-      } catch (err) { preview.textContent = err.message; }
-    };
-    csv.addEventListener("input", showPreview);
-    const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
-    file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
-    // appendix 五.2(1): round 1 numbers by lot; Go §27.1(1)C: lots settle the last ties
-    const lots = el("p", { class: "no-print actions" },
-      !e.history.length && e.players.length > 1 ? el("button", {
-        type: "button", "data-testid": "draw-numbers",
-        onclick: async () => { const r = await change("POST", `/api/events/${id}/players/draw`, { body: {} }); if (r) notice(t("drawnNumbers", { seed: String(r.seed) }), "ok", 6000); },
-      }, t("drawNumbers")) : null,
-      e.players.length > 1 ? el("button", {
-        type: "button", "data-testid": "draw-lots",
-        onclick: async () => { const r = await change("POST", `/api/events/${id}/lots`, { body: {} }); if (r) notice(t("drawnLots", { seed: String(r.seed) }), "ok", 6000); },
-      }, t("drawLots")) : null);
-    page.append(el("h2", { id: "desk-players", tabindex: "-1" }, t("players")), players, key ? lots : null, key ? addForm : null,
-      el("form", {
-        class: "csv no-print",
-        onsubmit: async (ev2) => {
-          ev2.preventDefault();
-          let list;
-          try { list = parsePlayers(csv.value); } catch (err) { showError(err); return; }
-          if (!list.length) return;
-          if (await change("POST", `/api/events/${id}/players`, { body: list })) notice(t("playersAdded", { n: String(list.length) }), "ok");
-        },
-      }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, file,
-      el("button", { type: "submit", "data-testid": "import" }, t("import"))));
-
-    // the online games' settings (used by the next "start online games")
-    if (key) page.append(onlineSettings(e, ev.online || {}));
-
-    // rounds
-    page.append(el("h2", { id: "desk-rounds", tabindex: "-1" }, t("pairings")),
-      el("button", {
-        type: "button", "data-testid": "pair",
-        onclick: async () => {
-          try {
-            const r = await api("POST", `/api/events/${id}/rounds`, { token: key });
-            state.reasons[r.round] = Object.fromEntries(r.pairings.map((p) => [p.board, p.reason]));
-            localStorage.setItem(`duiyi.reasons.${id}`, JSON.stringify(state.reasons));
-          } catch (err) { showError(err); }
-          await draw();
-        },
-      }, t("pairNext")));
-    if (state.links) {
-      const box = el("div", { class: "links", "data-testid": "player-links" }, el("h3", {}, t("gameLinks")));
-      for (const gl of state.links.games) {
-        const b = link(`#/game/${gl.game_id}?token=${gl.black_token}`);
-        const w = link(`#/game/${gl.game_id}?token=${gl.white_token}`);
-        box.append(el("p", {}, `${t("board")} ${gl.board}: `,
-          el("a", { href: b }, `${t("black")} ${playerName(e, gl.black)}`), copyButton(b, t("copyLink"), t("copied")), " · ",
-          el("a", { href: w }, `${t("white")} ${playerName(e, gl.white)}`), copyButton(w, t("copyLink"), t("copied"))));
-      }
-      page.append(box);
-    }
-    for (const r of [...e.history].reverse()) {
-      const hasOnline = ev.games.some((g) => g.round === r.round);
-      page.append(el("h3", {}, roundTitle(r.round)),
-        roundTable(e, r, ev.games, {
-          eventId: id,
-          reasons: state.reasons[r.round] || {},
-          arbiter,
-          enter: (round, board, result, bw, ww) => change("PUT", `/api/events/${id}/rounds/${round}/boards/${board}/result`,
-            { body: { result, black_warnings: bw, white_warnings: ww } }),
-          forceAsk: state.forceAsk,
-          cancelForce: () => { state.forceAsk = null; draw(); },
-          resolve: async (round, board, accept, force = false) => {
-            const path = `/api/events/${id}/rounds/${round}/boards/${board}/conflict`;
-            state.forceAsk = null;
-            try {
-              await api("POST", path, { token: key, body: force ? { accept, force: true } : { accept } });
-              clearNotice("error");
-            } catch (err) {
-              // after the next round was paired, the director confirms in the page (or not)
-              if (err.status === 409 && !force) state.forceAsk = { round, board, accept, text: err.text };
-              else showError(err);
-            }
-            await draw();
-            if (state.forceAsk) { const b = main.querySelector("[data-testid=force-yes]"); if (b) b.focus(); }
-          },
-        }),
-        el("p", { class: "no-print" },
-          hasOnline ? null : el("button", {
-            type: "button", "data-testid": `start-${r.round}`,
-            onclick: async () => { const res = await change("POST", `/api/events/${id}/rounds/${r.round}/games`); if (res) { state.links = res; await draw(); } },
-          }, t("startGames")), " ",
-          el("button", { type: "button", "data-testid": `cards-${r.round}`, onclick: () => tableCards(e, r) }, t("tableCards")), " ",
-          el("button", { type: "button", "data-testid": `sheet-${r.round}`, onclick: () => pairingSheet(e, r) }, t("printPairings"))));
-    }
-    page.append(el("h2", { id: "desk-standings", tabindex: "-1" }, t("standings")), standingsTable(st));
-    main.replaceChildren(page);
-  }
-  function onlineSettings(e, online) {
-    const settings = gameSettings(() => e.game, { prefix: "desk", legend: "event.online" });
-    settings.set(online);
-    const form = el("form", {
-      class: "stack",
-      onsubmit: async (ev2) => {
-        ev2.preventDefault();
-        let body;
-        try { body = { online: settings.value() }; } catch (err) { showError(err); return; }
-        if (await change("PATCH", `/api/events/${id}`, { body })) showSaved();
-      },
-    }, settings.node, el("button", { type: "submit", "data-testid": "save-online" }, t("save")));
-    return el("details", { class: "online-settings no-print", "data-testid": "online-settings" },
-      el("summary", { "data-testid": "online-summary" }, `${t("event.online")}: ${describe(online)}`), form);
-  }
-
-  function showSaved() {
-    const banner = document.getElementById("banner");
-    banner.textContent = t("saved");
-    banner.className = "warn";
-    setTimeout(() => { if (banner.textContent === t("saved")) { banner.textContent = ""; banner.className = ""; } }, 3000);
-  }
-
-  await draw();
-}
-
 /** A one-line description of game settings (the desk's summary). */
-function describe(o) {
+export function describe(o) {
   const parts = [];
   if (o.size) parts.push(`${o.size}×${o.size}`);
   if (typeof o.rules === "string") parts.push(t(`rules.${o.rules}`));
@@ -476,7 +211,7 @@ function describe(o) {
   return parts.join(" · ");
 }
 
-function tableCards(e, round) {
+export function tableCards(e, round) {
   const main = document.getElementById("main");
   const cards = el("div", { class: "cards", "data-testid": "table-cards" });
   for (const g of round.games) {

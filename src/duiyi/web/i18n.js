@@ -1,3 +1,5 @@
+import { DESK_TEXTS } from "./i18n_desk.js";
+
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
   "nav.home": ["Home", "首页"],
@@ -322,6 +324,8 @@ const T = {
   "rk.lifted": ["re-lifted stone put back (拔子)", "拔子：棋子放回"],
   "room.points": ["Points", "位置"],
 };
+
+Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
 
 let lang = localStorage.getItem("duiyi.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");

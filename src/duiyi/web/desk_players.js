@@ -1,0 +1,157 @@
+// The desk's players tab: the list (edit and remove before a first pairing, withdraw after),
+// one player by hand, a pasted list or table, the numbers drawn by lot before round 1.
+import { el, notice, showError } from "./api.js";
+import { t } from "./i18n.js";
+import { parsePlayers } from "./players.js";
+import { addTab } from "./desk_tabs.js";
+
+function editRow(ctx, p) {
+  const { id } = ctx;
+  const f = {
+    name: el("input", { value: p.name, required: true, "data-testid": `edit-name-${p.number}`, "aria-label": t("name") }),
+    rank: el("input", { value: p.rank || "", size: "5", "aria-label": t("rank"), "data-testid": `edit-rank-${p.number}` }),
+    rating: el("input", { value: p.rating ?? "", type: "number", step: "1", "aria-label": t("rating"), "data-testid": `edit-rating-${p.number}` }),
+    club: el("input", { value: p.club || "", "aria-label": t("club"), "data-testid": `edit-club-${p.number}` }),
+  };
+  const done = () => { ctx.state.editing = null; };
+  const save = async () => {
+    const body = { name: f.name.value.trim(), rank: f.rank.value.trim(), club: f.club.value.trim(),
+      rating: f.rating.value.trim() ? Math.round(Number(f.rating.value)) : null };
+    done();
+    await ctx.change("PATCH", `/api/events/${id}/players/${p.number}`, { body });
+  };
+  const onkey = (ev) => {
+    if (ev.key === "Enter") { ev.preventDefault(); save(); }
+    if (ev.key === "Escape") { done(); ctx.redraw(); }
+  };
+  for (const x of Object.values(f)) x.addEventListener("keydown", onkey);
+  return el("tr", { class: "editing" }, el("td", {}, String(p.number)), el("td", {}, f.name), el("td", {}, f.rank),
+    el("td", {}, f.rating), el("td", {}, f.club),
+    el("td", {}, el("button", { type: "button", class: "small", "data-testid": `save-${p.number}`, onclick: save }, t("save")), " ",
+      el("button", { type: "button", class: "small", onclick: () => { done(); ctx.redraw(); } }, t("cancel"))));
+}
+
+/** The numbers of the players paired in some round (a bye counts). */
+export function pairedPlayers(e) {
+  return new Set(e.history.flatMap((r) => [...r.games.flatMap((g) => [g.black, g.white]),
+    ...(r.byes || []).map((b) => b.player ?? b)]));
+}
+
+/** Extra cells and actions of a player's row, from other parts of the desk (participation). */
+export const ROW_PARTS = [];
+
+function playersTable(ctx) {
+  const { e, id } = ctx;
+  const withdrawn = new Set((e.withdrawals || []).map((w) => w.player ?? w.number));
+  const paired = pairedPlayers(e);
+  const parts = ROW_PARTS.filter((x) => x.visible(ctx));
+  const table = el("table", { class: "players-table", "data-testid": "players" });
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
+    el("th", {}, t("rating")), el("th", {}, t("club")), parts.map((x) => x.head(ctx)),
+    el("th", { class: "no-print" }, el("span", { class: "sr-only" }, t("actions"))))));
+  const body = el("tbody");
+  for (const p of e.players) {
+    if (ctx.state.editing === p.number) { body.append(editRow(ctx, p)); continue; }
+    const acts = el("td", { class: "no-print actions-cell" });
+    if (withdrawn.has(p.number)) acts.append(t("withdrawn"));
+    else if (!paired.has(p.number)) {
+      acts.append(el("button", {
+        type: "button", class: "small", "data-testid": `edit-${p.number}`, "aria-label": `${t("edit")} ${p.name}`,
+        onclick: () => { ctx.state.editing = p.number; ctx.focusAfter(`edit-name-${p.number}`); ctx.redraw(); },
+      }, t("edit")), " ",
+      el("button", { type: "button", class: "small danger", "data-testid": `remove-${p.number}`, "aria-label": `${t("remove")} ${p.name}`,
+        onclick: () => ctx.change("DELETE", `/api/events/${id}/players/${p.number}`) }, t("remove")));
+    } else if (!ROW_PARTS.some((x) => x.withdraws)) {
+      acts.append(el("button", {
+        type: "button", class: "small", "data-testid": `withdraw-${p.number}`, "aria-label": `${t("withdraw")} ${p.name}`,
+        onclick: () => ctx.change("POST", `/api/events/${id}/players/${p.number}/withdraw`),
+      }, t("withdraw")));
+    }
+    for (const x of parts) if (x.action) { const a = x.action(ctx, p); if (a) acts.append(" ", a); }
+    body.append(el("tr", { "data-player": String(p.number), class: withdrawn.has(p.number) ? "withdrawn" : null },
+      el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
+      el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), parts.map((x) => x.cell(ctx, p)), acts));
+    for (const x of parts) if (x.below) { const b = x.below(ctx, p); if (b) body.append(b); }
+  }
+  table.append(body);
+  return table;
+}
+
+function addForm(ctx) {
+  const { id } = ctx;
+  const one = { name: el("input", { name: "name", required: true, maxlength: "200", "data-testid": "add-name" }),
+    rank: el("input", { name: "rank", size: "5", maxlength: "12", "data-testid": "add-rank", placeholder: "3d" }),
+    rating: el("input", { name: "rating", type: "number", step: "1", "data-testid": "add-rating" }),
+    club: el("input", { name: "club", maxlength: "200", "data-testid": "add-club" }) };
+  return el("form", {
+    class: "add-player no-print", "aria-label": t("addPlayer"),
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      const p = { name: one.name.value.trim(), rank: one.rank.value.trim(), club: one.club.value.trim() };
+      if (one.rating.value.trim()) p.rating = Math.round(Number(one.rating.value));
+      ctx.focusAfter("add-name");
+      if (await ctx.change("POST", `/api/events/${id}/players`, { body: [p] })) notice(t("playersAdded", { n: "1" }), "ok");
+    },
+  }, el("label", {}, t("name"), one.name), el("label", {}, t("rank"), one.rank), el("label", {}, t("rating"), one.rating),
+  el("label", {}, t("club"), one.club), el("button", { type: "submit", "data-testid": "add-player" }, t("addPlayer")));
+}
+
+function pasteForm(ctx) {
+  const { id } = ctx;
+  const csv = el("textarea", { id: "paste-players", rows: "5", cols: "40", "data-testid": "csv", placeholder: t("pastePlaceholder") });
+  const preview = el("p", { class: "note", "data-testid": "paste-preview", "aria-live": "polite" });
+  const showPreview = () => {
+    try {
+      const list = csv.value.trim() ? parsePlayers(csv.value) : [];
+      preview.textContent = list.length ? t("pastePreview", { n: String(list.length), names: list.slice(0, 4).map((p) => p.name).join(", ") }) : "";
+    } catch (err) { preview.textContent = err.message; }
+  };
+  csv.addEventListener("input", showPreview);
+  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
+  file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
+  return el("form", {
+    class: "csv no-print",
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      let list;
+      try { list = parsePlayers(csv.value); } catch (err) { showError(err); return; }
+      if (!list.length) return;
+      if (await ctx.change("POST", `/api/events/${id}/players`, { body: list })) notice(t("playersAdded", { n: String(list.length) }), "ok");
+    },
+  }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, file,
+  el("button", { type: "submit", "data-testid": "import" }, t("import")));
+}
+
+/** Round 1's numbers by lot (appendix 五.2(1)) and lots for the last ties (Go §27.1(1)C). */
+function lots(ctx) {
+  const { e, id, desk } = ctx;
+  const box = el("div", { class: "no-print lots" });
+  const drawn = desk.numbers_drawn;
+  if (!e.history.length && e.players.length > 1) {
+    box.append(el("p", { class: drawn ? "note" : "warn-box", "data-testid": "numbers-status", role: "status" },
+      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawn")));
+    if (drawn && drawn.players < e.players.length) box.append(el("p", { class: "warn-box" }, t("desk.numbersLate", { n: String(e.players.length - drawn.players) })));
+    box.append(el("button", {
+      type: "button", "data-testid": "draw-numbers",
+      onclick: async () => { const r = await ctx.change("POST", `/api/events/${id}/players/draw`, { body: {} }); if (r) notice(t("drawnNumbers", { seed: String(r.seed) }), "ok", 6000); },
+    }, t("drawNumbers")));
+  } else if (e.history.length) {
+    box.append(el("p", { class: "note", "data-testid": "numbers-status" },
+      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawnPaired")));
+  }
+  if (e.players.length > 1) {
+    box.append(" ", el("button", {
+      type: "button", "data-testid": "draw-lots",
+      onclick: async () => { const r = await ctx.change("POST", `/api/events/${id}/lots`, { body: {} }); if (r) notice(t("drawnLots", { seed: String(r.seed) }), "ok", 6000); },
+    }, t("drawLots")));
+  }
+  return box;
+}
+
+addTab({
+  id: "players",
+  label: "desk.tab.players",
+  order: 10,
+  render: (ctx) => el("div", {}, el("h2", {}, t("players")), lots(ctx), el("div", { class: "table-wrap" }, playersTable(ctx)),
+    el("h3", {}, t("addPlayer")), addForm(ctx), pasteForm(ctx)),
+});

@@ -1,0 +1,192 @@
+// The desk's round tab: pair the next round, one round at a time (the latest by default, any
+// earlier one by its number), results with warnings, a correction that reaches a later pairing
+// confirmed in the page with the pairings it affects, conflicts, the audit trail, online games,
+// table cards and the pairing sheet.
+import { api, el, link, copyButton, showError } from "./api.js";
+import { t } from "./i18n.js";
+import { addTab } from "./desk_tabs.js";
+import { RESULTS, playerName, roundTitle, conflictBox, trailBox, pairingSheet, tableCards } from "./event.js";
+
+/** A result code in words ("1-0" → "Black wins"). */
+export function resultLabel(code) {
+  return code ? t(`rc.${code}`) : "—";
+}
+
+/** Extra parts of the round tab from other modules: { visible(ctx, r), render(ctx, r) → Node }. */
+export const ROUND_PARTS = [];
+
+function enterResult(ctx, r, gm, body, force = false) {
+  const { id } = ctx;
+  const path = `/api/events/${id}/rounds/${r.round}/boards/${gm.board}/result`;
+  ctx.state.resultAsk = null;
+  return ctx.change("PUT", path, {
+    body: force ? { ...body, force: true } : body,
+    // after the next round was paired: ask in the page, naming the pairings it reaches
+    refused: (err) => {
+      if (err.status !== 409 || force || !/force/.test(err.message)) return false;
+      ctx.state.resultAsk = { round: r.round, board: gm.board, body, text: err.text, affected: null };
+      ctx.focusAfter("result-force-yes");
+      return true;
+    },
+  });
+}
+
+async function affectedOf(ctx, ask) {
+  if (ask.affected) return ask.affected;
+  try {
+    const a = await api("GET", `/api/events/${ctx.id}/rounds/${ask.round}/boards/${ask.board}/affected`, { token: ctx.key });
+    ask.affected = a.affected;
+  } catch (_err) { ask.affected = []; }
+  return ask.affected;
+}
+
+async function askRow(ctx, r, gm, cols) {
+  const ask = ctx.state.resultAsk;
+  const affected = await affectedOf(ctx, ask);
+  const { e } = ctx;
+  return el("tr", { class: "ask" }, el("td", { colspan: String(cols) },
+    el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "result-force-q", "data-testid": "result-force-confirm" },
+      el("p", { id: "result-force-q" }, t("desk.correctQ", {
+        round: String(r.round), board: String(gm.board),
+        from: resultLabel(gm.result), to: resultLabel(ask.body.result),
+      })),
+      el("ul", { "data-testid": "affected" }, affected.map((a) => el("li", {},
+        `${roundTitle(a.round)} · ${t("board")} ${a.board}: ${playerName(e, a.black)} – ${playerName(e, a.white)}`))),
+      el("p", { class: "note" }, t("desk.correctNote")),
+      el("div", { class: "actions" },
+        el("button", { type: "button", class: "danger", "data-testid": "result-force-yes", onclick: () => enterResult(ctx, r, gm, ask.body, true) },
+          t("desk.correctYes", { to: resultLabel(ask.body.result) })),
+        el("button", { type: "button", onclick: () => { ctx.state.resultAsk = null; ctx.redraw(); } }, t("cancel"))))));
+}
+
+async function roundTable(ctx, r, explanation) {
+  const { e, ev, id, arbiter } = ctx;
+  const reasons = Object.fromEntries(((explanation && explanation.pairings) || []).map((p) => [p.board, p.reason]));
+  const hasReasons = Object.keys(reasons).length > 0;
+  const cols = 6 + (hasReasons ? 1 : 0);
+  const table = el("table", { class: "pairings", "data-testid": `round-${r.round}` });
+  table.append(el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")),
+    el("th", {}, t("white")), el("th", {}, t("resultAndWarnings")), el("th", {}, t("record")),
+    hasReasons ? el("th", {}, t("reason")) : null, el("th", {}, el("span", { class: "sr-only" }, t("desk.links"))))));
+  const body = el("tbody");
+  const opts = {
+    forceAsk: ctx.state.forceAsk,
+    cancelForce: () => { ctx.state.forceAsk = null; ctx.redraw(); },
+    resolve: async (round, board, accept, force = false) => {
+      ctx.state.forceAsk = null;
+      await ctx.change("POST", `/api/events/${id}/rounds/${round}/boards/${board}/conflict`, {
+        body: force ? { accept, force: true } : { accept },
+        refused: (err) => {
+          if (err.status !== 409 || force) return false;
+          ctx.state.forceAsk = { round, board, accept, text: err.text };
+          ctx.focusAfter("force-yes");
+          return true;
+        },
+      });
+    },
+  };
+  for (const gm of r.games) {
+    const online = ev.games.find((x) => x.round === r.round && x.board === gm.board);
+    const sel = el("select", { "aria-label": `${t("result")} ${t("board")} ${gm.board}`, "data-testid": `result-${r.round}-${gm.board}` },
+      el("option", { value: "" }, "—"), RESULTS.map((c) => el("option", { value: c, selected: (gm.result || "") === c }, resultLabel(c))));
+    const warn = (color) => el("input", {
+      type: "number", min: "0", max: "2", value: String((gm.warnings || {})[color] || 0), class: "warn",
+      "aria-label": `${t(color)} ${t("warnings")} ${t("board")} ${gm.board}`,
+      "data-testid": `warn-${color}-${r.round}-${gm.board}`,
+    });
+    const bw = warn("black");
+    const ww = warn("white");
+    const enter = el("button", {
+      type: "button", "data-testid": `enter-${r.round}-${gm.board}`, "aria-label": `${t("enter")} ${t("board")} ${gm.board}`,
+      onclick: () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 }),
+    }, t("enter"));
+    const linkCell = el("td", {});
+    if (online) {
+      linkCell.append(el("a", { href: `#/game/${online.id}?event=${id}` }, t("watch")));
+      if (arbiter) linkCell.append(" ", el("a", { href: `#/game/${online.id}?event=${id}&arbiter=${encodeURIComponent(arbiter)}` }, t("arbiterView")));
+    }
+    body.append(el("tr", { "data-board": String(gm.board) },
+      el("td", { class: "num" }, String(gm.board)), el("td", {}, playerName(e, gm.black)), el("td", {}, playerName(e, gm.white)),
+      el("td", { class: "enter" }, sel, el("label", { class: "warn-label" }, `⚠ ${t("black")}`, bw),
+        el("label", { class: "warn-label" }, `⚠ ${t("white")}`, ww), enter),
+      el("td", { class: "record" }, gm.conflict ? conflictBox(r.round, gm, opts) : null, gm.trail && gm.trail.length ? trailBox(r.round, gm) : null),
+      hasReasons ? el("td", { class: "reason" }, reasons[gm.board] || "") : null, linkCell));
+    const ask = ctx.state.resultAsk;
+    if (ask && ask.round === r.round && ask.board === gm.board) body.append(await askRow(ctx, r, gm, cols));
+  }
+  for (const b of r.byes || []) {
+    const n = b.player ?? b;
+    body.append(el("tr", {}, el("td", {}, "—"), el("td", { colspan: "2" }, `${playerName(e, n)} · ${t("bye")}`),
+      el("td", { colspan: String(cols - 3) })));
+  }
+  table.append(body);
+  return table;
+}
+
+function linksBox(ctx) {
+  const { e } = ctx;
+  const box = el("div", { class: "links", "data-testid": "player-links" }, el("h3", {}, t("gameLinks")));
+  for (const gl of ctx.state.links.games) {
+    const b = link(`#/game/${gl.game_id}?token=${gl.black_token}`);
+    const w = link(`#/game/${gl.game_id}?token=${gl.white_token}`);
+    box.append(el("p", {}, `${t("board")} ${gl.board}: `,
+      el("a", { href: b }, `${t("black")} ${playerName(e, gl.black)}`), copyButton(b, t("copyLink"), t("copied")), " · ",
+      el("a", { href: w }, `${t("white")} ${playerName(e, gl.white)}`), copyButton(w, t("copyLink"), t("copied"))));
+  }
+  return box;
+}
+
+async function render(ctx) {
+  const { e, ev, id, desk } = ctx;
+  const box = el("div", {});
+  const next = ev.current_round + 1;
+  const more = e.rounds === 0 || ev.current_round < e.rounds;
+  const pairBox = el("div", { class: "no-print pair-box" });
+  if (!e.history.length && !desk.numbers_drawn && e.players.length > 1) {
+    pairBox.append(el("p", { class: "warn-box", role: "status", "data-testid": "numbers-warning" }, t("desk.numbersNotDrawn"), " ",
+      el("a", { href: `#/desk/${id}/players` }, t("desk.toPlayers"))));
+  }
+  if (more) {
+    pairBox.append(el("button", {
+      type: "button", "data-testid": "pair",
+      onclick: async () => {
+        const r = await ctx.change("POST", `/api/events/${id}/rounds`);
+        if (r) ctx.go("round", `round=${r.round}`);
+      },
+    }, t("desk.pairRound", { n: String(next) })));
+  }
+  box.append(pairBox);
+  if (!e.history.length) {
+    box.append(el("p", {}, t("desk.noRound")));
+    return box;
+  }
+  const wanted = Number(ctx.params.get("round")) || ev.current_round;
+  const n = Math.min(Math.max(wanted, 1), ev.current_round);
+  const r = e.history[n - 1];
+  box.append(el("nav", { class: "round-pick no-print", "aria-label": t("desk.rounds") },
+    e.history.map((x) => el("a", {
+      href: `#/desk/${id}/round?round=${x.round}`, "aria-current": x.round === n ? "page" : null,
+      class: x.round === n ? "active" : null,
+    }, roundTitle(x.round)))));
+  let explanation = null;
+  try { explanation = (await api("GET", `/api/events/${id}/rounds/${n}`)).explanation || null; } catch (err) { showError(err); }
+  box.append(el("h2", {}, roundTitle(n)));
+  for (const part of ROUND_PARTS) if (part.visible(ctx, r)) box.append(await part.render(ctx, r));
+  if (ctx.state.links && ctx.state.links.round === n) box.append(linksBox(ctx));
+  box.append(el("div", { class: "table-wrap" }, await roundTable(ctx, r, explanation)));
+  if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, x))));
+  const hasOnline = ev.games.some((g) => g.round === n);
+  box.append(el("p", { class: "no-print actions" },
+    hasOnline ? null : el("button", {
+      type: "button", "data-testid": `start-${n}`,
+      onclick: async () => {
+        const res = await ctx.change("POST", `/api/events/${id}/rounds/${n}/games`);
+        if (res) { ctx.state.links = { ...res, round: n }; ctx.redraw(); }
+      },
+    }, t("startGames")), " ",
+    el("button", { type: "button", "data-testid": `cards-${n}`, onclick: () => tableCards(e, r) }, t("tableCards")), " ",
+    el("button", { type: "button", "data-testid": `sheet-${n}`, onclick: () => pairingSheet(e, r) }, t("printPairings"))));
+  return box;
+}
+
+addTab({ id: "round", label: "desk.tab.round", order: 20, visible: (ctx) => ctx.e.players.length > 0 || ctx.e.history.length > 0, render });
