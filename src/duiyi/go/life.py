@@ -1236,7 +1236,11 @@ class GroupStatus(Generic[P]):
     reason: str
 
 
-def _read(board: BoardView[P]) -> tuple[_Analysis, dict[int, P]]:
+def _read(
+    board: BoardView[P],
+    rng: random.Random | None = None,
+    budget: int = DEFAULT_BUDGET,
+) -> tuple[_Analysis, dict[int, P]]:
     size = board.size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidInput(f"Go §8: board size must be a positive integer, got {size!r}")
@@ -1253,6 +1257,10 @@ def _read(board: BoardView[P]) -> tuple[_Analysis, dict[int, P]]:
             points[i] = p
     analysis = _Analysis(size, colour)
     analysis.run()
+    if budget > 0:
+        if rng is None:
+            rng = random.Random(_position_seed(colour))
+        _settle_by_playouts(board, analysis, rng, budget)
     return analysis, points
 
 
@@ -1364,11 +1372,7 @@ def propose_dead(
     >>> sorted(map(str, propose_dead(board)))
     ['A6', 'B6', 'B7', 'C3']
     """
-    analysis, points = _read(board)
-    if budget > 0:
-        if rng is None:
-            rng = random.Random(_position_seed(analysis.colour))
-        _settle_by_playouts(board, analysis, rng, budget)
+    analysis, points = _read(board, rng, budget)
     return frozenset(
         points[i]
         for cid, stones in enumerate(analysis.chains)
@@ -1445,5 +1449,5 @@ def unconditionally_alive(board: BoardView[P]) -> frozenset[P]:
     >>> sorted(map(str, unconditionally_alive(board)))
     ['A4', 'B4', 'B5', 'C4', 'D4', 'D5', 'E4']
     """
-    analysis, points = _read(board)
+    analysis, points = _read(board, budget=0)
     return frozenset(points[i] for cid in analysis.benson for i in analysis.chains[cid])
