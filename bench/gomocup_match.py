@@ -3,8 +3,8 @@
 1. Round trip of ``TURN x,y`` to a brain that answers at once (a few lines of Python that print
    ``0,0``), measured three ways in the same run: the peer, a plain ``subprocess.Popen`` loop
    (write, flush, ``readline``: the least any manager can do); duiyi's asyncio
-   :class:`~duiyi.gomoku.engine.GomocupEngine`; and its blocking facade
-   :class:`~duiyi.gomoku.engine.SimpleGomocupEngine` (a hop to the loop thread per call).
+   :class:`~duiyi.engines.gomocup.GomocupEngine`; and its blocking facade
+   :class:`~duiyi.engines.gomocup.SimpleGomocupEngine` (a hop to the loop thread per call).
 2. Refereed games between the test brains (greedy vs lattice, free opening, fresh processes
    every game): games and moves per second, process start-up included.
 
@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from duiyi.gomoku.engine import GomocupEngine, SimpleGomocupEngine, run_match
+from duiyi.engines.gomocup import GomocupEngine, SimpleGomocupEngine, run_match
 from duiyi.gomoku.match import TimeControl
 from duiyi.gomoku.rules import RenjuRules
 

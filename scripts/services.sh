@@ -4,7 +4,7 @@
 # start both before a session; a fresh Debian machine gets them from scripts/system-packages.sh.
 set -euo pipefail
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
-  if [ "$(id -u)" != 0 ]; then
+  if [ "${EUID:-$(id -u)}" != 0 ]; then
     echo "duiyi: PostgreSQL is not running on 127.0.0.1:5432; start it (the postgres tests need it)" >&2
     exit 1
   fi

@@ -24,7 +24,7 @@ if [ "$what" = test ]; then
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if [ "${EUID:-$(id -u)}" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "duiyi: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq

@@ -125,3 +125,30 @@ def test_flag_time_matches_flagged(system: TimeSystem, wait: float) -> None:
         assert clock.flagged(wait) is None
     else:
         assert (clock.flagged(wait) is BLACK) == (wait >= flag)
+
+
+@settings(max_examples=150, deadline=None)
+@given(systems, st.lists(st.floats(0, 90, allow_nan=False), max_size=12), st.floats(0, 1))
+def test_a_stop_is_never_a_flag(system: TimeSystem, turns: list[float], part: float) -> None:
+    # Go §12.3 不足60秒的着手不予计时: a turn stopped before its flag fell (the game ends, play
+    # stops for counting) is charged as time used, never a started period as a whole one
+    c = Clock(system, now=0.0)
+    now = 0.0
+    for t in turns:
+        mover = c.to_move
+        assert mover is not None
+        limit = system.flag_after(c.state(c.running_color or mover))
+        if t >= limit:
+            break
+        now += t
+        c.press(mover, now)
+    runner = c.running_color
+    assert runner is not None
+    limit = system.flag_after(c.state(runner))
+    if math.isinf(limit) or limit <= 0:
+        return
+    now += part * limit * 0.999
+    assert c.flagged(now) is None
+    c.stop(now)
+    assert c.flagged(now + 10_000.0) is None
+    assert system.flag_after(c.state(runner)) > 0

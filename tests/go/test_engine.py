@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.engines.gtp import GtpEngine, SimpleGtpEngine, effective_komi_points, play_game
 from duiyi.errors import EngineCrashed, EngineError, GtpError, InvalidInput
 from duiyi.go import Game, Point
-from duiyi.go.engine import GtpEngine, SimpleGtpEngine, effective_komi_points, play_game
 
 GNUGO = "/usr/games/gnugo"
 DUIYI_GTP = [sys.executable, "-m", "duiyi", "gtp", "--seed", "5"]

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.engines.gtp import GtpEngine
 from duiyi.go import Game, Point
-from duiyi.go.engine import GtpEngine
 
 GNUGO = "/usr/games/gnugo"
 ARGV = [GNUGO, "--mode", "gtp", "--chinese-rules", "--situational-superko", "--level", "0"]

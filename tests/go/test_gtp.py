@@ -241,7 +241,7 @@ def test_cli_rules_option(rules: str) -> None:
 
 def test_loadsgf_leaves_a_resigned_game_open_for_analysis(tmp_path: Path) -> None:
     # GTP loadsgf sets up the position, as GNU Go does: a GUI can keep playing or analysing
-    # even though the record says RE[B+R] (the library's Game.from_sgf applies it).
+    # even though the record says RE[B+R] (the library's sgf.game_from_sgf applies it).
     from duiyi.go import Game
     from duiyi.go.gtp import GtpFrontEnd
 
@@ -249,8 +249,8 @@ def test_loadsgf_leaves_a_resigned_game_open_for_analysis(tmp_path: Path) -> Non
     g.play("E5")
     g.resign()
     path = tmp_path / "resigned.sgf"
-    path.write_text(g.to_sgf(), encoding="utf-8")
-    assert Game.from_sgf(path.read_text()).outcome() is not None
+    path.write_text(sgf.game_to_sgf(g), encoding="utf-8")
+    assert sgf.game_from_sgf(path.read_text()).outcome() is not None
     gtp = GtpFrontEnd()
     assert gtp.handle(f"loadsgf {path}").startswith("=")
     assert gtp.handle("genmove w").startswith("= ") and "pass" not in gtp.handle("genmove b")

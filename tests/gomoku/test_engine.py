@@ -14,8 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from duiyi.errors import EngineError, InvalidInput, InvalidPoint
-from duiyi.gomoku.engine import (
+from duiyi.engines.gomocup import (
     BoardField,
     EngineCrashed,
     EngineProtocolError,
@@ -27,6 +26,7 @@ from duiyi.gomoku.engine import (
     SimpleGomocupEngine,
     parse_about,
 )
+from duiyi.errors import EngineError, InvalidInput, InvalidPoint
 
 ENGINES = Path(__file__).parent / "engines"
 ANSWER = 10.0  # generous: the machine may be busy; only the timeout tests use short limits

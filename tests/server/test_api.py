@@ -12,7 +12,9 @@ from websockets.sync.client import connect
 
 
 def new_game(server: Server, **spec: Any) -> dict[str, Any]:
-    body = {"game": "go", "size": 9, "rules": "chinese", **spec}
+    # these tests expect the clock to start at creation; the start rules (issue 21) are
+    # tested with an explicit "start"
+    body = {"game": "go", "size": 9, "rules": "chinese", "start": "scheduled", **spec}
     r = httpx.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -171,6 +173,9 @@ def test_gomoku_game_over_the_api(server: Server) -> None:
     # Gomoku §10.1: five in a row wins
     outcome = r.json()["state"]["outcome"]
     assert outcome["winner"] == "black" and outcome["termination"] == "five"
+    # the record in the Renju dialect of SGF (GM[4]), written by the game's own adapter
+    sgf = httpx.get(f"{server.url}/api/games/{g['id']}/sgf")
+    assert sgf.status_code == 200 and "GM[4]" in sgf.text and ";B[hh]" in sgf.text, sgf.text
 
 
 def test_lateness_players_arrive_by_connecting(server: Server) -> None:

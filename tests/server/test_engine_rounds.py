@@ -7,7 +7,6 @@ tests/engines/fake_gtp.py."""
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +25,54 @@ GNUGO = "/usr/games/gnugo"
 needs_gnugo = pytest.mark.skipif(
     gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)"
 )
+# the thinking engines of one test run (found in /proc by this tag)
+TAG = f"thinker-{time.monotonic_ns()}"
+# The scripted engines the operator's list offers (docs/server.md, "Engines"): players name
+# them, never a command.
+FAKES: dict[str, list[str]] = {
+    "fake": [],
+    "e5c3": ["--moves", "E5,C3"],
+    "crash2": ["--crash-at", "2"],
+    "d4d5": ["--moves", "D4,D5"],
+    "e5": ["--moves", "E5"],
+    "sleeper": ["--sleep-at", "1:30"],
+    "thinker": ["--name", TAG, "--moves", "E5,C3", "--sleep-at", "2:60"],
+    "thinker2": ["--name", TAG, "--moves", "D4,D5"],
+}
+
+GOMOKU = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
+BRAINS: dict[str, list[str]] = {
+    "greedy": [],
+    "greedy-3": ["--seed", "3"],
+    "greedy-5": ["--seed", "5"],
+    "lattice": [],
+    "crash": [],
+    "occupied": [],
+    "filler": [],
+}
+
+
+def engines_file(tmp: Path) -> Path:
+    """The operator's engine list of these tests: GNU Go with its levels, and the fakes."""
+    engines: dict[str, Any] = {
+        name: {"game": "go", "command": [sys.executable, str(FAKE), *args]}
+        for name, args in FAKES.items()
+    }
+    engines["gnugo"] = {
+        "game": "go",
+        "command": [GNUGO, "--mode", "gtp"],
+        "level_option": "--level",
+        "levels": [1, 10],
+        "max_concurrent": 16,
+    }
+    if gnugo_command() is None:
+        del engines["gnugo"]
+    for name, args in BRAINS.items():  # Gomocup brains (test_engine_rounds_gomoku)
+        script = GOMOKU / f"{name.split('-')[0]}.py"
+        engines[name] = {"game": "gomoku", "command": [sys.executable, str(script), *args]}
+    path = tmp / "engines.json"
+    path.write_text(json.dumps({"engines": engines}))
+    return path
 
 
 @pytest.fixture
@@ -36,8 +83,9 @@ def start(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 
     def make(allow: bool = True, **env: str) -> Server:
         s = Server(f"sqlite:///{tmp_path / 'rounds.sqlite3'}", None, env=env)
+        s.extra = ("--engines", str(engines_file(tmp_path)))
         if allow:
-            s.extra = ("--engine-players",)
+            s.extra += ("--engine-players",)
         started.append(s.start(tmp_path))
         return s
 
@@ -47,11 +95,12 @@ def start(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 
 
 def gnugo(level: int) -> str:
-    return f"{GNUGO} --mode gtp --level {level}"
+    return f"gnugo:{level}"
 
 
-def fake(*args: str) -> str:
-    return shlex.join([sys.executable, str(FAKE), *args])
+def fake(name: str = "fake") -> str:
+    assert name in FAKES
+    return name
 
 
 def new_event(
@@ -187,7 +236,11 @@ def test_a_round_of_gnugo_players_is_played_live_on_the_server(
 def test_a_round_on_each_store(backend: Backend, tmp_path: Path) -> None:
     # The same round on SQLite and on PostgreSQL with Redis (several processes' setup: the
     # runner and the games' owner are the same process, the fan-out carries the updates).
-    server = Server(backend.database, backend.redis, extra=("--engine-players",))
+    server = Server(
+        backend.database,
+        backend.redis,
+        extra=("--engine-players", "--engines", str(engines_file(tmp_path))),
+    )
     server.start(tmp_path)
     try:
         event_id, organiser = new_event(server, [gnugo(1), gnugo(1)])
@@ -275,10 +328,10 @@ def test_engine_failures_are_ruled_by_the_referee(start: Callable[..., Server]) 
     event_id, organiser = new_event(
         server,
         [
-            fake("--moves", "E5,C3"),  # 1: Black on board 1 (1-4 in a 4-player Berger round)
-            fake("--crash-at", "2"),
-            fake("--moves", "D4,D5"),
-            fake("--moves", "E5"),  # plays on the black stone at E5: illegal
+            fake("e5c3"),  # 1: Black on board 1 (1-4 in a 4-player Berger round)
+            fake("crash2"),
+            fake("d4d5"),
+            fake("e5"),  # plays on the black stone at E5: illegal
         ],
     )
     r = play(server, event_id, organiser, k=2)
@@ -299,7 +352,7 @@ def test_silence_loses_on_time_or_by_withdrawal(start: Callable[..., Server]) ->
     # An engine that does not answer: with a clock its flag falls (Go §12.4), ruled by the
     # game's timer; without one it withdraws after the server's move timeout (Go §28).
     server = start(DUIYI_ENGINE_MOVE_TIMEOUT="1")
-    sleeper = fake("--sleep-at", "1:30")
+    sleeper = fake("sleeper")
     timed, key = new_event(
         server,
         [sleeper, fake()],
@@ -323,14 +376,8 @@ def test_the_directors_entry_closes_an_engine_game_and_stops_its_engines(
     # The director may decide a board at any time (docs/server.md, Results): the engine game
     # is closed, its engines stop at once (even one thinking), and the request ends.
     server = start()
-    tag = f"thinker-{time.monotonic_ns()}"
-    event_id, organiser = new_event(
-        server,
-        [
-            fake("--name", tag, "--moves", "E5,C3", "--sleep-at", "2:60"),
-            fake("--name", tag, "--moves", "D4,D5"),
-        ],
-    )
+    tag = TAG
+    event_id, organiser = new_event(server, [fake("thinker"), fake("thinker2")])
     assert play(server, event_id, organiser).status_code == 202
     game = first_game(server, event_id)
     deadline = time.monotonic() + 20
@@ -385,8 +432,8 @@ def test_only_the_organiser_on_a_server_that_allows_engine_players(
     server.stop()
     allowed = start()
     assert play(allowed, event_id, {}).status_code == 401
-    # a round with no engine-vs-engine board, or a command that is not there: refused (409,
-    # 422) before anything starts
+    # a round with no engine-vs-engine board, or an engine the operator does not offer:
+    # refused (409, 422) before anything starts
     r = play(allowed, event_id, organiser, rnd=3)
     assert r.status_code == 404
     people, key = new_event(allowed, [])
@@ -396,6 +443,6 @@ def test_only_the_organiser_on_a_server_that_allows_engine_players(
         headers=key,
     )
     assert play(allowed, people, key).status_code == 409
-    missing, key = new_event(allowed, ["/no/such/engine --mode gtp", fake()])
+    missing, key = new_event(allowed, ["nosuch", fake()])
     assert play(allowed, missing, key).status_code == 422
     assert event_doc(allowed, missing)["games"] == []

@@ -6,24 +6,22 @@ colour, tests/gomoku/test_match.py)."""
 
 from __future__ import annotations
 
-import shlex
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.server.test_engine_rounds import new_event, play, wait_results
+from tests.server.test_engine_rounds import BRAINS, new_event, play, wait_results
 from tests.server.test_engine_rounds import start as start  # the fixture: engine players allowed
-
-BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
 
 
 def brain(name: str, *args: str) -> str:
-    return shlex.join([sys.executable, str(BRAINS / f"{name}.py"), *args])
+    """The name of a brain of the operator's list (test_engine_rounds.BRAINS)."""
+    named = "-".join([name, *args[1:]]) if args else name
+    assert named in BRAINS, named
+    return named
 
 
 def gomoku_event(

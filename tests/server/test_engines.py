@@ -23,6 +23,9 @@ def start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[
     started: list[Server] = []
 
     def make(**env: str) -> Server:
+        # the operator's engines are only those a test names (docs/server.md, "Engines")
+        for name in ("DUIYI_ENGINES", "DUIYI_GNUGO", "DUIYI_GOMOKU_ENGINE"):
+            monkeypatch.delenv(name, raising=False)
         for k, v in env.items():
             monkeypatch.setenv(k, v)
         s = Server(f"sqlite:///{tmp_path / 'e.sqlite3'}", None).start(tmp_path)
@@ -55,8 +58,13 @@ def act(server: Server, game_id: str, token: str, **action: Any) -> httpx.Respon
 @pytest.mark.gnugo
 @pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
 def test_gnugo_answers_the_human(start: Callable[..., Server]) -> None:
-    server = start()
-    assert httpx.get(server.url + "/api/engines").json()["go"] == ["gnugo"]
+    server = start(DUIYI_GNUGO="1")
+    offered = httpx.get(server.url + "/api/engines").json()
+    assert offered["go"] == ["gnugo"] and offered["gomoku"] == []
+    # the entry's name, label and levels; never its command
+    assert offered["engines"] == [
+        {"name": "gnugo", "game": "go", "label": "GNU Go", "levels": [1, 10], "level": 1}
+    ]
     r = httpx.post(server.url + "/api/engine-games", json={"game": "go", "size": 9})
     assert r.status_code == 201, r.text
     g = r.json()
@@ -76,10 +84,12 @@ def test_gnugo_answers_the_human(start: Callable[..., Server]) -> None:
 @pytest.mark.gnugo
 @pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
 def test_gnugo_moves_first_when_the_human_takes_white(start: Callable[..., Server]) -> None:
-    server = start()
+    server = start(DUIYI_GNUGO="1")
     r = httpx.post(
-        server.url + "/api/engine-games", json={"game": "go", "size": 9, "human": "white"}
+        server.url + "/api/engine-games",
+        json={"game": "go", "size": 9, "human": "white", "engine": "gnugo", "level": 2},
     )
+    assert r.status_code == 201 and r.json()["engine"] == "gnugo", r.text
     g = r.json()
     view = wait_moves(server, g["id"], 1)
     assert view["moves"][0][0] == "black" and view["to_move"] == "white"
@@ -87,13 +97,19 @@ def test_gnugo_moves_first_when_the_human_takes_white(start: Callable[..., Serve
     assert act(server, g["id"], g["token"], type="pass").status_code == 200
 
 
-def test_no_engine_is_a_clear_404(start: Callable[..., Server]) -> None:
-    server = start(DUIYI_GNUGO="/nonexistent/gnugo", DUIYI_GOMOKU_ENGINE="")
-    assert httpx.get(server.url + "/api/engines").json() == {"go": [], "gomoku": []}
+def test_no_engine_unless_the_operator_offers_one(start: Callable[..., Server]) -> None:
+    # issue 25: a server offers no engine by default, even with GNU Go installed; a request
+    # for one is a 422 problem naming what to do
+    server = start()
+    assert httpx.get(server.url + "/api/engines").json() == {
+        "go": [],
+        "gomoku": [],
+        "engines": [],
+    }
     r = httpx.post(server.url + "/api/engine-games", json={"game": "go"})
-    assert r.status_code == 404 and "GNU Go is not installed" in r.json()["detail"]
-    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku"})
-    assert r.status_code == 404 and "DUIYI_GOMOKU_ENGINE" in r.json()["detail"]
+    assert r.status_code == 422 and "--engines" in r.json()["detail"]
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku", "engine": "gomocup"})
+    assert r.status_code == 422 and "not an engine this server offers" in r.json()["detail"]
     r = httpx.post(server.url + "/api/engine-games", json={"game": "chess"})
     assert r.status_code == 422
 
@@ -151,7 +167,7 @@ def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Serve
 def test_the_engine_comes_back_after_a_restart(
     start: Callable[..., Server], tmp_path: Path
 ) -> None:
-    server = start()
+    server = start(DUIYI_GNUGO="1")
     g = httpx.post(server.url + "/api/engine-games", json={"game": "go", "size": 9}).json()
     assert act(server, g["id"], g["token"], type="move", move="E5").status_code == 200
     taken = {point for _, point in wait_moves(server, g["id"], 2)["moves"]}
@@ -202,7 +218,9 @@ def test_live_games_come_from_the_store_for_every_process() -> None:
 @pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed (.ci/run installs it)")
 def test_engine_games_are_capped_per_client_and_overall(start: Callable[..., Server]) -> None:
     # each engine game is a process: one client cannot start them without bound
-    server = start(DUIYI_MAX_ENGINE_GAMES_PER_CLIENT="2", DUIYI_MAX_ENGINE_GAMES="3")
+    server = start(
+        DUIYI_GNUGO="1", DUIYI_MAX_ENGINE_GAMES_PER_CLIENT="2", DUIYI_MAX_ENGINE_GAMES="3"
+    )
     new = {"game": "go", "size": 9}
     first = [httpx.post(server.url + "/api/engine-games", json=new) for _ in range(2)]
     assert [r.status_code for r in first] == [201, 201]

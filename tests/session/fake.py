@@ -72,5 +72,8 @@ class FakeGame:
     def state_json(self) -> dict[str, Any]:
         return {"kind": "fake", "moves": [[c.value, p] for c, p in self.moves]}
 
+    def sgf(self) -> str:
+        return "(;)"
+
 
 register_adapter("fake", lambda config: FakeGame())

@@ -176,20 +176,20 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.wait_for_selector("[data-testid=player-links]")
     assert page.locator("[data-testid=player-links] a").count() == 4
     # Go §24: a warning given over the board is entered with the result
-    page.select_option("[data-testid=result-1-1]", "1-0")
+    # (the warning first: choosing the result enters it with the warnings shown)
     page.fill("[data-testid=warn-white-1-1]", "1")
-    page.click("[data-testid=enter-1-1]")
+    page.select_option("[data-testid=result-1-1]", "1-0")
     page.wait_for_selector(
         "[data-testid=result-1-1] option[value='1-0'][selected]", state="attached"
     )
     page.select_option("[data-testid=result-1-2]", "0-1")
-    page.click("[data-testid=enter-1-2]")
     page.wait_for_selector(
         "[data-testid=result-1-2] option[value='0-1'][selected]", state="attached"
     )
     page.click("[data-testid=tab-players]")
     page.click("[data-testid=withdraw-4]")
-    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4):has-text('withdrawn')")
+    page.click("[data-testid=withdraw-yes]")
+    page.wait_for_selector("[data-testid=players] tbody tr:nth-child(4):has-text('withdrew')")
     # table cards for an over-the-board round
     page.click("[data-testid=tab-round]")
     page.click("[data-testid=cards-1]")
@@ -204,8 +204,11 @@ def test_director_pairs_and_enters_a_round(server: Server, context_factory: Any)
     page.wait_for_selector("[data-testid=standings]")
     st = httpx.get(f"{server.url}/api/events/{event_id}/standings").json()
     headers = page.locator("[data-testid=standings] th").all_inner_texts()
-    for tb in st["tiebreaks"]:
-        assert tb["label"] in headers
+    titles = page.locator("[data-testid=standings] th").evaluate_all("e => e.map(x => x.title)")
+    for tb in st["tiebreaks"]:  # each column names its article (points have their own)
+        assert tb["name"] == "points" or any(tb["article"] in x for x in titles), tb
+    # an English page names its columns in English only (issue 20: not "总得分 total score")
+    assert "Total score" in headers and not any("总" in h for h in headers)
     first = page.locator("[data-testid=standings] tbody tr:first-child").inner_text()
     assert st["standings"][0]["name"] in first
     assert page.locator("[data-testid=crosstable] tbody tr").count() == 4
@@ -366,8 +369,14 @@ def test_arbiter_pauses_and_warns(server: Server, context_factory: Any) -> None:
     assert state(server, g["id"])["paused"] is True
     page.click("[data-testid=resume]")
     wait_version(page, 2)
-    # Go §24: a warning, with its article, through the ruling form
-    page.click("[data-testid=ruling]")
+    # Go §24: a warning, with its article, through the ruling form (shown in words first)
+    panel = page.get_by_role("region", name="Arbiter")
+    panel.get_by_label("Ruling", exact=True).select_option(
+        label="Warning (Go §24: one stone off; the second loses)"
+    )
+    panel.get_by_role("button", name="Rule…").click()
+    assert "Go §24" in panel.get_by_role("alertdialog").inner_text()
+    panel.get_by_role("button", name="Confirm the ruling").click()
     wait_version(page, 3)
     view = state(server, g["id"])
     assert view["referee"]["black"]["warnings"] == 1 and view["paused"] is False

@@ -153,7 +153,9 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
     tablet.select_option("[data-testid=rule-kind-1]", "forfeit")
     tablet.select_option("[data-testid=rule-who-1]", "black")
     tablet.fill("[data-testid=rule-note-1]", "moved stones after a warning")
+    tablet.select_option("[data-testid=rule-call-1]", "1")  # the call this ruling answers
     tablet.tap("[data-testid=rule-1]")
+    tablet.tap("[data-testid=rule-yes-1]")
     tablet.wait_for_selector("[data-testid=rulings-1]")
     # the ruling is in the game at once ...
     s1 = state(server, one["game_id"])
@@ -180,11 +182,13 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
 
 
 def _rule_in_the_room(page: Any, board: int, option: str, who: str, points: str = "") -> None:
-    page.select_option(f"[data-testid=rule-kind-{board}]", option)
+    if page.input_value(f"[data-testid=rule-kind-{board}]") != option:
+        page.select_option(f"[data-testid=rule-kind-{board}]", option)
     page.select_option(f"[data-testid=rule-who-{board}]", who)
     if points:
         page.fill(f"[data-testid=rule-points-{board}]", points)
     page.click(f"[data-testid=rule-{board}]")
+    page.click(f"[data-testid=rule-yes-{board}]")
 
 
 def test_the_room_puts_stones_back_by_the_book(server: Server, context_factory: Any) -> None:

@@ -14,12 +14,14 @@ from tests.server.conftest import Server
 
 from duiyi.server.engines import gnugo_command
 
-GNUGO = "/usr/games/gnugo --mode gtp --level 1"
+GNUGO = "gnugo:1"  # the operator's GNU Go (--gnugo) at level 1: players name engines
 
 
 @pytest.fixture
 def engine_server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'duiyi.sqlite3'}", None, extra=("--engine-players",))
+    s = Server(
+        f"sqlite:///{tmp_path / 'duiyi.sqlite3'}", None, extra=("--engine-players", "--gnugo")
+    )
     yield s.start(tmp_path)
     s.stop()
 

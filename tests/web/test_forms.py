@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import new_game, state
+from tests.web.conftest import new_game, screenshot, state
 
 pytestmark = pytest.mark.browser
 
@@ -262,6 +262,12 @@ def test_engine_game_with_handicap_and_clock(server: Server, context_factory: An
     page.click("[data-testid=engine-box] summary")  # the form folds away on the home page
     page.wait_for_selector("[data-testid=play-engine]")
     assert page.locator("[data-testid=engine-lateness]").count() == 0  # not for engines
+    # the operator's engines by their names (never a command), with their levels
+    box = page.get_by_test_id("engine-box")
+    box.get_by_label("Engine").select_option(label="Go — GNU Go")
+    box.get_by_label("Level").select_option("3")
+    page.get_by_test_id("play-engine").scroll_into_view_if_needed()
+    screenshot(page, "engine-choice")
     fill_form(
         page,
         {

@@ -22,6 +22,7 @@ from tests.web.test_player import act, set_names
 from duiyi.gomoku.fouls import Foul
 from duiyi.outcome import Result, Termination
 from duiyi.referee import RulingKind
+from duiyi.server.rulings import ruling_table
 from duiyi.tournament import systems
 from duiyi.tournament.results import Source
 
@@ -59,6 +60,13 @@ def test_both_languages_are_complete() -> None:
     wanted += [f"sys.{name}" for name in systems.names()]
     wanted += [f"src.{s.value}" for s in Source]
     wanted += [f"rk.{k.value}" for k in RulingKind]  # the rulings the arbiter's room lists
+    # the ruling forms: every ruling of both books, its fields and its decisions (issue 21)
+    for game in ("go", "gomoku"):
+        for row in ruling_table(game):
+            wanted.append(f"rm.{row['id']}")
+            wanted += [f"rf.{f['name']}" for f in row["fields"]]
+            for f in row["fields"]:
+                wanted += [f"dec.{d}" for d in f.get("choices", [])]
     assert not [k for k in wanted if k not in table]
 
 
@@ -193,4 +201,5 @@ def test_phone_width_on_the_home_desk_and_room(server: Server, context_factory: 
     # the room's ruling form works by touch on a phone too
     phone.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
     phone.tap("[data-testid=rule-2]")
+    phone.tap("[data-testid=rule-yes-2]")
     phone.wait_for_selector("[data-testid=rulings-2]")

@@ -553,8 +553,19 @@ def export_command(
         Path | None, typer.Option(help="Write OpenGotha XML here (same as --output).")
     ] = None,
     egf_class: Annotated[
-        str, typer.Option(help="EGF tournament class for the EGD file (A, B, C or D).")
+        str,
+        typer.Option(
+            help="EGF tournament class for the EGD file (A, B, C or D; default: the class "
+            "the time limits allow)."
+        ),
     ] = "",
+    keep_by_default: Annotated[
+        bool,
+        typer.Option(
+            help="EGD file: results by default marked '!' (--no-keep-by-default: free rounds "
+            "0=, OpenGotha's No)."
+        ),
+    ] = True,
 ) -> None:
     """Write the event as OpenGotha XML, an EGD results file or a standings CSV (warnings name
     what the format cannot hold)."""
@@ -562,7 +573,9 @@ def export_command(
 
     if opengotha is not None:
         fmt, output = ExportFormat.opengotha, opengotha
-    text, warnings = export_event(load_event(path), fmt.value, egf_class=egf_class)
+    text, warnings = export_event(
+        load_event(path), fmt.value, egf_class=egf_class, keep_by_default=keep_by_default
+    )
     for w in warnings:
         typer.echo(f"warning: {w}", err=True)
     if output is None:

@@ -20,9 +20,9 @@ import typer
 
 from duiyi import BLACK, WHITE
 from duiyi.cli.go_match import Progress
+from duiyi.engines.gomocup import run_match
 from duiyi.engines.process import check_command
 from duiyi.errors import InvalidInput
-from duiyi.gomoku.engine import run_match
 from duiyi.gomoku.match import (
     DEFAULT_TOLERANCE_MS,
     GameRecord,

@@ -28,6 +28,17 @@ def serve(
         help="Let organisers play their events' engine players here (runs the programs they "
         "register; default: $DUIYI_ENGINE_PLAYERS).",
     ),
+    engines: str = typer.Option(
+        None,
+        "--engines",
+        help="The engines this server may run: a TOML or JSON file naming each engine, its "
+        "command and limits (default: $DUIYI_ENGINES; none: no engine is offered).",
+    ),
+    gnugo: bool = typer.Option(
+        False,
+        "--gnugo",
+        help="Offer GNU Go (as 'gnugo', levels 1-10) when it is installed (default: $DUIYI_GNUGO).",
+    ),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning, error."),
 ) -> None:
     """Start the duiyi web server.
@@ -44,6 +55,8 @@ def serve(
         redis_url=redis,
         demo=demo,
         engine_players=engine_players or None,
+        engines_file=engines,
+        gnugo=gnugo or None,
     )
     uvicorn.run(
         create_app(settings),

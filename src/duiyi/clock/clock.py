@@ -231,6 +231,9 @@ class Clock:
         self._runner: Color | None = self._pick_runner()
         self._paused_total = 0.0
         self._pause_since: float | None = None
+        # the last press, while it can still be taken back (Go §17.3): who pressed, its time
+        # before the press and how long its turn had run
+        self._last_press: tuple[Color, PlayerTime, float] | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -441,6 +444,7 @@ class Clock:
             self._now = now
             self._to_move = color.opponent
             self._runner = self._pick_runner()
+            self._last_press = None
             return
         t = self.turn_elapsed(now)
         if t >= self.system.flag_after(pt):
@@ -455,6 +459,53 @@ class Clock:
         self._to_move = color.opponent
         self._runner = self._pick_runner()
         self._since = now
+        self._last_press = (color, pt, t)
+
+    def can_unpress(self, color: Color) -> bool:
+        """Whether :meth:`unpress` can take back ``color``'s last press: it was the clock's
+        last change and the opponent's turn it started is still the one running.
+
+        >>> from duiyi.clock import Absolute
+        >>> c = Clock(Absolute(600), now=0.0)
+        >>> c.press(BLACK, 10.0)
+        >>> c.can_unpress(BLACK), c.can_unpress(WHITE)
+        (True, False)
+        """
+        last = self._last_press
+        return last is not None and last[0] is color and self._to_move is color.opponent
+
+    def unpress(self, color: Color, now: float) -> None:
+        """Take back ``color``'s last press (Go §17.3: a dropped stone picked up, the dropper
+        chooses again): the opponent's time since that press is charged to nobody (an incident
+        the arbiter settles, like a pause, Go §14) and ``color``'s turn goes on as it stood when
+        it pressed. A hand-back is never a flag: ``color`` pressed in time.
+
+        >>> from duiyi.clock import ChineseByoyomi
+        >>> c = Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0)
+        >>> c.press(BLACK, 50.0)          # 50 s into Black's last minute
+        >>> c.unpress(BLACK, 55.0)        # the stone had dropped: Black chooses again
+        >>> c.to_move, c.remaining(BLACK, 55.0).period_time, c.used(WHITE, 55.0)
+        (Color.BLACK, 10.0, 0.0)
+        """
+        now = self._check(now)
+        if not self.can_unpress(color):
+            raise ClockError(
+                f"{color}'s last press cannot be taken back: the clock changed since (Go §17.3)",
+                "Go §17.3",
+            )
+        assert self._last_press is not None
+        _, before, t = self._last_press
+        self._states[color] = before
+        if self.shared:
+            self._states[color.opponent] = before
+        self._used[color] -= t
+        self._moves[color] -= 1
+        self._to_move = color
+        self._runner = self._pick_runner()
+        self._turn_used = t
+        self._since = None if self._paused else now
+        self._last_press = None
+        self._now = now
 
     def _end_turn(self, color: Color, t: float, now: float) -> None:
         self._used[color] += t
@@ -477,6 +528,7 @@ class Clock:
         self._states[color] = self.system.last_period(self._states[color])
         self._end_turn(color, t, now)
         self._moves[color] -= 1  # not a move
+        self._last_press = None
         self._to_move = color.opponent
         self._runner = self._pick_runner()
         self._since = None if self._paused else now
@@ -508,18 +560,33 @@ class Clock:
             self._since = now
         self._now = now
 
-    def stop(self, now: float) -> None:
-        """Stop the clock for good or until :meth:`start` (end of play, counting phase, Go
-        §12.4(4)). The running turn's time is charged to its player."""
+    def stop(self, now: float, *, whole_periods: bool = False) -> None:
+        """Stop the clock for good or until :meth:`start` (the game ends, play stops for
+        counting, Go §12.4(4)). The running turn's time is charged to its player as time used
+        (:meth:`TimeSystem.interrupt`): a started byo-yomi period is not charged as a whole
+        one (Go §12.3), so a stop is never a flag. A move that ends play (the second pass, a
+        five) presses first (:meth:`press`).
+
+        >>> from duiyi.clock import ChineseByoyomi
+        >>> c = Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0)
+        >>> c.stop(5.0)
+        >>> c.remaining(BLACK, 5.0).periods, c.flagged(5.0)
+        (1, None)
+
+        ``whole_periods=True`` charges a started period as a whole one, as duiyi did before
+        2026-11-27; kept only so that sessions logged then replay as they were played.
+        """
         now = self._check(now)
         if self._paused:
             self.resume(now)
+        self._last_press = None
         color = self._runner
         if color is None:
             return
         t = self.turn_elapsed(now)
         pt = self._states[color]
-        self._states[color] = self.system.deduct(pt, t) if t > 0 else pt
+        charge = self.system.deduct if whole_periods else self.system.interrupt
+        self._states[color] = charge(pt, t) if t > 0 else pt
         if self.shared:
             self._states[color.opponent] = self._states[color]
         self._used[color] += t
@@ -535,6 +602,7 @@ class Clock:
         now = self._check(now)
         if self._to_move is not None:
             raise ClockError(f"the clock already runs for {self._to_move}")
+        self._last_press = None
         self._to_move = color
         self._runner = self._pick_runner()
         self._turn_used = 0.0
@@ -572,6 +640,7 @@ class Clock:
                 self.lateness.article or None,
             )
         extra = max(self.lateness.factor * late - self.used(color, now), 0.0)
+        self._last_press = None
         old = self._runner
         self._absent.discard(color)
         self._late[color] = late
@@ -598,6 +667,7 @@ class Clock:
 
     def _charge(self, color: Color, seconds: float) -> None:
         """Take ``seconds`` from ``color`` outside a move (the whole pool when shared)."""
+        self._last_press = None
         self._states[color] = self.system.deduct(self._states[color], seconds)
         if self.shared:
             self._states[color.opponent] = self._states[color]
@@ -614,6 +684,7 @@ class Clock:
         if self.shared:
             self._states[color.opponent] = self._states[color]
         self._adjusted[color] += s
+        self._last_press = None
         self._now = now
 
     def adjustments(self, color: Color) -> float:
@@ -630,6 +701,7 @@ class Clock:
             raise InvalidInput(f"remaining time must be finite and >= 0, got {base!r}")
         if periods is not None and periods < 0:
             raise InvalidInput(f"periods must be >= 0, got {periods!r}")
+        self._last_press = None
         if color is self._runner:
             t = self.turn_elapsed(now)
             self._used[color] += t
@@ -671,6 +743,7 @@ class Clock:
                 self._since = now
         self._states = {BLACK: PlayerTime(half), WHITE: PlayerTime(half)}
         self._split = True
+        self._last_press = None
         self._now = now
         return half
 
@@ -698,6 +771,9 @@ class Clock:
             "absent": sorted(c.value for c in self._absent),
             "late": {c.value: v for c, v in self._late.items()},
         }
+        if self._last_press is not None:
+            who, before, t = self._last_press
+            out["last_press"] = {"color": who.value, "before": before.to_json(), "turn": t}
         if self._runner is not self._to_move:
             # an absent player's time runs (Gomoku §8.5); absent otherwise, so snapshots of
             # clocks without lateness read as before
@@ -734,6 +810,13 @@ class Clock:
             # snapshots from before the runner was kept: the player to move's time ran
             runner = data.get("runner", data["to_move"])
             clock._runner = Color(runner) if runner else None
+            last = data.get("last_press")
+            if last is not None:
+                clock._last_press = (
+                    Color(last["color"]),
+                    PlayerTime.from_json(last["before"]),
+                    float(last["turn"]),
+                )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a clock snapshot: {exc}") from exc
         return clock

@@ -190,6 +190,18 @@ class TimeSystem:
         """Give ``seconds`` more (the arbiter's adjustment)."""
         return PlayerTime(pt.main + seconds, pt.periods, pt.stage)
 
+    def interrupt(self, pt: PlayerTime, t: float) -> PlayerTime:
+        """The time left when a turn stops after ``t`` seconds without a move (the game ends
+        by resignation or a ruling, play stops for counting): what ran is charged, no
+        increment is earned and no move of a quota is made. A started byo-yomi period is not
+        charged as a whole one (Go §12.3 "不足60秒的着手不予计时"), so for ``t <
+        flag_after(pt)`` the result never has its flag down: a stop is never a flag.
+
+        >>> Absolute(600).interrupt(PlayerTime(600.0), 5.0)
+        PlayerTime(main=595.0, periods=0, stage=0)
+        """
+        return self.deduct(pt, t)
+
     def last_period(self, pt: PlayerTime) -> PlayerTime:
         """The state after a Go §22.5 pass on overtime: only the last period is left."""
         from duiyi.errors import ClockError
@@ -421,6 +433,14 @@ class _Byoyomi(TimeSystem):
         rest = seconds - max(pt.main, 0.0)
         lost = math.ceil(rest / self.period - 1e-9)
         return PlayerTime(0.0, max(pt.periods - lost, 0))
+
+    def interrupt(self, pt: PlayerTime, t: float) -> PlayerTime:
+        """As a move: a started period is not used up (Go §12.3), unlike :meth:`deduct`.
+
+        >>> ChineseByoyomi(base=0, reserved_minutes=1).interrupt(PlayerTime(0.0, 1), 5.0)
+        PlayerTime(main=0.0, periods=1, stage=0)
+        """
+        return self.spend(pt, t)
 
     def last_period(self, pt: PlayerTime) -> PlayerTime:
         return PlayerTime(0.0, 1)

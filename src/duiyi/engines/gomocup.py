@@ -312,8 +312,10 @@ class GomocupEngine:
         env: Mapping[str, str] | None = None,
         stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
         on_line: Callable[[EngineLine], None] | None = None,
+        group: bool = False,
     ) -> GomocupEngine:
-        """Start a brain. A string command is split like a shell would (``shlex``).
+        """Start a brain. A string command is split like a shell would (``shlex``); with
+        ``group`` it leads its own process group (killed whole, see ``LineProcess.start``).
 
         Nothing is sent yet; call :meth:`start` next. A command that cannot be executed raises
         :class:`EngineCrashed`.
@@ -322,7 +324,7 @@ class GomocupEngine:
         async def greet(line: LineProcess) -> GomocupEngine:
             return cls(line, on_line=on_line)
 
-        return await launch(command, greet, cwd=cwd, env=env, stderr=stderr)
+        return await launch(command, greet, cwd=cwd, env=env, stderr=stderr, group=group)
 
     @classmethod
     async def open(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Literal
 
@@ -133,10 +133,14 @@ class GtpEngine:
         timeout: float | None = DEFAULT_TIMEOUT,
         stderr: int | None = asyncio.subprocess.DEVNULL,
         cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        group: bool = False,
     ) -> GtpEngine:
         """Start ``argv`` (a list, or a string split like a shell would) and check it speaks
         GTP v2 (``protocol_version``). A program that cannot start raises
-        :class:`~duiyi.errors.EngineCrashed`.
+        :class:`~duiyi.errors.EngineCrashed`. ``env`` is the process's whole environment
+        (None: the caller's); with ``group`` it leads its own process group (see
+        :meth:`~duiyi.engines.process.LineProcess.start`).
 
         >>> GtpEngine.popen  # doctest: +ELLIPSIS
         <bound method GtpEngine.popen of <class '...GtpEngine'>>
@@ -154,7 +158,7 @@ class GtpEngine:
                 raise EngineError(f"engine {line.name!r} speaks GTP version {version!r}, not 2")
             return engine
 
-        return await launch(argv, greet, cwd=cwd, stderr=stderr)
+        return await launch(argv, greet, cwd=cwd, env=env, stderr=stderr, group=group)
 
     @property
     def process(self) -> asyncio.subprocess.Process:

@@ -139,9 +139,13 @@ class LineProcess:
     there to the answer, as Piskvork does, so that its own overhead is not charged).
     """
 
-    def __init__(self, process: asyncio.subprocess.Process, argv: Sequence[str]) -> None:
+    def __init__(
+        self, process: asyncio.subprocess.Process, argv: Sequence[str], *, group: bool = False
+    ) -> None:
         self.process = process
         self.argv = tuple(argv)
+        # the process leads its own process group: killing it kills whatever it started
+        self.group = group
         self.born = time.monotonic()
         self.last_sent = self.born
         self.suspended = False
@@ -157,8 +161,11 @@ class LineProcess:
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
+        group: bool = False,
     ) -> LineProcess:
-        """Start ``command``; a program that cannot be executed raises :class:`EngineCrashed`."""
+        """Start ``command``; a program that cannot be executed raises :class:`EngineCrashed`.
+        With ``group`` the process leads a new session (its own process group), and
+        :meth:`kill` kills the whole group (a server's engines leave nothing behind)."""
         argv = split_command(command)
         argv = [find_program(argv[0]), *argv[1:]]
         try:
@@ -169,10 +176,11 @@ class LineProcess:
                 stderr=stderr,
                 cwd=cwd,
                 env=dict(env) if env is not None else None,
+                start_new_session=group,
             )
         except OSError as exc:
             raise EngineCrashed(f"cannot start engine {shlex.join(argv)}: {exc}") from exc
-        return cls(process, argv)
+        return cls(process, argv, group=group)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -291,6 +299,13 @@ class LineProcess:
                 self.process.send_signal(sig)
         self.suspended = False
 
+    def kill_group(self) -> None:
+        """SIGKILL the process group of a process started with ``group`` (nothing otherwise):
+        synchronous, so a server that is stopping can call it for every engine at once."""
+        if self.group and hasattr(os, "killpg"):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+
     async def wait(self, timeout: float) -> int | None:
         """Wait up to ``timeout`` seconds for the process to exit; its status or ``None``."""
         with contextlib.suppress(TimeoutError):
@@ -298,11 +313,13 @@ class LineProcess:
         return self.process.returncode
 
     async def kill(self) -> int | None:
-        """Kill the process at once (if it still runs) and reap it; returns the exit status."""
+        """Kill the process at once (if it still runs) and reap it; returns the exit status.
+        A process started with ``group`` has its whole process group killed."""
         if self.process.returncode is None:
             self.resume()
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
+        self.kill_group()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.process.wait(), 5.0)
         if self.process.stdin is not None:
@@ -320,6 +337,7 @@ async def launch(
     cwd: str | None = None,
     env: Mapping[str, str] | None = None,
     stderr: int | IO[Any] | None = asyncio.subprocess.DEVNULL,
+    group: bool = False,
 ) -> E:
     """The start-up handshake of every engine protocol: start ``command``, then ``greet`` the
     new process (build the protocol object and send the protocol's first command: GTP
@@ -337,7 +355,7 @@ async def launch(
     >>> asyncio.run(launch([sys.executable, "-c", "print(input() + '!')"], hello))
     'hi!'
     """
-    line = await LineProcess.start(command, cwd=cwd, env=env, stderr=stderr)
+    line = await LineProcess.start(command, cwd=cwd, env=env, stderr=stderr, group=group)
     try:
         return await greet(line)
     except BaseException:

@@ -300,19 +300,6 @@ class Game:
             raise InvalidInput(f"a Go game needs {exc}") from None
         return cls.from_actions(Rules.from_json(rules), actions)
 
-    @classmethod
-    def from_sgf(cls, text: str) -> Game:
-        """Read the main line of an SGF game (delegates to :mod:`duiyi.go.sgf`)."""
-        from duiyi.go.sgf import game_from_sgf  # duiyi.go.sgf builds on this module
-
-        return game_from_sgf(text)
-
-    def to_sgf(self) -> str:
-        """Write the game as SGF (delegates to :mod:`duiyi.go.sgf`)."""
-        from duiyi.go.sgf import game_to_sgf  # duiyi.go.sgf builds on this module
-
-        return game_to_sgf(self)
-
     def copy(self) -> Game:
         """An independent copy of the game (same rules, log, position and undo stack).
 

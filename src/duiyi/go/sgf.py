@@ -631,7 +631,7 @@ def game_from_sgf(
     rules: Rules | None = None,
     apply_result: bool = True,
 ) -> Game:
-    """The :class:`~duiyi.go.Game` after the main line of an SGF game (``Game.from_sgf``).
+    """The :class:`~duiyi.go.Game` after the main line of an SGF game (python-chess style: the game core never mentions SGF).
 
     When the whole main line was read (no ``until_move`` cut) and ``apply_result`` is true, an
     ``RE`` that the board cannot show ends the game as recorded (:func:`apply_sgf_result`):
@@ -721,7 +721,7 @@ def game_setup(game: Game) -> tuple[frozenset[Point], frozenset[Point], Color]:
 
 
 def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
-    """Write a game as SGF FF[4] (``g.to_sgf()``): header, set-up stones, moves, result.
+    """Write a game as SGF FF[4]: header, set-up stones, moves, result.
 
     Komi is written in points (KM[7.5] for the Chinese 3¾ stones); passes as ``[]``. A game
     counted in the game (Go §9) gets TB/TW markers on its last node: the territory plus the
@@ -761,8 +761,18 @@ def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
     for key, value in (properties or {}).items():
         root.set(key, value)
     node = root
-    for color, point in game.moves:
-        node = node.add_child({color.letter: [encode_point(point, size)]})
+    restored = _restored_stones(game)
+    moves = game.moves
+    for i in range(len(moves) + 1):
+        for owner, points, article in restored.get(i, []):
+            # Go §18.1: stones wrongly removed go back mid-game: a set-up node with a comment
+            node = node.add_child({"AB" if owner is BLACK else "AW": sorted(points)})
+            node.set(
+                "C", f"{article}: {owner.value} stones wrongly removed put back (误提有气之子)"
+            )
+        if i < len(moves):
+            color, point = moves[i]
+            node = node.add_child({color.letter: [encode_point(point, size)]})
     outcome = game.outcome()
     score = getattr(outcome, "score", None) if outcome is not None else None
     if isinstance(score, Score):
@@ -773,6 +783,21 @@ def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
         if tw:
             node.set_values("TW", sorted(encode_point(p, size) for p in tw))
     return serialise(root)
+
+
+def _restored_stones(game: Game) -> dict[int, list[tuple[Color, list[str], str]]]:
+    """The Go §18.1 restorations of ``game`` by the number of moves made before each:
+    ``{moves: [(owner, sgf points, article)]}``."""
+    from duiyi.go.actions import RestoreStones
+
+    out: dict[int, list[tuple[Color, list[str], str]]] = {}
+    actions = game.actions
+    for i, action in enumerate(actions):
+        if isinstance(action, RestoreStones):
+            before = len(Game.from_actions(game.rules, actions[:i]).moves)
+            points = [encode_point(p, game.size) for p in action.points]
+            out.setdefault(before, []).append((action.color, points, action.article))
+    return out
 
 
 def score_from_markers(

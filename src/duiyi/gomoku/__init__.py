@@ -1,7 +1,8 @@
 """Gomoku/Renju under the Chinese competition rules (2013): board, fouls, openings, game.
 
-The core is importable at once; file formats (:mod:`duiyi.gomoku.notation`), drawings
-(:mod:`duiyi.gomoku.svg`) and the engine manager (:mod:`duiyi.gomoku.engine`) are submodules.
+The core is importable at once; file formats (:mod:`duiyi.gomoku.notation`) and drawings
+(:mod:`duiyi.gomoku.svg`) are submodules; brains over the Gomocup protocol are the adapter
+:mod:`duiyi.engines.gomocup`.
 
 >>> from duiyi.gomoku import Board, foul, forbidden_points
 >>> b = Board.from_moves("h8 a1 i8 a3 h9 a5 i10")

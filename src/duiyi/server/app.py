@@ -21,31 +21,15 @@ from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
 from duiyi.server.engine_rounds import EngineRounds
-from duiyi.server.games import GameManager
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
 from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
-from duiyi.store import Database, Repository
+from duiyi.server.state import State
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("duiyi.server")
-
-
-class State:
-    """What the routes share."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.db = Database(settings.database_url)
-        self.repo = Repository(self.db)
-        self.games = GameManager(self.repo, settings.process_id)
-        self.games.stale_after = settings.stale_after
-        self.started = time.time()
-        self.fanout: Any = None
-        # the runner of events' engine rounds (only with ``engine_players``)
-        self.engine_rounds: EngineRounds | None = None
 
 
 async def _heartbeat(state: State) -> None:
@@ -143,8 +127,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     else:
         from duiyi.server.routes_desk import router as desk_router
         from duiyi.server.routes_events import install_result_hook
+        from duiyi.server.routes_knockout import router as knockout_router
+        from duiyi.server.routes_prints import router as prints_router
 
         app.include_router(events_router)
+        app.include_router(knockout_router)
+        app.include_router(prints_router)
         app.include_router(desk_router)
         install_result_hook(state.games, state.repo)
     try:
@@ -158,13 +146,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(engines_router)
         install_engine_hook(
             state.games,
+            state.engines,
             settings.engine_idle_seconds,
             engine_players=settings.engine_players,
             move_timeout=settings.engine_move_timeout,
         )
         if settings.engine_players:
-            state.engine_rounds = EngineRounds(state.games, state.repo, settings)
-            state.games.closers.append(state.engine_rounds.close)
+            state.engine_rounds = EngineRounds(state.games, state.repo, settings, state.engines)
+            # the runners stop before the engines are killed (install_engine_hook's closer)
+            state.games.closers.insert(0, state.engine_rounds.close)
             state.games.sweepers.append(state.engine_rounds.adopt)
 
     from duiyi.server.routes_ui import router as ui_router

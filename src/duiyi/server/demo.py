@@ -35,8 +35,8 @@ from duiyi.tournament import event as ops
 from duiyi.tournament.model import Player
 
 if TYPE_CHECKING:
-    from duiyi.server.app import State
     from duiyi.server.games import GameHost
+    from duiyi.server.state import State
 
 __all__ = ["DEMO_NAME", "ensure_demo", "router"]
 

@@ -16,7 +16,7 @@ given the whole position at every move), and the stored request restarts the run
 
 >>> from duiyi.tournament import event as ops
 >>> from duiyi.tournament.model import Player
->>> gnugo = (("engine", "gnugo --mode gtp"),)
+>>> gnugo = (("engine", "gnugo:1"),)
 >>> e = ops.new_event("cup", "go", "round-robin", None, {})
 >>> e = ops.add_players(e, [Player(0, "a", extra=gnugo), Player(0, "Ann"),
 ...                         Player(0, "c", extra=gnugo), Player(0, "d", extra=gnugo)])
@@ -38,7 +38,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from duiyi.errors import TournamentError
+from duiyi.server.engine_list import EngineList, EngineNotOffered
 from duiyi.server.games import GameManager
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
@@ -62,16 +64,17 @@ PLAY_KEY = "engine_play"
 
 @dataclass(frozen=True)
 class EngineBoard:
-    """A board of a round between two engines, with each side's command line."""
+    """A board of a round between two engines, with each side's engine as the event names it
+    (an entry of the operator's list, resolved only when the game starts)."""
 
     board: int
     black: int
     white: int
-    black_command: str
-    white_command: str
+    black_engine: str
+    white_engine: str
 
     def to_json(self) -> dict[str, Any]:
-        """The board as the play request answers it (commands are the event's, not shown)."""
+        """The board as the play request answers it."""
         return {"board": self.board, "black": self.black, "white": self.white}
 
 
@@ -94,16 +97,18 @@ def engine_boards(event: Event, number: int) -> list[EngineBoard]:
 class EnginePlay:
     """The director's request: play round ``round``'s engine boards, ``concurrency`` games at
     once, run by process ``owner``; with ``all_rounds``, pair and play the next round once
-    this one is complete, up to the last.
+    this one is complete, up to the last. ``client`` is the digest of the director's address
+    (``routes_engines.client_key``): the games count against that client's engine cap.
 
     >>> EnginePlay.from_json(EnginePlay(2, 3, "p-1").to_json())
-    EnginePlay(round=2, concurrency=3, owner='p-1', all_rounds=False)
+    EnginePlay(round=2, concurrency=3, owner='p-1', all_rounds=False, client='')
     """
 
     round: int
     concurrency: int
     owner: str
     all_rounds: bool = False
+    client: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON kept in the event document."""
@@ -112,6 +117,7 @@ class EnginePlay:
             "concurrency": self.concurrency,
             "owner": self.owner,
             "all_rounds": self.all_rounds,
+            "client": self.client,
         }
 
     @classmethod
@@ -122,18 +128,27 @@ class EnginePlay:
             int(data["concurrency"]),
             str(data["owner"]),
             bool(data.get("all_rounds", False)),
+            str(data.get("client", "")),
         )
 
 
 class EngineRounds:
-    """Plays the engine boards of the rounds directors asked for (one task per event)."""
+    """Plays the engine boards of the rounds directors asked for (one task per event), with
+    the engines of the operator's list ``engines`` only."""
 
     POLL = 0.5
 
-    def __init__(self, games: GameManager, repo: Repository, settings: Settings) -> None:
+    def __init__(
+        self,
+        games: GameManager,
+        repo: Repository,
+        settings: Settings,
+        engines: EngineList | None = None,
+    ) -> None:
         self.games = games
         self.repo = repo
         self.settings = settings
+        self.engines = engines or EngineList()
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
     def start(self, event_id: str) -> None:
@@ -199,6 +214,9 @@ class EngineRounds:
                     return
             except NotFound:
                 return  # the event is gone
+            except EngineNotOffered as exc:  # the operator's list changed since the request
+                log.error("engine round of event %s stopped: %s", event_id, exc)
+                return
             except Exception:  # the store is down, a game could not start: try again
                 log.exception("engine round of event %s: pass failed", event_id)
             await asyncio.sleep(self.POLL)
@@ -231,14 +249,18 @@ class EngineRounds:
             return True
         if not todo or len(live) >= play.concurrency:
             return False  # waiting for live games: no count of the cluster's engines needed
-        from duiyi.server.routes_engines import engine_games_live
-
+        # the caps of every engine game count these too: the cluster's and the client's (the
+        # director who asked), counted in the store like a game against the computer
+        since = time.time() - self.settings.engine_idle_seconds
+        total, mine = await self.repo.engine_games(play.client, since)
         free = min(
             play.concurrency - len(live),
-            self.settings.max_engine_games - await engine_games_live(self.repo, self.settings),
+            self.settings.max_engine_games - total,
+            self.settings.max_engine_games_per_client - mine,
         )
         for board in todo[: max(free, 0)]:
-            await self._start_game(record, event, play.round, board)
+            if not await self._start_game(record, event, play, board):
+                break
         return False
 
     async def _results_pending(self, event_id: str) -> bool:
@@ -260,8 +282,6 @@ class EngineRounds:
         last = play.round >= ops.total_rounds(event) or event.current_round != play.round
         if last or not event.round(play.round).complete:
             return False
-        from duiyi.server.routes_events import pair_round
-
         seed = secrets.randbits(64)
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = pair_round(event, meta, seed)
@@ -276,23 +296,35 @@ class EngineRounds:
         return True
 
     async def _start_game(
-        self, record: EventRecord, event: Event, number: int, board: EngineBoard
-    ) -> None:
-        from duiyi.server.routes_engines import player_seats, seat_engines
+        self, record: EventRecord, event: Event, play: EnginePlay, board: EngineBoard
+    ) -> bool:
+        """Start the board's game; False (nothing started) while an engine is at its
+        ``max_concurrent``. A name the operator does not list raises EngineNotOffered."""
+        from duiyi.server.problems import Unavailable
+        from duiyi.server.routes_engines import check_concurrency, player_seats, seat_engines
 
+        number = play.round
+        names = {"black": board.black_engine, "white": board.white_engine}
+        runs = {seat: self.engines.resolve(name, event.game) for seat, name in names.items()}
+        try:
+            check_concurrency(list(runs.values()))
+        except Unavailable:
+            return False  # the engines are busy: the next pass looks again
         spec = {**record.data.get("online", {}), "game": event.game}
-        players = {"black": board.black_command, "white": board.white_command}
         host, _tokens = await self.games.create(
             spec,
             event_id=record.id,
             round=number,
             board=board.board,
             arbiter_token_hash=record.arbiter_token_hash,
-            engine={"kind": event.game, "players": players},
+            # the names are stored (never a command): a restart resolves them again
+            engine={"kind": event.game, "players": {k: r.spec for k, r in runs.items()}},
+            engine_client=play.client,
         )
         timeout = self.settings.engine_move_timeout
-        seat_engines(host, player_seats(host, players, timeout, event.game))
+        seat_engines(host, player_seats(host, runs, timeout, event.game))
         log.info("event %s round %d board %d: game %s", record.id, number, board.board, host.id)
+        return True
 
     async def _finish(self, record: EventRecord) -> None:
         """Every engine board has its game and every game ended: the request is done."""
@@ -334,7 +366,7 @@ def check_engine_round(
 
     >>> from duiyi.tournament import event as ops
     >>> from duiyi.tournament.model import Player
-    >>> brain = (("engine", "python3 brain.py"),)
+    >>> brain = (("engine", "brain"),)
     >>> e = ops.new_event("cup", "gomoku", "round-robin", None, {})
     >>> e = ops.add_players(e, [Player(0, "a", extra=brain), Player(0, "b", extra=brain)])
     >>> e, _ = ops.pair_next_round(e)

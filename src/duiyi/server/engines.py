@@ -1,16 +1,17 @@
-"""Engine opponents for one person trying duiyi alone: GNU Go (GTP) for Go, any Gomocup brain
-(``DUIYI_GOMOKU_ENGINE``) for Gomoku.
+"""The server's engine driver: an engine plays a seat of a hosted game (a person's opponent,
+or an event's engine player). Which engines exist is the operator's list
+(:mod:`duiyi.server.engine_list`); this module only runs what that list resolved.
 
 An :class:`EngineSeat` watches one hosted game and, whenever its seat is to act, asks the
 engine for a move and applies it through ``host.act`` like a player would: the rules, the clock
 and the store see an ordinary player. A Gomocup brain is given the whole position every time
 (``BOARD``); a GTP engine when it starts (``clear_board`` + ``play``) and whenever the game is
 not the continuation of what it has, else the moves since its own: nothing can drift out of
-step, and a restarted server puts the engine back in the game.
+step, and a restarted server puts the engine back in the game. Every engine process runs in
+its own process group with the allow-listed environment of its entry, and is killed with its
+group when the game, or the server, ends.
 
 >>> gnugo_command(env={"DUIYI_GNUGO": "/nowhere/gnugo"}) is None
-True
->>> gomoku_command(env={}) is None
 True
 """
 
@@ -20,7 +21,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import shutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,47 +35,25 @@ from duiyi.errors import (
     IllegalMove,
     InvalidInput,
 )
+from duiyi.server.engine_list import EngineRun, gnugo_program
 
 __all__ = [
     "EngineSeat",
-    "available_engines",
     "gnugo_command",
-    "gomoku_command",
+    "gnugo_program",
 ]
 
 log = logging.getLogger("duiyi.server.engines")
 
-GNUGO_PATHS = ("/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo")
-
 
 def gnugo_command(env: Mapping[str, str] | None = None) -> list[str] | None:
-    """The GNU Go command line in GTP mode, or None when GNU Go is not installed.
-
-    ``DUIYI_GNUGO`` names the binary; else ``gnugo`` on the PATH or in /usr/games.
-    """
+    """The GNU Go command line in GTP mode (level ``DUIYI_GNUGO_LEVEL``, 1), or None when GNU
+    Go is not installed (see :func:`gnugo_program`)."""
     env = os.environ if env is None else env
-    named = env.get("DUIYI_GNUGO")
-    candidates = [named] if named else [shutil.which("gnugo"), *GNUGO_PATHS]
-    for path in candidates:
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            level = env.get("DUIYI_GNUGO_LEVEL", "1")
-            return [path, "--mode", "gtp", "--level", level]
-    return None
-
-
-def gomoku_command(env: Mapping[str, str] | None = None) -> str | None:
-    """The Gomocup brain's command line from ``DUIYI_GOMOKU_ENGINE``, or None."""
-    env = os.environ if env is None else env
-    command = env.get("DUIYI_GOMOKU_ENGINE", "").strip()
-    return command or None
-
-
-def available_engines() -> dict[str, Any]:
-    """Which engines this server can start: ``{"go": [...], "gomoku": [...]}``."""
-    return {
-        "go": ["gnugo"] if gnugo_command() else [],
-        "gomoku": ["gomocup"] if gomoku_command() else [],
-    }
+    path = gnugo_program(env)
+    if path is None:
+        return None
+    return [path, "--mode", "gtp", "--level", env.get("DUIYI_GNUGO_LEVEL", "1")]
 
 
 class EngineSeat:
@@ -109,7 +87,7 @@ class EngineSeat:
         host: Any,
         seat: Color,
         kind: str,
-        command: list[str] | str,
+        run: EngineRun,
         *,
         player: bool = False,
         move_timeout: float = 60.0,
@@ -117,9 +95,11 @@ class EngineSeat:
         self.host = host
         self.seat = seat
         self.kind = kind
-        self.command = command
+        self.run = run
+        self.command = list(run.argv)
         self.player = player
-        self.move_timeout = move_timeout
+        # the entry's own limit first (the operator's), else the server's
+        self.move_timeout = run.entry.move_seconds or move_timeout
         self.error: str | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -133,14 +113,37 @@ class EngineSeat:
         self.host.listeners.add(self._listener)
         self._task = asyncio.create_task(self._run(), name=f"engine-{self.host.id}")
 
-    async def stop(self) -> None:
-        """Stop the loop and the engine process."""
+    async def stop(self, *, kill: bool = False) -> None:
+        """Stop the loop and the engine process (with ``kill`` at once, its whole process
+        group: the server is stopping)."""
         self.host.listeners.discard(self._listener)
+        if kill:
+            self.kill_now()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        if kill:
+            engine, self._engine = self._engine, None
+            if engine is not None:
+                await _kill(engine)
         await self._close()
+
+    def kill_now(self) -> None:
+        """SIGKILL the engine's process group now (synchronous; the process is reaped by
+        :meth:`stop`)."""
+        engine = self._engine
+        line = getattr(engine, "line", None)
+        if line is not None:
+            line.kill_group()
+            with contextlib.suppress(ProcessLookupError):
+                line.process.kill()
+
+    @property
+    def engine_running(self) -> bool:
+        """Whether an engine process of this seat is up (it counts against its entry's
+        ``max_concurrent``)."""
+        return self._engine is not None
 
     @property
     def running(self) -> bool:
@@ -260,11 +263,13 @@ class EngineSeat:
             return
         if view.get("to_move") != self.seat.value or phase != "playing":
             return
-        from duiyi.go.engine import GtpEngine
+        from duiyi.engines.gtp import GtpEngine
 
         if self._engine is None:
             try:
-                self._engine = await GtpEngine.popen(self.command, timeout=30.0)
+                self._engine = await GtpEngine.popen(
+                    self.command, timeout=30.0, env=self.run.env, group=True
+                )
             except InvalidInput as exc:  # no such program: it cannot play (Go §28)
                 raise EngineCrashed(f"the engine did not start: {exc}") from exc
             if self.player:
@@ -284,7 +289,7 @@ class EngineSeat:
         for color, point in moves[len(known) :]:  # usually the opponent's last move only
             await engine.play(color, None if point is None else str(point))
         self._known = None  # until its answer is known to be the game's move
-        timeout = None
+        timeout = self.run.entry.move_seconds
         if self.player:
             timeout = await _send_time_left(engine, session, self.seat, self.host.now())
             timeout = self.move_timeout if timeout is None else timeout
@@ -303,7 +308,7 @@ class EngineSeat:
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:
         if view.get("to_move") != self.seat.value or view.get("phase") != "play":
             return
-        from duiyi.gomoku.engine import GomocupEngine, GomocupRule
+        from duiyi.engines.gomocup import GomocupEngine, GomocupRule
 
         game = session.game.game
         if self.player and game.pending_foul is not None:
@@ -311,11 +316,11 @@ class EngineSeat:
             # seat claims for it at once (Gomoku §10.1(2); as duiyi gomoku match's referee)
             await self.host.act(self.seat, "claim", {})
             return
-        timeout = 30.0
+        timeout = self.run.entry.move_seconds or 30.0
         if self.player:
             timeout = _flag_timeout(session, self.host.now()) or self.move_timeout
         if self._engine is None:
-            self._engine = await GomocupEngine.popen(self.command)
+            self._engine = await GomocupEngine.popen(self.command, env=self.run.env, group=True)
             await self._engine.start(15)
             rule = GomocupRule.RENJU if game.rules.fouls else GomocupRule.FREESTYLE
             turn_ms = int(timeout * 1000) if self.player else 2000

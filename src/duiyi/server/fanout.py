@@ -28,7 +28,7 @@ from duiyi.server.games import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:
-    from duiyi.server.app import State
+    from duiyi.server.state import State
 
 __all__ = ["RedisFanout"]
 

@@ -5,17 +5,28 @@
   desk tells the director (numbers drawn by lot or not, rounds complete).
 - ``GET /api/events/{id}/rounds/{n}/boards/{b}/affected``: the later pairings made on a board's
   result, shown before a correction is confirmed (decisions: results after pairing).
+- ``PUT /api/events/{id}/players/{n}/rounds/{r}``: present or absent for a round not paired.
+- ``GET /api/events/{id}/players/{n}/withdrawal``: what a withdrawal would do (the article, the
+  effect on the results and on the game in play), shown before the director confirms;
+  ``POST .../withdraw/undo`` takes it back until the next round is paired.
+- ``POST /api/events/{id}/rounds/{n}/pairings/check`` and ``PUT .../pairings``: pairing by
+  hand before the round's games start, with warnings (rematch, colours, score groups, bye).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+import time
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from duiyi.errors import TournamentError
 from duiyi.server.parsed_events import parsed_event
-from duiyi.server.routes_events import _organiser, _repo
-from duiyi.tournament import entries
+from duiyi.server.routes_events import _change, _organiser, _organiser_first, _repo
+from duiyi.tournament import entries, hand, participation, systems, withdrawal
+from duiyi.tournament.model import Event
 
 __all__ = ["router"]
 
@@ -50,3 +61,146 @@ async def affected(request: Request, event_id: str, number: int, board: int) -> 
     e.round(number).game(board)  # 404/422 for a board that is not there
     later = entries.affected_pairings(e, number, board)
     return {"round": number, "board": board, "affected": [a.to_json() for a in later]}
+
+
+class Presence(BaseModel):
+    """A player's participation in one round."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    present: StrictBool = Field(description="true: paired in the round; false: absent from it")
+
+
+@router.put("/{event_id}/players/{number}/rounds/{round_number}")
+async def set_presence(
+    request: Request, event_id: str, number: int, round_number: int, body: Presence
+) -> dict[str, Any]:
+    """Mark a player present or absent for a round not paired yet (Swiss-type systems): an
+    absent player is not paired and plays no game in it (docs/decisions.md, absent rounds)."""
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return participation.set_present(e, number, round_number, body.present), None
+
+    change = {"op": "presence", "player": number, "round": round_number, "present": body.present}
+    record, _ = await _change(request, event_id, change, apply)
+    e = parsed_event(record)
+    return {"player": number, "participating": participation.flags_of(e, number)}
+
+
+@router.get("/{event_id}/players/{number}/withdrawal")
+async def withdrawal_preview(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """What withdrawing the player would do, before the director confirms: the article, the
+    effect on the player's results (Go §28, Gomoku §18.5) and on the game now in play."""
+    record = await _repo(request).event(event_id)
+    _organiser(request, record)
+    e = parsed_event(record)
+    e.player(number)
+    started = bool(e.history)
+    out: dict[str, Any] = {
+        "player": number,
+        "article": withdrawal.article(e.game, e.system) if started else "Go §28.1",
+        "started": started,
+        "effect": "redraw",
+        "game": None,
+    }
+    if e.game == "gomoku" and not started:
+        out["article"] = "Gomoku §18.5"
+    if not started:
+        return out
+    after = entries.withdraw(e, number, random.Random(0), by="preview")
+    out["effect"] = systems.of(after).effects(after)[number].value
+    last = e.history[-1]
+    game = last.game_of(number)
+    if game is not None:
+        now = after.round(last.number).game(game.board)
+        out["game"] = {
+            "round": last.number,
+            "board": game.board,
+            "black": game.black,
+            "white": game.white,
+            "result": None if game.result is None else game.result.value,
+            "after": None if now.result is None else now.result.value,
+        }
+    return out
+
+
+@router.post("/{event_id}/players/{number}/withdraw/undo")
+async def undo_withdraw(request: Request, event_id: str, number: int) -> dict[str, Any]:
+    """Take a withdrawal back before the next round is paired (409 afterwards): the player is
+    paired again and a game the withdrawal forfeited has no result again."""
+    wall = time.time()
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        return participation.undo_withdrawal(e, number, by="organiser", at=wall), None
+
+    record, _ = await _change(request, event_id, {"op": "undo-withdraw", "player": number}, apply)
+    return {"withdrawn": [w.to_json() for w in parsed_event(record).withdrawals]}
+
+
+class HandPairing(BaseModel):
+    """A round paired by hand: boards in order, each ``[black, white]``, and the byes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    games: list[Annotated[list[int], Field(min_length=2, max_length=2)]] = Field(max_length=1000)
+    byes: list[int] = Field(default_factory=list, max_length=1000)
+
+
+async def _not_started(request: Request, event_id: str, number: int) -> None:
+    games = await _repo(request).games_of_event(event_id)
+    if any(g.round == number for g in games):
+        raise TournamentError(
+            f"round {number}'s online games have started: its pairing is no longer changed by hand"
+        )
+
+
+@router.post("/{event_id}/rounds/{number}/pairings/check")
+async def check_pairing(
+    request: Request, event_id: str, number: int, body: HandPairing
+) -> dict[str, Any]:
+    """The warnings of a pairing by hand (a rematch, colours unbalanced, a score-group jump, a
+    second bye) without storing it; 422 when it leaves out, repeats or adds a player."""
+    record = await _repo(request).event(event_id)
+    _organiser(request, record)
+    await _not_started(request, event_id, number)
+    games = [(g[0], g[1]) for g in body.games]
+    notes = hand.check(parsed_event(record), number, games, body.byes)
+    return {"warnings": [w.to_json() for w in notes]}
+
+
+@router.put("/{event_id}/rounds/{number}/pairings")
+async def put_pairing(
+    request: Request, event_id: str, number: int, body: HandPairing
+) -> dict[str, Any]:
+    """Store a pairing by hand of the latest round before its games start (results or online
+    games: 409); each board changed is explained as paired by hand. Answers the warnings."""
+    await _organiser_first(request, event_id)
+    await _not_started(request, event_id, number)
+    games = [(g[0], g[1]) for g in body.games]
+
+    def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
+        before = {frozenset(g.players): g for g in e.round(number).games}
+        out, notes = hand.repair(e, number, games, body.byes)
+        kept = meta.get("explanations", {}).get(str(number)) or {}
+        old = {p["board"]: p.get("reason", "") for p in kept.get("pairings", [])}
+        pairings = []
+        for g in out.round(number).games:
+            was = before.get(frozenset(g.players))
+            same = was is not None and (was.black, was.white) == (g.black, g.white)
+            reason = old.get(was.board, "") if same and was is not None else "paired by hand"
+            pairings.append(
+                {"board": g.board, "black": g.black, "white": g.white, "reason": reason}
+            )
+        meta["explanations"] = {
+            **meta.get("explanations", {}),
+            str(number): {**kept, "round": number, "pairings": pairings, "byes": list(body.byes)},
+        }
+        return out, notes
+
+    change = {"op": "hand-pairing", "round": number, **body.model_dump()}
+    record, (notes, version) = await _change(request, event_id, change, apply)
+    return {
+        "round": parsed_event(record).round(number).to_json(),
+        "warnings": [w.to_json() for w in notes],
+        "version": version,
+    }

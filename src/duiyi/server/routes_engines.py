@@ -4,11 +4,14 @@ which actions each seat may take now). The UI computes nothing rule-related itse
 
 ``POST /api/engine-games`` ``{"game": "go", "size": 9, "engine": "gnugo", "human": "black"}``
 creates an ordinary game and answers only the human's token; the engine plays the other seat.
+The engine is named from the operator's list (:mod:`duiyi.server.engine_list`), never given
+as a command.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import time
@@ -19,18 +22,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
-from duiyi.server.engines import (
-    EngineSeat,
-    available_engines,
-    gnugo_command,
-    gomoku_command,
-)
+from duiyi.go.scoring import score_position
+from duiyi.server.engine_list import ENGINE_NAME, EngineList, EngineNotOffered, EngineRun
+from duiyi.server.engines import EngineSeat
 from duiyi.server.games import GameManager, refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
-from duiyi.store.repository import Conflict, NotFound, Repository
+from duiyi.store.repository import Conflict, Repository
 
 __all__ = ["analysis", "router"]
 
@@ -53,8 +53,14 @@ class EngineGame(BaseModel):
 
     game: Literal["go", "gomoku"] = "go"
     size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
-    engine: Literal["", "gnugo", "gomocup"] = Field(
-        "", description="'gnugo' for Go, 'gomocup' for Gomoku (default: either)"
+    engine: str = Field(
+        "",
+        pattern=r"^$|" + ENGINE_NAME[1:],
+        description="an engine this server offers for the game (GET /api/engines), by name, "
+        "'NAME:LEVEL' for a level; default: the first one offered",
+    )
+    level: Annotated[int, Field(ge=0, le=999), NO_BOOL] | None = Field(
+        None, description="the engine's level, when it has levels (GET /api/engines)"
     )
     human: Literal["black", "white"] = Field("black", description="the human's colour")
     rules: Preset | None = Field(None, description="Go: chinese...; Gomoku: free or free_renju")
@@ -67,10 +73,60 @@ def _manager(request: Request) -> GameManager:
     return manager
 
 
+def _engines(request: Request) -> EngineList:
+    engines: EngineList = request.app.state.duiyi.engines
+    return engines
+
+
 @router.get("/api/engines")
-async def list_engines() -> dict[str, Any]:
-    """The engines this server can start (``{"go": ["gnugo"], "gomoku": []}``)."""
-    return available_engines()
+async def list_engines(request: Request) -> dict[str, Any]:
+    """The engines the operator offers here: names by game (``{"go": ["gnugo"], "gomoku":
+    []}``) and ``engines``, each with its ``game``, ``label`` and levels (never a command)."""
+    return _engines(request).to_json()
+
+
+def resolve_choice(engines: EngineList, game: str, name: str, level: int | None) -> EngineRun:
+    """The engine a game against the computer asks for: ``name`` (the first offered for
+    ``game`` when empty) at ``level``; EngineNotOffered (422) for anything the operator did not
+    list.
+
+    >>> resolve_choice(EngineList(), "go", "", None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.server.engine_list.EngineNotOffered: this server offers no engine for go ...
+    """
+    if not name:
+        offered = engines.of_game(game)
+        if not offered:
+            raise EngineNotOffered(
+                f"this server offers no engine for {game} (the operator lists engines with "
+                "`duiyi serve --engines FILE` or `--gnugo`)"
+            )
+        name = offered[0].name
+    if level is not None:
+        if ":" in name:
+            raise EngineNotOffered("give the level once: 'engine': 'NAME:LEVEL' or 'level'")
+        name = f"{name}:{level}"
+    return engines.resolve(name, game)
+
+
+def running_processes(name: str) -> int:
+    """How many engine processes of the entry ``name`` this process runs now (each seat whose
+    engine is up: an entry's ``max_concurrent``)."""
+    return sum(
+        1 for seats in _SEATS.values() for s in seats if s.run.entry.name == name and s.running
+    )
+
+
+def check_concurrency(runs: list[EngineRun]) -> None:
+    """Refuse (503) to start engines past an entry's ``max_concurrent``."""
+    for run in runs:
+        wanted = sum(1 for r in runs if r.entry.name == run.entry.name)
+        if running_processes(run.entry.name) + wanted > run.entry.max_concurrent:
+            raise Unavailable(
+                f"engine {run.entry.name!r} runs {run.entry.max_concurrent:g} games at once "
+                "here, its limit; try again later"
+            )
 
 
 @router.get("/api/live-games")
@@ -160,45 +216,31 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     if spec.human not in ("black", "white"):
         raise InvalidInput(f"human must be 'black' or 'white', got {spec.human!r}")
     human = Color(spec.human)
-    command: list[str] | str | None
+    run = resolve_choice(_engines(request), spec.game, spec.engine, spec.level)
     if spec.game == "go":
-        if spec.engine not in ("", "gnugo"):
-            raise NotFound(f"unknown Go engine {spec.engine!r}: only 'gnugo' is supported")
-        command = gnugo_command()
-        if command is None:
-            raise NotFound(
-                "GNU Go is not installed on this server (apt install gnugo, or set DUIYI_GNUGO)"
-            )
         body: dict[str, Any] = {
             "game": "go",
             "size": spec.size,
             "rules": spec.rules or "chinese",
             "handicap": spec.handicap,
         }
-    elif spec.game == "gomoku":
-        if spec.engine not in ("", "gomocup"):
-            raise NotFound(f"unknown Gomoku engine {spec.engine!r}: only 'gomocup' is supported")
-        command = gomoku_command()
-        if command is None:
-            raise NotFound(
-                "no Gomocup engine is configured: set DUIYI_GOMOKU_ENGINE to a brain's command"
-            )
+    else:
         rules = spec.rules or "free_renju"
         if rules not in ("free", "free_renju"):
             # the designated opening (swap, N-dab) has no Gomocup protocol
             raise Conflict("an engine plays Gomoku with a free opening: rules free or free_renju")
         body = {"game": "gomoku", "rules": rules}
-    else:
-        raise InvalidInput(f"game must be 'go' or 'gomoku', got {spec.game!r}")
     if spec.time_control is not None:
         body["time_control"] = spec.time_control.model_dump(mode="json", exclude_none=True)
-    engine = {"seat": human.opponent.value, "kind": spec.game}
+    # the entry's name is stored (never its command): a restart resolves it again
+    engine = {"seat": human.opponent.value, "kind": spec.game, "name": run.spec}
     settings = request.app.state.duiyi.settings
     client = client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
     key = client_key(client)
     manager = _manager(request)
     async with _STARTING:  # one at a time in this process; the store decides across processes
         await _check_caps(manager, settings, key, taken=False)
+        check_concurrency([run])
         host, tokens = await manager.create(
             refused_by_rules(body), engine=engine, engine_client=key
         )
@@ -209,12 +251,12 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         except BaseException:
             await manager.drop(host)
             raise
-        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, command)])
+        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, run)])
     return {
         "id": host.id,
         "seat": human.value,
         "token": tokens[human.value],
-        "engine": "gnugo" if spec.game == "go" else "gomocup",
+        "engine": run.entry.name,
         "state": host.view(),
     }
 
@@ -277,47 +319,55 @@ def seat_engines(host: Any, seats: list[EngineSeat]) -> None:
 
 
 def player_seats(
-    host: Any, players: dict[str, str], move_timeout: float, kind: str = "go"
+    host: Any, players: dict[str, EngineRun], move_timeout: float, kind: str = "go"
 ) -> list[EngineSeat]:
-    """The two engines of an event's engine game (``players``: each seat's command line, as
-    the organiser registered it; ``kind``: "go" for GTP engines, "gomoku" for Gomocup brains),
+    """The two engines of an event's engine game (``players``: each seat's engine, resolved
+    from the operator's list; ``kind``: "go" for GTP engines, "gomoku" for Gomocup brains),
     refereed as event players (:class:`EngineSeat`)."""
     return [
-        EngineSeat(host, Color(seat), kind, command, player=True, move_timeout=move_timeout)
-        for seat, command in sorted(players.items())
+        EngineSeat(host, Color(seat), kind, run, player=True, move_timeout=move_timeout)
+        for seat, run in sorted(players.items())
     ]
 
 
 def install_engine_hook(
     manager: GameManager,
+    engines: EngineList,
     idle_seconds: float = 600.0,
     *,
     engine_players: bool = False,
     move_timeout: float = 60.0,
 ) -> None:
     """A live engine game loaded from the store (after a restart, even a crash) gets its
-    engine back at once: the seat it plays is stored with the game. An event's engine game
-    (``{"players": {"black": CMD, "white": CMD}}``) gets both engines back only on a server
-    that allows engine players (``engine_players``): else it waits, live, for the director."""
+    engine back at once: the seat it plays and the engine's name are stored with the game,
+    and the name is resolved again in ``engines`` (a name the operator no longer lists, or a
+    command stored by an older version, is not run: the game waits for the director). An
+    event's engine game (``{"players": {"black": NAME, "white": NAME}}``) gets both engines
+    back only on a server that allows engine players (``engine_players``). When the server
+    stops, every engine's process group is killed."""
 
     def resume(host: Any) -> None:
         engine = host.record.config.get("engine")
         if not isinstance(engine, dict) or host.id in _SEATS:
             return
+        kind = str(engine.get("kind", "go"))
         players = engine.get("players")
-        if isinstance(players, dict):
-            if not engine_players:
-                log.warning("game %s: engine players are not allowed here; not resumed", host.id)
+        try:
+            if isinstance(players, dict):
+                if not engine_players:
+                    log.warning(
+                        "game %s: engine players are not allowed here; not resumed", host.id
+                    )
+                    return
+                runs = {seat: engines.resolve(str(name), kind) for seat, name in players.items()}
+                seat_engines(host, player_seats(host, runs, move_timeout, kind))
                 return
-            kind = str(engine.get("kind", "go"))
-            seat_engines(host, player_seats(host, players, move_timeout, kind))
+            name = engine.get("name")
+            run = resolve_choice(engines, kind, "" if name is None else str(name), None)
+        except EngineNotOffered as exc:
+            log.warning("game %s: its engine is not offered here; not resumed (%s)", host.id, exc)
             return
-        kind = str(engine.get("kind"))
-        command = gnugo_command() if kind == "go" else gomoku_command()
-        if command is None:
-            log.warning("game %s: its %s engine is not installed here", host.id, kind)
-            return
-        seat_engines(host, [EngineSeat(host, Color(engine["seat"]), kind, command)])
+        seat_engines(host, [EngineSeat(host, Color(engine["seat"]), kind, run)])
 
     async def evicted(host: Any) -> None:
         for seat in _SEATS.pop(host.id, []):
@@ -334,9 +384,18 @@ def install_engine_hook(
                 if now - seat.host.last_active > idle_seconds and await seat.reap():
                     log.info("game %s: idle engine stopped (it comes back when needed)", game_id)
 
+    async def close() -> None:
+        # the server stops: every engine's process group is killed at once, then reaped
+        seats = [s for group in _SEATS.values() for s in group]
+        _SEATS.clear()
+        for seat in seats:
+            seat.kill_now()
+        await asyncio.gather(*(s.stop(kill=True) for s in seats), return_exceptions=True)
+
     manager.on_loaded = resume
     manager.on_evicted = evicted
     manager.sweepers.append(reap)
+    manager.closers.append(close)
 
 
 @router.get("/api/games/{game_id}/position")
@@ -411,7 +470,19 @@ def analysis(session: Any) -> dict[str, Any]:
                 seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
             ]
         if phase == "counting":
-            out["proposal"] = sorted(str(p) for p in inner.propose_dead())
+            proposal = inner.propose_dead()
+            out["proposal"] = sorted(str(p) for p in proposal)
+            if not inner.dead:
+                # the count of what the board shows: the proposal's marking, not yet agreed
+                with contextlib.suppress(Exception):
+                    out["proposal_score"] = score_position(
+                        inner.board,
+                        inner.rules,
+                        proposal,
+                        inner.handicap,
+                        inner.captures,
+                        inner.warnings,
+                    ).to_json()
         if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
             try:
                 out["score"] = inner.score().to_json()

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi import Color
@@ -31,8 +31,10 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
 from duiyi.server.csvsafe import check_names, neutralise_csv
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
-from duiyi.server.schemas import NO_BOOL, Club, EngineCommand, Name
+from duiyi.server.routes_knockout import needs_winner_rounds
+from duiyi.server.schemas import NO_BOOL, Club, EngineName, Name, check_extra_engine
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -105,14 +107,15 @@ class NewPlayer(BaseModel):
     team: Annotated[
         Club, Field(description="the player's team (team events: board order = entry order)")
     ] = ""
-    extra: dict[str, Club] = Field(
+    extra: Annotated[dict[str, Club], AfterValidator(check_extra_engine)] = Field(
         default_factory=dict, max_length=20, description="any other columns"
     )
-    engine: EngineCommand = Field(
+    engine: EngineName = Field(
         "",
-        description="an engine player's command line (kept as its 'engine' column; played by "
-        "POST .../rounds/{n}/play on a server started with --engine-players)",
-        examples=["/usr/games/gnugo --mode gtp --level 1"],
+        description="an engine player's engine: a name from GET /api/engines ('NAME' or "
+        "'NAME:LEVEL'), never a command (kept as its 'engine' column; played by POST "
+        ".../rounds/{n}/play on a server started with --engine-players)",
+        examples=["gnugo:1"],
     )
 
     def player(self) -> Player:
@@ -177,7 +180,7 @@ class PlayerChange(BaseModel):
     )
     rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
     club: Club = Field(default=_LEFT_OUT)
-    extra: dict[str, Club] = Field(default=_LEFT_OUT)
+    extra: Annotated[dict[str, Club], AfterValidator(check_extra_engine)] = Field(default=_LEFT_OUT)
 
 
 class Draw(BaseModel):
@@ -272,11 +275,16 @@ async def _change(
     event_id: str,
     change: dict[str, Any],
     apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
+    closing: Callable[[Any, int], dict[tuple[int, int], str]] | None = None,
 ) -> tuple[EventRecord, Any]:
     """Load, authorise, apply one pure operation, store; retried on a concurrent write.
 
     ``apply`` gets the event and the document's other parts (``online`` game settings,
-    ``explanations`` of each round's pairing), which it may change in place."""
+    ``explanations`` of each round's pairing), which it may change in place. ``closing``
+    (given ``apply``'s answer and the new version) names the boards ``(round, board)`` whose
+    online games the change closes, with the reason: they are closed in the same transaction
+    (a director's entry is final in the store), and the hosts are told afterwards; the ids
+    are in ``request.state.closed_games``."""
     repo = _repo(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
@@ -285,13 +293,26 @@ async def _change(
         event, answer = apply(parsed_event(record), meta)
         data = {**meta, "event": event.to_json()}
         wall = time.time()
+        close: dict[str, str] = {}
+        if closing is not None:
+            reasons = closing(answer, record.version + 1)
+            if reasons:
+                for g in await repo.games_of_event(event_id):
+                    reason = reasons.get((g.round or 0, g.board or 0))
+                    if reason is not None and g.closed is None:
+                        close[g.id] = reason
         try:
-            version = await repo.save_event(event_id, record.version, data, change, wall)
+            version = await repo.save_event(
+                event_id, record.version, data, change, wall, close=close
+            )
         except Conflict:
             continue
         # what was stored, without reading it back (a large event's document is megabytes)
         stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
         remember_event(stored, event)
+        request.state.closed_games = list(close)
+        for game_id, reason in close.items():  # stored: now the hosts (best effort)
+            await _games(request).close_event_game(game_id, reason, stored=True)
         return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
 
@@ -305,7 +326,10 @@ async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     variant = spec.options.get("variant")
     if variant is not None and str(variant).upper() not in ("A", "B"):
         raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
-    event = ops.new_event(spec.name, spec.game, spec.system, rounds, spec.options)
+    options = dict(spec.options)
+    if spec.system in ("knockout", "double-elimination"):
+        options.setdefault("lines", "lot")  # appendix 一.3: the unseeded lines by lot
+    event = ops.new_event(spec.name, spec.game, spec.system, rounds, options)
     _check_online(event.game, spec.online)
     organiser, arbiter = new_token(), new_token()
     event_id = await _repo(request).create_event(
@@ -342,6 +366,8 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
         "games": [_game_link(g) for g in games],
         # a director's request to play the engine boards of a round, while it runs
         "engine_play": record.data.get("engine_play"),
+        # rounds whose drawn games are settled by replay or lot (POST .../settle-draw)
+        "needs_winner": needs_winner_rounds(parsed_event(record)),
     }
 
 
@@ -396,6 +422,7 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         try:
             for p in players:
                 check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
+                check_extra_engine(dict(p.extra))  # an engine column names, never runs
         except ValueError as exc:
             raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
     else:
@@ -518,16 +545,6 @@ async def withdraw(request: Request, event_id: str, number: int) -> dict[str, An
     }
 
 
-def pair_round(e: Event, meta: dict[str, Any], seed: int) -> tuple[Event, dict[str, Any]]:
-    """Pair the next round of ``e`` with the lots of ``seed``: the event and the pairing with
-    every board's reason, which is also kept in ``meta["explanations"]`` under the round's
-    number (the document's parts beside the event, see :func:`_change`)."""
-    e, paired = ops.pair_next_round(e, random.Random(seed))
-    answer = paired.to_json(explain=True)
-    meta["explanations"] = {**meta.get("explanations", {}), str(answer["round"]): answer}
-    return e, answer
-
-
 @router.post("/{event_id}/rounds")
 async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
     """Pair the next round; every pairing says why it was chosen."""
@@ -585,12 +602,14 @@ async def enter_result(
         )
         return done.event, done
 
+    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+        if sheet is None or done.status == "unchanged":
+            return {}
+        return {(number, board): _closing(event_id, version, number, board, sheet.result)}
+
     change = {"op": "result", "round": number, "board": board, **body.model_dump()}
-    record, (done, version) = await _change(request, event_id, change, apply)
-    closed = []
-    if sheet is not None and done.status != "unchanged":
-        reason = _closing(event_id, version, number, board, sheet.result)
-        closed = await _close_games(request, event_id, {(number, board): reason})
+    record, (done, _version) = await _change(request, event_id, change, apply, closing)
+    closed = request.state.closed_games
     return {**_summary(record), **_entered(record, done), "closed_games": closed}
 
 
@@ -634,14 +653,17 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
             force=force,
         )
 
+    def closing(done: list[entries.Entered], version: int) -> dict[tuple[int, int], str]:
+        # every game of the sheet's boards closes in the sheet's own transaction
+        return {
+            (d.round, d.board): _closing(event_id, version, d.round, d.board, row.result)
+            for d, row in zip(done, rows, strict=True)
+            if d.status != "unchanged"
+        }
+
     change = {"op": "results", "count": len(rows), "force": force}
-    record, (done, version) = await _change(request, event_id, change, apply)
-    reasons = {
-        (d.round, d.board): _closing(event_id, version, d.round, d.board, row.result)
-        for d, row in zip(done, rows, strict=True)
-        if d.status != "unchanged"
-    }
-    closed = await _close_games(request, event_id, reasons)
+    record, (done, _version) = await _change(request, event_id, change, apply, closing)
+    closed = request.state.closed_games
     return {
         **_summary(record),
         "entered": [{"round": d.round, "board": d.board, "status": d.status} for d in done],
@@ -666,22 +688,6 @@ def _closing(event_id: str, version: int, number: int, board: int, result: GameR
         f"round {number} board {board}: the director entered {result.value} "
         f"(event {event_id} version {version}); this online game is closed"
     )
-
-
-async def _close_games(
-    request: Request, event_id: str, reasons: dict[tuple[int, int], str]
-) -> list[str]:
-    """Close the online game(s) of the boards ``(round, board)`` of ``reasons``: the
-    director's entry decides them (the reason is what their players are told)."""
-    closed: list[str] = []
-    if not reasons:
-        return closed
-    for g in await _repo(request).games_of_event(event_id):
-        reason = reasons.get((g.round or 0, g.board or 0))
-        if reason is not None and g.closed is None:
-            await _games(request).close_event_game(g.id, reason)
-            closed.append(g.id)
-    return closed
 
 
 class Resolution(BaseModel):
@@ -729,19 +735,34 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
         players = (e.player(g.black), e.player(g.white))
         return all(engine_command_of(p) is not None for p in players)
 
+    # a board with a result (entered at the desk) or with a game still to finish is left out:
+    # a second "start" only starts what is missing (a drawn knockout game's replay)
     existing = {
         g.board or 0
         for g in await repo.games_of_event(event_id)
-        if g.round == number and not isinstance(g.config.get("engine"), dict)
+        if g.round == number
+        and not isinstance(g.config.get("engine"), dict)
+        and g.closed is None
+        and g.outcome is None
     }
-    if existing:
-        raise Conflict(f"round {number} already has online games (boards {sorted(existing)})")
+    todo = [
+        g
+        for g in e.round(number).games
+        if g.black is not None
+        and g.white is not None
+        and not engines(g)
+        and g.result is None
+        and g.board not in existing
+    ]
+    if not todo:
+        raise Conflict(
+            f"round {number}: every board has a result or an online game already"
+            + (f" (games on boards {sorted(existing)})" if existing else "")
+        )
     spec = {"game": e.game, **_online(record)}
     spec["game"] = e.game
     boards = []
-    for g in e.round(number).games:
-        if g.black is None or g.white is None or engines(g):
-            continue
+    for g in todo:
         host, tokens = await _games(request).create(
             spec,
             event_id=event_id,
@@ -785,8 +806,9 @@ async def play_engine_round(
     With ``all_rounds`` the following rounds are paired and played in turn, each once the last
     is complete. Answers at once (202) with the boards to play; the games appear in ``GET
     /api/events/{id}`` and the room list as they start."""
-    from duiyi.engines.process import check_command
     from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
+    from duiyi.server.limits import client_address
+    from duiyi.server.routes_engines import client_key
 
     state = request.app.state.duiyi
     record = await _repo(request).event(event_id)
@@ -797,7 +819,11 @@ async def play_engine_round(
             "--engine-players` (DUIYI_ENGINE_PLAYERS=1) to play engine rounds here"
         )
     body = body or PlayEngines()
-    play = EnginePlay(number, body.concurrency, state.settings.process_id, body.all_rounds)
+    settings = state.settings
+    client = client_key(
+        client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
+    )
+    play = EnginePlay(number, body.concurrency, settings.process_id, body.all_rounds, client)
     seed = secrets.randbits(64)
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
@@ -809,9 +835,9 @@ async def play_engine_round(
         if isinstance(running, dict) and EnginePlay.from_json(running).round != number:
             raise Conflict(f"round {running['round']} is being played; wait for it to end")
         boards = check_engine_round(e, number, meta.get("online"))
-        for board in boards:
-            check_command(board.black_command)
-            check_command(board.white_command)
+        for board in boards:  # only engines the operator lists (422 before anything runs)
+            state.engines.resolve(board.black_engine, e.game)
+            state.engines.resolve(board.white_engine, e.game)
         meta[PLAY_KEY] = play.to_json()
         return e, boards
 
@@ -877,9 +903,9 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 @router.get("/{event_id}/export/opengotha.xml")
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
-    e = parsed_event(await _repo(request).event(event_id))
+    record = await _repo(request).event(event_id)
     return Response(
-        opengotha.to_opengotha(e),
+        opengotha.to_opengotha(parsed_event(record), _online(record)),
         media_type="application/xml",
         headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
     )
@@ -890,8 +916,10 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
 
-    e = parsed_event(await _repo(request).event(event_id))
-    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper())
+    record = await _repo(request).event(event_id)
+    text, _ = export_event(
+        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=_online(record)
+    )
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
@@ -930,9 +958,7 @@ async def export_sgf(request: Request, event_id: str) -> Response:
         for g in await _repo(request).games_of_event(event_id):
             host = await _games(request).get(g.id)
             session = await host.current_session()
-            inner: Any = getattr(session.game, "game", None)
-            if session.game.kind == "go" and inner is not None:
-                zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", inner.to_sgf())
+            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", session.game.sgf())
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
@@ -953,9 +979,12 @@ class ResultReader:
 
     POLL = 5.0
 
-    def __init__(self, repo: Repository, delay: float = 0.0) -> None:
+    def __init__(
+        self, repo: Repository, delay: float = 0.0, games: GameManager | None = None
+    ) -> None:
         self.repo = repo
         self.delay = delay
+        self.games = games  # starts the online replay of a drawn knockout game
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
@@ -1010,7 +1039,7 @@ class ResultReader:
     async def enter(self, event_id: str, reports: list[Report]) -> int:
         """Enter ``reports`` (oldest first) in their event in one change, keeping a disagreeing
         result as the board's conflict; how many reports were consumed."""
-        replayed = await self._engine_draws(reports)  # read once: no retry changes it
+        replayed, engine = await self._draws(reports)  # read once: no retry changes it
         for attempt in itertools.count():
             try:
                 ev = await self.repo.event(event_id)
@@ -1020,6 +1049,7 @@ class ResultReader:
             e = parsed_event(ev)
             changes: list[dict[str, Any]] = []
             used: list[int] = []
+            replays: list[tuple[int, int]] = []  # boards whose drawn online game is replayed
             for report in reports:
                 try:
                     after, status = self._record(e, report, report.game_id in replayed)
@@ -1031,6 +1061,8 @@ class ResultReader:
                     changes.append(
                         {"game": report.game_id, "status": status, "sheet": report.sheet}
                     )
+                    if status == "replay" and report.game_id not in engine:
+                        replays.append((report.round, report.board))
                 e = after
             if not used:
                 return 0
@@ -1046,6 +1078,7 @@ class ResultReader:
                 remember_event(
                     dataclasses.replace(ev, data=data, version=version, updated_at=wall), e
                 )
+                await self._replays(event_id, replays)
                 return len(used)
             except ReportGone:  # another reader entered some of them: read the outbox again
                 return 0
@@ -1053,12 +1086,26 @@ class ResultReader:
                 await asyncio.sleep(min(0.02 * 2**attempt, 1.0))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def _engine_draws(self, reports: list[Report]) -> set[str]:
-        """The games among ``reports`` that are drawn engine-round games (the server's engine
-        players, docs/server.md "Engine rounds"): only those are settled by replay or lot."""
+    async def _replays(self, event_id: str, boards: list[tuple[int, int]]) -> None:
+        """Start the online replay game of each board whose drawn game is replayed."""
+        from duiyi.server.routes_knockout import start_replay
+
+        for number, board in boards:
+            if self.games is None:
+                return
+            try:
+                await start_replay(self.games, self.repo, event_id, number, board)
+            except Exception:  # the desk's "start the round's games" starts it instead
+                log.exception("replay of round %s board %s not started", number, board)
+
+    async def _draws(self, reports: list[Report]) -> tuple[set[str], set[str]]:
+        """The games among ``reports`` that are drawn (settled by replay or lot in an
+        elimination round) and, among them, the engine-round games (the server's engine
+        players, docs/server.md "Engine rounds"), which the engine round replays itself."""
         from duiyi.server.engine_rounds import engine_game
 
         out = set()
+        drawn_games = set()
         for report in reports:
             try:
                 drawn = ResultSheet.from_json(report.sheet).result in _DRAWN
@@ -1066,18 +1113,19 @@ class ResultReader:
                 continue  # an unreadable sheet waits in the outbox (see _record)
             if not drawn:
                 continue
+            drawn_games.add(report.game_id)
             with contextlib.suppress(NotFound):
                 if engine_game(await self.repo.game(report.game_id)):
                     out.add(report.game_id)
-        return out
+        return drawn_games, out
 
     @staticmethod
     def _record(e: Event, report: Report, engine_draw: bool = False) -> tuple[Event, str]:
         """The event with one report entered (or held as the board's conflict), and the entry's
         status; ``e`` itself when the report changes nothing or cannot be entered at all.
 
-        A drawn engine game of an elimination round (``engine_draw``) is settled as ``duiyi
-        event play`` settles it (:func:`duiyi.tournament.event.settle_draw`): replayed with
+        A drawn game of an elimination round (``engine_draw``: an engine game or a players'
+        online game) is settled as ``duiyi event play`` settles it (:func:`duiyi.tournament.event.settle_draw`): replayed with
         colours reversed (the engine round plays the board again), then decided by lot from
         ``Random(f"{seed}:lot:{round}:{board}")``, the seed being ``options.seed`` or else the
         drawn game's id (recorded with the change)."""
@@ -1127,6 +1175,6 @@ def _settled_by_replay(e: Event, report: Report, sheet: ResultSheet) -> bool:
 
 def install_result_hook(games: GameManager, repo: Repository) -> None:
     """Finished event games enter their results through the outbox (see :class:`ResultReader`)."""
-    reader = ResultReader(repo, float(os.environ.get("DUIYI_RESULT_DELAY") or 0))
+    reader = ResultReader(repo, float(os.environ.get("DUIYI_RESULT_DELAY") or 0), games)
     games.on_report = reader.nudge
     games.closers.append(reader.close)

@@ -28,7 +28,8 @@ from duiyi.server.auth import (
 from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
 from duiyi.server.limits import TokenBucket
 from duiyi.server.problems import RateLimited, problem_body
-from duiyi.server.rulings import Ruling
+from duiyi.server.routes_ui import answer_call
+from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec
 from duiyi.session.adapters import GAME_ACTIONS
 
@@ -158,8 +159,29 @@ async def post_ruling(
     if not host.is_arbiter(token):
         raise Forbidden("only the arbiter of this game may make rulings")
     body = ruling.model_dump(mode="json", exclude_none=True)
+    call = body.pop("answers", None)
+    before = host.version
     version = await host.rule(body, body.pop("action_id", None))
-    return {"version": version, "state": (await host.read())[1]}
+    made = [
+        e["ruling"]
+        for e in await host.entries(min(before, version - 1))
+        if e.get("type") == "ruling" and isinstance(e.get("ruling"), dict)
+    ]
+    if call is not None:
+        # the call it was made for is answered by it, and only that call
+        text = "; ".join(f"{r['kind']} · {r['article']}" for r in made)
+        await answer_call(request, game_id, int(call), text, made[0] if made else None)
+    return {"version": version, "state": (await host.read())[1], "rulings": made}
+
+
+@router.get("/{game_id}/rulings")
+async def get_ruling_table(request: Request, game_id: str) -> dict[str, Any]:
+    """The rulings this game's rulebook lets its arbiter make (its ``Book``), each with the
+    fields of its request, the article preselected and the articles to choose from: the forms
+    of the arbiter's room and game page are built from it."""
+    host = await _manager(request).get(game_id)
+    game = str((await host.read())[1].get("game"))
+    return {"game": game, "rulings": ruling_table(game)}
 
 
 @router.get("/{game_id}/sgf", response_class=PlainTextResponse)
@@ -167,16 +189,8 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
     host = await _manager(request).get(game_id)
     session = await host.current_session()
-    inner = session.game.game  # type: ignore[attr-defined]
-    if session.game.kind == "go":
-        text = inner.to_sgf()
-    else:
-        import importlib
-
-        notation: Any = importlib.import_module("duiyi.gomoku.notation")
-        text = notation.to_sgf(inner)
     return PlainTextResponse(
-        text,
+        session.game.sgf(),
         media_type="application/x-go-sgf",
         headers={"content-disposition": f'attachment; filename="{game_id}.sgf"'},
     )

@@ -278,7 +278,8 @@ async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, 
         calls.append(dict(made))
         config["calls"] = calls
 
-    await _update_config(repo, game_id, change)
+    config = await _update_config(repo, game_id, change)
+    _manager(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
     return made
 
 
@@ -289,6 +290,15 @@ async def close_call(request: Request, game_id: str, n: int, body: Close) -> dic
     record = await repo.game(game_id)
     if not _arbiter(record, bearer_token(request)):
         raise Forbidden("only the arbiter of this game may close its calls")
+    return await answer_call(request, game_id, n, body.ruling.strip(), None)
+
+
+async def answer_call(
+    request: Request, game_id: str, n: int, text: str, ruling: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Close call ``n`` of a game with ``text`` and the ruling made for it (``ruling``: its
+    JSON, article and note included, or None); the other calls stay open. The game's sockets
+    hear of it at once."""
     closed: dict[str, Any] = {}
 
     def change(config: dict[str, Any]) -> None:
@@ -296,13 +306,16 @@ async def close_call(request: Request, game_id: str, n: int, body: Close) -> dic
         for c in calls:
             if c.get("n") == n:
                 c["open"] = False
-                c["ruling"] = body.ruling.strip()
+                c["ruling"] = text
+                if ruling is not None:
+                    c["answer"] = ruling
                 closed.update(c)
         if not closed:
             raise NotFound(f"no call {n} in game {game_id!r}")
         config["calls"] = calls
 
-    await _update_config(repo, game_id, change)
+    config = await _update_config(_repo(request), game_id, change)
+    _manager(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
     return closed
 
 

@@ -14,21 +14,23 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 from __future__ import annotations
 
 import inspect
+import secrets
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.referee import Decision, Referee
+from duiyi.referee import BOOKS, Book, Decision, Referee
 from duiyi.server.schemas import NO_BOOL
 
-__all__ = ["Ruling", "parse_ruling"]
+__all__ = ["Ruling", "parse_ruling", "ruling_table"]
 
 Seat = Literal["black", "white"]
 Article = Annotated[str, Field(min_length=1, max_length=80, examples=["Go §24"])]
 Note = Annotated[str, Field(max_length=500)]
 MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
+CallNumber = Annotated[int, Field(ge=1, le=1000), NO_BOOL]
 Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
@@ -43,6 +45,10 @@ class _Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     note: Note = ""
+    answers: CallNumber | None = Field(
+        None,
+        description="the number of the player's call this ruling answers (the others stay open)",
+    )
     action_id: str | None = Field(
         None,
         min_length=1,
@@ -52,10 +58,10 @@ class _Ruling(BaseModel):
 
     def call(self) -> tuple[str, dict[str, Any]]:
         """The referee method and its keyword arguments."""
-        data = self.model_dump(exclude={"kind", "action_id"}, exclude_none=True)
+        data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
-            if key in ("color", "offender", "by"):
+            if key in ("color", "offender", "by", "caller", "opponent_takes"):
                 out[key] = Color(value)
             elif key == "colors":
                 out[key] = tuple(Color(v) for v in value)
@@ -215,12 +221,18 @@ class LeaveSeat(_Ruling):
 
 
 class DroppedStone(_Ruling):
-    """A dropped stone picked up; the player plays again (Go §17.3)."""
+    """A dropped stone entered as ``color``'s move is taken back and ``color`` chooses again:
+    Go §17.3 (with the opponent's ``consent``, else the ``chief_arbiter``; no penalty), Gomoku
+    §6.1(7) with §4.2's ``penalty``: ``violation`` (default, §12.4), ``time`` (罚时 of
+    ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
 
     kind: Literal["dropped_stone"]
     color: Seat
     consent: StrictBool = True
     chief_arbiter: StrictBool = False
+    penalty: Literal["violation", "time", "none"] | None = None
+    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
+    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
     move_number: MoveNumber | None = None
 
 
@@ -241,7 +253,7 @@ class AcceptIrregular(_Ruling):
     kind: Literal["accept_irregular"]
     color: Seat
     article: Annotated[
-        str, Field(pattern=r"^Gomoku §6\.1(\([1-6]\))?$", examples=["Gomoku §6.1(5)"])
+        str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
     ] = "Gomoku §6.1"
 
 
@@ -253,6 +265,74 @@ class ReplaceStone(_Ruling):
     color: Seat
     point: Point
     lifted: StrictBool = False
+    violation: StrictBool = Field(
+        True,
+        description="the opponent pointed it out: a violation (Gomoku §6.1, §12.4); false: the "
+        "correction alone",
+    )
+
+
+class CoinToss(_Ruling):
+    """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+    ``called``; ``face`` is what came up (an arbiter's real coin), or, left out, the server
+    tosses it with its own random source. Before the first move only."""
+
+    kind: Literal["coin_toss"]
+    caller: Seat
+    called: Literal["heads", "tails"]
+    face: Literal["heads", "tails"] | None = None
+
+    def call(self) -> tuple[str, dict[str, Any]]:
+        """The referee method and its arguments, the coin tossed here when no face was given
+        (the server's random source: the core takes the face as data)."""
+        method, kwargs = super().call()
+        kwargs["call"] = self.called
+        if kwargs.get("face") is None:
+            kwargs["face"] = secrets.choice(("heads", "tails"))
+        return method, kwargs
+
+
+class ChooseColours(_Ruling):
+    """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
+    ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
+    that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
+
+    kind: Literal["choose_colours"]
+    choice: Literal["black", "white", "opponent_first"]
+    opponent_takes: Seat | None = None
+
+
+class Appeal(_Ruling):
+    """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
+    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
+    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
+    who has the last word (``question``: fact → the arbiter, interpretation → the chief
+    arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
+
+    kind: Literal["appeal"]
+    color: Seat
+    against: MoveNumber
+    question: Literal["fact", "interpretation", "uncovered"] = "fact"
+    appellant: Literal["player", "parent", "team_leader", "other"] = "player"
+    limit: Annotated[float, Field(gt=0, le=30 * 86_400), NO_BOOL] | None = None
+    organiser_delay: Annotated[float, Field(ge=0, le=30 * 86_400), NO_BOOL] = 0.0
+    by_chief_arbiter: StrictBool = False
+    team_event: StrictBool = False
+    leader_supports: StrictBool = False
+    player_age: Annotated[int, Field(ge=0, le=150), NO_BOOL] | None = None
+    deposit: Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL] = 0
+
+
+class DecideAppeal(_Ruling):
+    """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
+    (failed with some reason: half the deposit back) or ``rejected``; the competition
+    committee's ``votes`` (odd, at least three, the majority decides) when it has the last
+    word."""
+
+    kind: Literal["decide_appeal"]
+    appeal: MoveNumber
+    result: Literal["upheld", "reasonable", "rejected"]
+    votes: Annotated[list[StrictBool], Field(max_length=15)] = []
 
 
 Ruling = Annotated[
@@ -276,7 +356,11 @@ Ruling = Annotated[
     | DroppedStone
     | RestoreStones
     | AcceptIrregular
-    | ReplaceStone,
+    | ReplaceStone
+    | Appeal
+    | DecideAppeal
+    | CoinToss
+    | ChooseColours,
     Field(discriminator="kind"),
 ]
 
@@ -293,3 +377,156 @@ def parse_ruling(data: object) -> _Ruling:
         )
         raise InvalidInput(f"malformed ruling: {detail}") from exc
     return ruling
+
+
+# ---------------------------------------------------------------------------- the forms' table
+
+_MODELS: dict[str, type[_Ruling]] = {
+    str(m.model_fields["kind"].annotation.__args__[0]): m  # type: ignore[union-attr]
+    for m in _Ruling.__subclasses__()
+}
+
+# the order the arbiter reads them in (the book's commonest first); a method of a book that is
+# missing here comes last, so a ruling added to a Book is offered without touching this list
+_ORDER = (
+    "warn",
+    "violation",
+    "time_penalty",
+    "adjust_clock",
+    "void_move",
+    "restore_stones",
+    "replace_stone",
+    "accept_irregular",
+    "dropped_stone",
+    "moved_stones",
+    "scattered",
+    "wrong_colours",
+    "overtime_pass",
+    "leave_seat",
+    "forfeit",
+    "double_forfeit",
+    "disqualify",
+    "disciplinary_loss",
+    "no_show",
+    "withdrawal",
+    "both_flags",
+)
+
+# articles to choose from where the ruling names its own (the book's article comes first)
+_SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
+    ("go", "warn"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
+    ("go", "void_move"): ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
+    ("go", "forfeit"): ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
+    ("go", "double_forfeit"): ("Go §23.1", "Go §17.6"),
+    ("go", "disqualify"): ("Go §23.1",),
+    ("go", "disciplinary_loss"): ("Go §23",),
+    ("gomoku", "violation"): ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
+    ("gomoku", "void_move"): (
+        "Gomoku §6.1(4)",
+        "Gomoku §6.1(1)",
+        "Gomoku §6.1(2)",
+        "Gomoku §6.1(3)",
+    ),
+    ("gomoku", "forfeit"): ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
+    ("gomoku", "double_forfeit"): ("Gomoku §12.3(2)C",),
+    ("gomoku", "accept_irregular"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
+}
+
+# where the book's table shares an article between the games, this game's own article
+_PRESELECTED = {("gomoku", "adjust_clock"): "Gomoku §8.7"}
+
+# a ruling offered twice with a field fixed (Gomoku §6.1(5) pushed, §6.1(6) re-lifted)
+_VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
+    "replace_stone": (
+        ("replace_pushed", {"lifted": False}, "Gomoku §6.1(5)"),
+        ("replace_lifted", {"lifted": True}, "Gomoku §6.1(6)"),
+    ),
+}
+
+# what each request field is on a form
+_FIELD_TYPES = {
+    "color": "seat",
+    "caller": "seat",
+    "opponent_takes": "seat",
+    "offender": "seat",
+    "by": "seat",
+    "colors": "seats",
+    "decision": "decision",
+    "seconds": "signed_time",
+    "deduct": "time",
+    "award": "time",
+    "points": "points",
+    "point": "point",
+    "article": "article",
+    "note": "note",
+}
+# the session knows the move number and whether the game is decided: never asked on a form
+_NOT_ON_FORMS = {"kind", "action_id", "answers", "move_number", "decided"}
+
+
+def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for name, info in model.model_fields.items():
+        if name in _NOT_ON_FORMS:
+            continue
+        kind = _FIELD_TYPES.get(name)
+        if kind is None:  # the flags: a bool, or a bool left to the article when None
+            kind = "flag" if info.default is not None else "choice"
+        field: dict[str, Any] = {"name": name, "type": kind, "required": info.is_required()}
+        if info.default is not None and not info.is_required():
+            field["default"] = info.default
+        if kind == "decision":
+            allowed = set(book.moved if method == "moved_stones" else book.scattered)
+            if method == "scattered":
+                allowed.add(Decision.OFFENDER_LOSES)
+            field["choices"] = [d.value for d in Decision if d in allowed]
+        out.append(field)
+    # whom first, then what was decided, the article and the note last
+    rank = {"seat": 0, "seats": 0, "decision": 1, "signed_time": 2, "time": 2, "points": 3}
+    rank |= {"point": 3, "flag": 4, "choice": 4, "article": 5, "note": 6}
+    return sorted(out, key=lambda f: rank[f["type"]])
+
+
+def ruling_table(game: str) -> list[dict[str, Any]]:
+    """The rulings the arbiter may make in ``game`` (its :class:`~duiyi.referee.Book`), each
+    with the fields of its request, the article preselected and the articles to choose from.
+    Forms are built from it (the room, the game page): nothing to type in JSON.
+
+    >>> [r["id"] for r in ruling_table("gomoku")][:3]
+    ['violation', 'time_penalty', 'adjust_clock']
+    >>> moved = next(r for r in ruling_table("gomoku") if r["id"] == "moved_stones")
+    >>> next(f for f in moved["fields"] if f["name"] == "decision")["choices"]
+    ['restore', 'valid', 'draw', 'replay']
+    >>> "warn" in [r["id"] for r in ruling_table("go")], "warn" in [r["id"] for r in ruling_table("gomoku")]
+    (True, False)
+    """
+    if game not in BOOKS:
+        raise InvalidInput(f"game must be one of {', '.join(BOOKS)}, got {game!r}")
+    book = BOOKS[game]
+    methods = [m for m in _ORDER if m in book.articles]
+    methods += sorted(m for m in book.articles if m not in _ORDER and m in _MODELS)
+    table: list[dict[str, Any]] = []
+    for method in methods:
+        model = _MODELS.get(method)
+        if model is None:
+            continue
+        fields = _fields(model, book, method)
+        article = _PRESELECTED.get((game, method), book.articles[method])
+        suggested = list(_SUGGESTED.get((game, method), ()))
+        if article and article not in suggested:
+            suggested.insert(0, article)
+        variants = _VARIANTS.get(method, ((method, {}, article),))
+        for rid, fixed, art in variants:
+            editable = any(f["name"] == "article" for f in fields)
+            table.append(
+                {
+                    "id": rid,
+                    "kind": method,
+                    "article": art or (suggested[0] if suggested else ""),
+                    "article_editable": editable,
+                    "articles": suggested if editable else [art],
+                    "fixed": fixed,
+                    "fields": [f for f in fields if f["name"] not in fixed],
+                }
+            )
+    return table

@@ -13,6 +13,7 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for GameSpec
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
@@ -66,11 +67,29 @@ Name = Annotated[
     str, Field(min_length=1, max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)
 ]
 Club = Annotated[str, Field(max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)]
-# An engine player's command line (docs/server.md, "Engine rounds"): longer than a name
-# (paths to a model and a configuration), printable like one.
-EngineCommand = Annotated[
-    str, Field(max_length=1000, pattern=_PRINTABLE), AfterValidator(check_text)
-]
+# An engine player's engine (docs/server.md, "Engines"): the name of an entry of the
+# operator's list, 'NAME' or 'NAME:LEVEL', never a command; empty: a person.
+ENGINE_NAME_OR_EMPTY = r"^$|^[A-Za-z0-9][A-Za-z0-9._-]{0,39}(:[0-9]{1,3})?$"
+EngineName = Annotated[str, Field(max_length=44, pattern=ENGINE_NAME_OR_EMPTY)]
+
+
+def check_extra_engine(extra: dict[str, str]) -> dict[str, str]:
+    """A player's ``extra`` columns: an ``engine`` column names an engine, never a command.
+
+    >>> check_extra_engine({"engine": "gnugo:3", "club": "x"})["engine"]
+    'gnugo:3'
+    >>> check_extra_engine({"engine": "/bin/sh -c id"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: ... names an engine of GET /api/engines ...
+    """
+    value = extra.get("engine")
+    if value is not None and not re.match(ENGINE_NAME_OR_EMPTY, value.strip()):
+        raise ValueError(
+            "the engine column names an engine of GET /api/engines ('NAME' or 'NAME:LEVEL'), "
+            "never a command"
+        )
+    return extra
 
 
 class _Strict(BaseModel):
@@ -251,6 +270,13 @@ class GameSpec(_Strict):
         | None
     ) = None
     lateness: Lateness | None = None
+    start: Literal["seated", "first_move", "scheduled"] | None = Field(
+        None,
+        description="when the clock starts: 'seated' (default: when both players have opened "
+        "their seats), 'first_move' (with the first move, which costs nothing) or 'scheduled' "
+        "(at once; the only choice with lateness, Go §22, Gomoku §8.5); an event's games are "
+        "always scheduled",
+    )
 
     def spec(self) -> dict[str, Any]:
         """The plain JSON ``duiyi.server.games.new_session`` reads."""

@@ -20,6 +20,8 @@ class Settings:
     ``DUIYI_DATABASE_URL`` and ``DUIYI_REDIS_URL`` fill the first two when they are not given;
     ``DUIYI_RATE_PER_SECOND`` sets the per-client rate limit (bursts of four times that);
     ``DUIYI_ENGINE_PLAYERS`` (``1``) lets organisers' engine players play here;
+    ``DUIYI_ENGINES`` names the operator's engine list (TOML or JSON) and ``DUIYI_GNUGO``
+    (``1`` or GNU Go's path) adds a ``gnugo`` entry (docs/server.md, "Engines");
     ``DUIYI_PROXY_HEADER`` (e.g. ``X-Forwarded-For``) and ``DUIYI_TRUSTED_PROXIES`` (comma
     separated addresses) say where a client's address comes from behind a proxy.
     """
@@ -51,6 +53,10 @@ class Settings:
     # withdraws (Go §28)
     engine_players: bool = False
     engine_move_timeout: float = 60.0
+    # the engines this server may run: the operator's file (``--engines``), and GNU Go when
+    # asked (``--gnugo``); nothing else runs (duiyi.server.engine_list)
+    engines_file: str | None = None
+    gnugo: bool = False
     demo: bool = False
     tune_gc: bool = True
 
@@ -80,6 +86,11 @@ class Settings:
                 values[key] = kind(raw)
         if os.environ.get("DUIYI_ENGINE_PLAYERS", "").strip().lower() in ("1", "true", "yes"):
             values["engine_players"] = True
+        if os.environ.get("DUIYI_ENGINES"):
+            values["engines_file"] = os.environ["DUIYI_ENGINES"]
+        gnugo = os.environ.get("DUIYI_GNUGO", "").strip().lower()
+        if gnugo and gnugo not in ("0", "false", "no"):
+            values["gnugo"] = True
         rate = os.environ.get("DUIYI_RATE_PER_SECOND")
         if rate:
             values["rate_per_second"] = float(rate)

@@ -10,11 +10,11 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from duiyi.errors import DuiyiError
@@ -160,6 +160,9 @@ class Append:
     # it, makes the whole append fail
     action_id: str | None = None
     attempt: str | None = None
+    # the client's id with the action's body (its retries carry the same body: an id used
+    # again with another body is refused); see duiyi.server.games.action_keys
+    action_body: str | None = None
 
     @property
     def new_version(self) -> int:
@@ -191,7 +194,7 @@ class Append:
                 "state": COMMITTED,
                 "version": self.new_version,
             }
-            for i in (self.action_id, self.attempt)
+            for i in (self.action_body, self.action_id, self.attempt)
             if i is not None
         ]
 
@@ -397,6 +400,8 @@ class Repository:
                         .where(
                             games.c.id == bindparam("b_id"),
                             games.c.version == bindparam("b_expected"),
+                            # the director's entry closed it: nothing commits after that
+                            games.c.closed.is_(None),
                         )
                         .values(version=bindparam("b_new"), active_at=bindparam("b_wall")),
                         [
@@ -424,7 +429,11 @@ class Repository:
                         if version != i.new_version or (i.owner is not None and owner != i.owner):
                             raise _BatchConflict(i.game_id)  # rolls the whole batch back
                 for item in finishing:
-                    fence = [games.c.id == item.game_id, games.c.version == item.expected]
+                    fence = [
+                        games.c.id == item.game_id,
+                        games.c.version == item.expected,
+                        games.c.closed.is_(None),  # a closed game takes no action
+                    ]
                     if item.owner is not None:
                         fence.append(games.c.owner == item.owner)
                     result = await conn.execute(
@@ -446,7 +455,8 @@ class Repository:
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
-                for key in (item.action_id, item.attempt):
+                # the id with this body first: a retry of the same action answers its version
+                for key in (item.action_body, item.action_id, item.attempt):
                     taken = None if key is None else await self.action_id(item.game_id, key)
                     if key is not None and taken is not None:
                         state, version = taken
@@ -575,11 +585,16 @@ class Repository:
         wall: float,
         *,
         reports: Sequence[int] = (),
+        close: Mapping[str, str] | None = None,
     ) -> int:
         """Store a new version of the event document; Conflict if it moved on meanwhile.
 
         The outbox rows ``reports`` (the result sheets this version enters) are deleted in the
-        same transaction; ReportGone (and nothing written) when one of them is already gone."""
+        same transaction; ReportGone (and nothing written) when one of them is already gone.
+        The games of ``close`` (game id -> reason: the director's entry decided their boards)
+        are closed in the same transaction, so a result entered is never without its game
+        closed, whatever happens after (a crash, a fan-out that is down): every commit of a
+        game action checks ``closed``."""
         new_version = expected_version + 1
         try:
             async with self.db.session() as s, s.begin():
@@ -594,6 +609,22 @@ class Repository:
                 )
                 if getattr(result, "rowcount", 1) != 1:
                     raise Conflict(f"event {event_id} changed meanwhile; reload and try again")
+                if close:
+                    await s.execute(
+                        update(GameRow.__table__)  # type: ignore[arg-type]
+                        .where(
+                            GameRow.__table__.c.id == bindparam("b_id"),
+                            GameRow.__table__.c.closed.is_(None),
+                        )
+                        .values(
+                            closed=bindparam("b_reason"),
+                            status=case(
+                                (GameRow.__table__.c.status == "live", "closed"),
+                                else_=GameRow.__table__.c.status,
+                            ),
+                        ),
+                        [{"b_id": g, "b_reason": r} for g, r in close.items()],
+                    )
                 s.add(
                     EventRevisionRow(
                         event_id=event_id, version=new_version, change=change, wall=wall

@@ -176,22 +176,34 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
             raise TournamentError(f"player {p.name!r} is already entered")
         names.add(p.name.casefold())
         out.append(replace(p, number=len(out) + 1))
-    return _rounds_from_system(
-        _assign_teams(replace(event, players=tuple(out)), len(event.players))
-    )
+    added = _assign_teams(replace(event, players=tuple(out)), len(event.players))
+    if event.history:  # a late entry is absent from the rounds already paired
+        from duiyi.tournament.participation import mark_late
+
+        added = mark_late(added, len(event.players) + 1)
+    return _rounds_from_system(added)
 
 
 def _assign_teams(event: Event, first_new: int) -> Event:
-    """Put new players with a ``team`` column into their teams, in file (= board) order."""
+    """Put new players with a ``team`` column into their teams, in file (= board) order. An
+    event created as a team event (``options.team``) refuses players without a team.
+
+    >>> e = new_event("T", "gomoku", "round-robin", 0, {"team": True, "boards": 3})
+    >>> add_players(e, [Player(0, "A")])
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: player 1 'A' has no team (a team event needs a team column: team, 队伍 or 队名) (Go §25.2)
+    """
     added = event.players[first_new:]
     named = [dict(p.extra).get("team", "").strip() for p in added]
-    if not any(named) and not event.teams:
+    if not any(named) and not event.teams and not event.options.get("team"):
         return event
     teams = {t.name: list(t.members) for t in event.teams}
     for p, team in zip(added, named, strict=True):
         if not team:
             raise TournamentError(
-                f"player {p.number} {p.name!r} has no team (a team event needs a team column)",
+                f"player {p.number} {p.name!r} has no team (a team event needs a team "
+                "column: team, 队伍 or 队名)",
                 "Go §25.2",
             )
         teams.setdefault(team, []).append(p.number)
@@ -410,7 +422,13 @@ _DRAW_ARTICLES = "Go §27.3, Gomoku §18.3(1)C"
 
 
 def settle_draw(
-    event: Event, round_number: int, board: int, result: GameResult, rng: random.Random
+    event: Event,
+    round_number: int,
+    board: int,
+    result: GameResult,
+    rng: random.Random,
+    *,
+    lot_now: bool = False,
 ) -> Event:
     """Rule a game of an elimination round that ended without a winner (jigo 和棋, a full
     Gomoku board, 无胜负): someone must go through (Go appendix 一, Gomoku §17.1).
@@ -420,7 +438,8 @@ def settle_draw(
     the board is played again with colours reversed (as the later games of a match alternate,
     Gomoku §5.1(2)); the drawn game goes into the board's trail and ``Game.replays`` counts it.
     After ``options.draw_replays`` replays (default 2) have also been drawn, the board is
-    decided by lot (抽签) from ``rng`` and entered as the arbiter's result. With ``"refuse"``
+    decided by lot (抽签) from ``rng`` and entered as the arbiter's result; ``lot_now`` (the
+    director's choice at the desk) draws the lot at once, without a replay. With ``"refuse"``
     the director must enter a winner (TournamentError, as :func:`enter_result`).
 
     >>> e = add_players(new_event("Cup", "go", "knockout", 0), [Player(0, "A"), Player(0, "B")])
@@ -432,6 +451,10 @@ def settle_draw(
     >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))   # third draw: by lot
     >>> g = e.round(1).game(1); g.result.winner is not None, g.source.value, g.replays
     (True, 'arbiter', 2)
+    >>> e, _ = pair_next_round(add_players(new_event("C", "go", "knockout", 0),
+    ...                                    [Player(0, "A"), Player(0, "B")]))
+    >>> settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True).round(1).game(1).replays
+    0
     """
     game = event.round(round_number).game(board)
     where = f"round {round_number} board {board}"
@@ -451,7 +474,9 @@ def settle_draw(
         raise TournamentError(f"options.draw_replays must be 0 or more, got {limit}")
     drawn = ResultSheet(result)
     games = game.replays + 1
-    if game.replays < limit:
+    if game.result is not None:
+        raise TournamentError(f"{where} already has the result {game.result.value}")
+    if game.replays < limit and not lot_now:
         note = (
             f"game {games} {result.value}; replayed with colours reversed "
             f"(replay {game.replays + 1} of {limit}, {_DRAW_ARTICLES})"
@@ -465,6 +490,7 @@ def settle_draw(
             white_warnings=0,
             replays=game.replays + 1,
             trail=(*game.trail, entry),
+            conflict=None,  # a drawn online result held for the director is settled
         )
         return put_game(event, round_number, replayed, reversed_colours=True)
     winner = rng.choice((Color.BLACK, Color.WHITE))
@@ -473,7 +499,9 @@ def settle_draw(
     note = f"game {games} {result.value} after {game.replays} replays; player {who} goes "
     note += f"through by lot (抽签, {_DRAW_ARTICLES})"
     entry = AuditEntry(Source.ARBITER, "arbiter", None, ResultSheet(lot), drawn, note)
-    decided = replace(game.with_result(lot), source=Source.ARBITER, trail=(*game.trail, entry))
+    decided = replace(
+        game.with_result(lot), source=Source.ARBITER, trail=(*game.trail, entry), conflict=None
+    )
     return put_game(event, round_number, decided)
 
 

@@ -49,6 +49,7 @@ from duiyi.tournament.tiebreaks import Tiebreak
 __all__ = [
     "CRITERIA",
     "PlacementRules",
+    "last_round_with_games",
     "og_rank",
     "placement_chain",
     "placement_standings",
@@ -308,9 +309,9 @@ def player_scores(
     >>> s[3]["MMS"], s[3]["SOSM"], s[2]["SOSM"]  # absent: ½ rounded down; own smms as opponent
     (Fraction(30, 1), Fraction(30, 1), Fraction(30, 1))
     """
-    scored = _compute(event, rules, upto_round)
+    scored = _ordered(event, rules, upto_round)  # DC and SDC are decided by the order
     out: dict[int, dict[str, Fraction]] = {}
-    for sp in scored.values():
+    for sp in scored:
         out[sp.number] = {
             name: Fraction(value, CRITERIA[name][0]) for name, value in sp.crit.items()
         }
@@ -321,9 +322,13 @@ def _compute(event: Event, rules: PlacementRules, upto_round: int) -> dict[int, 
     total = max(event.rounds, upto_round, 1)
     rn = upto_round - 1  # OpenGotha's 0-based round index
     scored: dict[int, _Scored] = {}
+    left = {w.player: w.after_round for w in event.withdrawals}
     for p in event.players:
         flags = _extra(p, "participating")
-        part = [_ABSENT if flags[r : r + 1] == "0" else _NOT_ASSIGNED for r in range(total)]
+        gone = left.get(p.number, total)  # a player who left is absent after (as exported)
+        part = [
+            _ABSENT if flags[r : r + 1] == "0" or r >= gone else _NOT_ASSIGNED for r in range(total)
+        ]
         scored[p.number] = _Scored(p.number, smms(p, rules), part, [None] * total)
     for rnd in event.history:
         r = rnd.number - 1
@@ -495,32 +500,162 @@ def _utf16(text: str) -> bytes:
     return text.encode("utf-16-be")
 
 
-def _direct(event: Event, group: list[_Scored], rn: int) -> None:
-    """Simplified direct confrontation inside a tie group: counted only when every two
-    members met with a decisive played result; each member scores 1 per member it beat."""
-    members = {sp.number: sp for sp in group}
-    pair: dict[tuple[int, int], int] = {}
-    for sp in group:
+def _direct(group: list[_Scored], rn: int, rules: PlacementRules) -> None:
+    """Direct confrontation inside a tie group, as OpenGotha's ``defineDirForExAequoGroup``:
+    SDC (each member scores 1 per member it beat, counted only when every two members met
+    with a decisive played result) and DC (the members ordered by their games against each
+    other, :func:`_confrontation_ranks`; DC = the lowest rank minus the member's rank)."""
+    index = {sp.number: i for i, sp in enumerate(group)}
+    n = len(group)
+    pair = [[0] * n for _ in range(n)]
+    for i, sp in enumerate(group):
         for r in range(rn + 1):
             entry = sp.games[r]
-            if (
-                entry is None
-                or entry[0] not in members
-                or entry[2]
-                not in (
-                    "RESULT_WHITEWINS",
-                    "RESULT_BLACKWINS",
-                )
-            ):
+            if entry is None or entry[0] not in index:
                 continue
-            won = _wx2(entry) == 2
-            key = (sp.number, entry[0])
-            pair[key] = pair.get(key, 0) + (1 if won else -1)
-    numbers = list(members)
-    if all(pair.get((a, b), 0) != 0 for a in numbers for b in numbers if a != b):
-        for a in numbers:
-            members[a].crit["SDC"] = sum(1 for b in numbers if a != b and pair[(a, b)] > 0)
-            members[a].crit["DC"] = members[a].crit["SDC"]
+            if entry[2] not in ("RESULT_WHITEWINS", "RESULT_BLACKWINS"):
+                continue
+            pair[i][index[entry[0]]] += 1 if _wx2(entry) == 2 else -1
+    clipped = [[0 if i == j else max(-1, min(1, pair[i][j])) for j in range(n)] for i in range(n)]
+    relevant = all(clipped[i][j] != 0 for i in range(n) for j in range(n) if i != j)
+    for i, sp in enumerate(group):
+        sp.crit["SDC"] = sum(1 for j in range(n) if clipped[i][j] == 1) if relevant else 0
+    # DC: the members in the order of the criteria after DC (OpenGotha blanks every criterion
+    # up to and including DC: with SDC alone, all of them), a stable sort
+    crits = list(rules.criteria)
+    after = crits[crits.index("DC") + 1 :] if "DC" in crits else []
+    after = [c for c in after if c != "NULL"]
+    order = sorted(range(n), key=lambda i: tuple(-group[i].crit[c] for c in after))
+    place = [0] * n
+    for k in range(1, n):
+        same = all(group[order[k]].crit[c] == group[order[k - 1]].crit[c] for c in after)
+        place[k] = place[k - 1] if same else k
+    sc = [n - place[k] for k in range(n)]
+    games = [(a, b) for a in range(n) for b in range(n) if pair[order[a]][order[b]] == 1]
+    ranks = _confrontation_ranks(sc, games)
+    low = max(ranks)
+    for k in range(n):
+        group[order[k]].crit["DC"] = low - ranks[k]
+
+
+class _Node:
+    def __init__(self, ident: int, sc: float) -> None:
+        self.id = ident
+        self.sc = sc
+        self.coming: dict[int, _Edge] = {}
+        self.outgoing: dict[int, _Edge] = {}
+        self.loop: _Edge | None = None
+        self.cycle_class = ident
+        self.rank = 0
+
+    def isolate(self) -> None:
+        for e in [*self.coming.values(), *self.outgoing.values()]:
+            e.unregister()
+
+
+class _Edge:
+    def __init__(self, frm: _Node, to: _Node, kind: str) -> None:
+        self.frm, self.to, self.kind = frm, to, kind
+        self.via: set[_Node] = set()
+        self.register()
+
+    def register(self) -> None:
+        if self.frm is self.to:
+            self.to.loop = self
+        else:
+            self.frm.outgoing[self.to.id] = self
+            self.to.coming[self.frm.id] = self
+
+    def unregister(self) -> None:
+        if self.frm is self.to:
+            self.to.loop = None
+        else:
+            self.frm.outgoing.pop(self.to.id, None)
+            self.to.coming.pop(self.frm.id, None)
+
+
+def _confrontation_ranks(sc: list[int], wins: list[tuple[int, int]]) -> list[int]:
+    """Ranks of players ``0..n-1`` by their games against each other (``wins``: winner,
+    loser), players without games between them by ``sc`` (higher first): OpenGotha's
+    ``mw.go.confrontation.Confrontation.topologicalSort(upWinners=true,
+    preserveTransitivity=true)``. A cycle of wins (A beat B, B beat C, C beat A) is one
+    class: its games are set aside and its members inherit each other's games with players
+    outside it; then the players are ranked from the bottom, the lowest ``sc`` among those
+    who beat nobody left taking the last free ranks.
+
+    >>> _confrontation_ranks([1, 1, 1], [(2, 0), (0, 1)])  # 2 beat 0, 0 beat 1
+    [2, 3, 1]
+    """
+    nodes = [_Node(i, v) for i, v in enumerate(sc)]
+    edges: list[_Edge] = []
+    for winner, loser in wins:
+        if nodes[loser].outgoing.get(winner) is None:  # one edge per pair: loser -> winner
+            edges.append(_Edge(nodes[loser], nodes[winner], "game"))
+
+    def find(frm: _Node, to: _Node) -> _Edge | None:
+        return frm.loop if frm is to else frm.outgoing.get(to.id)
+
+    with_loop: list[_Node] = []
+    for node in nodes:  # cycles: eliminate the nodes one by one, keeping transitive paths
+        for ce in list(node.coming.values()):
+            for oe in list(node.outgoing.values()):
+                te = find(ce.frm, oe.to)
+                if te is None:
+                    te = _Edge(ce.frm, oe.to, "transitive")
+                    edges.append(te)
+                te.via.add(node)
+                te.via |= ce.via | oe.via
+                if node.loop is not None:
+                    te.via |= node.loop.via
+        node.isolate()
+        if node.loop is not None:
+            with_loop = [n for n in with_loop if n not in node.loop.via]  # the larger cycle
+            with_loop.append(node)
+    cycles: list[set[_Node]] = []
+    for head in with_loop:
+        assert head.loop is not None
+        for member in head.loop.via:
+            member.cycle_class = head.id
+        cycles.append({head, *head.loop.via})
+    kept: list[_Edge] = []
+    for e in edges:  # back to the games
+        if e.kind in ("transitive", "tr"):
+            e.unregister()
+        else:
+            e.register()
+            e.via.clear()
+            kept.append(e)
+    edges = kept
+    for e in edges:
+        if e.frm.cycle_class == e.to.cycle_class:
+            e.kind = "cycling"
+            e.unregister()
+    for cycle in cycles:
+        for origin in cycle:
+            for dest in cycle:
+                if dest is origin:
+                    continue
+                for c in list(origin.coming.values()):
+                    if c.frm.id not in dest.coming:
+                        edges.append(_Edge(c.frm, dest, "tr"))
+                for c in list(origin.outgoing.values()):
+                    if c.to.id not in dest.outgoing:
+                        edges.append(_Edge(dest, c.to, "tr"))
+    left = list(nodes)
+    while left:
+        free = [n for n in left if not n.coming]
+        if not free:  # not acyclic after all: OpenGotha would loop for ever; rank the rest equal
+            for n in left:
+                n.rank = len(left)
+            break
+        low = min(n.sc for n in free)
+        chosen = [n for n in free if n.sc == low]
+        rank = 1 + len(left) - len(chosen)
+        for n in chosen:
+            n.isolate()
+            n.rank = rank
+        left = [n for n in left if n not in chosen]
+    return [n.rank for n in nodes]
 
 
 def _ordered(event: Event, rules: PlacementRules, upto_round: int) -> list[_Scored]:
@@ -540,7 +675,7 @@ def _ordered(event: Event, rules: PlacementRules, upto_round: int) -> list[_Scor
             while end < len(order) and key(order[end], cut) == key(order[start], cut):
                 end += 1
             if end - start > 1:
-                _direct(event, order[start:end], upto_round - 1)
+                _direct(order[start:end], upto_round - 1, rules)
             start = end
         order.sort(key=lambda sp: (key(sp, len(crits)), names[sp.number]))
     return order
@@ -568,16 +703,31 @@ def played_rounds(event: Event) -> int:
     return count
 
 
+def last_round_with_games(event: Event) -> int:
+    """The last round with games (0: none), the round OpenGotha shows its standings at: a
+    round partly entered counts, its games without a result yet scoring nothing for either
+    player (OpenGotha's ``RESULT_UNKNOWN``).
+
+    >>> from duiyi.tournament.model import RoundRecord
+    >>> e = Event("x", "go", "swiss", 3, players=(Player(1, "A"), Player(2, "B")),
+    ...           history=(RoundRecord(1, (Game(1, 1, 2),)), RoundRecord(2, ())))
+    >>> last_round_with_games(e)
+    1
+    """
+    return max((r.number for r in event.history if r.games), default=0)
+
+
 def placement_standings(
     event: Event, upto_round: int | None = None, lots: Mapping[int, int] | None = None
 ) -> list[Standing]:
-    """The event's standings by its placement rules after ``upto_round`` rounds (default: the
-    rounds whose results are all in). Players equal on every criterion share a place; their
-    lines are in name order, as OpenGotha prints them (or by ``lots`` when drawn)."""
+    """The event's standings by its placement rules after ``upto_round`` rounds (default: as
+    OpenGotha shows them, at the last round with games, a round partly entered included).
+    Players equal on every criterion share a place; their lines are in name order, as
+    OpenGotha prints them (or by ``lots`` when drawn)."""
     rules = rules_of(event)
     if rules is None:
         raise InvalidInput("the event has no placement rules", _ARTICLE)
-    upto = played_rounds(event) if upto_round is None else upto_round
+    upto = last_round_with_games(event) if upto_round is None else upto_round
     order = _ordered(event, rules, upto)
     crits = rules.used
     rows: list[Standing] = []

@@ -34,6 +34,7 @@ function resultLine(gm) {
     const who = (gm.names && gm.names[o.winner]) || t(o.winner);
     return `${who} · ${t(`term.${o.termination}`)}${sc.sgf_result ? ` · ${sc.sgf_result}` : ""}`;
   }
+  if (!o.result) return gm.closed ? t("closedShort") : ""; // closed by the director's entry
   return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
 }
 
@@ -144,28 +145,41 @@ async function home(main) {
   await refresh();
 
   try {
-    const engines = await api("GET", "/api/engines");
-    const choices = [];
-    if (engines.go.length) choices.push(["go", `${t("go")} — GNU Go`]);
-    if (engines.gomoku.length) choices.push(["gomoku", `${t("gomoku")} — Gomocup`]);
-    if (!choices.length) {
+    // the operator's engines, by name: the request names one, never a command
+    const offered = (await api("GET", "/api/engines")).engines || [];
+    if (!offered.length) {
       engineBox.append(el("p", {}, t("home.noEngine")));
     } else {
-      const ek = el("select", { name: "game", "data-testid": "engine-kind" }, choices.map(([v, l]) => el("option", { value: v }, l)));
+      const byName = Object.fromEntries(offered.map((e) => [e.name, e]));
+      const ek = el("select", { name: "engine", "data-testid": "engine-kind" },
+        offered.map((e) => el("option", { value: e.name }, `${t(e.game)} — ${e.label || e.name}`)));
+      const game = () => byName[ek.value].game;
+      const level = el("select", { name: "level", "data-testid": "engine-level" });
+      const levelLabel = el("label", {}, t("engine.level"), level);
+      const drawLevels = () => {
+        const e = byName[ek.value];
+        level.replaceChildren();
+        levelLabel.hidden = !e.levels;
+        if (!e.levels) return;
+        for (let n = e.levels[0]; n <= e.levels[1]; n++) level.append(el("option", { value: String(n), selected: n === e.level }, String(n)));
+      };
+      drawLevels();
       // a Gomocup brain knows no designated opening: free openings only
-      const es = gameSettings(() => ek.value, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, gomokuRules: ["free_renju", "free"] });
-      ek.addEventListener("change", es.update);
+      const es = gameSettings(game, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, gomokuRules: ["free_renju", "free"] });
+      ek.addEventListener("change", () => { drawLevels(); es.update(); });
       const human = el("select", { name: "human" }, el("option", { value: "black" }, t("black")), el("option", { value: "white" }, t("white")));
       engineBox.append(el("form", {
         class: "stack",
         onsubmit: async (ev) => {
           ev.preventDefault();
           try {
-            const r = await api("POST", "/api/engine-games", { body: { game: ek.value, human: human.value, ...es.value() } });
+            const body = { game: game(), engine: ek.value, human: human.value, ...es.value() };
+            if (byName[ek.value].levels) body.level = Number(level.value);
+            const r = await api("POST", "/api/engine-games", { body });
             location.hash = `#/game/${r.id}?token=${r.token}`;
           } catch (err) { showError(err); }
         },
-      }, el("label", {}, t("game"), ek), el("label", {}, t("human"), human), es.node,
+      }, el("label", {}, t("engine.choice"), ek), levelLabel, el("label", {}, t("human"), human), es.node,
       el("button", { type: "submit", "data-testid": "play-engine" }, t("create"))));
     }
   } catch (_e) {
@@ -180,6 +194,9 @@ function route() {
   translate();
   const { path, params } = hashParams();
   const [page, id] = path;
+  // another page opens at its top (a language switch or a reconnection keeps the place)
+  const shown = path.join("/");
+  if (shown !== route.shown) { route.shown = shown; window.scrollTo(0, 0); }
   try {
     if (page === "game" && id) leave = gamePage(main, id, params);
     else if (page === "event" && id) leave = eventPage(main, id);

@@ -8,10 +8,15 @@ import { t } from "./i18n.js";
 import { TABS } from "./desk_tabs.js";
 import { roundTitle } from "./event.js";
 import "./desk_players.js";
+import "./desk_participation.js";
 import "./desk_round.js";
+import "./desk_hand.js";
 import "./desk_standings.js";
 import "./desk_export.js";
 import "./desk_settings.js";
+import "./desk_knockout.js";
+import "./desk_teams.js";
+import "./prints.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 
@@ -130,7 +135,7 @@ function header(ctx) {
     el("h1", {}, `${e.name} — ${t("desk")}`),
     el("p", { class: "meta" }, `${t(e.game)} · ${t(`sys.${e.system}`)} · `,
       t("desk.roundOf", { n: String(ev.current_round), of: String(e.rounds) }), " · ",
-      t("desk.completeThrough", { n: String(desk.completed_rounds) }), " · ",
+      desk.completed_rounds ? t("desk.completeThrough", { n: String(desk.completed_rounds) }) : t("desk.noneComplete"), " · ",
       el("a", { href: `#/event/${id}` }, t("public")), " · ",
       el("a", { href: `#/room/${id}${arbiter ? `?arbiter=${encodeURIComponent(arbiter)}` : ""}`, "data-testid": "room-link" }, t("room"))));
   // what waits for the director: boards whose results disagree (each opens its round)

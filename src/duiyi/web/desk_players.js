@@ -39,6 +39,8 @@ export function pairedPlayers(e) {
 
 /** Extra cells and actions of a player's row, from other parts of the desk (participation). */
 export const ROW_PARTS = [];
+/** What a late entry starts with (set by desk_participation.js). */
+export const LATE = { note: null };
 
 function playersTable(ctx) {
   const { e, id } = ctx;
@@ -47,7 +49,7 @@ function playersTable(ctx) {
   const parts = ROW_PARTS.filter((x) => x.visible(ctx));
   const table = el("table", { class: "players-table", "data-testid": "players" });
   table.append(el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("rating")), el("th", {}, t("club")), parts.map((x) => x.head(ctx)),
+    el("th", {}, t("rating")), el("th", {}, t("club")), parts.flatMap((x) => x.head(ctx)),
     el("th", { class: "no-print" }, el("span", { class: "sr-only" }, t("actions"))))));
   const body = el("tbody");
   for (const p of e.players) {
@@ -70,7 +72,7 @@ function playersTable(ctx) {
     for (const x of parts) if (x.action) { const a = x.action(ctx, p); if (a) acts.append(" ", a); }
     body.append(el("tr", { "data-player": String(p.number), class: withdrawn.has(p.number) ? "withdrawn" : null },
       el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
-      el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), parts.map((x) => x.cell(ctx, p)), acts));
+      el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), parts.flatMap((x) => x.cell(ctx, p)), acts));
     for (const x of parts) if (x.below) { const b = x.below(ctx, p); if (b) body.append(b); }
   }
   table.append(body);
@@ -107,7 +109,7 @@ function pasteForm(ctx) {
     } catch (err) { preview.textContent = err.message; }
   };
   csv.addEventListener("input", showPreview);
-  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
+  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,.xml,.h9,text/csv,text/plain,application/xml", "aria-label": t("pasteFile") });
   file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
   return el("form", {
     class: "csv no-print",
@@ -153,5 +155,5 @@ addTab({
   label: "desk.tab.players",
   order: 10,
   render: (ctx) => el("div", {}, el("h2", {}, t("players")), lots(ctx), el("div", { class: "table-wrap" }, playersTable(ctx)),
-    el("h3", {}, t("addPlayer")), addForm(ctx), pasteForm(ctx)),
+    el("h3", {}, t("addPlayer")), LATE.note ? LATE.note(ctx) : null, addForm(ctx), pasteForm(ctx)),
 });

@@ -5,6 +5,7 @@
 import { api, el, link, copyButton, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
+import { reasonText } from "./labels.js";
 import { RESULTS, playerName, roundTitle, conflictBox, trailBox, pairingSheet, tableCards } from "./event.js";
 
 /** A result code in words ("1-0" → "Black wins"). */
@@ -19,6 +20,11 @@ function enterResult(ctx, r, gm, body, force = false) {
   const { id } = ctx;
   const path = `/api/events/${id}/rounds/${r.round}/boards/${gm.board}/result`;
   ctx.state.resultAsk = null;
+  if (["draw", "no-result"].includes(body.result) && (ctx.ev.needs_winner || []).includes(r.round)) {
+    ctx.state.drawAsk = { round: r.round, board: gm.board, result: body.result }; // desk_knockout.js asks how
+    ctx.focusAfter("ko-replay");
+    return ctx.redraw();
+  }
   return ctx.change("PUT", path, {
     body: force ? { ...body, force: true } : body,
     // after the next round was paired: ask in the page, naming the pairings it reaches
@@ -96,9 +102,12 @@ async function roundTable(ctx, r, explanation) {
     });
     const bw = warn("black");
     const ww = warn("white");
+    const send = () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 });
+    // choosing a result enters it (one action per board); Enter sends changed warnings
+    sel.addEventListener("change", send);
     const enter = el("button", {
       type: "button", "data-testid": `enter-${r.round}-${gm.board}`, "aria-label": `${t("enter")} ${t("board")} ${gm.board}`,
-      onclick: () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 }),
+      onclick: send,
     }, t("enter"));
     const linkCell = el("td", {});
     if (online) {
@@ -110,7 +119,7 @@ async function roundTable(ctx, r, explanation) {
       el("td", { class: "enter" }, sel, el("label", { class: "warn-label" }, `⚠ ${t("black")}`, bw),
         el("label", { class: "warn-label" }, `⚠ ${t("white")}`, ww), enter),
       el("td", { class: "record" }, gm.conflict ? conflictBox(r.round, gm, opts) : null, gm.trail && gm.trail.length ? trailBox(r.round, gm) : null),
-      hasReasons ? el("td", { class: "reason" }, reasons[gm.board] || "") : null, linkCell));
+      hasReasons ? el("td", { class: "reason" }, reasonText(reasons[gm.board] || "")) : null, linkCell));
     const ask = ctx.state.resultAsk;
     if (ask && ask.round === r.round && ask.board === gm.board) body.append(await askRow(ctx, r, gm, cols));
   }
@@ -174,7 +183,7 @@ async function render(ctx) {
   for (const part of ROUND_PARTS) if (part.visible(ctx, r)) box.append(await part.render(ctx, r));
   if (ctx.state.links && ctx.state.links.round === n) box.append(linksBox(ctx));
   box.append(el("div", { class: "table-wrap" }, await roundTable(ctx, r, explanation)));
-  if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, x))));
+  if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, reasonText(x)))));
   const hasOnline = ev.games.some((g) => g.round === n);
   box.append(el("p", { class: "no-print actions" },
     hasOnline ? null : el("button", {

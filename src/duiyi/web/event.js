@@ -3,6 +3,9 @@
 import { api, el, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { eventOptions } from "./event_options.js";
+import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
+import { tiebreakLabel } from "./desk_standings.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -21,18 +24,19 @@ function resultOf(g) {
 }
 
 export function standingsTable(s) {
-  const cols = s.tiebreaks || [];
+  // the points have their own column: a "points" tiebreak would print 积分 twice
+  const cols = (s.tiebreaks || []).filter((c) => c.name !== "points");
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("club")), el("th", {}, t("points")),
-    cols.map((c) => el("th", { title: c.article }, c.label)))));
+    el("th", {}, t("club")), el("th", {}, s.teams ? t("teams.match") : t("points")),
+    cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
-      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", {}, r.name),
-      el("td", {}, r.rank || ""), el("td", {}, r.club || ""), el("td", { class: "num" }, String(r.points)),
-      cols.map((c) => el("td", { class: "num" }, String((r.tiebreaks || {})[c.name] ?? "")))));
+      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
+      el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
+      cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
   }
   table.append(body);
   return table;
@@ -46,8 +50,8 @@ export function crosstableTable(x) {
     rounds.map((r) => el("th", {}, String(r))))));
   const body = el("tbody");
   for (const p of x.players) {
-    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", {}, p.name),
-      rounds.map((r) => el("td", {}, (p.rounds[String(r)] || []).join(" ")))));
+    body.append(el("tr", {}, el("td", {}, String(p.number)), el("td", { class: "name" }, p.name),
+      rounds.map((r) => el("td", { class: "name" }, (p.rounds[String(r)] || []).map(crossCell).join(" ")))));
   }
   table.append(body);
   return table;
@@ -80,7 +84,7 @@ export function roundTable(e, round, games, opts = {}) {
         onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
     } else {
-      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultOf(gm)));
+      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultText(resultOf(gm))));
     }
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
     if (opts.enter && (gm.conflict || (gm.trail && gm.trail.length))) {
@@ -117,7 +121,7 @@ export function eventPage(main, id) {
       shown = ev.version;
       const e = ev.event;
       const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
-      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${e.system} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
       page.append(el("p", { class: "no-print" },
         el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
         el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
@@ -139,7 +143,7 @@ export function eventPage(main, id) {
 
 export function sheetText(sheet) {
   if (!sheet) return "—";
-  const parts = [sheet.result || "—"];
+  const parts = [sheet.result ? resultText(sheet.result) : "—"];
   const w = sheet.warnings || {};
   if (w.black || w.white || sheet.black_warnings || sheet.white_warnings) {
     parts.push(`⚠ ${w.black ?? sheet.black_warnings ?? 0}/${w.white ?? sheet.white_warnings ?? 0}`);
@@ -157,13 +161,13 @@ export function conflictBox(round, gm, opts) {
   const c = gm.conflict;
   return el("div", { class: "conflict", "data-testid": `conflict-${round}-${gm.board}`, role: "group", "aria-label": t("conflict") },
     el("p", {}, el("strong", {}, `${t("conflict")}: `),
-      t("conflictText", { entered: gm.result || "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
+      t("conflictText", { entered: gm.result ? resultText(gm.result) : "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
     c.reason ? el("p", { class: "note" }, c.reason) : null,
     el("div", { class: "actions" },
       el("button", { type: "button", "data-testid": `accept-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, true) },
         t("conflictAccept", { v: sheetText(c.sheet) })),
       el("button", { type: "button", "data-testid": `keep-conflict-${round}-${gm.board}`, onclick: () => opts.resolve(round, gm.board, false) },
-        t("conflictKeep", { v: gm.result || "—" }))),
+        t("conflictKeep", { v: gm.result ? resultText(gm.result) : "—" }))),
     opts.forceAsk && opts.forceAsk.round === round && opts.forceAsk.board === gm.board
       ? el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": `force-q-${round}-${gm.board}`, "data-testid": "force-confirm" },
         el("p", { id: `force-q-${round}-${gm.board}` }, `${opts.forceAsk.text} ${t("forceQ")}`),
@@ -214,7 +218,10 @@ export function describe(o) {
 export function tableCards(e, round) {
   const main = document.getElementById("main");
   const cards = el("div", { class: "cards", "data-testid": "table-cards" });
+  // a board forfeited by a withdrawal has nobody to sit at it: no card (issue 20)
+  const gone = new Set((e.withdrawals || []).filter((w) => w.after_round >= round.round).map((w) => w.player ?? w.number));
   for (const g of round.games) {
+    if ((gone.has(g.black) || gone.has(g.white)) && String(g.result || "").startsWith("forfeit")) continue;
     cards.append(el("div", { class: "card" },
       el("p", { class: "card-head" }, `${e.name} · ${roundTitle(round.round)} · ${t("board")} ${g.board}`),
       el("p", { class: "card-black" }, `● ${t("black")}: ${playerName(e, g.black)}`),
@@ -230,17 +237,28 @@ export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
   const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
   const system = el("select", { name: "system", "data-testid": "event-system" },
-    SYSTEMS.map((s) => el("option", { value: s }, `${t(`sys.${s}`)} (${s})`)));
+    SYSTEMS.map((s) => el("option", { value: s }, t(`sys.${s}`))));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
   const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
   game.addEventListener("change", online.update);
+  const options = eventOptions(() => system.value); // 团体, knockout lines, same club
+  system.addEventListener("change", options.update);
+  // Go §27.1(2): a Go Swiss places by total score (A) or by points then opponents' points (B)
+  const variant = el("select", { name: "variant", "data-testid": "event-variant" },
+    el("option", { value: "A" }, t("desk.variantA")), el("option", { value: "B" }, t("desk.variantB")));
+  const variantLabel = el("label", {}, t("desk.variant"), variant);
+  const showVariant = () => { variantLabel.hidden = !(game.value === "go" && ["swiss", "swiss-elimination"].includes(system.value)); };
+  game.addEventListener("change", showVariant);
+  system.addEventListener("change", showVariant);
+  showVariant();
   const form = el("form", {
     class: "stack",
     onsubmit: async (ev) => {
       ev.preventDefault();
       try {
         const r = await api("POST", "/api/events", {
-          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value() },
+          body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
+            options: { ...options.value(), ...(variantLabel.hidden ? {} : { variant: variant.value }) } },
         });
         localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
         localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
@@ -254,7 +272,7 @@ export function newEventPage(main) {
     },
   },
   el("label", {}, t("event.name"), name), el("label", {}, t("game"), game), el("label", {}, t("event.system"), system),
-  el("label", {}, t("event.rounds"), rounds), online.node,
+  el("label", {}, t("event.rounds"), rounds), variantLabel, options.node, online.node,
   el("button", { type: "submit", "data-testid": "create-event" }, t("create")));
   main.replaceChildren(el("h1", {}, t("nav.newEvent")), form);
 }

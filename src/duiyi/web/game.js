@@ -1,7 +1,9 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
 import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
+import { resultText } from "./labels.js";
+import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -77,6 +79,7 @@ export function gamePage(main, id, params) {
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
+    rulings: [], rulingDraft: {}, rulingTable: undefined,
     confirmMoves: pref("confirm", touchScreen()), moveSound: pref("moveSound", true),
   };
   let ws = null;
@@ -107,12 +110,21 @@ export function gamePage(main, id, params) {
       try { m = JSON.parse(ev.data); } catch (_e) { return; }
       if (m.type === "hello") {
         g.seat = m.seat;
+        if (!g.state) g.rulings = [];
+        if (!g.state || m.version > g.state.version) noteRulings(m.actions, !!g.state);
         setConnected(true);
         backoff = 300;
         setState(m.state, true);
         if (g.wake) { const wake = g.wake; g.wake = null; wake(); }
       } else if (m.type === "update" || m.type === "resync") {
+        if (m.state && (!g.state || m.state.version > g.state.version)) noteRulings(m.actions, true);
         if (m.state) setState(m.state);
+      } else if (m.type === "closed-by-director") {
+        // the director entered the board's result: the game is over, the clocks stop
+        if (g.state) { g.state = { ...g.state, closed: m.reason || "" }; render(); findReplay(); }
+      } else if (m.type === "calls" && Array.isArray(m.calls)) {
+        // a call, or the arbiter's answer, at once (no polling)
+        if (g.info) { g.info.calls = m.calls; render(); }
       } else if (m.type === "call") {
         onCall(m);
       } else if ((m.type === "ack" || m.type === "error") && answers.has(m.ref)) {
@@ -176,6 +188,7 @@ export function gamePage(main, id, params) {
     render();
     fetchAnalysis();
     if (changed && !first) fetchInfo();
+    if (ended(state) && !g.replaySearch) { g.replaySearch = true; findReplay(); }
   }
 
   function movesOf(st) { return st.game === "go" ? st.moves.length : st.moves_list.length; }
@@ -189,9 +202,6 @@ export function gamePage(main, id, params) {
       return true;
     }
     if (g.info.event) g.event = g.info.event;
-    // while a call of mine waits for the arbiter, look for the answer now and then
-    clearTimeout(g.infoTimer);
-    if (!g.closed && (g.info.calls || []).some((c) => c.open && c.seat === g.seat)) g.infoTimer = setTimeout(fetchInfo, 3000);
     if (g.info.waiting && token && !(g.seat && (g.info.ready || []).includes(g.seat))) {
       try {
         const r = await api("POST", `/api/games/${encodeURIComponent(id)}/ready`, { token });
@@ -224,6 +234,19 @@ export function gamePage(main, id, params) {
     if (g.sound && m.zh) speak(m.zh);
   }
 
+  // a refusal the page words itself in its language (the server's text is English)
+  const OWN_WORDS = [
+    [/fifth-move candidates (\S+) and (\S+) make the same shape/, (m) => t("err.sameShape", { a: m[1], b: m[2] })],
+  ];
+  function localised(err) {
+    if (!(err instanceof Problem)) return err;
+    for (const [re, words] of OWN_WORDS) {
+      const m = re.exec(err.message);
+      if (m) return new Problem({ ...err.body, detail: words(m), article: null }, err.status);
+    }
+    return err;
+  }
+
   // -- acting ---------------------------------------------------------------------------------
   // One user action, one action_id (made here, once): a retry after a network error, a 502-504,
   // a socket closed before it answered or the socket's reconnect (4409 after a failover) sends
@@ -253,7 +276,7 @@ export function gamePage(main, id, params) {
         const again = !(err instanceof Problem) || RETRY_STATUS.has(err.status);
         if (!again || performance.now() + wait > until) {
           g.retrying = false;
-          showError(err);
+          showError(localised(err));
           return;
         }
         g.retrying = true;
@@ -300,7 +323,7 @@ export function gamePage(main, id, params) {
   }
 
   function mine() {
-    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version) return [];
+    if (!g.seat || !g.analysis || g.analysis.version !== g.state.version || g.state.closed) return [];
     return g.analysis.allowed[g.seat] || [];
   }
 
@@ -325,17 +348,25 @@ export function gamePage(main, id, params) {
     } else if (allowed.includes("move")) {
       const stones = st.stones || {};
       if ((stones.black || []).includes(p) || (stones.white || []).includes(p)) {
-        act({ type: "move", move: p }); // the server names the rule (and the message clears itself)
+        playMove(p); // the server names the rule (and the message clears itself)
       } else if (forbiddenFor(p) || g.confirmMoves) {
         // a second tap on the same point confirms; a forbidden point only by the button
-        if (g.pending === p && !forbiddenFor(p)) { g.pending = null; act({ type: "move", move: p }); return; }
+        if (g.pending === p && !forbiddenFor(p)) { g.pending = null; playMove(p); return; }
         g.pending = p;
         g.focusNext = "confirm-move";
         render();
       } else {
-        act({ type: "move", move: p });
+        playMove(p);
       }
     }
+  }
+
+  // one move at a time: a double-click (or a second tap) while the first is on its way is not
+  // sent again (it would come back "not your turn")
+  function playMove(p) {
+    if (g.moving) return;
+    g.moving = true;
+    act({ type: "move", move: p }).finally(() => { g.moving = false; });
   }
 
   /** The foul of a point forbidden to me now (Gomoku §2.19: Black only), or null. */
@@ -354,6 +385,12 @@ export function gamePage(main, id, params) {
   function nameOf(seat) {
     const n = (g.info && g.info.names && g.info.names[seat]) || g.names[seat];
     return n || t(seat);
+  }
+
+  /** "Wang (White)"; a seat without a name is just its colour ("White", never "White (White)"). */
+  function whoPlays(seat) {
+    const colour = t(seatColour(seat));
+    return hasName(seat) ? `${nameOf(seat)} (${colour})` : colour;
   }
 
   // -- the view -------------------------------------------------------------------------------
@@ -389,19 +426,24 @@ export function gamePage(main, id, params) {
     }
     v.five = g.info && g.info.five && g.info.five.length ? g.info.five : null;
     const me = myColour();
-    if (me && mine().includes("move") && !st.outcome) {
+    if (me && mine().includes("move") && !ended(st)) {
       v.ghost = me;
       if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
     }
     if (kind === "go") {
       v.dead = new Set(st.dead || []);
-      if (st.phase === "counting" && a) {
-        if (!st.dead.length) v.proposal = new Set(a.proposal || []);
-        if (a.score) v.territory = { black: a.score.black_territory, white: a.score.white_territory };
+      // the territory of the count shown beside the board (the proposal's while nothing is
+      // marked), and a finished game keeps its final marking for review
+      const shown = countShown(a);
+      if (st.phase === "counting" && a && !st.dead.length) v.proposal = new Set(a.proposal || []);
+      if (shown && (st.phase === "counting" || st.outcome)) {
+        v.territory = { black: shown.score.black_territory || [], white: shown.score.white_territory || [] };
+        if (st.outcome && shown.score.dead && !v.dead.size) v.dead = new Set(shown.score.dead);
       }
     } else {
       v.numbers = gomokuNumbers(st.moves_list, st.moves_list.length);
-      v.candidates = st.fifth_candidates;
+      // Gomoku §2.10: the candidates are ringed while White chooses, not for the rest of the game
+      v.candidates = st.phase === "choose_fifth" ? st.fifth_candidates : [];
       if (g.forbidden && a) v.forbidden = a.forbidden;
       const allowed = mine();
       if (allowed.includes("open")) {
@@ -428,7 +470,7 @@ export function gamePage(main, id, params) {
     const sys = (st.time_control && st.time_control.system) || "none";
     if (sys === "none") return "—";
     let elapsed = 0;
-    if (st.clock_running === seat && !st.paused && !st.outcome) {
+    if (st.clock_running === seat && !st.paused && !ended(st)) {
       elapsed = (performance.now() - g.stateAt) / 1000;
     }
     const base = c.base - elapsed;
@@ -453,30 +495,79 @@ export function gamePage(main, id, params) {
     for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
   }
 
-  // "Result: Li Wei (Black) wins by counting · B+1.5 · 黑胜3/4子 (Go §9)"; the winner is a seat
+  /** The Go count the page shows: {score, proposal} — the proposal's count while no group is
+   * marked (a proposal until accepted), else the count of the marking, a finished game's final
+   * count for review. */
+  function countShown(a) {
+    const st = g.state;
+    if (st.game !== "go") return null;
+    if (st.phase === "counting" && a) {
+      if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
+      if (a.score) return { score: a.score, proposal: false };
+      return null;
+    }
+    if (st.outcome) {
+      const s = st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score);
+      return s ? { score: s, proposal: false } : null;
+    }
+    return null;
+  }
+
+  /** A count's result in the page's language: 黑胜3/4子 in Chinese, B+1.5 in English. */
+  function resultWords(score) {
+    if (!score) return "";
+    return getLang() === "zh" ? score.result_zh || score.sgf_result : score.sgf_result || score.result_zh;
+  }
+
+  // "Result: Li Wei (Black) wins by counting · B+1.5 (Go §9)"; the winner is a seat
   function outcomeText() {
     const st = g.state;
     const o = st.outcome;
     if (!o) return "";
-    const how = o.termination ? t(`term.${o.termination}`) : o.result;
+    const how = o.termination ? termination(st.game, o.termination) : o.result;
     const parts = [];
-    if (o.winner) parts.push(t("wins", { who: `${nameOf(o.winner)} (${t(seatColour(o.winner))})`, how }));
+    if (o.winner) parts.push(t("wins", { who: whoPlays(o.winner), how }));
     else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
     else parts.push(`${t(`res.${o.result}`)} · ${how}`);
-    const score = o.score || null;
-    const sgf = (score && score.sgf_result) || st.sgf_result;
-    const zh = (score && score.result_zh) || st.result_zh;
-    if (sgf) parts.push(sgf);
-    if (zh) parts.push(zh);
+    const score = o.score || { sgf_result: st.sgf_result, result_zh: st.result_zh };
+    const words = resultWords(score);
+    if (words && !(o.winner && !score.sgf_result && !score.result_zh)) parts.push(words);
     return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
+  }
+
+  function ended(st) {
+    return Boolean(st.outcome) || (st.closed !== undefined && st.closed !== null);
+  }
+
+  // "round 1 board 2: the director entered 1-0 (event …)": the result in the page's words
+  function closedText(reason) {
+    const m = /the director entered (\S+)/.exec(String(reason));
+    return t("closedByDirector", { result: m ? resultText(m[1]) : "—" });
+  }
+
+  // a drawn game of a knockout is replayed with colours reversed: the same link opens the replay
+  async function findReplay(tries = 10) {
+    if (g.replay || g.closed) return;
+    if (!g.event) { if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500); return; }
+    const st = g.state;
+    if (!st || !(st.closed || (st.outcome && !st.outcome.winner))) return;
+    try {
+      const ev = await api("GET", `/api/events/${encodeURIComponent(g.event.id)}`);
+      const later = (ev.games || []).filter((x) => x.round === g.event.round && x.board === g.event.board && x.id !== id);
+      const mineAt = (ev.games || []).findIndex((x) => x.id === id);
+      const next = later.find((x) => (ev.games || []).findIndex((y) => y.id === x.id) > mineAt);
+      if (next) { g.replay = next.id; render(); return; }
+    } catch (_e) { /* try again */ }
+    if (tries > 1) setTimeout(() => findReplay(tries - 1), 1500);
   }
 
   function phaseText() {
     const st = g.state;
     if (st.outcome) return outcomeText();
+    if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
-    let s = t(key);
-    if (st.to_move) s += ` · ${nameOf(st.to_move)} (${t(seatColour(st.to_move))}) ${t("toMove")}`;
+    let s = t(key, { n: String(st.fifth_n || 1) });
+    if (st.to_move) s += ` · ${whoPlays(st.to_move)} ${t("toMove")}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
   }
@@ -506,7 +597,7 @@ export function gamePage(main, id, params) {
     const players = el("div", { class: "players" });
     for (const seat of SEATS) {
       const colour = seatColour(seat);
-      const running = st.clock_running === seat && !st.outcome;
+      const running = st.clock_running === seat && !ended(st);
       const tags = [];
       if (g.seat === seat) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
@@ -517,7 +608,7 @@ export function gamePage(main, id, params) {
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
-      const absent = (st.absent || []).includes(seat) && !st.outcome;
+      const absent = (st.absent || []).includes(seat) && !ended(st);
       if (absent) info.unshift(el("span", { class: "absent", "data-testid": `absent-${seat}` }, t("absent")));
       players.append(el("div", { class: `player${running ? " running" : ""}${absent ? " is-absent" : ""}`, "data-testid": `player-${seat}`, "data-colour": colour },
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
@@ -533,17 +624,16 @@ export function gamePage(main, id, params) {
     }
     side.append(players);
     side.append(el("p", { class: "status", "data-testid": "status", "aria-live": "polite" }, phaseText()));
-    if (g.info && g.info.waiting && !st.outcome) {
+    if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
-    const finalScore = st.outcome && st.game === "go" &&
-      (st.outcome.score || (g.info && g.info.outcome && g.info.outcome.score) || (a && a.score));
+    const finalScore = st.outcome ? countShown(a) : null;
     if (finalScore) {
-      const s = finalScore;
+      const s = finalScore.score;
       side.append(el("p", { class: "score", "data-testid": "final-count" },
-        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${s.result_zh} (${s.sgf_result})`));
+        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
-    if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
+    if (st.game === "gomoku") side.append(...gomokuNotes(allowed));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
@@ -557,10 +647,12 @@ export function gamePage(main, id, params) {
           actions.append(button(t("counting.apply"), "apply-proposal", () => act({ type: "set_dead", points: a.proposal })));
         }
       }
-      if (a.score) {
-        const s = a.score;
-        side.append(el("p", { class: "score", "data-testid": "score" },
-          `${t("score")}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${s.result_zh} (${s.sgf_result})`));
+      const shown = countShown(a);
+      if (shown) {
+        const s = shown.score;
+        const agreed = (st.accepted || []).length;
+        side.append(el("p", { class: `score${shown.proposal ? " proposal" : ""}`, "data-testid": "score" },
+          `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
       if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
       if (allowed.includes("dispute")) {
@@ -624,7 +716,7 @@ export function gamePage(main, id, params) {
     opts.append(button(g.moveSound ? t("moveSoundOn") : t("moveSoundOff"), "move-sound", () => {
       g.moveSound = !g.moveSound; setPref("moveSound", g.moveSound); render();
     }, { "aria-pressed": g.moveSound ? "true" : "false" }));
-    if (g.seat && !st.outcome) {
+    if (g.seat && !ended(st)) {
       opts.append(button(t("confirmMoves"), "confirm-toggle", () => {
         g.confirmMoves = !g.confirmMoves; setPref("confirm", g.confirmMoves); g.pending = null; render();
       }, { "aria-pressed": g.confirmMoves ? "true" : "false" }));
@@ -634,8 +726,13 @@ export function gamePage(main, id, params) {
     opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
       copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
-    if (token) side.append(callPanel(!st.outcome));
+    if (token) side.append(callPanel(!ended(st)));
+    if (g.replay) {
+      side.append(el("p", { class: "ok-box", "data-testid": "replay-link" },
+        el("a", { href: `#/game/${encodeURIComponent(g.replay)}${token ? `?token=${encodeURIComponent(token)}` : ""}` }, t("ko.replayLink"))));
+    }
 
+    if (g.rulings.length) side.append(rulingsPanel());
     side.append(moveList());
     if (arbiterKey) side.append(arbiterPanel());
     const wanted = g.focusNext || focusId;
@@ -644,6 +741,40 @@ export function gamePage(main, id, params) {
       const again = side.querySelector(`[data-testid="${wanted}"]`);
       if (again) again.focus();
     }
+  }
+
+  // the seat that holds a stone colour (after the Renju swap the Black seat plays White)
+  function seatOf(colour) {
+    const st = g.state;
+    return st.stone_colours && st.stone_colours.black !== "black" ? (colour === "black" ? "white" : "black") : colour;
+  }
+
+  // Renju: the opening and N for the swap (Gomoku §2.9-2.10), the draw offers (§10.3)
+  function gomokuNotes(allowed) {
+    const st = g.state;
+    const out = [];
+    const live = !ended(st);
+    if (st.opening && live && ["swap", "white4", "propose_fifth", "choose_fifth"].includes(st.phase)) {
+      out.push(el("p", { class: "note", "data-testid": "opening-line" },
+        t("openingIs", { name: `${st.opening.id} ${st.opening.chinese} (${st.opening.japanese})`, n: String(st.fifth_n || 1) })));
+    }
+    if (st.draw_offer && live) {
+      const by = seatOf(st.draw_offer);
+      const text = by === g.seat ? t("drawOfferedByMe") : t("drawOfferedBy", { who: whoPlays(by) });
+      out.push(el("p", { class: "note", "data-testid": "draw-offer" }, text));
+    }
+    // Gomoku §10.3(4): a third offer ahead of the opponent is refused, and the page says why
+    const offers = st.draw_offers || {};
+    const mine = g.seat ? seatColour(g.seat) : null;
+    if (mine && live && !st.draw_offer && !allowed.includes("offer_draw") && st.to_act && st.to_act !== mine) {
+      const other = mine === "black" ? "white" : "black";
+      const lead = (offers[mine] || 0) + 1 - (offers[other] || 0);
+      if (lead > (st.draw_offer_lead || 2)) {
+        out.push(el("p", { class: "note", "data-testid": "no-more-offers" },
+          t("drawOfferLimit", { mine: String(offers[mine] || 0), theirs: String(offers[other] || 0) })));
+      }
+    }
+    return out;
   }
 
   // a move waiting for its confirmation (touch screens, and always on a forbidden point)
@@ -669,7 +800,7 @@ export function gamePage(main, id, params) {
     const box = el("section", { class: "calls", "aria-label": t("callArbiter") });
     for (const c of mineCalls.slice(-3)) {
       box.append(el("p", { class: "note", "data-testid": `call-${c.n}` },
-        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.ruling ? `: ${c.ruling}` : ""}`}`));
+        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.answer ? `: ${rulingLine(c.answer, nameOf)}` : c.ruling ? `: ${c.ruling}` : ""}`}`));
     }
     if (!open) return box;
     if (!g.calling) {
@@ -772,27 +903,54 @@ export function gamePage(main, id, params) {
     render();
   }
 
+  // the arbiter: pause, resume, and every ruling of the game's table as a form (rulings.js)
   function arbiterPanel() {
     const box = el("section", { class: "arbiter", "aria-label": t("arbiter") });
     box.append(el("h3", {}, t("arbiter")));
     box.append(button(t("pause"), "pause", () => act({ type: "pause" })));
     box.append(button(t("resume"), "resume", () => act({ type: "resume" })));
-    const method = el("input", { value: g.state.game === "go" ? "warn" : "violation", "aria-label": t("method") });
-    const args = el("input", { value: g.state.game === "go" ? '{"color": "black", "article": "Go §24"}' : '{"color": "black", "article": "Gomoku §12.4"}', "aria-label": t("args") });
-    box.append(el("form", {
-      class: "ruling",
-      onsubmit: async (ev) => {
-        ev.preventDefault();
+    const game = g.state.game;
+    if (g.rulingTable === undefined) {
+      g.rulingTable = null;
+      rulingTable(id, game).then((table) => { g.rulingTable = table; render(); })
+        .catch((err) => { g.rulingTable = undefined; showError(err); });
+    }
+    box.append(rulingForm({
+      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [],
+      label: t("room.ruleOn"), nameOf, rerender: render,
+      send: async (body, words) => {
         try {
-          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, {
-            body: { ...JSON.parse(args.value || "{}"), kind: method.value.trim() }, token: arbiterKey,
-          });
+          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, { body, token: arbiterKey });
+          notice(words, "ok");
           if (r.state) setState(r.state);
-        } catch (err) { showError(err); }
+          return true;
+        } catch (err) { showError(err); return false; }
       },
-    }, el("label", {}, t("method"), " ", method), el("label", {}, t("args"), " ", args),
-    el("button", { type: "submit", "data-testid": "ruling" }, t("ruling"))));
+    }));
     return box;
+  }
+
+  // the rulings made in this game, for everyone at the board: what, whom, article and note
+  function rulingsPanel() {
+    const box = el("section", { class: "rulings-made", "aria-label": t("room.rulings"), "data-testid": "rulings" });
+    box.append(el("h3", {}, t("room.rulings")));
+    box.append(el("ul", {}, g.rulings.map((r) => el("li", {
+      class: g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat)) ? "mine" : null,
+    }, rulingLine(r, nameOf)))));
+    return box;
+  }
+
+  // rulings from the log entries the socket brings (all of them in the first hello)
+  function noteRulings(actions, fresh) {
+    const made = (actions || []).filter((e) => e.type === "ruling" && e.ruling).map((e) => e.ruling);
+    if (!made.length) return;
+    g.rulings.push(...made);
+    if (!fresh) return;
+    for (const r of made) {
+      if (g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat))) {
+        notice(`${t("rule.onYou")}: ${rulingLine(r, nameOf)}`, "warn", 12000);
+      }
+    }
   }
 
   const timer = setInterval(tickClocks, 200);
@@ -800,7 +958,6 @@ export function gamePage(main, id, params) {
   return () => {
     g.closed = true;
     clearInterval(timer);
-    clearTimeout(g.infoTimer);
     if (ws) ws.close();
   };
 }

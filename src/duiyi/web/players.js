@@ -9,7 +9,9 @@ const HEADERS = {
   last: ["last name", "lastname", "surname", "family name", "last", "姓"],
   rank: ["rank", "grade", "level", "dan", "kyu", "段位", "级别", "等级"],
   rating: ["rating", "elo", "rating points", "gor", "points", "等级分", "积分"],
-  club: ["club", "team", "city", "country", "association", "单位", "俱乐部", "代表队", "地区", "队"],
+  club: ["club", "city", "country", "association", "单位", "俱乐部", "地区"],
+  // a team event's team (board order = the order of the list): never taken for the club
+  team: ["team", "队", "队名", "队伍", "代表队", "隊"],
 };
 
 function field(header) {
@@ -47,18 +49,25 @@ function cells(line, sep) {
 const RANK = /^(\d{1,2}\s*[kdp]|\d{1,2}\s*(kyu|dan)|[1-9]段|\d{1,2}级|业余[1-9一二三四五六七八九]段)$/i;
 
 /**
- * ``text`` → ``[{name, rank?, rating?, club?}]``. A first line whose cells are known headers is
+ * ``text`` → ``[{name, rank?, rating?, club?, team?, extra?}]``. A first line whose cells are known headers is
  * a header row; otherwise each line is a name, optionally followed by a rank, a rating and a
  * club. Throws with the line number when a line has no name.
  */
 export function parsePlayers(text) {
+  if (/<Tournament[\s>]/.test(text)) return openGothaPlayers(text);
+  if (/^\s*;\s*(CL|EV|PC|DT|TM)\[/m.test(text)) return egdPlayers(text);
   const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   if (!lines.length) return [];
   const sep = separator(lines[0]);
   let columns = null;
+  let names = [];
   if (sep) {
-    const head = cells(lines[0], sep).map(field);
-    if (head.filter(Boolean).length && (head.includes("name") || head.includes("last"))) columns = head;
+    const raw = cells(lines[0], sep);
+    const head = raw.map(field);
+    if (head.filter(Boolean).length && (head.includes("name") || head.includes("last"))) {
+      columns = head;
+      names = raw.map((h) => h.trim().replace(/^\uFEFF/, "").slice(0, 40));
+    }
   } else {
     const f = field(lines[0]);
     if (f === "name") columns = ["name"];
@@ -75,7 +84,11 @@ export function parsePlayers(text) {
     }
     const p = {};
     if (columns) {
-      columns.forEach((c, j) => { if (c && row[j]) p[c] = row[j]; });
+      columns.forEach((c, j) => {
+        if (c && row[j]) p[c] = row[j];
+        // a column the page does not know is kept with the player, never dropped silently
+        else if (!c && row[j] && names[j]) { p.extra = p.extra || {}; p.extra[names[j]] = row[j]; }
+      });
       if (!p.name && (p.first || p.last)) p.name = [p.last, p.first].filter(Boolean).join(" ");
       delete p.first;
       delete p.last;
@@ -97,4 +110,33 @@ export function parsePlayers(text) {
     players.push(p);
   });
   return players;
+}
+
+/** The players of an OpenGotha tournament file (``<Player name firstName rank rating club>``):
+ * duiyi's own name when the file keeps it, else surname first as OpenGotha lists them. */
+export function openGothaPlayers(text) {
+  const doc = new DOMParser().parseFromString(text, "application/xml");
+  if (doc.querySelector("parsererror")) throw new Error("the OpenGotha file is not well-formed XML");
+  return [...doc.querySelectorAll("Players > Player")].map((x) => {
+    const a = (k) => (x.getAttribute(k) || "").trim();
+    const p = { name: a("duiyiName") || [a("name"), a("firstName")].filter(Boolean).join(" ") };
+    if (a("rank")) p.rank = a("rank").toLowerCase();
+    if (/^-?\d+$/.test(a("rating"))) p.rating = Number(a("rating"));
+    if (a("club")) p.club = a("club");
+    return p;
+  });
+}
+
+/** The players of an EGD results file (``.h9``): place, surname, first name (spaces as ``_``),
+ * rank, country, club, then the games. */
+export function egdPlayers(text) {
+  const out = [];
+  for (const line of String(text).split(/\r?\n/)) {
+    const m = /^\s*\d+\s+(\S+)\s+(\S+)\s+(\d{1,2}[kdp])\s+(\S{2})\s+(\S+)/i.exec(line);
+    if (!m) continue;
+    const p = { name: `${m[1]} ${m[2]}`.replace(/_/g, " "), rank: m[3].toLowerCase() };
+    if (m[5] && m[5] !== "-") p.club = m[5];
+    out.push(p);
+  }
+  return out;
 }

@@ -3,40 +3,9 @@
 // (players' calls, draw offers, counting, absent players, fallen flags) and the rulings made.
 // A ruling is sent to the game (POST /api/games/{id}/rulings): the game ends or goes on by the
 // rules, and the event enters a finished game's result itself.
-import { api, el, showError, notice, newActionId } from "./api.js";
+import { api, el, showError, notice } from "./api.js";
 import { t } from "./i18n.js";
-
-// The rulings offered here per game (one typed request each, POST /rulings): ``id`` the option,
-// ``kind`` the request, the article it usually cites (``fixed``: the server derives it from the
-// kind, the request names none), ``points`` the stones it names ("one" or "many"), ``lifted``
-// a fixed flag of the request.
-const KINDS = {
-  go: [
-    { id: "warn", label: "rk.warning", article: "Go §23.3" },
-    { id: "void_move", label: "rk.void_move", article: "Go §19" },
-    { id: "forfeit", label: "rk.forfeit", article: "Go §23.3" },
-    { id: "restore_stones", label: "rk.stones_restored", article: "Go §18.1", fixed: true, points: "many" },
-  ],
-  gomoku: [
-    { id: "violation", label: "rk.violation", article: "Gomoku §12.3(2)" },
-    { id: "forfeit", label: "rk.forfeit", article: "Gomoku §12.3(2)" },
-    { id: "replace_pushed", kind: "replace_stone", label: "rk.pushed", article: "Gomoku §6.1(5)", fixed: true, points: "one", lifted: false },
-    { id: "replace_lifted", kind: "replace_stone", label: "rk.lifted", article: "Gomoku §6.1(6)", fixed: true, points: "one", lifted: true },
-    { id: "accept_irregular", label: "rk.irregular_accepted", article: "Gomoku §6.1(5)" },
-  ],
-};
-
-/** The typed ruling request of a ``spec`` of KINDS from the form's values. */
-function typedRuling(spec, { color, article, points, note }) {
-  const body = { kind: spec.kind || spec.id, color };
-  if (!spec.fixed) body.article = article.trim();
-  const named = points.split(/[\s,]+/).filter(Boolean);
-  if (spec.points === "many") body.points = named;
-  if (spec.points === "one") body.point = named.join("");
-  if (spec.lifted !== undefined) body.lifted = spec.lifted;
-  if (note.trim()) body.note = note.trim();
-  return body;
-}
+import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -47,7 +16,7 @@ function fmt(seconds) {
 export function roomPage(main, id, params) {
   const key = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
   if (params.get("arbiter")) localStorage.setItem(`duiyi.arb.${id}`, key);
-  const room = { data: null, at: 0, calls: {}, sockets: {}, closed: false, drafts: {} };
+  const room = { data: null, at: 0, calls: {}, sockets: {}, closed: false, drafts: {}, tables: {} };
   const page = el("div", { class: "room", "data-testid": "room" });
   main.replaceChildren(page);
 
@@ -90,7 +59,16 @@ export function roomPage(main, id, params) {
         }, t("room.close"))));
     }
     if (st.outcome) return out;
-    if (st.draw_offer) out.push(el("li", {}, t("room.drawOffer", { who: nameOf(b, st.draw_offer) })));
+    const seatOf = (colour) => (st.swapped ? (colour === "black" ? "white" : "black") : colour);
+    if (st.draw_offer) out.push(el("li", {}, t("room.drawOffer", { who: nameOf(b, seatOf(st.draw_offer)) })));
+    // Gomoku §10.3(4): how many draws each has offered (one may lead by two at most)
+    const offers = st.draw_offers || {};
+    if ((offers.black || 0) + (offers.white || 0) > 0) {
+      out.push(el("li", { "data-testid": `offers-${b.board}` }, t("room.offers", {
+        black: nameOf(b, seatOf("black")), b: String(offers.black || 0),
+        white: nameOf(b, seatOf("white")), w: String(offers.white || 0),
+      })));
+    }
     if (st.game === "go" && st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
     for (const seat of st.absent || []) out.push(el("li", {}, t("room.absent", { who: nameOf(b, seat) })));
     for (const seat of ["black", "white"]) {
@@ -102,63 +80,33 @@ export function roomPage(main, id, params) {
     return out;
   }
 
+  // the ruling form of a board, built from its game's ruling table (the rulebook's Book)
   function ruleForm(b) {
-    const kinds = KINDS[b.state.game] || KINDS.go;
-    const draft = room.drafts[b.id] || (room.drafts[b.id] = { method: kinds[0].id, color: "black", article: kinds[0].article, points: "", note: "" });
-    const specOf = (v) => kinds.find((k) => k.id === v) || kinds[0];
-    const method = el("select", { "data-testid": `rule-kind-${b.board}` }, kinds.map((k) => el("option", { value: k.id, selected: k.id === draft.method }, t(k.label))));
-    const color = el("select", { "data-testid": `rule-who-${b.board}` }, ["black", "white"].map((c) => el("option", { value: c, selected: c === draft.color }, `${nameOf(b, c)} (${t(c)})`)));
-    const article = el("input", { value: draft.article, "data-testid": `rule-article-${b.board}` });
-    const points = el("input", { value: draft.points, "data-testid": `rule-points-${b.board}`, maxlength: "200", placeholder: "D4 D5" });
-    const note = el("input", { value: draft.note, "data-testid": `rule-note-${b.board}`, maxlength: "200" });
-    const pointsLabel = el("label", {}, t("room.points"), points);
-    // the article of a kind the server names itself is shown, not sent; points only when asked
-    const shape = () => {
-      const spec = specOf(method.value);
-      article.readOnly = !!spec.fixed;
-      pointsLabel.hidden = !spec.points;
-    };
-    shape();
-    method.addEventListener("change", () => {
-      draft.method = method.value;
-      draft.article = specOf(method.value).article;
-      article.value = draft.article;
-      shape();
-    });
-    color.addEventListener("change", () => { draft.color = color.value; });
-    article.addEventListener("input", () => { draft.article = article.value; });
-    points.addEventListener("input", () => { draft.points = points.value; });
-    note.addEventListener("input", () => { draft.note = note.value; });
-    return el("form", {
-      class: "rule no-print",
-      "aria-label": `${t("room.ruleOn")} ${b.board}`,
-      onsubmit: async (ev) => {
-        ev.preventDefault();
-        const spec = specOf(method.value);
-        const typed = typedRuling(spec, { color: color.value, article: article.value, points: points.value, note: note.value });
-        const path = `/api/games/${encodeURIComponent(b.id)}/rulings`;
-        // one id per ruling: the same ruling sent again after an error or a lost answer is
-        // applied once; a changed ruling is a new one
-        const sent = JSON.stringify(typed);
-        if (draft.sentAs !== sent) { draft.actionId = newActionId(); draft.sentAs = sent; }
+    const game = b.state.game;
+    if (!room.tables[game]) {
+      room.tables[game] = "loading";
+      rulingTable(b.id, game).then((table) => { room.tables[game] = table; render(); })
+        .catch((err) => { room.tables[game] = null; showError(err); });
+    }
+    const table = Array.isArray(room.tables[game]) ? room.tables[game] : null;
+    const draft = room.drafts[b.id] || (room.drafts[b.id] = {});
+    return rulingForm({
+      game, table, draft, calls: b.calls || [], suffix: `-${b.board}`,
+      label: `${t("room.ruleOn")} ${b.board}`,
+      nameOf: (seat) => nameOf(b, seat),
+      rerender: render,
+      send: async (body, words) => {
         try {
-          const r = await api("POST", path, { body: { ...typed, action_id: draft.actionId }, token: key }); // a typed ruling (one schema per kind)
-          const named = typed.points ? ` ${typed.points.join(" ")}` : typed.point ? ` ${typed.point}` : "";
-          const text = `${t(spec.label)}${named} · ${nameOf(b, color.value)} · ${article.value.trim()}`;
-          // the board's open calls are answered by this ruling
-          for (const c of (b.calls || []).filter((x) => x.open)) {
-            await api("POST", `/api/games/${encodeURIComponent(b.id)}/calls/${c.n}/close`, { body: { ruling: text }, token: key });
-          }
-          room.drafts[b.id] = null;
-          notice(`${t("board")} ${b.board}: ${text}`, "ok");
-          if (r.state) { b.state = r.state; b.at = performance.now(); }
-          await load();
-        } catch (err) { showError(err); }
+          const r = await api("POST", `/api/games/${encodeURIComponent(b.id)}/rulings`, { body, token: key });
+          notice(`${t("board")} ${b.board}: ${words}`, "ok");
+          if (r.state && r.state.version >= b.state.version) { b.state = r.state; b.at = performance.now(); }
+          b.rulings = [...(b.rulings || []), ...(r.rulings || [])];
+          render();
+          load();
+          return true;
+        } catch (err) { showError(err); return false; }
       },
-    },
-    el("label", {}, t("room.kind"), method), el("label", {}, t("room.who"), color),
-    el("label", {}, t("room.article"), article), pointsLabel, el("label", {}, t("room.note"), note),
-    el("button", { type: "submit", "data-testid": `rule-${b.board}` }, t("room.rule")));
+    });
   }
 
   async function closeCall(b, c) {
@@ -173,7 +121,7 @@ export function roomPage(main, id, params) {
     const o = st.outcome;
     if (o) {
       const who = o.winner ? `${nameOf(b, o.winner)} (${t(o.winner)})` : "";
-      return `${t("result")}: ${who ? t("wins", { who, how: t(`term.${o.termination}`) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
+      return `${t("result")}: ${who ? t("wins", { who, how: termination(st.game, o.termination) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
     }
     const moves = st.game === "go" ? st.moves.length : st.moves_list.length;
     return `${t(`phase.${st.phase}`)} · ${t("movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
@@ -204,7 +152,7 @@ export function roomPage(main, id, params) {
     const rulings = b.rulings || [];
     card.append(rulings.length
       ? el("ul", { class: "rulings", "data-testid": `rulings-${b.board}` }, rulings.map((r) => el("li", {},
-        `${t(`rk.${r.kind}`)} · ${r.color ? nameOf(b, r.color) : ""} · ${r.article}${r.note ? ` — ${r.note}` : ""}`)))
+        rulingLine(r, (seat) => nameOf(b, seat)))))
       : el("p", { class: "note" }, t("room.noRulings")));
     if (!st.outcome) card.append(ruleForm(b));
     return card;
@@ -253,7 +201,11 @@ export function roomPage(main, id, params) {
         board.state = m.state;
         board.at = performance.now();
         render();
-        if (m.state.outcome || (m.entry && m.entry.type === "ruling")) load();
+        if (m.state.outcome || (m.actions || []).some((e) => e.type === "ruling")) load();
+      } else if (m.type === "calls" && Array.isArray(m.calls)) {
+        // a player's call, or its answer, at once (no polling)
+        board.calls = m.calls;
+        render();
       } else if (m.type === "call") {
         room.calls[b.id] = m;
         render();
@@ -278,8 +230,9 @@ export function roomPage(main, id, params) {
 
   page.append(el("p", {}, t("loading")));
   load();
-  // the calls and claims of players arrive without a socket message: look again now and then
-  const poll = setInterval(load, 4000);
+  // calls, moves and rulings arrive on each board's socket; a new round's boards are looked
+  // for now and then
+  const poll = setInterval(load, 30000);
   const clock = setInterval(tick, 250);
   return () => {
     room.closed = true;

@@ -58,6 +58,7 @@ export function gameSettings(kind, {
     }
   }
 
+  const sameSite = late.querySelector("option[value=same_site]");
   function update() {
     const go = kind() === "go";
     const presets = go ? GO_RULES : gomokuRules;
@@ -67,9 +68,10 @@ export function gameSettings(kind, {
       if (presets.includes(keep)) rules.value = keep;
     }
     for (const l of goOnly) l.hidden = !go;
-    const sameSite = late.querySelector("option[value=same_site]");
-    sameSite.hidden = !go; // Go §22.2 only
+    // Go §22.2 only: a Gomoku event is not offered the option at all (not even hidden)
     if (!go && late.value === "same_site") late.value = "limit";
+    if (go && sameSite.parentNode !== late) late.append(sameSite);
+    if (!go && sameSite.parentNode === late) sameSite.remove();
     lateLabel.hidden = late.value !== "limit";
     if (!lateLimit.dataset.touched) lateLimit.value = go ? "60" : "15";
   }

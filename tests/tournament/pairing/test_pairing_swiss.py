@@ -80,6 +80,18 @@ def test_colour_rules() -> None:
     assert colours_for(SwissPlayer(3, colours="BB"), SwissPlayer(7, colours="BW"), 3)[:2] == (7, 3)
 
 
+def test_the_colour_reason_says_what_decided() -> None:
+    # Go appendix 五.3 (issue 20): after a bye in round 1, 9 has no colour; 4 had White. Neither
+    # has had a Black, so "fewer Blacks (B0 W1 vs B0 W0)" was wrong: the balance decides.
+    black, white, why = colours_for(SwissPlayer(4, colours="W"), SwissPlayer(9), 2)
+    assert (black, white) == (4, 9)
+    assert "fewer Blacks" not in why
+    assert why == "4 is due Black: Blacks minus Whites -1 (B0 W1) against +0 (B0 W0)"
+    # more Blacks than Whites: the other one is due Black
+    why = colours_for(SwissPlayer(3, colours="BB"), SwissPlayer(7, colours="BW"), 3)[2]
+    assert why == "7 is due Black: Blacks minus Whites +0 (B1 W1) against +2 (B2 W0)"
+
+
 def test_colour_balance_prefers_a_near_neighbour_that_fits() -> None:
     # Go appendix 五.2(4): 结合平衡先后手的条件邻近编对
     field = [

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
+from typing import Any
 
 from duiyi.errors import EventFileError
 from duiyi.tournament.model import Event
@@ -54,17 +56,26 @@ def standings_csv(event: Event) -> str:
     return out.getvalue()
 
 
-def export_event(event: Event, fmt: str, *, egf_class: str = "") -> tuple[str, list[str]]:
+def export_event(
+    event: Event,
+    fmt: str,
+    *,
+    egf_class: str = "",
+    keep_by_default: bool = True,
+    online: Mapping[str, Any] | None = None,
+) -> tuple[str, list[str]]:
     """The event in ``fmt`` (one of :data:`FORMATS`) and warnings about what the format cannot
-    hold."""
+    hold. ``online``: the desk's settings of the event's games (time control, komi, handicap),
+    which the OpenGotha and EGD files carry for an event made in duiyi; ``keep_by_default``:
+    the EGD file's results by default marked ``!`` (else free rounds ``0=``, OpenGotha's No)."""
     if fmt == "opengotha":
         from duiyi.tournament.formats.opengotha import export_opengotha
 
-        return export_opengotha(event)
+        return export_opengotha(event, online)
     if fmt == "egd":
         from duiyi.tournament.formats.egd import to_egd
 
-        return to_egd(event, egf_class=egf_class)
+        return to_egd(event, egf_class=egf_class, keep_by_default=keep_by_default, online=online)
     if fmt == "csv":
         return standings_csv(event), []
     raise EventFileError(f"unknown export format {fmt!r} (expected {', '.join(FORMATS)})")

@@ -54,10 +54,12 @@ that a file duiyi wrote comes back as the same event.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
@@ -82,7 +84,15 @@ from duiyi.tournament.placement import (
 )
 from duiyi.tournament.results import GameResult, Source
 
-__all__ = ["export_opengotha", "from_opengotha", "player_key", "to_opengotha"]
+__all__ = [
+    "export_opengotha",
+    "from_opengotha",
+    "general_parameters",
+    "handicap_parameters",
+    "name_parts",
+    "player_key",
+    "to_opengotha",
+]
 
 _FROM_GOTHA: dict[str, GameResult | None] = {
     "RESULT_UNKNOWN": None,
@@ -189,14 +199,313 @@ def _rating_from_rank(rank: str) -> int:
     return 2000 + 100 * max(rank_value(rank), -29)
 
 
-def _names(p: Player) -> tuple[str, str]:
-    """Surname and first name: kept from the file, else duiyi's name split at its first space;
-    OpenGotha refuses a player without a first name, so a one-word name gets ``-``."""
+#: Chinese two-character surnames (复姓): a Han name starting with one keeps both characters.
+_COMPOUND_SURNAMES = frozenset(
+    [
+        "欧阳",
+        "歐陽",
+        "司马",
+        "司馬",
+        "上官",
+        "诸葛",
+        "諸葛",
+        "东方",
+        "東方",
+        "皇甫",
+        "尉迟",
+        "尉遲",
+        "公孙",
+        "公孫",
+        "慕容",
+        "令狐",
+        "长孙",
+        "長孫",
+        "宇文",
+        "司徒",
+        "夏侯",
+        "轩辕",
+        "軒轅",
+        "端木",
+        "独孤",
+        "獨孤",
+        "南宫",
+        "南宮",
+        "闻人",
+        "聞人",
+        "呼延",
+        "澹台",
+        "公冶",
+        "申屠",
+        "太史",
+        "钟离",
+        "鍾離",
+        "百里",
+        "东郭",
+        "東郭",
+        "西门",
+        "西門",
+        "第五",
+    ]
+)
+
+
+#: Common Chinese surnames in pinyin (and the compound ones): a name in pinyin starting with
+#: one is written surname first, as Chinese names are (Wu Wei, Zhang Xiaoming, Ouyang Xiu).
+_PINYIN_SURNAME_TEXT = """wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
+    liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye
+    cheng su wei lu ding ren shen yao jin fu zhong cui tan lv fan wan shi jia xia fang bai zou
+    meng qin qiu hou yin xue yan duan lei long shao qian tao hao kong kang mao gu hong mo xiong
+    lai wen chang kuang niu ouyang sima zhuge shangguan situ dongfang"""
+_PINYIN_SURNAMES = frozenset(_PINYIN_SURNAME_TEXT.split())
+_SYLLABLE = (
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|van|ai|ei|ao|ou|an|en|in|un|vn|ia|ie|iu"
+    r"|ua|uo|ui|ue|ve|er|a|o|e|i|u|v|ü)"
+)
+_PINYIN_WORD = re.compile(rf"(?:{_SYLLABLE}){{1,3}}", re.IGNORECASE)
+
+
+def _pinyin_surname_first(words: list[str]) -> bool:
+    return (
+        2 <= len(words) <= 3
+        and words[0].lower() in _PINYIN_SURNAMES
+        and all(_PINYIN_WORD.fullmatch(w.replace("-", "")) for w in words)
+    )
+
+
+def _han(text: str) -> bool:
+    return any("\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" for c in text)
+
+
+def _capitals(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def name_parts(p: Player) -> tuple[str, str]:
+    """A player's surname and first name for OpenGotha and the EGD, by this rule (the same
+    for every export; ``docs/decisions.md``):
+
+    1. the player's ``surname`` and ``firstName`` columns when the director set them (an
+       imported player has them from the file): the director's override;
+    2. ``Surname, First name`` with a comma: the part before the comma is the surname;
+    3. a name in Chinese characters: surname first, one character (two for a compound
+       surname such as 欧阳 or 诸葛), the rest the first name; a space, if any, splits;
+    4. words written in capitals at the start or at the end are the surname
+       (``SCHMIDT Anna``, ``Anna SCHMIDT``, ``VAN DER BERG Jan``; not when every word is);
+    5. a name in pinyin (two or three words, every one made of pinyin syllables) whose first
+       word is a common Chinese surname: surname first (``Wu Wei``, ``Zhang Xiaoming``);
+    6. otherwise the name is in given-name order: the last word is the surname, the words
+       before it the first name (``Anna Schmidt``, ``Anna Li``);
+    7. one word: the surname, with first name ``-`` (OpenGotha refuses an empty first name).
+
+    >>> [name_parts(Player(1, n)) for n in ("Anna Schmidt", "李伟", "欧阳修文", "LI Wei")]
+    [('Schmidt', 'Anna'), ('李', '伟'), ('欧阳', '修文'), ('LI', 'Wei')]
+    >>> [name_parts(Player(1, n)) for n in ("Wu Wei", "Zhang Xiaoming", "Anna Li", "Lin Smith")]
+    [('Wu', 'Wei'), ('Zhang', 'Xiaoming'), ('Li', 'Anna'), ('Smith', 'Lin')]
+    >>> name_parts(Player(1, "Li Wei", extra=(("surname", "Li"), ("firstName", "Wei"))))
+    ('Li', 'Wei')
+    """
     extra = dict(p.extra)
-    if "surname" in extra:
-        return extra["surname"], extra.get("firstName", "")
-    surname, _, first = p.name.strip().partition(" ")
-    return surname, first.strip() or "-"
+    if extra.get("surname", "").strip() or extra.get("firstName", "").strip():
+        return extra.get("surname", "").strip(), extra.get("firstName", "").strip()
+    name = " ".join(p.name.split())
+    if "," in name:
+        surname, _, first = name.partition(",")
+        return surname.strip(), first.strip() or "-"
+    words = name.split(" ")
+    if _han(name) and len(words) == 1:
+        cut = 2 if name[:2] in _COMPOUND_SURNAMES and len(name) > 2 else 1
+        return name[:cut], name[cut:] or "-"
+    if _han(name):
+        return words[0], " ".join(words[1:])
+    if len(words) == 1:
+        return name, "-"
+    lead = 0
+    if _pinyin_surname_first(words):
+        return words[0], " ".join(words[1:])
+    if all(_capitals(w) for w in words):  # no case to tell: given-name order (rule 6)
+        return words[-1], " ".join(words[:-1])
+    while lead < len(words) - 1 and _capitals(words[lead]):
+        lead += 1
+    if lead:
+        return " ".join(words[:lead]), " ".join(words[lead:])
+    trail = len(words)
+    while trail > 1 and _capitals(words[trail - 1]):
+        trail -= 1
+    if trail < len(words):
+        return " ".join(words[trail:]), " ".join(words[:trail])
+    return words[-1], " ".join(words[:-1])
+
+
+def _kept_attrs(event: Event, tag: str) -> dict[str, str]:
+    kept = event.options.get("opengotha")
+    if not isinstance(kept, Mapping):
+        return {}
+    for el in kept.get("parameters", {}).get("children", ()):
+        if el.get("tag") == tag:
+            return {str(k): str(v) for k, v in el.get("attrs", {}).items()}
+    return {}
+
+
+def _minutes(seconds: Any, what: str, warnings: list[str]) -> str:
+    value = float(seconds)
+    if value % 60:
+        warnings.append(f"{what} of {value:g} s written as {int(value // 60)} min: OpenGotha "
+                        "counts whole minutes")  # fmt: skip
+    return str(int(value // 60))
+
+
+def _time_attrs(control: Mapping[str, Any], warnings: list[str]) -> dict[str, str]:
+    """OpenGotha's time parameters for a duiyi clock (the desk's ``time_control``)."""
+    system = control.get("system")
+    base = control.get("base", 0)
+    if system in ("absolute", "shared"):
+        return {"complementaryTimeSystem": "SUDDENDEATH",
+                "basicTime": _minutes(base, "main time", warnings)}  # fmt: skip
+    if system == "fischer":
+        return {
+            "complementaryTimeSystem": "FISCHER",
+            "basicTime": _minutes(base, "main time", warnings),
+            "fischerTime": str(int(control.get("increment", 0))),
+        }
+    if system in ("chinese-byoyomi", "japanese-byoyomi"):
+        period = 60 if system == "chinese-byoyomi" else int(control.get("period", 30))
+        count = control.get("reserved_minutes", control.get("periods", 1))
+        if int(count) != 1:
+            warnings.append(
+                f"byo-yomi of {count} periods of {period} s written as OpenGotha's standard "
+                f"byo-yomi of {period} s (OpenGotha holds no number of periods)"
+            )
+        return {
+            "complementaryTimeSystem": "STDBYOYOMI",
+            "basicTime": _minutes(base, "main time", warnings),
+            "stdByoYomiTime": str(period),
+        }
+    if system == "moves-per-period":
+        return {
+            "complementaryTimeSystem": "CANBYOYOMI",
+            "basicTime": _minutes(base, "main time", warnings),
+            "canByoYomiTime": str(int(control.get("period", 300))),
+            "nbMovesCanTime": str(int(control.get("moves", 15))),
+        }
+    if system == "multi-period":
+        limits = list(control.get("limits", []))
+        warnings.append("a clock of several periods written as its first period, sudden death "
+                        "(OpenGotha has no such system)")  # fmt: skip
+        first = limits[0].get("seconds", 3600) if limits else 3600
+        return {"complementaryTimeSystem": "SUDDENDEATH",
+                "basicTime": _minutes(first, "main time", warnings)}  # fmt: skip
+    if system == "none":
+        warnings.append("no clock: OpenGotha's time parameters keep its defaults (60 min, "
+                        "standard byo-yomi of 30 s)")  # fmt: skip
+    return {}
+
+
+def _rounds_of(event: Event) -> int:
+    """The rounds OpenGotha holds: the event's planned rounds (for a system whose rounds follow
+    from the field, the count that applies), never fewer than are paired."""
+    from duiyi.tournament.event import total_rounds
+
+    planned = event.rounds if "placement" in event.options else total_rounds(event)
+    return max(planned, event.current_round, 1)
+
+
+def handicap_parameters(
+    event: Event, online: Mapping[str, Any] | None = None, warnings: list[str] | None = None
+) -> dict[str, str]:
+    """OpenGotha's ``HandicapParameterSet`` of the event: an imported event's own, else even
+    games (a handicap ceiling of 0, no reduction) unless the desk's ``online`` settings give
+    the games a handicap: OpenGotha then computes handicaps from the ranks, up to that many
+    stones (reported; every game keeps the handicap it was played with).
+
+    >>> handicap_parameters(Event("Cup", "go", "swiss", 3))["hdCeiling"]
+    '0'
+    """
+    notes: list[str] = [] if warnings is None else warnings
+    attrs = dict(_HANDICAP_DEFAULTS)
+    kept = _kept_attrs(event, "HandicapParameterSet")
+    if kept:
+        attrs.update(kept)
+        return attrs
+    attrs["hdCorrection"] = "0"
+    settings = online if online is not None else event.options.get("online")
+    stones = 0
+    if isinstance(settings, Mapping):
+        try:
+            stones = int(settings.get("handicap", 0) or 0)
+        except (TypeError, ValueError):
+            stones = 0
+    played = max((g.handicap for _, g in event.games()), default=0)
+    ceiling = max(stones, played)
+    attrs["hdCeiling"] = str(ceiling)
+    if stones:
+        notes.append(
+            f"games with a handicap of {stones}: OpenGotha holds a ceiling ({stones} stones) and "
+            "computes each handicap from the ranks; the games played keep theirs"
+        )
+    return attrs
+
+
+def _komi_text(value: Fraction) -> str:
+    return f"{float(value):g}" if value.denominator in (1, 2) else f"{float(value)}"
+
+
+def general_parameters(
+    event: Event, online: Mapping[str, Any] | None = None, warnings: list[str] | None = None
+) -> dict[str, str]:
+    """OpenGotha's ``GeneralParameterSet`` attributes of the event: an imported event's own
+    (with its current name), else OpenGotha's defaults with what the director set in duiyi:
+    ``online`` (the desk's settings of the event's games: ``time_control``, ``rules`` with
+    the komi, ``size``; default ``event.options["online"]``) and the event's options
+    ``location``, ``begin_date``, ``end_date``, ``director``. What OpenGotha cannot hold
+    exactly is added to ``warnings``.
+
+    >>> e = Event("Cup", "go", "swiss", 3)
+    >>> g = general_parameters(e, {"time_control": {"system": "chinese-byoyomi", "base": 1800,
+    ...                                              "reserved_minutes": 1}})
+    >>> g["basicTime"], g["complementaryTimeSystem"], g["stdByoYomiTime"], g["komi"]
+    ('30', 'STDBYOYOMI', '60', '7.5')
+    """
+    notes: list[str] = [] if warnings is None else warnings
+    attrs = dict(_GENERAL_DEFAULTS)
+    kept = _kept_attrs(event, "GeneralParameterSet")
+    attrs.update(kept)
+    attrs["name"] = event.name
+    if kept:
+        return attrs
+    if not attrs.get("shortName"):
+        attrs["shortName"] = event.name
+    for option, attr in (("location", "location"), ("begin_date", "beginDate"),
+                         ("end_date", "endDate"), ("director", "director")):  # fmt: skip
+        if event.options.get(option):
+            attrs[attr] = str(event.options[option])
+    if event.options.get("begin_date") and not event.options.get("end_date"):
+        attrs["endDate"] = attrs["beginDate"]
+    settings = online if online is not None else event.options.get("online")
+    if not isinstance(settings, Mapping):
+        return attrs
+    control = settings.get("time_control")
+    if isinstance(control, Mapping):
+        attrs.update(_time_attrs(control, notes))
+    if event.game == "go":
+        attrs["size"] = str(int(settings.get("size", 19)))
+        attrs["komi"] = _komi_text(_komi_points(settings.get("rules")))
+    return attrs
+
+
+def _komi_points(rules: Any) -> Fraction:
+    """The komi in points of the desk's rules setting (a preset name or a rules object)."""
+    from duiyi.go.rules import Rules
+
+    try:
+        if isinstance(rules, str):
+            return Rules.preset(rules).komi_points
+        if isinstance(rules, Mapping):
+            return Rules.from_json(dict(rules)).komi_points
+    except (InvalidInput, ValueError, KeyError, TypeError):
+        pass
+    return Rules.chinese().komi_points
 
 
 def _element_json(el: ET.Element) -> dict[str, Any]:
@@ -215,12 +524,14 @@ def _json_element(data: Mapping[str, Any]) -> ET.Element:
     return el
 
 
-def to_opengotha(event: Event) -> str:
+def to_opengotha(event: Event, online: Mapping[str, Any] | None = None) -> str:
     """The event as OpenGotha XML text (see :func:`export_opengotha` for the warnings)."""
-    return export_opengotha(event)[0]
+    return export_opengotha(event, online)[0]
 
 
-def export_opengotha(event: Event) -> tuple[str, list[str]]:
+def export_opengotha(
+    event: Event, online: Mapping[str, Any] | None = None
+) -> tuple[str, list[str]]:
     """The event as OpenGotha XML text and warnings about what OpenGotha cannot hold.
 
     >>> e = Event("Cup", "go", "swiss", 2, players=(Player(1, "Li"), Player(2, "Ma", "2k", 1900)))
@@ -234,7 +545,7 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
     kept = event.options.get("opengotha")
     kept = kept if isinstance(kept, Mapping) else {}
     rules = rules_of(event)
-    rounds = max(event.rounds, event.current_round, 1)
+    rounds = _rounds_of(event)
     if kept.get("tournament"):
         root = ET.Element("Tournament", {str(k): str(v) for k, v in kept["tournament"].items()})
     else:
@@ -251,7 +562,7 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
     keys: dict[int, str] = {}
     left = {w.player: w.after_round for w in event.withdrawals}
     for p in event.players:
-        surname, first = _names(p)
+        surname, first = name_parts(p)
         keys[p.number] = player_key(surname, first)
         attrs = _player_attrs(p, surname, first, rounds, left)
         if f"{surname} {first}" != p.name:
@@ -302,13 +613,15 @@ def export_opengotha(event: Event) -> tuple[str, list[str]]:
             "drawn lots (Go §27.1(1)C) are not written: OpenGotha has no place for them"
         )
     if rules is None:
-        kept_keys = {"bar", "floor"} if event.system == "mcmahon" else set()
+        kept_keys = {"location", "begin_date", "end_date", "director", "online"}
+        if event.system == "mcmahon":
+            kept_keys |= {"bar", "floor"}
         other = sorted(k for k in event.options if k not in kept_keys)
         if other:
             warnings.append(
                 f"system options OpenGotha cannot use (kept for duiyi only): {', '.join(other)}"
             )
-    root.append(_parameters(event, kept, rules, rounds, warnings))
+    root.append(_parameters(event, kept, rules, rounds, warnings, online))
     if event.teams or kept.get("team_parameters"):
         root.append(_team_parameters(event, kept))
     if kept.get("clubs_groups"):
@@ -417,19 +730,26 @@ def _parameters(
     rules: PlacementRules | None,
     rounds: int,
     warnings: list[str],
+    online: Mapping[str, Any] | None = None,
 ) -> ET.Element:
     """``<TournamentParameterSet>``, every set complete: the file's own sets for an imported
-    event, OpenGotha's defaults with duiyi's conventions for an event made in duiyi; the
-    event's name, rounds and placement rules always as they are now."""
+    event, OpenGotha's defaults with what the director set in duiyi (time, komi, handicap,
+    place and dates: :func:`general_parameters`, :func:`handicap_parameters`) and duiyi's
+    conventions for an event made in duiyi; the event's name, rounds and placement rules
+    always as they are now."""
     if kept.get("parameters"):
         params = _json_element(kept["parameters"])
+        general_set: Mapping[str, str] = _GENERAL_DEFAULTS
+        handicap_set: Mapping[str, str] = _HANDICAP_DEFAULTS
     else:
         params = ET.Element("TournamentParameterSet")
+        general_set = general_parameters(event, online, warnings)
+        handicap_set = handicap_parameters(event, online, warnings)
     if rules is None:
         rules = _native_rules(event, warnings)
     sets = {
-        "GeneralParameterSet": _GENERAL_DEFAULTS,
-        "HandicapParameterSet": _HANDICAP_DEFAULTS,
+        "GeneralParameterSet": general_set,
+        "HandicapParameterSet": handicap_set,
         "PlacementParameterSet": {},
         "PairingParameterSet": _PAIRING_DEFAULTS,
         "DPParameterSet": _DP_DEFAULTS,
@@ -572,7 +892,7 @@ def from_opengotha(
             options["bar"] = og_rank_text(rules.bar).lower()
             options["floor"] = og_rank_text(rules.floor).lower()
         gaps = [
-            player_key(*_names(players[n - 1]))
+            player_key(*name_parts(players[n - 1]))
             for n, flags in participating.items()
             if "0" in flags[: max(rounds, last)].rstrip("0")
         ]
@@ -592,12 +912,21 @@ def from_opengotha(
             max(rounds, last, 1),
             options=options,
         )
+        withdrawals = _withdrawals(participating, max(rounds, last, 1), warnings, native)
+        if native:  # flags duiyi wrote for a withdrawal say nothing more than the withdrawal
+            left = {w.player for w in withdrawals}
+            players = [
+                replace(p, extra=tuple(kv for kv in p.extra if kv[0] != "participating"))
+                if p.number in left
+                else p
+                for p in players
+            ]
         event = replace(
             event,
             players=tuple(players),
             history=tuple(history),
             teams=teams,
-            withdrawals=_withdrawals(participating, max(rounds, last, 1), warnings, native),
+            withdrawals=withdrawals,
         )
     except (ValueError, TournamentError) as exc:
         raise EventFileError(f"OpenGotha file: {exc}") from None
@@ -606,7 +935,7 @@ def from_opengotha(
 
 def _canonical(p: Player) -> str:
     """OpenGotha's old canonical name: upper case, Latin accents dropped, letters A–Z only."""
-    surname, first = _names(p)
+    surname, first = name_parts(p)
     return "".join(c for c in _folded(surname + first) if "A" <= c <= "Z")
 
 
@@ -675,8 +1004,12 @@ def _read_player(
         extra.append((attr if attr in _PLAYER_ATTRS else f"og:{attr}", v))
     by_key[key] = number
     name = attrs.get("duiyiName") or f"{surname} {first}".strip()
-    if native:  # a player duiyi wrote: no OpenGotha name parts to keep
-        extra = [kv for kv in extra if kv[0] not in ("surname", "firstName", "og:duiyiName")]
+    if native:  # a player duiyi wrote: name parts kept only where the director set them
+        default = name_parts(Player(number, name))
+        drop = {"og:duiyiName"} | (
+            {"surname", "firstName"} if default == (surname, first) else set()
+        )
+        extra = [kv for kv in extra if kv[0] not in drop]
     return Player(number, name, rank, rating, attrs.get("club", "").strip(), tuple(extra))
 
 

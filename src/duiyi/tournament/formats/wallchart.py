@@ -157,7 +157,12 @@ def standings_text(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         )
     widths = [max(len(h), *(len(r[i]) for r in lines_data)) if lines_data else len(h)
               for i, h in enumerate(header)]  # fmt: skip
-    out = [f"{event.name} — standings after round {rounds} ({event.game}, {event.system})", ""]
+    # "after round N": the rounds whose results are all in (issue 20, Go §27.1(2)A)
+    out = [
+        f"{event.name} — standings after round {event.completed_rounds} "
+        f"({event.game}, {event.system})",
+        "",
+    ]
     out.append("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
     for r in lines_data:
         out.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
@@ -214,7 +219,7 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
             f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(_short(row['points']))}</td>"
             f"{tb_cells}</tr>"
         )
-    title = esc(f"{event.name} — standings after round {rounds}")
+    title = esc(f"{event.name} — standings after round {event.completed_rounds}")
     group_head = "<th>Grp</th>" if any("group" in r for r in doc["standings"]) else ""
     return (
         "<!DOCTYPE html>\n<html lang=zh><head><meta charset=utf-8>"

@@ -137,13 +137,16 @@ def colours_for(a: SwissPlayer, b: SwissPlayer, round_number: int) -> tuple[int,
     (9, 4)
     >>> colours_for(SwissPlayer(4, colours="B"), SwissPlayer(9, colours="W"), 2)[:2]
     (9, 4)
+    >>> colours_for(SwissPlayer(4, colours="W"), SwissPlayer(9), 2)[2]  # 9 had a bye
+    '4 is due Black: Blacks minus Whites -1 (B0 W1) against +0 (B0 W0)'
     """
     if a.balance != b.balance:
         black, white = (a, b) if a.balance < b.balance else (b, a)
         return (
             black.number,
             white.number,
-            f"{black.number} has had fewer Blacks ({_hist(black)} vs {_hist(white)})",
+            f"{black.number} is due Black: Blacks minus Whites {black.balance:+d} "
+            f"({_hist(black)}) against {white.balance:+d} ({_hist(white)})",
         )
     for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if ca != cb:

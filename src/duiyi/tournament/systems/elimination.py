@@ -43,6 +43,27 @@ def _colours_option(event: Event) -> str:
     return value
 
 
+def _lines_option(event: Event) -> str:
+    value = str(event.options.get("lines", "numbers"))
+    if value not in ("numbers", "lot"):
+        raise PairingError(f"options.lines is 'numbers' or 'lot', not {value!r}")
+    return value
+
+
+def _draw_lines(event: Event, rng: random.Random) -> Event:
+    """The event with its unseeded players' numbers (= bracket lines) drawn by lot; seeds keep
+    theirs. Only before any round is paired (nothing yet refers to a number but the teams)."""
+    if event.history or event.is_team_event:
+        return event
+    seeds = {int(x) for x in event.options.get("seeds", [])}
+    free = [p.number for p in event.players if p.number not in seeds]
+    drawn = list(free)
+    rng.shuffle(drawn)
+    moved = dict(zip(free, drawn, strict=True))
+    players = [replace(p, number=moved.get(p.number, p.number)) for p in event.players]
+    return replace(event, players=tuple(sorted(players, key=lambda p: p.number)))
+
+
 class Knockout(System):
     """Single elimination with seeds (``options.seeds``) and place matches
     (``options.place_matches``, Gomoku §18.2); every game needs a winner (a drawn one is
@@ -50,7 +71,22 @@ class Knockout(System):
 
     Colours: the upper line plays Black (the organisers' draw, Go §10 and Gomoku §5.1 allow
     it), or with ``options.colours`` ``"guess"`` they are guessed before each game as appendix
-    一.4 says, by the event's game: Go §10 nigiri, Gomoku §5.1(1), §5.3(1) hand count."""
+    一.4 says, by the event's game: Go §10 nigiri, Gomoku §5.1(1), §5.3(1) hand count.
+
+    Lines: the players' numbers are the bracket's lines (1 meets 2, 3 meets 4 …, the seeds
+    placed by ``options.seeds``); with ``options.lines`` ``"lot"`` the unseeded players' lines
+    are drawn by lot when round 1 is paired (appendix 一.3: the others are placed by lot), their
+    numbers becoming the drawn lines. ``"numbers"`` (the default) keeps the entered order.
+
+    >>> import random
+    >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
+    >>> from duiyi.tournament.model import Player
+    >>> e = add_players(new_event("Cup", "gomoku", "knockout", 0, {"lines": "lot"}),
+    ...                 [Player(0, n) for n in "ABCDEFGH"])
+    >>> e, paired = pair_next_round(e, random.Random(3))
+    >>> sorted(p.name for p in e.players) == list("ABCDEFGH"), paired.notes[0]
+    (True, 'round 1 lines drawn by lot (appendix 一.3)')
+    """
 
     name = "knockout"
     family = "knockout"
@@ -74,13 +110,17 @@ class Knockout(System):
     def pair_players(
         self, event: Event, number: int, rng: random.Random
     ) -> tuple[Event, PairedRound]:
+        drawn: tuple[str, ...] = ()
+        if number == 1 and _lines_option(event) == "lot":
+            event = _draw_lines(event, rng)
+            drawn = ("round 1 lines drawn by lot (appendix 一.3)",)
         bracket = self.bracket(event)
         results = bracket_results(event, bracket)
         stage = bracket.stages[number - 1]
         guess = _colours_option(event) == "guess"
         rnd = bracket.round(stage, results, number, rng if guess else None, game=event.game)
         paired = translate(rnd)
-        return event, replace(paired, notes=(*paired.notes, f"stage {stage}"))
+        return event, replace(paired, notes=(*drawn, *paired.notes, f"stage {stage}"))
 
 
 class DoubleElimination(Knockout):

@@ -19,7 +19,56 @@ from duiyi.tournament.systems.base import (
 )
 from duiyi.tournament.tiebreaks import columns
 
-__all__ = ["McMahon", "Swiss", "SwissElimination", "eliminated", "mcmahon_initial"]
+__all__ = [
+    "McMahon",
+    "Swiss",
+    "SwissElimination",
+    "clubs_apart",
+    "eliminated",
+    "mcmahon_initial",
+]
+
+
+def clubs_apart(event: Event, paired: PairedRound) -> PairedRound:
+    """Round 1 with players of one club kept apart where a swap of two White players allows
+    it (``options.avoid_same_club``, as OpenGotha and Chinese 编排 software offer; the books
+    are silent): board by board, a same-club pair swaps its White with the nearest board's
+    White when neither board is then a same-club pair; the smaller number keeps Black
+    (appendix 五, odd round). Boards no swap can mend stay as they are.
+
+    >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
+    >>> from duiyi.tournament.model import Player
+    >>> ps = [Player(0, n, club=c) for n, c in zip("ABCD", ["X", "X", "Y", "Y"])]
+    >>> e = add_players(new_event("S", "gomoku", "swiss", 3, {"avoid_same_club": True}), ps)
+    >>> [(b, w) for _, b, w, _ in pair_next_round(e)[1].pairings]
+    [(1, 4), (2, 3)]
+    """
+    club = {p.number: p.club.strip().casefold() for p in event.players}
+
+    def clash(a: int, b: int) -> bool:
+        return bool(club.get(a)) and club.get(a) == club.get(b)
+
+    pairs = [(black, white) for _, black, white, _ in paired.pairings]
+    reasons = [why for *_, why in paired.pairings]
+    for i in range(len(pairs)):
+        a, b = pairs[i]
+        if not clash(a, b):
+            continue
+        for j in sorted(range(len(pairs)), key=lambda k: (abs(k - i), k)):
+            c, d = pairs[j]
+            if j == i or clash(a, d) or clash(c, b):
+                continue
+            note = f"; same club kept apart: {b} and {d} swapped (option avoid_same_club)"
+            pairs[i] = (min(a, d), max(a, d))
+            pairs[j] = (min(c, b), max(c, b))
+            reasons[i] += note
+            reasons[j] += note
+            break
+    pairings = tuple(
+        (board, pairs[k][0], pairs[k][1], reasons[k])
+        for k, (board, *_rest) in enumerate(paired.pairings)
+    )
+    return replace(paired, pairings=pairings)
 
 
 class Swiss(System):
@@ -31,8 +80,10 @@ class Swiss(System):
         """The Swiss pairer's view of every player still in the event before round
         ``number``: points, opponents met, colours, byes and standing position."""
         from duiyi.tournament.pairing.swiss import SwissPlayer
+        from duiyi.tournament.participation import absent_in
 
-        withdrawn = withdrawn_before(event, number)
+        # withdrawn players and those marked absent from this round are not paired
+        withdrawn = withdrawn_before(event, number) | absent_in(event, number)
         tbl = self.table(event)
         position = {s.number: s.position for s in standings(tbl, self.chain(event))}
         cols = columns(tbl)
@@ -75,7 +126,10 @@ class Swiss(System):
     ) -> tuple[Event, PairedRound]:
         from duiyi.tournament.pairing.swiss import pair_swiss
 
-        return event, translate(pair_swiss(self.swiss_players(event, number), number))
+        paired = translate(pair_swiss(self.swiss_players(event, number), number))
+        if number == 1 and event.options.get("avoid_same_club"):
+            paired = clubs_apart(event, paired)
+        return event, paired
 
     def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
         from duiyi.tournament.pairing.swiss import pair_swiss

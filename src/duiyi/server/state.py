@@ -1,0 +1,31 @@
+"""What the server's routes, workers and sockets share: one :class:`State` per process."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from duiyi.server.engine_list import EngineList
+from duiyi.server.engine_rounds import EngineRounds
+from duiyi.server.games import GameManager
+from duiyi.server.settings import Settings
+from duiyi.store import Database, Repository
+
+__all__ = ["State"]
+
+
+class State:
+    """What the routes share."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        # the operator's engines (a malformed file stops the start, with its reason)
+        self.engines = EngineList.load(settings.engines_file, gnugo=settings.gnugo)
+        self.db = Database(settings.database_url)
+        self.repo = Repository(self.db)
+        self.games = GameManager(self.repo, settings.process_id)
+        self.games.stale_after = settings.stale_after
+        self.started = time.time()
+        self.fanout: Any = None
+        # the runner of events' engine rounds (only with ``engine_players``)
+        self.engine_rounds: EngineRounds | None = None

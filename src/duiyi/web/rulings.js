@@ -1,0 +1,290 @@
+// The arbiter's ruling form, shared by the arbiter's room and the game page. It is built from
+// the game's ruling table (GET /api/games/{id}/rulings: the rulebook's `Book`): one entry per
+// ruling, its fields (a player, the points, minutes and seconds, a decision, flags), the
+// article preselected and the articles to choose from. Nothing is typed as JSON. "Rule…"
+// first shows the ruling in words; only "Confirm the ruling" sends it.
+import { api, el, newActionId } from "./api.js";
+import { t } from "./i18n.js";
+
+const tables = {}; // game kind -> promise of its ruling table
+
+/** The ruling table of a game's kind (asked once per kind, through any game of that kind). */
+export function rulingTable(gameId, kind) {
+  if (!tables[kind]) {
+    tables[kind] = api("GET", `/api/games/${encodeURIComponent(gameId)}/rulings`)
+      .then((r) => r.rulings)
+      .catch((err) => { delete tables[kind]; throw err; });
+  }
+  return tables[kind];
+}
+
+/** The label of a ruling of the table: its own words per game where the books differ. */
+export function rulingLabel(game, id) {
+  const own = `rm.${game}.${id}`;
+  return t(own) !== own ? t(own) : t(`rm.${id}`);
+}
+
+const mmss = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
+
+function seconds(v) {
+  const m = Number(v.min || 0);
+  const s = Number(v.sec || 0);
+  return Math.max(0, Math.round((Number.isFinite(m) ? m : 0) * 60 + (Number.isFinite(s) ? s : 0)));
+}
+
+/** The typed request of ``spec`` from the draft's values (only what the table asks). */
+export function rulingBody(spec, values) {
+  const body = { kind: spec.kind, ...spec.fixed };
+  for (const f of spec.fields) {
+    const v = values[f.name];
+    switch (f.type) {
+      case "seat":
+        if (v) body[f.name] = v;
+        break;
+      case "seats":
+        body[f.name] = ["black", "white"].filter((c) => v && v[c]);
+        break;
+      case "decision":
+        body[f.name] = v || f.choices[0];
+        break;
+      case "signed_time": {
+        const n = seconds(v || {});
+        body[f.name] = v && v.sign === "-" ? -n : n;
+        break;
+      }
+      case "time": {
+        const n = seconds(v || {});
+        if (n) body[f.name] = n;
+        break;
+      }
+      case "points":
+        body[f.name] = String(v || "").split(/[\s,]+/).filter(Boolean);
+        break;
+      case "point":
+        body[f.name] = String(v || "").trim();
+        break;
+      case "article":
+        if (spec.article_editable) body[f.name] = String(v || spec.article).trim();
+        break;
+      case "note":
+        if (String(v || "").trim()) body[f.name] = String(v).trim();
+        break;
+      case "flag":
+        body[f.name] = v === undefined ? !!f.default : !!v;
+        break;
+      case "choice":
+        if (v === "yes" || v === "no") body[f.name] = v === "yes";
+        break;
+      default:
+        break;
+    }
+  }
+  return body;
+}
+
+/** The ruling in words, as the arbiter confirms it and the room lists it. */
+export function rulingWords(game, spec, body, nameOf) {
+  const who = (c) => `${nameOf(c)} (${t(c)})`;
+  const parts = [rulingLabel(game, spec.id)];
+  for (const f of spec.fields) {
+    const v = body[f.name];
+    if (v === undefined || v === "" || f.type === "article" || f.type === "note") continue;
+    let text = null;
+    if (f.type === "seat") text = who(v);
+    else if (f.type === "seats") text = v.length ? v.map(who).join(", ") : "—";
+    else if (f.type === "decision") text = t(`dec.${v}`);
+    else if (f.type === "signed_time") text = `${v < 0 ? "−" : "+"}${mmss(Math.abs(v))}`;
+    else if (f.type === "time") text = mmss(v);
+    else if (f.type === "points") text = v.join(" ");
+    else if (f.type === "point") text = v;
+    else if (f.type === "flag") text = v ? t("yes") : null; // a flag left off says nothing
+    else if (f.type === "choice") text = v ? t("yes") : t("no");
+    if (text !== null) parts.push(`${t(`rf.${f.name}`)}: ${text}`);
+  }
+  const article = body.article || spec.article;
+  if (article) parts.push(article);
+  if (body.note) parts.push(`“${body.note}”`);
+  return parts.join(" · ");
+}
+
+/**
+ * The form. ``opts``: ``game`` (go or gomoku), ``table`` (the ruling table), ``draft`` (an
+ * object kept by the caller across re-renders), ``nameOf(seat)``, ``calls`` (the open calls),
+ * ``suffix`` (of the data-testids: "-3" on board 3 of the room), ``label`` (the form's name),
+ * ``send(body)`` (makes the ruling; resolves when done), ``rerender()``.
+ */
+export function rulingForm(opts) {
+  const { game, table, draft, nameOf, calls = [], suffix = "", send, rerender } = opts;
+  if (!table || !table.length) return el("p", { class: "note" }, t("loading"));
+  const specOf = (id) => table.find((r) => r.id === id) || table[0];
+  if (!draft.id || !table.some((r) => r.id === draft.id)) { draft.id = table[0].id; draft.values = {}; }
+  const spec = specOf(draft.id);
+  const values = draft.values || (draft.values = {});
+  const tid = (name) => `${name}${suffix}`;
+  const uid = (name) => `${name}${suffix || "-g"}`;
+
+  const kind = el("select", { "data-testid": tid("rule-kind"), id: uid("rule-kind") },
+    table.map((r) => el("option", { value: r.id, selected: r.id === spec.id }, rulingLabel(game, r.id))));
+  kind.addEventListener("change", () => {
+    draft.id = kind.value; draft.values = {}; draft.confirming = false; rerender();
+  });
+  const rows = [el("label", { for: uid("rule-kind") }, t("room.kind")), kind];
+
+  const seatOption = (c) => el("option", { value: c }, `${nameOf(c)} (${t(c)})`);
+  for (const f of spec.fields) {
+    const id = uid(`rule-${f.name}`);
+    if (f.type === "note" && !spec.fields.some((x) => x.type === "article") && spec.article) {
+      // the article the server derives from the kind: shown, not sent
+      const aid = uid("rule-article");
+      rows.push(el("label", { for: aid }, t("rf.article")),
+        el("input", { id: aid, value: spec.article, readonly: true, "data-testid": tid("rule-article") }));
+    }
+    const label = el("label", { for: id }, t(`rf.${f.name}`));
+    let input;
+    if (f.type === "seat") {
+      if (values[f.name] === undefined) values[f.name] = f.required ? "black" : "";
+      input = el("select", { id, "data-testid": tid(f.name === "color" ? "rule-who" : `rule-${f.name}`) },
+        f.required ? null : el("option", { value: "" }, t("rf.nobody")),
+        ["black", "white"].map(seatOption));
+      input.value = values[f.name];
+      input.addEventListener("change", () => { values[f.name] = input.value; });
+    } else if (f.type === "seats") {
+      const v = values[f.name] || (values[f.name] = { black: false, white: false });
+      input = el("span", { class: "seats", id, role: "group", "aria-label": t(`rf.${f.name}`) },
+        ["black", "white"].map((c) => {
+          const box = el("input", { type: "checkbox", "data-testid": tid(`rule-${f.name}-${c}`), checked: v[c] });
+          box.addEventListener("change", () => { v[c] = box.checked; });
+          return el("label", {}, box, ` ${nameOf(c)} (${t(c)})`);
+        }));
+      rows.push(el("span", { class: "label" }, t(`rf.${f.name}`)), input);
+      continue;
+    } else if (f.type === "decision") {
+      if (!values[f.name]) values[f.name] = f.choices[0];
+      input = el("select", { id, "data-testid": tid("rule-decision") },
+        f.choices.map((d) => el("option", { value: d }, t(`dec.${d}`))));
+      input.value = values[f.name];
+      input.addEventListener("change", () => { values[f.name] = input.value; });
+    } else if (f.type === "signed_time" || f.type === "time") {
+      const v = values[f.name] || (values[f.name] = { sign: "+", min: "0", sec: "0" });
+      const parts = [];
+      if (f.type === "signed_time") {
+        const sign = el("select", { "data-testid": tid(`rule-${f.name}-sign`), "aria-label": t("rf.sign") },
+          el("option", { value: "+" }, t("rf.add")), el("option", { value: "-" }, t("rf.take")));
+        sign.value = v.sign;
+        sign.addEventListener("change", () => { v.sign = sign.value; });
+        parts.push(sign);
+      }
+      const min = el("input", { id, type: "number", min: "0", max: "60", value: v.min, class: "num", "data-testid": tid(`rule-${f.name}-min`) });
+      const sec = el("input", { type: "number", min: "0", max: "59", value: v.sec, class: "num", "aria-label": `${t(`rf.${f.name}`)} (${t("rf.sec")})`, "data-testid": tid(`rule-${f.name}-sec`) });
+      min.addEventListener("input", () => { v.min = min.value; });
+      sec.addEventListener("input", () => { v.sec = sec.value; });
+      input = el("span", { class: "duration" }, ...parts, min, ` ${t("rf.min")} `, sec, ` ${t("rf.sec")}`);
+      rows.push(el("label", { for: id }, `${t(`rf.${f.name}`)} (${t("rf.min")})`), input);
+      continue;
+    } else if (f.type === "article") {
+      const list = uid("rule-articles");
+      input = el("input", {
+        id, value: values.article || spec.article, list: spec.article_editable ? list : null,
+        readonly: !spec.article_editable, "data-testid": tid("rule-article"), maxlength: "80",
+      });
+      input.addEventListener("input", () => { values.article = input.value; });
+      rows.push(label, el("span", {}, input, spec.article_editable
+        ? el("datalist", { id: list }, (spec.articles || []).map((a) => el("option", { value: a })))
+        : null));
+      continue;
+    } else if (f.type === "flag") {
+      input = el("input", { id, type: "checkbox", "data-testid": tid(`rule-${f.name}`), checked: values[f.name] === undefined ? !!f.default : values[f.name] });
+      input.addEventListener("change", () => { values[f.name] = input.checked; });
+    } else if (f.type === "choice") {
+      input = el("select", { id, "data-testid": tid(`rule-${f.name}`) },
+        el("option", { value: "" }, t("rf.byArticle")), el("option", { value: "yes" }, t("yes")), el("option", { value: "no" }, t("no")));
+      input.value = values[f.name] || "";
+      input.addEventListener("change", () => { values[f.name] = input.value; });
+    } else {
+      // points, point, note: text
+      const ph = f.type === "points" ? (game === "go" ? "D4 D5" : "h8 h9") : f.type === "point" ? (game === "go" ? "D4" : "h8") : null;
+      input = el("input", {
+        id, value: values[f.name] || "", placeholder: ph, maxlength: f.type === "note" ? "300" : "200",
+        "data-testid": tid(f.type === "point" ? "rule-points" : `rule-${f.name}`),
+      });
+      input.addEventListener("input", () => { values[f.name] = input.value; });
+    }
+    rows.push(label, input);
+  }
+  // the call this ruling answers (the arbiter picks it; the other calls stay open)
+  const open = calls.filter((c) => c.open);
+  if (open.length) {
+    const pick = el("select", { id: uid("rule-call"), "data-testid": tid("rule-call") },
+      el("option", { value: "" }, t("rf.noCall")),
+      open.map((c) => el("option", { value: String(c.n) },
+        `${c.n}. ${nameOf(c.seat)}: ${t(`about.${c.about}`)}${c.text ? ` — “${c.text}”` : ""}`)));
+    pick.value = draft.call || "";
+    pick.addEventListener("change", () => { draft.call = pick.value; });
+    rows.push(el("label", { for: uid("rule-call") }, t("rf.call")), pick);
+  } else {
+    draft.call = "";
+  }
+
+  const form = el("form", {
+    class: "rule no-print", "aria-label": opts.label || t("room.ruleOn"),
+    onsubmit: (ev) => { ev.preventDefault(); draft.confirming = true; rerender(); },
+  }, el("fieldset", { class: "fields", disabled: !!draft.confirming }, el("legend", { class: "sr-only" }, opts.label || t("room.ruleOn")), rows));
+  if (!draft.confirming) {
+    form.append(el("button", { type: "submit", "data-testid": tid("rule") }, t("rule.check")));
+    return form;
+  }
+  const body = rulingBody(spec, values);
+  if (draft.call) body.answers = Number(draft.call);
+  const words = rulingWords(game, spec, body, nameOf);
+  const confirm = el("div", { class: "confirm", role: "alertdialog", "aria-modal": "false", "aria-labelledby": uid("rule-words"), "data-testid": tid("rule-confirm") },
+    el("p", { id: uid("rule-words"), "data-testid": tid("rule-words") }, t("rule.sure"), " ", el("strong", {}, words)),
+    el("div", { class: "actions" },
+      el("button", {
+        type: "button", class: "danger", "data-testid": tid("rule-yes"),
+        onclick: async (ev) => {
+          ev.target.disabled = true;
+          // one id per ruling: the same ruling sent again after an error or a lost answer is
+          // applied once; a changed ruling is a new one
+          const sent = JSON.stringify(body);
+          if (draft.sentAs !== sent) { draft.actionId = newActionId(); draft.sentAs = sent; }
+          const ok = await send({ ...body, action_id: draft.actionId }, words);
+          // made: the next ruling is a new one, even if it reads the same (a second violation)
+          if (ok) { draft.id = null; draft.values = {}; draft.call = ""; draft.sentAs = null; }
+          draft.confirming = false;
+          rerender();
+        },
+      }, t("rule.confirm")),
+      el("button", { type: "button", "data-testid": tid("rule-no"), onclick: () => { draft.confirming = false; rerender(); } }, t("rule.change"))));
+  form.append(confirm);
+  return form;
+}
+
+/** A ruling made (its JSON from the log) in the page's language: what, whom, article, note. */
+export function rulingLine(r, nameOf) {
+  const who = r.color ? `${nameOf(r.color)} (${t(r.color)})` : (r.colors || []).map((c) => `${nameOf(c)} (${t(c)})`).join(", ");
+  const parts = [t(`rk.${r.kind}`)];
+  if (r.decision) parts.push(t(`dec.${r.decision}`));
+  if (who) parts.push(who);
+  for (const [c, s] of r.clock || []) parts.push(`${t(c)} ${s < 0 ? "−" : "+"}${mmss(Math.abs(s))}`);
+  if (r.article) parts.push(r.article);
+  let line = parts.join(" · ");
+  if (r.note) line += ` — ${noteWords(r.note)}`;
+  if (r.outcome) line += ` → ${outcomeWords(r.outcome, nameOf)}`;
+  return line;
+}
+
+function outcomeWords(o, nameOf) {
+  if (o.winner) return t("rule.wins", { who: `${nameOf(o.winner)} (${t(o.winner)})` });
+  return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
+}
+
+// the core's own words for the losing one ("violation number 2: game lost") in the page's language
+function noteWords(note) {
+  return note.replace(/\b(warning|violation) number (\d+): game lost/, (_m, what, n) =>
+    t("rule.nth", { what: t(what === "warning" ? "rk.warning" : "rk.violation"), n }));
+}
+
+/** How a game was won, in the book's words: Gomoku's second violation is not a warning. */
+export function termination(game, term) {
+  return t(game === "gomoku" && term === "warnings" ? "term.violations" : `term.${term}`);
+}

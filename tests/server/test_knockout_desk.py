@@ -1,0 +1,140 @@
+"""A drawn knockout game settled by the book from the desk and online (issue 20): the desk's
+和棋 offers a replay with colours reversed (加赛) or the lot (抽签); a draw agreed online is
+replayed with the players' own links instead of becoming a conflict; starting the round's games
+skips boards that already have a result; a knockout's round 1 lines are drawn by lot."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from tests.server.conftest import Server
+
+NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _knockout(server: Server, options: dict[str, Any] | None = None) -> tuple[str, str]:
+    r = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "淘汰赛",
+            "game": "gomoku",
+            "system": "knockout",
+            "options": options or {},
+            "online": {"rules": "free"},
+        },
+    )
+    assert r.status_code == 201, r.text
+    eid, org = r.json()["id"], r.json()["organiser_token"]
+    body = [{"name": n} for n in NAMES]
+    assert httpx.post(f"{server.url}/api/events/{eid}/players", json=body, headers=_auth(org))
+    return eid, org
+
+
+def _board(server: Server, eid: str, rnd: int, board: int) -> dict[str, Any]:
+    games: list[dict[str, Any]] = httpx.get(f"{server.url}/api/events/{eid}/rounds/{rnd}").json()[
+        "games"
+    ]
+    return next(g for g in games if g["board"] == board)
+
+
+def test_round_one_lines_are_drawn_by_lot_unless_the_director_keeps_the_numbers(
+    server: Server,
+) -> None:
+    # appendix 一.3: the unseeded players are placed on the bracket's lines by lot
+    seen = set()
+    for _ in range(3):
+        eid, org = _knockout(server)
+        r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org)).json()
+        assert r["notes"][0] == "round 1 lines drawn by lot (appendix 一.3)"
+        names = {
+            p["number"]: p["name"]
+            for p in httpx.get(f"{server.url}/api/events/{eid}").json()["event"]["players"]
+        }
+        seen.add(tuple(names[n] for n in sorted(names)))
+    assert len(seen) > 1  # three draws of 8! orders: the same one thrice would be a fixed order
+    eid, org = _knockout(server, {"lines": "numbers"})
+    r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org)).json()
+    assert [(p["black"], p["white"]) for p in r["pairings"]] == [(1, 2), (3, 4), (5, 6), (7, 8)]
+
+
+def test_a_draw_entered_at_the_desk_is_replayed_then_settled_by_lot(server: Server) -> None:
+    eid, org = _knockout(server, {"lines": "numbers"})
+    httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    ev = httpx.get(f"{server.url}/api/events/{eid}").json()
+    assert ev["needs_winner"] == [1]
+    # entering a plain draw is still refused (Gomoku §18.2): the desk offers settle-draw
+    r = httpx.put(
+        f"{server.url}/api/events/{eid}/rounds/1/boards/1/result",
+        json={"result": "draw"},
+        headers=_auth(org),
+    )
+    assert r.status_code in (409, 422)
+    url = f"{server.url}/api/events/{eid}/rounds/1/boards/1/settle-draw"
+    r = httpx.post(url, json={"way": "replay"}, headers=_auth(org))
+    assert r.status_code == 200, r.text
+    assert r.json()["settled"] == "replay"
+    assert r.json()["replay_game"] is None  # no online game in this round: over the board
+    g = _board(server, eid, 1, 1)
+    assert (g["black"], g["white"], g.get("result")) == (2, 1, None)  # colours reversed
+    # the director draws the lot for board 2 at once (抽签)
+    r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
+    assert r.json()["settled"] == "lot"
+    assert _board(server, eid, 1, 2)["result"] in ("1-0", "0-1")
+    # a board with a result cannot be settled as a draw again
+    r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
+    assert r.status_code in (409, 422)
+
+
+def _act(server: Server, game: str, token: str, action: dict[str, Any]) -> None:
+    r = httpx.post(f"{server.url}/api/games/{game}/actions", json=action, headers=_auth(token))
+    assert r.status_code == 200, r.text
+
+
+def test_a_draw_agreed_online_starts_the_replay_with_the_players_links(server: Server) -> None:
+    eid, org = _knockout(server, {"lines": "numbers"})
+    httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    # board 2 is entered at the desk first: starting the round's games leaves it out
+    httpx.put(
+        f"{server.url}/api/events/{eid}/rounds/1/boards/2/result",
+        json={"result": "1-0"},
+        headers=_auth(org),
+    )
+    started = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org))
+    assert started.status_code == 201, started.text
+    boards = {b["board"]: b for b in started.json()["games"]}
+    assert sorted(boards) == [1, 3, 4]
+    b1 = boards[1]
+    # Gomoku §10.3: Black moves and offers a draw, White accepts
+    _act(server, b1["game_id"], b1["black_token"], {"type": "move", "point": "h8"})
+    _act(server, b1["game_id"], b1["black_token"], {"type": "offer_draw"})
+    _act(server, b1["game_id"], b1["white_token"], {"type": "accept_draw"})
+    deadline = time.monotonic() + 10
+    while True:
+        ev = httpx.get(f"{server.url}/api/events/{eid}").json()
+        replay = [g for g in ev["games"] if g["board"] == 1 and g["id"] != b1["game_id"]]
+        if replay:
+            break
+        assert time.monotonic() < deadline, ev
+        time.sleep(0.1)
+    g = _board(server, eid, 1, 1)
+    assert g.get("conflict") is None and g.get("result") is None
+    assert (g["black"], g["white"]) == (2, 1)
+    # the player who had Black now sits as White in the replay, with the same link
+    new = replay[0]["id"]
+    state = httpx.get(f"{server.url}/api/games/{new}", headers=_auth(b1["black_token"])).json()
+    assert state["event"] == {"id": eid, "round": 1, "board": 1}
+    _act(server, new, b1["white_token"], {"type": "move", "point": "h8"})  # now Black
+    _act(server, new, b1["black_token"], {"type": "resign"})  # now White: resigns
+    deadline = time.monotonic() + 10
+    while _board(server, eid, 1, 1).get("result") != "1-0":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    # a second "start" has nothing left for board 1 and 2; only missing boards would start
+    again = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org))
+    assert again.status_code == 409, again.text

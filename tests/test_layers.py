@@ -1,0 +1,194 @@
+"""The house plan's doors (../shared/DESIGN.md), checked on the source: which package may import
+which, no package cycle, no module cycle (lazy and type-checking imports count too), and the pure
+cores free of I/O, the wall clock and global randomness. A test of the layers, as import-linter
+would check them, with the standard library's ``ast`` only."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "duiyi"
+
+#: The layers, lowest first. A package may import its own layer's packages listed in
+#: SIDEWAYS, and any package of a lower layer; never one of a higher layer.
+LAYERS: list[set[str]] = [
+    {"duiyi", "errors", "outcome"},
+    {"sgf"},
+    {"go", "gomoku", "clock", "referee"},
+    {"session", "tournament"},
+    {"engines", "store"},
+    {"server"},
+    {"cli", "__main__"},
+]
+#: Imports inside one layer, the only ones allowed (the colours and the errors are the base of
+#: everything; ``python -m duiyi`` runs the CLI).
+SIDEWAYS = {
+    ("outcome", "errors"),
+    ("outcome", "duiyi"),
+    ("duiyi", "errors"),
+    ("__main__", "cli"),
+}
+CORES = {"duiyi", "errors", "outcome", "sgf", "go", "gomoku", "clock", "referee", "session"}
+CORES |= {"tournament"}
+#: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock
+#: and an atomic replace), beside the pure readers and writers of tournament/formats.
+ADAPTERS_IN_CORES = {"duiyi.tournament.formats.eventfile"}
+#: What a pure core never imports: I/O, processes, the network, threads, asyncio, databases.
+NOT_IN_CORES = {
+    "asyncio",
+    "socket",
+    "subprocess",
+    "threading",
+    "multiprocessing",
+    "sqlite3",
+    "sqlalchemy",
+    "httpx",
+    "urllib",
+    "http",
+    "shutil",
+    "tempfile",
+    "signal",
+    "select",
+}
+
+
+def _modules() -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for path in SRC.rglob("*.py"):
+        parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> Iterator[tuple[str, int]]:
+    """Every module this one imports (absolute names), with the line, wherever the import is."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            yield module, node.lineno
+            for alias in node.names:  # `from duiyi.go import sgf` imports a module
+                if f"{module}.{alias.name}" in MODULES:
+                    yield f"{module}.{alias.name}", node.lineno
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _layer(package: str) -> int:
+    return next(i for i, layer in enumerate(LAYERS) if package in layer)
+
+
+EDGES = {
+    name: {(m, line) for m, line in _imports(name, path) if m in MODULES and m != name}
+    for name, path in MODULES.items()
+}
+
+
+def test_every_package_has_a_layer() -> None:
+    known = set().union(*LAYERS)
+    assert {_package(m) for m in MODULES} <= known
+
+
+def test_imports_point_inward() -> None:
+    wrong = []
+    for name, targets in EDGES.items():
+        a = _package(name)
+        for target, line in targets:
+            b = _package(target)
+            if a == b or _layer(b) < _layer(a) or (a, b) in SIDEWAYS:
+                continue
+            wrong.append(f"{MODULES[name].relative_to(SRC)}:{line} imports {target}")
+    assert not wrong, "an import points outward or sideways:\n" + "\n".join(sorted(wrong))
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph``, or None (depth-first search, colours white/grey/black)."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_no_package_cycle() -> None:
+    graph: dict[str, set[str]] = {}
+    for name, targets in EDGES.items():
+        for target, _ in targets:
+            if _package(target) != _package(name):
+                graph.setdefault(_package(name), set()).add(_package(target))
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_no_module_cycle() -> None:
+    graph = {name: {t for t, _ in targets} for name, targets in EDGES.items()}
+    # a package's __init__ re-exports its modules, and they import their siblings, not it
+    found = _cycle(graph)
+    assert found is None, "module cycle: " + " -> ".join(found or [])
+
+
+def test_cores_do_no_io_and_read_no_wall_clock_or_global_random() -> None:
+    wrong = []
+    for name, path in MODULES.items():
+        if _package(name) not in CORES or name in ADAPTERS_IN_CORES:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                mods = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                )
+                for mod in mods:
+                    if mod.split(".")[0] in NOT_IN_CORES:
+                        wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {mod}")
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and (
+                    (node.value.id == "time" and node.attr not in ("struct_time",))
+                    or (node.value.id == "random" and node.attr not in ("Random",))
+                    or (node.value.id == "datetime" and node.attr in ("now", "today", "utcnow"))
+                )
+            ):
+                wrong.append(
+                    f"{path.relative_to(SRC)}:{node.lineno} uses {node.value.id}.{node.attr}"
+                )
+    assert not wrong, "a pure core reaches outside:\n" + "\n".join(wrong)
+
+
+def test_the_layer_test_sees_a_cycle() -> None:
+    """The checker itself: a cycle in a made-up graph is found, a tree is not."""
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b", "c"}, "b": {"c"}}) is None

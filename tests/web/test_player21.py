@@ -1,0 +1,177 @@
+"""Issue 21's findings on the players' side, each a test that failed before and passes after:
+a count that reads right (the count of what the board shows, the result in the page's
+language, the final marking kept for review) and the layout of the clocks. Playwright in
+Debian's chromium against a real server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.server.conftest import Server
+from tests.web.conftest import new_game, screenshot
+from tests.web.test_player import act, set_names
+
+pytestmark = pytest.mark.browser
+
+
+def to_counting(server: Server, g: dict[str, Any]) -> None:
+    """Go §7.3: two walls, a lone white stone (B5) inside Black's side; two passes."""
+    blacks = [f"E{r}" for r in range(1, 10)] + ["C3"]
+    whites = [f"F{r}" for r in range(1, 10)] + ["B5"]
+    for b, w in zip(blacks, whites, strict=True):
+        act(server, g["id"], g["black_token"], {"type": "move", "move": b})
+        act(server, g["id"], g["white_token"], {"type": "move", "move": w})
+    act(server, g["id"], g["black_token"], {"type": "pass"})
+    act(server, g["id"], g["white_token"], {"type": "pass"})
+
+
+def test_the_count_shown_is_the_count_of_the_marking_shown(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "the dashed proposal marks a group dead but the shown count (W+35.5) ignores
+    # it until 'Use the proposal' is clicked"
+    g = new_game(server, game="go", size=9)
+    to_counting(server, g)
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-proposal='B5']")
+    score = page.get_by_test_id("score")
+    score.get_by_text("B+1.5").wait_for()
+    text = score.inner_text()
+    # Go §8: a proposal until both accept; B5's point counts for Black as the rings show
+    assert "proposal" in text and "not accepted yet" in text, text
+    # the territory drawn is the proposal's: B5's point is Black's
+    assert page.locator("rect.territory.black").count() > 30
+    act(server, g["id"], g["black_token"], {"type": "set_dead", "points": ["B5"]})
+    page.wait_for_selector("[data-testid=score]:has-text('0/2 accepted')")
+    assert "B+1.5" in page.inner_text("[data-testid=score]")
+
+
+def test_results_in_the_page_language_and_the_final_marking_for_review(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "the English page gives the result in Chinese"; "territory marks vanish once
+    # the game ends, so a finished game cannot be reviewed with its count"
+    g = new_game(server, game="go", size=9)
+    to_counting(server, g)
+    act(server, g["id"], g["black_token"], {"type": "set_dead", "points": ["B5"]})
+    act(server, g["id"], g["black_token"], {"type": "accept"})
+    act(server, g["id"], g["white_token"], {"type": "accept"})
+    en = context_factory().new_page()
+    en.goto(f"{server.url}/ui/#/game/{g['id']}")
+    en.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+    en.get_by_test_id("final-count").get_by_text("B+1.5").wait_for()
+    # issue 21: "labels 'Black (Black) to move' and 'White (White) wins'": no name, no repeat
+    assert "Black wins by counting" in en.get_by_test_id("status").inner_text()
+    for where in ("status", "final-count"):
+        text = en.get_by_test_id(where).inner_text()
+        assert "B+1.5" in text and "黑胜" not in text, text
+    # the final marking stays on the board: B5 crossed out, both territories drawn
+    en.wait_for_selector("rect.territory.white")
+    assert en.locator("rect.territory.black").count() > 30
+    assert en.locator(".dead-mark").count() == 1
+    screenshot(en, "finished-count")
+    zh = context_factory(locale="zh-CN").new_page()
+    zh.goto(f"{server.url}/ui/#/game/{g['id']}")
+    zh.get_by_test_id("final-count").get_by_text("黑胜3/4子").wait_for()
+    text = zh.get_by_test_id("status").inner_text()
+    assert "黑胜3/4子" in text and "B+1.5" not in text, text
+
+
+def test_a_byoyomi_clock_leaves_the_name_on_one_line(server: Server, context_factory: Any) -> None:
+    # issue 21: "the byo-yomi label squeezes the player's name onto four lines"
+    g = new_game(
+        server,
+        game="go",
+        size=9,
+        time_control={"system": "chinese-byoyomi", "base": 0, "reserved_minutes": 10},
+    )
+    set_names(server, g, "Ke Jie", "Gu Li")
+    act(server, g["id"], g["black_token"], {"type": "move", "move": "E5"})
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=clock-white]:has-text('byo-yomi')")
+    for seat in ("black", "white"):
+        name = page.get_by_test_id(f"name-{seat}")
+        box = name.bounding_box()
+        line = float(name.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
+        assert box["height"] < 2.2 * line, (seat, box, line)
+
+
+def test_renju_swap_fifth_move_and_draw_offers_read_right(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "At the three-move swap White is shown neither the opening's name nor Black's
+    # N; the same-shape refusal of a fifth-move candidate is in English; Black's own draw offer
+    # reads '对方提和 (黑方)' on his page; a third draw offer is blocked silently"; "the rejected
+    # fifth-move candidates stay ringed all game"; "the status literally reads 'Black offers N
+    # points'"
+    g = new_game(server, game="gomoku", rules="chinese_2013")
+    black = context_factory(locale="zh-CN").new_page()
+    black.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    white = context_factory().new_page()
+    white.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['white_token']}")
+    white.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    # Gomoku §3.2: 寒星 (D1), N = 2; White decides on the swap knowing both (§2.9)
+    act(
+        server,
+        g["id"],
+        g["black_token"],
+        {"type": "open", "moves": ["h8", "h9", "h10"], "fifth_n": 2},
+    )
+    line = white.get_by_test_id("opening-line")
+    line.wait_for()
+    assert (
+        "D1" in line.inner_text() and "Kansei" in line.inner_text() and "N = 2" in line.inner_text()
+    )
+    act(server, g["id"], g["white_token"], {"type": "move", "move": "h6"})
+    black.get_by_text("黑方提出2个点").wait_for()
+    # §2.10 位置不同形: g9 and i9 make the same shape; the page says so in its language
+    black.click("[data-point='g9']")
+    black.click("[data-point='i9']")
+    black.get_by_test_id("propose").click()
+    black.wait_for_selector("#banner.error")
+    text = black.inner_text("#banner")
+    assert "位置同形" in text and "same shape" not in text, text
+    black.get_by_test_id("clear-picks").click()
+    black.click("[data-point='g9']")
+    black.click("[data-point='j7']")
+    black.get_by_test_id("propose").click()
+    white.wait_for_selector("[data-candidate='j7']")
+    act(server, g["id"], g["white_token"], {"type": "choose_fifth", "point": "j7"})
+    # the candidate not kept is no longer ringed once play goes on
+    white.wait_for_selector("[data-stone='j7']")
+    assert white.locator("[data-candidate]").count() == 0
+    # Gomoku §10.3: White's own offer reads as White's own; Black's page names the offerer
+    act(server, g["id"], g["white_token"], {"type": "move", "move": "a1"})
+    white.get_by_role("button", name="Offer a draw").wait_for()
+    white.get_by_role("button", name="Offer a draw").click()
+    white.get_by_test_id("draw-offer").get_by_text("You offered a draw").wait_for()
+    assert "提和" in black.get_by_test_id("draw-offer").inner_text()
+    assert "你已提和" not in black.get_by_test_id("draw-offer").inner_text()
+    for n, (b, w) in enumerate((("o15", "a3"), ("o14", "a5")), start=1):
+        act(server, g["id"], g["black_token"], {"type": "decline_draw"})
+        act(server, g["id"], g["black_token"], {"type": "move", "move": b})
+        act(server, g["id"], g["white_token"], {"type": "move", "move": w})
+        if n == 1:
+            act(server, g["id"], g["white_token"], {"type": "offer_draw"})
+    # §10.3(4): White has offered twice, Black never: a third offer is refused, with words
+    refused = white.get_by_test_id("no-more-offers")
+    refused.wait_for()
+    assert "10.3(4)" in refused.inner_text() and "2" in refused.inner_text()
+    assert white.get_by_role("button", name="Offer a draw").count() == 0
+
+
+def test_a_double_click_plays_once_without_a_refusal(server: Server, context_factory: Any) -> None:
+    # issue 21: "A double-click plays once but flashes 'black cannot play: it is white's turn'"
+    g = new_game(server, game="go", size=9)
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=pass]")
+    page.dblclick("[data-point='E5']")
+    page.wait_for_selector("[data-testid=game-page][data-version='1']")
+    page.wait_for_timeout(800)
+    assert not page.is_visible("#banner.error"), page.inner_text("#banner")
+    assert page.locator("[data-stone]").count() == 1
