@@ -12,7 +12,7 @@ import pytest
 
 from duiyi.errors import InvalidInput
 from duiyi.go import Board, Point, life
-from duiyi.go.ownership import ownership
+from duiyi.go.ownership import DEFAULT_BUDGET, ownership
 
 WALLED = """
 . . . . . . . . .
@@ -116,11 +116,11 @@ def test_playouts_settle_a_mutual_fight_the_static_weighing_guessed(
     static = life.propose_dead(board, budget=0)
     assert Point.parse("E1", 9) in static and Point.parse("C1", 9) not in static
     monkeypatch.setattr(life, "ownership", _fake_ownership(white_chain=0.9, black_corner=-0.9))
-    settled = life.propose_dead(board)
+    settled = life.propose_dead(board, budget=DEFAULT_BUDGET)
     assert Point.parse("E1", 9) not in settled and Point.parse("C1", 9) in settled
     # unsure playouts (|mean| not above 0.6) leave the static verdict alone
     monkeypatch.setattr(life, "ownership", _fake_ownership(white_chain=0.5, black_corner=-0.5))
-    assert life.propose_dead(board) == static
+    assert life.propose_dead(board, budget=DEFAULT_BUDGET) == static
 
 
 def test_no_playouts_without_a_mutual_fight(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,13 +137,15 @@ def test_no_playouts_without_a_mutual_fight(monkeypatch: pytest.MonkeyPatch) -> 
     . . X . . . .
     . . . . . . .
     . . . . . . .""")
-    assert sorted(map(str, life.propose_dead(board))) == ["A6", "B6", "B7", "C3"]
+    proposal = life.propose_dead(board, budget=DEFAULT_BUDGET)
+    assert sorted(map(str, proposal)) == ["A6", "B6", "B7", "C3"]
 
 
 def test_the_proposal_is_the_same_every_time() -> None:
     # seeded by the position: the same board always gets the same proposal (pure core)
     board = Board.from_diagram(MUTUAL)
-    assert life.propose_dead(board) == life.propose_dead(board.copy())
-    assert life.propose_dead(board, rng=random.Random(3)) == life.propose_dead(
-        board, rng=random.Random(3)
+    budget = DEFAULT_BUDGET
+    assert life.propose_dead(board, budget=budget) == life.propose_dead(board.copy(), budget=budget)
+    assert life.propose_dead(board, rng=random.Random(3), budget=budget) == life.propose_dead(
+        board, rng=random.Random(3), budget=budget
     )

@@ -5,8 +5,8 @@ are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by 
 engine offers a proposal that the players may accept or change; it never imposes it
 (shared/rules/DECISIONS.md, "dead stones").
 
-The proposal is pure and deterministic (no randomness, no I/O); static rules decide first and a
-small bounded reading settles the fights they only guess:
+The proposal is pure and deterministic (no global randomness, no I/O); static rules decide
+first and a small bounded reading settles the fights they only guess:
 
 1. Benson's algorithm finds the chains that are unconditionally alive; they are never proposed.
 2. For each colour, the board is cut into the regions its live stones enclose. The opponent's
@@ -39,6 +39,8 @@ small bounded reading settles the fights they only guess:
    board, its owner moving first (extending from a liberty or taking an adjacent chain in
    atari, the opponent taking liberties away); a chain that is captured whatever the owner
    does is dead. Each such search stops after ``_NET_BUDGET`` positions.
+7. Optionally (``budget`` playout moves, off by default), random playouts from the position
+   (:mod:`duiyi.go.ownership`) settle the mutual fights of weak groups that step 4 only weighs.
 
 Only a small surface of the board is read: ``board.size`` and ``board.stones(color)`` giving
 points with ``col``/``row`` attributes (``duiyi.go.Board`` and ``Point``); the points returned are
@@ -69,7 +71,7 @@ from typing import Generic, Protocol, TypeVar
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 from duiyi.go.board import Board
-from duiyi.go.ownership import DEFAULT_BUDGET, ownership
+from duiyi.go.ownership import ownership
 
 __all__ = [
     "BoardView",
@@ -1239,7 +1241,7 @@ class GroupStatus(Generic[P]):
 def _read(
     board: BoardView[P],
     rng: random.Random | None = None,
-    budget: int = DEFAULT_BUDGET,
+    budget: int = 0,
 ) -> tuple[_Analysis, dict[int, P]]:
     size = board.size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
@@ -1346,7 +1348,7 @@ def propose_dead(
     board: BoardView[P],
     rules: object | None = None,
     rng: random.Random | None = None,
-    budget: int = DEFAULT_BUDGET,
+    budget: int = 0,
 ) -> frozenset[P]:
     """The stones the engine proposes as dead at the end of play (Go §8, §21).
 
@@ -1354,9 +1356,11 @@ def propose_dead(
     accepted for the ``Game.propose_dead`` call; life and death do not depend on it (how seki
     points are counted is the scoring's affair). The board is not modified.
 
-    The reading above decides first; then, on a :class:`~duiyi.go.Board`, random playouts from
-    the position (:func:`duiyi.go.ownership.ownership`, at most ``budget`` playout moves, ``0``
-    for none) settle the mutual fights of weak groups that the static rules only weigh. ``rng`` seeds them; by
+    The reading above decides first. With a ``budget`` (playout moves, e.g.
+    :data:`duiyi.go.ownership.DEFAULT_BUDGET`) on a :class:`~duiyi.go.Board`, random playouts
+    from the position (:func:`duiyi.go.ownership.ownership`) then settle the mutual fights of
+    weak groups that the static rules only weigh. Off by default: on the held-out half of the
+    KGS games they lost one game and cost about five times the time (bench/RESULTS.md). ``rng`` seeds them; by
     default a ``random.Random`` seeded by the position, so the same board always gets the same
     proposal.
 
