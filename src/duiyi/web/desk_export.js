@@ -1,6 +1,6 @@
 // The desk's export tab: every file and print the event gives, one button each.
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 
 /** More exports from other modules: { label (i18n key), href(ctx) or onclick(ctx), testid }. */
@@ -16,7 +16,7 @@ function render(ctx) {
       file("desk.ex.csv", "/export/standings.csv", `${id}-standings.csv`, "export-csv"),
       file("desk.ex.players", "/export/players.csv", `${id}-players.csv`, "export-players"),
       file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf"),
-      el("li", {}, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
+      el("li", {}, el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
       EXPORTS.map((x) => el("li", {}, x.href
         ? el("a", { href: x.href(ctx), "data-testid": x.testid, class: "button" }, t(x.label))
         : el("button", { type: "button", "data-testid": x.testid, onclick: () => x.onclick(ctx) }, t(x.label))))),
