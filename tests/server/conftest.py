@@ -78,7 +78,7 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, tmp: Path) -> Server:
+    def start(self, tmp: Path, within: float = 30.0) -> Server:
         self.log = tmp / f"server-{self.port}-{secrets.token_hex(3)}.log"
         cmd = [sys.executable, "-m", "duiyi", "serve", "--port", str(self.port)]
         cmd += ["--database", self.database]
@@ -94,7 +94,8 @@ class Server:
             cmd, stdout=self.log.open("wb"), stderr=subprocess.STDOUT, env=env, cwd=tmp
         )
         log = self.log
-        wait_healthy("server", self.url, self.proc, lambda: log.read_text(errors="replace"))
+        output = lambda: log.read_text(errors="replace")  # noqa: E731
+        wait_healthy("server", self.url, self.proc, output, within)
         return self
 
     def kill9(self) -> None:

@@ -134,3 +134,29 @@ def test_simulated_mcmahon_round_trips_through_egd() -> None:
     back, _ = from_egd(text)
     assert sum(len(r.games) for r in back.history) == sum(len(r.games) for r in e.history)
     assert sum(len(r.byes) for r in back.history) == sum(len(r.byes) for r in e.history)
+
+
+def test_import_reads_what_opengotha_and_older_duiyi_files_hold() -> None:
+    # blank places (tied lines), a rank run into a 31-character name (older duiyi files), a
+    # result by default (!), both players losing (-/-), a game without a result yet (?), a
+    # criterion written 12? (OpenGotha's 12½ in Latin-9), Latin-9 letters
+    text = (
+        "; EV[Cup]\n"
+        "   1 Dupont Loïc                      2D FR Pari   3  12?    2+/b0    3+!w0    4?/b0\n"
+        "     Jimenez-Rodriguez_Palacios Itze16K MX xxxx   3  11     1-/w0    4-/b0    0+   \n"
+        "   3 Martin Paul                      1K FR xxxx   2  10     4-/b0    1-!b0    0-   \n"
+        "   4 Durand Eve                       1K FR xxxx   1   9     3+/w0    2-/w0    1?/w0\n"
+    )
+    assert validate_egd(text) == []
+    event, warnings = from_egd(text)
+    names = [p.name for p in event.players]
+    assert names == ["Dupont Loïc", "Jimenez-Rodriguez Palacios Itze", "Martin Paul",
+                     "Durand Eve"]  # fmt: skip
+    assert event.player(2).rank == "16k"
+    results = {(r.number, g.black, g.white): g.result for r in event.history for g in r.games}
+    assert results[(1, 1, 2)] is GameResult.BLACK_WINS
+    assert results[(2, 3, 1)] is GameResult.FORFEIT_BLACK  # 3 lost by default with Black
+    assert results[(2, 2, 4)] is GameResult.BOTH_LOSE
+    assert results[(3, 1, 4)] is None
+    assert event.round(3).byes == (2,)
+    assert any("without a result yet" in w for w in warnings)

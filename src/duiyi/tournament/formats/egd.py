@@ -329,6 +329,7 @@ def to_egd(
         bye_x2 = int(2 * event.points.bye / event.points.win) if event.points.win else 0
         absent_x2 = 0
     left = {w.player: w.after_round for w in event.withdrawals}
+    games_of = [{p: g for g in rnd.games for p in (g.black, g.white)} for rnd in event.history]
     folded: list[str] = []
     unrated = 0
     previous: Standing | None = None
@@ -362,7 +363,7 @@ def to_egd(
         flags = extra.get("participating", "")
         for number in range(1, rounds + 1):
             rnd = event.round(number) if number <= event.current_round else None
-            game = rnd.game_of(s.number) if rnd is not None else None
+            game = games_of[number - 1].get(s.number) if rnd is not None else None
             if game is None:
                 if rnd is not None and s.number in (rnd.byes[-1:] if rules else rnd.byes):
                     value = bye_x2
