@@ -68,3 +68,23 @@ def test_undo_and_repetition_see_the_restored_position() -> None:
     assert g.situation_hash != h
     g.undo()
     assert g.situation_hash == h and g.board.get("J9") is None
+
+
+def test_sgf_export_writes_the_restored_stones() -> None:
+    # Go §18.1 in the record: the restored stones are a set-up node (AB/AW) between the moves,
+    # with a comment citing the article; the moves around it keep their order
+    from duiyi.go.sgf import game_to_sgf, read_game
+
+    g = _captured_corner()
+    g.play("E4")
+    g.play("D4")
+    g.apply(RestoreStones(BLACK, _pts("E3", "F4")))
+    g.play("G5")
+    text = game_to_sgf(g)
+    nodes = text.replace("\n", "").split(";")
+    i = next(k for k, n in enumerate(nodes) if n.startswith("AB"))
+    assert nodes[i].startswith("AB[eg][ff]") and "Go §18.1" in nodes[i]  # E3, F4
+    assert nodes[i - 1].startswith("W[df]")  # after White's D4 ...
+    assert nodes[i + 1].startswith("B[ge]")  # ... before Black's G5
+    back = read_game(text)  # readers that ignore mid-game set-up still read the moves
+    assert len(back.game.moves) == len(g.moves)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from duiyi import BLACK, WHITE
-from duiyi.errors import RefereeError
+from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Result, Termination
-from duiyi.referee import Decision, Referee
+from duiyi.referee import Decision, Referee, RulingKind
 
 
 def test_a_players_scatter_that_cannot_be_rebuilt_loses() -> None:
@@ -91,29 +91,40 @@ def test_arbiters_forfeits_of_article_10_1_3(letter: str) -> None:
 
 
 @pytest.mark.parametrize("clause", ["(4)", "(5)", "(6)", "(7)"])
-def test_gomoku_corrections_keep_the_turn_and_carry_no_violation_by_themselves(
-    clause: str,
-) -> None:
+def test_gomoku_corrections_keep_the_turn_and_carry_a_violation(clause: str) -> None:
     # Gomoku §6.1(4)-(7): the irregular stone is taken back / put back and the player moves
-    # again; the correction itself is no pass and no violation (a sanction is a separate
-    # ruling, e.g. §4.2 "允许拣起后任选着点，但给予适当处罚")
+    # again (no pass); the opponent demanded it, so the correction comes with its penalty:
+    # "要求他纠正自己不合规则的行为并接受处罚" (§6.1), "违反行棋等技术规定且被对手指出判违例"
+    # (§12.4); docs/decisions.md. warning=False records the correction alone.
     ref = Referee("gomoku")
     r = ref.void_move(BLACK, f"Gomoku §6.1{clause}")
     assert r.passes is None and r.outcome is None
-    assert ref.violations(BLACK) == 0
-    with pytest.raises(RefereeError, match="violation"):
-        ref.void_move(BLACK, f"Gomoku §6.1{clause}", warning=True)
+    assert ref.violations(BLACK) == 1
+    plain = Referee("gomoku")
+    plain.void_move(BLACK, f"Gomoku §6.1{clause}", warning=False)
+    assert plain.violations(BLACK) == 0
 
 
 def test_a_dropped_stone_with_its_penalty() -> None:
-    # Gomoku §4.2 / §6.1(7): the dropped stone is picked up, the player chooses again, and the
-    # arbiter may punish it; as a violation it counts towards the second (§12.3(4))
+    # Gomoku §4.2 "如棋子无意掉落棋盘上，允许拣起后任选着点，但给予适当处罚" / §6.1(7)
+    # "判收回掉落子，另选落点": the stone is taken back, the player chooses again, and the
+    # penalty is the arbiter's: a violation by default, which counts towards the second
+    # (§12.3(4)), or 罚时 (§12.3(3)), or none
     ref = Referee("gomoku")
-    ref.void_move(WHITE, "Gomoku §6.1(7)", note="stone dropped on the board")
-    ref.violation(WHITE, "Gomoku §4.2", note="dropped a stone")
+    r = ref.dropped_stone(WHITE)
+    assert r.take_back and r.article == "Gomoku §6.1(7)" and r.passes is None
     assert ref.violations(WHITE) == 1 and ref.outcome() is None
     r = ref.violation(WHITE, "Gomoku §12.4")
     assert r.outcome is not None and r.outcome.winner is BLACK
+    timed = Referee("gomoku")
+    timed.dropped_stone(BLACK, penalty="time", deduct=60, award=120)
+    [_, pen] = timed.rulings
+    assert pen.kind is RulingKind.TIME_PENALTY and timed.violations(BLACK) == 0
+    assert Referee("gomoku").dropped_stone(BLACK, penalty="none").take_back
+    with pytest.raises(InvalidInput, match="penalty"):
+        Referee("gomoku").dropped_stone(BLACK, penalty="stern look")
+    with pytest.raises(RefereeError, match="no penalty"):
+        Referee("go").dropped_stone(BLACK, penalty="violation")
 
 
 def test_refusing_to_correct_loses() -> None:

@@ -115,5 +115,5 @@ def test_dropped_stone_is_picked_up_without_a_warning() -> None:
     assert "take_back" not in ref.warn(BLACK).to_json()  # older rulings keep their JSON
     with pytest.raises(RefereeError, match="chief arbiter"):
         ref.dropped_stone(WHITE, consent=False)
-    with pytest.raises(RefereeError, match=r"Go §17\.3"):
-        Referee("gomoku").dropped_stone(WHITE)
+    # Gomoku has its own dropped-stone rule (§6.1(7), with §4.2's penalty): not refused
+    assert Referee("gomoku").dropped_stone(WHITE).article == "Gomoku §6.1(7)"

@@ -12,7 +12,9 @@ from websockets.sync.client import connect
 
 
 def new_game(server: Server, **spec: Any) -> dict[str, Any]:
-    body = {"game": "go", "size": 9, "rules": "chinese", **spec}
+    # these tests expect the clock to start at creation; the start rules (issue 21) are
+    # tested with an explicit "start"
+    body = {"game": "go", "size": 9, "rules": "chinese", "start": "scheduled", **spec}
     r = httpx.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()

@@ -66,3 +66,36 @@ def test_kill_9_loses_nothing_and_charges_no_outage(start_server: Any) -> None:
         assert _play(restarted, g, "black", free[0]) == len(acked[g["id"]]) + 1
     finally:
         restarted.stop()
+
+
+def test_byoyomi_turn_survives_a_restart_without_losing_its_minute(start_server: Any) -> None:
+    # docs/decisions.md "Server outages": the outage is a pause (Go §14 暂停时间不计入对局时限),
+    # refunded in full: the turn goes on as it stood when the server was last known up, so a
+    # player in its last minute of byo-yomi (Go §12.3) keeps it across a kill -9 longer than
+    # the time left in that minute.
+    server: Server = start_server()
+    tc = {"system": "chinese-byoyomi", "base": 0, "reserved_minutes": 1}
+    g = httpx.post(
+        server.url + "/api/games", json={"game": "go", "size": 9, "time_control": tc}
+    ).json()
+    _play(server, g, "black", "E5")
+    _play(server, g, "white", "C3")  # both have acted: the clock runs for Black (issue 21)
+    time.sleep(2.0)
+    was = httpx.get(f"{server.url}/api/games/{g['id']}").json()["clocks"]["black"]
+    assert was["periods"] == 1 and 55.0 < was["period_time"] < 59.0
+    server.kill9()
+    time.sleep(8.0)  # longer than what is left of the minute would allow after 50 s
+    server.proc = None
+    restarted = Server(server.database, server.redis, port=server.port).start(server.log.parent)  # type: ignore[union-attr]
+    try:
+        now = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
+        assert now["outcome"] is None
+        black = now["clocks"]["black"]
+        assert black["periods"] == 1
+        # charged: at most a heartbeat (1 s) and the requests, never the 8 s outage
+        assert was["period_time"] - black["period_time"] < 2.5, (was, black)
+        _play(restarted, g, "black", "G7")
+        after = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
+        assert after["clocks"]["black"]["periods"] == 1 and after["outcome"] is None
+    finally:
+        restarted.stop()

@@ -15,7 +15,12 @@ async def test_idle_games_leave_memory_and_come_back(tmp_path: Path) -> None:
     manager = GameManager(Repository(db), "p-test")
     try:
         timed, _ = await manager.create(
-            {"game": "go", "size": 9, "time_control": {"system": "absolute", "base": 600}}
+            {
+                "game": "go",
+                "size": 9,
+                "time_control": {"system": "absolute", "base": 600},
+                "start": "scheduled",  # its clock runs from the start
+            }
         )
         untimed, _ = await manager.create({"game": "go", "size": 9})
         done, _ = await manager.create({"game": "go", "size": 9})

@@ -93,7 +93,8 @@ def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
 
 def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) -> None:
     # Gomoku §6.1(5) 推盘 "判棋子放回接触棋盘的第一个交叉点": Black's j10 first touched i9; the
-    # stone moves there, the turn and clocks are unchanged, no violation.
+    # stone moves there, the turn and clocks are unchanged; the opponent pointed it out, so a
+    # violation (Gomoku §6.1 纠正…并接受处罚, §12.4 被对手指出判违例; docs/decisions.md).
     g = _gomoku(server)
     for token, point in [("black_token", "h8"), ("white_token", "h9"), ("black_token", "j10")]:
         assert act(server, g, g[token], type="move", move=point).status_code == 200
@@ -102,7 +103,7 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) 
     state = r.json()["state"]
     assert state["moves_list"] == ["h8", "h9", "i9"]
     assert state["to_move"] == "white"
-    assert state["referee"]["black"]["violations"] == 0
+    assert state["referee"]["black"]["violations"] == 1
     # Gomoku §6.1(6) 拔子: White's stone, put down on a1 first and lifted to k11, goes back
     assert act(server, g, g["white_token"], type="move", move="k11").status_code == 200
     r = _rule(server, g, kind="replace_stone", color="white", point="a1", lifted=True)
@@ -154,7 +155,7 @@ def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
     g = _gomoku(server)
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
     # only a Gomoku §6.1 act may be accepted: another article is malformed
-    for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(7)", ""]:
+    for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(8)", ""]:
         r = _rule(server, g, kind="accept_irregular", color="black", article=article)
         _refused(r, 422, "article")
     _refused(_rule(server, g, kind="accept_irregular", color=1), 422, "color")
@@ -163,3 +164,76 @@ def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
     go = new_game(server)
     r = _rule(server, go, kind="accept_irregular", color="black")
     assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
+
+
+def test_a_gomoku_dropped_stone_is_taken_back_with_its_penalty(server: Server) -> None:
+    # Gomoku §6.1(7) 判收回掉落子，另选落点, §4.2 但给予适当处罚: a typed ruling; the penalty is
+    # a violation by default, 罚时 or none as the arbiter decides
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    assert act(server, g, g["white_token"], type="move", move="h9").status_code == 200
+    r = _rule(server, g, kind="dropped_stone", color="white")
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    assert state["moves_list"] == ["h8"] and state["to_move"] == "white"
+    assert state["referee"]["white"]["violations"] == 1
+    assert act(server, g, g["white_token"], type="move", move="j9").status_code == 200
+    assert act(server, g, g["black_token"], type="move", move="g7").status_code == 200
+    r = _rule(server, g, kind="dropped_stone", color="black", penalty="none")
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["referee"]["black"]["violations"] == 0
+    _refused(_rule(server, g, kind="dropped_stone", color="black", penalty="stern"), 422, "penalty")
+
+
+def test_an_appeal_is_recorded_against_a_ruling_and_answered(server: Server) -> None:
+    # Gomoku §13.1 申诉 against a ruling, §8.11 its deadline, §13.2 the committee's majority
+    g = _gomoku(server)
+    assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
+    assert _rule(server, g, kind="violation", color="white").status_code == 200
+    r = _rule(
+        server, g, kind="appeal", color="white", against=0, question="uncovered",
+        by_chief_arbiter=True, limit=1800, deposit=200,
+    )  # fmt: skip
+    assert r.status_code == 200, r.text
+    log = httpx.get(f"{server.url}/api/games/{g['id']}/actions").json()["actions"]
+    appeal = log[-1]["ruling"]
+    assert appeal["kind"] == "appeal" and appeal["appeal"]["against"] == 0
+    assert appeal["appeal"]["authority"] == "competition committee"
+    assert appeal["appeal"]["deadline"] is not None
+    r = _rule(
+        server, g, kind="decide_appeal", appeal=1, result="upheld", votes=[True, False, False]
+    )
+    assert r.status_code == 409 and "§13.2" in r.text
+    r = _rule(
+        server, g, kind="decide_appeal", appeal=1, result="rejected", votes=[True, False, False]
+    )
+    assert r.status_code == 200, r.text
+    log = httpx.get(f"{server.url}/api/games/{g['id']}/actions").json()["actions"]
+    assert log[-1]["ruling"]["appeal"]["refund"] == "0"
+    _refused(_rule(server, g, kind="appeal", color="white", against=-1), 422, "against")
+    # Go takes complaints at once (Go §16.3)
+    go = new_game(server)
+    assert act(server, go, go["black_token"], type="move", move="E5").status_code == 200
+    assert _rule(server, go, kind="warn", color="black").status_code == 200
+    r = _rule(server, go, kind="appeal", color="black", against=0)
+    assert r.status_code == 409 and r.json()["article"] == "Go §16.3"
+
+
+def test_the_coin_toss_through_the_server(server: Server) -> None:
+    # Gomoku §5.3(2): the server tosses when the arbiter gives no face; the winner chooses;
+    # once a stone is on the board the colours are settled
+    g = _gomoku(server)
+    r = _rule(server, g, kind="coin_toss", caller="black", called="heads", face="tails")
+    assert r.status_code == 200, r.text
+    r = _rule(server, g, kind="choose_colours", choice="black")  # White's seat takes Black
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["seats_swapped"] is True
+    h = _gomoku(server)
+    r = _rule(server, h, kind="coin_toss", caller="white", called="tails")  # the server tosses
+    assert r.status_code == 200, r.text
+    entry = httpx.get(f"{server.url}/api/games/{h['id']}/actions").json()["actions"][-1]
+    assert entry["ruling"]["toss"][1] in ("heads", "tails")
+    _refused(_rule(server, h, kind="choose_colours", choice="purple"), 422, "choice")
+    assert act(server, h, h["black_token"], type="move", move="h8").status_code == 200
+    r = _rule(server, h, kind="choose_colours", choice="white")
+    assert r.status_code in (409, 422) and "§5.3" in r.text

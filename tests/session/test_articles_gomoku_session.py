@@ -94,7 +94,7 @@ def test_a_correction_in_a_session_keeps_the_turn() -> None:
     s.move(BLACK, "h8", now=1.0)
     s.rule("void_move", 2.0, WHITE, "Gomoku §6.1(6)")
     assert s.to_move() is WHITE and s.clock.to_move is WHITE
-    assert s.referee.violations(WHITE) == 0
+    assert s.referee.violations(WHITE) == 1  # pointed out by the opponent: §12.4
     s.move(WHITE, "h9", now=3.0)
     assert rebuilt(s).to_json() == s.to_json()
 
@@ -123,8 +123,8 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched() -> None:
     assert board["i9"] is BLACK and board["j10"] is None
     assert s.game.state_json()["record"] == "1.h8 2.h9 3.i9"
     assert s.to_move() is WHITE and s.clock.to_move is WHITE
-    assert s.referee.rulings[-1].article == "Gomoku §6.1(5)"
-    assert s.referee.violations(BLACK) == 0
+    assert [r.article for r in s.referee.rulings] == ["Gomoku §6.1(5)", "Gomoku §12.4"]
+    assert s.referee.violations(BLACK) == 1  # 纠正…并接受处罚 (§6.1), 被对手指出判违例 (§12.4)
     assert rebuilt(s).to_json() == s.to_json()
     assert rebuilt(s).game.state_json() == s.game.state_json()
 
@@ -140,7 +140,7 @@ def test_a_re_lifted_stone_goes_back_and_is_judged_there() -> None:
     assert s.outcome() is not None
     s.rule("replace_stone", 11.0, BLACK, "o15", lifted=True)
     assert s.outcome() is None and s.to_move() is WHITE and s.clock.to_move is WHITE
-    assert s.referee.rulings[-1].article == "Gomoku §6.1(6)"
+    assert s.referee.rulings[-2].article == "Gomoku §6.1(6)"
     assert rebuilt(s).game.state_json() == s.game.state_json()
 
 
@@ -188,3 +188,41 @@ def test_an_accepted_double_move_is_not_corrected_afterwards() -> None:
     with pytest.raises(RefereeError, match="accepted"):
         s.rule("void_move", 3.0, BLACK, "Gomoku §6.1(4)")
     assert [r.kind.value for r in s.referee.rulings] == ["irregular_accepted"]
+
+
+def test_a_dropped_stone_is_taken_back_and_the_dropper_chooses_again() -> None:
+    # Gomoku §6.1(7) 轮走方走棋时棋子无意掉落在棋盘上，判收回掉落子，另选落点; §4.2 但给予适当
+    # 处罚 (a violation by default, Gomoku §12.4). The opponent's time since the drop is charged
+    # to nobody (docs/decisions.md, as Go §17.3)
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=10.0)
+    s.move(WHITE, "h9", now=20.0)  # the stone that fell, entered as White's move
+    rulings = s.rule("dropped_stone", 25.0, WHITE)
+    assert [r.kind.value for r in rulings] == ["dropped_stone", "violation"]
+    assert s.game.game.board["h9"] is None  # type: ignore[attr-defined]
+    assert s.to_move() is WHITE and s.clock.running_color is WHITE
+    assert s.referee.violations(WHITE) == 1
+    assert s.clock.used(BLACK, 25.0) == 10.0  # Black's 5 s since the drop: not charged
+    s.move(WHITE, "j9", now=27.0)  # 另选落点
+    assert s.game.state_json()["record"] == "1.h8 2.j9"
+    assert rebuilt(s).to_json() == s.to_json()
+    # the penalty as decided: 罚时 instead (Gomoku §12.3(3))
+    t = session(Clock(Absolute(600), now=0.0))
+    t.move(BLACK, "h8", now=10.0)
+    t.rule("dropped_stone", 12.0, BLACK, penalty="time", deduct=60.0)
+    assert t.referee.violations(BLACK) == 0 and t.clock.remaining(BLACK, 12.0).base == 530.0
+
+
+def test_a_dropped_stone_accepted_or_played_on_stays() -> None:
+    # Gomoku §6.1 the opponent may accept the act instead; §6.2 playing on accepts it
+    s = session(Clock(Absolute(600), now=0.0))
+    s.move(BLACK, "h8", now=10.0)
+    s.rule("accept_irregular", 11.0, BLACK, "Gomoku §6.1(7)")
+    with pytest.raises(RefereeError, match="accepted"):
+        s.rule("dropped_stone", 12.0, BLACK)
+    s.move(WHITE, "h9", now=13.0)
+    s.move(BLACK, "h10", now=14.0)
+    s.move(WHITE, "j9", now=15.0)
+    with pytest.raises(SessionError, match=r"Gomoku §6\.2|last stone"):
+        s.rule("dropped_stone", 16.0, BLACK)
+    assert s.referee.violations(BLACK) == 0

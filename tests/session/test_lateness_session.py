@@ -204,3 +204,17 @@ def test_lateness_sessions_replay_exactly(
     assert again.next_deadline(now) == s.next_deadline(now)
     assert s.tick(now + 700.0) == again.tick(now + 700.0)
     assert again.to_json() == s.to_json()
+
+
+def test_a_no_show_under_the_fifteen_minute_rule_cites_go_22_2() -> None:
+    # Go §22.2 赛场和住地基本上同在一处的，比赛开始时棋手迟到不得超过15分钟，超过这一时限判负
+    clock = Clock(Absolute(3600), now=0.0, lateness=Lateness.go(same_site=True), absent={WHITE})
+    s = Session(GoGame(9), clock)
+    s.tick(901.0)
+    o = s.outcome()
+    assert o is not None and o.winner is BLACK and o.article == "Go §22.2"
+    assert s.referee.rulings[-1].article == "Go §22.2"
+    far = Clock(Absolute(9000), now=0.0, lateness=Lateness.go(), absent={WHITE})
+    t = Session(GoGame(9), far)
+    t.tick(3601.0)
+    assert t.outcome().article == "Go §22.1"  # type: ignore[union-attr]

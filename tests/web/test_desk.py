@@ -113,18 +113,15 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.click("[data-testid=tab-round]")
     page.click("[data-testid=pair]")
     page.wait_for_selector("[data-testid=round-1]")
-    page.select_option("[data-testid=result-1-1]", "1-0")
-    page.click("[data-testid=enter-1-1]")
+    page.select_option("[data-testid=result-1-1]", "1-0")  # choosing a result enters it
     page.wait_for_selector("[data-testid=trail-1-1]")
     # a correction: the trail keeps both entries with the value before
-    page.select_option("[data-testid=result-1-1]", "draw")
-    page.click("[data-testid=enter-1-1]")
+    page.select_option("[data-testid=result-1-1]", "draw")  # choosing a result enters it
     page.wait_for_selector("[data-testid=trail-1-1] summary:has-text('(2)')")
     page.click("[data-testid=trail-1-1] summary")
     trail = page.inner_text("[data-testid=trail-1-1]")
     assert "1-0 → draw" in trail and "the desk" in trail
-    page.select_option("[data-testid=result-1-2]", "1-0")
-    page.click("[data-testid=enter-1-2]")
+    page.select_option("[data-testid=result-1-2]", "1-0")  # choosing a result enters it
     page.wait_for_selector("[data-testid=trail-1-2]")
     page.click("[data-testid=pair]")
     page.wait_for_selector("[data-testid=round-2]")

@@ -98,3 +98,80 @@ def test_a_byoyomi_clock_leaves_the_name_on_one_line(server: Server, context_fac
         box = name.bounding_box()
         line = float(name.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20"))
         assert box["height"] < 2.2 * line, (seat, box, line)
+
+
+def test_renju_swap_fifth_move_and_draw_offers_read_right(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "At the three-move swap White is shown neither the opening's name nor Black's
+    # N; the same-shape refusal of a fifth-move candidate is in English; Black's own draw offer
+    # reads '对方提和 (黑方)' on his page; a third draw offer is blocked silently"; "the rejected
+    # fifth-move candidates stay ringed all game"; "the status literally reads 'Black offers N
+    # points'"
+    g = new_game(server, game="gomoku", rules="chinese_2013")
+    black = context_factory(locale="zh-CN").new_page()
+    black.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    white = context_factory().new_page()
+    white.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['white_token']}")
+    white.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    # Gomoku §3.2: 寒星 (D1), N = 2; White decides on the swap knowing both (§2.9)
+    act(
+        server,
+        g["id"],
+        g["black_token"],
+        {"type": "open", "moves": ["h8", "h9", "h10"], "fifth_n": 2},
+    )
+    line = white.get_by_test_id("opening-line")
+    line.wait_for()
+    assert (
+        "D1" in line.inner_text() and "Kansei" in line.inner_text() and "N = 2" in line.inner_text()
+    )
+    act(server, g["id"], g["white_token"], {"type": "move", "move": "h6"})
+    black.get_by_text("黑方提出2个点").wait_for()
+    # §2.10 位置不同形: g9 and i9 make the same shape; the page says so in its language
+    black.click("[data-point='g9']")
+    black.click("[data-point='i9']")
+    black.get_by_test_id("propose").click()
+    black.wait_for_selector("#banner.error")
+    text = black.inner_text("#banner")
+    assert "位置同形" in text and "same shape" not in text, text
+    black.get_by_test_id("clear-picks").click()
+    black.click("[data-point='g9']")
+    black.click("[data-point='j7']")
+    black.get_by_test_id("propose").click()
+    white.wait_for_selector("[data-candidate='j7']")
+    act(server, g["id"], g["white_token"], {"type": "choose_fifth", "point": "j7"})
+    # the candidate not kept is no longer ringed once play goes on
+    white.wait_for_selector("[data-stone='j7']")
+    assert white.locator("[data-candidate]").count() == 0
+    # Gomoku §10.3: White's own offer reads as White's own; Black's page names the offerer
+    act(server, g["id"], g["white_token"], {"type": "move", "move": "a1"})
+    white.get_by_role("button", name="Offer a draw").wait_for()
+    white.get_by_role("button", name="Offer a draw").click()
+    white.get_by_test_id("draw-offer").get_by_text("You offered a draw").wait_for()
+    assert "提和" in black.get_by_test_id("draw-offer").inner_text()
+    assert "你已提和" not in black.get_by_test_id("draw-offer").inner_text()
+    for n, (b, w) in enumerate((("o15", "a3"), ("o14", "a5")), start=1):
+        act(server, g["id"], g["black_token"], {"type": "decline_draw"})
+        act(server, g["id"], g["black_token"], {"type": "move", "move": b})
+        act(server, g["id"], g["white_token"], {"type": "move", "move": w})
+        if n == 1:
+            act(server, g["id"], g["white_token"], {"type": "offer_draw"})
+    # §10.3(4): White has offered twice, Black never: a third offer is refused, with words
+    refused = white.get_by_test_id("no-more-offers")
+    refused.wait_for()
+    assert "10.3(4)" in refused.inner_text() and "2" in refused.inner_text()
+    assert white.get_by_role("button", name="Offer a draw").count() == 0
+
+
+def test_a_double_click_plays_once_without_a_refusal(server: Server, context_factory: Any) -> None:
+    # issue 21: "A double-click plays once but flashes 'black cannot play: it is white's turn'"
+    g = new_game(server, game="go", size=9)
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    page.wait_for_selector("[data-testid=pass]")
+    page.dblclick("[data-point='E5']")
+    page.wait_for_selector("[data-testid=game-page][data-version='1']")
+    page.wait_for_timeout(800)
+    assert not page.is_visible("#banner.error"), page.inner_text("#banner")
+    assert page.locator("[data-stone]").count() == 1

@@ -761,8 +761,18 @@ def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
     for key, value in (properties or {}).items():
         root.set(key, value)
     node = root
-    for color, point in game.moves:
-        node = node.add_child({color.letter: [encode_point(point, size)]})
+    restored = _restored_stones(game)
+    moves = game.moves
+    for i in range(len(moves) + 1):
+        for owner, points, article in restored.get(i, []):
+            # Go §18.1: stones wrongly removed go back mid-game: a set-up node with a comment
+            node = node.add_child({"AB" if owner is BLACK else "AW": sorted(points)})
+            node.set(
+                "C", f"{article}: {owner.value} stones wrongly removed put back (误提有气之子)"
+            )
+        if i < len(moves):
+            color, point = moves[i]
+            node = node.add_child({color.letter: [encode_point(point, size)]})
     outcome = game.outcome()
     score = getattr(outcome, "score", None) if outcome is not None else None
     if isinstance(score, Score):
@@ -773,6 +783,21 @@ def game_to_sgf(game: Game, properties: dict[str, str] | None = None) -> str:
         if tw:
             node.set_values("TW", sorted(encode_point(p, size) for p in tw))
     return serialise(root)
+
+
+def _restored_stones(game: Game) -> dict[int, list[tuple[Color, list[str], str]]]:
+    """The Go §18.1 restorations of ``game`` by the number of moves made before each:
+    ``{moves: [(owner, sgf points, article)]}``."""
+    from duiyi.go.actions import RestoreStones
+
+    out: dict[int, list[tuple[Color, list[str], str]]] = {}
+    actions = game.actions
+    for i, action in enumerate(actions):
+        if isinstance(action, RestoreStones):
+            before = len(Game.from_actions(game.rules, actions[:i]).moves)
+            points = [encode_point(p, game.size) for p in action.points]
+            out.setdefault(before, []).append((action.color, points, action.article))
+    return out
 
 
 def score_from_markers(

@@ -466,6 +466,16 @@ class Game:
         return self._s.offer
 
     @property
+    def draw_offers(self) -> dict[Color, int]:
+        """How many draws each colour has offered in this game (Gomoku §10.3(4) limits the
+        lead of one over the other).
+
+        >>> Game().draw_offers[Color.BLACK]
+        0
+        """
+        return dict(self._s.offers)
+
+    @property
     def pending_foul(self) -> tuple[Point, Foul] | None:
         """Black's last move when it was forbidden and White may still claim it (claim policy)."""
         pf = self._s.pending_foul

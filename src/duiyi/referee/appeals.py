@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from duiyi.errors import InvalidInput, RefereeError
 
 __all__ = [
+    "AppealRecord",
     "AppealResult",
     "Appellant",
     "Question",
@@ -148,3 +151,57 @@ def arbitrate(votes: Sequence[bool]) -> bool:
     if not all(isinstance(v, bool) for v in votes):
         raise InvalidInput("each member casts one vote, True or False", "Gomoku §13.2")
     return sum(votes) * 2 > n
+
+
+@dataclass(frozen=True)
+class AppealRecord:
+    """What an appeal ruling carries (``Ruling.appeal``): the ruling it is ``against`` (its
+    index in the ledger; for a decision, the index of the appeal), what it is about, who
+    lodged it, its ``deadline`` (None: not checked), who has the last word (``authority``),
+    the ``deposit``; a decision adds ``result``, the committee's ``votes`` and the ``refund``.
+
+    >>> r = AppealRecord(3, Question.UNCOVERED, Appellant.PLAYER, 5400.0, "competition committee")
+    >>> AppealRecord.from_json(r.to_json()) == r
+    True
+    """
+
+    against: int
+    question: Question = Question.FACT
+    appellant: Appellant = Appellant.PLAYER
+    deadline: float | None = None
+    authority: str = "arbiter"
+    deposit: Fraction = Fraction(0)
+    result: AppealResult | None = None
+    votes: tuple[bool, ...] = ()
+    refund: Fraction | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict (money as exact text, e.g. ``"150"``)."""
+        return {
+            "against": self.against,
+            "question": self.question.value,
+            "appellant": self.appellant.value,
+            "deadline": self.deadline,
+            "authority": self.authority,
+            "deposit": str(self.deposit),
+            "result": self.result.value if self.result else None,
+            "votes": list(self.votes),
+            "refund": None if self.refund is None else str(self.refund),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AppealRecord:
+        """Rebuild from :meth:`to_json`."""
+        deadline = data.get("deadline")
+        refund = data.get("refund")
+        return cls(
+            against=int(data["against"]),
+            question=Question(data.get("question", "fact")),
+            appellant=Appellant(data.get("appellant", "player")),
+            deadline=None if deadline is None else float(deadline),
+            authority=str(data.get("authority", "arbiter")),
+            deposit=Fraction(str(data.get("deposit", "0"))),
+            result=AppealResult(data["result"]) if data.get("result") else None,
+            votes=tuple(bool(v) for v in data.get("votes", [])),
+            refund=None if refund is None else Fraction(str(refund)),
+        )

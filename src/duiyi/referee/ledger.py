@@ -11,11 +11,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
+from duiyi.referee.appeals import (
+    AppealRecord,
+    AppealResult,
+    Appellant,
+    Question,
+    appeal_in_time,
+    arbitrate,
+    deposit_refund,
+    final_authority,
+    may_appeal,
+)
 
 __all__ = [
     "BOOKS",
@@ -55,6 +67,10 @@ class RulingKind(enum.Enum):
     IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
     STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
     STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
+    COIN_TOSS = "coin_toss"  # 挑边器: the arbiter's coin, one player calls (Gomoku §5.3(2))
+    COLOURS_CHOSEN = "colours_chosen"  # the call's winner chooses (Gomoku §5.3(2) A, B, C)
+    APPEAL = "appeal"  # 申诉 against a ruling (Gomoku §8.11, §13.1)
+    APPEAL_DECIDED = "appeal_decided"  # the chief arbiter's or committee's answer (§13)
 
 
 class Decision(enum.Enum):
@@ -139,6 +155,14 @@ BOOKS: dict[str, Book] = {
                 "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
                 "Gomoku §6.1",
             ),
+            "appeal": (
+                "the Go rules take complaints at once during the game (Go §16.3); appeals with a "
+                "deadline and a committee are Gomoku's (Gomoku §13)",
+                "Go §16.3",
+            ),
+            "decide_appeal": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
+            "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+            "choose_colours": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
         },
         counted=RulingKind.WARNING,
         second_loses="Go §24.2",
@@ -166,12 +190,16 @@ BOOKS: dict[str, Book] = {
             "both_flags": "Gomoku §10.2(4)",
             "accept_irregular": "Gomoku §6.1",
             "replace_stone": "Gomoku §6.1",
+            "dropped_stone": "Gomoku §6.1(7)",
+            "appeal": "Gomoku §13.1",
+            "decide_appeal": "Gomoku §13",
+            "coin_toss": "Gomoku §5.3(2)",
+            "choose_colours": "Gomoku §5.3(2)",
         },
         refusals={
             "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
             "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
             "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
-            "dropped_stone": ("the dropped-stone rule is a Go rule (Go §17.3)", "Go §17.3"),
             "restore_stones": (
                 "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes "
                 "no stones",
@@ -230,6 +258,8 @@ class Ruling:
     take_back: bool = False  # the last stone of ``color`` comes off, its turn again
     replace_at: str | None = None  # the last stone of ``color`` goes to this point
     restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
+    appeal: AppealRecord | None = None  # an appeal or its decision (Gomoku §13)
+    toss: tuple[str, str] | None = None  # (the call, the face shown), Gomoku §5.3(2)
 
     @property
     def ends_game(self) -> bool:
@@ -264,6 +294,10 @@ class Ruling:
             data["replace_at"] = self.replace_at
         if self.restore:
             data["restore"] = list(self.restore)
+        if self.appeal is not None:
+            data["appeal"] = self.appeal.to_json()
+        if self.toss is not None:
+            data["toss"] = list(self.toss)
         return data
 
 
@@ -313,6 +347,8 @@ def ruling_from_json(data: dict[str, Any]) -> Ruling:
             take_back=bool(data.get("take_back", False)),
             replace_at=str(data["replace_at"]) if data.get("replace_at") else None,
             restore=tuple(str(p) for p in data.get("restore", [])),
+            appeal=AppealRecord.from_json(data["appeal"]) if data.get("appeal") else None,
+            toss=(str(data["toss"][0]), str(data["toss"][1])) if data.get("toss") else None,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput(f"not a ruling: {exc}") from exc
@@ -331,6 +367,9 @@ def overtime_pass_ruling(
         "over the last minute, on request: one pass, play goes on (no warning)",
         passes=color,
     )
+
+
+_FACES = ("heads", "tails")  # duiyi.gomoku.colours.Face values
 
 
 def _check_color(color: Any) -> Color:
@@ -608,7 +647,11 @@ class Referee:
         (retaking a ko without a threat) is void, a pass and a warning; Go §17.2 (two moves in a
         row) voids the second with a warning, the turn is not lost; Go §17.3 (a take-back) puts
         the stone back with a warning; Gomoku §6.1 corrections (e.g. §6.1(4), a second stone in
-        a row) undo the irregular act without a pass. Other articles: void and a pass.
+        a row) undo the irregular act without a pass and, the opponent having pointed it out,
+        carry a violation (Gomoku §6.1 "纠正…并接受处罚", §12.4; docs/decisions.md).
+        ``warning`` is the game's counted sanction: a warning in Go, a violation in Gomoku
+        (``warning=False``: the correction alone, e.g. the arbiter's own finding). Other
+        articles: void and a pass.
 
         >>> r = Referee("go").void_move(BLACK, "Go §18.3")
         >>> r.passes, r.kind.value
@@ -623,17 +666,12 @@ class Referee:
             "Go §18.3": (True, True),
             "Go §17.2": (False, True),
             "Go §17.3": (False, True),  # a take-back: the stone goes back, a warning
-            "Gomoku §6.1": (False, False),  # e.g. two stones in a row: the second comes off
+            "Gomoku §6.1": (False, True),  # the second stone comes off, a violation (§12.4)
         }.get(key, (True, False))
         if key == "Gomoku §6.1":
             self._not_accepted(color, move_number, article)
         p = defaults[0] if pass_turn is None else pass_turn
         w = defaults[1] if warning is None else warning
-        if w and self.book.counted is not RulingKind.WARNING:
-            raise RefereeError(
-                f"a void move in {self.game} carries a violation, not a warning",
-                self.book.second_loses,
-            )
         void = self.record(
             Ruling(
                 RulingKind.VOID_MOVE,
@@ -646,8 +684,16 @@ class Referee:
             )
         )
         if w:
-            self.warn(color, article, note="void move", at=at, move_number=move_number)
+            self._sanction(color, article, "void move", at, move_number)
         return void
+
+    def _sanction(
+        self, color: Color, article: str, note: str, at: float | None, move_number: int | None
+    ) -> Ruling:
+        """The game's counted sanction: a warning (Go §24) or a violation (Gomoku §12.4)."""
+        if self.book.counted is RulingKind.WARNING:
+            return self.warn(color, article, note=note, at=at, move_number=move_number)
+        return self.violation(color, article, note=note, at=at, move_number=move_number)
 
     def overtime_pass(
         self, color: Color, *, at: float | None = None, move_number: int | None = None
@@ -869,17 +915,22 @@ class Referee:
         *,
         at: float | None = None,
         note: str = "",
+        article: str | None = None,
     ) -> Ruling:
         """Absent past the lateness limit: the game is lost (Go §22.1-2, Gomoku §8.5); both
-        absent, both lose (Go §22.3, Gomoku §8.5).
+        absent, both lose (Go §22.3, Gomoku §8.5). ``article`` is the lateness rule that
+        applied to a single no-show (the session gives its clock's: Go §22.2 for the 15-minute
+        limit at a venue by the lodging); by default Go §22.1 / Gomoku §8.5.
 
         >>> Referee("go").no_show({BLACK}).outcome.winner
         Color.WHITE
+        >>> Referee("go").no_show({WHITE}, article="Go §22.2").outcome.article
+        'Go §22.2'
         """
         who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
         if not who:
             raise InvalidInput("a no-show names at least one player")
-        article = self.article("no_show")
+        article = article or self.article("no_show")
         if len(who) == 2:
             article = self.article("no_show_both")
             outcome = Outcome(Result.BOTH_LOSE, Termination.FORFEIT, article)
@@ -1049,21 +1100,43 @@ class Referee:
         *,
         consent: bool = True,
         chief_arbiter: bool = False,
+        penalty: str | None = None,
+        deduct: float = 0.0,
+        award: float = 0.0,
         at: float | None = None,
         move_number: int | None = None,
         note: str = "",
     ) -> Ruling:
-        """Go §17.3: a stone of ``color`` fell on the board by accident; with the opponent's
-        consent (``consent=True``) or, failing agreement, by the chief arbiter's decision
-        (``chief_arbiter=True``) it is picked up and ``color`` plays again wherever it likes.
-        No warning: it is not a take-back (悔棋, :meth:`void_move` with "Go §17.3").
+        """A stone of ``color`` fell on the board by accident and was entered as its move: it
+        is taken back and ``color`` chooses its point again (``Ruling.take_back``).
+
+        Go §17.3: with the opponent's consent (``consent=True``) or, failing agreement, by the
+        chief arbiter's decision (``chief_arbiter=True``); no warning (it is not a take-back,
+        悔棋, :meth:`void_move` with "Go §17.3").
+
+        Gomoku §6.1(7) "判收回掉落子，另选落点" on the opponent's demand (else
+        :meth:`accept_irregular`), with §4.2's "适当处罚": ``penalty`` ``"violation"`` (the
+        default, Gomoku §12.4), ``"time"`` (罚时 of ``deduct`` / ``award`` seconds, §12.3(3)) or
+        ``"none"``. The penalty is recorded after the take-back.
 
         >>> r = Referee("go").dropped_stone(BLACK)
         >>> r.take_back, r.passes, r.outcome
         (True, None, None)
+        >>> ref = Referee("gomoku")
+        >>> ref.dropped_stone(WHITE).article, ref.violations(WHITE)
+        ('Gomoku §6.1(7)', 1)
         """
         _check_color(color)
         article = self.article("dropped_stone")
+        if self.game == "gomoku":
+            return self._dropped_stone_gomoku(
+                color, article, penalty or "violation", deduct, award, at, move_number, note
+            )
+        if penalty not in (None, "none"):
+            raise RefereeError(
+                f"Go §17.3 gives no penalty for a dropped stone picked up, got {penalty!r}",
+                article,
+            )
         if not consent and not chief_arbiter:
             raise RefereeError(
                 "without the opponent's consent the stone stays unless the chief arbiter "
@@ -1078,6 +1151,47 @@ class Referee:
         return self.record(
             Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
         )
+
+    def _dropped_stone_gomoku(
+        self,
+        color: Color,
+        article: str,
+        penalty: str,
+        deduct: float,
+        award: float,
+        at: float | None,
+        move_number: int | None,
+        note: str,
+    ) -> Ruling:
+        """Gomoku §6.1(7) and §4.2: the stone back, the penalty as decided."""
+        if penalty not in ("violation", "time", "none"):
+            raise InvalidInput(
+                f"the penalty for a dropped stone is 'violation', 'time' or 'none' (Gomoku §4.2), "
+                f"got {penalty!r}"
+            )
+        if penalty == "time" and deduct <= 0 and award <= 0:
+            raise InvalidInput(
+                "a time penalty (罚时, Gomoku §12.3(3)) needs deduct or award seconds"
+            )
+        self._not_accepted(color, move_number, article)
+        text = note or "dropped stone taken back; the player chooses its point again"
+        ruling = self.record(
+            Ruling(RulingKind.DROPPED_STONE, color, article, at, move_number, text, take_back=True)
+        )
+        if penalty == "violation":
+            self.violation(
+                color, "Gomoku §4.2", note="dropped stone", at=at, move_number=move_number
+            )
+        elif penalty == "time":
+            self.time_penalty(
+                color,
+                deduct=deduct,
+                award=award,
+                note="dropped stone",
+                at=at,
+                move_number=move_number,
+            )
+        return ruling
 
     def restore_stones(
         self,
@@ -1182,6 +1296,7 @@ class Referee:
         point: str,
         *,
         lifted: bool = False,
+        violation: bool = True,
         at: float | None = None,
         move_number: int | None = None,
         note: str = "",
@@ -1189,8 +1304,10 @@ class Referee:
         """Gomoku §6.1(5) (推盘, a stone pushed along the board) or, with ``lifted``, §6.1(6)
         (拔子, a stone put down, lifted and put elsewhere): on the opponent's demand ``color``'s
         last stone goes back to ``point``, the first (empty) point it touched. The session
-        moves the stone; the turn is unchanged; no violation by itself. Refused once the
-        opponent accepted the act (Gomoku §6.1) or played on (Gomoku §6.2, in the session).
+        moves the stone; the turn is unchanged. The opponent pointed it out, so ``color`` gets
+        a violation (Gomoku §6.1 "纠正…并接受处罚", §12.4; ``violation=False``: the correction
+        alone). Refused once the opponent accepted the act (Gomoku §6.1) or played on
+        (Gomoku §6.2, in the session).
 
         >>> Referee("gomoku").replace_stone(WHITE, "j9", lifted=True).replace_at
         'j9'
@@ -1203,7 +1320,7 @@ class Referee:
         text = note or (
             "re-lifted stone put back on the first point" if lifted else "pushed stone put back"
         )
-        return self.record(
+        ruling = self.record(
             Ruling(
                 RulingKind.STONE_REPLACED,
                 color,
@@ -1213,6 +1330,272 @@ class Referee:
                 text,
                 replace_at=point.strip().lower(),
             )
+        )
+        if violation:
+            self.violation(color, "Gomoku §12.4", note=text, at=at, move_number=move_number)
+        return ruling
+
+    # ------------------------------------------------------------------ colours (Gomoku §5.3)
+
+    def coin_toss(
+        self,
+        caller: Color,
+        face: str,
+        *,
+        call: str,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+        ``call``; ``face`` came up (the caller of this method draws it: the server with its own
+        random source, an arbiter from the real coin). The winner of the call then chooses
+        (:meth:`choose_colours`). Only before the game starts (the session checks).
+
+        >>> ref = Referee("gomoku")
+        >>> ref.coin_toss(BLACK, "tails", call="heads").color   # the caller ...
+        Color.BLACK
+        >>> ref.toss_winner()                                  # ... lost the call
+        Color.WHITE
+        """
+        _check_color(caller)
+        article = self.article("coin_toss")
+        # the faces and choices of duiyi.gomoku.colours (Face, CoinChoice), as plain text here:
+        # the referee does not import a game
+        if face not in _FACES or call not in _FACES:
+            raise InvalidInput(f"a coin shows heads or tails, got {call!r} / {face!r}", article)
+        if self._open_toss() is not None:
+            raise RefereeError("the coin was tossed already; the winner chooses now", article)
+        winner = caller if face == call else caller.opponent
+        text = note or f"{caller} called {call}, {face} came up: {winner} chooses"
+        return self.record(
+            Ruling(RulingKind.COIN_TOSS, caller, article, at, None, text, toss=(call, face))
+        )
+
+    def _open_toss(self) -> Ruling | None:
+        """The coin toss whose winner has not chosen yet."""
+        for r in reversed(self._rulings):
+            if r.kind is RulingKind.COLOURS_CHOSEN:
+                return None
+            if r.kind is RulingKind.COIN_TOSS:
+                return r
+        return None
+
+    def toss_winner(self) -> Color | None:
+        """The seat that won the call of the open coin toss (Gomoku §5.3(2) 中猜者), or None."""
+        toss = self._open_toss()
+        if toss is None or toss.toss is None or toss.color is None:
+            return None
+        call, face = toss.toss
+        return toss.color if call == face else toss.color.opponent
+
+    def choose_colours(
+        self,
+        choice: str,
+        *,
+        opponent_takes: Color | None = None,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """Gomoku §5.3(2): the winner of the call chooses A Black, B White, or C "要求对方先行选择，
+        则对方必须先选择" (then ``opponent_takes`` is the colour the opponent chose). When the
+        seat that was to play White takes Black the ruling swaps the seats (``swap``): the
+        session exchanges them before the first move.
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.coin_toss(BLACK, "heads", call="heads")
+        >>> ref.choose_colours("white").swap     # Black's seat won and took White
+        True
+        """
+        article = self.article("choose_colours")
+        winner = self.toss_winner()
+        if winner is None:
+            raise RefereeError("toss the coin first (Gomoku §5.3(2))", article)
+        if choice not in ("black", "white", "opponent_first"):
+            raise InvalidInput(
+                f"the winner takes 'black', 'white' or 'opponent_first', not {choice!r}", article
+            )
+        if choice == "opponent_first":
+            if not isinstance(opponent_takes, Color):
+                raise InvalidInput(
+                    "the winner asked the opponent to choose first: the opponent must choose "
+                    "black or white (Gomoku §5.3(2)C)",
+                    article,
+                )
+            takes = opponent_takes.opponent
+        else:
+            if opponent_takes is not None:
+                raise InvalidInput("the winner chose a colour: the opponent has none to choose")
+            takes = BLACK if choice == "black" else WHITE
+        swap = takes is not winner  # the seat that was to play White takes Black
+        text = note or (
+            f"{winner} chose {choice}"
+            + (f", {winner.opponent} took {opponent_takes.value}" if opponent_takes else "")
+            + ("; the seats are exchanged" if swap else "")
+        )
+        return self.record(
+            Ruling(RulingKind.COLOURS_CHOSEN, winner, article, at, None, text, swap=swap)
+        )
+
+    # ------------------------------------------------------------------ appeals (Gomoku §13)
+
+    def appeal(
+        self,
+        color: Color,
+        against: int,
+        *,
+        question: Question | str = Question.FACT,
+        appellant: Appellant | str = Appellant.PLAYER,
+        round_end: float | None = None,
+        limit: float | None = None,
+        organiser_delay: float = 0.0,
+        by_chief_arbiter: bool = False,
+        team_event: bool = False,
+        leader_supports: bool = False,
+        player_age: int | None = None,
+        deposit: int | str | Fraction = 0,
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """``color`` appeals against the ruling ``against`` (its index in :attr:`rulings`),
+        Gomoku §13.1. Refused when the appellant may not appeal (§13.1: in a team event the
+        leader, or a player the leader supports), or, with ``limit`` seconds after
+        ``round_end``, when it comes too late (§8.11; the organiser's delays excluded). The
+        record keeps the deadline and who has the last word (a fact: the arbiter; a rule's
+        interpretation: the chief arbiter; a question the rules do not cover, decided by the
+        chief arbiter: the competition committee). Changes nothing on the board.
+
+        >>> ref = Referee("gomoku")
+        >>> _ = ref.violation(BLACK)
+        >>> a = ref.appeal(BLACK, 0, round_end=100.0, limit=1800.0, at=400.0).appeal
+        >>> a.against, a.deadline, a.authority
+        (0, 1900.0, 'arbiter')
+        """
+        _check_color(color)
+        article = self.article("appeal")
+        if isinstance(against, bool) or not isinstance(against, int):
+            raise InvalidInput(
+                f"an appeal names the ruling it is against (its number): {against!r}"
+            )
+        if not 0 <= against < len(self._rulings):
+            raise RefereeError(f"there is no ruling number {against} to appeal against", article)
+        target = self._rulings[against]
+        if target.kind in (RulingKind.APPEAL, RulingKind.APPEAL_DECIDED):
+            raise RefereeError("an appeal is against a ruling, not against an appeal", article)
+        try:
+            q, who = Question(question), Appellant(appellant)
+            money = Fraction(str(deposit))
+        except (ValueError, ZeroDivisionError) as exc:
+            raise InvalidInput(f"not an appeal: {exc}", article) from exc
+        if money < 0:
+            raise InvalidInput(f"a deposit is not negative, got {deposit!r}", article)
+        if not may_appeal(
+            who, team_event=team_event, player_age=player_age, leader_supports=leader_supports
+        ):
+            raise RefereeError(
+                "in a team event only the team leader (or a player the leader supports) appeals; "
+                "in an individual event the player (a parent for a child under 9)",
+                article,
+            )
+        deadline: float | None = None
+        if limit is not None:
+            start = round_end if round_end is not None else target.at
+            if start is None or at is None:
+                raise InvalidInput("a deadline needs the round's end and the appeal's time")
+            if not appeal_in_time(start, at, limit, organiser_delay=organiser_delay):
+                raise RefereeError(
+                    f"the appeal came {at - start - organiser_delay:g} s after the round ended, "
+                    f"past the {limit:g} s allowed (Gomoku §8.11)",
+                    "Gomoku §8.11",
+                )
+            deadline = start + limit + organiser_delay
+        record = AppealRecord(
+            against,
+            q,
+            who,
+            deadline,
+            final_authority(q, by_chief_arbiter=by_chief_arbiter),
+            money,
+        )
+        text = note or f"{color} appeals against ruling {against} ({target.article})"
+        return self.record(Ruling(RulingKind.APPEAL, color, article, at, None, text, appeal=record))
+
+    def open_appeals(self) -> list[int]:
+        """The indices of the appeals not decided yet.
+
+        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE); _ = ref.appeal(WHITE, 0)
+        >>> ref.open_appeals()
+        [1]
+        """
+        decided = {
+            r.appeal.against
+            for r in self._rulings
+            if r.kind is RulingKind.APPEAL_DECIDED and r.appeal is not None
+        }
+        return [
+            i
+            for i, r in enumerate(self._rulings)
+            if r.kind is RulingKind.APPEAL and i not in decided
+        ]
+
+    def decide_appeal(
+        self,
+        appeal: int,
+        result: AppealResult | str,
+        *,
+        votes: tuple[bool, ...] | list[bool] = (),
+        at: float | None = None,
+        note: str = "",
+    ) -> Ruling:
+        """The answer to the appeal number ``appeal`` (Gomoku §13): ``result`` upheld,
+        reasonable (failed, with some reason) or rejected, and the deposit refund (full, half,
+        none, §13.1-13.2). When the competition committee has the last word its members'
+        ``votes`` are required: an odd number, at least three, the majority decides and must
+        agree with ``result`` (§13.2). What an upheld appeal changes is a further ruling.
+
+        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE)
+        >>> _ = ref.appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, deposit=200)
+        >>> d = ref.decide_appeal(1, "reasonable", votes=[False, False, True]).appeal
+        >>> d.result.value, d.refund
+        ('reasonable', Fraction(100, 1))
+        """
+        article = self.article("decide_appeal")
+        if appeal not in self.open_appeals():
+            raise RefereeError(f"ruling {appeal} is not an open appeal", article)
+        lodged = self._rulings[appeal].appeal
+        assert lodged is not None
+        try:
+            res = AppealResult(result)
+        except ValueError as exc:
+            raise InvalidInput(f"not an appeal result: {result!r}", article) from exc
+        ballot = tuple(votes)
+        if lodged.authority == "competition committee":
+            granted = arbitrate(ballot)
+            if granted is not (res is AppealResult.UPHELD):
+                raise RefereeError(
+                    f"the committee's majority {'granted' if granted else 'refused'} the appeal, "
+                    f"not {res.value!r} (Gomoku §13.2)",
+                    "Gomoku §13.2",
+                )
+        elif ballot:
+            raise RefereeError(
+                f"the {lodged.authority} decides this appeal alone: no committee vote (§13.1)",
+                "Gomoku §13.1",
+            )
+        record = AppealRecord(
+            appeal,
+            lodged.question,
+            lodged.appellant,
+            lodged.deadline,
+            lodged.authority,
+            lodged.deposit,
+            res,
+            ballot,
+            deposit_refund(lodged.deposit, res),
+        )
+        color = self._rulings[appeal].color
+        text = note or f"appeal {appeal}: {res.value} ({lodged.authority})"
+        return self.record(
+            Ruling(RulingKind.APPEAL_DECIDED, color, article, at, None, text, appeal=record)
         )
 
     # ------------------------------------------------------------------ (de)serialisation

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from duiyi.errors import TournamentError
-from duiyi.server.engine_list import EngineList
+from duiyi.server.engine_list import EngineList, EngineNotOffered
 from duiyi.server.games import GameManager
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
@@ -214,6 +214,9 @@ class EngineRounds:
                     return
             except NotFound:
                 return  # the event is gone
+            except EngineNotOffered as exc:  # the operator's list changed since the request
+                log.error("engine round of event %s stopped: %s", event_id, exc)
+                return
             except Exception:  # the store is down, a game could not start: try again
                 log.exception("engine round of event %s: pass failed", event_id)
             await asyncio.sleep(self.POLL)

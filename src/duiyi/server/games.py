@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import hashlib
 import json
 import logging
 import time
@@ -97,8 +98,15 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     """A session for a game request: ``{"game": "go"|"gomoku", "size", "rules",
     "handicap", "time_control": {"system": ...}, "overtime_pass": bool, "lateness": {...}}``.
 
-    Without ``lateness`` the clock starts at once for the first player to move; with it, both
-    players start absent and the lateness rules of the book apply until they arrive.
+    ``start`` says when the clock starts (issue 21, ``duiyi.session.START_RULES``): a casual
+    game's default ``seated`` waits until both players have opened their seats (connected, or
+    acted); ``first_move`` starts it with the first move; ``scheduled`` (an event's game, and
+    any game with ``lateness``) starts it at once, and with ``lateness`` both players start
+    absent and the lateness rules of the book apply until they arrive (Go §22, Gomoku §8.5).
+
+    >>> tc = {"system": "absolute", "base": 600}
+    >>> new_session({"game": "go", "size": 9, "time_control": tc}).clock_start_json()["start_rule"]
+    'seated'
     """
     kind = spec.get("game", "go")
     if kind == "go":
@@ -118,6 +126,13 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     else:
         raise InvalidInput("time_control is an object such as {'system': 'absolute', 'base': 600}")
     lateness_spec = spec.get("lateness")
+    start = spec.get("start")
+    if start is None:  # without a clock nothing waits for the players
+        start = "seated" if lateness_spec is None and system.name != "none" else "scheduled"
+    if lateness_spec is not None and start != "scheduled":
+        raise InvalidInput(
+            f"lateness rules go with a scheduled start (Go §22, Gomoku §8.5), not start={start!r}"
+        )
     if lateness_spec is None:
         clock = Clock(system, to_move=BLACK, now=now)
     else:
@@ -135,6 +150,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         referee,
         overtime_pass=bool(spec.get("overtime_pass", False)),
         overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
+        start_rule=str(start),
     )
 
 
@@ -190,6 +206,19 @@ def _board_view(session: Session) -> dict[str, Any]:
         out["fifth_n"] = inner.fifth_n
         out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
         out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
+        # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
+        out["draw_offers"] = {c.value: n for c, n in inner.draw_offers.items()}
+        out["draw_offer_lead"] = inner.rules.draw_offer_lead
+        known = inner.opening
+        out["opening"] = (
+            None
+            if known is None
+            else {
+                "id": known.opening.id,
+                "chinese": known.opening.chinese,
+                "japanese": known.opening.japanese,
+            }
+        )
         out["to_act"] = inner.to_act.value if inner.to_act else None
         # Gomoku §2.9: after the swap the Black seat plays the white stones
         out["swapped"] = inner.swapped
@@ -215,7 +244,11 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "clocks": state["clock"],
         "clock_running": state["clock_running"],
         "paused": state["paused"],
-        "absent": sorted(c.value for c in session.clock.absent),
+        # absent at a scheduled start, or not yet seated when the clock waits for both
+        "absent": sorted(c.value for c in session.waiting_for()),
+        # when the clock starts and which rule applies (issue 21): start_rule ("seated",
+        # "first_move", "scheduled"), started, waiting_for, lateness (or None)
+        "clock": session.clock_start_json(),
         "adjourned_by": state["adjourned_by"],
         "outcome": state["outcome"],
         "referee": state["referee"],
@@ -268,6 +301,37 @@ def _check_action_id(value: object) -> str | None:
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_ACTION_ID:
         raise InvalidInput(f"action_id is a string of 1-{MAX_ACTION_ID} characters")
     return value
+
+
+def action_keys(sender: str, action_id: str, body: Any) -> tuple[str, str]:
+    """The store's keys of a client's ``action_id`` (in game_action_ids, per game): the id
+    scoped to its ``sender`` (``black``, ``white``, ``arbiter``), and the id with the action's
+    ``body``. The same id from another sender is another action; from the same sender with
+    another body it is refused (ActionIdReused, 409).
+
+    >>> black, body = action_keys("black", "1", {"type": "move", "point": "D4"})
+    >>> black == action_keys("white", "1", {"type": "move", "point": "D4"})[0]
+    False
+    >>> body == action_keys("black", "1", {"type": "move", "point": "C3"})[1]
+    False
+    >>> len(black) <= 64 and len(body) <= 64
+    True
+    """
+    scoped = hashlib.sha256(f"{sender}\0{action_id}".encode()).hexdigest()[:40]
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    whole = hashlib.sha256(f"{scoped}\0{text}".encode()).hexdigest()[:40]
+    return "id:" + scoped, "body:" + whole
+
+
+class ActionIdReused(Conflict):
+    """A client's action id already used by the same sender in this game for another action
+    (409): each action needs its own id; a retry sends the same body again."""
+
+    def __init__(self, action_id: str) -> None:
+        super().__init__(
+            f"action_id {action_id!r} was already used by this seat (or arbiter) in this game "
+            "for another action: give each action its own id (a retry sends the same action)"
+        )
 
 
 # Sent to a game's sockets when this process stops serving it: close with a reconnect code.
@@ -424,7 +488,11 @@ class GameHost:
             except (TypeError, ValueError, AttributeError) as exc:
                 raise InvalidInput(f"ruling {method!r}: {exc}") from exc
 
-        return await self._change(change, _check_action_id(action_id), attempt)
+        action_id = _check_action_id(action_id)
+        keys = (
+            None if action_id is None else (action_id, *action_keys("arbiter", action_id, ruling))
+        )
+        return await self._change(change, keys, attempt)
 
     async def act(
         self, seat: Color | None, kind: str, data: dict[str, Any], attempt: str | None = None
@@ -440,10 +508,14 @@ class GameHost:
         started = time.perf_counter()
         data = dict(data)
         action_id = _check_action_id(data.pop(ACTION_ID, None))
+        keys = None
+        if action_id is not None:
+            sender = "none" if seat is None else seat.value
+            keys = (action_id, *action_keys(sender, action_id, {"type": kind, **data}))
         try:
             return await self._change(
                 lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
-                action_id,
+                keys,
                 attempt,
             )
         finally:
@@ -452,20 +524,26 @@ class GameHost:
     async def _change(
         self,
         change: Callable[[float], object],
-        action_id: str | None = None,
+        keys: tuple[str, str, str] | None = None,
         attempt: str | None = None,
     ) -> int:
         """Run ``change(now)`` on the session under the game's lock and commit what it logged.
 
-        Whatever the session settled first (a flag that fell) is stored even if the change
-        itself is refused; a refused change leaves nothing else behind."""
+        ``keys``: the client's action id, its key scoped to the sender and its key with the
+        body (:func:`action_keys`). Whatever the session settled first (a flag that fell) is
+        stored even if the change itself is refused; a refused change leaves nothing else
+        behind."""
         async with self.lock:
             if self.closed is not None:
                 raise GameClosed(self.closed)
             if self.abandoned:
                 raise Unavailable(MOVED)
-            if action_id is not None and action_id in self.action_ids:
-                return self.action_ids[action_id]  # a retry: applied once, answered again
+            if keys is not None:
+                client_id, id_key, body_key = keys
+                if body_key in self.action_ids:
+                    return self.action_ids[body_key]  # a retry: applied once, answered again
+                if id_key in self.action_ids:
+                    raise ActionIdReused(client_id)
             before = self.version
             error: DuiyiError | None = None
             try:
@@ -474,22 +552,24 @@ class GameHost:
                 error = exc
             try:
                 if error is None:
-                    await self._commit(before, action_id, attempt)
+                    await self._commit(before, keys, attempt)
                 else:
                     await self._commit(before)
             except ActionIdTaken as taken:  # the store had the id first: nothing was written
                 if taken.version is None:
                     raise ActionRefused(taken.action_id) from taken
+                if keys is not None and taken.action_id == keys[1]:
+                    raise ActionIdReused(keys[0]) from taken  # the id, not with this body
                 self.action_ids[taken.action_id] = taken.version
                 return taken.version
             if error is not None:
                 raise error
-            if action_id is not None and self.version > before:
-                self.action_ids[action_id] = self.version
+            if keys is not None and self.version > before:
+                self.action_ids[keys[1]] = self.action_ids[keys[2]] = self.version
             return self.version
 
     async def _commit(
-        self, before: int, action_id: str | None = None, attempt: str | None = None
+        self, before: int, keys: tuple[str, str, str] | None = None, attempt: str | None = None
     ) -> None:
         new = self.session.log[before:]
         if not new:
@@ -506,7 +586,9 @@ class GameHost:
             outcome=outcome.to_json() if outcome is not None else None,
             report=_event_report(self.record, sheet) if sheet != self._sheet else None,
             owner=self.manager.process_id,  # fencing: refused if another process took over
-            action_id=action_id,  # refused if the id was committed already
+            # refused if the sender's id was committed already (with this body: a retry)
+            action_id=None if keys is None else keys[1],
+            action_body=None if keys is None else keys[2],
             attempt=attempt,  # refused if the forwarding process's tombstone came first
         )
         try:
@@ -754,6 +836,10 @@ class GameManager:
         ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
         knockout game replayed with colours reversed keeps its players' links (no new secrets
         are answered for the seats then)."""
+        if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
+            spec = {**spec, "start": "scheduled"}
+        elif engine is not None and "start" not in spec:  # the engine never opens a seat
+            spec = {**spec, "start": "first_move"}
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")

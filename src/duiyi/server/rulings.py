@@ -14,6 +14,7 @@ argument is a 422 problem before the referee sees it), then turned into a call o
 from __future__ import annotations
 
 import inspect
+import secrets
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
@@ -60,7 +61,7 @@ class _Ruling(BaseModel):
         data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
-            if key in ("color", "offender", "by"):
+            if key in ("color", "offender", "by", "caller", "opponent_takes"):
                 out[key] = Color(value)
             elif key == "colors":
                 out[key] = tuple(Color(v) for v in value)
@@ -220,12 +221,18 @@ class LeaveSeat(_Ruling):
 
 
 class DroppedStone(_Ruling):
-    """A dropped stone picked up; the player plays again (Go §17.3)."""
+    """A dropped stone entered as ``color``'s move is taken back and ``color`` chooses again:
+    Go §17.3 (with the opponent's ``consent``, else the ``chief_arbiter``; no penalty), Gomoku
+    §6.1(7) with §4.2's ``penalty``: ``violation`` (default, §12.4), ``time`` (罚时 of
+    ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
 
     kind: Literal["dropped_stone"]
     color: Seat
     consent: StrictBool = True
     chief_arbiter: StrictBool = False
+    penalty: Literal["violation", "time", "none"] | None = None
+    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
+    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
     move_number: MoveNumber | None = None
 
 
@@ -246,7 +253,7 @@ class AcceptIrregular(_Ruling):
     kind: Literal["accept_irregular"]
     color: Seat
     article: Annotated[
-        str, Field(pattern=r"^Gomoku §6\.1(\([1-6]\))?$", examples=["Gomoku §6.1(5)"])
+        str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
     ] = "Gomoku §6.1"
 
 
@@ -258,6 +265,74 @@ class ReplaceStone(_Ruling):
     color: Seat
     point: Point
     lifted: StrictBool = False
+    violation: StrictBool = Field(
+        True,
+        description="the opponent pointed it out: a violation (Gomoku §6.1, §12.4); false: the "
+        "correction alone",
+    )
+
+
+class CoinToss(_Ruling):
+    """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+    ``called``; ``face`` is what came up (an arbiter's real coin), or, left out, the server
+    tosses it with its own random source. Before the first move only."""
+
+    kind: Literal["coin_toss"]
+    caller: Seat
+    called: Literal["heads", "tails"]
+    face: Literal["heads", "tails"] | None = None
+
+    def call(self) -> tuple[str, dict[str, Any]]:
+        """The referee method and its arguments, the coin tossed here when no face was given
+        (the server's random source: the core takes the face as data)."""
+        method, kwargs = super().call()
+        kwargs["call"] = self.called
+        if kwargs.get("face") is None:
+            kwargs["face"] = secrets.choice(("heads", "tails"))
+        return method, kwargs
+
+
+class ChooseColours(_Ruling):
+    """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
+    ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
+    that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
+
+    kind: Literal["choose_colours"]
+    choice: Literal["black", "white", "opponent_first"]
+    opponent_takes: Seat | None = None
+
+
+class Appeal(_Ruling):
+    """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
+    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
+    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
+    who has the last word (``question``: fact → the arbiter, interpretation → the chief
+    arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
+
+    kind: Literal["appeal"]
+    color: Seat
+    against: MoveNumber
+    question: Literal["fact", "interpretation", "uncovered"] = "fact"
+    appellant: Literal["player", "parent", "team_leader", "other"] = "player"
+    limit: Annotated[float, Field(gt=0, le=30 * 86_400), NO_BOOL] | None = None
+    organiser_delay: Annotated[float, Field(ge=0, le=30 * 86_400), NO_BOOL] = 0.0
+    by_chief_arbiter: StrictBool = False
+    team_event: StrictBool = False
+    leader_supports: StrictBool = False
+    player_age: Annotated[int, Field(ge=0, le=150), NO_BOOL] | None = None
+    deposit: Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL] = 0
+
+
+class DecideAppeal(_Ruling):
+    """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
+    (failed with some reason: half the deposit back) or ``rejected``; the competition
+    committee's ``votes`` (odd, at least three, the majority decides) when it has the last
+    word."""
+
+    kind: Literal["decide_appeal"]
+    appeal: MoveNumber
+    result: Literal["upheld", "reasonable", "rejected"]
+    votes: Annotated[list[StrictBool], Field(max_length=15)] = []
 
 
 Ruling = Annotated[
@@ -281,7 +356,11 @@ Ruling = Annotated[
     | DroppedStone
     | RestoreStones
     | AcceptIrregular
-    | ReplaceStone,
+    | ReplaceStone
+    | Appeal
+    | DecideAppeal
+    | CoinToss
+    | ChooseColours,
     Field(discriminator="kind"),
 ]
 
@@ -367,6 +446,8 @@ _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
 # what each request field is on a form
 _FIELD_TYPES = {
     "color": "seat",
+    "caller": "seat",
+    "opponent_takes": "seat",
     "offender": "seat",
     "by": "seat",
     "colors": "seats",

@@ -270,6 +270,13 @@ class GameSpec(_Strict):
         | None
     ) = None
     lateness: Lateness | None = None
+    start: Literal["seated", "first_move", "scheduled"] | None = Field(
+        None,
+        description="when the clock starts: 'seated' (default: when both players have opened "
+        "their seats), 'first_move' (with the first move, which costs nothing) or 'scheduled' "
+        "(at once; the only choice with lateness, Go §22, Gomoku §8.5); an event's games are "
+        "always scheduled",
+    )
 
     def spec(self) -> dict[str, Any]:
         """The plain JSON ``duiyi.server.games.new_session`` reads."""

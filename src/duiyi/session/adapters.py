@@ -417,6 +417,31 @@ class GomokuAdapter:
             self.game.apply(last)
             raise
 
+    def check_take_back(self, player: Color) -> None:
+        """Raise :class:`SessionError` unless :meth:`take_back` would succeed: ``player``'s
+        stone is the game's last action and no result was imposed (a five the stone made
+        goes with it)."""
+        from duiyi.gomoku.game import Place
+
+        actions = self.game.actions
+        last = actions[-1] if actions else None
+        if (
+            self._imposed is not None
+            or not isinstance(last, Place)
+            or last.color is not self._colour(player)
+        ):
+            raise SessionError(
+                f"only {player}'s last stone, before the opponent plays on, can be taken back "
+                "(Gomoku §6.1(7); playing on accepts it, Gomoku §6.2)",
+                "Gomoku §6.2",
+            )
+
+    def take_back(self, player: Color) -> None:
+        """Gomoku §6.1(7) "判收回掉落子，另选落点": ``player``'s last stone (dropped by
+        accident and entered as its move) comes off; ``player`` chooses again."""
+        self.check_take_back(player)
+        self.game.undo()
+
     def warn(self, player: Color, article: str) -> None:
         return None
 

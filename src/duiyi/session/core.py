@@ -62,7 +62,13 @@ from duiyi.session.adapters import (
     adapter_from_config,
 )
 
-__all__ = ["Event", "Session", "SessionAction"]
+__all__ = ["START_RULES", "Event", "Session", "SessionAction"]
+
+#: When a game's clock starts (issue 21). ``scheduled``: at the session's start, the official
+#: start of an event's game, with the lateness rules of the clock (Go §22, Gomoku §8.5);
+#: ``seated``: when both players have sat down (``arrive``, or their first action); nobody is
+#: late in a casual game; ``first_move``: with the first move, which costs nothing.
+START_RULES = ("scheduled", "seated", "first_move")
 
 SESSION_ACTIONS = frozenset(
     {
@@ -201,8 +207,20 @@ class Session:
         *,
         overtime_pass: bool = False,
         overrun_grace: float = OVERRUN_GRACE,
+        start_rule: str = "scheduled",
     ) -> None:
         self._game: GameAdapter = adapt(game)
+        if start_rule not in START_RULES:
+            raise InvalidInput(
+                f"start_rule must be one of {', '.join(START_RULES)}: {start_rule!r}"
+            )
+        if start_rule != "scheduled" and clock.absent:
+            raise InvalidInput(
+                "lateness rules (absent players) go with a scheduled start (Go §22, Gomoku §8.5); "
+                f"a {start_rule!r} clock starts when the players are there"
+            )
+        self.start_rule = start_rule
+        self._clock_had_absent = bool(clock.absent)
         if not isinstance(clock, Clock):
             raise InvalidInput(f"not a Clock: {clock!r}")
         self._clock = clock
@@ -229,6 +247,9 @@ class Session:
         self._seats_swapped = False
         self._restarts = 0
         self._ot_requests: set[Color] = set()
+        self._seated: set[Color] = set()
+        self._ended_at: float | None = None  # when the game was decided (appeal deadlines)
+        self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
@@ -241,8 +262,10 @@ class Session:
         # a clock created running for the wrong seat (White first after fixed handicap
         # stones) is set right at once, without counting a move
         want = self._game.to_move()
-        if clock.to_move is not None and want is not None and clock.to_move is not want:
-            clock.stop(self._now)
+        if clock.to_move is not None and (
+            not self._started or (want is not None and clock.to_move is not want)
+        ):
+            clock.stop(self._now)  # (a held clock waits for its start, issue 21)
         self._sync_clock(self._now)
 
     # ------------------------------------------------------------------ reading
@@ -281,6 +304,45 @@ class Session:
     def adjourned_by(self) -> Color | None:
         """The player who sealed a move, while the game is adjourned (never the move itself)."""
         return self._adjourned.player if self._adjourned else None
+
+    @property
+    def clock_started(self) -> bool:
+        """False while the clock waits for its start (``start_rule`` ``seated`` or
+        ``first_move``); a ``scheduled`` clock starts with the session."""
+        return self._started
+
+    def waiting_for(self) -> tuple[Color, ...]:
+        """The seats the clock waits for: not yet seated under ``start_rule="seated"``, or
+        still absent under the lateness rules of a scheduled start.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), start_rule="seated")
+        >>> s.arrive(BLACK, now=10.0)
+        >>> s.waiting_for(), s.clock_started
+        ((Color.WHITE,), False)
+        >>> s.arrive(WHITE, now=13.0)
+        >>> s.waiting_for(), s.clock.running_color, s.clock.used(BLACK, 20.0)
+        ((), Color.BLACK, 7.0)
+        """
+        if self.start_rule == "seated" and not self._started:
+            return tuple(c for c in (BLACK, WHITE) if c not in self._seated)
+        return tuple(c for c in (BLACK, WHITE) if c in self._clock.absent)
+
+    def clock_start_json(self) -> dict[str, Any]:
+        """How this game's clock starts, for a page to say it: ``start_rule``, ``started``,
+        ``waiting_for`` (seats), and ``lateness`` (the rule of a scheduled start with absent
+        players, or None)."""
+        late = self._clock.lateness
+        scheduled_lateness = self.start_rule == "scheduled" and (
+            bool(self._clock.absent) or bool(self._clock_had_absent)
+        )
+        return {
+            "start_rule": self.start_rule,
+            "started": self._started,
+            "waiting_for": [c.value for c in self.waiting_for()],
+            "lateness": late.to_json() if scheduled_lateness else None,
+        }
 
     @property
     def seats_swapped(self) -> bool:
@@ -364,6 +426,7 @@ class Session:
             "referee": self._referee.summary(),
             "outcome": outcome_json(outcome),
             "seats_swapped": self._seats_swapped,
+            "clock_start": self.clock_start_json(),
         }
 
     # ------------------------------------------------------------------ time
@@ -588,9 +651,11 @@ class Session:
         self.apply(SessionAction("resume", _check_time(now)))
 
     def arrive(self, player: Color, now: float) -> None:
-        """A late player arrives (Go §22.1-4, Gomoku §8.5): it is charged its lateness (twice
-        in Go) and the clock runs for the player to move again; until then the absent
-        player's time ran, never the present player's (see :class:`~duiyi.clock.Clock`)."""
+        """A player sits down. Under ``start_rule="seated"`` the clock starts when both have
+        (issue 21; nobody is charged anything). Under a scheduled start with lateness rules
+        (Go §22.1-4, Gomoku §8.5) a late player is charged its lateness (twice in Go) and the
+        clock runs for the player to move again; until then the absent player's time ran,
+        never the present player's (see :class:`~duiyi.clock.Clock`)."""
         self.apply(SessionAction("arrive", _check_time(now), player))
 
     def request_overtime_pass(self, player: Color, now: float) -> None:
@@ -647,9 +712,12 @@ class Session:
         if method in ("disqualify", "disciplinary_loss"):
             # Gomoku §2.20(3): after a confirmed result the board result stands
             kwargs.setdefault("decided", self.outcome() is not None)
-        if method in ("accept_irregular", "replace_stone", "void_move"):
+        if method in ("accept_irregular", "replace_stone", "void_move", "dropped_stone"):
             # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
             kwargs.setdefault("move_number", self._game.moves_played())
+        if method == "appeal" and self._ended_at is not None:
+            # Gomoku §8.11: the deadline counts from the end of the game (its round)
+            kwargs.setdefault("round_end", self._ended_at)
         if method == "leave_seat":
             self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
             kwargs.setdefault("move_number", self._game.moves_played())
@@ -684,11 +752,16 @@ class Session:
             )
 
     def _check_take_back(self, ruling: Ruling) -> None:
-        """Go §17.3: a dropped stone comes back only while it is the game's last action."""
-        if not isinstance(self._game, GoAdapter) or ruling.color is None:
-            raise SessionError("picking up a dropped stone is a Go ruling (Go §17.3)", "Go §17.3")
-        if self.outcome() is not None:
-            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        """Go §17.3, Gomoku §6.1(7): a dropped stone comes back only while it is the game's
+        last action (in Gomoku also when it made a five: the five goes with it)."""
+        if not isinstance(self._game, (GoAdapter, GomokuAdapter)) or ruling.color is None:
+            raise SessionError(
+                "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
+                ruling.article,
+            )
+        decided = self.outcome() if isinstance(self._game, GoAdapter) else self._outcome
+        if decided is not None:
+            raise GameOver(f"the game is over: {_describe(decided)}")
         self._game.check_take_back(ruling.color)
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
@@ -758,6 +831,12 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = a.type in TURN_ACTIONS and self._clock.to_move is player
         self._game.play(player, a.type, a.data)
+        if not self._started:
+            # acting is being there (issue 21): a seated start counts the player as seated;
+            # a first-move start begins with this move, which costs nothing
+            self._seated.add(player)
+            first = self.start_rule == "first_move" and a.type in TURN_ACTIONS
+            self._started = first or (self.start_rule == "seated" and len(self._seated) == 2)
         self._after_game_change(a.at, player if pressed else None)
 
     def _check_not_overrun(self, player: Color, at: float) -> None:
@@ -780,6 +859,10 @@ class Session:
         "不足60秒的着手不予计时"). Anything else that stops play stops the clock
         (:meth:`Clock.stop`: what ran is charged, a started byo-yomi minute is not)."""
         clock = self._clock
+        if self._ended_at is None and self.outcome() is not None:
+            self._ended_at = at
+        if not self._started:
+            return  # the clock waits for its start (issue 21)
         nxt = None if self.outcome() is not None else self._game.to_move()
         cur = clock.to_move
         if nxt is None:
@@ -813,13 +896,23 @@ class Session:
             raise SessionError(
                 f"no lateness forfeit for {sorted(c.value for c in players)} at {a.at:g}"
             )
-        ruling = Referee(self._referee.game).no_show(players, at=a.at)
+        # the lateness rule that applied: Go §22.2 (15 min by the lodging), §22.1, Gomoku §8.5
+        article = self._clock.lateness.article or None
+        ruling = Referee(self._referee.game).no_show(players, at=a.at, article=article)
         self._referee.record(ruling)
         assert ruling.outcome is not None
         self._end(ruling.outcome, a.at)
 
     def _do_arrive(self, a: SessionAction) -> None:
         player = self._player(a)
+        if self.start_rule == "seated" and not self._started:
+            if player in self._seated:
+                raise SessionError(f"{player} has already sat down")
+            self._seated.add(player)
+            if len(self._seated) == 2:  # both are there: the clock starts (issue 21)
+                self._started = True
+                self._sync_clock(a.at)
+            return
         try:
             self._clock.arrive(player, a.at)
         except ClockError as exc:
@@ -884,6 +977,12 @@ class Session:
                 "pass override=True to change a result",
                 ruling.article,
             )
+        if ruling.kind in (RulingKind.COIN_TOSS, RulingKind.COLOURS_CHOSEN) and (
+            self._game.moves_played() > 0 or self.outcome() is not None
+        ):
+            raise SessionError(
+                "the colours are chosen before the game starts (Gomoku §5.3(2))", "Gomoku §5.3(2)"
+            )
         if ruling.take_back:
             self._check_take_back(ruling)
         if ruling.replace_at is not None:
@@ -922,9 +1021,14 @@ class Session:
         self._referee.record(ruling, override=override)
         for color, seconds in ruling.clock:
             self._clock.adjust(color, seconds, at)
+        if ruling.kind is RulingKind.COLOURS_CHOSEN and ruling.swap:
+            # Gomoku §5.3(2): the seat that was to play White takes Black: the players
+            # exchange seats before the first move (the host re-maps them, as after Gomoku §5.2)
+            self._seats_swapped = not self._seats_swapped
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
-        if ruling.take_back and ruling.color is not None and isinstance(self._game, GoAdapter):
+        if ruling.take_back and ruling.color is not None:
+            assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _check_take_back
             self._game.take_back(ruling.color)
             self._hand_back(ruling.color, at)
         if ruling.passes is not None:
@@ -957,6 +1061,8 @@ class Session:
         self._clock = Clock(first.system, to_move=None, now=at)
         self._outcome = None
         self._adjourned = None
+        self._started = True  # the players are at the board
+        self._ended_at = None
         self._restarts += 1
         if swap:
             self._seats_swapped = not self._seats_swapped
@@ -983,6 +1089,8 @@ class Session:
             options["clock_stops"] = 2
         if self.overrun_grace:  # absent in older logs, which ruled the loss at the overrun
             options["overrun_grace"] = self.overrun_grace
+        if self.start_rule != "scheduled":  # absent in older logs: their clocks started at once
+            options["start_rule"] = self.start_rule
         return options
 
     def public_json(self) -> dict[str, Any]:
@@ -1016,6 +1124,7 @@ class Session:
             overtime_pass=bool(options.get("overtime_pass")),
             # logs written before the grace existed ruled the loss at the overrun
             overrun_grace=float(options.get("overrun_grace", 0.0)),
+            start_rule=str(options.get("start_rule", "scheduled")),
         )
         session._legacy = options.get("clock_stops", 1) < 2
         for i, a in enumerate(actions):

@@ -160,6 +160,9 @@ class Append:
     # it, makes the whole append fail
     action_id: str | None = None
     attempt: str | None = None
+    # the client's id with the action's body (its retries carry the same body: an id used
+    # again with another body is refused); see duiyi.server.games.action_keys
+    action_body: str | None = None
 
     @property
     def new_version(self) -> int:
@@ -191,7 +194,7 @@ class Append:
                 "state": COMMITTED,
                 "version": self.new_version,
             }
-            for i in (self.action_id, self.attempt)
+            for i in (self.action_body, self.action_id, self.attempt)
             if i is not None
         ]
 
@@ -452,7 +455,8 @@ class Repository:
         except (_BatchConflict, IntegrityError):
             if len(items) == 1:
                 item = items[0]
-                for key in (item.action_id, item.attempt):
+                # the id with this body first: a retry of the same action answers its version
+                for key in (item.action_body, item.action_id, item.attempt):
                     taken = None if key is None else await self.action_id(item.game_id, key)
                     if key is not None and taken is not None:
                         state, version = taken

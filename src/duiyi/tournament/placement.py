@@ -322,9 +322,13 @@ def _compute(event: Event, rules: PlacementRules, upto_round: int) -> dict[int, 
     total = max(event.rounds, upto_round, 1)
     rn = upto_round - 1  # OpenGotha's 0-based round index
     scored: dict[int, _Scored] = {}
+    left = {w.player: w.after_round for w in event.withdrawals}
     for p in event.players:
         flags = _extra(p, "participating")
-        part = [_ABSENT if flags[r : r + 1] == "0" else _NOT_ASSIGNED for r in range(total)]
+        gone = left.get(p.number, total)  # a player who left is absent after (as exported)
+        part = [
+            _ABSENT if flags[r : r + 1] == "0" or r >= gone else _NOT_ASSIGNED for r in range(total)
+        ]
         scored[p.number] = _Scored(p.number, smms(p, rules), part, [None] * total)
     for rnd in event.history:
         r = rnd.number - 1

@@ -194,6 +194,9 @@ function route() {
   translate();
   const { path, params } = hashParams();
   const [page, id] = path;
+  // another page opens at its top (a language switch or a reconnection keeps the place)
+  const shown = path.join("/");
+  if (shown !== route.shown) { route.shown = shown; window.scrollTo(0, 0); }
   try {
     if (page === "game" && id) leave = gamePage(main, id, params);
     else if (page === "event" && id) leave = eventPage(main, id);

@@ -2,6 +2,7 @@
 import { el } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
+import { pairingSheet, roundTitle, tableCards } from "./event.js";
 
 /** More exports from other modules: { label (i18n key), href(ctx) or onclick(ctx), testid }. */
 export const EXPORTS = [];
@@ -17,6 +18,12 @@ function render(ctx) {
       file("desk.ex.players", "/export/players.csv", `${id}-players.csv`, "export-players"),
       file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf"),
       el("li", {}, el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
+      ctx.e.history.length ? [
+        el("li", {}, el("button", { type: "button", "data-testid": "export-pairings", onclick: () => pairingSheet(ctx.e, ctx.e.history.at(-1)) },
+          `${t("printPairings")} (${roundTitle(ctx.e.history.length)})`)),
+        el("li", {}, el("button", { type: "button", "data-testid": "export-cards", onclick: () => tableCards(ctx.e, ctx.e.history.at(-1)) },
+          `${t("tableCards")} (${roundTitle(ctx.e.history.length)})`)),
+      ] : null,
       EXPORTS.map((x) => el("li", {}, x.href
         ? el("a", { href: x.href(ctx), "data-testid": x.testid, class: "button" }, t(x.label))
         : el("button", { type: "button", "data-testid": x.testid, onclick: () => x.onclick(ctx) }, t(x.label))))),

@@ -110,7 +110,7 @@ function pasteForm(ctx) {
     } catch (err) { preview.textContent = err.message; }
   };
   csv.addEventListener("input", showPreview);
-  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,text/csv,text/plain", "aria-label": t("pasteFile") });
+  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,.xml,.h9,text/csv,text/plain,application/xml", "aria-label": t("pasteFile") });
   file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
   return el("form", {
     class: "csv no-print",

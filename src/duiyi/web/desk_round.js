@@ -102,9 +102,12 @@ async function roundTable(ctx, r, explanation) {
     });
     const bw = warn("black");
     const ww = warn("white");
+    const send = () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 });
+    // choosing a result enters it (one action per board); Enter sends changed warnings
+    sel.addEventListener("change", send);
     const enter = el("button", {
       type: "button", "data-testid": `enter-${r.round}-${gm.board}`, "aria-label": `${t("enter")} ${t("board")} ${gm.board}`,
-      onclick: () => enterResult(ctx, r, gm, { result: sel.value || null, black_warnings: Number(bw.value) || 0, white_warnings: Number(ww.value) || 0 }),
+      onclick: send,
     }, t("enter"));
     const linkCell = el("td", {});
     if (online) {
@@ -180,6 +183,14 @@ async function render(ctx) {
   for (const part of ROUND_PARTS) if (part.visible(ctx, r)) box.append(await part.render(ctx, r));
   if (ctx.state.links && ctx.state.links.round === n) box.append(linksBox(ctx));
   box.append(el("div", { class: "table-wrap" }, await roundTable(ctx, r, explanation)));
+  // who is not in this round: marked absent, or withdrawn before it
+  const absent = e.players.filter((p) => ((p.extra && p.extra.participating) || "")[n - 1] === "0").map((p) => p.name);
+  const gone = (e.withdrawals || []).filter((w) => w.after_round < n).map((w) => playerName(e, w.player ?? w.number));
+  if (absent.length || gone.length) {
+    box.append(el("p", { class: "note", "data-testid": "not-paired" },
+      absent.length ? t("desk.notPairedAbsent", { names: absent.join(", ") }) : "", absent.length && gone.length ? " · " : "",
+      gone.length ? t("desk.notPairedWithdrawn", { names: gone.join(", ") }) : ""));
+  }
   if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, reasonText(x)))));
   const hasOnline = ev.games.some((g) => g.round === n);
   box.append(el("p", { class: "no-print actions" },

@@ -234,6 +234,19 @@ export function gamePage(main, id, params) {
     if (g.sound && m.zh) speak(m.zh);
   }
 
+  // a refusal the page words itself in its language (the server's text is English)
+  const OWN_WORDS = [
+    [/fifth-move candidates (\S+) and (\S+) make the same shape/, (m) => t("err.sameShape", { a: m[1], b: m[2] })],
+  ];
+  function localised(err) {
+    if (!(err instanceof Problem)) return err;
+    for (const [re, words] of OWN_WORDS) {
+      const m = re.exec(err.message);
+      if (m) return new Problem({ ...err.body, detail: words(m), article: null }, err.status);
+    }
+    return err;
+  }
+
   // -- acting ---------------------------------------------------------------------------------
   // One user action, one action_id (made here, once): a retry after a network error, a 502-504,
   // a socket closed before it answered or the socket's reconnect (4409 after a failover) sends
@@ -263,7 +276,7 @@ export function gamePage(main, id, params) {
         const again = !(err instanceof Problem) || RETRY_STATUS.has(err.status);
         if (!again || performance.now() + wait > until) {
           g.retrying = false;
-          showError(err);
+          showError(localised(err));
           return;
         }
         g.retrying = true;
@@ -335,17 +348,25 @@ export function gamePage(main, id, params) {
     } else if (allowed.includes("move")) {
       const stones = st.stones || {};
       if ((stones.black || []).includes(p) || (stones.white || []).includes(p)) {
-        act({ type: "move", move: p }); // the server names the rule (and the message clears itself)
+        playMove(p); // the server names the rule (and the message clears itself)
       } else if (forbiddenFor(p) || g.confirmMoves) {
         // a second tap on the same point confirms; a forbidden point only by the button
-        if (g.pending === p && !forbiddenFor(p)) { g.pending = null; act({ type: "move", move: p }); return; }
+        if (g.pending === p && !forbiddenFor(p)) { g.pending = null; playMove(p); return; }
         g.pending = p;
         g.focusNext = "confirm-move";
         render();
       } else {
-        act({ type: "move", move: p });
+        playMove(p);
       }
     }
+  }
+
+  // one move at a time: a double-click (or a second tap) while the first is on its way is not
+  // sent again (it would come back "not your turn")
+  function playMove(p) {
+    if (g.moving) return;
+    g.moving = true;
+    act({ type: "move", move: p }).finally(() => { g.moving = false; });
   }
 
   /** The foul of a point forbidden to me now (Gomoku §2.19: Black only), or null. */
@@ -421,7 +442,8 @@ export function gamePage(main, id, params) {
       }
     } else {
       v.numbers = gomokuNumbers(st.moves_list, st.moves_list.length);
-      v.candidates = st.fifth_candidates;
+      // Gomoku §2.10: the candidates are ringed while White chooses, not for the rest of the game
+      v.candidates = st.phase === "choose_fifth" ? st.fifth_candidates : [];
       if (g.forbidden && a) v.forbidden = a.forbidden;
       const allowed = mine();
       if (allowed.includes("open")) {
@@ -544,7 +566,7 @@ export function gamePage(main, id, params) {
     if (st.outcome) return outcomeText();
     if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
-    let s = t(key);
+    let s = t(key, { n: String(st.fifth_n || 1) });
     if (st.to_move) s += ` · ${whoPlays(st.to_move)} ${t("toMove")}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
@@ -611,7 +633,7 @@ export function gamePage(main, id, params) {
       side.append(el("p", { class: "score", "data-testid": "final-count" },
         `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
-    if (st.draw_offer) side.append(el("p", { class: "note" }, `${t("drawOffered")} (${t(st.draw_offer)})`));
+    if (st.game === "gomoku") side.append(...gomokuNotes(allowed));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
@@ -719,6 +741,40 @@ export function gamePage(main, id, params) {
       const again = side.querySelector(`[data-testid="${wanted}"]`);
       if (again) again.focus();
     }
+  }
+
+  // the seat that holds a stone colour (after the Renju swap the Black seat plays White)
+  function seatOf(colour) {
+    const st = g.state;
+    return st.stone_colours && st.stone_colours.black !== "black" ? (colour === "black" ? "white" : "black") : colour;
+  }
+
+  // Renju: the opening and N for the swap (Gomoku §2.9-2.10), the draw offers (§10.3)
+  function gomokuNotes(allowed) {
+    const st = g.state;
+    const out = [];
+    const live = !ended(st);
+    if (st.opening && live && ["swap", "white4", "propose_fifth", "choose_fifth"].includes(st.phase)) {
+      out.push(el("p", { class: "note", "data-testid": "opening-line" },
+        t("openingIs", { name: `${st.opening.id} ${st.opening.chinese} (${st.opening.japanese})`, n: String(st.fifth_n || 1) })));
+    }
+    if (st.draw_offer && live) {
+      const by = seatOf(st.draw_offer);
+      const text = by === g.seat ? t("drawOfferedByMe") : t("drawOfferedBy", { who: whoPlays(by) });
+      out.push(el("p", { class: "note", "data-testid": "draw-offer" }, text));
+    }
+    // Gomoku §10.3(4): a third offer ahead of the opponent is refused, and the page says why
+    const offers = st.draw_offers || {};
+    const mine = g.seat ? seatColour(g.seat) : null;
+    if (mine && live && !st.draw_offer && !allowed.includes("offer_draw") && st.to_act && st.to_act !== mine) {
+      const other = mine === "black" ? "white" : "black";
+      const lead = (offers[mine] || 0) + 1 - (offers[other] || 0);
+      if (lead > (st.draw_offer_lead || 2)) {
+        out.push(el("p", { class: "note", "data-testid": "no-more-offers" },
+          t("drawOfferLimit", { mine: String(offers[mine] || 0), theirs: String(offers[other] || 0) })));
+      }
+    }
+    return out;
   }
 
   // a move waiting for its confirmation (touch screens, and always on a forbidden point)

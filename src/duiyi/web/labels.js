@@ -73,6 +73,10 @@ const REASONS = [
     (m) => `积分组 ${score(m[1])}：${m[2]} 对 ${m[3]}，按序号降序（双数轮）最近的可配对者`],
   [/^(\d+) \(score ([\d/.½]+)\) floats down to score ([\d/.½]+): no fitting partner left in its score group; (\d+) is the nearest$/,
     (m) => `${m[1]}（积分 ${score(m[2])}）本积分组内无可配对者，下调至积分 ${score(m[3])}；${m[4]} 最近`],
+  // the reason is split at "; ", so the float and its nearest partner come as two parts
+  [/^(\d+) \(score ([\d/.½]+)\) floats down to score ([\d/.½]+): no fitting partner left in its score group$/,
+    (m) => `${m[1]}（积分 ${score(m[2])}）本积分组内无可配对者，下调至积分 ${score(m[3])}`],
+  [/^(\d+) is the nearest$/, (m) => `${m[1]} 最近`],
   [/^skipped (.+)$/, (m) => `跳过 ${m[1].replace(/\(met before\)/g, "（已相遇）").replace(/\(colour clash\)/g, "（先后手冲突）")
     .replace(/\(would leave the rest unpairable\)/g, "（其余无法配对）").replace(/\(would leave more floaters in its group\)/g, "（本组浮动者增多）")
     .replace(/(\d+) more/g, "另 $1 人")}`],
@@ -81,6 +85,9 @@ const REASONS = [
   [/^colour: (\d+) is due Black: Blacks minus Whites ([+\-]\d+) \((B\d+ W\d+)\) against ([+\-]\d+) \((B\d+ W\d+)\)$/,
     (m) => `先后手：${m[1]} 应执黑（执黑减执白 ${m[2]}，${m[3]}；对方 ${m[4]}，${m[5]}）`],
   [/^colour: (\d+) has had fewer Blacks \((.+) vs (.+)\)$/, (m) => `先后手：${m[1]} 执黑较少（${m[2]} 对 ${m[3]}）`],
+  [/^colour: (\d+) is due Black: Blacks minus Whites ([+-]\d+) \((.+)\) against ([+-]\d+) \((.+)\)$/,
+    (m) => `先后手：${m[1]} 应执黑（黑减白 ${m[2]}，${m[3]}；对方 ${m[4]}，${m[5]}）`],
+  [/^paired by hand$/, () => "手工编排"],
   [/^colour: equal balance, (\d+) had White more recently$/, (m) => `先后手：黑白次数相同，${m[1]} 最近一次执白`],
   [/^colour: (.+)$/, (m) => `先后手：${m[1]}`],
   [/^Berger table round (\d+), cycle (\d+) reverses colours: (\d+) listed first plays Black \(号在前者执黑\)$/,

@@ -54,6 +54,8 @@ const RANK = /^(\d{1,2}\s*[kdp]|\d{1,2}\s*(kyu|dan)|[1-9]段|\d{1,2}级|业余[1
  * club. Throws with the line number when a line has no name.
  */
 export function parsePlayers(text) {
+  if (/<Tournament[\s>]/.test(text)) return openGothaPlayers(text);
+  if (/^\s*;\s*(CL|EV|PC|DT|TM)\[/m.test(text)) return egdPlayers(text);
   const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   if (!lines.length) return [];
   const sep = separator(lines[0]);
@@ -108,4 +110,33 @@ export function parsePlayers(text) {
     players.push(p);
   });
   return players;
+}
+
+/** The players of an OpenGotha tournament file (``<Player name firstName rank rating club>``):
+ * duiyi's own name when the file keeps it, else surname first as OpenGotha lists them. */
+export function openGothaPlayers(text) {
+  const doc = new DOMParser().parseFromString(text, "application/xml");
+  if (doc.querySelector("parsererror")) throw new Error("the OpenGotha file is not well-formed XML");
+  return [...doc.querySelectorAll("Players > Player")].map((x) => {
+    const a = (k) => (x.getAttribute(k) || "").trim();
+    const p = { name: a("duiyiName") || [a("name"), a("firstName")].filter(Boolean).join(" ") };
+    if (a("rank")) p.rank = a("rank").toLowerCase();
+    if (/^-?\d+$/.test(a("rating"))) p.rating = Number(a("rating"));
+    if (a("club")) p.club = a("club");
+    return p;
+  });
+}
+
+/** The players of an EGD results file (``.h9``): place, surname, first name (spaces as ``_``),
+ * rank, country, club, then the games. */
+export function egdPlayers(text) {
+  const out = [];
+  for (const line of String(text).split(/\r?\n/)) {
+    const m = /^\s*\d+\s+(\S+)\s+(\S+)\s+(\d{1,2}[kdp])\s+(\S{2})\s+(\S+)/i.exec(line);
+    if (!m) continue;
+    const p = { name: `${m[1]} ${m[2]}`.replace(/_/g, " "), rank: m[3].toLowerCase() };
+    if (m[5] && m[5] !== "-") p.club = m[5];
+    out.push(p);
+  }
+  return out;
 }

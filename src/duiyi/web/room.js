@@ -59,7 +59,16 @@ export function roomPage(main, id, params) {
         }, t("room.close"))));
     }
     if (st.outcome) return out;
-    if (st.draw_offer) out.push(el("li", {}, t("room.drawOffer", { who: nameOf(b, st.draw_offer) })));
+    const seatOf = (colour) => (st.swapped ? (colour === "black" ? "white" : "black") : colour);
+    if (st.draw_offer) out.push(el("li", {}, t("room.drawOffer", { who: nameOf(b, seatOf(st.draw_offer)) })));
+    // Gomoku §10.3(4): how many draws each has offered (one may lead by two at most)
+    const offers = st.draw_offers || {};
+    if ((offers.black || 0) + (offers.white || 0) > 0) {
+      out.push(el("li", { "data-testid": `offers-${b.board}` }, t("room.offers", {
+        black: nameOf(b, seatOf("black")), b: String(offers.black || 0),
+        white: nameOf(b, seatOf("white")), w: String(offers.white || 0),
+      })));
+    }
     if (st.game === "go" && st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
     for (const seat of st.absent || []) out.push(el("li", {}, t("room.absent", { who: nameOf(b, seat) })));
     for (const seat of ["black", "white"]) {

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from tests.tournament.conftest import run
+from tests.tournament.formats.test_egd_oracle import with_results_by_default
 from tests.tournament.formats.test_opengotha_oracle import DATA
 
 from duiyi.tournament.formats.egd import validate_egd
@@ -85,3 +86,21 @@ def test_export_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     # the file read cannot be overwritten by the event it makes
     code, _, err = run(capsys, "event", "import", str(source), str(source))
     assert code == 2 and "cannot be the file read" in err
+
+
+def test_export_egd_without_by_default_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # OpenGotha's question "keep by default results?": Yes marks them "!", No writes 0= for
+    # both players; without --egf-class the class is the one the time limits allow
+    source = tmp_path / "juvisy.xml"
+    source.write_bytes(with_results_by_default((DATA / "Juvisy.xml").read_bytes(), "cli"))
+    assert run(capsys, "event", "import", str(source), str(tmp_path / "e.json"))[0] == 0
+    ev = str(tmp_path / "e.json")
+    code, kept, _ = run(capsys, "event", "export", ev, "--format", "egd")
+    assert code == 0 and kept.startswith("; CL[") and "!" in kept
+    code, dropped, err = run(
+        capsys, "event", "export", ev, "--format", "egd", "--no-keep-by-default"
+    )
+    assert code == 0 and "!" not in dropped and validate_egd(dropped) == []
+    assert dropped.count(" 0=") > kept.count(" 0=") and "free rounds (0=)" in err

@@ -16,6 +16,7 @@ of the format (an ASCII file of blank-separated columns), checked here to be exa
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -28,6 +29,7 @@ from duiyi.tournament.formats.egd import ascii_fold, egd_players, from_egd, to_e
 from duiyi.tournament.formats.exports import import_event
 from duiyi.tournament.formats.opengotha import from_opengotha, player_key
 from duiyi.tournament.model import Event
+from duiyi.tournament.placement import result_code
 
 FILES = sorted(DATA.glob("*.xml"))
 _FRACTION = re.compile(r" +(-?\d+)\.(?:5|25|75)(?=\s|$)")
@@ -108,6 +110,51 @@ def test_egd_export_equals_opengotha(path: Path, keep: bool, opengotha: OpenGoth
     assert problems == [], "\n".join(problems[:10])
     # the names OpenGotha cannot write (docs/decisions.md): 23 players of malavasi.geobug
     assert named == (23 if path.name == "malavasi.geobug.xml" else 0)
+
+
+_BY_DEFAULT = [
+    b"RESULT_WHITEWINS_BYDEF", b"RESULT_BLACKWINS_BYDEF", b"RESULT_BOTHLOSE_BYDEF",
+    b"RESULT_EQUAL_BYDEF", b"RESULT_BOTHWIN_BYDEF", b"RESULT_BOTHLOSE",
+]  # fmt: skip
+
+
+def with_results_by_default(xml: bytes, seed: str) -> bytes:
+    """The file with about a quarter of its results replaced, at random (seeded), by results
+    by default (each kind OpenGotha has) and both-lose: none of the shared files has any."""
+    rng = random.Random(seed)
+
+    def change(m: re.Match[bytes]) -> bytes:
+        if rng.random() < 0.25:
+            return b'result="' + rng.choice(_BY_DEFAULT) + b'"'
+        return m.group()
+
+    return re.sub(rb'result="RESULT_(?:WHITE|BLACK)WINS"', change, xml)
+
+
+BY_DEFAULT_FILES = ["simplemm.xml", "Juvisy.xml", "pesm-p4.xml", "Toulouse2024.xml",
+                    "frioul-2018.xml", "notsimplemm.xml"]  # fmt: skip
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["keep-by-default", "drop-by-default"])
+@pytest.mark.parametrize("name", BY_DEFAULT_FILES)
+def test_egd_export_of_results_by_default_equals_opengotha(
+    name: str, keep: bool, opengotha: OpenGotha
+) -> None:
+    # "!" marks (OpenGotha's Yes) or free rounds 0= for both (its No; its short format, which
+    # has no "!", keeps them), both-lose and both-win by default
+    xml = with_results_by_default((DATA / name).read_bytes(), name)
+    og_text = opengotha.h9(xml, keep).decode("iso-8859-15")
+    event, _ = from_opengotha(xml)
+    ours, _ = to_egd(event, keep_by_default=keep)
+    problems, named = compare(event, xml, og_text, ours)
+    assert problems == [], "\n".join(problems[:10])
+    assert named == 0
+    full = b'gameFormat="short"' not in xml
+    assert ("!" in ours) == (keep and full)
+    back, _ = from_egd(ours)  # and the file reads back, every game but those dropped
+    by_default = sum(1 for n, g in event.games() if result_code(event, n, g).endswith("_BYDEF"))
+    dropped = 0 if keep or not full else by_default
+    assert sum(len(r.games) for r in back.history) == sum(1 for _ in event.games()) - dropped
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

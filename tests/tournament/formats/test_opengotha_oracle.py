@@ -24,7 +24,7 @@ import pytest
 from tests.tournament.formats.oracle import SHARED as SHARED_DIR
 from tests.tournament.formats.oracle import OpenGotha
 
-from duiyi.tournament.event import add_players, event_standings, new_event, simulate
+from duiyi.tournament.event import add_players, event_standings, new_event, simulate, withdraw
 from duiyi.tournament.formats.opengotha import export_opengotha, from_opengotha, player_key
 from duiyi.tournament.model import Event, Player
 from duiyi.tournament.placement import (
@@ -235,3 +235,25 @@ def test_a_duiyi_mcmahon_event_ranks_the_same_in_opengotha(opengotha: OpenGotha)
         assert Fraction(row[4]) == mms + shift
         assert Fraction(row[5]) == sos + 4 * shift
         assert Fraction(row[6]) == sosos + 4 * 4 * shift
+
+
+@pytest.mark.parametrize("name", ["pesm-p4.xml", "malavasi.geobug.xml", "Toulouse2024.xml",
+                                  "frioul-2018.xml", "notsimplemm.xml"])  # fmt: skip
+def test_a_withdrawal_entered_in_duiyi_ranks_as_opengotha_reads_it(
+    name: str, opengotha: OpenGotha
+) -> None:
+    # Go §28: a player leaves during an imported event; duiyi's standings count the rounds
+    # after as absent (the event's absence value), as OpenGotha counts the exported file
+    event, _ = from_opengotha((DATA / name).read_bytes())
+    last = max(r.number for r in event.history if r.games)
+    player = next(
+        p for g in event.round(max(last - 1, 1)).games for p in (g.black, g.white)
+        if event.withdrawal_of(p) is None
+    )  # fmt: skip
+    event = withdraw(event, player)
+    xml = export_opengotha(event)[0].encode("utf-8")
+    problems: list[str] = []
+    for upto in range(1, event.rounds + 1):
+        _, rows = ogdump(opengotha, xml, upto - 1)
+        problems += [f"round {upto}: {d}" for d in differences(event, upto, rows)]
+    assert problems == [], "\n".join(problems[:20])

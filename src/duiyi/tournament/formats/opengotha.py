@@ -613,7 +613,9 @@ def export_opengotha(
             "drawn lots (Go §27.1(1)C) are not written: OpenGotha has no place for them"
         )
     if rules is None:
-        kept_keys = {"bar", "floor"} if event.system == "mcmahon" else set()
+        kept_keys = {"location", "begin_date", "end_date", "director", "online"}
+        if event.system == "mcmahon":
+            kept_keys |= {"bar", "floor"}
         other = sorted(k for k in event.options if k not in kept_keys)
         if other:
             warnings.append(
