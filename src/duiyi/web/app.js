@@ -115,7 +115,7 @@ async function home(main) {
       const r = await api("GET", "/api/events");
       events.replaceChildren(...(r.events.length ? [] : [el("li", {}, t("home.noEvents"))]));
       for (const e of r.events) {
-        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${e.system} · ${e.current_round}/${e.rounds} · ${e.players} `,
+        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${t(`sys.${e.system}`)} · ${e.current_round}/${e.rounds} · ${e.players} `,
           el("a", { href: `#/desk/${e.id}` }, t("desk")), " · ", el("a", { href: `#/room/${e.id}` }, t("room"))));
       }
     } catch (err) { showError(err); }

@@ -152,8 +152,15 @@ async function render(ctx) {
   const more = e.rounds === 0 || ev.current_round < e.rounds;
   const pairBox = el("div", { class: "no-print pair-box" });
   if (!e.history.length && !desk.numbers_drawn && e.players.length > 1) {
-    pairBox.append(el("p", { class: "warn-box", role: "status", "data-testid": "numbers-warning" }, t("desk.numbersNotDrawn"), " ",
-      el("a", { href: `#/desk/${id}/players` }, t("desk.toPlayers"))));
+    pairBox.append(el("p", { class: "warn-box", role: "status", "data-testid": "numbers-warning" }, t("desk.numbersNotDrawn")),
+      el("p", {}, el("button", {
+        type: "button", "data-testid": "draw-and-pair",
+        onclick: async () => {
+          if (!(await ctx.change("POST", `/api/events/${id}/players/draw`, { body: {} }))) return;
+          const r = await ctx.change("POST", `/api/events/${id}/rounds`);
+          if (r) ctx.go("round", `round=${r.round}`);
+        },
+      }, t("desk.drawAndPair"))));
   }
   if (more) {
     pairBox.append(el("button", {

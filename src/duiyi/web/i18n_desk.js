@@ -13,6 +13,7 @@ export const DESK_TEXTS = {
   "desk.notPairedAbsent": ["Absent from this round (not paired, no points): {names}", "本轮缺席（不编排、不得分）：{names}"],
   "desk.notPairedWithdrawn": ["withdrawn: {names}", "已退赛：{names}"],
   "desk.part.lateMcMahon": ["Round {n} is paired: a player entered now starts with the McMahon score of the rank, is absent from rounds 1–{n} (no game, no points) and is paired from round {next}.", "第 {n} 轮已编排：现在报名的棋手从其段位的麦克马洪起始分开始，第1–{n}轮记为缺席（无对局、不得分），从第 {next} 轮起参加编排。"],
+  "desk.drawAndPair": ["Draw the numbers by lot, then pair round 1", "先抽签确定序号，再编排第1轮"],
   "desk.tab.players": ["Players", "棋手"],
   "desk.tab.round": ["Rounds", "轮次"],
   "desk.tab.standings": ["Standings", "名次"],
