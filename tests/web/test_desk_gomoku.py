@@ -226,6 +226,7 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
             page.get_by_role("link", name="返回编排台").click()
     # §18.4(1): points, then average opponents' rating, Buchholz, median Buchholz, wins
     tab(page, "名次")
+    page.locator("[data-testid=standings] th", has_text="对手平均等级分").wait_for()
     heads = page.locator("[data-testid=standings] th").all_inner_texts()
     at = heads.index("积分") + 1
     assert heads[at : at + 4] == ["对手平均等级分", "对手分", "中间对手分", "胜局"]

@@ -923,11 +923,12 @@ async def standings(request: Request, event_id: str) -> dict[str, Any]:
 
 
 @router.get("/{event_id}/standings.html", response_class=HTMLResponse)
-async def standings_html(request: Request, event_id: str) -> HTMLResponse:
-    """The printable wall chart."""
-    return HTMLResponse(
-        wallchart.standings_html(parsed_event(await _repo(request).event(event_id)))
-    )
+async def standings_html(
+    request: Request, event_id: str, lang: Literal["en", "zh"] = "en"
+) -> HTMLResponse:
+    """The printable wall chart (``?lang=zh``: 成绩公告 in Chinese)."""
+    e = parsed_event(await _repo(request).event(event_id))
+    return HTMLResponse(wallchart.standings_html(e, lang=lang))
 
 
 @router.get("/{event_id}/crosstable")
