@@ -7,7 +7,7 @@ PORT   ?= 8000
 
 AXE    := node_modules/axe-core/axe.min.js
 
-.PHONY: run test test-fast lint bench install install-axe system-packages services clean
+.PHONY: run test test-fast lint bench fuzz install install-axe system-packages services clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,7 +49,14 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not slow"
 
 bench: $(STAMP)
-	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for f in bench/*.py; do case $$f in bench/fuzz_api.py) continue;; esac; \
+	  echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# A longer unseeded schemathesis run over the whole API (not part of `make test`):
+# EXAMPLES per operation, a new seed each run (SEED=... repeats one).
+EXAMPLES ?= 100
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz_api.py --examples $(EXAMPLES) $(if $(SEED),--seed $(SEED))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -43,7 +43,7 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, workdir: Path, redis: str | None = None
+    database: str, workdir: Path, redis: str | None = None, env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
@@ -65,7 +65,13 @@ def start_server(
         stderr=subprocess.STDOUT,
         cwd=workdir,
         # one client process plays every game: lift the per-client rate limit
-        env={**os.environ, "DUIYI_RATE_PER_SECOND": "100000"},
+        env={
+            **os.environ,
+            "DUIYI_RATE_PER_SECOND": "100000",
+            "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
+            "DUIYI_MAX_CONNECTIONS_PER_CLIENT": "100000",
+            **(env or {}),
+        },
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):

@@ -43,6 +43,7 @@ def main() -> None:
     args = ap.parse_args()
     # one client address plays every game: lift the per-client rate limit
     os.environ["DUIYI_RATE_PER_SECOND"] = "100000"
+    os.environ["DUIYI_MAX_SOCKETS_PER_CLIENT"] = "100000"
     os.environ["DUIYI_PROXY_HEADER"] = "X-Forwarded-For"
     import psycopg
 

@@ -134,3 +134,55 @@ def test_forbidden_of_a_game_file(tmp_path: Path):
     r = runner.invoke(app, ["forbidden", str(f), "--format", "json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"forbidden": {"g8": "double-three"}}
+
+
+def test_coin_toss_from_the_cli():
+    # Gomoku §5.3(2): the winner of the call chooses; C makes the other choose first
+    r = runner.invoke(app, ["toss", "Li", "Wang", "--call", "heads", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    assert "won the call" in r.output
+    winner = "Li" if "Li won" in r.output else "Wang"
+    loser = "Wang" if winner == "Li" else "Li"
+    r = runner.invoke(
+        app,
+        [
+            "toss",
+            "Li",
+            "Wang",
+            "--seed",
+            "3",
+            "--choice",
+            "opponent_first",
+            "--opponent-takes",
+            "black",
+        ],
+    )
+    assert r.exit_code == 0 and f"Black: {loser}  White: {winner}" in r.output
+    r = runner.invoke(app, ["toss", "Li", "Wang", "--seed", "3", "--choice", "opponent_first"])
+    assert r.exit_code != 0
+
+
+def test_appeal_deadline_from_the_cli(capsys: pytest.CaptureFixture[str]):
+    # Gomoku §8.11: within the limit after the round, the organiser's delays excluded
+    r = runner.invoke(
+        app, ["appeal", "--round-end", "17:00", "--lodged", "17:40", "--limit", "1800"]
+    )
+    assert r.exit_code == 1 and "too late" in r.output
+    r = runner.invoke(
+        app,
+        [
+            "appeal",
+            "--round-end",
+            "17:00",
+            "--lodged",
+            "17:40",
+            "--limit",
+            "1800",
+            "--delay",
+            "900",
+        ],
+    )
+    assert r.exit_code == 0 and "deadline 17:45: in time" in r.output
+    with pytest.raises(SystemExit) as exc:
+        main(["gomoku", "toss", "Li", "Wang", "--call", "edge"])
+    assert exc.value.code == 2 and "edge" in capsys.readouterr().err

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from tests.server.conftest import Server
 
 BASE = 600.0
@@ -99,3 +100,31 @@ def test_byoyomi_turn_survives_a_restart_without_losing_its_minute(start_server:
         assert after["clocks"]["black"]["periods"] == 1 and after["outcome"] is None
     finally:
         restarted.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_a_failover_charges_nobody_for_the_outage(backend: Any, start_server: Any) -> None:
+    # docs/decisions.md "Server outages": the same rule after a failover: the process that
+    # takes the game over resumes it at the dead owner's last heartbeat (Go §14 as a pause), so
+    # a player 3 s into its last byo-yomi minute keeps the minute across an outage of 8 s
+    a: Server = start_server()
+    b: Server = start_server()
+    tc = {"system": "chinese-byoyomi", "base": 0, "reserved_minutes": 1}
+    g = httpx.post(
+        a.url + "/api/games", json={"game": "go", "size": 9, "time_control": tc}
+    ).json()  # A owns it
+    _play(a, g, "black", "E5")
+    _play(a, g, "white", "C3")  # both have acted: Black's clock runs (issue 21)
+    time.sleep(2.0)
+    was = httpx.get(f"{a.url}/api/games/{g['id']}").json()["clocks"]["black"]
+    a.kill9()
+    time.sleep(8.0)  # past the staleness limit (5 s): B takes the game over on the next request
+    now = httpx.get(f"{b.url}/api/games/{g['id']}", timeout=30).json()
+    assert now["outcome"] is None
+    black = now["clocks"]["black"]
+    assert black["periods"] == 1
+    assert was["period_time"] - black["period_time"] < 2.5, (was, black)
+    _play(b, g, "black", "G7")
+    after = httpx.get(f"{b.url}/api/games/{g['id']}").json()
+    assert after["outcome"] is None and after["clocks"]["black"]["periods"] == 1

@@ -217,3 +217,23 @@ def test_an_appeal_is_recorded_against_a_ruling_and_answered(server: Server) -> 
     assert _rule(server, go, kind="warn", color="black").status_code == 200
     r = _rule(server, go, kind="appeal", color="black", against=0)
     assert r.status_code == 409 and r.json()["article"] == "Go §16.3"
+
+
+def test_the_coin_toss_through_the_server(server: Server) -> None:
+    # Gomoku §5.3(2): the server tosses when the arbiter gives no face; the winner chooses;
+    # once a stone is on the board the colours are settled
+    g = _gomoku(server)
+    r = _rule(server, g, kind="coin_toss", caller="black", called="heads", face="tails")
+    assert r.status_code == 200, r.text
+    r = _rule(server, g, kind="choose_colours", choice="black")  # White's seat takes Black
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["seats_swapped"] is True
+    h = _gomoku(server)
+    r = _rule(server, h, kind="coin_toss", caller="white", called="tails")  # the server tosses
+    assert r.status_code == 200, r.text
+    entry = httpx.get(f"{server.url}/api/games/{h['id']}/actions").json()["actions"][-1]
+    assert entry["ruling"]["toss"][1] in ("heads", "tails")
+    _refused(_rule(server, h, kind="choose_colours", choice="purple"), 422, "choice")
+    assert act(server, h, h["black_token"], type="move", move="h8").status_code == 200
+    r = _rule(server, h, kind="choose_colours", choice="white")
+    assert r.status_code in (409, 422) and "§5.3" in r.text

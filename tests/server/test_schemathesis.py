@@ -31,7 +31,7 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
         f"sqlite:///{tmp_path / 'st.sqlite3'}",
         None,
         # schemathesis sends thousands of requests from one address
-        env={"DUIYI_RATE_PER_SECOND": "100000"},
+        env={"DUIYI_RATE_PER_SECOND": "100000", "DUIYI_MAX_EVENTS_PER_CLIENT": "1000000"},
     ).start(tmp_path)
     try:
         run = subprocess.run(

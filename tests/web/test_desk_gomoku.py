@@ -57,6 +57,10 @@ def new_event(page: Any, server: Server, name: str, system: str, **kw: Any) -> N
 
 def tab(page: Any, word: str) -> None:
     page.get_by_role("navigation", name="编排台").get_by_role("link", name=word, exact=True).click()
+    # the tab is drawn once the desk has read the event: wait for it (never read the old page)
+    page.get_by_role("navigation", name="编排台").get_by_role("link", name=word, exact=True).and_(
+        page.locator("[aria-current=page]")
+    ).wait_for()
 
 
 def add_players(page: Any, table: str) -> None:
@@ -74,8 +78,9 @@ def pair(page: Any, n: int) -> None:
 def enter(page: Any, rnd: int, board: int, result: str) -> None:
     """Choose a result by its words and enter it (once the desk has drawn what it last got)."""
     page.wait_for_load_state("networkidle")
+    # choosing the result enters it (the desk's 录入 button is for changed warnings)
     page.get_by_label(f"结果 台次 {board}", exact=True).select_option(label=result)
-    page.get_by_role("button", name=f"录入 台次 {board}", exact=True).click()
+    page.wait_for_load_state("networkidle")
 
 
 def entered(page: Any, rnd: int, board: int) -> None:
@@ -221,6 +226,7 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
             page.get_by_role("link", name="返回编排台").click()
     # §18.4(1): points, then average opponents' rating, Buchholz, median Buchholz, wins
     tab(page, "名次")
+    page.locator("[data-testid=standings] th", has_text="对手平均等级分").wait_for()
     heads = page.locator("[data-testid=standings] th").all_inner_texts()
     at = heads.index("积分") + 1
     assert heads[at : at + 4] == ["对手平均等级分", "对手分", "中间对手分", "胜局"]

@@ -54,7 +54,9 @@ def test_the_desk_is_tabs_found_by_their_words(
     page.get_by_role("link", name=TABS[lang][4], exact=True).click()
     page.locator("[data-testid=online-settings]").wait_for()
     page.get_by_role("link", name=TABS[lang][1], exact=True).click()
-    page.get_by_role("button", name="编排第 1 轮" if lang == "zh" else "Pair round 1").wait_for()
+    page.get_by_role(
+        "button", name="编排第 1 轮" if lang == "zh" else "Pair round 1", exact=True
+    ).wait_for()
 
 
 def test_a_wrong_key_and_an_unknown_event_say_so_at_once(
@@ -74,3 +76,21 @@ def test_a_wrong_key_and_an_unknown_event_say_so_at_once(
     # an unknown event: said at once, never "Loading…" forever
     page.goto(f"{server.url}/ui/#/desk/no-such-event?key=x")
     page.get_by_text("There is no event with the id no-such-event").wait_for()
+
+
+def test_round_1_offers_the_numbers_by_lot_first(server: Server, context_factory: Any) -> None:
+    # appendix 五.2(1): round 1's numbers are drawn by lot; the desk says when they are not and
+    # draws them and pairs in one click
+    ev = make_event(server)
+    page = context_factory(locale="en-US").new_page()
+    page.goto(f"{server.url}/ui/#/desk/{ev['id']}/round?key={ev['organiser_token']}")
+    page.get_by_text("The numbers have not been drawn by lot").wait_for()
+    page.get_by_role("button", name="Draw the numbers by lot, then pair round 1").click()
+    page.get_by_role("heading", name="Round 1", exact=True).wait_for()
+    desk = httpx.get(
+        f"{server.url}/api/events/{ev['id']}/desk",
+        headers={"Authorization": f"Bearer {ev['organiser_token']}"},
+    ).json()
+    assert desk["numbers_drawn"]["players"] == 4 and desk["current_round"] == 1
+    page.get_by_role("link", name="Players", exact=True).click()
+    page.get_by_text("Numbers drawn by lot for 4 players").wait_for()

@@ -6,6 +6,10 @@
   move list), checking every move, and print the record, the position and the result.
 * ``duiyi gomoku openings``: the 26 designated openings with their names (Gomoku §3.2).
 * ``duiyi gomoku svg "h8 h9 ..." | --file FILE [-o out.svg]``: draw the position.
+* ``duiyi gomoku toss A B --call heads [--choice black|white|opponent_first] [--seed N]``: the
+  arbiter's coin (Gomoku §5.3(2)): who won the call and, with the winner's choice, who plays Black.
+* ``duiyi gomoku appeal --round-end T --lodged T --limit S [--delay S]``: whether an appeal came
+  in time (Gomoku §8.11; times in seconds or ``HH:MM``).
 * ``duiyi gomoku match ...``: engine matches (from ``duiyi.cli.gomoku_match`` when present).
 
 >>> app.info.name
@@ -153,6 +157,75 @@ def openings(
         kind = "直指 direct" if o.kind == "direct" else "斜指 indirect"
         moves = " ".join(str(p) for p in o.moves)
         typer.echo(f"{o.id:<4} {o.name:<4} {o.japanese:<10} {kind:<12} {moves}")
+
+
+@app.command()
+def toss(
+    caller: Annotated[str, typer.Argument(help="The player who calls the coin.")],
+    other: Annotated[str, typer.Argument(help="The other player.")],
+    call: Annotated[str, typer.Option("--call", help="heads or tails.")] = "heads",
+    choice: Annotated[
+        str | None,
+        typer.Option("--choice", help="the winner's choice: black, white or opponent_first."),
+    ] = None,
+    opponent_takes: Annotated[
+        str | None, typer.Option("--opponent-takes", help="with opponent_first: black or white.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="a seed for a repeatable toss.")
+    ] = None,
+) -> None:
+    """The arbiter's coin, 挑边器 (Gomoku §5.3(2)): who won the call, and who plays Black."""
+    import random
+
+    from duiyi import Color
+    from duiyi.gomoku.colours import CoinChoice, Face, coin_toss
+
+    try:
+        face_called = Face(call.strip().lower())
+        picked = None if choice is None else CoinChoice(choice.strip().lower())
+        takes = None if opponent_takes is None else Color(opponent_takes.strip().lower())
+    except ValueError as exc:
+        raise InvalidInput(f"{exc} (Gomoku §5.3(2))", "Gomoku §5.3(2)") from None
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    result = coin_toss(caller, other, rng, call=face_called)
+    typer.echo(f"{caller} called {face_called.value}, {result.face.value} came up")
+    typer.echo(f"{result.winner} won the call and chooses (Gomoku §5.3(2) A, B or C)")
+    if picked is not None:
+        black, white = result.colours(picked, takes)
+        typer.echo(f"Black: {black}  White: {white}")
+
+
+def _seconds(text: str) -> float:
+    raw = text.strip()
+    try:
+        if ":" in raw:
+            h, m = raw.split(":", 1)
+            return int(h) * 3600.0 + int(m) * 60.0
+        return float(raw)
+    except ValueError:
+        raise InvalidInput(f"a time is seconds or HH:MM, got {text!r}") from None
+
+
+@app.command()
+def appeal(
+    round_end: Annotated[str, typer.Option("--round-end", help="when the round ended.")],
+    lodged: Annotated[str, typer.Option("--lodged", help="when the appeal was lodged.")],
+    limit: Annotated[str, typer.Option("--limit", help="the time allowed (seconds or HH:MM).")],
+    delay: Annotated[
+        str, typer.Option("--delay", help="time lost by the organiser's fault.")
+    ] = "0",
+) -> None:
+    """Whether an appeal came in time (Gomoku §8.11); exit 1 when it is late."""
+    from duiyi.referee.appeals import appeal_in_time
+
+    end, at = _seconds(round_end), _seconds(lodged)
+    ok = appeal_in_time(end, at, _seconds(limit), organiser_delay=_seconds(delay))
+    deadline = end + _seconds(limit) + _seconds(delay)
+    hh, mm = divmod(int(deadline) // 60, 60)
+    typer.echo(f"deadline {hh:02d}:{mm:02d}: " + ("in time" if ok else "too late (Gomoku §8.11)"))
+    if not ok:
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -58,10 +58,28 @@ def serve(
         engines_file=engines,
         gnugo=gnugo or None,
     )
+    from duiyi.server.connections import ConnectionLimits, guarded_protocol
+
+    limits = ConnectionLimits(
+        per_client=settings.max_connections_per_client,
+        header_timeout=settings.header_timeout,
+        body_timeout=settings.body_timeout,
+        # behind a proxy every client comes through it: the proxy itself is not capped
+        exempt=settings.trusted_proxies if settings.proxy_header else frozenset(),
+    )
+    forwarded = settings.forwarded_allow_ips
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
+        # bounded connections (issue 25): per client, in all (503 beyond), request heads and
+        # bodies on a deadline, idle keep-alive connections closed
+        http=guarded_protocol(limits),
+        limit_concurrency=settings.max_connections,
+        timeout_keep_alive=max(1, round(settings.keep_alive_timeout)),
+        # X-Forwarded-For is believed from the configured proxies only (default: nobody)
+        proxy_headers=forwarded is not None,
+        forwarded_allow_ips=forwarded,
         log_level=log_level,
         # every handler masks secrets (tokens never travel in URLs, but an old client may try)
         log_config=log_config(log_level),

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from duiyi.errors import InvalidPoint
@@ -20,6 +21,9 @@ from duiyi.errors import InvalidPoint
 __all__ = ["COLUMN_LETTERS", "MAX_SIZE", "MIN_SIZE", "Point", "check_size"]
 
 #: Column letters in GTP order (no ``I``); index = column.
+# the books' form of a point: one ASCII letter, one or two ASCII digits (str.isdigit also
+# takes "²" and "٤", which int() reads or refuses)
+_ASCII_POINT = re.compile(r"[A-Z][0-9]{1,2}", re.ASCII)
 COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 #: Board sizes duiyi accepts (DECISIONS.md: any size 5–25, 19 by default).
 MIN_SIZE = 5
@@ -75,8 +79,12 @@ class Point:
         if not isinstance(text, str):
             raise InvalidPoint(f"not a point: {text!r} (expected text such as 'D4')")
         t = text.strip().upper()
-        if len(t) < 2 or not t[1:].isdigit() or not t[0].isalpha():
-            raise InvalidPoint(f"not a point: {text!r} (expected a column letter and a row number)")
+        if _ASCII_POINT.fullmatch(t) is None:
+            # ASCII only: "D²", "D٤" (Arabic) or "Ｄ4" (full width) are not the books' form
+            raise InvalidPoint(
+                f"not a point: {text!r} (expected an ASCII column letter A-Z without I and a "
+                "row number in ASCII digits, such as 'D4')"
+            )
         letter, number = t[0], int(t[1:])
         if letter == "I":
             raise InvalidPoint(f"not a point: {text!r} (GTP column letters skip I)")

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,6 +31,9 @@ __all__ = [
 #: The board has 15 lines each way (Gomoku §1.1).
 SIZE = 15
 #: Column letters, index = column (Gomoku §1.1: A–O from left to right).
+# the books' form of a point: one ASCII letter, one or two ASCII digits (str.isdigit also
+# takes "²" and "٤", which int() reads or refuses)
+_ASCII_POINT = re.compile(r"[a-z][0-9]{1,2}", re.ASCII)
 COLUMN_LETTERS = "abcdefghijklmno"
 
 
@@ -71,9 +75,11 @@ class Point:
         if not isinstance(text, str):
             raise InvalidPoint(f"not a point: {text!r} (expected text such as 'h8')", "Gomoku §1")
         t = text.strip().lower()
-        if len(t) < 2 or not t[1:].isdigit() or not t[0].isalpha():
+        if _ASCII_POINT.fullmatch(t) is None:
+            # ASCII only: "h⁸", "h٨" (Arabic) or "ｈ8" (full width) are not the books' form
             raise InvalidPoint(
-                f"not a point: {text!r} (expected a column letter a-o and a row number 1-15)",
+                f"not a point: {text!r} (expected an ASCII column letter a-o and a row number "
+                "1-15 in ASCII digits, such as 'h8')",
                 "Gomoku §1",
             )
         col = COLUMN_LETTERS.find(t[0])

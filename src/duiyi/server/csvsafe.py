@@ -1,43 +1,20 @@
-"""CSV files a spreadsheet may open: a cell that begins with ``=``, ``+``, ``-``, ``@``, a tab or
-a carriage return is a formula to Excel and LibreOffice (CSV injection, OWASP), so it is
-neutralised with a leading apostrophe; plain numbers (``-3``, ``+1.5``) stay numbers.
+"""Names entered by CSV: the same refusals as the JSON schema (control, bidirectional override
+and zero-width characters, see :func:`duiyi.server.schemas.check_text`), and bounded. CSV
+*exports* are written by one writer, :func:`duiyi.tournament.formats.csvfiles.write_csv`,
+which neutralises formulas (CSV injection).
 
->>> neutralise_cell('=HYPERLINK("http://x","y")')
-'\\'=HYPERLINK("http://x","y")'
->>> neutralise_cell("+cmd|' /C calc'!A0"), neutralise_cell("-12"), neutralise_cell("Wang")
-("'+cmd|' /C calc'!A0", '-12', 'Wang')
->>> neutralise_csv("number,name\\n1,@SUM(A1)\\n")
-"number,name\\n1,'@SUM(A1)\\n"
+>>> check_names("Wang", "Shanghai")
+>>> check_names("Li\u200b")
+Traceback (most recent call last):
+...
+ValueError: a zero-width character is not allowed (found U+200B ZERO WIDTH SPACE at position 3)
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-
 from duiyi.server.schemas import check_text
 
-__all__ = ["check_names", "neutralise_cell", "neutralise_csv"]
-
-_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
-
-
-def neutralise_cell(value: str) -> str:
-    """``value`` made inert for a spreadsheet."""
-    if value.startswith(_TRIGGERS) and not _NUMBER.match(value):
-        return "'" + value
-    return value
-
-
-def neutralise_csv(text: str) -> str:
-    """Every cell of a CSV document made inert (same dialect: commas, ``\\n`` lines)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    for row in csv.reader(io.StringIO(text, newline="")):
-        writer.writerow([neutralise_cell(cell) for cell in row])
-    return out.getvalue()
+__all__ = ["check_names"]
 
 
 def check_names(*values: str) -> None:

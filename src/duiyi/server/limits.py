@@ -8,13 +8,56 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import OrderedDict
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["LimitsMiddleware", "TokenBucket", "client_address"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "LimitsMiddleware",
+    "Quota",
+    "TokenBucket",
+    "client_address",
+    "json_shape",
+]
+
+# No request of the API nests deeper than a few levels nor needs a number longer than 2**53:
+# bodies and socket messages past these are refused before a JSON parser sees them (a parser
+# recurses once per level, and Python's int() refuses more than 4,300 digits).
+MAX_DEPTH = 32
+MAX_DIGITS = 100
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SHAPE = re.compile(rb"[\[\]{}]|[0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
+def json_shape(body: bytes, max_depth: int = MAX_DEPTH) -> str | None:
+    """What is wrong with the shape of a JSON document before parsing it (nested deeper than
+    ``max_depth``, a number of more than :data:`MAX_DIGITS` digits), or None. Linear in the
+    length; strings are skipped whole.
+
+    >>> json_shape(b'{"a": [1, 2, {"b": "[[[["}]}') is None
+    True
+    >>> json_shape(b"[" * 40 + b"]" * 40)
+    'JSON nested deeper than 32 levels'
+    >>> json_shape(b'{"version": ' + b"9" * 5000 + b"}")
+    'a JSON number longer than 100 digits'
+    """
+    depth = 0
+    for match in _SHAPE.finditer(_STRING.sub(b'""', body)):
+        token = match.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > max_depth:
+                return f"JSON nested deeper than {max_depth} levels"
+        elif token in (b"]", b"}"):
+            depth -= 1
+        else:
+            return f"a JSON number longer than {MAX_DIGITS} digits"
+    return None
 
 
 class TokenBucket:
@@ -37,6 +80,33 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+
+class Quota:
+    """At most ``count`` uses per key in any ``window`` seconds (events a client creates).
+
+    >>> q = Quota(count=2, window=10.0)
+    >>> [q.take("a", 0.0), q.take("a", 1.0), q.take("a", 2.0), q.take("b", 2.0), q.take("a", 10.5)]
+    [True, True, False, True, True]
+    """
+
+    def __init__(self, count: int, window: float) -> None:
+        self.count = count
+        self.window = window
+        self.uses: OrderedDict[str, list[float]] = OrderedDict()
+
+    def take(self, key: str, now: float) -> bool:
+        """Spend one use of ``key`` at ``now`` if it has one left."""
+        recent = [t for t in self.uses.get(key, ()) if now - t < self.window]
+        if len(recent) >= self.count:
+            self.uses[key] = recent
+            return False
+        recent.append(now)
+        self.uses[key] = recent
+        self.uses.move_to_end(key)
+        if len(self.uses) > 50_000:
+            self.uses.popitem(last=False)
+        return True
 
 
 def _problem(status: int, title: str, detail: str) -> bytes:
@@ -161,6 +231,15 @@ class LimitsMiddleware:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        kind = ""
+        for name, value in scope.get("headers", []):
+            if name == b"content-type":
+                kind = value.decode("latin-1").lower()
+        if body and ("json" in kind or not kind):
+            wrong = json_shape(body)
+            if wrong is not None:  # before any parser recurses or reads a 5,000-digit number
+                await self._refuse(send, 422, "Invalid input", f"request body: {wrong}")
+                return
         delivered = False
 
         async def replay() -> Message:

@@ -42,6 +42,7 @@ __all__ = [
     "RefusedByRules",
     "Unavailable",
     "install_handlers",
+    "literal_methods",
     "problem",
     "problem_body",
     "problem_response",
@@ -156,9 +157,10 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 
 
 def problem_response(exc: DuiyiError) -> JSONResponse:
-    """The response for a duiyi error."""
+    """The response for a duiyi error (a 503 or a 429 says when to try again)."""
     body = problem_body(exc)
-    return JSONResponse(body, status_code=body["status"], media_type=PROBLEM_TYPE)
+    headers = {"Retry-After": "2"} if body["status"] in (429, 503) else None
+    return JSONResponse(body, status_code=body["status"], media_type=PROBLEM_TYPE, headers=headers)
 
 
 def _title(status: int) -> str:
@@ -188,7 +190,7 @@ def _allowed_methods(app: FastAPI, request: Request) -> list[str]:
     return allowed
 
 
-def _literal_methods(app: FastAPI, request: Request) -> set[str]:
+def literal_methods(app: FastAPI, request: Request) -> set[str]:
     """The documented methods of the most literal path template this path fits
     (``/players/draw`` before ``/players/{number}``)."""
     path = request.scope.get("path", "")
@@ -213,7 +215,7 @@ def install_handlers(app: FastAPI) -> None:
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        literal = _literal_methods(app, request)
+        literal = literal_methods(app, request)
         if literal and request.method not in literal:
             # /players/draw is its own route: a PATCH there is a wrong method, not a player
             # number that is not a number
@@ -238,7 +240,7 @@ def install_handlers(app: FastAPI) -> None:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # RFC 9110 §15.5.6: every method of the path (one route per method here)
-            allowed = _literal_methods(app, request) or set(_allowed_methods(app, request))
+            allowed = literal_methods(app, request) or set(_allowed_methods(app, request))
             if "GET" in allowed:
                 allowed.add("HEAD")
             headers["Allow"] = ", ".join(sorted(allowed))
@@ -257,6 +259,23 @@ def install_handlers(app: FastAPI) -> None:
         body = problem(500, _title(500), f"internal error ({type(exc).__name__}); nothing changed")
         return JSONResponse(body, status_code=500, media_type=PROBLEM_TYPE)
 
+    async def on_pool(_request: Request, exc: Exception) -> JSONResponse:
+        # every database connection is busy (SQLAlchemy's QueuePool timeout): nothing was
+        # done, and the client may try again shortly
+        log.warning("database pool exhausted: %s", exc)
+        body = problem(
+            503,
+            _title(503),
+            "the server is busy (every database connection is in use); nothing was changed, "
+            "try again in a few seconds",
+        )
+        return JSONResponse(
+            body, status_code=503, media_type=PROBLEM_TYPE, headers={"Retry-After": "2"}
+        )
+
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    app.add_exception_handler(PoolTimeout, on_pool)
     app.add_exception_handler(DuiyiError, on_duiyi)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)

@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi.errors import TournamentError
+from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.routes_events import _change, _organiser, _organiser_first, _repo
 from duiyi.tournament import entries, hand, participation, systems, withdrawal
@@ -30,7 +31,8 @@ from duiyi.tournament.model import Event
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api/events", tags=["desk"])
+# every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(prefix="/api/events", tags=["desk"], route_class=KeyFirstRoute)
 
 
 @router.get("/{event_id}/desk")

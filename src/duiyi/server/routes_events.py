@@ -29,12 +29,22 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
-from duiyi.server.csvsafe import check_names, neutralise_csv
+from duiyi.server.csvsafe import check_names
 from duiyi.server.games import GameManager, new_session
+from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.routes_knockout import needs_winner_rounds
-from duiyi.server.schemas import NO_BOOL, Club, EngineName, Name, check_extra_engine
+from duiyi.server.schemas import (
+    CHECKED,
+    NO_BOOL,
+    Club,
+    EngineName,
+    Name,
+    check_extra_engine,
+    text_field,
+)
 from duiyi.store.repository import (
     Conflict,
     EventRecord,
@@ -48,13 +58,19 @@ from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
 from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event, Player
+from duiyi.tournament.options import check_options
 from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 __all__ = ["router"]
 
 log = logging.getLogger("duiyi.server.events")
 
-router = APIRouter(prefix="/api/events", tags=["events"])
+# every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(prefix="/api/events", tags=["events"], route_class=KeyFirstRoute)
+
+# printable text (no control, bidi override or zero-width character: schemas.check_text)
+EventName = Annotated[str, text_field(200, 1), CHECKED]
+Rank = Annotated[str, text_field(20), CHECKED]
 
 
 class NewEvent(BaseModel):
@@ -62,7 +78,7 @@ class NewEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+    name: EventName
     game: Literal["go", "gomoku"] = Field("go", description="'go' or 'gomoku'")
     system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
     rounds: int | None = Field(
@@ -88,7 +104,7 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(None, min_length=1, max_length=200)
+    name: EventName | None = None
     rounds: int | None = Field(None, ge=1, le=99)
     options: dict[str, Any] | None = None
     online: dict[str, Any] | None = None
@@ -100,7 +116,7 @@ class NewPlayer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: Name
-    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = ""
+    rank: Rank = ""
     rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
     club: Club = ""
     country: Club = ""
@@ -175,9 +191,7 @@ class PlayerChange(BaseModel):
 
     # left out: unchanged (null is not a name, a rank or a club; the rating may be cleared)
     name: Name = Field(default=_LEFT_OUT)
-    rank: Annotated[str, Field(max_length=20, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")] = Field(
-        default=_LEFT_OUT
-    )
+    rank: Rank = Field(default=_LEFT_OUT)
     rating: Annotated[int, Field(ge=-10_000, le=10_000), NO_BOOL] | None = None
     club: Club = Field(default=_LEFT_OUT)
     extra: Annotated[dict[str, Club], AfterValidator(check_extra_engine)] = Field(default=_LEFT_OUT)
@@ -266,7 +280,8 @@ def _organiser(request: Request, record: EventRecord) -> None:
 
 async def _organiser_first(request: Request, event_id: str) -> None:
     """The event exists and the organiser key is right, checked before a body is read or
-    parsed: a stranger's body is never parsed (404/401/403 first)."""
+    parsed (the routers' :class:`~duiyi.server.keyfirst.KeyFirstRoute` does it for every
+    change; this is for a route that reads its body by hand)."""
     _organiser(request, await _repo(request).event(event_id))
 
 
@@ -284,7 +299,27 @@ async def _change(
     (given ``apply``'s answer and the new version) names the boards ``(round, board)`` whose
     online games the change closes, with the reason: they are closed in the same transaction
     (a director's entry is final in the store), and the hosts are told afterwards; the ids
-    are in ``request.state.closed_games``."""
+    are in ``request.state.closed_games``. At most ``max_event_writes`` changes run at once
+    in a process (the rest wait up to 10 s, then 503): event writes never take every
+    database connection."""
+    state = request.app.state.duiyi
+    try:
+        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
+    except TimeoutError:
+        raise Unavailable("too many event changes at once; try again in a few seconds") from None
+    try:
+        return await _change_once(request, event_id, change, apply, closing)
+    finally:
+        state.event_writes.release()
+
+
+async def _change_once(
+    request: Request,
+    event_id: str,
+    change: dict[str, Any],
+    apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
+    closing: Callable[[Any, int], dict[tuple[int, int], str]] | None,
+) -> tuple[EventRecord, Any]:
     repo = _repo(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
@@ -320,9 +355,16 @@ async def _change(
 @router.post("", status_code=201)
 async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     """Create an event; answers its id, the organiser key and the arbiter key (shown once)."""
+    state = request.app.state.duiyi
+    if not state.event_quota.take(state.client(request.scope), time.monotonic()):
+        raise RateLimited(
+            f"this address created {state.settings.max_events_per_client} events in the last "
+            "hour (the limit); try again later"
+        )
     rounds = spec.rounds
     if rounds is None and spec.system not in ROUNDS_FROM_SYSTEM:
         rounds = 5
+    check_options(spec.options, client=True)  # the systems' schema: 422 now, not 500 later
     variant = spec.options.get("variant")
     if variant is not None and str(variant).upper() not in ("A", "B"):
         raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
@@ -385,6 +427,7 @@ def _game_link(g: GameRecord) -> dict[str, Any]:
 @router.patch("/{event_id}")
 async def change_settings(request: Request, event_id: str, body: Settings) -> dict[str, Any]:
     """Change the name, number of rounds, system options or online game settings."""
+    check_options(body.options or {}, client=True)  # the systems' schema: 422 now
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         from dataclasses import replace
@@ -412,7 +455,6 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     JSON list of them, a CSV file (``Content-Type: text/csv``; header ``name,rank,rating,club``
     or the Chinese 姓名,段位,等级分,单位; commas, tabs or semicolons) or a plain list of names,
     one a line (``text/plain``). They are numbered after those already entered."""
-    await _organiser_first(request, event_id)
     raw = await request.body()
     kind = request.headers.get("content-type", "")
     if "csv" in kind or "text/plain" in kind:
@@ -446,7 +488,14 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         except ValueError as exc:
             raise InvalidInput(f"bad player: {exc}") from exc
 
+    cap = request.app.state.duiyi.settings.max_players_per_event
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        if len(e.players) + len(players) > cap:
+            raise Conflict(
+                f"an event holds at most {cap} players on this server ({len(e.players)} "
+                f"entered, {len(players)} sent; DUIYI_MAX_PLAYERS_PER_EVENT)"
+            )
         return ops.add_players(e, players), None
 
     record, _ = await _change(request, event_id, {"op": "players", "count": len(players)}, apply)
@@ -637,7 +686,6 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     sheet enters in one change or not at all (a bad line or board stores nothing); each board
     records the director's entry with an audit entry, and its online game is closed. A change
     to a round followed by a paired round needs ``?force=true``."""
-    await _organiser_first(request, event_id)
     rows = csvfiles.parse_results(_text(await request.body(), "the results sheet"))
     if not rows:
         raise InvalidInput("the results sheet has no result")
@@ -883,11 +931,12 @@ async def standings(request: Request, event_id: str) -> dict[str, Any]:
 
 
 @router.get("/{event_id}/standings.html", response_class=HTMLResponse)
-async def standings_html(request: Request, event_id: str) -> HTMLResponse:
-    """The printable wall chart."""
-    return HTMLResponse(
-        wallchart.standings_html(parsed_event(await _repo(request).event(event_id)))
-    )
+async def standings_html(
+    request: Request, event_id: str, lang: Literal["en", "zh"] = "en"
+) -> HTMLResponse:
+    """The printable wall chart (``?lang=zh``: 成绩公告 in Chinese)."""
+    e = parsed_event(await _repo(request).event(event_id))
+    return HTMLResponse(wallchart.standings_html(e, lang=lang))
 
 
 @router.get("/{event_id}/crosstable")
@@ -953,7 +1002,7 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
     e = parsed_event(await _repo(request).event(event_id))
-    text = neutralise_csv(csvfiles.format_players(list(e.players)))  # OWASP CSV injection
+    text = csvfiles.format_players(list(e.players))  # the one CSV writer: formulas neutralised
     return PlainTextResponse(text, media_type="text/csv")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Annotated, Any
 
@@ -26,7 +27,8 @@ from duiyi.server.auth import (
     secret_in_url,
 )
 from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
-from duiyi.server.limits import TokenBucket
+from duiyi.server.keyfirst import KeyFirstRoute
+from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
@@ -35,9 +37,12 @@ from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+# every action, ruling, ... checks its key before its body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(prefix="/api/games", tags=["games"], route_class=KeyFirstRoute)
 
 MAX_WS_MESSAGE = 16_384
+
+log = logging.getLogger("duiyi.server")
 
 
 class Action(BaseModel):
@@ -100,7 +105,15 @@ async def perform(
     if seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
     if kind not in PLAYER_ACTIONS:
-        raise Forbidden(f"players may not send {kind!r} actions (arbiters and organisers may)")
+        if kind in ARBITER_ACTIONS:
+            raise Forbidden(
+                f"players may not send {kind!r}: only the game's arbiter key may "
+                f"({', '.join(sorted(ARBITER_ACTIONS))})"
+            )
+        raise Forbidden(
+            f"players may not send {kind!r} actions: a player sends "
+            f"{', '.join(sorted(PLAYER_ACTIONS))}"
+        )
     return await host.act(seat, kind, data)
 
 
@@ -196,9 +209,12 @@ async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     )
 
 
-# WebSocket close codes: 1003 a binary frame, 1008 the message budget spent, 4400 a secret
+# WebSocket close codes: 1003 a binary frame, 1011 an internal error, 1013 too many sockets
+# (from this address, or watching this game), 1008 the message budget spent, 4400 a secret
 # in the URL, 4404 no such game, 4409 the game moved on in the store (reconnect and resync).
 CLOSE_BINARY = 1003
+CLOSE_ERROR = 1011
+CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
@@ -260,6 +276,38 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
     arbiter = host.is_arbiter(ws_token)
+    state = websocket.app.state.duiyi
+    settings = state.settings
+    client = state.client(websocket.scope)
+    # bounded (issue 25): sockets per client address, and spectators per game (the players
+    # and the arbiter always get in)
+    crowded = None
+    if state.sockets.get(client, 0) >= settings.max_sockets_per_client:
+        crowded = f"more than {settings.max_sockets_per_client} sockets from this address"
+    elif seat is None and not arbiter and len(host.listeners) >= settings.max_sockets_per_game:
+        crowded = f"this game has {settings.max_sockets_per_game} watchers (the limit)"
+    if crowded is not None:
+        await websocket.send_json(
+            {"type": "error", "problem": problem_body(RateLimited(crowded + "; try later"))}
+        )
+        await websocket.close(code=CLOSE_TRY_LATER, reason="too many sockets")
+        return
+    state.sockets[client] = state.sockets.get(client, 0) + 1
+    try:
+        await _serve_socket(websocket, host, seat, arbiter)
+    finally:
+        left = state.sockets.get(client, 1) - 1
+        if left > 0:
+            state.sockets[client] = left
+        else:
+            state.sockets.pop(client, None)
+
+
+async def _serve_socket(
+    websocket: WebSocket, host: Hosted, seat: Color | None, arbiter: bool
+) -> None:
+    """The socket of a player (``seat``), the arbiter or a spectator, once admitted."""
+    game_id = host.id
     if seat is not None and seat.value in (await host.read())[1].get("absent", ()):
         # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
         with contextlib.suppress(DuiyiError):
@@ -326,6 +374,10 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
             await _handle(websocket, host, conn, raw)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except Exception:  # a bug: the client gets a close frame (1011), never a dropped socket
+        log.exception("socket of game %s", game_id)
+        with contextlib.suppress(Exception):
+            await websocket.close(code=CLOSE_ERROR, reason="internal error")
     finally:
         host.listeners.discard(listener)
         sender.cancel()
@@ -349,10 +401,15 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
     try:
         if len(raw) > MAX_WS_MESSAGE:
             raise InvalidInput(f"message too large ({len(raw)} bytes; limit {MAX_WS_MESSAGE})")
+        wrong = json_shape(raw.encode())
+        if wrong is not None:  # before the parser recurses or reads a 5,000-digit number
+            raise InvalidInput(f"message refused: {wrong}")
         try:
             msg = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise InvalidInput(f"malformed JSON: {exc.msg} at column {exc.colno}") from exc
+        except (ValueError, RecursionError) as exc:
+            raise InvalidInput(f"malformed JSON: {exc}") from exc
         if not isinstance(msg, dict):
             raise InvalidInput("a message is a JSON object with a 'type'")
         ref = msg.get("ref")

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi.server.games import GameManager
+from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.store.repository import Repository
 from duiyi.tournament import event as ops
@@ -28,7 +29,8 @@ from duiyi.tournament.results import GameResult
 
 __all__ = ["router", "start_replay"]
 
-router = APIRouter(prefix="/api/events", tags=["events"])
+# every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(prefix="/api/events", tags=["events"], route_class=KeyFirstRoute)
 
 
 class SettleDraw(BaseModel):

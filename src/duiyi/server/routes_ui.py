@@ -9,7 +9,7 @@ no commit of the action log ever rewrites; the rules themselves stay in the acti
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,12 +19,15 @@ from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
 from duiyi.server.games import GameManager
+from duiyi.server.keyfirst import KeyFirstRoute
+from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.models import GameRow
 from duiyi.store.repository import Conflict, GameRecord, NotFound, Repository
 
 __all__ = ["five_line", "router"]
 
-router = APIRouter(tags=["ui"])
+# names, calls, ready: the key is checked before the body is read (keyfirst.KeyFirstRoute)
+router = APIRouter(tags=["ui"], route_class=KeyFirstRoute)
 
 MAX_NAME = 60
 MAX_CALLS = 50
@@ -160,15 +163,19 @@ async def game_info(request: Request, game_id: str) -> dict[str, Any]:
     return out
 
 
+# printable text (no control, bidi override or zero-width character: schemas.check_text)
+SeatName = Annotated[str, text_field(MAX_NAME), CHECKED]
+
+
 class Names(BaseModel):
     """Names for a game: a player names its own seat (``name``); whoever holds the arbiter key
     (the creator of a casual game) names both seats."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(None, max_length=MAX_NAME)
-    black: str | None = Field(None, max_length=MAX_NAME)
-    white: str | None = Field(None, max_length=MAX_NAME)
+    name: SeatName | None = None
+    black: SeatName | None = None
+    white: SeatName | None = None
 
 
 @router.put("/api/games/{game_id}/names")
@@ -237,7 +244,7 @@ class Call(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     about: str = Field("other", max_length=20)
-    text: str = Field("", max_length=300)
+    text: Annotated[str, text_field(300), CHECKED] = ""
 
 
 class Close(BaseModel):
@@ -245,7 +252,7 @@ class Close(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    ruling: str = Field("", max_length=300)
+    ruling: Annotated[str, text_field(300), CHECKED] = ""
 
 
 @router.post("/api/games/{game_id}/calls", status_code=201)

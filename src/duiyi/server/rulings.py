@@ -22,13 +22,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, Vali
 from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.referee import BOOKS, Book, Decision, Referee
-from duiyi.server.schemas import NO_BOOL
+from duiyi.server.schemas import CHECKED, NO_BOOL, Note, text_field
 
 __all__ = ["Ruling", "parse_ruling", "ruling_table"]
 
 Seat = Literal["black", "white"]
-Article = Annotated[str, Field(min_length=1, max_length=80, examples=["Go §24"])]
-Note = Annotated[str, Field(max_length=500)]
+Article = Annotated[str, text_field(80, 1, examples=["Go §24"]), CHECKED]
 MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
 CallNumber = Annotated[int, Field(ge=1, le=1000), NO_BOOL]
 Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]

@@ -19,14 +19,19 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 __all__ = [
+    "CHECKED",
     "NO_BOOL",
+    "PRINTABLE",
+    "Club",
     "GameSpec",
     "Int",
     "Lateness",
     "Name",
+    "Note",
     "Number",
     "TimeControl",
     "check_text",
+    "text_field",
 ]
 
 
@@ -45,28 +50,78 @@ Seconds = Annotated[float, Field(ge=0, le=86_400 * 7), NO_BOOL]
 Positive = Annotated[float, Field(gt=0, le=86_400 * 7), NO_BOOL]
 
 
-def check_text(value: str) -> str:
-    """Refuse control characters (a name is printed in tables, CSV files and SGF records).
+# Characters a name or a note may not hold: C0/C1 controls and line separators (ESC, NUL,
+# newlines), bidirectional overrides and isolates (U+202E turns "gpj.exe" around) and
+# invisible zero-width characters (two names that look the same but differ).
+_REFUSED_RANGES = (
+    (0x00, 0x1F, "a control character"),
+    (0x7F, 0x9F, "a control character"),
+    (0x2028, 0x2029, "a line separator"),
+    (0x202A, 0x202E, "a bidirectional override"),
+    (0x2066, 0x2069, "a bidirectional isolate"),
+    (0x200E, 0x200F, "a bidirectional mark"),
+    (0x061C, 0x061C, "a bidirectional mark"),
+    (0x200B, 0x200D, "a zero-width character"),
+    (0x2060, 0x2060, "a zero-width character"),
+    (0xFEFF, 0xFEFF, "a zero-width character"),
+)
+# the same set as a JSON Schema pattern (the OpenAPI document promises what is checked)
+PRINTABLE = (
+    r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f"
+    r"\u061c\u2060\ufeff]*$"
+)
 
-    >>> check_text("Wu Qingyuan")
-    'Wu Qingyuan'
+
+def check_text(value: str) -> str:
+    """Refuse what a name or a note may not hold (it is printed in tables, CSV files, SGF
+    records and terminals): control characters, bidirectional overrides, zero-width
+    characters; the message names the character.
+
+    >>> check_text("Wu Qingyuan 吴清源")
+    'Wu Qingyuan 吴清源'
     >>> check_text("a\\tb")
     Traceback (most recent call last):
     ...
-    ValueError: control characters are not allowed (found U+0009)
+    ValueError: a control character is not allowed (found U+0009 at position 2)
+    >>> check_text("Li\\u202eiL")
+    Traceback (most recent call last):
+    ...
+    ValueError: a bidirectional override is not allowed (found U+202E RIGHT-TO-LEFT OVERRIDE at position 3)
     """
-    for ch in value:
-        if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 or ch in "\u2028\u2029":
-            raise ValueError(f"control characters are not allowed (found U+{ord(ch):04X})")
+    for i, ch in enumerate(value):
+        code = ord(ch)
+        for low, high, what in _REFUSED_RANGES:
+            if low <= code <= high:
+                import unicodedata
+
+                name = unicodedata.name(ch, "")
+                label = f"U+{code:04X} {name}" if name else f"U+{code:04X}"
+                raise ValueError(f"{what} is not allowed (found {label} at position {i + 1})")
     return value
 
 
-# A person's or a club's name: printable, bounded (JSON Schema: no C0/C1 control characters).
-_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
-Name = Annotated[
-    str, Field(min_length=1, max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)
-]
-Club = Annotated[str, Field(max_length=100, pattern=_PRINTABLE), AfterValidator(check_text)]
+def text_field(max_length: int, min_length: int = 0, **extra: Any) -> Any:
+    """The bounds of a name or free text (``Annotated[str, text_field(...), CHECKED]``): the
+    pattern is documented in the OpenAPI document, :data:`CHECKED` names a refused character.
+
+    >>> from pydantic import TypeAdapter
+    >>> TypeAdapter(Annotated[str, text_field(10, 1), CHECKED]).validate_python("Li")
+    'Li'
+    """
+    return Field(
+        min_length=min_length,
+        max_length=max_length,
+        json_schema_extra={"pattern": PRINTABLE},
+        **extra,
+    )
+
+
+CHECKED = AfterValidator(check_text)
+# A person's or a club's name: printable, bounded.
+Name = Annotated[str, text_field(100, 1), CHECKED]
+Club = Annotated[str, text_field(100), CHECKED]
+# A note (a ruling's note...): longer free text, printable like a name.
+Note = Annotated[str, text_field(500), CHECKED]
 # An engine player's engine (docs/server.md, "Engines"): the name of an entry of the
 # operator's list, 'NAME' or 'NAME:LEVEL', never a command; empty: a person.
 ENGINE_NAME_OR_EMPTY = r"^$|^[A-Za-z0-9][A-Za-z0-9._-]{0,39}(:[0-9]{1,3})?$"
@@ -203,7 +258,7 @@ class GoRules(_Strict):
     """A Go rules object (``duiyi.go.Rules.to_json``); missing keys take the Chinese value."""
 
     v: Literal[1] = 1
-    name: Annotated[str, Field(max_length=40, pattern=_PRINTABLE)] | None = None
+    name: Annotated[str, text_field(40), CHECKED] | None = None
     scoring: Literal["area_stones", "area_points", "territory"] | None = None
     komi: Komi | None = None
     ko_rule: Literal["simple", "positional", "situational"] | None = None

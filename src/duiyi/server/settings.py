@@ -23,7 +23,8 @@ class Settings:
     ``DUIYI_ENGINES`` names the operator's engine list (TOML or JSON) and ``DUIYI_GNUGO``
     (``1`` or GNU Go's path) adds a ``gnugo`` entry (docs/server.md, "Engines");
     ``DUIYI_PROXY_HEADER`` (e.g. ``X-Forwarded-For``) and ``DUIYI_TRUSTED_PROXIES`` (comma
-    separated addresses) say where a client's address comes from behind a proxy.
+    separated addresses) say where a client's address comes from behind a proxy; the bounds
+    below have ``DUIYI_<NAME>`` variables (``DUIYI_MAX_PLAYERS_PER_EVENT``, ...).
     """
 
     database_url: str | None = None
@@ -53,6 +54,24 @@ class Settings:
     # withdraws (Go §28)
     engine_players: bool = False
     engine_move_timeout: float = 60.0
+    # bounds (issue 25): players per event; events a client may create per hour; open HTTP
+    # connections per client address (trusted proxies exempt) and in all (beyond: 503);
+    # seconds for a request's head and body to arrive, and for an idle keep-alive
+    # connection; sockets per game and per client; event changes one process makes at once
+    # (the rest wait, then 503, so that event writes cannot take every database connection)
+    max_players_per_event: int = 5000
+    max_events_per_client: int = 100
+    max_connections_per_client: int = 256
+    max_connections: int = 4000
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
+    keep_alive_timeout: float = 5.0
+    max_sockets_per_game: int = 200
+    max_sockets_per_client: int = 256
+    max_event_writes: int = 8
+    # addresses whose X-Forwarded-For uvicorn believes (comma separated, "*" for any); None:
+    # nobody's, so a local client cannot forge its address past the per-client limits
+    forwarded_allow_ips: str | None = None
     # the engines this server may run: the operator's file (``--engines``), and GNU Go when
     # asked (``--gnugo``); nothing else runs (duiyi.server.engine_list)
     engines_file: str | None = None
@@ -80,6 +99,17 @@ class Settings:
             ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
             ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
             ("DUIYI_STALE_AFTER", "stale_after", float),
+            ("DUIYI_MAX_PLAYERS_PER_EVENT", "max_players_per_event", int),
+            ("DUIYI_MAX_EVENTS_PER_CLIENT", "max_events_per_client", int),
+            ("DUIYI_MAX_CONNECTIONS_PER_CLIENT", "max_connections_per_client", int),
+            ("DUIYI_MAX_CONNECTIONS", "max_connections", int),
+            ("DUIYI_HEADER_TIMEOUT", "header_timeout", float),
+            ("DUIYI_BODY_TIMEOUT", "body_timeout", float),
+            ("DUIYI_KEEP_ALIVE_TIMEOUT", "keep_alive_timeout", float),
+            ("DUIYI_MAX_SOCKETS_PER_GAME", "max_sockets_per_game", int),
+            ("DUIYI_MAX_SOCKETS_PER_CLIENT", "max_sockets_per_client", int),
+            ("DUIYI_MAX_EVENT_WRITES", "max_event_writes", int),
+            ("DUIYI_FORWARDED_ALLOW_IPS", "forwarded_allow_ips", str),
         ):
             raw = os.environ.get(name)
             if raw:

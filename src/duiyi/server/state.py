@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
+from duiyi.server.limits import Quota, client_address
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 
@@ -29,3 +31,12 @@ class State:
         self.fanout: Any = None
         # the runner of events' engine rounds (only with ``engine_players``)
         self.engine_rounds: EngineRounds | None = None
+        # bounds (issue 25): events created per client per hour, open sockets per client,
+        # event changes made at once by this process
+        self.event_quota = Quota(settings.max_events_per_client, 3600.0)
+        self.sockets: dict[str, int] = {}
+        self.event_writes = asyncio.Semaphore(max(1, settings.max_event_writes))
+
+    def client(self, scope: Any) -> str:
+        """The client address of a request or socket (limits.client_address)."""
+        return client_address(scope, self.settings.proxy_header, self.settings.trusted_proxies)

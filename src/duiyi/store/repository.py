@@ -570,6 +570,16 @@ class Repository:
                 raise NotFound(f"no event with id {event_id!r}")
             return EventRecord.of(row)
 
+    async def event_organiser_hash(self, event_id: str) -> str:
+        """The hash of the event's organiser key (without its document), or NotFound."""
+        async with self.db.session() as s:
+            found = await s.scalar(
+                select(EventRow.organiser_token_hash).where(EventRow.id == event_id)
+            )
+            if found is None:
+                raise NotFound(f"no event with id {event_id!r}")
+            return str(found)
+
     async def events(self) -> list[EventRecord]:
         """Every event, newest first."""
         async with self.db.session() as s:

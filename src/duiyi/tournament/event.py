@@ -33,6 +33,7 @@ from duiyi.errors import PairingError, TournamentError
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
+from duiyi.tournament.options import check_options
 from duiyi.tournament.results import (
     AuditEntry,
     GameResult,
@@ -134,6 +135,7 @@ def new_event(
     5
     """
     opts = dict(options or {})
+    check_options(opts)  # each option as its system reads it (duiyi.tournament.options)
     for name_ in opts.get("tiebreaks", []):
         parse_tiebreak(str(name_))
     if rounds is None:

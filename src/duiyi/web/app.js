@@ -56,7 +56,7 @@ async function home(main) {
 
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
-  const settings = gameSettings(() => kind.value, { prefix: "new" });
+  const settings = gameSettings(() => kind.value, { prefix: "new", start: true });
   kind.addEventListener("change", settings.update);
   const blackName = el("input", { name: "black_name", "data-testid": "new-black-name", maxlength: "60", autocomplete: "off" });
   const whiteName = el("input", { name: "white_name", "data-testid": "new-white-name", maxlength: "60", autocomplete: "off" });
@@ -115,7 +115,7 @@ async function home(main) {
       const r = await api("GET", "/api/events");
       events.replaceChildren(...(r.events.length ? [] : [el("li", {}, t("home.noEvents"))]));
       for (const e of r.events) {
-        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${e.system} · ${e.current_round}/${e.rounds} · ${e.players} `,
+        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${t(`sys.${e.system}`)} · ${e.current_round}/${e.rounds} · ${e.players} `,
           el("a", { href: `#/desk/${e.id}` }, t("desk")), " · ", el("a", { href: `#/room/${e.id}` }, t("room"))));
       }
     } catch (err) { showError(err); }

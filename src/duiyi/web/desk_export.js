@@ -1,6 +1,6 @@
 // The desk's export tab: every file and print the event gives, one button each.
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 import { pairingSheet, roundTitle, tableCards } from "./event.js";
 
@@ -17,7 +17,7 @@ function render(ctx) {
       file("desk.ex.csv", "/export/standings.csv", `${id}-standings.csv`, "export-csv"),
       file("desk.ex.players", "/export/players.csv", `${id}-players.csv`, "export-players"),
       file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf"),
-      el("li", {}, el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
+      el("li", {}, el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
       ctx.e.history.length ? [
         el("li", {}, el("button", { type: "button", "data-testid": "export-pairings", onclick: () => pairingSheet(ctx.e, ctx.e.history.at(-1)) },
           `${t("printPairings")} (${roundTitle(ctx.e.history.length)})`)),

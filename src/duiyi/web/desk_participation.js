@@ -120,5 +120,5 @@ ROW_PARTS.push({
 LATE.note = function lateEntryNote(ctx) {
   const n = ctx.e.history.length;
   if (!n || !SWISS.includes(ctx.e.system)) return null;
-  return el("p", { class: "note", "data-testid": "late-entry-note" }, t("desk.part.late", { n: String(n), next: String(n + 1) }));
+  return el("p", { class: "note", "data-testid": "late-entry-note" }, t(ctx.e.system === "mcmahon" ? "desk.part.lateMcMahon" : "desk.part.late", { n: String(n), next: String(n + 1) }));
 };

@@ -4,6 +4,7 @@ import { el, notice, showError } from "./api.js";
 import { t } from "./i18n.js";
 import { parsePlayers } from "./players.js";
 import { addTab } from "./desk_tabs.js";
+import { rank } from "./labels.js";
 
 function editRow(ctx, p) {
   const { id } = ctx;
@@ -71,7 +72,7 @@ function playersTable(ctx) {
     }
     for (const x of parts) if (x.action) { const a = x.action(ctx, p); if (a) acts.append(" ", a); }
     body.append(el("tr", { "data-player": String(p.number), class: withdrawn.has(p.number) ? "withdrawn" : null },
-      el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, p.rank || ""),
+      el("td", {}, String(p.number)), el("td", {}, p.name), el("td", {}, rank(p.rank)),
       el("td", {}, p.rating ?? ""), el("td", {}, p.club || ""), parts.flatMap((x) => x.cell(ctx, p)), acts));
     for (const x of parts) if (x.below) { const b = x.below(ctx, p); if (b) body.append(b); }
   }

@@ -152,8 +152,15 @@ async function render(ctx) {
   const more = e.rounds === 0 || ev.current_round < e.rounds;
   const pairBox = el("div", { class: "no-print pair-box" });
   if (!e.history.length && !desk.numbers_drawn && e.players.length > 1) {
-    pairBox.append(el("p", { class: "warn-box", role: "status", "data-testid": "numbers-warning" }, t("desk.numbersNotDrawn"), " ",
-      el("a", { href: `#/desk/${id}/players` }, t("desk.toPlayers"))));
+    pairBox.append(el("p", { class: "warn-box", role: "status", "data-testid": "numbers-warning" }, t("desk.numbersNotDrawn")),
+      el("p", {}, el("button", {
+        type: "button", "data-testid": "draw-and-pair",
+        onclick: async () => {
+          if (!(await ctx.change("POST", `/api/events/${id}/players/draw`, { body: {} }))) return;
+          const r = await ctx.change("POST", `/api/events/${id}/rounds`);
+          if (r) ctx.go("round", `round=${r.round}`);
+        },
+      }, t("desk.drawAndPair"))));
   }
   if (more) {
     pairBox.append(el("button", {
@@ -183,6 +190,14 @@ async function render(ctx) {
   for (const part of ROUND_PARTS) if (part.visible(ctx, r)) box.append(await part.render(ctx, r));
   if (ctx.state.links && ctx.state.links.round === n) box.append(linksBox(ctx));
   box.append(el("div", { class: "table-wrap" }, await roundTable(ctx, r, explanation)));
+  // who is not in this round: marked absent, or withdrawn before it
+  const absent = e.players.filter((p) => ((p.extra && p.extra.participating) || "")[n - 1] === "0").map((p) => p.name);
+  const gone = (e.withdrawals || []).filter((w) => w.after_round < n).map((w) => playerName(e, w.player ?? w.number));
+  if (absent.length || gone.length) {
+    box.append(el("p", { class: "note", "data-testid": "not-paired" },
+      absent.length ? t("desk.notPairedAbsent", { names: absent.join(", ") }) : "", absent.length && gone.length ? " · " : "",
+      gone.length ? t("desk.notPairedWithdrawn", { names: gone.join(", ") }) : ""));
+  }
   if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, reasonText(x)))));
   const hasOnline = ev.games.some((g) => g.round === n);
   box.append(el("p", { class: "no-print actions" },

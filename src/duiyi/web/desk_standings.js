@@ -3,7 +3,7 @@
 // at creation, in the order they decide; one sentence says what the method does, a legend says
 // what each column is, and "after round N" counts only rounds whose results are all in.
 import { api, el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 import { rank } from "./labels.js";
 
@@ -86,7 +86,7 @@ async function render(ctx) {
     el("div", { class: "table-wrap" }, table(st)), legend(st),
     el("p", { class: "no-print actions" },
       el("button", { type: "button", onclick: () => window.print() }, t("desk.printStandings")), " ",
-      el("a", { href: `/api/events/${id}/standings.html`, "data-testid": "wallchart" }, t("wallchart"))));
+      el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "wallchart" }, t("wallchart"))));
   return box;
 }
 

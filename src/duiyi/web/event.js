@@ -1,7 +1,7 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
 import { api, el, showError } from "./api.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { eventOptions } from "./event_options.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
@@ -124,7 +124,7 @@ export function eventPage(main, id) {
       page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
       page.append(el("p", { class: "no-print" },
         el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
-        el("a", { href: `/api/events/${id}/standings.html` }, t("wallchart"))));
+        el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}` }, t("wallchart"))));
       page.append(el("h2", {}, t("standings")), standingsTable(st));
       page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
       page.append(el("h2", {}, t("pairings")));

@@ -82,6 +82,8 @@ const REASONS = [
     .replace(/(\d+) more/g, "另 $1 人")}`],
   [/^colour: equal histories, odd round: smaller number Black$/, () => "先后手：执黑白记录相同，单数轮序号小者执黑"],
   [/^colour: equal histories, even round: larger number Black$/, () => "先后手：执黑白记录相同，双数轮序号大者执黑"],
+  [/^colour: (\d+) is due Black: Blacks minus Whites ([+\-]\d+) \((B\d+ W\d+)\) against ([+\-]\d+) \((B\d+ W\d+)\)$/,
+    (m) => `先后手：${m[1]} 应执黑（执黑减执白 ${m[2]}，${m[3]}；对方 ${m[4]}，${m[5]}）`],
   [/^colour: (\d+) has had fewer Blacks \((.+) vs (.+)\)$/, (m) => `先后手：${m[1]} 执黑较少（${m[2]} 对 ${m[3]}）`],
   [/^colour: (\d+) is due Black: Blacks minus Whites ([+-]\d+) \((.+)\) against ([+-]\d+) \((.+)\)$/,
     (m) => `先后手：${m[1]} 应执黑（黑减白 ${m[2]}，${m[3]}；对方 ${m[4]}，${m[5]}）`],

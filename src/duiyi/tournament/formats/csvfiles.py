@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from duiyi.errors import InvalidInput, TableFileError
@@ -23,9 +24,11 @@ from duiyi.tournament.results import GameResult, ResultSheet
 __all__ = [
     "ResultRow",
     "format_players",
+    "neutralise_cell",
     "normal_rank",
     "parse_players",
     "parse_results",
+    "write_csv",
 ]
 
 _PLAYER_COLUMNS = ("name", "rank", "rating", "club")
@@ -41,6 +44,46 @@ _HEADERS = {
     "team": ("team", "队", "队名", "队伍", "代表队", "隊"),
 }
 _ALIAS = {alias: key for key, names in _HEADERS.items() for alias in names}
+
+
+# A cell a spreadsheet takes for a formula (CSV injection, OWASP): = + - @, a tab or a CR first.
+_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?$")
+
+
+def neutralise_cell(value: object) -> str:
+    """``value`` as a cell a spreadsheet shows as text: a leading apostrophe before a formula
+    trigger; plain numbers (``-3``, ``+1.5``, ``-7/2``) stay numbers.
+
+    >>> neutralise_cell('=HYPERLINK("http://x","y")')
+    '\\'=HYPERLINK("http://x","y")'
+    >>> neutralise_cell("@SUM(A1)"), neutralise_cell("-12"), neutralise_cell(3), neutralise_cell("Wang")
+    ("'@SUM(A1)", '-12', '3', 'Wang')
+    """
+    text = "" if value is None else str(value)
+    if text.startswith(_TRIGGERS) and not _NUMBER.match(text):
+        return "'" + text
+    return text
+
+
+def write_csv(rows: Iterable[Sequence[object]]) -> str:
+    """The one CSV writer of every export (players, standings; the server and the CLI): commas,
+    ``\\n`` lines, every cell through :func:`neutralise_cell`.
+
+    >>> write_csv([["number", "name"], [1, "+cmd|' /C calc'!A0"], [2, "-1.5"]])
+    "number,name\\n1,'+cmd|' /C calc'!A0\\n2,-1.5\\n"
+    """
+    # "\r\n" as the writer's terminator makes it quote a cell holding a CR as well as a LF
+    # (it quotes the terminator's characters); each line then ends with "\n" alone
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    lines = []
+    for row in rows:
+        writer.writerow([neutralise_cell(cell) for cell in row])
+        lines.append(out.getvalue()[:-2])
+        out.seek(0)
+        out.truncate()
+    return "".join(line + "\n" for line in lines)
 
 
 def _delimiter(first_line: str) -> str:
@@ -175,22 +218,20 @@ def normal_rank(rank: str) -> str:
 
 
 def format_players(players: list[Player]) -> str:
-    """Players as CSV (``number,name,rank,rating,club`` plus extras)."""
+    """Players as CSV (``number,name,rank,rating,club`` plus extras; :func:`write_csv`)."""
     extras: list[str] = []
     for p in players:
         for k, _ in p.extra:
             if k not in extras:
                 extras.append(k)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["number", *_PLAYER_COLUMNS, *extras])
+    rows: list[list[object]] = [["number", *_PLAYER_COLUMNS, *extras]]
     for p in players:
         extra = dict(p.extra)
-        writer.writerow(
+        rows.append(
             [p.number, p.name, p.rank, "" if p.rating is None else p.rating, p.club]
             + [extra.get(k, "") for k in extras]
         )
-    return buf.getvalue()
+    return write_csv(rows)
 
 
 @dataclass(frozen=True)

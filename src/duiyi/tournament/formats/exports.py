@@ -13,12 +13,11 @@ the server's export routes use it, so both write the same bytes.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from typing import Any
 
 from duiyi.errors import EventFileError
+from duiyi.tournament.formats import csvfiles
 from duiyi.tournament.model import Event
 
 __all__ = ["FORMATS", "MEDIA_TYPES", "export_event", "import_event", "standings_csv"]
@@ -34,26 +33,25 @@ MEDIA_TYPES = {
 def standings_csv(event: Event) -> str:
     """The standings as CSV: position, place, number, name, rank, rating, club, points, each
     tiebreak of the event's chain (exact values, ``7/2``), then the crosstable cell of every
-    round (``4b+``: against player 4 with Black, won)."""
+    round (``4b+``: against player 4 with Black, won); written by the one CSV writer
+    (:func:`duiyi.tournament.formats.csvfiles.write_csv`: formulas neutralised)."""
     from duiyi.tournament.formats.wallchart import standings_json
 
     doc = standings_json(event)
     names = [t["name"] for t in doc["tiebreaks"] if t["name"] != "points"]
     rounds = doc["rounds"]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     head = ["position", "place", "number", "name", "rank", "rating", "club", "points"]
-    writer.writerow(head + names + [f"round {r}" for r in range(1, rounds + 1)])
+    lines: list[list[object]] = [head + names + [f"round {r}" for r in range(1, rounds + 1)]]
     for row in doc["standings"]:
         rating = "" if row["rating"] is None else row["rating"]
         cells = row["rounds"]
-        writer.writerow(
+        lines.append(
             [row["position"], row["place"], row["number"], row["name"], row["rank"], rating,
              row["club"], row["points"]]
             + [row["tiebreaks"].get(n, "") for n in names]
             + [" ".join(cells.get(str(r), [])) for r in range(1, rounds + 1)]
         )  # fmt: skip
-    return out.getvalue()
+    return csvfiles.write_csv(lines)
 
 
 def export_event(

@@ -195,15 +195,63 @@ def _with_grid(event: Event) -> bool:
     )
 
 
-def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) -> str:
-    """A printable HTML wall chart (one self-contained page)."""
+#: The wall chart's words per language (``lang`` of :func:`standings_html`).
+_WORDS = {
+    "en": {
+        "title": "{name} — standings after round {n}",
+        "round": "R{r}",
+        "pts": "Pts",
+        "pl": "Pl",
+        "no": "No",
+        "name": "Name",
+        "rank": "Rank",
+        "club": "Club",
+        "grp": "Grp",
+        "cells": "Cells: opponent, colour (b/w), result (+ = −, f forfeit).",
+        "cross": "Crosstable",
+    },
+    "zh": {
+        "title": "{name} — 成绩公告（第{n}轮后）",
+        "round": "第{r}轮",
+        "pts": "积分",
+        "pl": "名次",
+        "no": "序号",
+        "name": "姓名",
+        "rank": "段位",
+        "club": "单位",
+        "grp": "组",
+        "cells": "格中：对手序号、执色（b黑 w白）、结果（+胜 =和 −负，f弃权）。",
+        "cross": "成绩交叉表",
+    },
+}
+
+
+def _label(label: str, lang: str) -> str:
+    """The page's half of a "中文 English" tiebreak label ("积分 points" → "积分" in zh)."""
+    head, _, tail = label.partition(" ")
+    if tail and not head.isascii():
+        return head if lang == "zh" else tail
+    return label
+
+
+def standings_html(
+    event: Event, lots: Mapping[int, int] | Any | None = None, lang: str = "en"
+) -> str:
+    """A printable HTML wall chart (one self-contained page), in English or Chinese
+    (``lang="zh"``: 成绩公告 with the Chinese column names).
+
+    >>> from duiyi.tournament.event import _example
+    >>> "成绩公告" in standings_html(_example(), lang="zh")
+    True
+    """
+    words = _WORDS["zh" if lang == "zh" else "en"]
     doc = standings_json(event, lots)
     tbs = [t for t in doc["tiebreaks"] if t["name"] != "points"]
     rounds = event.current_round
     esc = html.escape
-    head = "".join(f"<th>R{r}</th>" for r in range(1, rounds + 1))
-    head += "<th>Pts</th>" + "".join(
-        f'<th title="{esc(t["article"])}">{esc(t["label"])}</th>' for t in tbs
+    head = "".join(f"<th>{words['round'].format(r=r)}</th>" for r in range(1, rounds + 1))
+    head += f"<th>{words['pts']}</th>" + "".join(
+        f'<th title="{esc(t["article"])}">{esc(_label(t["label"], lang))}</th>' for t in tbs
     )
     body = []
     for row in doc["standings"]:
@@ -219,8 +267,8 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
             f"<td>{esc(row['club'])}</td>{cells}<td class=pts>{esc(_short(row['points']))}</td>"
             f"{tb_cells}</tr>"
         )
-    title = esc(f"{event.name} — standings after round {event.completed_rounds}")
-    group_head = "<th>Grp</th>" if any("group" in r for r in doc["standings"]) else ""
+    title = esc(words["title"].format(name=event.name, n=event.completed_rounds))
+    group_head = f"<th>{words['grp']}</th>" if any("group" in r for r in doc["standings"]) else ""
     return (
         "<!DOCTYPE html>\n<html lang=zh><head><meta charset=utf-8>"
         f"<title>{title}</title><style>"
@@ -228,16 +276,17 @@ def standings_html(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "th,td{border:1px solid #444;padding:2px 6px;text-align:center}"
         "td.name{text-align:left}td.pts{font-weight:bold}"
         "@media print{body{font-size:9pt}}</style></head><body>"
-        f"<h1>{title}</h1><table><thead><tr>{group_head}<th>Pl</th><th>No</th><th>Name</th>"
-        f"<th>Rank</th><th>Club</th>{head}</tr></thead><tbody>"
+        f"<h1>{title}</h1><table><thead><tr>{group_head}<th>{words['pl']}</th>"
+        f"<th>{words['no']}</th><th>{words['name']}</th>"
+        f"<th>{words['rank']}</th><th>{words['club']}</th>{head}</tr></thead><tbody>"
         + "".join(body)
-        + "</tbody></table><p>Cells: opponent, colour (b/w), result (+ = −, f forfeit).</p>"
-        + _grid_html(event, [row["number"] for row in doc["standings"]])
+        + f"</tbody></table><p>{words['cells']}</p>"
+        + _grid_html(event, [row["number"] for row in doc["standings"]], words["cross"])
         + "</body></html>\n"
     )
 
 
-def _grid_html(event: Event, order: list[int]) -> str:
+def _grid_html(event: Event, order: list[int], title: str = "Crosstable") -> str:
     if not _with_grid(event):
         return ""
     cells = grid(event)
@@ -250,7 +299,7 @@ def _grid_html(event: Event, order: list[int]) -> str:
         )
         rows.append(f"<tr><th>{n}</th>{tds}</tr>")
     return (
-        "<h2>Crosstable</h2><table class=grid><thead><tr><th></th>"
+        f"<h2>{title}</h2><table class=grid><thead><tr><th></th>"
         + head
         + "</tr></thead><tbody>"
         + "".join(rows)
