@@ -3,14 +3,17 @@
 The 149 games of the KGS January 2017 archive that ended by counting are split by the parity of
 the first byte of SHA-256(file name): half A (even) is the tuning half, half B (odd) the check
 half. For each half the script prints how many final positions ``duiyi.go.life.propose_dead``
-and GNU Go's ``final_status_list dead`` mark exactly as the players did (TB/TW markers), and the
+(the default, reading alone; and with random playouts settling the mutual fights, ``--budget``
+playout moves) and GNU Go's
+``final_status_list dead`` mark exactly as the players did (TB/TW markers), how many of them,
+counted with that marking by ``Game.score()``, give the recorded result (RE, exactly), and the
 time per position (for duiyi also the median, 90th percentile and slowest).
 
 ``--salt TEXT`` splits by SHA-256(TEXT + file name) instead: a fresh split of the same 149
 games, for a check that was not looked at while tuning (the games are the same, so it only
 moves the misses between the halves; it is no new data).
 
-    .venv/bin/python bench/life_accuracy.py [--no-gnugo] [--verbose] [--salt TEXT]
+    .venv/bin/python bench/life_accuracy.py [--no-gnugo] [--verbose] [--salt TEXT] [--budget N]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 from duiyi.cli.go import find_archive
 from duiyi.go import sgf
 from duiyi.go.life import propose_dead
+from duiyi.go.ownership import DEFAULT_BUDGET
 from go_life import GNUGO, gnugo_dead
 
 
@@ -41,11 +45,13 @@ def main() -> None:
     parser.add_argument("--no-gnugo", action="store_true", help="skip GNU Go (about 3 s/game)")
     parser.add_argument("--verbose", action="store_true", help="name the games missed")
     parser.add_argument("--salt", default="", help="split by SHA-256(salt + name) instead")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="playout moves")
     args = parser.parse_args()
     use_gnugo = not args.no_gnugo and shutil.which(GNUGO) is not None
-    ours: dict[str, list[int]] = {"A": [0, 0], "B": [0, 0]}
-    theirs: dict[str, list[int]] = {"A": [0, 0], "B": [0, 0]}
-    ours_time = their_time = 0.0
+    engines = ["duiyi + playouts", "duiyi (default)", "GNU Go 3.8"]
+    # per engine and half: [exact marking, exact result, positions]
+    score = {e: {"A": [0, 0, 0], "B": [0, 0, 0]} for e in engines}
+    spent = dict.fromkeys(engines, 0.0)
     ours_each: list[tuple[float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(find_archive()) as tar:
@@ -64,38 +70,48 @@ def main() -> None:
                 continue
             h = half(path.name, args.salt)
             agreed = sg.dead_from_markers()
+            board = sg.game.board
+            proposals = {}
             t0 = time.perf_counter()
-            proposed = propose_dead(sg.game.board, sg.game.rules)
-            spent = time.perf_counter() - t0
-            ours_time += spent
-            ours_each.append((spent, path.name))
-            ours[h][1] += 1
-            ours[h][0] += proposed == agreed
-            if args.verbose and proposed != agreed:
-                print(f"duiyi miss ({h}): {path.name}")
+            proposals["duiyi + playouts"] = propose_dead(board, sg.game.rules, budget=args.budget)
+            t1 = time.perf_counter()
+            proposals["duiyi (default)"] = propose_dead(board, sg.game.rules)
+            t2 = time.perf_counter()
+            spent["duiyi + playouts"] += t1 - t0
+            spent["duiyi (default)"] += t2 - t1
+            ours_each.append((t1 - t0, path.name))
             if proc is not None:
-                t0 = time.perf_counter()
-                gnu = gnugo_dead(proc, path, sg.game.size)
-                their_time += time.perf_counter() - t0
-                theirs[h][1] += 1
-                theirs[h][0] += gnu == agreed
-                if args.verbose and gnu != agreed:
-                    print(f"GNU Go miss ({h}): {path.name}")
+                proposals["GNU Go 3.8"] = gnugo_dead(proc, path, sg.game.size)
+                spent["GNU Go 3.8"] += time.perf_counter() - t2
+            for engine, dead in proposals.items():
+                sg.game.set_dead(dead)
+                right = sgf.SgfResult.parse(sg.game.score().sgf_result) == sg.result
+                cell = score[engine][h]
+                cell[0] += dead == agreed
+                cell[1] += right
+                cell[2] += 1
+                if args.verbose and (dead != agreed or not right):
+                    print(
+                        f"{engine} miss ({h}): {path.name} marking {dead == agreed} result {right}"
+                    )
         if proc is not None:
             proc.communicate("quit\n")
-    n = ours["A"][1] + ours["B"][1]
     names = ("half A (tuning)", "half B (check)") if not args.salt else ("half A", "half B")
-    print(f"{'engine':<16}{names[0]:>20}{names[1]:>20}{'ms/position':>14}")
-    rows = [("duiyi.go.life", ours, ours_time)]
-    if use_gnugo:
-        rows.append(("GNU Go 3.8", theirs, their_time))
-    for name, score, spent in rows:
-        cells = [f"{score[h][0]}/{score[h][1]} ({score[h][0] / score[h][1]:.1%})" for h in "AB"]
-        print(f"{name:<16}{cells[0]:>20}{cells[1]:>20}{1000 * spent / n:>14.0f}")
+    print(f"{'engine':<16}{names[0] + ' marks / result':>36}{names[1] + ' marks / result':>36}"
+          f"{'ms/position':>13}")  # fmt: skip
+    for engine in engines:
+        if not score[engine]["A"][2]:
+            continue
+        cells = [
+            f"{c[0]}/{c[2]} ({c[0] / c[2]:.1%}) / {c[1]}/{c[2]} ({c[1] / c[2]:.1%})"
+            for c in (score[engine]["A"], score[engine]["B"])
+        ]
+        n = score[engine]["A"][2] + score[engine]["B"][2]
+        print(f"{engine:<16}{cells[0]:>36}{cells[1]:>36}{1000 * spent[engine] / n:>13.0f}")
     ours_each.sort()
     times = [t for t, _name in ours_each]
     print(
-        f"duiyi per position: median {1000 * statistics.median(times):.0f} ms, "
+        f"duiyi + playouts per position: median {1000 * statistics.median(times):.0f} ms, "
         f"90th percentile {1000 * times[int(0.9 * len(times))]:.0f} ms, "
         f"slowest {1000 * times[-1]:.0f} ms ({ours_each[-1][1]})"
     )

@@ -456,10 +456,13 @@ class Board:
             okeys = g.black_keys
         empty = on & ~(own | opp)
         captured = 0
-        adj = g.neighbours[index] & opp
+        nbrs = g.neighbours
+        adj = nbrs[index] & opp
         while adj:
             low = adj & -adj
             adj ^= low
+            if nbrs[low.bit_length() - 1] & empty:
+                continue  # this stone has a liberty of its own: its chain stays
             # flood the opponent chain, stopping as soon as it shows a liberty
             grp = low
             while True:

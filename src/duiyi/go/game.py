@@ -103,6 +103,20 @@ _State = tuple[
 ]
 
 
+# What a stone move saves for undo (see Game._do_move): only what a move changes.
+_MoveState = tuple[
+    int,  # black bits
+    int,  # white bits
+    int,  # hash
+    Color,  # the mover (to move before the move)
+    int,  # len(moves)
+    int,  # black captures
+    int,  # white captures
+    int,  # consecutive passes
+    int,  # simple-ko index or -1
+]
+
+
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise InvalidInput(f"rules must be a duiyi.go.Rules, got {type(rules).__name__}")
@@ -196,6 +210,7 @@ class Game:
         self._board = Board(start.size)
         self._geo = self._board.geometry
         self._situational = self._rules.ko_rule is not KoRule.POSITIONAL
+        self._simple_ko = self._rules.ko_rule is KoRule.SIMPLE
         self._passed: frozenset[int] = frozenset()
         self._to_move = BLACK
         self._phase = Phase.PLAYING
@@ -210,7 +225,7 @@ class Game:
         self._pending = 0
         self._score: Score | None = None
         self._actions: list[Action] = [start]
-        self._undo: list[tuple[_State, int | None]] = []
+        self._undo: list[tuple[_State | None, _MoveState | None, int | None]] = []
         self._cache: tuple[int, int, int, tuple[int, int, int, int, int] | int] | None = None
         self._legal: int | None = None  # legal points of the side to move, once computed
         # Points emptied by captures since the repetition history (re)started: only there, or
@@ -434,7 +449,7 @@ class Game:
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
-        self._undo.append((pre, added_key))
+        self._undo.append((pre, None, added_key))
         self._actions.append(action)
         self._cache = None
         self._legal = None
@@ -610,8 +625,23 @@ class Game:
         if self._phase is not Phase.PLAYING or self._pending:
             return False
         if isinstance(move, Point):
-            i = self._geo.point_bit.get(move)
-            return i is not None and not isinstance(self._evaluate(i), int)
+            geo = self._geo
+            if move.col >= geo.size or move.row >= geo.size:
+                return False
+            i = move.row * geo.width + move.col
+            # Fast path, the common case: an empty point with an empty neighbour is never
+            # suicide (Go §5). Under simple ko only the ko point is barred (Go §20.1); under
+            # superko a stone on a point that held no stone since the history started cannot
+            # recreate an earlier position (Go §6), and a point that held one and is empty now
+            # was emptied by a capture (self._gone).
+            b = self._board
+            occ = b._black | b._white
+            if not occ >> i & 1 and geo.neighbours[i] & ~occ:
+                if self._simple_ko:
+                    return i != self._ko
+                if not self._gone >> i & 1:
+                    return True
+            return not isinstance(self._evaluate(i), int)
         if _is_pass(move):
             return True
         try:
@@ -857,7 +887,7 @@ class Game:
         """
         if not self._undo:
             raise IllegalAction("nothing to undo")
-        st, key = self._undo.pop()
+        st, mv, key = self._undo.pop()
         action = self._actions.pop()
         if key is not None:
             n = self._history[key] - 1
@@ -865,6 +895,26 @@ class Game:
                 self._history[key] = n
             else:
                 del self._history[key]
+        self._cache = None
+        self._legal = None
+        b = self._board
+        if mv is not None:  # a stone move: only these fields changed
+            (
+                b._black,
+                b._white,
+                b._hash,
+                self._to_move,
+                nmoves,
+                self._capb,
+                self._capw,
+                self._passes,
+                self._ko,
+            ) = mv
+            del self._moves[nmoves:]
+            self._phase = Phase.PLAYING  # a move may have ended play by repetition (Go §20.3)
+            self._outcome = None
+            return action
+        assert st is not None
         (
             black,
             white,
@@ -886,7 +936,6 @@ class Game:
             history,
             self._passed,
         ) = st
-        b = self._board
         b._black, b._white, b._hash = black, white, zob
         del self._moves[nmoves:]
         if history is not None:
@@ -952,46 +1001,84 @@ class Game:
         if self._phase is not Phase.PLAYING:
             self._require(Phase.PLAYING)
         p = a.point
-        i = self._geo.point_bit.get(p) if isinstance(p, Point) else None
-        if i is None:
+        geo = self._geo
+        if isinstance(p, Point) and p.col < geo.size and p.row < geo.size:
+            i = p.row * geo.width + p.col
+        else:
             p = self._point(p)
-            i = self._geo.point_bit[p]
-        if a.color is not self._to_move or self._pending:
-            self._check_turn(a.color, "play")
-        r = self._evaluate(i)
-        if isinstance(r, int):
-            reason, article = _REASONS[r]
-            raise IllegalMove(reason, article, move=str(p))
-        pre = self._state()
-        black, white, zob, captured, self_captured = r
+            i = geo.point_bit[p]
+        color = a.color
+        if color is not self._to_move or self._pending:
+            self._check_turn(color, "play")
         b = self._board
+        black, white, zob = b._black, b._white, b._hash
+        nb = geo.neighbours[i]
+        occ = black | white
+        is_black = color is BLACK
+        captured = self_captured = 0
+        if (
+            not occ >> i & 1
+            and i != self._ko
+            and nb & ~occ
+            and not nb & (white if is_black else black)
+            and (self._simple_ko or not self._gone >> i & 1)
+        ):
+            # the common case: no capture, not suicide (Go §4, §5), no repetition possible
+            # (see is_legal)
+            if is_black:
+                black |= 1 << i
+                zob ^= geo.black_keys[i]
+            else:
+                white |= 1 << i
+                zob ^= geo.white_keys[i]
+        else:
+            r = self._evaluate(i)
+            if isinstance(r, int):
+                reason, article = _REASONS[r]
+                raise IllegalMove(reason, article, move=str(p))
+            black, white, zob, captured, self_captured = r
+        pre: _MoveState = (
+            b._black,
+            b._white,
+            b._hash,
+            color,
+            len(self._moves),
+            self._capb,
+            self._capw,
+            self._passes,
+            self._ko,
+        )
         b._black, b._white, b._hash = black, white, zob
-        ncap = captured.bit_count()
+        self._ko = -1
         if captured or self_captured:
             self._gone |= captured | self_captured
-        opp = a.color.opponent
-        if a.color is BLACK:
-            self._capb += ncap
-            self._capw += self_captured.bit_count()
-        else:
-            self._capw += ncap
-            self._capb += self_captured.bit_count()
-        self._ko = -1
-        if self._rules.ko_rule is KoRule.SIMPLE:
-            own = black if a.color is BLACK else white
-            nb = self._geo.neighbours[i]
-            if ncap == 1 and not (nb & own) and (nb & ~(black | white)) == captured:
-                self._ko = captured.bit_length() - 1
+            ncap = captured.bit_count()
+            if is_black:
+                self._capb += ncap
+                self._capw += self_captured.bit_count()
+            else:
+                self._capw += ncap
+                self._capb += self_captured.bit_count()
+            if self._simple_ko and ncap == 1:
+                own = black if is_black else white
+                if not (nb & own) and (nb & ~(black | white)) == captured:
+                    self._ko = captured.bit_length() - 1
+        opp = WHITE if is_black else BLACK
         self._to_move = opp
         self._passes = 0
-        self._moves.append((a.color, p))
-        key = self._key(zob, opp)
-        self._record(key)
-        if self._rules.ko_rule is KoRule.SIMPLE and self._history[key] >= CYCLE_OCCURRENCES:
+        self._moves.append((color, p))
+        key = zob ^ geo.side_key if self._situational and is_black else zob  # White to move
+        history = self._history
+        n = history.get(key, 0) + 1
+        history[key] = n
+        if n >= CYCLE_OCCURRENCES and self._simple_ko:
             # Go §20.3: a cycle (triple ko, eternal life, ...) has been gone through twice.
             self._phase = Phase.FINISHED
             self._outcome = self._repetition_outcome()
-        self._commit(a, pre, key)
+        self._undo.append((None, pre, key))
+        self._actions.append(a)
+        self._cache = None
+        self._legal = None
 
     def _repetition_outcome(self) -> Outcome:
         ro = self._rules.repetition_outcome

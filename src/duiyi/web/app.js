@@ -56,7 +56,7 @@ async function home(main) {
 
   // a new game
   const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
-  const settings = gameSettings(() => kind.value, { prefix: "new" });
+  const settings = gameSettings(() => kind.value, { prefix: "new", start: true });
   kind.addEventListener("change", settings.update);
   const blackName = el("input", { name: "black_name", "data-testid": "new-black-name", maxlength: "60", autocomplete: "off" });
   const whiteName = el("input", { name: "white_name", "data-testid": "new-white-name", maxlength: "60", autocomplete: "off" });

@@ -30,6 +30,7 @@ function numberInput(name, value, testid, attrs = {}) {
  */
 export function gameSettings(kind, {
   prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none", lateness = true, gomokuRules = GOMOKU_RULES,
+  start = false,
 } = {}) {
   const size = el("select", { name: "size", "data-testid": `${prefix}-size` }, sizes.map((s) => el("option", { value: s }, `${s}×${s}`)));
   const rules = el("select", { name: "rules", "data-testid": `${prefix}-rules` });
@@ -45,6 +46,11 @@ export function gameSettings(kind, {
   const lateLimit = numberInput("late_limit", kind() === "go" ? 60 : 15, `${prefix}-late-limit`, { min: "1" });
   lateLimit.addEventListener("input", () => { lateLimit.dataset.touched = "1"; });
   const lateLabel = el("label", {}, t("late.minutes"), lateLimit);
+  // issue 21: when a casual game's clock starts (the server's "start"; lateness means a
+  // scheduled start, so the choice is offered only without it)
+  const startRule = el("select", { name: "start", "data-testid": `${prefix}-start` },
+    el("option", { value: "seated" }, t("start.seated")), el("option", { value: "first_move" }, t("start.first_move")));
+  const startLabel = el("label", {}, t("start"), startRule);
   const goOnly = [el("label", {}, t("size"), size), el("label", {}, t("handicap"), handicap)];
   const timeInputs = {};
 
@@ -73,10 +79,11 @@ export function gameSettings(kind, {
     if (go && sameSite.parentNode !== late) late.append(sameSite);
     if (!go && sameSite.parentNode === late) sameSite.remove();
     lateLabel.hidden = late.value !== "limit";
+    startLabel.hidden = !start || system.value === "none" || late.value !== "none";
     if (!lateLimit.dataset.touched) lateLimit.value = go ? "60" : "15";
   }
 
-  system.addEventListener("change", drawTime);
+  system.addEventListener("change", () => { drawTime(); update(); });
   late.addEventListener("change", update);
   drawTime();
   update();
@@ -99,6 +106,7 @@ export function gameSettings(kind, {
       }
       out.time_control = tc;
     }
+    if (start && !startLabel.hidden) out.start = startRule.value;
     if (!lateness) return out;
     if (late.value === "limit") out.lateness = { limit: Number(lateLimit.value) * 60 };
     else if (late.value === "same_site") out.lateness = { same_site: true };
@@ -129,6 +137,6 @@ export function gameSettings(kind, {
 
   const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
     ...goOnly, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
-    lateness ? el("label", {}, t("late"), late) : null, lateness ? lateLabel : null);
+    lateness ? el("label", {}, t("late"), late) : null, lateness ? lateLabel : null, start ? startLabel : null);
   return { node, value, update, set };
 }
