@@ -43,7 +43,7 @@ VICTIM_ADDRESS = "127.0.0.2"
 IDLE_CONNECTIONS = 3000
 HALF_SENT = 1500
 IDLE_SOCKETS = 600
-FLOODERS = 6
+FLOODERS = 16
 
 
 def start(python: str, workdir: Path) -> tuple[subprocess.Popen[bytes], str, int]:
@@ -206,8 +206,20 @@ async def _abuse(host: str, port: int, seconds: float, game_id: str) -> dict[str
     )
     await asyncio.sleep(max(0.0, deadline - time.monotonic()))
     await asyncio.gather(*floods, return_exceptions=True)
-    # how many of the connections the server still holds open at the end (no end of file)
-    still = sum(1 for reader, _ in held if not reader.at_eof())
+
+    # how many of the connections the server still holds open at the end (no end of file
+    # after reading what it sent: a 408 or a 429 before closing)
+    async def open_still(reader: asyncio.StreamReader) -> bool:
+        try:
+            while await asyncio.wait_for(reader.read(65536), timeout=0.5):
+                pass
+        except TimeoutError:
+            return True
+        except (OSError, ConnectionError):
+            return False
+        return False
+
+    still = sum(await asyncio.gather(*(open_still(reader) for reader, _ in held)))
     stats["tcp_still_open_at_end"] = still
     stats["flood"] = flood
     for _, w in held:
