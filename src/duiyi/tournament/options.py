@@ -54,6 +54,11 @@ def _one_of(*choices: str) -> Callable[[Any], str | None]:
     return check
 
 
+def _flag(value: Any) -> str | None:
+    """A yes/no option (``team``, ``avoid_same_club``)."""
+    return None if isinstance(value, bool) else "true or false"
+
+
 def _text(most: int) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if isinstance(value, str) and len(value) <= most and value.isprintable():
@@ -104,8 +109,8 @@ def _placement(value: Any) -> str | None:
 
 #: The options a director gives, with what each must be (the systems that read them: swiss
 #: and mcmahon bar/floor/start_after; round-robin cycles; groups groups/qualifiers/seeds_count/
-#: final; knockout seeds/place_matches/colours; match games/first_black; relay draw; teams
-#: boards; every system tiebreaks/variant/placement/knockout_draw/draw_replays/seed).
+#: final; knockout seeds/place_matches/colours/lines; match games/first_black; relay draw; teams
+#: team/boards; swiss avoid_same_club; every system tiebreaks/variant/placement/knockout_draw/draw_replays/seed).
 CLIENT_OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "tiebreaks": _tiebreaks,
     "variant": _one_of("a", "b"),
@@ -126,6 +131,9 @@ CLIENT_OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "knockout_draw": _one_of("replay", "refuse"),
     "draw_replays": _int(0, 20, "replays of a drawn game"),
     "boards": _int(1, 100, "boards per team match"),
+    "lines": _one_of("numbers", "lot"),
+    "team": _flag,
+    "avoid_same_club": _flag,
     "seed": _int(0, 2**63, "the seed of the lots"),
     "placement": _placement,
     "rules": _text(40),

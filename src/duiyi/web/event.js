@@ -4,6 +4,7 @@ import { api, el, showError } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { eventOptions } from "./event_options.js";
+import { printPairings } from "./prints.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
 
@@ -187,6 +188,9 @@ export function trailBox(round, gm) {
 
 // the round's pairings on one sheet, for the wall (print)
 export function pairingSheet(e, round) {
+  // on the desk or the event page: the printed 对阵表 with clubs and points (prints.js)
+  const at = /^#\/(?:desk|event)\/([^/?]+)/.exec(location.hash);
+  if (at) { printPairings(decodeURIComponent(at[1]), round.round); return; }
   const main = document.getElementById("main");
   const table = el("table", { class: "pairings print-sheet", "data-testid": "pairing-sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, `● ${t("black")}`), el("th", {}, `○ ${t("white")}`), el("th", {}, t("result")))),
