@@ -120,7 +120,8 @@ def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_facto
     page.wait_for_selector("[data-testid=trail-1-1] summary:has-text('(2)')")
     page.click("[data-testid=trail-1-1] summary")
     trail = page.inner_text("[data-testid=trail-1-1]")
-    assert "1-0 → draw" in trail and "the desk" in trail
+    # results in words, never codes (issue 20: "draw", "forfeit-white" on the desk)
+    assert "Black wins (1-0) → Draw" in trail and "the desk" in trail
     page.select_option("[data-testid=result-1-2]", "1-0")  # choosing a result enters it
     page.wait_for_selector("[data-testid=trail-1-2]")
     page.click("[data-testid=pair]")

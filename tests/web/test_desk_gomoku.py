@@ -67,6 +67,7 @@ def add_players(page: Any, table: str) -> None:
     tab(page, "棋手")
     page.get_by_role("textbox", name=re.compile("粘贴棋手")).fill(table)
     page.get_by_role("button", name="导入", exact=True).click()
+    page.get_by_text(re.compile(r"已添加 \d+ 名棋手")).wait_for()  # entered: the desk says so
 
 
 def pair(page: Any, n: int) -> None:
@@ -171,6 +172,8 @@ def test_a_team_round_robin_of_four_teams_by_three_boards(
     assert st["teams"] is True and chain[:3] == ["points", "game-points", "team-sb"]
     text = page.locator("[data-testid=standings]").inner_text()
     assert "场分" in text and "局分" in text and "/" not in text  # decimals, never 15/2
+    heads = page.locator("[data-testid=standings] th").all_inner_texts()
+    assert heads[2] == "队伍" and "段位" not in heads and "单位" not in heads
     screenshot(page, "desk-zh-team-standings")
 
 
@@ -209,7 +212,7 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
             entered(page, n, board)
         if n == 2:
             page.get_by_role("button", name="打印对阵表（积分、单位）").click()
-            sheet = page.locator("[data-testid=print-pairings]")
+            sheet = page.locator("[data-testid=pairing-sheet]")
             sheet.wait_for()
             text = sheet.inner_text()
             assert "积分" in text and "单位" in text and "null" not in text

@@ -317,6 +317,9 @@ def test_a_24_player_go_swiss_from_the_desk_alone(
         for r in rows
     ]
     assert len(desk) == 25
+    # the withdrawn player stays in the standings (Go §28.3: results stand), marked
+    row = next(x for x in desk if x[1].startswith(quitter_name))
+    assert row[1].split() == [*quitter_name.split(), "withdrew", "after", "round", "3"]
 
     # exports, each a button on the export tab
     tab(page, "Export and print")
@@ -366,6 +369,10 @@ def test_a_24_player_go_swiss_from_the_desk_alone(
     def key(name: str) -> str:
         return "".join(sorted(re.sub(r"[^A-Z]", "", name.upper())))
 
+    desk = [
+        (p, n.split("\n")[0].removesuffix("withdrew after round 3").strip(), pts)
+        for p, n, pts in desk
+    ]
     desk_points = {key(n): float(p) for _, n, p in desk}
     og_points = {key(k): 2 * float(nbw) for _, k, nbw in og}
     assert og_points == desk_points  # Go points = 2 × OpenGotha's wins (byes included)

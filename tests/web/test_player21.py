@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import new_game, screenshot
+from tests.web.conftest import new_game, screenshot, state
 from tests.web.test_player import act, set_names
 
 pytestmark = pytest.mark.browser
@@ -175,3 +176,53 @@ def test_a_double_click_plays_once_without_a_refusal(server: Server, context_fac
     page.wait_for_timeout(800)
     assert not page.is_visible("#banner.error"), page.inner_text("#banner")
     assert page.locator("[data-stone]").count() == 1
+
+
+def test_an_event_renju_foul_waits_for_whites_claim_and_no_hints(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "A forbidden move ends the game without White's claim in an event game, and
+    # before it Black is warned ... and can show all forbidden points: in a rated game that is
+    # help to Black (Gomoku §12.2(7))". DECISIONS.md: White claims (Gomoku §10.1(2)).
+    r = httpx.post(
+        server.url + "/api/events",
+        json={
+            "name": "Renju cup",
+            "game": "gomoku",
+            "system": "swiss",
+            "rounds": 2,
+            "online": {"rules": "free_renju", "time_control": {"system": "absolute", "base": 900}},
+        },
+    )
+    assert r.status_code == 201, r.text
+    ev = r.json()
+    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
+    httpx.post(
+        f"{server.url}/api/events/{ev['id']}/players",
+        content="A\nB\n",
+        headers={**org, "Content-Type": "text/plain"},
+    )
+    httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org)
+    g = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org).json()[
+        "games"
+    ][0]
+    gid = g["game_id"]
+    for b, w in (("h8", "a1"), ("i8", "a3"), ("h9", "a5"), ("i10", "a7")):
+        act(server, gid, g["black_token"], {"type": "move", "move": b})
+        act(server, gid, g["white_token"], {"type": "move", "move": w})
+    black = context_factory(locale="zh-CN").new_page()
+    black.goto(f"{server.url}/ui/#/game/{gid}?token={g['black_token']}")
+    black.wait_for_selector("[data-testid=pass]")
+    # no forbidden points to show, and g8 (a double-three) is played without a warning
+    assert black.get_by_test_id("forbidden").count() == 0
+    black.click("[data-point='g8']")
+    black.wait_for_selector("[data-stone='g8']")
+    assert black.get_by_test_id("move-confirm").count() == 0
+    s = state(server, gid)
+    assert s["outcome"] is None  # the foul waits for White's claim
+    white = context_factory().new_page()
+    white.goto(f"{server.url}/ui/#/game/{gid}?token={g['white_token']}")
+    white.get_by_test_id("claim").click()
+    white.wait_for_selector("[data-testid=status]:has-text('White')")
+    outcome = state(server, gid)["outcome"]
+    assert outcome["winner"] == "white", outcome

@@ -81,6 +81,9 @@ def _gomoku_game(spec: dict[str, Any]) -> Any:
         rules = RenjuRules.from_json(rules_spec)
     else:
         rules = RenjuRules.preset(str(rules_spec))  # the one list of Gomoku presets
+    if spec.get("foul_policy") is not None:
+        # an event's setting over its rules (Gomoku §10.1(2): White claims the foul)
+        rules = rules.with_options(foul_policy=str(spec["foul_policy"]))
     return Game(rules=rules)
 
 
@@ -843,6 +846,9 @@ class GameManager:
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
+        if spec.get("hints") is not None:
+            # Black's forbidden points shown to the players (off in rated events, Gomoku §12.2(7))
+            config["hints"] = bool(spec["hints"])
         if engine is not None:
             config["engine"] = dict(engine)
         secrets_ = {"black": new_token(), "white": new_token()}

@@ -296,6 +296,11 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     session = await host.current_session()
     out = analysis(session)
     out["version"] = host.version
+    record = getattr(host, "record", None)
+    if record is not None and (record.config or {}).get("hints") is False:
+        # a rated event's game: Black's forbidden points are not shown (Gomoku §12.2(7))
+        out["forbidden"] = {}
+        out["hints"] = False
     seats = _SEATS.get(game_id, [])
     if len(seats) == 1:
         out["engine"] = {"seat": seats[0].seat.value, "error": seats[0].error}

@@ -817,6 +817,14 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
         )
     spec = {"game": e.game, **_online(record)}
     spec["game"] = e.game
+    if e.game == "gomoku":
+        # an event's Renju game (DECISIONS.md): White claims a foul (Gomoku §10.1(2)) and
+        # nobody is shown Black's forbidden points (help to Black, Gomoku §12.2(7)), unless
+        # the event's online settings say otherwise
+        rules = spec.get("rules")
+        if not (isinstance(rules, dict) and "foul_policy" in rules):
+            spec.setdefault("foul_policy", "claim")
+        spec.setdefault("hints", False)
     boards = []
     for g in todo:
         host, tokens = await _games(request).create(

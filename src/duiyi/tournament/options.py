@@ -67,6 +67,8 @@ def _fits(schema: Mapping[str, Any], value: Any) -> bool:
         )
     if kind == "object":
         return isinstance(value, Mapping)
+    if kind == "boolean":
+        return isinstance(value, bool)
     return False  # pragma: no cover - every option has a type
 
 
@@ -82,6 +84,9 @@ def _ints(low: int, what: str, most: int = 4096) -> Option:
 
 def _one_of(*choices: str) -> Option:
     return Option({"type": "string", "enum": list(choices)}, " or ".join(map(repr, choices)))
+
+
+_FLAG = Option({"type": "boolean"}, "true or false")  # team, avoid_same_club
 
 
 def _printable(value: Any) -> str | None:
@@ -124,8 +129,9 @@ _RANK = Option({"type": "string", "maxLength": 10}, "a rank such as '1d' or '20k
 
 #: The options a director gives, with what each must be (the systems that read them: swiss
 #: and mcmahon bar/floor/start_after; round-robin cycles; groups groups/qualifiers/seeds_count/
-#: final; knockout seeds/place_matches/colours; match games/first_black; relay draw; teams
-#: boards; every system tiebreaks/variant/placement/knockout_draw/draw_replays/seed).
+#: final; knockout seeds/place_matches/colours/lines; match games/first_black; relay draw;
+#: teams team/boards; swiss avoid_same_club; every system tiebreaks/variant/placement/
+#: knockout_draw/draw_replays/seed).
 CLIENT_OPTIONS: dict[str, Option] = {
     "tiebreaks": Option(
         {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
@@ -150,6 +156,9 @@ CLIENT_OPTIONS: dict[str, Option] = {
     "knockout_draw": _one_of("replay", "refuse"),
     "draw_replays": _int(0, 20, "replays of a drawn game"),
     "boards": _int(1, 100, "boards per team match"),
+    "lines": _one_of("numbers", "lot"),
+    "team": _FLAG,
+    "avoid_same_club": _FLAG,
     "seed": _int(0, 2**63, "the seed of the lots"),
     "placement": Option({"type": "object"}, "placement rules (an object)", _placement),
     "rules": Option({"type": "string", "maxLength": 40}, "a preset name", _printable),

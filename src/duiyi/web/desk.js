@@ -16,7 +16,7 @@ import "./desk_export.js";
 import "./desk_settings.js";
 import "./desk_knockout.js";
 import "./desk_teams.js";
-import "./prints.js";
+import "./desk_prints.js";
 
 const KEEP = new Map(); // per event: what the desk remembers between tabs (reasons, questions)
 

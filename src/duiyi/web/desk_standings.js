@@ -53,11 +53,13 @@ function table(st) {
     cols.map((c) => el("th", { scope: "col", title: c.article }, tiebreakLabel(c))),
     el("th", { scope: "col", class: "wide" }, "#"), el("th", { scope: "col", class: "wide" }, t("rank")), el("th", { scope: "col", class: "wide" }, t("club")))));
   const body = el("tbody");
+  const left = new Map((st.withdrawn || []).map((w) => [w.player ?? w.number, w.after_round]));
   for (const r of st.standings || []) {
     const shared = places[r.place] > 1;
+    const gone = left.has(r.number) ? el("span", { class: "note" }, `${t("desk.part.withdrewAfter", { n: String(left.get(r.number)) })}`) : null;
     body.append(el("tr", {},
       el("td", { class: "num place" }, `${r.place}${shared ? "=" : ""}${r.by_lot ? "*" : ""}`),
-      el("td", { class: "name" }, r.name), el("td", { class: "num pts" }, shortScore(r.points)),
+      el("td", { class: "name" }, r.name, gone), el("td", { class: "num pts" }, shortScore(r.points)),
       cols.map((c) => el("td", { class: "num" }, shortScore((r.tiebreaks || {})[c.name] ?? ""))),
       el("td", { class: "num wide" }, String(r.number)), el("td", { class: "wide" }, rank(r.rank)), el("td", { class: "wide" }, r.club || "")));
   }

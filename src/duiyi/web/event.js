@@ -4,6 +4,7 @@ import { api, el, showError } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { eventOptions } from "./event_options.js";
+import { printPairings } from "./prints.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
 
@@ -28,14 +29,17 @@ export function standingsTable(s) {
   const cols = (s.tiebreaks || []).filter((c) => c.name !== "points");
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
-    el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("club")), el("th", {}, s.teams ? t("teams.match") : t("points")),
+    // a team has a name, no rank and no club (Go §27.2, Gomoku §18.3(2))
+    el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, s.teams ? t("team") : t("name")),
+    s.teams ? null : el("th", {}, t("rank")), s.teams ? null : el("th", {}, t("club")),
+    el("th", {}, s.teams ? t("teams.match") : t("points")),
     cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
       el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
-      el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
+      s.teams ? null : el("td", { class: "name" }, rank(r.rank)), s.teams ? null : el("td", { class: "name" }, r.club || ""),
+      el("td", { class: "num" }, score(r.points)),
       cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
   }
   table.append(body);
@@ -187,6 +191,9 @@ export function trailBox(round, gm) {
 
 // the round's pairings on one sheet, for the wall (print)
 export function pairingSheet(e, round) {
+  // on the desk or the event page: the printed 对阵表 with clubs and points (prints.js)
+  const at = /^#\/(?:desk|event)\/([^/?]+)/.exec(location.hash);
+  if (at) { printPairings(decodeURIComponent(at[1]), round.round); return; }
   const main = document.getElementById("main");
   const table = el("table", { class: "pairings print-sheet", "data-testid": "pairing-sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, `● ${t("black")}`), el("th", {}, `○ ${t("white")}`), el("th", {}, t("result")))),

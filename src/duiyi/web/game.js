@@ -709,7 +709,8 @@ export function gamePage(main, id, params) {
     const opts = el("div", { class: "options" });
     opts.append(button(g.sound ? t("soundOn") : t("soundOff"), "sound", () => { g.sound = !g.sound; render(); },
       { "aria-pressed": g.sound ? "true" : "false", title: t("sound") }));
-    if (st.game === "gomoku" && st.rules && st.rules.fouls) {
+    // Black's forbidden points on request, where the game shows them (not in rated events)
+    if (st.game === "gomoku" && st.rules && st.rules.fouls && !(a && a.hints === false)) {
       opts.append(button(t("forbidden"), "forbidden", () => { g.forbidden = !g.forbidden; render(); },
         { "aria-pressed": g.forbidden ? "true" : "false" }));
     }

@@ -6,8 +6,6 @@
 import { api, el, showError } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { score, rank, tiebreakLabel, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
-import { ROUND_PARTS } from "./desk_round.js";
-import { EXPORTS } from "./desk_export.js";
 
 const colon = () => (getLang() === "zh" ? "：" : ": ");
 
@@ -32,7 +30,7 @@ export async function printPairings(id, round) {
   try { s = await api("GET", `/api/events/${id}/rounds/${round}/sheet`); } catch (err) { showError(err); return; }
   const pts = (side) => (side && !s.teams ? score(side.points) : "");
   const club = (side) => (side ? side.team || side.club || "" : "");
-  const table = el("table", { class: "pairings print-sheet", "data-testid": "print-pairings" },
+  const table = el("table", { class: "pairings print-sheet", "data-testid": "pairing-sheet" },
     el("thead", {}, el("tr", {},
       el("th", {}, t("board")), el("th", {}, `● ${t("black")}`), el("th", {}, t("pr.club")), el("th", {}, t("pr.score")),
       el("th", {}, `○ ${t("white")}`), el("th", {}, t("pr.club")), el("th", {}, t("pr.score")), el("th", {}, t("result")))),
@@ -112,13 +110,3 @@ export async function printCrosstable(id) {
   try { [ev, x] = await Promise.all([api("GET", `/api/events/${id}`), api("GET", `/api/events/${id}/crosstable`)]); } catch (err) { showError(err); return; }
   sheetPage(`${ev.event.name} · ${t("pr.crosstable")}`, "print-crosstable-page", crossSheet(x));
 }
-
-// on the desk: the round tab prints its pairings and result slips; the export tab the rest
-ROUND_PARTS.push({
-  visible: () => true,
-  render: (ctx, r) => el("p", { class: "no-print actions" },
-    el("button", { type: "button", "data-testid": `print-pairings-${r.round}`, onclick: () => printPairings(ctx.id, r.round) }, t("pr.printPairings")), " ",
-    el("button", { type: "button", "data-testid": `print-slips-${r.round}`, onclick: () => printSlips(ctx.id, r.round) }, t("pr.printSlips"))),
-});
-EXPORTS.push({ label: "pr.standings", testid: "print-standings", onclick: (ctx) => printStandings(ctx.id) });
-EXPORTS.push({ label: "pr.crosstable", testid: "print-crosstable", onclick: (ctx) => printCrosstable(ctx.id) });
