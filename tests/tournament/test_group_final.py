@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from duiyi.errors import PairingError, TournamentError
+from duiyi.errors import InvalidInput, PairingError, TournamentError
 from duiyi.tournament.event import (
     add_players,
     draw_lots,
@@ -153,7 +153,8 @@ def test_a_knockout_final_game_needs_a_winner() -> None:
 
 
 def test_unknown_final_stage_is_refused() -> None:
-    with pytest.raises(TournamentError, match="final stage"):
+    # refused when the event is made (the options check), never at a later pairing
+    with pytest.raises(InvalidInput, match=r"options\.final"):
         total_rounds(groups_event(2, 1, 4, "swiss"))
 
 

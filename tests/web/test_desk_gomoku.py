@@ -172,6 +172,8 @@ def test_a_team_round_robin_of_four_teams_by_three_boards(
     assert st["teams"] is True and chain[:3] == ["points", "game-points", "team-sb"]
     text = page.locator("[data-testid=standings]").inner_text()
     assert "场分" in text and "局分" in text and "/" not in text  # decimals, never 15/2
+    heads = page.locator("[data-testid=standings] th").all_inner_texts()
+    assert heads[2] == "队伍" and "段位" not in heads and "单位" not in heads
     screenshot(page, "desk-zh-team-standings")
 
 

@@ -29,14 +29,17 @@ export function standingsTable(s) {
   const cols = (s.tiebreaks || []).filter((c) => c.name !== "points");
   const table = el("table", { class: "standings", "data-testid": "standings" });
   table.append(el("thead", {}, el("tr", {},
-    el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, t("name")), el("th", {}, t("rank")),
-    el("th", {}, t("club")), el("th", {}, s.teams ? t("teams.match") : t("points")),
+    // a team has a name, no rank and no club (Go §27.2, Gomoku §18.3(2))
+    el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, s.teams ? t("team") : t("name")),
+    s.teams ? null : el("th", {}, t("rank")), s.teams ? null : el("th", {}, t("club")),
+    el("th", {}, s.teams ? t("teams.match") : t("points")),
     cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
       el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
-      el("td", { class: "name" }, rank(r.rank)), el("td", { class: "name" }, r.club || ""), el("td", { class: "num" }, score(r.points)),
+      s.teams ? null : el("td", { class: "name" }, rank(r.rank)), s.teams ? null : el("td", { class: "name" }, r.club || ""),
+      el("td", { class: "num" }, score(r.points)),
       cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
   }
   table.append(body);
