@@ -252,3 +252,31 @@ def test_against_the_computer_you_and_the_engine_by_name_and_no_arbiter(
     status = page.get_by_test_id("status").inner_text()
     assert "You (Black) to move" in status and "Black (Black)" not in status, status
     assert page.get_by_role("button", name="Call the arbiter").count() == 0
+
+
+def test_my_games_lists_the_games_this_browser_created_or_joined(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "there is no single invite link and no list of 'my games'"
+    ctx = context_factory()
+    page = ctx.new_page()
+    page.goto(f"{server.url}/ui/#/")
+    page.fill("[data-testid=new-black-name]", "Lin")
+    page.fill("[data-testid=new-white-name]", "Zhou")
+    page.click("[data-testid=create-game]")
+    page.wait_for_selector("[data-testid=link-white]")
+    white_link = page.get_attribute("[data-testid=link-white]", "href")
+    game_id = white_link.split("/game/")[1].split("?")[0]
+    page.reload()
+    mine = page.get_by_role("region", name="My games (this browser)")
+    mine.get_by_role("link", name="Go: play as Black").click()
+    page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
+    assert page.get_by_test_id("pass").count() == 1  # Lin's own seat
+    # the friend's browser joins by the invite link: the game is in its list too
+    friend = context_factory().new_page()
+    friend.goto(f"{server.url}/ui/{white_link}")
+    friend.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    friend.goto(f"{server.url}/ui/#/")
+    joined = friend.get_by_role("region", name="My games (this browser)")
+    joined.get_by_role("link", name="Go: play as White").wait_for()
+    assert "joined" in joined.inner_text()

@@ -6,6 +6,7 @@ import { deskPage } from "./desk.js";
 import { roomPage } from "./room.js";
 import { t, translate, getLang, setLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { myGames, remember } from "./mine.js";
 
 let leave = null;
 
@@ -47,7 +48,17 @@ async function home(main) {
   const live = el("ul", { class: "live", "data-testid": "live-games" });
   const finished = el("ul", { class: "finished", "data-testid": "finished-games" });
   const events = el("ul", { class: "events", "data-testid": "events" });
-  const left = el("div", {}, sitCard,
+  // the games this browser created or joined (its localStorage)
+  const mine = el("ul", { class: "mine", "data-testid": "my-games" });
+  for (const gm of myGames()) {
+    mine.append(el("li", { "data-game-id": gm.id },
+      el("a", { href: `#/game/${gm.id}?token=${gm.token}` }, t("home.playAs", { game: t(gm.game || "go"), colour: t(gm.seat) })),
+      names(gm.names) ? ` · ${names(gm.names)}` : "", ` · ${gm.created ? t("home.created") : t("home.joined")} · `,
+      el("a", { href: `#/game/${gm.id}` }, t("watch"))));
+  }
+  const mineCard = card(t("home.mine"), "mine", mine);
+  mineCard.hidden = !mine.children.length;
+  const left = el("div", {}, sitCard, mineCard,
     card(t("home.live"), "live", el("p", { class: "note" }, t("home.updated")), live),
     card(t("home.finished"), "finished", finished),
     card(t("home.events"), "events-card", events));
@@ -70,6 +81,7 @@ async function home(main) {
         const r = await api("POST", "/api/games", { body });
         const given = { black: blackName.value.trim() || null, white: whiteName.value.trim() || null };
         if (given.black || given.white) await api("PUT", `/api/games/${r.id}/names`, { body: given, token: r.arbiter_token });
+        remember({ id: r.id, game: kind.value, seat: "black", token: r.black_token, other: r.white_token, names: given, created: true });
         out.replaceChildren(gameLinks(r));
         out.querySelector("a").focus();
         refresh();
@@ -176,6 +188,7 @@ async function home(main) {
             const body = { game: game(), engine: ek.value, human: human.value, ...es.value() };
             if (byName[ek.value].levels) body.level = Number(level.value);
             const r = await api("POST", "/api/engine-games", { body });
+            remember({ id: r.id, game: game(), seat: human.value, token: r.token, created: true, engine: ek.value });
             location.hash = `#/game/${r.id}?token=${r.token}`;
           } catch (err) { showError(err); }
         },

@@ -4,6 +4,7 @@ import { BoardView } from "./board.js";
 import { getLang, t } from "./i18n.js";
 import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
+import { myGames, remember } from "./mine.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -110,6 +111,10 @@ export function gamePage(main, id, params) {
       try { m = JSON.parse(ev.data); } catch (_e) { return; }
       if (m.type === "hello") {
         g.seat = m.seat;
+        // "my games" on the home page: a seat opened here is remembered (created or joined)
+        if (token && m.seat && !myGames().some((x) => x.id === id && x.seat === m.seat)) {
+          remember({ id, game: m.state && m.state.game, seat: m.seat, token, created: false });
+        }
         if (!g.state) g.rulings = [];
         if (!g.state || m.version > g.state.version) noteRulings(m.actions, !!g.state);
         setConnected(true);

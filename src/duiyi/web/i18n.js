@@ -432,6 +432,10 @@ const T = {
   "err.sameShape": ["fifth-move candidates {a} and {b} make the same shape (Gomoku §2.10)", "五手打点 {a} 与 {b} 位置同形，不符合“位置不同形”（第2.10条）"],
   "err.turn": ["It is not your turn", "现在不是你行棋"],
   "you.name": ["You", "你"],
+  "home.mine": ["My games (this browser)", "我的对局（本浏览器）"],
+  "home.playAs": ["{game}: play as {colour}", "{game}：执{colour}"],
+  "home.created": ["created here", "在此创建"],
+  "home.joined": ["joined", "已加入"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
