@@ -226,3 +226,29 @@ def test_an_event_renju_foul_waits_for_whites_claim_and_no_hints(
     white.wait_for_selector("[data-testid=status]:has-text('White')")
     outcome = state(server, gid)["outcome"]
     assert outcome["winner"] == "white", outcome
+
+
+@pytest.mark.gnugo
+def test_against_the_computer_you_and_the_engine_by_name_and_no_arbiter(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "labels 'Black (Black) to move' and 'White (White) wins', 'Call the arbiter'
+    # offered against a program"
+    engines = httpx.get(server.url + "/api/engines").json()["engines"]
+    go = [e for e in engines if e["game"] == "go"]
+    if not go:
+        pytest.skip("no Go engine offered (GNU Go is not installed)")
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=live-games] li")
+    page.click("[data-testid=engine-box] summary")
+    page.click("[data-testid=play-engine]")
+    page.wait_for_selector("[data-testid=pass]")
+    page.click("[data-point='E5']")
+    page.wait_for_selector("[data-stone][data-color=white]", timeout=30_000)
+    name = go[0].get("label") or go[0]["name"]
+    page.get_by_test_id("name-white").get_by_text(name).wait_for()
+    assert "You" in page.get_by_test_id("name-black").inner_text()
+    status = page.get_by_test_id("status").inner_text()
+    assert "You (Black) to move" in status and "Black (Black)" not in status, status
+    assert page.get_by_role("button", name="Call the arbiter").count() == 0

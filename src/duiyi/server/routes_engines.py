@@ -303,7 +303,12 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
         out["hints"] = False
     seats = _SEATS.get(game_id, [])
     if len(seats) == 1:
-        out["engine"] = {"seat": seats[0].seat.value, "error": seats[0].error}
+        entry = seats[0].run.entry
+        out["engine"] = {
+            "seat": seats[0].seat.value,
+            "error": seats[0].error,
+            "name": entry.label or entry.name,  # the name the player sees opposite
+        }
     elif seats:  # an event's engine game: both seats
         out["engines"] = {s.seat.value: {"error": s.error} for s in seats}
     return out

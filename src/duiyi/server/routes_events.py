@@ -64,7 +64,7 @@ from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
 from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event, Player
-from duiyi.tournament.options import check_options
+from duiyi.tournament.options import OPTIONS_SCHEMA, check_options
 from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 __all__ = ["router"]
@@ -98,11 +98,19 @@ class NewEvent(BaseModel):
         default_factory=dict,
         description="system options as in `duiyi event new --option`: tiebreaks, variant "
         "(A/B), cycles, groups, bar, floor, boards, games, seeds, place_matches, ...",
+        json_schema_extra=OPTIONS_SCHEMA,  # the systems' schema (duiyi.tournament.options)
     )
     online: dict[str, Any] = Field(
         default_factory=dict,
         description="settings of the online games: size, rules, handicap, time_control",
     )
+
+
+def _options_or_null(schema: dict[str, Any]) -> None:
+    """The OpenAPI form of an optional ``options``: the systems' schema, or null."""
+    schema.pop("additionalProperties", None)
+    schema.pop("type", None)
+    schema["anyOf"] = [OPTIONS_SCHEMA, {"type": "null"}]
 
 
 class Settings(BaseModel):
@@ -112,7 +120,7 @@ class Settings(BaseModel):
 
     name: EventName | None = None
     rounds: int | None = Field(None, ge=1, le=99)
-    options: dict[str, Any] | None = None
+    options: dict[str, Any] | None = Field(None, json_schema_extra=_options_or_null)
     online: dict[str, Any] | None = None
 
 

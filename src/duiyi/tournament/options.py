@@ -16,66 +16,87 @@ duiyi.errors.InvalidInput: options.place_matches is a list of places (whole numb
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.errors import DuiyiError, InvalidInput, TournamentError
 
-__all__ = ["CLIENT_OPTIONS", "SYSTEM_KEPT", "check_options"]
-
-
-def _int(low: int, high: int, what: str) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return None
-        return f"{what} (a whole number {low}-{high})"
-
-    return check
+__all__ = ["CLIENT_OPTIONS", "OPTIONS_SCHEMA", "SYSTEM_KEPT", "Option", "check_options"]
 
 
-def _ints(low: int, what: str, most: int = 4096) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if (
+@dataclass(frozen=True)
+class Option:
+    """One option: its JSON Schema (what a request may send: the OpenAPI document says it)
+    and the check of what the schema cannot say (``meaning``: a tiebreak's name, a rank)."""
+
+    schema: dict[str, Any]
+    what: str
+    meaning: Callable[[Any], str | None] | None = None
+
+    def check(self, value: Any) -> tuple[str | None, bool]:
+        """What the value should be, and whether the fault is of meaning (True) or of form."""
+        if not _fits(self.schema, value):
+            return self.what, False
+        if self.meaning is not None:
+            wrong = self.meaning(value)
+            if wrong is not None:
+                return wrong, True
+        return None, False
+
+
+def _fits(schema: Mapping[str, Any], value: Any) -> bool:
+    kind = schema.get("type")
+    if kind == "integer":  # JSON Schema: 3.0 is an integer too (the systems read int(value))
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        return (
+            whole
+            and not isinstance(value, bool)
+            and schema.get("minimum", value) <= value <= schema.get("maximum", value)
+        )
+    if kind == "string":
+        return (
+            isinstance(value, str)
+            and len(value) <= schema.get("maxLength", len(value))
+            and ("enum" not in schema or value in schema["enum"])
+        )
+    if kind == "array":
+        return (
             isinstance(value, list)
-            and len(value) <= most
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= low for v in value)
-        ):
-            return None
-        return f"a list of {what} (whole numbers from {low})"
-
-    return check
-
-
-def _one_of(*choices: str) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, str) and value.strip().lower() in choices:
-            return None
-        return " or ".join(repr(c) for c in choices)
-
-    return check
+            and len(value) <= schema.get("maxItems", len(value))
+            and all(_fits(schema["items"], v) for v in value)
+        )
+    if kind == "object":
+        return isinstance(value, Mapping)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    return False  # pragma: no cover - every option has a type
 
 
-def _flag(value: Any) -> str | None:
-    """A yes/no option (``team``, ``avoid_same_club``)."""
-    return None if isinstance(value, bool) else "true or false"
+def _int(low: int, high: int, what: str) -> Option:
+    schema = {"type": "integer", "minimum": low, "maximum": high}
+    return Option(schema, f"{what} (a whole number {low}-{high})")
 
 
-def _text(most: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, str) and len(value) <= most and value.isprintable():
-            return None
-        return f"printable text of at most {most} characters"
-
-    return check
+def _ints(low: int, what: str, most: int = 4096) -> Option:
+    schema = {"type": "array", "maxItems": most, "items": {"type": "integer", "minimum": low}}
+    return Option(schema, f"a list of {what} (whole numbers from {low})")
 
 
-def _tiebreaks(value: Any) -> str | None:
+def _one_of(*choices: str) -> Option:
+    return Option({"type": "string", "enum": list(choices)}, " or ".join(map(repr, choices)))
+
+
+_FLAG = Option({"type": "boolean"}, "true or false")  # team, avoid_same_club
+
+
+def _printable(value: Any) -> str | None:
+    return None if str(value).isprintable() else "printable text"
+
+
+def _tiebreak_names(value: Any) -> str | None:
     from duiyi.tournament.tiebreaks import parse_tiebreak
 
-    if not isinstance(value, list) or len(value) > 20:
-        return "a list of tiebreak names (at most 20)"
     for name in value:
-        if not isinstance(name, str):
-            return "a list of tiebreak names"
         try:
             parse_tiebreak(name)
         except DuiyiError as exc:
@@ -87,19 +108,15 @@ def _rank(value: Any) -> str | None:
     from duiyi.tournament.pairing.mcmahon import parse_rank
 
     try:
-        if isinstance(value, str) and len(value) <= 10:
-            parse_rank(value)
-            return None
+        parse_rank(value)
     except (DuiyiError, ValueError):
-        pass
-    return "a rank such as '1d' or '20k'"
+        return "a rank such as '1d' or '20k'"
+    return None
 
 
 def _placement(value: Any) -> str | None:
     from duiyi.tournament.placement import PlacementRules
 
-    if not isinstance(value, Mapping):
-        return "placement rules (an object)"
     try:
         PlacementRules.from_json(value)
     except DuiyiError as exc:
@@ -107,23 +124,31 @@ def _placement(value: Any) -> str | None:
     return None
 
 
+_RANK = Option({"type": "string", "maxLength": 10}, "a rank such as '1d' or '20k'", _rank)
+
+
 #: The options a director gives, with what each must be (the systems that read them: swiss
 #: and mcmahon bar/floor/start_after; round-robin cycles; groups groups/qualifiers/seeds_count/
-#: final; knockout seeds/place_matches/colours/lines; match games/first_black; relay draw; teams
-#: team/boards; swiss avoid_same_club; every system tiebreaks/variant/placement/knockout_draw/draw_replays/seed).
-CLIENT_OPTIONS: dict[str, Callable[[Any], str | None]] = {
-    "tiebreaks": _tiebreaks,
-    "variant": _one_of("a", "b"),
+#: final; knockout seeds/place_matches/colours/lines; match games/first_black; relay draw;
+#: teams team/boards; swiss avoid_same_club; every system tiebreaks/variant/placement/
+#: knockout_draw/draw_replays/seed).
+CLIENT_OPTIONS: dict[str, Option] = {
+    "tiebreaks": Option(
+        {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
+        "a list of tiebreak names (at most 20)",
+        _tiebreak_names,
+    ),
+    "variant": _one_of("A", "B", "a", "b"),
     "cycles": _int(1, 20, "the number of cycles"),
     "groups": _int(1, 512, "the number of groups"),
     "qualifiers": _int(1, 512, "qualifiers per group"),
     "seeds_count": _int(0, 4096, "the number of seeded players"),
-    "final": _one_of("", "none", "no", "knockout", "single-elimination", "round-robin", "rr"),
+    "final": _one_of("none", "knockout", "round-robin", "", "no", "single-elimination", "rr"),
     "games": _int(1, 99, "games in the match"),
     "first_black": _int(1, 100_000, "the player number who takes Black first"),
     "draw": _one_of("both_out", "replay"),
-    "bar": _rank,
-    "floor": _rank,
+    "bar": _RANK,
+    "floor": _RANK,
     "start_after": _int(0, 99, "the round after which players are eliminated"),
     "seeds": _ints(1, "player numbers"),
     "place_matches": _ints(1, "places"),
@@ -132,12 +157,19 @@ CLIENT_OPTIONS: dict[str, Callable[[Any], str | None]] = {
     "draw_replays": _int(0, 20, "replays of a drawn game"),
     "boards": _int(1, 100, "boards per team match"),
     "lines": _one_of("numbers", "lot"),
-    "team": _flag,
-    "avoid_same_club": _flag,
+    "team": _FLAG,
+    "avoid_same_club": _FLAG,
     "seed": _int(0, 2**63, "the seed of the lots"),
-    "placement": _placement,
-    "rules": _text(40),
-    "openings": _text(40),
+    "placement": Option({"type": "object"}, "placement rules (an object)", _placement),
+    "rules": Option({"type": "string", "maxLength": 40}, "a preset name", _printable),
+    "openings": Option({"type": "string", "maxLength": 40}, "an opening rule", _printable),
+}
+
+#: The JSON Schema of a request's ``options`` (the OpenAPI document of the event routes).
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {name: option.schema for name, option in CLIENT_OPTIONS.items()},
 }
 
 #: Options the systems and the file formats write themselves (the draw of the groups, the
@@ -146,17 +178,19 @@ SYSTEM_KEPT = frozenset({"group_members", "eliminated", "final_players", "opengo
 
 
 def check_options(options: Mapping[str, Any], *, client: bool = False) -> None:
-    """Refuse an option whose value is not what its system reads (InvalidInput naming it);
+    """Refuse an option whose value is not of the form its system reads (InvalidInput, 422,
+    naming it) or whose meaning it cannot read (a tiebreak, a rank: TournamentError, 409);
     with ``client`` (a request), refuse also unknown options and those the systems keep."""
     for key, value in options.items():
-        check = CLIENT_OPTIONS.get(key)
-        if check is None:
+        option = CLIENT_OPTIONS.get(key)
+        if option is None:
             if client and key in SYSTEM_KEPT:
                 raise InvalidInput(f"options.{key} is kept by the system; it cannot be set")
             if client:
                 known = ", ".join(sorted(CLIENT_OPTIONS))
                 raise InvalidInput(f"unknown option {key!r} (the options are {known})")
             continue
-        expected = check(value)
+        expected, meaning = option.check(value)
         if expected is not None:
-            raise InvalidInput(f"options.{key} is {expected}, not {value!r}")
+            message = f"options.{key} is {expected}, not {value!r}"
+            raise TournamentError(message) if meaning else InvalidInput(message)

@@ -380,11 +380,21 @@ export function gamePage(main, id, params) {
   function myColour() { return g.seat ? seatColour(g.seat) : null; }
 
   /** A player's name (the event's, or the one given for the seat), else the colour's word. */
-  function hasName(seat) { return !!((g.info && g.info.names && g.info.names[seat]) || g.names[seat]); }
+  function hasName(seat) { return !!((g.info && g.info.names && g.info.names[seat]) || g.names[seat] || engineOpposite()); }
 
   function nameOf(seat) {
     const n = (g.info && g.info.names && g.info.names[seat]) || g.names[seat];
-    return n || t(seat);
+    if (n) return n;
+    // against the computer: "You" and the engine's name, never "Black (Black)"
+    const e = engineOpposite();
+    if (e) return e.seat === seat ? e.name || t("engine") : t("you.name");
+    return t(seat);
+  }
+
+  /** The engine of a casual game against the computer (its seat and name), or null. */
+  function engineOpposite() {
+    const e = g.analysis && g.analysis.engine;
+    return e && !g.event ? e : null;
   }
 
   /** "Wang (White)"; a seat without a name is just its colour ("White", never "White (White)"). */
@@ -727,7 +737,8 @@ export function gamePage(main, id, params) {
     opts.append(el("a", { href: `#/game/${encodeURIComponent(id)}`, class: "watch" }, t("watch")),
       copyButton(watchUrl, t("copyLink"), t("copied"), "copy-watch"));
     side.append(opts);
-    if (token) side.append(callPanel(!ended(st)));
+    // no arbiter to call in a casual game against the computer
+    if (token && !engineOpposite()) side.append(callPanel(!ended(st)));
     if (g.replay) {
       side.append(el("p", { class: "ok-box", "data-testid": "replay-link" },
         el("a", { href: `#/game/${encodeURIComponent(g.replay)}${token ? `?token=${encodeURIComponent(token)}` : ""}` }, t("ko.replayLink"))));

@@ -431,6 +431,7 @@ const T = {
   "room.offers": ["draw offers: {black} {b} · {white} {w} (Gomoku §10.3(4))", "提和次数：{black} {b} · {white} {w}（第10.3(4)条）"],
   "err.sameShape": ["fifth-move candidates {a} and {b} make the same shape (Gomoku §2.10)", "五手打点 {a} 与 {b} 位置同形，不符合“位置不同形”（第2.10条）"],
   "err.turn": ["It is not your turn", "现在不是你行棋"],
+  "you.name": ["You", "你"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };

@@ -197,7 +197,8 @@ export function roomPage(main, id, params) {
       try { m = JSON.parse(ev.data); } catch (_e) { return; }
       const board = room.data && room.data.boards.find((x) => x.id === b.id);
       if (!board) return;
-      if ((m.type === "update" || m.type === "resync") && m.state && m.state.version > board.state.version) {
+      // the hello brings what happened between the room's read and the socket's opening
+      if ((m.type === "update" || m.type === "resync" || m.type === "hello") && m.state && m.state.version > board.state.version) {
         board.state = m.state;
         board.at = performance.now();
         render();
