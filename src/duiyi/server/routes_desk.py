@@ -23,9 +23,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi.errors import TournamentError
+from duiyi.server.event_changes import _change, _organiser, _organiser_first, _repo
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
-from duiyi.server.routes_events import _change, _organiser, _organiser_first, _repo
 from duiyi.tournament import entries, hand, participation, systems, withdrawal
 from duiyi.tournament.model import Event
 

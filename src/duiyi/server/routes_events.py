@@ -19,7 +19,6 @@ import random
 import secrets
 import time
 import zipfile
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
@@ -28,13 +27,20 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
-from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, new_token, verify
+from duiyi.server.auth import Forbidden, hash_token, new_token
 from duiyi.server.csvsafe import check_names
+from duiyi.server.event_changes import (
+    _change,
+    _games,
+    _organiser,
+    _repo,
+    _summary,
+)
 from duiyi.server.games import GameManager, new_session
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event, remember_event
-from duiyi.server.problems import RateLimited, Unavailable
+from duiyi.server.problems import RateLimited
 from duiyi.server.routes_knockout import needs_winner_rounds
 from duiyi.server.schemas import (
     CHECKED,
@@ -244,16 +250,6 @@ class ResultEntry(BaseModel):
     force: bool = Field(False, description="confirm a change once the next round is paired")
 
 
-def _repo(request: Request) -> Repository:
-    repo: Repository = request.app.state.duiyi.repo
-    return repo
-
-
-def _games(request: Request) -> GameManager:
-    games: GameManager = request.app.state.duiyi.games
-    return games
-
-
 def _online(record: EventRecord) -> dict[str, Any]:
     online: dict[str, Any] = record.data.get("online", {})
     return online
@@ -262,102 +258,6 @@ def _online(record: EventRecord) -> dict[str, Any]:
 def _check_online(game: str, online: dict[str, Any]) -> None:
     """Refuse online game settings now rather than when a round's games start."""
     new_session({**online, "game": game})
-
-
-def _summary(record: EventRecord) -> dict[str, Any]:
-    e = parsed_event(record)
-    return {
-        "id": record.id,
-        "name": e.name,
-        "game": e.game,
-        "system": e.system,
-        "rounds": e.rounds,
-        "players": len(e.players),
-        "current_round": e.current_round,
-        "version": record.version,
-    }
-
-
-def _organiser(request: Request, record: EventRecord) -> None:
-    token = bearer_token(request)
-    if token is None:
-        raise Unauthorized("send the organiser key as 'Authorization: Bearer <key>'")
-    if not verify(token, record.organiser_token_hash):
-        raise Forbidden("only the organiser of this event may change it")
-
-
-async def _organiser_first(request: Request, event_id: str) -> None:
-    """The event exists and the organiser key is right, checked before a body is read or
-    parsed (the routers' :class:`~duiyi.server.keyfirst.KeyFirstRoute` does it for every
-    change; this is for a route that reads its body by hand)."""
-    _organiser(request, await _repo(request).event(event_id))
-
-
-async def _change(
-    request: Request,
-    event_id: str,
-    change: dict[str, Any],
-    apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
-    closing: Callable[[Any, int], dict[tuple[int, int], str]] | None = None,
-) -> tuple[EventRecord, Any]:
-    """Load, authorise, apply one pure operation, store; retried on a concurrent write.
-
-    ``apply`` gets the event and the document's other parts (``online`` game settings,
-    ``explanations`` of each round's pairing), which it may change in place. ``closing``
-    (given ``apply``'s answer and the new version) names the boards ``(round, board)`` whose
-    online games the change closes, with the reason: they are closed in the same transaction
-    (a director's entry is final in the store), and the hosts are told afterwards; the ids
-    are in ``request.state.closed_games``. At most ``max_event_writes`` changes run at once
-    in a process (the rest wait up to 10 s, then 503): event writes never take every
-    database connection."""
-    state = request.app.state.duiyi
-    try:
-        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
-    except TimeoutError:
-        raise Unavailable("too many event changes at once; try again in a few seconds") from None
-    try:
-        return await _change_once(request, event_id, change, apply, closing)
-    finally:
-        state.event_writes.release()
-
-
-async def _change_once(
-    request: Request,
-    event_id: str,
-    change: dict[str, Any],
-    apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
-    closing: Callable[[Any, int], dict[tuple[int, int], str]] | None,
-) -> tuple[EventRecord, Any]:
-    repo = _repo(request)
-    for _attempt in range(5):
-        record = await repo.event(event_id)
-        _organiser(request, record)
-        meta = {k: v for k, v in record.data.items() if k != "event"}
-        event, answer = apply(parsed_event(record), meta)
-        data = {**meta, "event": event.to_json()}
-        wall = time.time()
-        close: dict[str, str] = {}
-        if closing is not None:
-            reasons = closing(answer, record.version + 1)
-            if reasons:
-                for g in await repo.games_of_event(event_id):
-                    reason = reasons.get((g.round or 0, g.board or 0))
-                    if reason is not None and g.closed is None:
-                        close[g.id] = reason
-        try:
-            version = await repo.save_event(
-                event_id, record.version, data, change, wall, close=close
-            )
-        except Conflict:
-            continue
-        # what was stored, without reading it back (a large event's document is megabytes)
-        stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
-        remember_event(stored, event)
-        request.state.closed_games = list(close)
-        for game_id, reason in close.items():  # stored: now the hosts (best effort)
-            await _games(request).close_event_game(game_id, reason, stored=True)
-        return stored, (answer, version)
-    raise Conflict("the event keeps changing under this request; try again")
 
 
 @router.post("", status_code=201)

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from duiyi.server.event_changes import _change, _games, _repo, _summary
 from duiyi.server.games import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
@@ -114,8 +115,6 @@ async def settle_draw(
     the lot decides), ``lot`` draws the lot now (抽签). The drawn game stays in the board's
     trail. When the round is played online the replay game starts at once for the players
     (their links keep working, colours swapped)."""
-    from duiyi.server.routes_events import _change, _games, _repo, _summary
-
     seed = secrets.randbits(64)
     result = GameResult.parse(body.result)
     wall = time.time()
