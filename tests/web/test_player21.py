@@ -267,6 +267,11 @@ def test_my_games_lists_the_games_this_browser_created_or_joined(
     page.wait_for_selector("[data-testid=link-white]")
     white_link = page.get_attribute("[data-testid=link-white]", "href")
     game_id = white_link.split("/game/")[1].split("?")[0]
+    # one invitation to send, one link for spectators, the creator's own seat to sit down at
+    links = page.get_by_test_id("game-links")
+    assert links.get_by_role("link", name="Sit down at your seat (Black)").count() == 1
+    assert links.get_by_role("button", name="Copy link").count() == 2  # invitation, spectators
+    assert not page.is_visible("[data-testid=link-arbiter]")
     page.reload()
     mine = page.get_by_role("region", name="My games (this browser)")
     mine.get_by_role("link", name="Go: play as Black").click()

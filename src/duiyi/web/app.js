@@ -10,17 +10,26 @@ import { myGames, remember } from "./mine.js";
 
 let leave = null;
 
+// after Create: the creator's own seat to sit down at, one invite link for the opponent and one
+// for spectators (the arbiter's link folded away); the game is also kept in "my games"
 function gameLinks(r, withArbiter = true) {
-  const box = el("div", { class: "links", "data-testid": "game-links" }, el("p", { class: "note" }, t("home.links")));
-  const add = (label, href, testid) => {
+  const box = el("div", { class: "links", "data-testid": "game-links" });
+  const add = (parent, label, href, testid) => {
     const url = link(href);
-    box.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, url), copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`)));
+    parent.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, url), copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`)));
   };
-  if (r.black_token) add(t("black"), `#/game/${r.id}?token=${r.black_token}`, "link-black");
-  if (r.white_token) add(t("white"), `#/game/${r.id}?token=${r.white_token}`, "link-white");
-  if (r.token) add(t("you"), `#/game/${r.id}?token=${r.token}`, "link-you");
-  if (withArbiter && r.arbiter_token) add(t("arbiter"), `#/game/${r.id}?arbiter=${r.arbiter_token}`, "link-arbiter");
-  add(t("spectator"), `#/game/${r.id}`, "link-watch");
+  if (r.black_token) {
+    box.append(el("p", {}, el("a", { class: "button sit", href: `#/game/${r.id}?token=${r.black_token}`, "data-testid": "link-black" }, t("home.sitDown"))));
+  }
+  if (r.white_token) add(box, t("home.invite"), `#/game/${r.id}?token=${r.white_token}`, "link-white");
+  if (r.token) add(box, t("you"), `#/game/${r.id}?token=${r.token}`, "link-you");
+  add(box, t("spectator"), `#/game/${r.id}`, "link-watch");
+  if (withArbiter && r.arbiter_token) {
+    const more = el("details", {}, el("summary", {}, t("home.arbiterLink")));
+    add(more, t("arbiter"), `#/game/${r.id}?arbiter=${r.arbiter_token}`, "link-arbiter");
+    box.append(more);
+  }
+  box.append(el("p", { class: "note" }, t("home.links")));
   return box;
 }
 

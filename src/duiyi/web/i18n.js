@@ -16,7 +16,7 @@ const T = {
   "engine.level": ["Level", "级别"],
   "home.watch": ["Watch a game", "观看对局"],
   "home.gameId": ["Game id", "对局编号"],
-  "home.links": ["Keep these links: each is shown once.", "请保存这些链接：只显示一次。"],
+  "home.links": ["This browser keeps your seat under “My games”; send the invitation to your opponent.", "本浏览器在“我的对局”中保留你的座位；把邀请链接发给对手。"],
   "public": ["public page", "公开页面"],
   "desk": ["desk", "编排台"],
   "game": ["Game", "棋类"],
@@ -436,6 +436,9 @@ const T = {
   "home.playAs": ["{game}: play as {colour}", "{game}：执{colour}"],
   "home.created": ["created here", "在此创建"],
   "home.joined": ["joined", "已加入"],
+  "home.sitDown": ["Sit down at your seat (Black)", "入座（执黑）"],
+  "home.invite": ["Invite your opponent (White)", "邀请对手（执白）"],
+  "home.arbiterLink": ["The arbiter's link", "裁判链接"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
