@@ -78,7 +78,7 @@ def test_gnugo_answers_the_human(start: Callable[..., Server]) -> None:
     assert act(server, g["id"], g["token"], type="move", move=free).status_code == 200
     assert wait_moves(server, g["id"], 3)["moves"][2] == ["black", free]
     analysis = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
-    assert analysis["engine"] == {"seat": "white", "error": None}
+    assert analysis["engine"] == {"seat": "white", "error": None, "name": "GNU Go"}
 
 
 @pytest.mark.gnugo
@@ -99,7 +99,7 @@ def test_gnugo_moves_first_when_the_human_takes_white(start: Callable[..., Serve
 
 def test_no_engine_unless_the_operator_offers_one(start: Callable[..., Server]) -> None:
     # issue 25: a server offers no engine by default, even with GNU Go installed; a request
-    # for one is a 422 problem naming what to do
+    # for one is a 404 problem (no such engine here) naming what to do
     server = start()
     assert httpx.get(server.url + "/api/engines").json() == {
         "go": [],
@@ -107,9 +107,9 @@ def test_no_engine_unless_the_operator_offers_one(start: Callable[..., Server]) 
         "engines": [],
     }
     r = httpx.post(server.url + "/api/engine-games", json={"game": "go"})
-    assert r.status_code == 422 and "--engines" in r.json()["detail"]
+    assert r.status_code == 404 and "--engines" in r.json()["detail"]
     r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku", "engine": "gomocup"})
-    assert r.status_code == 422 and "not an engine this server offers" in r.json()["detail"]
+    assert r.status_code == 404 and "not an engine this server offers" in r.json()["detail"]
     r = httpx.post(server.url + "/api/engine-games", json={"game": "chess"})
     assert r.status_code == 422
 

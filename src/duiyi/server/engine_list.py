@@ -48,6 +48,7 @@ __all__ = [
     "ENGINE_NAME",
     "EngineEntry",
     "EngineList",
+    "EngineNotListed",
     "EngineNotOffered",
     "EngineRun",
     "engine_environment",
@@ -65,7 +66,13 @@ _GAMES: Final = ("go", "gomoku")
 
 
 class EngineNotOffered(InvalidInput):
-    """A request named an engine the operator's list does not have (or a command): 422."""
+    """A request named an engine in a form that is no name (a command, a path) or with a level
+    the engine does not have: 422."""
+
+
+class EngineNotListed(EngineNotOffered):
+    """A well-formed engine name the operator's list does not have (or no engine at all for
+    the game): 404, the engine is not on this server."""
 
 
 def engine_environment(
@@ -269,12 +276,13 @@ class EngineList:
 
     def resolve(self, spec: str, game: str) -> EngineRun:
         """The engine a request names (``"gnugo"``, ``"gnugo:5"``) for a game of ``game``;
-        :class:`EngineNotOffered` for anything else (a command, a path, another game's).
+        :class:`EngineNotOffered` for what is no name (a command, a path),
+        :class:`EngineNotListed` for a name the list lacks or another game's.
 
         >>> EngineList().resolve("gnugo", "go")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        duiyi.server.engine_list.EngineNotOffered: ... offers none; ...
+        duiyi.server.engine_list.EngineNotListed: ... offers none; ...
         """
         offered = ", ".join(e.name for e in self.of_game(game)) or "none"
         refusal = (
@@ -287,7 +295,7 @@ class EngineList:
         name, _, level = spec.strip().partition(":")
         entry = self.entries.get(name)
         if entry is None or entry.game != game:
-            raise EngineNotOffered(refusal)
+            raise EngineNotListed(refusal)
         argv = entry.argv_for(int(level) if level else None)
         return EngineRun(entry, argv, spec.strip())
 

@@ -32,6 +32,7 @@ from duiyi.errors import (
     TournamentError,
 )
 from duiyi.server.auth import Forbidden, Unauthorized
+from duiyi.server.engine_list import EngineNotListed
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = [
@@ -108,6 +109,7 @@ _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (Unauthorized, 401),
     (Forbidden, 403),
     (NotFound, 404),
+    (EngineNotListed, 404),  # an engine name the operator does not list: not on this server
     (Conflict, 409),
     (RateLimited, 429),
     (PayloadTooLarge, 413),

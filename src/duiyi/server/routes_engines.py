@@ -23,7 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 from duiyi.go.scoring import score_position
-from duiyi.server.engine_list import ENGINE_NAME, EngineList, EngineNotOffered, EngineRun
+from duiyi.server.engine_list import (
+    ENGINE_NAME,
+    EngineList,
+    EngineNotListed,
+    EngineNotOffered,
+    EngineRun,
+)
 from duiyi.server.engines import EngineSeat
 from duiyi.server.games import GameManager, refused_by_rules
 from duiyi.server.limits import client_address
@@ -55,7 +61,7 @@ class EngineGame(BaseModel):
     size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
     engine: str = Field(
         "",
-        pattern=r"^$|" + ENGINE_NAME[1:],
+        pattern=r"^(?:" + ENGINE_NAME[1:-1] + r")?$",  # anchored: JSON Schema's are not
         description="an engine this server offers for the game (GET /api/engines), by name, "
         "'NAME:LEVEL' for a level; default: the first one offered",
     )
@@ -93,12 +99,12 @@ def resolve_choice(engines: EngineList, game: str, name: str, level: int | None)
     >>> resolve_choice(EngineList(), "go", "", None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    duiyi.server.engine_list.EngineNotOffered: this server offers no engine for go ...
+    duiyi.server.engine_list.EngineNotListed: this server offers no engine for go ...
     """
     if not name:
         offered = engines.of_game(game)
         if not offered:
-            raise EngineNotOffered(
+            raise EngineNotListed(
                 f"this server offers no engine for {game} (the operator lists engines with "
                 "`duiyi serve --engines FILE` or `--gnugo`)"
             )
