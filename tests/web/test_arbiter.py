@@ -36,6 +36,10 @@ NAMES = [
     "Ou",
     "Pan",
     "Qi",
+    "Ren",
+    "Su",
+    "Tao",
+    "Wu",
 ]
 
 
@@ -176,19 +180,6 @@ GOMOKU_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         {"player": "black", "fill": {"First point it touched": "i9"}},
     ),
     (
-        "Re-lifted stone put back (拔子)",
-        "stone_replaced",
-        "Gomoku §6.1(6)",
-        {"player": "black", "fill": {"First point it touched": "j10"}},
-    ),
-    ("Void move", "void_move", "Gomoku §6.1(4)", {"player": "black"}),
-    (
-        "The opponent accepts the irregular act",
-        "irregular_accepted",
-        "Gomoku §6.1(5)",
-        {"player": "black", "fill": {"Article": "Gomoku §6.1(5)"}},
-    ),
-    (
         "Violation (违例; the second loses the game)",
         "violation",
         "Gomoku §12.4",
@@ -258,7 +249,7 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     server: Server, context_factory: Any
 ) -> None:
     go = make_event(server, "go", 14)
-    renju = make_event(server, "gomoku", 16)
+    renju = make_event(server, "gomoku", 20)
     g1, r1 = go["games"][0], renju["games"][0]
     # the forms offer exactly the rulebooks' tables (the Book of each game)
     go_table, renju_table = table(server, g1["game_id"]), table(server, r1["game_id"])
@@ -329,7 +320,35 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
         landed(server, r1["game_id"], kind, article, n)
         n = len(rulings_of(server, r1["game_id"]))
     s = state(server, r1["game_id"])
+    # the pushed stone's correction carries a violation (Gomoku §6.1: 纠正并接受处罚)
     assert s["referee"]["white"]["violations"] == 1 and s["outcome"] is None
+    # §6.1(6) on board 9: a re-lifted stone goes back to the first empty point it touched
+    r9 = renju["games"][8]
+    act(server, r9["game_id"], r9["black_token"], {"type": "move", "move": "h8"})
+    rule(
+        tablet2,
+        9,
+        "Re-lifted stone put back (拔子)",
+        player="black",
+        fill={"First point it touched": "j10"},
+    )
+    landed(server, r9["game_id"], "stone_replaced", "Gomoku §6.1(6)", 0)
+    assert state(server, r9["game_id"])["moves_list"] == ["j10"]
+    # §6.1(4) on board 9 too: a void move, corrected with its penalty (the second: lost)
+    n = len(rulings_of(server, r9["game_id"]))
+    rule(tablet2, 9, "Void move", player="black")
+    landed(server, r9["game_id"], "void_move", "Gomoku §6.1(4)", n)
+    # §6.1: on board 10 White accepts Black's irregular act instead of its correction
+    r10 = renju["games"][9]
+    act(server, r10["game_id"], r10["black_token"], {"type": "move", "move": "h8"})
+    rule(
+        tablet2,
+        10,
+        "The opponent accepts the irregular act",
+        player="black",
+        fill={"Article": "Gomoku §6.1(5)"},
+    )
+    landed(server, r10["game_id"], "irregular_accepted", "Gomoku §6.1(5)", 0)
 
     # every ruling that ends a game, each on a board of its own, each with its result
     for page, ev, ending in ((tablet, go, GO_ENDING), (tablet2, renju, GOMOKU_ENDING)):
@@ -496,7 +515,7 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
         c.get_by_label("棋手", exact=True).select_option("white")
         c.get_by_role("button", name="裁决…").click()
         c.get_by_role("button", name="确认裁决").click()
-        c.locator("[data-testid=rulings-1] li").nth(n).wait_for()
+        c.locator("[data-testid=rulings-1] li").nth(n + 1).wait_for()
     outcome = state(server, gid)["outcome"]
     assert outcome is not None, rulings_of(server, gid)
     assert outcome["winner"] == "black" and outcome["article"] == "Gomoku §12.3(4)", outcome

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import inspect
 import secrets
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
@@ -463,15 +463,46 @@ _FIELD_TYPES = {
 _NOT_ON_FORMS = {"kind", "action_id", "answers", "move_number", "decided"}
 
 
+def _literal_values(annotation: Any) -> list[str]:
+    """The words of a ``Literal[...]`` (or an optional one), else []."""
+    if get_origin(annotation) is Literal:
+        return [str(a) for a in get_args(annotation)]
+    for arg in get_args(annotation):
+        if get_origin(arg) is Literal:
+            return [str(a) for a in get_args(arg)]
+    return []
+
+
+def _is(annotation: Any, kinds: type | tuple[type, ...]) -> bool:
+    """Whether ``annotation`` (possibly Annotated or optional) is one of ``kinds``."""
+    if get_origin(annotation) is list:
+        return False
+    if isinstance(annotation, type):
+        return issubclass(annotation, kinds) and not (
+            kinds is not bool and issubclass(annotation, bool)
+        )
+    return any(_is(a, kinds) for a in get_args(annotation) if a is not type(None))
+
+
 def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for name, info in model.model_fields.items():
         if name in _NOT_ON_FORMS:
             continue
         kind = _FIELD_TYPES.get(name)
-        if kind is None:  # the flags: a bool, or a bool left to the article when None
+        choices = _literal_values(info.annotation)
+        if kind is None and choices:  # one of a few words: a list to pick from
+            kind = "select"
+        elif kind is None and _is(info.annotation, bool):
+            # a flag, or a flag left to the article when None
             kind = "flag" if info.default is not None else "choice"
+        elif kind is None and _is(info.annotation, (int, float)):
+            kind = "number"
+        elif kind is None:
+            continue  # nothing a form asks (a list of votes...): the request's default
         field: dict[str, Any] = {"name": name, "type": kind, "required": info.is_required()}
+        if kind == "select":
+            field["choices"] = choices
         if info.default is not None and not info.is_required():
             field["default"] = info.default
         if kind == "decision":
@@ -481,7 +512,8 @@ def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any
             field["choices"] = [d.value for d in Decision if d in allowed]
         out.append(field)
     # whom first, then what was decided, the article and the note last
-    rank = {"seat": 0, "seats": 0, "decision": 1, "signed_time": 2, "time": 2, "points": 3}
+    rank = {"seat": 0, "seats": 0, "decision": 1, "select": 1, "signed_time": 2, "time": 2}
+    rank |= {"points": 3, "number": 3}
     rank |= {"point": 3, "flag": 4, "choice": 4, "article": 5, "note": 6}
     return sorted(out, key=lambda f: rank[f["type"]])
 

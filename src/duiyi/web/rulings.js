@@ -75,6 +75,12 @@ export function rulingBody(spec, values) {
       case "choice":
         if (v === "yes" || v === "no") body[f.name] = v === "yes";
         break;
+      case "select":
+        if (v || f.required) body[f.name] = v || f.default || f.choices[0];
+        break;
+      case "number":
+        if (v !== undefined && String(v).trim() !== "" && Number.isFinite(Number(v))) body[f.name] = Number(v);
+        break;
       default:
         break;
     }
@@ -99,6 +105,8 @@ export function rulingWords(game, spec, body, nameOf) {
     else if (f.type === "point") text = v;
     else if (f.type === "flag") text = v ? t("yes") : null; // a flag left off says nothing
     else if (f.type === "choice") text = v ? t("yes") : t("no");
+    else if (f.type === "select") text = wordOf(v);
+    else if (f.type === "number") text = String(v);
     if (text !== null) parts.push(`${t(`rf.${f.name}`)}: ${text}`);
   }
   const article = body.article || spec.article;
@@ -195,6 +203,17 @@ export function rulingForm(opts) {
     } else if (f.type === "flag") {
       input = el("input", { id, type: "checkbox", "data-testid": tid(`rule-${f.name}`), checked: values[f.name] === undefined ? !!f.default : values[f.name] });
       input.addEventListener("change", () => { values[f.name] = input.checked; });
+    } else if (f.type === "select") {
+      // one of a few words; an optional one may be left to the server
+      if (values[f.name] === undefined) values[f.name] = f.required ? (f.default || f.choices[0]) : (f.default || "");
+      input = el("select", { id, "data-testid": tid(`rule-${f.name}`) },
+        f.required || f.default ? null : el("option", { value: "" }, "—"),
+        f.choices.map((c) => el("option", { value: c }, wordOf(c))));
+      input.value = values[f.name];
+      input.addEventListener("change", () => { values[f.name] = input.value; });
+    } else if (f.type === "number") {
+      input = el("input", { id, type: "number", min: "0", value: values[f.name] ?? "", class: "num", "data-testid": tid(`rule-${f.name}`) });
+      input.addEventListener("input", () => { values[f.name] = input.value; });
     } else if (f.type === "choice") {
       input = el("select", { id, "data-testid": tid(`rule-${f.name}`) },
         el("option", { value: "" }, t("rf.byArticle")), el("option", { value: "yes" }, t("yes")), el("option", { value: "no" }, t("no")));
@@ -287,4 +306,12 @@ function noteWords(note) {
 /** How a game was won, in the book's words: Gomoku's second violation is not a warning. */
 export function termination(game, term) {
   return t(game === "gomoku" && term === "warnings" ? "term.violations" : `term.${term}`);
+}
+
+// a word of a ruling's list (heads, fact, upheld...) in the page's language where it has one
+function wordOf(value) {
+  const key = `rv.${value}`;
+  if (t(key) !== key) return t(key);
+  if (t(value) !== value) return t(value); // black, white
+  return String(value).replace(/_/g, " ");
 }
