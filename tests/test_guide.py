@@ -260,7 +260,7 @@ COMMANDS: dict[str, tuple[int, list[str]]] = {
     ),
     'duiyi event new bad.json --game go --system swiss --tiebreaks elo; echo "exit code $?"': (
         2,
-        ["duiyi: error: unknown tiebreak 'elo'"],
+        ["duiyi: error: options.tiebreaks: unknown tiebreak 'elo'"],
     ),
     "duiyi event promotion --dan 2 --games 3:win,3:win,2:loss,4:win": (
         0,

@@ -769,7 +769,9 @@ async def test_each_stone_keeps_its_thinking_time_in_the_psq() -> None:
     assert record.move_ms[:3] == (0, 0, 0)
     black = record.move_ms[4::2]  # the slow brain's stones: moves 5, 7, ...
     white = record.move_ms[3::2]
-    assert black and all(ms >= 200 for ms in black)
+    # the brain sleeps 0.2 s; the referee's clock starts when it sends the move, so a few
+    # ms of the sleep can fall before it (198 ms seen): the time is the brain's, not a bound
+    assert black and all(ms >= 150 for ms in black)
     assert all(ms < 200 for ms in white)  # greedy answers at once
     assert (sum(black), sum(white)) == record.used_ms  # the clock charged exactly these
     psq = parse_psq(record_to_psq(record))

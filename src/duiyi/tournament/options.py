@@ -100,7 +100,7 @@ def _tiebreak_names(value: Any) -> str | None:
         try:
             parse_tiebreak(name)
         except DuiyiError as exc:
-            return f"a list of tiebreak names ({exc})"
+            return str(exc)  # what the name is not, with the names known
     return None
 
 
@@ -110,7 +110,7 @@ def _rank(value: Any) -> str | None:
     try:
         parse_rank(value)
     except (DuiyiError, ValueError):
-        return "a rank such as '1d' or '20k'"
+        return f"a rank such as '1d' or '20k', not {value!r}"
     return None
 
 
@@ -192,5 +192,6 @@ def check_options(options: Mapping[str, Any], *, client: bool = False) -> None:
             continue
         expected, meaning = option.check(value)
         if expected is not None:
-            message = f"options.{key} is {expected}, not {value!r}"
-            raise TournamentError(message) if meaning else InvalidInput(message)
+            if meaning:  # the form is right, a name or rank in it is not: say which
+                raise TournamentError(f"options.{key}: {expected}")
+            raise InvalidInput(f"options.{key} is {expected}, not {value!r}")
