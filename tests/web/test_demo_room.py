@@ -172,7 +172,9 @@ def test_the_arbiter_rules_on_a_claim_while_two_games_run(
         time.sleep(0.2)
     assert result == "0-1", result  # White wins by forfeit
     # the public page shows the result by itself (no reload)
-    wall.wait_for_selector("[data-testid=shown-result-1-1]:text-is('0-1')", timeout=15_000)
+    wall.wait_for_selector(
+        "[data-testid=shown-result-1-1]:text-is('White wins (0-1)')", timeout=15_000
+    )
     # the call is answered, and board 2 plays on
     tablet.wait_for_selector("[data-testid=pending-call-1-1]", state="detached")
     player.wait_for_selector("[data-testid=call-1]:has-text('answered')", timeout=10_000)
