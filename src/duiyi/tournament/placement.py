@@ -49,6 +49,7 @@ from duiyi.tournament.tiebreaks import Tiebreak
 __all__ = [
     "CRITERIA",
     "PlacementRules",
+    "kept_parameter_set",
     "last_round_with_games",
     "og_rank",
     "placement_chain",
@@ -59,6 +60,24 @@ __all__ = [
 ]
 
 _ARTICLE = "OpenGotha placement (event rules)"
+
+
+def kept_parameter_set(event: Event, tag: str) -> dict[str, str]:
+    """The attributes of one OpenGotha parameter set an imported event kept (``{}`` for an
+    event made in duiyi), as the file wrote them.
+
+    >>> from duiyi.tournament import event as ops
+    >>> kept_parameter_set(ops.new_event("Club", "go", "swiss", 3), "DPParameterSet")
+    {}
+    """
+    kept = event.options.get("opengotha")
+    if not isinstance(kept, Mapping):
+        return {}
+    for el in kept.get("parameters", {}).get("children", ()):
+        if el.get("tag") == tag:
+            return {str(k): str(v) for k, v in el.get("attrs", {}).items()}
+    return {}
+
 
 #: OpenGotha's placement criteria: long name → (divisor of the stored value, label).
 CRITERIA: dict[str, tuple[int, str]] = {

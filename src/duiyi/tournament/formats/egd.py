@@ -50,6 +50,7 @@ from duiyi.tournament.event import chain, event_standings, total_rounds
 from duiyi.tournament.model import Event, Game, Player, RoundRecord
 from duiyi.tournament.placement import (
     CRITERIA,
+    kept_parameter_set,
     og_rank,
     og_rank_text,
     placement_standings,
@@ -154,16 +155,6 @@ def _criterion_text(name: str, value: Fraction) -> str:
     if len(str(whole)) >= 4:  # OpenGotha cuts the value to four characters: 1234½ -> 1234
         return str(whole)[:4]
     return f"{whole}{fraction}"
-
-
-def _kept_set(event: Event, tag: str) -> dict[str, str]:
-    kept = event.options.get("opengotha")
-    if not isinstance(kept, Mapping):
-        return {}
-    for el in kept.get("parameters", {}).get("children", ()):
-        if el.get("tag") == tag:
-            return {str(k): str(v) for k, v in el.get("attrs", {}).items()}
-    return {}
 
 
 def _int(value: str | None, default: int) -> int:
@@ -306,7 +297,7 @@ def to_egd(
     rules = rules_of(event)
     general = general_parameters(event, online)
     handicap = handicap_parameters(event, online)
-    display = _kept_set(event, "DPParameterSet")
+    display = kept_parameter_set(event, "DPParameterSet")
     full = display.get("gameFormat", "full") != "short"
     rows, criteria, rounds = _listed(event)
     line_of = {s.number: i for i, s in enumerate(rows, start=1)}

@@ -77,6 +77,7 @@ from duiyi.tournament.model import (
 from duiyi.tournament.placement import (
     CRITERIA,
     PlacementRules,
+    kept_parameter_set,
     og_rank,
     og_rank_text,
     result_code,
@@ -338,16 +339,6 @@ def name_parts(p: Player) -> tuple[str, str]:
     return words[-1], " ".join(words[:-1])
 
 
-def _kept_attrs(event: Event, tag: str) -> dict[str, str]:
-    kept = event.options.get("opengotha")
-    if not isinstance(kept, Mapping):
-        return {}
-    for el in kept.get("parameters", {}).get("children", ()):
-        if el.get("tag") == tag:
-            return {str(k): str(v) for k, v in el.get("attrs", {}).items()}
-    return {}
-
-
 def _minutes(seconds: Any, what: str, warnings: list[str]) -> str:
     value = float(seconds)
     if value % 60:
@@ -424,7 +415,7 @@ def handicap_parameters(
     """
     notes: list[str] = [] if warnings is None else warnings
     attrs = dict(_HANDICAP_DEFAULTS)
-    kept = _kept_attrs(event, "HandicapParameterSet")
+    kept = kept_parameter_set(event, "HandicapParameterSet")
     if kept:
         attrs.update(kept)
         return attrs
@@ -469,7 +460,7 @@ def general_parameters(
     """
     notes: list[str] = [] if warnings is None else warnings
     attrs = dict(_GENERAL_DEFAULTS)
-    kept = _kept_attrs(event, "GeneralParameterSet")
+    kept = kept_parameter_set(event, "GeneralParameterSet")
     attrs.update(kept)
     attrs["name"] = event.name
     if kept:
