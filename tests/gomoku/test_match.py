@@ -675,7 +675,9 @@ async def test_brain_using_its_whole_turn_is_not_late() -> None:
         taken = re.search(r"took (\d+) ms", record.reason)
         assert taken is None or int(taken.group(1)) > 300 + DEFAULT_TOLERANCE_MS, record.reason
     else:
-        assert record.used_ms[1] >= 300 * (len(record.moves) // 2)  # the slow brain's time
+        # the slow brain's time: each sleep of 0.3 s, of which a few ms may fall before the
+        # referee's clock starts (298 ms seen)
+        assert record.used_ms[1] >= 280 * (len(record.moves) // 2)
 
 
 def test_default_tolerance_forgives_manager_overhead() -> None:

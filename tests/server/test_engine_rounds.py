@@ -433,7 +433,7 @@ def test_only_the_organiser_on_a_server_that_allows_engine_players(
     allowed = start()
     assert play(allowed, event_id, {}).status_code == 401
     # a round with no engine-vs-engine board, or an engine the operator does not offer:
-    # refused (409, 422) before anything starts
+    # refused (409; 404 for a name the operator does not list) before anything starts
     r = play(allowed, event_id, organiser, rnd=3)
     assert r.status_code == 404
     people, key = new_event(allowed, [])
@@ -444,5 +444,5 @@ def test_only_the_organiser_on_a_server_that_allows_engine_players(
     )
     assert play(allowed, people, key).status_code == 409
     missing, key = new_event(allowed, ["nosuch", fake()])
-    assert play(allowed, missing, key).status_code == 422
+    assert play(allowed, missing, key).status_code == 404
     assert event_doc(allowed, missing)["games"] == []
