@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -142,7 +143,17 @@ async def player(
                     to_move = msg["state"]["to_move"]
 
 
-async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict[str, float]:
+async def run(
+    url: str,
+    games: int,
+    moves: int,
+    think: float,
+    seed: int,
+    on_phase: Callable[[str], None] | None = None,
+) -> dict[str, float]:
+    """Play the games; ``on_phase("play")`` is called once every socket is open, just before
+    the first move, and ``on_phase("done")`` when the last player is done (bench/cluster.py
+    reads the processes' CPU time there)."""
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
@@ -192,10 +203,14 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
         await asyncio.sleep(0.05)
         if any(t.done() for t in tasks):
             break
+    if on_phase is not None:
+        on_phase("play")
     start = time.perf_counter()
     ready.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
+    if on_phase is not None:
+        on_phase("done")
     server = httpx.get(url + "/api/metrics").json()
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [0.0] * 99
