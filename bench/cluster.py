@@ -33,6 +33,7 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -298,8 +299,37 @@ def run_one(
     nginx = None
     snapshots: dict[str, dict[str, float]] = {}
 
+    profilers: list[subprocess.Popen[bytes]] = []
+
     def on_phase(phase: str) -> None:
         snapshots[phase] = {name: g.cpu() for name, g in groups.items()}
+        if args.profile and phase == "play" and setup != "nginx3":
+            # py-spy samples the server without stopping it; its own CPU is not counted
+            out = Path(args.profile) / f"{setup}-{games}x{rate:g}.txt"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            profilers.append(
+                subprocess.Popen(
+                    [
+                        shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"),
+                        "record",
+                        "--nonblocking",
+                        "--format",
+                        "raw",
+                        "--rate",
+                        "200",
+                        "-p",
+                        str(procs[0].pid),
+                        "-o",
+                        str(out),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        if phase == "done":
+            for profiler in profilers:
+                profiler.send_signal(signal.SIGINT)
+                profiler.wait(30)
 
     with database(pg.admin) as dsn:
         database_url = dsn.replace("postgresql://", "postgresql+psycopg://")
@@ -424,6 +454,12 @@ def main() -> None:
     ap.add_argument("--site-conf", help="an nginx site file instead of deploy/nginx-duiyi.conf")
     ap.add_argument("--pg-bin", help="folder of initdb and postgres (default: initdb on PATH)")
     ap.add_argument("--workdir", help="keep logs here")
+    ap.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="py-spy (pip install py-spy) samples the single server during the moves: "
+        "collapsed stacks in DIR/SETUP-GAMESxRATE.txt (bench/profile_summary.py reads them)",
+    )
     args = ap.parse_args()
     # one client address plays every game: lift the per-client limits
     os.environ.update(

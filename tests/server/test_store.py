@@ -232,3 +232,40 @@ async def test_a_transaction_left_idle_does_not_hold_a_game() -> None:
         await paused_db.dispose()
         await other_db.dispose()
         _pg_drop(name)
+
+
+@pytest.mark.postgres
+async def test_connections_that_died_while_idle_are_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pool pings a connection only when it sat unused (not at every checkout), and the
+    group commit's own connection likewise: a connection PostgreSQL ended meanwhile (a restart,
+    an administrator) is replaced before anything is sent on it, so no action and no heartbeat
+    fails for it."""
+    import psycopg
+
+    monkeypatch.setattr(Database, "POOL_IDLE", 0.2)
+    monkeypatch.setattr(Database, "WRITER_IDLE", 0.2)
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    db = Database(url)
+    try:
+        db.migrate()
+        repo = Repository(db)
+        gid = await _game(repo)
+        assert await repo.append(gid, 0, [{"type": "move"}], 2.0) == 1
+        await repo.heartbeat("p-1", 3.0)
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            ).fetchone()
+        assert ended is not None and ended[0] >= 2  # the pool's and the writer's
+        await asyncio.sleep(0.5)
+        assert await repo.append(gid, 1, [{"type": "move"}], 4.0) == 2
+        await repo.heartbeat("p-1", 5.0)
+        assert await repo.last_heartbeat("p-1") == 5.0
+        assert [a.version for a in await repo.actions(gid)] == [1, 2]
+    finally:
+        await db.dispose()
+        _pg_drop(name)
