@@ -20,9 +20,10 @@ each process's /api/metrics: its id), so the action crossed Redis to the owner.
 
 Prints, per load, each setup's median CPU s per 1,000 moves (with the range over the runs and
 the share of servers / nginx / PostgreSQL / Redis), then the ratios cluster / one process and
-one process / minimal server. ``--server-env K=V`` passes settings to every duiyi process (a
-routing setting, for instance), ``--site-conf`` puts another nginx site file in place of
-deploy/nginx-duiyi.conf.
+one process / minimal server. The cluster's processes get ``DUIYI_PEERS`` (the upstream
+addresses in nginx's order: each game is owned by the process nginx's consistent hash sends it
+to; ``--no-ring``: not set). ``--server-env K=V`` passes other settings to every duiyi process,
+``--site-conf`` puts another nginx site file in place of deploy/nginx-duiyi.conf.
 """
 
 from __future__ import annotations
@@ -342,11 +343,14 @@ def run_one(
 
                 if args.site_conf:
                     nginx_module.SITE_CONF = Path(args.site_conf).resolve()
-                ports = []
-                for _ in range(3):
-                    proc, one = load.start_server(database_url, workdir, redis.url, env=env)
+                ports = [free_port() for _ in range(3)]
+                if args.ring:
+                    # each game's owner is the process nginx's consistent hash sends it to
+                    # (own26: the upstream addresses in nginx's order)
+                    env["DUIYI_PEERS"] = ",".join(f"127.0.0.1:{p}" for p in ports)
+                for port in ports:
+                    proc, _ = load.start_server(database_url, workdir, redis.url, env, port)
                     procs.append(proc)
-                    ports.append(int(one.rsplit(":", 1)[1]))
                 nginx = nginx_module.Nginx(ports).start(workdir)
                 assert nginx.proc is not None
                 groups["nginx"].pids.append(nginx.proc.pid)
@@ -383,6 +387,18 @@ def run_one(
             if nginx is not None and nginx.prefix is not None:
                 time.sleep(1.0)  # nginx logs a socket when it closes
                 forwarded = _forwarded(nginx.prefix / "access.log", dsn, ports)
+                counted = [
+                    httpx.get(f"http://127.0.0.1:{p}/api/metrics").json().get("forwarded")
+                    for p in ports
+                ]
+                if all(isinstance(c, int) for c in counted) and result["moves"]:
+                    # the processes' own count (own26's metrics), when they keep one
+                    forwarded_counted = sum(counted) / result["moves"]
+                    print(
+                        f"  forwarded: {forwarded:.1%} of the sockets (nginx's log), "
+                        f"{forwarded_counted:.1%} of the moves (the processes' count)",
+                        flush=True,
+                    )
         finally:
             if nginx is not None:
                 nginx.stop()
@@ -452,6 +468,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--server-env", action="append", default=[], metavar="K=V")
     ap.add_argument("--site-conf", help="an nginx site file instead of deploy/nginx-duiyi.conf")
+    ap.add_argument(
+        "--no-ring",
+        dest="ring",
+        action="store_false",
+        help="no DUIYI_PEERS: the owner is the process that created the game (before issue 26)",
+    )
     ap.add_argument("--pg-bin", help="folder of initdb and postgres (default: initdb on PATH)")
     ap.add_argument("--workdir", help="keep logs here")
     ap.add_argument(
@@ -476,6 +498,8 @@ def main() -> None:
         if s not in SETUPS:
             raise SystemExit(f"unknown setup {s!r}: {', '.join(SETUPS)}")
     outcomes: list[Outcome] = []
+    # a plain kill still stops the servers, nginx, PostgreSQL and Redis started here
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="duiyi-cluster-") as tmp:
         workdir = Path(args.workdir or tmp)
         workdir.mkdir(parents=True, exist_ok=True)

@@ -32,6 +32,9 @@ import websockets
 from websockets.typing import Subprotocol
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+# a player that hears nothing for this long gives up (an error), so a lost message never hangs
+# the benchmark
+STUCK = 60.0
 # Black fills rows 1-4, White rows 16-19: no capture ever, every move legal.
 BLACK_POINTS = [f"{c}{r}" for r in range(1, 5) for c in COLUMNS]
 WHITE_POINTS = [f"{c}{r}" for r in range(19, 15, -1) for c in COLUMNS]
@@ -44,9 +47,13 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, workdir: Path, redis: str | None = None, env: dict[str, str] | None = None
+    database: str,
+    workdir: Path,
+    redis: str | None = None,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+    port = port or free_port()
     log = (workdir / f"server-{port}.log").open("wb")
     proc = subprocess.Popen(
         [
@@ -126,7 +133,7 @@ async def player(
                     )
                 )
                 while True:
-                    msg = json.loads(await ws.recv())
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), STUCK))
                     if msg["type"] == "ack":
                         latencies.append(time.perf_counter() - sent)
                         break
@@ -138,7 +145,12 @@ async def player(
                 mine += 1
                 to_move = "white" if me == "black" else "black"
             else:
-                msg = json.loads(await ws.recv())
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), STUCK))
+                except TimeoutError:
+                    # the opponent's move never came (its player gave up on an error)
+                    errors.append(f"no update for {STUCK:g} s")
+                    return
                 if msg["type"] == "update":
                     to_move = msg["state"]["to_move"]
 
@@ -207,7 +219,8 @@ async def run(
         on_phase("play")
     start = time.perf_counter()
     ready.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    ended = await asyncio.gather(*tasks, return_exceptions=True)
+    errors.extend(repr(e) for e in ended if isinstance(e, BaseException))
     elapsed = time.perf_counter() - start
     if on_phase is not None:
         on_phase("done")
