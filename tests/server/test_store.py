@@ -269,3 +269,27 @@ async def test_connections_that_died_while_idle_are_replaced(
     finally:
         await db.dispose()
         _pg_drop(name)
+
+
+async def test_many_games_are_read_and_claimed_at_once(repo: Repository) -> None:
+    """Start-up reads the logs and action ids of all live games in a few queries and claims
+    them in one statement; a claim is a compare-and-set on the owner of each game, so a game
+    another process took meanwhile is left to it (and its version is what was committed)."""
+    ids = [await _game(repo) for _ in range(3)]
+    await repo.append_many(
+        [Append(ids[0], 0, [{"n": 1}, {"n": 2}], 1.0, action_id="id:a", action_body="body:a")]
+    )
+    await repo.append_many([Append(ids[1], 0, [{"n": 1}], 1.0)])
+    logs = await repo.logs(ids)
+    assert [[a.version for a in logs[g]] for g in ids] == [[1, 2], [1], []]
+    assert logs[ids[0]][1].entry == {"n": 2}
+    assert (await repo.action_ids_of(ids))[ids[0]] == {"id:a": 2, "body:a": 2}
+    assert await repo.claim(ids[2], None, "other", 5.0, 0.0)  # taken first by another process
+    taken = await repo.claim_many([(g, None, 7.0, 3.5) for g in ids], "me")
+    assert taken == {ids[0]: 2, ids[1]: 1}
+    assert [(await repo.game(g)).owner for g in ids] == ["me", "me", "other"]
+    assert (await repo.game(ids[0])).anchor_timeline == 3.5
+    await repo.heartbeat("me", 9.0)
+    await repo.heartbeat("other", 8.0)
+    await repo.heartbeat("me", 10.0)
+    assert await repo.heartbeats() == {"me": 10.0, "other": 8.0}

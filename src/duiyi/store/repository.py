@@ -293,6 +293,17 @@ WHERE (SELECT ok FROM fenced) = 1
 """
 
 
+# PostgreSQL: many claims (start-up) in one statement; the games taken and their versions.
+_PG_CLAIM = """
+UPDATE games AS g
+SET owner = %(owner)s, anchor_wall = c.wall, anchor_timeline = c.timeline
+FROM unnest(%(ids)s::text[], %(olds)s::text[], %(walls)s::float8[], %(timelines)s::float8[])
+    AS c(id, old, wall, timeline)
+WHERE g.id = c.id AND g.owner IS NOT DISTINCT FROM c.old
+RETURNING g.id, g.version
+"""
+
+
 class Repository:
     """Async reads and writes of games, their logs, events and heartbeats."""
 
@@ -621,6 +632,77 @@ class Repository:
             )
             return getattr(result, "rowcount", 1) == 1
 
+    async def claim_many(
+        self, claims: Sequence[tuple[str, str | None, float, float]], owner: str
+    ) -> dict[str, int]:
+        """:meth:`claim` for many games at once (start-up): ``claims`` are (game id, old owner,
+        wall, timeline); the games taken (compare-and-set on the owner, each on its own) and
+        their versions then. One statement on PostgreSQL."""
+        if not claims:
+            return {}
+        if not self.db.is_sqlite:
+            async with self.db.writer() as conn:
+                cursor = await conn.execute(
+                    _PG_CLAIM,
+                    {
+                        "ids": [c[0] for c in claims],
+                        "olds": [c[1] for c in claims],
+                        "walls": [c[2] for c in claims],
+                        "timelines": [c[3] for c in claims],
+                        "owner": owner,
+                    },
+                )
+                return {str(i): int(v) for i, v in await cursor.fetchall()}
+        taken: dict[str, int] = {}
+        games = GameRow.__table__
+        async with self.db.engine.begin() as conn:
+            for game_id, old, wall, timeline in claims:
+                found = await conn.execute(
+                    update(games)  # type: ignore[arg-type]
+                    .where(
+                        games.c.id == game_id,
+                        games.c.owner.is_(None) if old is None else games.c.owner == old,
+                    )
+                    .values(anchor_wall=wall, anchor_timeline=timeline, owner=owner)
+                    .returning(games.c.version)
+                )
+                version = found.scalar()
+                if version is not None:
+                    taken[game_id] = int(version)
+        return taken
+
+    async def logs(self, game_ids: Sequence[str]) -> dict[str, list[StoredAction]]:
+        """The logs of several games (start-up), read in one query per 500 games."""
+        out: dict[str, list[StoredAction]] = {g: [] for g in game_ids}
+        ids = list(game_ids)
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.execute(
+                    select(ActionRow.game_id, ActionRow.version, ActionRow.entry, ActionRow.wall)
+                    .where(ActionRow.game_id.in_(ids[start : start + 500]))
+                    .order_by(ActionRow.game_id, ActionRow.version)
+                )
+                for game_id, version, entry, wall in rows:
+                    out[game_id].append(StoredAction(version, entry, wall))
+        return out
+
+    async def action_ids_of(self, game_ids: Sequence[str]) -> dict[str, dict[str, int]]:
+        """:meth:`action_ids` of several games, in one query per 500 games."""
+        out: dict[str, dict[str, int]] = {g: {} for g in game_ids}
+        ids = list(game_ids)
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.execute(
+                    select(ActionIdRow.game_id, ActionIdRow.action_id, ActionIdRow.version).where(
+                        ActionIdRow.game_id.in_(ids[start : start + 500]),
+                        ActionIdRow.state == COMMITTED,
+                    )
+                )
+                for game_id, action_id, version in rows:
+                    if version is not None:
+                        out[game_id][action_id] = version
+        return out
+
     async def live_games(self) -> list[GameRecord]:
         """Every game still being played."""
         async with self.db.session() as s:
@@ -653,6 +735,12 @@ class Repository:
         async with self.db.engine.connect() as conn:
             conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
             await conn.execute(statement)
+
+    async def heartbeats(self) -> dict[str, float]:
+        """Every process's last heartbeat (wall clock)."""
+        async with self.db.session() as s:
+            rows = await s.execute(select(HeartbeatRow.process, HeartbeatRow.wall))
+            return {p: w for p, w in rows.all()}
 
     async def last_heartbeat(self, process: str) -> float | None:
         """The last wall-clock instant ``process`` was known alive."""
