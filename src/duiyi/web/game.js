@@ -648,6 +648,8 @@ export function gamePage(main, id, params) {
     if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
+    const invite = inviteBox();
+    if (invite) side.append(invite);
     const finalScore = st.outcome ? countShown(a) : null;
     if (finalScore) {
       const s = finalScore.score;
@@ -773,6 +775,34 @@ export function gamePage(main, id, params) {
   function seatOf(colour) {
     const st = g.state;
     return st.stone_colours && st.stone_colours.black !== "black" ? (colour === "black" ? "white" : "black") : colour;
+  }
+
+  // the game this browser created (Create on the home page seats its creator here): one
+  // invitation for the opponent and the spectators' link to copy, the arbiter's folded away;
+  // open until the opponent has played, then folded (the links stay at hand)
+  function inviteBox() {
+    const st = g.state;
+    if (!token || ended(st)) return null;
+    const made = myGames().find((x) => x.id === id && x.token === token && x.created && x.other);
+    if (!made) return null;
+    const other = made.seat === "black" ? "white" : "black";
+    const row = (label, href, testid) => {
+      const url = link(href);
+      return el("p", {}, `${label} `, copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`),
+        el("a", { class: "url", href, "data-testid": testid }, url));
+    };
+    if (g.inviteOpen === undefined) g.inviteOpen = movesOf(st) < 2;
+    const box = el("details", { class: "links invite card-box", "data-testid": "game-links", open: g.inviteOpen },
+      el("summary", {}, t("invite.title")),
+      row(t(`invite.${other}`), `#/game/${encodeURIComponent(id)}?token=${encodeURIComponent(made.other)}`, `link-${other}`),
+      row(t("invite.watch"), `#/game/${encodeURIComponent(id)}`, "link-watch"));
+    if (made.arbiter) {
+      box.append(el("details", {}, el("summary", {}, t("home.arbiterLink")),
+        row(t("arbiter"), `#/game/${encodeURIComponent(id)}?arbiter=${encodeURIComponent(made.arbiter)}`, "link-arbiter")));
+    }
+    box.append(el("p", { class: "note" }, t("home.links")));
+    box.addEventListener("toggle", () => { if (box.parentNode) g.inviteOpen = box.open; });
+    return box;
   }
 
   // Renju: the opening and N for the swap (Gomoku §2.9-2.10), the draw offers (§10.3)
