@@ -738,12 +738,6 @@ class Repository:
             conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
             await conn.execute(statement)
 
-    async def heartbeats(self) -> dict[str, float]:
-        """Every process's last heartbeat (wall clock)."""
-        async with self.db.session() as s:
-            rows = await s.execute(select(HeartbeatRow.process, HeartbeatRow.wall))
-            return {p: w for p, w in rows.all()}
-
     async def heartbeats(self, since: float) -> dict[str, float]:
         """The processes that beat at ``since`` or later, with their last beat."""
         async with self.db.session() as s:
