@@ -239,7 +239,10 @@ class Report:
 # owner (when given), or the statement fails and writes nothing: ``fenced`` turns a short count
 # into an error (the text cast fails at run time; its message carries _PG_CONFLICT). The
 # action ids, the log rows and the result reports go in with it; an id already there (a
-# tombstone, the same id committed) is a unique violation, which also writes nothing.
+# tombstone, the same id committed) is a unique violation, which also writes nothing. The
+# order is the transaction's of old: the games' rows, then the ids (``ids`` runs after
+# ``fenced``, the log rows after ``ids``: each reads the one before), then the log rows, so a
+# forward's tombstone waits for an id written by a commit still under way (and vice versa).
 _PG_CONFLICT = "duiyi-batch-conflict"
 _PG_GAME_KEYS = ("ids", "expected", "new", "walls", "owners", "statuses", "outcomes")
 _PG_REPORT_KEYS = (
@@ -276,6 +279,7 @@ WITH batch AS (
     FROM unnest(%(id_games)s::text[], %(id_keys)s::text[], %(id_versions)s::int[])
         AS i(game_id, action_id, version)
     WHERE (SELECT ok FROM fenced) = 1
+    RETURNING 1
 ), reports AS (
     INSERT INTO event_outbox (event_id, game_id, version, round, board, sheet, wall)
     SELECT r.event_id, r.game_id, r.version, r.round, r.board, r.sheet::json, r.wall
@@ -289,7 +293,7 @@ INSERT INTO game_actions (game_id, version, entry, wall)
 SELECT a.game_id, a.version, a.entry::json, a.wall
 FROM unnest(%(a_games)s::text[], %(a_versions)s::int[], %(a_entries)s::text[], %(a_walls)s::float8[])
     AS a(game_id, version, entry, wall)
-WHERE (SELECT ok FROM fenced) = 1
+WHERE (SELECT count(*) FROM ids) >= 0 AND (SELECT ok FROM fenced) = 1
 """
 
 
