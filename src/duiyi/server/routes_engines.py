@@ -31,7 +31,8 @@ from duiyi.server.engine_list import (
     EngineRun,
 )
 from duiyi.server.engines import EngineSeat
-from duiyi.server.games import GameManager, refused_by_rules
+from duiyi.server.game_manager import GameManager
+from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
@@ -461,7 +462,7 @@ def go_position(game: Any, move: int) -> dict[str, Any]:
 def analysis(session: Any) -> dict[str, Any]:
     """The analysis of a session (see :func:`get_analysis`).
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
     ['move', 'pass', 'resign']
     """
