@@ -90,6 +90,8 @@ class GameManager:
             spec = {**spec, "start": "scheduled"}
         elif engine is not None and "start" not in spec:  # the engine never opens a seat
             spec = {**spec, "start": "first_move"}
+        if event_id is None:  # a casual game allows a takeback by agreement (issue 21)
+            spec = {**spec, "takebacks": True}
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")

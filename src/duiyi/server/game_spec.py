@@ -116,6 +116,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         overtime_pass=bool(spec.get("overtime_pass", False)),
         overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
         start_rule=str(start),
+        takebacks=bool(spec.get("takebacks", False)),
     )
 
 

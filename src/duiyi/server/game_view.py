@@ -101,6 +101,8 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "referee": state["referee"],
         "seats_swapped": state["seats_swapped"],
         "time_control": session.clock.system.to_json(),
+        # the seat that asked to take back its last move, until answered (casual games)
+        "takeback": state["takeback"],
     }
     view.update(_board_view(session))
     return view
