@@ -591,7 +591,7 @@ def dead_views(
     where they disagree: ``engine_only`` (the engine thinks them dead, the proposal alive)
     and ``duiyi_only`` (the proposal dead, the engine alive). None without both views.
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> s = new_session({"game": "go", "size": 9})
     >>> dead_views((0, ["C3", "D4"]), s, ["D4", "E5"])
     {'engine': ['C3', 'D4'], 'engine_only': ['C3'], 'duiyi_only': ['E5']}
@@ -614,7 +614,7 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
     """The takeback actions ``seat`` may send now (a casual game, issue 21): ask to take back
     its last move, or answer the opponent's request.
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> s = new_session({"game": "go", "size": 9, "takebacks": True})
     >>> s.move(BLACK, "E5", now=1.0)
     >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)
