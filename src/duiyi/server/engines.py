@@ -258,6 +258,13 @@ class EngineSeat:
         engine agrees. A GTP engine takes the moves off its own board with ``undo`` (or, if
         it refuses, is given the whole position at its next turn); a Gomocup brain is given
         the whole position at every turn (``BOARD``), so nothing is left to replay."""
+        if session.paused:
+            return  # answered when the game resumes
+        if not session.can_take_back(self.seat.opponent):
+            # play stopped meanwhile (the engine's pass ended it, the count began): nothing
+            # can be taken back now, the request is answered so that the game goes on
+            await self.host.act(self.seat, "decline_takeback", {})
+            return
         await self.host.act(self.seat, "accept_takeback", {})
         if self.kind != "go" or self._known is None or self._known[0] is not self._engine:
             return

@@ -3,6 +3,8 @@ the owner's broadcasts, actions are forwarded to the owner through Redis."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -10,7 +12,7 @@ from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.server.action_ids import ACTION_ID, RULING
 from duiyi.server.broadcast import RECONNECT, Listener, broadcast
-from duiyi.server.game_view import public_entry
+from duiyi.server.game_view import event_link, game_view, public_entry
 from duiyi.server.hosted import is_arbiter_of, rebuild_session, seat_of
 from duiyi.server.problems import Unavailable
 from duiyi.server.rulings import parse_ruling
@@ -44,6 +46,7 @@ class RemoteGame:
         self.record = record
         self.state = state
         self.listeners: set[Listener] = set()
+        self._refreshing = asyncio.Lock()
 
     @property
     def version(self) -> int:
@@ -98,8 +101,35 @@ class RemoteGame:
         broadcast(self.listeners, RECONNECT)
         self.listeners.clear()
 
+    async def refresh(self) -> None:
+        """Catch up with the store: the entries committed since the last state this process
+        heard of reach its sockets as one update (a game just listened to through Redis)."""
+        async with self._refreshing:
+            await self._refresh()
+
+    async def _refresh(self) -> None:
+        record = await self.manager.repo.game(self.id)
+        if record.version <= self.version:
+            return
+        stored = await self.manager.repo.actions(self.id)
+        if record.version <= self.version:  # an update arrived meanwhile
+            return
+        session = rebuild_session(record, stored)
+        timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
+        state = game_view(self.id, session, len(session.log), max(timeline, session.now))
+        state["event"] = event_link(record)
+        actions = [public_entry(a.entry) for a in stored[self.version :]]
+        self.record = record
+        self.state = state
+        update = {"type": "update", "version": state["version"], "actions": actions}
+        broadcast(self.listeners, {**update, "game_id": self.id, "state": state})
+
     def deliver(self, message: dict[str, Any]) -> None:
-        """A broadcast from the owner."""
+        """A broadcast from the owner (an update this process already passed on, from the
+        store, is not sent twice)."""
+        version = message.get("version")
+        if message.get("type") == "update" and isinstance(version, int) and version <= self.version:
+            return
         state = message.get("state")
         if isinstance(state, dict):
             self.state = state

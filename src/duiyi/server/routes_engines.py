@@ -624,6 +624,8 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
     ([], ['accept_takeback', 'decline_takeback'])
     """
     if session.takeback_request is seat.opponent:
+        if not session.can_take_back(seat.opponent):  # play stopped since: answer no
+            return ["decline_takeback"]
         return ["accept_takeback", "decline_takeback"]
     return ["request_takeback"] if session.may_request_takeback(seat) else []
 

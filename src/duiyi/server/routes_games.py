@@ -131,7 +131,8 @@ async def perform(
 @router.post("", status_code=201)
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
+    # created for the process nginx sends the game to (behind its consistent hash)
+    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],
