@@ -21,7 +21,7 @@ import time
 import psycopg
 
 from duiyi import BLACK, WHITE
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
