@@ -305,3 +305,26 @@ def test_the_creator_sits_at_once_with_one_invitation_in_two_clicks(
     joined = friend.get_by_role("region", name="My games (this browser)")
     joined.get_by_role("link", name="Go: play as White").wait_for()
     assert "joined" in joined.inner_text()
+
+
+def test_another_page_opens_at_its_top(server: Server, context_factory: Any) -> None:
+    # issue 21: "a changed page keeps the old scroll position" (one document, hash routes: a
+    # page built at once, like the new-event form, opened where the old one had been scrolled)
+    page = context_factory(viewport={"width": 390, "height": 700}).new_page()  # a phone
+    page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=create-game]")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300
+    # the link followed from down the page, the window not scrolled to it first (a link in a
+    # bar that stays in view, a keyboard shortcut)
+    page.get_by_role("link", name="New event").evaluate("a => a.click()")
+    page.wait_for_selector("[data-testid=create-event]")
+    # the new page is long enough to have kept the old place, and opens at its top
+    assert page.evaluate("document.documentElement.scrollHeight - window.innerHeight") > 200
+    assert page.evaluate("window.scrollY") == 0
+    # and the other way
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 200
+    page.get_by_role("link", name="Home").evaluate("a => a.click()")
+    page.wait_for_selector("[data-testid=create-game]")
+    assert page.evaluate("window.scrollY") == 0
