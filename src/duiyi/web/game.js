@@ -620,7 +620,8 @@ export function gamePage(main, id, params) {
       const colour = seatColour(seat);
       const running = st.clock_running === seat && !ended(st);
       const tags = [];
-      if (g.seat === seat) tags.push(t("you"));
+      // against the computer the name says it already ("You"): no "(you)" after it
+      if (g.seat === seat && !engineOpposite()) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
       const clock = el("span", { class: "clock", "data-testid": `clock-${seat}` }, clockText(seat));
       clockEls[seat] = clock;
@@ -873,6 +874,7 @@ export function gamePage(main, id, params) {
   function deadViews(a) {
     const engine = (a.engine && a.engine.name) || t("engine");
     const box = el("div", { class: "dead-views note", "data-testid": "dead-views" });
+    const stones = (n) => (n === 1 ? t("deadViews.stone") : t("deadViews.stones", { n: String(n) }));
     const { engine_only: mineOnly, duiyi_only: oursOnly } = a.dead_views;
     if (!mineOnly.length && !oursOnly.length) {
       box.append(el("p", {}, t("deadViews.agree", { engine })));
@@ -880,11 +882,11 @@ export function gamePage(main, id, params) {
     }
     if (mineOnly.length) {
       box.append(el("p", { "data-testid": "dead-engine-only" },
-        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), n: String(mineOnly.length) })));
+        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), count: stones(mineOnly.length) })));
     }
     if (oursOnly.length) {
       box.append(el("p", { "data-testid": "dead-duiyi-only" },
-        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), n: String(oursOnly.length) })));
+        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), count: stones(oursOnly.length) })));
     }
     box.append(el("p", {}, t("deadViews.help")));
     return box;
