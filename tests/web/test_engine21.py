@@ -70,8 +70,6 @@ def test_a_takeback_the_engine_agrees_to_and_a_friend_is_asked(
     page.wait_for_selector("[data-testid=move-counter]:has-text('0/0')")
     assert page.locator("[data-stone]").count() == 0
     assert "You (Black) to move" in page.get_by_test_id("status").inner_text()
-    # "You", once: the name says it, no "(you)" repeated after it
-    assert page.get_by_test_id("name-black").inner_text().count("ou") == 1
     s = state(server, g["id"])
     assert s["moves"] == [] and s["clock_running"] == "black" and s["takeback"] is None
     # the game goes on from there: GNU Go answers a new move

@@ -620,8 +620,7 @@ export function gamePage(main, id, params) {
       const colour = seatColour(seat);
       const running = st.clock_running === seat && !ended(st);
       const tags = [];
-      // against the computer the name says it already ("You"): no "(you)" after it
-      if (g.seat === seat && !engineOpposite()) tags.push(t("you"));
+      if (g.seat === seat) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
       const clock = el("span", { class: "clock", "data-testid": `clock-${seat}` }, clockText(seat));
       clockEls[seat] = clock;
