@@ -882,6 +882,7 @@ export function gamePage(main, id, params) {
   function deadViews(a) {
     const engine = (a.engine && a.engine.name) || t("engine");
     const box = el("div", { class: "dead-views note", "data-testid": "dead-views" });
+    const stones = (n) => (n === 1 ? t("deadViews.stone") : t("deadViews.stones", { n: String(n) }));
     const { engine_only: mineOnly, duiyi_only: oursOnly } = a.dead_views;
     if (!mineOnly.length && !oursOnly.length) {
       box.append(el("p", {}, t("deadViews.agree", { engine })));
@@ -889,11 +890,11 @@ export function gamePage(main, id, params) {
     }
     if (mineOnly.length) {
       box.append(el("p", { "data-testid": "dead-engine-only" },
-        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), n: String(mineOnly.length) })));
+        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), count: stones(mineOnly.length) })));
     }
     if (oursOnly.length) {
       box.append(el("p", { "data-testid": "dead-duiyi-only" },
-        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), n: String(oursOnly.length) })));
+        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), count: stones(oursOnly.length) })));
     }
     box.append(el("p", {}, t("deadViews.help")));
     return box;
