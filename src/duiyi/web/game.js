@@ -648,6 +648,15 @@ export function gamePage(main, id, params) {
     if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
+    // when the clock starts (issue 21): a casual game waits for both seats, or for the first move
+    const start = st.clock || {};
+    if (!start.started && !ended(st) && !(g.info && g.info.waiting)) {
+      const key = start.start_rule === "first_move" ? "clockStart.firstMove" : start.start_rule === "seated" ? "clockStart.seated" : null;
+      if (key) {
+        const seated = 2 - (start.waiting_for || []).length;
+        side.append(el("p", { class: "waiting", "data-testid": "clock-start" }, t(key, { n: String(seated) })));
+      }
+    }
     const invite = inviteBox();
     if (invite) side.append(invite);
     const finalScore = st.outcome ? countShown(a) : null;

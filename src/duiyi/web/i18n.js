@@ -481,6 +481,8 @@ const T = {
   "home.playAs": ["{game}: play as {colour}", "{game}：执{colour}"],
   "home.created": ["created here", "在此创建"],
   "home.joined": ["joined", "已加入"],
+  "clockStart.seated": ["The clock starts when both players have opened their seats ({n}/2 seated).", "双方都打开自己的座位后开始计时（已入座 {n}/2）。"],
+  "clockStart.firstMove": ["The clock starts with the first move.", "第一手棋落下后开始计时。"],
   "invite.title": ["Invite your opponent", "邀请对手"],
   "invite.white": ["The invitation for your opponent (White)", "给对手的邀请（执白）"],
   "invite.black": ["The invitation for your opponent (Black)", "给对手的邀请（执黑）"],
