@@ -335,8 +335,15 @@ class GameManager:
         wall = time.time()
         if record.owner is not None:
             beat = await self.repo.last_heartbeat(record.owner)
-            if beat is not None and wall - beat < self.stale_after:
-                # the holder is alive (a hand-over to the ring owner): its timeline runs on
+            if (
+                beat is not None
+                and record.owner != self.process_id
+                and wall - beat < self.stale_after
+                and self.alive is not None
+                and await self.alive(record.owner)
+            ):
+                # the holder is alive (a hand-over to the ring owner): its timeline ran on up
+                # to now; a dead one's stopped at its last heartbeat (charged to nobody)
                 beat = wall
             if beat is not None and beat > record.anchor_wall:
                 resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
