@@ -342,7 +342,14 @@ class GameManager:
         session = rebuild_session(record, stored)
         wall = time.time()
         beat = None if record.owner is None else await self.repo.last_heartbeat(record.owner)
-        resume_at = self._resume_at(record, session, beat, wall)
+        holder_alive = (
+            beat is not None
+            and record.owner != self.process_id
+            and wall - beat < self.stale_after
+            and self.alive is not None
+            and await self.alive(record.owner or "")
+        )
+        resume_at = self._resume_at(record, session, beat, wall, holder_alive)
         claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
         if not claimed:
             raise Unavailable(f"game {game_id} was just taken over by another process; retry")
@@ -415,6 +422,7 @@ class GameManager:
                 except NotFound:
                     log.exception("game %s: not restored", record.id)
                     continue
+                # restore leaves a game whose holder is alive to it: each holder here is dead
                 resume_at = self._resume_at(record, session, beats.get(record.owner or ""), wall)
                 loaded[record.id] = (record, session, resume_at)
             taken = await self.repo.claim_many(
@@ -444,14 +452,20 @@ class GameManager:
                 lock.release()
 
     def _resume_at(
-        self, record: GameRecord, session: Session, beat: float | None, wall: float
+        self,
+        record: GameRecord,
+        session: Session,
+        beat: float | None,
+        wall: float,
+        holder_alive: bool = False,
     ) -> float:
-        """Where a loaded game's timeline resumes: at its holder's last heartbeat (the outage
-        is charged to nobody), at once when the holder is alive (a hand-over)."""
+        """Where a loaded game's timeline resumes: at its holder's last heartbeat ``beat`` (the
+        outage is charged to nobody), at ``wall`` when the holder is alive (a hand-over)."""
         resume_at = session.now
         if record.owner is not None:
-            if beat is not None and wall - beat < self.stale_after:
-                # the holder is alive (a hand-over to the ring owner): its timeline runs on
+            if holder_alive:
+                # the holder is alive (a hand-over to the ring owner): its timeline ran on up
+                # to now; a dead one's stopped at its last heartbeat (charged to nobody)
                 beat = wall
             if beat is not None and beat > record.anchor_wall:
                 resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
