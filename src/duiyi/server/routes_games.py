@@ -33,7 +33,7 @@ from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec
-from duiyi.session.adapters import GAME_ACTIONS
+from duiyi.games import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
 

@@ -1,4 +1,6 @@
-"""What a session needs from a game, and thin adapters for Go and Gomoku.
+"""What a session needs from a game, and thin adapters for Go and Gomoku (each carried by its
+game object, :data:`duiyi.games.GO` and :data:`duiyi.games.GOMOKU`; they live here, below the
+session, so that the game object can build them).
 
 The session never imports a game's internals: it talks to a :class:`GameAdapter`. Players are
 named by their **seat**, the colour the draw gave them at the start. In Go a seat never changes
@@ -7,7 +9,7 @@ the adapter translates. The clock belongs to seats, so a swap never swaps the cl
 
 >>> from duiyi import BLACK
 >>> from duiyi.go import Game
->>> a = adapt(Game(9))
+>>> a = GoAdapter(Game(9))
 >>> a.play(BLACK, "move", {"point": "E5"})
 >>> a.to_move(), a.moves_played()
 (Color.WHITE, 1)
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duiyi import Color
@@ -32,9 +34,6 @@ __all__ = [
     "GameAdapter",
     "GoAdapter",
     "GomokuAdapter",
-    "adapt",
-    "adapter_from_config",
-    "register_adapter",
 ]
 
 # The game actions a session passes through to its game (the rest are the session's own).
@@ -99,46 +98,6 @@ class GameAdapter(Protocol):
 
     def sgf(self) -> str:
         """The game record as SGF, in the game's own dialect (Go: GM[1]; Renju: GM[4])."""
-
-
-# --------------------------------------------------------------------------- registry
-
-_FACTORIES: dict[str, Callable[[dict[str, Any]], GameAdapter]] = {}
-
-
-def register_adapter(kind: str, factory: Callable[[dict[str, Any]], GameAdapter]) -> None:
-    """Make ``adapter_from_config({"kind": kind, ...})`` call ``factory`` (a test's fake game,
-    a new game)."""
-    _FACTORIES[kind] = factory
-
-
-def adapter_from_config(config: dict[str, Any]) -> GameAdapter:
-    """Rebuild a game adapter from :meth:`GameAdapter.config_json`."""
-    if not isinstance(config, dict) or "kind" not in config:
-        raise SessionError("a session log names its game kind ('go', 'gomoku', ...)")
-    kind = str(config["kind"])
-    if kind == "go":
-        return GoAdapter.from_config(config)
-    if kind == "gomoku":
-        return GomokuAdapter.from_config(config)
-    factory = _FACTORIES.get(kind)
-    if factory is None:
-        raise SessionError(f"unknown game kind {kind!r}")
-    return factory(config)
-
-
-def adapt(game: object) -> GameAdapter:
-    """Wrap a ``duiyi.go.Game`` or ``duiyi.gomoku.Game`` (an adapter passes through)."""
-    if isinstance(game, (GoAdapter, GomokuAdapter)):
-        return game
-    module = type(game).__module__
-    if module.startswith("duiyi.go.") or module == "duiyi.go":
-        return GoAdapter(game)
-    if module.startswith("duiyi.gomoku"):
-        return GomokuAdapter(game)
-    if isinstance(game, GameAdapter):
-        return game
-    raise InvalidInput(f"not a game duiyi can run a session for: {type(game).__name__}")
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
