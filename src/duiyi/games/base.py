@@ -59,12 +59,18 @@ class GameType:
     #: whether a game can end drawn between players of the book (Gomoku §10.3; Go's Chinese
     #: komi leaves no draw)
     has_draws: ClassVar[bool]
+    #: whether the rules give komi (and a board size to choose): Go
+    has_komi: ClassVar[bool]
+    #: the article of a withdrawal before the first round is paired (the field is redrawn)
+    redraw_article: ClassVar[str]
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
     overtime_pass: ClassVar[bool]
     #: the default rules preset of an event's games
     default_preset: ClassVar[str]
-    #: how colours are guessed before a game (猜先), in words with the article
+    #: how colours are guessed before a game (猜先), in words with the article; and the reason
+    #: given for one game whose colours were guessed (Gomoku §5.1(1) adds its article)
     colour_method: ClassVar[str]
+    colour_guess: ClassVar[str]
     #: the article for an engine's illegal move and for an engine refusing to play by the rules
     engine_illegal_article: ClassVar[str]
     engine_refusal_article: ClassVar[str]
@@ -137,7 +143,19 @@ class GameType:
         if size is not None and size not in self.sizes:
             low, high = self.sizes[0], self.sizes[-1]
             board = f"the {low}x{low} board" if low == high else f"boards {low}x{low}-{high}x{high}"
-            raise InvalidInput(f"{self.title} is played on {board}, not {size}x{size}", self.size_article)
+            raise InvalidInput(
+                f"{self.title} is played on {board}, not {size}x{size}", self.size_article
+            )
+
+    def event_game_spec(self, online: Mapping[str, Any]) -> dict[str, Any]:
+        """The request for one of an event's online games, from the event's online settings
+        (the game's own defaults for an event added).
+
+        >>> from duiyi.games import GO
+        >>> GO.event_game_spec({"size": 13})
+        {'size': 13, 'game': 'go'}
+        """
+        return {**online, "game": self.name}
 
     def stored_size(self, config: Mapping[str, Any]) -> int:
         """The board size in a stored session configuration (``config["game"]``)."""

@@ -35,9 +35,12 @@ class Go(GameType):
     sizes: ClassVar[range] = range(5, MAX_SIZE + 1)
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(2), Fraction(1))  # Go §27.1
     has_draws: ClassVar[bool] = False
+    has_komi: ClassVar[bool] = True
+    redraw_article: ClassVar[str] = "Go §28.1"
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
     default_preset: ClassVar[str] = "chinese"
     colour_method: ClassVar[str] = "nigiri (Go §10)"
+    colour_guess: ClassVar[str] = "nigiri (Go §10)"
     engine_illegal_article: ClassVar[str] = "Go §19"
     engine_refusal_article: ClassVar[str] = "Go §23"
 

@@ -32,9 +32,12 @@ class Gomoku(GameType):
     size_article: ClassVar[str | None] = "Gomoku §1"
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(1), Fraction(1, 2))  # Gomoku §18.1
     has_draws: ClassVar[bool] = True
+    has_komi: ClassVar[bool] = False
+    redraw_article: ClassVar[str] = "Gomoku §18.5"
     overtime_pass: ClassVar[bool] = False
     default_preset: ClassVar[str] = "chinese-2013"
-    colour_method: ClassVar[str] = "hand count (Gomoku §5.1(1), §5.3(1))"
+    colour_method: ClassVar[str] = "hand count (Gomoku §5.3(1))"
+    colour_guess: ClassVar[str] = "hand count (Gomoku §5.1(1), §5.3(1))"
     engine_illegal_article: ClassVar[str] = "Gomoku §4.2, §10.1(3)G"
     engine_refusal_article: ClassVar[str] = "Gomoku §10.1(3)G"
 
@@ -67,6 +70,21 @@ class Gomoku(GameType):
             # an event's setting over its rules (Gomoku §10.1(2): White claims the foul)
             rules = rules.with_options(foul_policy=str(spec["foul_policy"]))
         return Game(rules=rules)
+
+    def event_game_spec(self, online: Mapping[str, Any]) -> dict[str, Any]:
+        """An event's Renju game (docs/decisions.md): White claims a foul (Gomoku §10.1(2))
+        and nobody is shown Black's forbidden points (help to Black, Gomoku §12.2(7)), unless
+        the event's online settings say otherwise.
+
+        >>> GOMOKU.event_game_spec({"rules": "free_renju"})
+        {'rules': 'free_renju', 'game': 'gomoku', 'foul_policy': 'claim', 'hints': False}
+        """
+        spec = {**online, "game": self.name}
+        rules = spec.get("rules")
+        if not (isinstance(rules, Mapping) and "foul_policy" in rules):
+            spec.setdefault("foul_policy", "claim")
+        spec.setdefault("hints", False)
+        return spec
 
     def adapter(self, game: Any) -> GameAdapter:
         return GomokuAdapter(game)

@@ -40,7 +40,7 @@ def _summary(record: EventRecord) -> dict[str, Any]:
     return {
         "id": record.id,
         "name": e.name,
-        "game": e.game,
+        "game": e.game.name,
         "system": e.system,
         "rounds": e.rounds,
         "players": len(e.players),

@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
+from duiyi.games import GameType
 from duiyi.server.auth import Forbidden, hash_token, new_token
 from duiyi.server.csvsafe import check_names
 from duiyi.server.event_changes import (
@@ -255,9 +256,9 @@ def _online(record: EventRecord) -> dict[str, Any]:
     return online
 
 
-def _check_online(game: str, online: dict[str, Any]) -> None:
+def _check_online(game: GameType, online: dict[str, Any]) -> None:
     """Refuse online game settings now rather than when a round's games start."""
-    new_session({**online, "game": game})
+    new_session({**online, "game": game.name})
 
 
 @router.post("", status_code=201)
@@ -715,16 +716,7 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
             f"round {number}: every board has a result or an online game already"
             + (f" (games on boards {sorted(existing)})" if existing else "")
         )
-    spec = {"game": e.game, **_online(record)}
-    spec["game"] = e.game
-    if e.game == "gomoku":
-        # an event's Renju game (DECISIONS.md): White claims a foul (Gomoku §10.1(2)) and
-        # nobody is shown Black's forbidden points (help to Black, Gomoku §12.2(7)), unless
-        # the event's online settings say otherwise
-        rules = spec.get("rules")
-        if not (isinstance(rules, dict) and "foul_policy" in rules):
-            spec.setdefault("foul_policy", "claim")
-        spec.setdefault("hints", False)
+    spec = e.game.event_game_spec(_online(record))
     boards = []
     for g in todo:
         host, tokens = await _games(request).create(
@@ -800,8 +792,8 @@ async def play_engine_round(
             raise Conflict(f"round {running['round']} is being played; wait for it to end")
         boards = check_engine_round(e, number, meta.get("online"))
         for board in boards:  # only engines the operator lists (422 before anything runs)
-            state.engines.resolve(board.black_engine, e.game)
-            state.engines.resolve(board.white_engine, e.game)
+            state.engines.resolve(board.black_engine, e.game.name)
+            state.engines.resolve(board.white_engine, e.game.name)
         meta[PLAY_KEY] = play.to_json()
         return e, boards
 

@@ -43,6 +43,16 @@ from duiyi.errors import (
     RefereeError,
     SessionError,
 )
+from duiyi.games import (
+    GAME_ACTIONS,
+    GameAdapter,
+    GameType,
+    GoAdapter,
+    GomokuAdapter,
+    adapt,
+    adapter_from_config,
+    find,
+)
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
     RULING_METHODS,
@@ -52,16 +62,6 @@ from duiyi.referee import (
     outcome_json,
     overtime_pass_ruling,
     ruling_from_json,
-)
-from duiyi.games import (
-    GameType,
-    GAME_ACTIONS,
-    GameAdapter,
-    GoAdapter,
-    GomokuAdapter,
-    adapt,
-    adapter_from_config,
-    find,
 )
 
 __all__ = ["START_RULES", "Event", "Session", "SessionAction"]
