@@ -96,8 +96,23 @@ class GameAdapter(Protocol):
     def state_json(self) -> dict[str, Any]:
         """A public JSON view of the game (for a server)."""
 
+    def board_view(self) -> dict[str, Any]:
+        """What a board display needs beyond :meth:`state_json`: the stones by colour, the
+        size, the last move and the game's own extras (Go: captures, dead stones, the count;
+        Gomoku: the opening, the fifth-move candidates, the draw offers); {} for a game
+        without a board."""
+
     def sgf(self) -> str:
         """The game record as SGF, in the game's own dialect (Go: GM[1]; Renju: GM[4])."""
+
+
+def _stones(board: Any, size: int) -> dict[str, Any]:
+    """The stones of ``board`` by colour, in the game's notation, and its size."""
+    colours = (Color.BLACK, Color.WHITE)
+    return {
+        "stones": {c.value: sorted(str(p) for p in board.stones(c)) for c in colours},
+        "size": size,
+    }
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -250,6 +265,21 @@ class GoAdapter:
             "to_move": to_move.value if to_move else None,
             "moves": [[c.value, str(p) if p else None] for c, p in self.game.moves],
             "warnings": {c.value: n for c, n in self.game.warnings.items()},
+        }
+
+    def board_view(self) -> dict[str, Any]:
+        g = self.game
+        last = g.last_move
+        return {
+            **_stones(g.board, g.size),
+            "captures": {c.value: n for c, n in g.captures.items()},
+            "dead": sorted(str(p) for p in g.dead),
+            "accepted": sorted(c.value for c in g.accepted),
+            "rules": g.rules.to_json(),
+            "handicap": g.handicap,
+            "last_move": None if last is None else (str(last[1]) if last[1] else "pass"),
+            "sgf_result": g.sgf_result,
+            "result_zh": g.result_zh,
         }
 
     def sgf(self) -> str:
@@ -426,6 +456,42 @@ class GomokuAdapter:
             "to_move": to_move.value if to_move else None,
             "swapped": self.game.swapped,
             "record": self.game.record_text(),
+        }
+
+    def board_view(self) -> dict[str, Any]:
+        from duiyi.gomoku.point import SIZE
+
+        g = self.game
+        moves = g.moves
+        known = g.opening
+        return {
+            **_stones(g.board, SIZE),
+            "last_move": str(moves[-1].point) if moves and moves[-1].point else None,
+            "moves_list": [str(m.point) if m.point else "pass" for m in moves],
+            "rules": g.rules.to_json(),
+            "fifth_n": g.fifth_n,
+            "fifth_candidates": [str(p) for p in g.fifth_candidates],
+            "draw_offer": g.draw_offer.value if g.draw_offer else None,
+            # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
+            "draw_offers": {c.value: n for c, n in g.draw_offers.items()},
+            "draw_offer_lead": g.rules.draw_offer_lead,
+            "opening": (
+                None
+                if known is None
+                else {
+                    "id": known.opening.id,
+                    "chinese": known.opening.chinese,
+                    "japanese": known.opening.japanese,
+                }
+            ),
+            "to_act": g.to_act.value if g.to_act else None,
+            # Gomoku §2.9: after the swap the Black seat plays the white stones
+            "swapped": g.swapped,
+            "stone_colours": (
+                {"black": "white", "white": "black"}
+                if g.swapped
+                else {"black": "black", "white": "white"}
+            ),
         }
 
     def sgf(self) -> str:

@@ -63,6 +63,8 @@ class GameType:
     has_komi: ClassVar[bool]
     #: the article of a withdrawal before the first round is paired (the field is redrawn)
     redraw_article: ClassVar[str]
+    #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
+    ends_in_a_line: ClassVar[bool] = False
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
     overtime_pass: ClassVar[bool]
     #: the default rules preset of an event's games
@@ -71,6 +73,10 @@ class GameType:
     #: given for one game whose colours were guessed (Gomoku §5.1(1) adds its article)
     colour_method: ClassVar[str]
     colour_guess: ClassVar[str]
+    #: the rules of a game against an engine when the request names none, and the presets an
+    #: engine can play (None: any; Gomoku: free openings, the Gomocup protocol has no swap)
+    engine_preset: ClassVar[str]
+    engine_presets: ClassVar[tuple[str, ...] | None] = None
     #: the article for an engine's illegal move and for an engine refusing to play by the rules
     engine_illegal_article: ClassVar[str]
     engine_refusal_article: ClassVar[str]

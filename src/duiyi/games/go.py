@@ -41,6 +41,7 @@ class Go(GameType):
     default_preset: ClassVar[str] = "chinese"
     colour_method: ClassVar[str] = "nigiri (Go §10)"
     colour_guess: ClassVar[str] = "nigiri (Go §10)"
+    engine_preset: ClassVar[str] = "chinese"
     engine_illegal_article: ClassVar[str] = "Go §19"
     engine_refusal_article: ClassVar[str] = "Go §23"
 

@@ -33,11 +33,14 @@ class Gomoku(GameType):
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(1), Fraction(1, 2))  # Gomoku §18.1
     has_draws: ClassVar[bool] = True
     has_komi: ClassVar[bool] = False
+    ends_in_a_line: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Gomoku §18.5"
     overtime_pass: ClassVar[bool] = False
     default_preset: ClassVar[str] = "chinese-2013"
     colour_method: ClassVar[str] = "hand count (Gomoku §5.3(1))"
     colour_guess: ClassVar[str] = "hand count (Gomoku §5.1(1), §5.3(1))"
+    engine_preset: ClassVar[str] = "free_renju"
+    engine_presets: ClassVar[tuple[str, ...] | None] = ("free", "free_renju")
     engine_illegal_article: ClassVar[str] = "Gomoku §4.2, §10.1(3)G"
     engine_refusal_article: ClassVar[str] = "Gomoku §10.1(3)G"
 

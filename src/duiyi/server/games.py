@@ -25,7 +25,8 @@ from typing import Any, Protocol, TypeVar
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.referee import Referee
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import RefusedByRules, Unavailable
@@ -56,36 +57,6 @@ __all__ = [
 log = logging.getLogger("duiyi.server")
 _Loaded = TypeVar("_Loaded")  # what a load under the loading lock gives
 
-MAX_SIZE_GO = 25
-
-
-def _go_game(spec: dict[str, Any]) -> Any:
-    from duiyi.go import Game, Rules
-
-    size = spec.get("size", 19)
-    if not isinstance(size, int) or not 5 <= size <= MAX_SIZE_GO:
-        raise InvalidInput(f"size must be a whole number from 5 to 25, got {size!r}")
-    rules_spec = spec.get("rules", "chinese")
-    rules = Rules.preset(rules_spec) if isinstance(rules_spec, str) else Rules.from_json(rules_spec)
-    handicap = spec.get("handicap", 0)
-    if not isinstance(handicap, int) or not 0 <= handicap <= 9:
-        raise InvalidInput(f"handicap must be 0-9, got {handicap!r}")
-    return Game(size, rules=rules, handicap=handicap)
-
-
-def _gomoku_game(spec: dict[str, Any]) -> Any:
-    from duiyi.gomoku import Game, RenjuRules
-
-    rules_spec = spec.get("rules", "chinese_2013")
-    if isinstance(rules_spec, dict):
-        rules = RenjuRules.from_json(rules_spec)
-    else:
-        rules = RenjuRules.preset(str(rules_spec))  # the one list of Gomoku presets
-    if spec.get("foul_policy") is not None:
-        # an event's setting over its rules (Gomoku §10.1(2): White claims the foul)
-        rules = rules.with_options(foul_policy=str(spec["foul_policy"]))
-    return Game(rules=rules)
-
 
 def refused_by_rules(spec: dict[str, Any]) -> dict[str, Any]:
     """``spec`` when a session can be built from it; else RefusedByRules (the request already
@@ -111,15 +82,9 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     >>> new_session({"game": "go", "size": 9, "time_control": tc}).clock_start_json()["start_rule"]
     'seated'
     """
-    kind = spec.get("game", "go")
-    if kind == "go":
-        game = _go_game(spec)
-        referee = Referee("go")
-    elif kind == "gomoku":
-        game = _gomoku_game(spec)
-        referee = Referee("gomoku")
-    else:
-        raise InvalidInput(f"game must be 'go' or 'gomoku', got {kind!r}")
+    kind = get_game(spec.get("game", "go"))  # UnknownGame (InvalidInput) for another name
+    game = kind.adapter(kind.new_game(spec))
+    referee = kind.referee()
     tc = spec.get("time_control")
     system: TimeSystem
     if tc is None:
@@ -157,7 +122,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     )
 
 
-def _lateness(kind: str, spec: object) -> Lateness:
+def _lateness(kind: GameType, spec: object) -> Lateness:
     """Both players start absent and arrive when they connect (or send ``arrive``); late time
     is charged as the book says (Go §22.1-2: twice, lost past 1 h or 15 min at the lodging;
     Gomoku §8.5: once, lost past the event's limit)."""
@@ -166,10 +131,9 @@ def _lateness(kind: str, spec: object) -> Lateness:
     limit = spec.get("limit")
     if limit is not None and (not isinstance(limit, (int, float)) or limit <= 0):
         raise InvalidInput(f"lateness limit must be a positive number of seconds, got {limit!r}")
-    if kind == "gomoku":
-        return Lateness.gomoku(limit=float(limit) if limit is not None else 900.0)
-    rule = Lateness.go(same_site=bool(spec.get("same_site", False)))
-    return rule if limit is None else Lateness(rule.factor, float(limit), rule.article)
+    return kind.lateness(
+        limit=None if limit is None else float(limit), same_site=bool(spec.get("same_site", False))
+    )
 
 
 def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -180,57 +144,6 @@ def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
     if entry.get("type") == "adjourn" and "sealed" in entry:
         return {**entry, "sealed": "hidden"}
     return entry
-
-
-def _board_view(session: Session) -> dict[str, Any]:
-    inner = getattr(session.game, "game", None)
-    out: dict[str, Any] = {}
-    if inner is None:
-        return out
-    board = getattr(inner, "board", None)
-    if board is not None and hasattr(board, "stones"):
-        out["stones"] = {c.value: sorted(str(p) for p in board.stones(c)) for c in (BLACK, WHITE)}
-        out["size"] = getattr(board, "size", None)
-    if session.game.kind == "go":
-        out["captures"] = {c.value: n for c, n in inner.captures.items()}
-        out["dead"] = sorted(str(p) for p in inner.dead)
-        out["accepted"] = sorted(c.value for c in inner.accepted)
-        out["rules"] = inner.rules.to_json()
-        out["handicap"] = inner.handicap
-        last = inner.last_move
-        out["last_move"] = None if last is None else (str(last[1]) if last[1] else "pass")
-        out["sgf_result"] = inner.sgf_result
-        out["result_zh"] = inner.result_zh
-    else:
-        moves = inner.moves
-        out["last_move"] = str(moves[-1].point) if moves and moves[-1].point else None
-        out["moves_list"] = [str(m.point) if m.point else "pass" for m in moves]
-        out["rules"] = inner.rules.to_json()
-        out["fifth_n"] = inner.fifth_n
-        out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
-        out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
-        # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
-        out["draw_offers"] = {c.value: n for c, n in inner.draw_offers.items()}
-        out["draw_offer_lead"] = inner.rules.draw_offer_lead
-        known = inner.opening
-        out["opening"] = (
-            None
-            if known is None
-            else {
-                "id": known.opening.id,
-                "chinese": known.opening.chinese,
-                "japanese": known.opening.japanese,
-            }
-        )
-        out["to_act"] = inner.to_act.value if inner.to_act else None
-        # Gomoku §2.9: after the swap the Black seat plays the white stones
-        out["swapped"] = inner.swapped
-        out["stone_colours"] = (
-            {"black": "white", "white": "black"}
-            if inner.swapped
-            else {"black": "black", "white": "white"}
-        )
-    return out
 
 
 def game_view(game_id: str, session: Session, version: int, now: float) -> dict[str, Any]:
@@ -258,7 +171,7 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "seats_swapped": state["seats_swapped"],
         "time_control": session.clock.system.to_json(),
     }
-    view.update(_board_view(session))
+    view.update(session.game.board_view())
     return view
 
 
