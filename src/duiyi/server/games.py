@@ -119,6 +119,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         overtime_pass=bool(spec.get("overtime_pass", False)),
         overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
         start_rule=str(start),
+        takebacks=bool(spec.get("takebacks", False)),
     )
 
 
@@ -170,6 +171,8 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "referee": state["referee"],
         "seats_swapped": state["seats_swapped"],
         "time_control": session.clock.system.to_json(),
+        # the seat that asked to take back its last move, until answered (casual games)
+        "takeback": state["takeback"],
     }
     view.update(session.game.board_view())
     return view
@@ -756,6 +759,8 @@ class GameManager:
             spec = {**spec, "start": "scheduled"}
         elif engine is not None and "start" not in spec:  # the engine never opens a seat
             spec = {**spec, "start": "first_move"}
+        if event_id is None:  # a casual game allows a takeback by agreement (issue 21)
+            spec = {**spec, "takebacks": True}
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")

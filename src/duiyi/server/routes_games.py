@@ -82,9 +82,17 @@ def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
-# Players send the game's own actions plus adjourning (sealing their move), arriving late and
-# asking for the Go §22.5 pass on overtime (in advance or at the overrun).
-PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive", "request_overtime_pass"}  # Go §22.5
+# Players send the game's own actions plus adjourning (sealing their move), arriving late,
+# asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
+# game, a takeback by agreement (issue 21).
+PLAYER_ACTIONS = GAME_ACTIONS | {
+    "adjourn",
+    "arrive",
+    "request_overtime_pass",  # Go §22.5
+    "request_takeback",
+    "accept_takeback",
+    "decline_takeback",
+}
 
 
 ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})
