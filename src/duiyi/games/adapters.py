@@ -251,7 +251,7 @@ class GoAdapter:
 
         >>> from duiyi import BLACK, WHITE
         >>> from duiyi.go import Game
-        >>> a = adapt(Game(9)); a.play(BLACK, "move", {"point": "E5"})
+        >>> a = GoAdapter(Game(9)); a.play(BLACK, "move", {"point": "E5"})
         >>> a.play(WHITE, "move", {"point": "D5"})
         >>> a.takeback_count(BLACK), a.takeback_count(WHITE)
         (2, 1)
