@@ -101,3 +101,15 @@ def test_gomoku_takeback_and_a_five_stays_won() -> None:
     assert s.outcome() is not None
     with pytest.raises(GameOver):
         s.act(BLACK, "request_takeback", t + 5)
+
+
+def test_a_request_open_when_play_stops_can_only_be_declined() -> None:
+    s = go_session()
+    s.pass_(BLACK, now=1.0)
+    s.act(BLACK, "request_takeback", 2.0)
+    s.pass_(WHITE, now=3.0)  # the opponent's pass ends play before it answers
+    assert s.takeback_request is BLACK and not s.can_take_back(BLACK)
+    with pytest.raises(IllegalAction, match="during play only"):
+        s.act(WHITE, "accept_takeback", 4.0)
+    s.act(WHITE, "decline_takeback", 4.0)
+    assert s.takeback_request is None and s.game.game.phase.value == "counting"

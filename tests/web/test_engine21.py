@@ -133,10 +133,23 @@ def test_no_takeback_in_an_event_game_nor_after_the_end(
 def test_a_rematch_with_the_colours_swapped(server: Server, context_factory: Any) -> None:
     # issue 21: "rematch with colours swapped": one button after the game ends, the same
     # engine, level and rules, the player seated at the other colour
-    g = engine_game(server, size=13, level=2, rules="japanese")
+    # the game made on the home page: GNU Go at level 2 (the strength offered, issue 21),
+    # 13×13, Japanese rules
     page = context_factory().new_page()
-    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['token']}")
+    page.goto(f"{server.url}/ui/#/")
+    page.get_by_text("Play against the computer").click()
+    box = page.get_by_test_id("engine-box")
+    box.get_by_label("Level").select_option("2")
+    box.get_by_label("Board size").select_option("13")
+    box.get_by_label("Rules").select_option(label="Japanese")
+    page.click("[data-testid=play-engine]")
     page.wait_for_selector("[data-testid=pass]")
+    g = {"id": page.evaluate("location.hash").split("/game/")[1].split("?")[0]}
+    assert state(server, g["id"])["size"] == 13
+    # the level is applied: GNU Go runs with --level 2
+    page.click("[data-point='G7']")
+    page.wait_for_selector("[data-stone][data-color=white]", timeout=30_000)
+    assert [a[a.index("--level") + 1] for a in _engine_argvs(server)] == ["2"]
     assert page.get_by_role("button", name="Rematch, colours swapped").count() == 0
     page.get_by_role("button", name="Resign").click()
     page.get_by_test_id("resign-yes").click()
@@ -155,11 +168,13 @@ def test_a_rematch_with_the_colours_swapped(server: Server, context_factory: Any
     new = state(server, new_id)
     old = state(server, g["id"])
     assert new["size"] == 13 and new["rules"] == old["rules"]
+    assert old["rules"]["name"] == "japanese"
     analysis = httpx.get(f"{server.url}/api/games/{new_id}/analysis").json()
     assert analysis["engine"]["seat"] == "black"
-    # the level: the rematch's GNU Go runs at level 2 like the first game's
-    levels = [line for line in _engine_argvs(server) if "--level" in line]
-    assert levels and all(line[line.index("--level") + 1] == "2" for line in levels), levels
+    # the level: the rematch's GNU Go runs at level 2 like the first game's (whose engine
+    # stopped with its game)
+    levels = [a[a.index("--level") + 1] for a in _engine_argvs(server)]
+    assert levels == ["2"], levels
     page.get_by_role("button", name="Resign").click()
     page.get_by_test_id("resign-yes").click()
     page.wait_for_selector("[data-testid=game-page][data-phase=finished]")

@@ -64,7 +64,7 @@ class EngineSeat:
     The engine is given the whole position when it starts (and whenever the game is not the
     continuation of what it has), then only the moves played since its last move.
 
-    ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
+    ``host`` is a :class:`duiyi.server.game_host.GameHost`; ``command`` the engine's command line.
 
     An engine opposite a human (``player=False``) that fails only shows the error: the human
     may resign or wait. An engine that is an event's player (``player=True``) is refereed like
@@ -261,8 +261,15 @@ class EngineSeat:
         engine agrees. A GTP engine takes the moves off its own board with ``undo`` (or, if
         it refuses, is given the whole position at its next turn); a Gomocup brain is given
         the whole position at every turn (``BOARD``), so nothing is left to replay."""
+        if session.paused:
+            return  # answered when the game resumes
+        if not session.can_take_back(self.seat.opponent):
+            # play stopped meanwhile (the engine's pass ended it, the count began): nothing
+            # can be taken back now, the request is answered so that the game goes on
+            await self.host.act(self.seat, "decline_takeback", {})
+            return
         await self.host.act(self.seat, "accept_takeback", {})
-        if self.kind != "go" or self._known is None or self._known[0] is not self._engine:
+        if not self.gtp or self._known is None or self._known[0] is not self._engine:
             return
         engine, known = self._known
         moves = list((await self.host.current_session()).game.game.moves)

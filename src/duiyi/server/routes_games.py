@@ -27,7 +27,10 @@ from duiyi.server.auth import (
     bearer_token,
     secret_in_url,
 )
-from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
+from duiyi.server.broadcast import RECONNECT_TEXT
+from duiyi.server.game_manager import GameManager
+from duiyi.server.game_spec import refused_by_rules
+from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
@@ -128,7 +131,8 @@ async def perform(
 @router.post("", status_code=201)
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
+    # created for the process nginx sends the game to (behind its consistent hash)
+    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],

@@ -372,9 +372,12 @@ class Session:
         >>> s.may_request_takeback(BLACK), s.may_request_takeback(WHITE)
         (True, False)
         """
-        if not self.takebacks or self._takeback is not None or self.outcome() is not None:
-            return False
-        if self.paused:
+        return self._takeback is None and self.can_take_back(player)
+
+    def can_take_back(self, player: Color) -> bool:
+        """Whether a takeback of ``player``'s last move could be agreed now (a request open or
+        not): takebacks allowed, play going on, a move of its own to take back."""
+        if not self.takebacks or self.outcome() is not None or self.paused:
             return False
         try:
             self._takeback_count(player)
@@ -883,11 +886,12 @@ class Session:
         asker = self._takeback
         if asker is None or asker is player:
             raise IllegalAction(f"{player.opponent} has not asked to take back a move")
-        self._takeback = None
         if a.type == "decline_takeback":
+            self._takeback = None
             return
-        count = self._takeback_count(asker)
+        count = self._takeback_count(asker)  # a refusal changes nothing
         assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
+        self._takeback = None
         self._game.take_back_moves(count)
         if not self._started:
             return

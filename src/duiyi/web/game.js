@@ -1029,7 +1029,7 @@ export function gamePage(main, id, params) {
         .catch((err) => { g.rulingTable = undefined; showError(err); });
     }
     box.append(rulingForm({
-      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [],
+      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [], made: g.rulings,
       label: t("room.ruleOn"), nameOf, rerender: render,
       send: async (body, words) => {
         try {
@@ -1047,7 +1047,7 @@ export function gamePage(main, id, params) {
   function rulingsPanel() {
     const box = el("section", { class: "rulings-made", "aria-label": t("room.rulings"), "data-testid": "rulings" });
     box.append(el("h3", {}, t("room.rulings")));
-    box.append(el("ul", {}, g.rulings.map((r) => el("li", {
+    box.append(el("ol", {}, g.rulings.map((r) => el("li", {
       class: g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat)) ? "mine" : null,
     }, rulingLine(r, nameOf)))));
     return box;
