@@ -104,7 +104,8 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     spec = e.game.event_game_spec(online_of(record))
     boards = []
     for g in todo:
-        host, tokens = await games_of(request).create(
+        # each board created for the process nginx sends its game to (issue 26)
+        host, tokens = await games_of(request).create_routed(
             spec,
             event_id=event_id,
             round=number,

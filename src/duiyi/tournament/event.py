@@ -182,7 +182,7 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
         out.append(replace(p, number=len(out) + 1))
     added = _assign_teams(replace(event, players=tuple(out)), len(event.players))
     if event.history:  # a late entry is absent from the rounds already paired
-        from duiyi.tournament.participation import mark_late
+        from duiyi.tournament.flags import mark_late
 
         added = mark_late(added, len(event.players) + 1)
     return _rounds_from_system(added)
@@ -411,7 +411,7 @@ def enter_result(
             raise TournamentError(
                 f"player {w.player} withdrew after round {w.after_round}; round {round_number} "
                 f"board {board} is decided by the withdrawal rule",
-                article(event.game, event.system),
+                article(event.game, systems.of(event).family),
             )
     return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
 

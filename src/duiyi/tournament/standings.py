@@ -35,6 +35,7 @@ from duiyi.tournament.tiebreaks import (
 )
 
 __all__ = [
+    "FAMILIES",
     "POINTS",
     "Standing",
     "default_chain",
@@ -42,6 +43,10 @@ __all__ = [
 ]
 
 Lots = Mapping[int, int] | random.Random | None
+
+#: The families of systems the books rank and withdraw by (Go §27-28, Gomoku §18): a system
+#: says which is its own (:attr:`duiyi.tournament.systems.System.family`).
+FAMILIES = ("round-robin", "swiss", "knockout", "match")
 
 
 @dataclass(frozen=True)
@@ -63,13 +68,18 @@ class Standing:
 
 def default_chain(
     game: GameType | str,
-    system: str,
+    family: str,
     *,
     team: bool = False,
     board_count: int = 0,
     variant: str = "",
+    mcmahon: bool = False,
+    lives: int = 1,
 ) -> tuple[Tiebreak, ...]:
-    """The book's default chain for a game, a system and individual or team events.
+    """The book's default chain for a game, a system's family (``round-robin``, ``swiss``,
+    ``knockout`` or ``match``: :attr:`duiyi.tournament.systems.System.family`, the one place a
+    system's family is told) and individual or team events. ``mcmahon``: a Swiss event on
+    McMahon scores; ``lives``: the losses that eliminate (2 in a double elimination).
 
     - Go round robin (Go §27.1(1)): points, SB, fewer warnings.
     - Go Swiss (Go §27.1(2)): A total score, fewer warnings (default); ``variant="B"``: points,
@@ -91,38 +101,19 @@ def default_chain(
     ['points', 'aro', 'buchholz', 'median-buchholz', 'wins']
     >>> [t.name for t in default_chain("go", "swiss", team=True, board_count=2)]
     ['total-score', 'game-points', 'board:1', 'board:2']
-    >>> [t.name for t in default_chain("go", "mcmahon")]
+    >>> [t.name for t in default_chain("go", "swiss", mcmahon=True)]
     ['mms', 'sos', 'sosos', 'warnings']
     """
-    kind = system_kind(system)
+    if family not in FAMILIES:
+        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    kind = family
     if kind == "knockout":
-        lives = 2 if system in ("double-elimination", "double-elim") else 1
         return (elimination(lives), WINS)
-    names = get_game(game).tiebreak_names(
-        kind, mcmahon=system.strip().lower() == "mcmahon", team=team, variant=variant
-    )
+    names = get_game(game).tiebreak_names(kind, mcmahon=mcmahon, team=team, variant=variant)
     chain: list[Tiebreak] = []
     for name in names:
         chain.extend(boards(board_count) if name == "boards" else (parse_tiebreak(name),))
     return tuple(chain)
-
-
-def system_kind(system: str) -> str:
-    """Which family a system belongs to: ``round-robin``, ``swiss``, ``knockout`` or ``match``.
-
-    >>> system_kind("mcmahon"), system_kind("groups"), system_kind("double-elimination")
-    ('swiss', 'round-robin', 'knockout')
-    """
-    key = system.strip().lower()
-    if key in ("round-robin", "berger", "double-round-robin", "groups", "group", "rr"):
-        return "round-robin"
-    if key in ("swiss", "mcmahon", "swiss-elimination", "swiss-elim"):
-        return "swiss"
-    if key in ("knockout", "single-elimination", "double-elimination", "double-elim"):
-        return "knockout"
-    if key in ("match", "matches", "relay", "team-match", "teams"):
-        return "match"
-    raise TournamentError(f"unknown system {system!r}")
 
 
 def _split(

@@ -15,11 +15,11 @@ least half → they stand and every later round counts as a win for the opponent
 "Half" compares games played (byes are not games; forfeits are) with the total number of rounds:
 void exactly when ``2 × games < rounds``.
 
->>> rule(game="go", system="swiss", rounds=7, games_played=1)
+>>> rule(game="go", family="swiss", rounds=7, games_played=1)
 <Effect.KEEP_UNPAIRED: 'keep-unpaired'>
->>> rule(game="gomoku", system="swiss", rounds=7, games_played=3)
+>>> rule(game="gomoku", family="swiss", rounds=7, games_played=3)
 <Effect.VOID: 'void'>
->>> rule(game="go", system="round-robin", rounds=7, games_played=4)
+>>> rule(game="go", family="round-robin", rounds=7, games_played=4)
 <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
 """
 
@@ -30,7 +30,7 @@ import enum
 from duiyi.errors import TournamentError
 from duiyi.games import GameType
 from duiyi.games import get as get_game
-from duiyi.tournament.standings import system_kind
+from duiyi.tournament.standings import FAMILIES
 
 __all__ = ["Effect", "article", "rule"]
 
@@ -44,28 +44,37 @@ class Effect(enum.Enum):
     KEEP_UNPAIRED = "keep-unpaired"  # results stand; the player is not paired any more
 
 
-def article(game: GameType | str, system: str) -> str:
-    """The article that governs a withdrawal (:meth:`duiyi.games.GameType.withdrawal_article`).
+def _family(family: str) -> str:
+    if family not in FAMILIES:
+        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    return family
+
+
+def article(game: GameType | str, family: str) -> str:
+    """The article that governs a withdrawal, by the game
+    (:meth:`duiyi.games.GameType.withdrawal_article`) and the system's family
+    (:attr:`duiyi.tournament.systems.System.family`).
 
     >>> article("go", "round-robin"), article("gomoku", "swiss")
     ('Go §28.2', 'Gomoku §18.5')
     """
-    return get_game(game).withdrawal_article(system_kind(system))
+    return get_game(game).withdrawal_article(_family(family))
 
 
 def rule(
-    *, game: GameType | str, system: str, rounds: int, games_played: int, started: bool = True
+    *, game: GameType | str, family: str, rounds: int, games_played: int, started: bool = True
 ) -> Effect:
-    """The effect of a withdrawal under Go §28 or Gomoku §18.5.
+    """The effect of a withdrawal under Go §28 or Gomoku §18.5
+    (:meth:`duiyi.games.GameType.withdrawal_effect`).
 
     ``rounds`` is the total number of rounds of the event, ``games_played`` the games the player
     has played (byes excluded, forfeits included), ``started`` whether round 1 has been paired.
 
-    >>> rule(game="go", system="round-robin", rounds=7, games_played=3)
+    >>> rule(game="go", family="round-robin", rounds=7, games_played=3)
     <Effect.VOID: 'void'>
-    >>> rule(game="gomoku", system="round-robin", rounds=6, games_played=3)
+    >>> rule(game="gomoku", family="round-robin", rounds=6, games_played=3)
     <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
-    >>> rule(game="go", system="knockout", rounds=5, games_played=0)
+    >>> rule(game="go", family="knockout", rounds=5, games_played=0)
     <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
     """
     kind = get_game(game)  # UnknownGame for a name duiyi does not play
@@ -73,5 +82,5 @@ def rule(
         raise TournamentError("a withdrawal needs rounds ≥ 1 and games played ≥ 0")
     if not started:
         return Effect.REDRAW  # Go §28.1, Gomoku §18.5
-    family = system_kind(system)
-    return Effect(kind.withdrawal_effect(family, less_than_half=2 * games_played < rounds))
+    less_than_half = 2 * games_played < rounds
+    return Effect(kind.withdrawal_effect(_family(family), less_than_half=less_than_half))
