@@ -30,6 +30,7 @@ from duiyi.errors import InvalidInput, TournamentError
 from duiyi.server.auth import Forbidden, hash_token, new_token
 from duiyi.server.csvsafe import check_names
 from duiyi.server.event_changes import (
+    _board_change,
     _change,
     _games,
     _organiser,
@@ -311,7 +312,7 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
     games = await _repo(request).games_of_event(event_id)
     return {
         **_summary(record),
-        "event": record.data["event"],
+        "event": parsed_event(record).to_json(),
         "online": _online(record),
         "games": [_game_link(g) for g in games],
         # a director's request to play the engine boards of a round, while it runs
@@ -546,8 +547,8 @@ async def enter_result(
     )
     wall = time.time()
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        done = entries.record_result(
+    def enter(e: Event) -> entries.Entered:
+        return entries.record_result(
             e,
             number,
             board,
@@ -557,17 +558,30 @@ async def enter_result(
             at=wall,
             force=body.force,
         )
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done = enter(e)
         return done.event, done
 
-    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+    def reason(done: entries.Entered, version: int) -> str | None:
         if sheet is None or done.status == "unchanged":
-            return {}
-        return {(number, board): _closing(event_id, version, number, board, sheet.result)}
+            return None
+        return _closing(event_id, version, number, board, sheet.result)
+
+    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+        why = reason(done, version)
+        return {} if why is None else {(number, board): why}
+
+    async def whole() -> tuple[EventRecord, entries.Entered, int]:
+        record, (done, version) = await _change(request, event_id, change, apply, closing)
+        return record, done, version
 
     change = {"op": "result", "round": number, "board": board, **body.model_dump()}
-    record, (done, _version) = await _change(request, event_id, change, apply, closing)
+    record, done, _version = await _board_change(
+        request, event_id, number, board, change, enter, reason, whole
+    )
     closed = request.state.closed_games
-    return {**_summary(record), **_entered(record, done), "closed_games": closed}
+    return {**_summary(record), **_entered(done), "closed_games": closed}
 
 
 # The results sheet is read by hand (CSV): documented for the OpenAPI document.
@@ -629,12 +643,14 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     }
 
 
-def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
+def _entered(done: entries.Entered) -> dict[str, Any]:
+    """What a board's change did, with the board (its result record), not its whole round."""
     return {
         "status": done.status,
         "affected": [a.to_json() for a in done.affected],
         "withdrawn": list(done.withdrawn),
-        "round": parsed_event(record).round(done.round).to_json(),
+        "round": done.round,
+        "board": done.game.to_json(),
     }
 
 
@@ -662,15 +678,25 @@ async def resolve_conflict(
     """Settle the board's conflict (an online result that disagreed with the entered one)."""
     wall = time.time()
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        done = entries.resolve_conflict(
+    def resolve(e: Event) -> entries.Entered:
+        return entries.resolve_conflict(
             e, number, board, accept=body.accept, by="organiser", at=wall, force=body.force
         )
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done = resolve(e)
         return done.event, done
 
+    async def whole() -> tuple[EventRecord, entries.Entered, int]:
+        record, (done, version) = await _change(request, event_id, change, apply)
+        return record, done, version
+
     change = {"op": "conflict", "round": number, "board": board, **body.model_dump()}
-    record, (done, _version) = await _change(request, event_id, change, apply)
-    return {**_summary(record), **_entered(record, done)}
+    request.state.closed_games = []
+    record, done, _version = await _board_change(
+        request, event_id, number, board, change, resolve, lambda _d, _v: None, whole
+    )
+    return {**_summary(record), **_entered(done)}
 
 
 @router.post("/{event_id}/rounds/{number}/games", status_code=201)
@@ -1033,15 +1059,16 @@ class ResultReader:
                 return 0
             if not changes:
                 return sum([await self.repo.drop_report(r) for r in used])
-            data = {**ev.data, "event": e.to_json()}
+            data = dict(ev.data)
             change = {"op": "game-results", "games": changes}
             try:
                 wall = time.time()
                 version = await self.repo.save_event(
-                    ev.id, ev.version, data, change, wall, reports=used
+                    ev.id, ev.version, data, change, wall, reports=used, event=e, before=ev
                 )
                 remember_event(
-                    dataclasses.replace(ev, data=data, version=version, updated_at=wall), e
+                    dataclasses.replace(ev, data=data, version=version, updated_at=wall, event=e),
+                    e,
                 )
                 await self._replays(event_id, replays)
                 return len(used)
