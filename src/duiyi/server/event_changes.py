@@ -20,7 +20,7 @@ from duiyi.server.games import GameManager
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.problems import Unavailable
 from duiyi.store.event_rows import BoardSlice
-from duiyi.store.repository import Conflict, EventRecord, Repository
+from duiyi.store.repository import BoardWrite, Conflict, EventRecord, Repository
 from duiyi.tournament.entries import Entered
 from duiyi.tournament.model import Event
 
@@ -167,11 +167,11 @@ async def _board_change(
     closing: Callable[[Entered, int], str | None],
     whole: Callable[[], Any],
 ) -> tuple[EventRecord, Entered, int]:
-    """A change of one board's result, read and written as that board's rows (the event's
-    head, the board with its record, the later pairings of its players when a correction
-    needs them): its cost does not grow with the rounds, and changes of different boards of
-    a round never refuse each other. Retried when the same board (or the whole event)
-    changed meanwhile.
+    """A change of one board's result, read and written as that board's rows in one
+    transaction (the event's head, the board with its record, the later pairings of its
+    players when a correction needs them): its cost does not grow with the rounds, and changes
+    of different boards of a round never refuse each other. Retried when the same board (or
+    the whole event) changed meanwhile.
 
     ``apply`` is the pure operation on the slice's event (its answer says what it did);
     ``closing`` names the reason to close the board's online games, given the answer and the
@@ -188,34 +188,37 @@ async def _board_change(
         raise Unavailable("too many event changes at once; try again in a few seconds") from None
     try:
         repo = _repo(request)
-        for _attempt in range(5):
-            piece = await repo.board(event_id, number, board)
+        answers: list[Entered] = []
+
+        def decide(piece: BoardSlice) -> BoardWrite | None:
             _organiser(request, _slice_record(piece, piece.head.version, piece.head.updated_at))
+            answers.clear()
             e = piece.event
             if piece.board_version == 0 or e.is_team_event or e.system in WHOLE_EVENT_SYSTEMS:
-                break
+                return None
             done = apply(e)
             if done.withdrawn or not piece.changed_only(done.event):
-                break
-            wall = time.time()
-            reason = closing(done, piece.head.version + 1) if done.event is not e else None
-            close: dict[str, str] = {}
-            if reason is not None:
-                for g in await repo.games_of_board(event_id, number, board):
-                    if g.closed is None:
-                        close[g.id] = reason
+                return None
+            answers.append(done)
+            if done.event is e:  # the same result again: nothing to write
+                return None
+            return BoardWrite(done.event, change, time.time(), lambda v: closing(done, v))
+
+        for _attempt in range(5):
             try:
-                if done.event is e:  # nothing to write (the same result again)
-                    version = piece.head.version
-                else:
-                    version = await repo.save_board(piece, done.event, change, wall, close=close)
+                piece, plan, version, closed = await repo.change_board(
+                    event_id, number, board, decide
+                )
             except Conflict:
                 continue
-            request.state.closed_games = list(close)
-            for game_id, why in close.items():  # stored: now the hosts (best effort)
-                await _games(request).close_event_game(game_id, why, stored=True)
-            record = _slice_record(piece, version, wall, done.event)
-            return record, done, version
+            if not answers:
+                break  # the whole event is needed
+            request.state.closed_games = closed
+            for game_id in closed:  # stored: now the hosts (best effort)
+                reason = closing(answers[0], version) or ""
+                await _games(request).close_event_game(game_id, reason, stored=True)
+            wall = piece.head.updated_at if plan is None else plan.wall
+            return _slice_record(piece, version, wall, answers[0].event), answers[0], version
         else:
             raise Conflict("this board keeps changing under this request; try again")
     finally:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Table, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from duiyi import Color
@@ -39,6 +39,7 @@ from duiyi.store.models import (
     EventPlayerRow,
     EventRoundRow,
     EventRow,
+    GameRow,
 )
 from duiyi.tournament.event import put_game
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, TeamPairing
@@ -413,6 +414,19 @@ async def write_diff(
         await _write_boards(conn, event_id, rnd.number, before.games, rnd.games)
 
 
+_VALUES = (
+    "black",
+    "white",
+    "result",
+    "black_warnings",
+    "white_warnings",
+    "handicap",
+    "penalty",
+    "source",
+    "replays",
+)
+
+
 async def _write_boards(
     conn: AsyncConnection,
     event_id: str,
@@ -420,47 +434,71 @@ async def _write_boards(
     old_games: Sequence[Game],
     new_games: Sequence[Game],
 ) -> None:
+    """The rows of the boards of round ``number`` that changed, a few statements for them all
+    (a results sheet of a whole round is one change)."""
     olds = {g.board: g for g in old_games}
     news = {g.board: g for g in new_games}
     gone = [b for b in olds if b not in news]
-    if gone:
-        for table in (AUDIT, CONFLICTS, BOARDS):
-            await conn.execute(
-                delete(table).where(
-                    _where(table, event_id), table.c.round == number, table.c.board.in_(gone)
-                )
-            )
+    changed: list[dict[str, Any]] = []
+    boards: list[dict[str, Any]] = []
+    audit: list[dict[str, Any]] = []
+    conflicts: list[dict[str, Any]] = []
+    rewritten: list[int] = []  # boards whose trail is written again from its start
+    unconflicted: list[int] = []  # boards whose conflict row goes
     for g in new_games:
         was = olds.get(g.board)
         if was is g:
             continue
         if was is None:
-            boards, audit, conflicts = _rows_of_round(event_id, RoundRecord(number, (g,)))
-            await _insert(conn, BOARDS, boards)
-            await _insert(conn, AUDIT, audit)
-            await _insert(conn, CONFLICTS, conflicts)
+            boards.append(board_row(event_id, number, g))
+            audit.extend(_audit_rows(event_id, number, g.board, g.trail, 0))
+            if g.conflict is not None:
+                conflicts.append(_conflict_row(event_id, number, g))
             continue
-        await _write_board_rows(conn, event_id, number, was, g)
+        row = board_row(event_id, number, g)
+        changed.append({"b_board": g.board, **{f"b_{k}": row[k] for k in _VALUES}})
+        if g.trail != was.trail:
+            kept = len(was.trail)
+            if g.trail[:kept] != was.trail:
+                rewritten.append(g.board)
+                kept = 0
+            audit.extend(_audit_rows(event_id, number, g.board, g.trail, kept))
+        if g.conflict != was.conflict:
+            if was.conflict is not None:
+                unconflicted.append(g.board)
+            if g.conflict is not None:
+                conflicts.append(_conflict_row(event_id, number, g))
+    for table, which in (
+        (AUDIT, gone + rewritten),
+        (CONFLICTS, gone + unconflicted),
+        (BOARDS, gone),
+    ):
+        if which:
+            await conn.execute(
+                delete(table).where(
+                    _where(table, event_id), table.c.round == number, table.c.board.in_(which)
+                )
+            )
+    if changed:
+        # one statement for every changed board (executemany); each board's version moves on,
+        # so a desk's write read before this change is refused
+        await conn.execute(
+            update(BOARDS)
+            .where(
+                BOARDS.c.event_id == event_id,
+                BOARDS.c.round == number,
+                BOARDS.c.board == bindparam("b_board"),
+            )
+            .values(**{k: bindparam(f"b_{k}") for k in _VALUES}, version=BOARDS.c.version + 1),
+            changed,
+        )
+    await _insert(conn, BOARDS, boards)
+    await _insert(conn, AUDIT, audit)
+    await _insert(conn, CONFLICTS, conflicts)
 
 
 def _board_key(table: Any, event_id: str, number: int, board: int) -> list[Any]:
     return [table.c.event_id == event_id, table.c.round == number, table.c.board == board]
-
-
-async def _write_board_rows(
-    conn: AsyncConnection, event_id: str, number: int, was: Game, g: Game
-) -> None:
-    """The rows of one board whose game went from ``was`` to ``g`` (the board row itself is
-    the caller's when it compares and sets its version)."""
-    row = board_row(event_id, number, g)
-    if row != board_row(event_id, number, was):
-        values = {k: v for k, v in row.items() if k not in ("event_id", "round", "board")}
-        await conn.execute(
-            update(BOARDS)
-            .where(*_board_key(BOARDS, event_id, number, g.board))
-            .values(**values, version=BOARDS.c.version + 1)
-        )
-    await _write_record(conn, event_id, number, was, g)
 
 
 async def _write_record(
@@ -502,6 +540,7 @@ class BoardSlice:
     round: int
     board: int
     board_version: int
+    open_games: int = 0  # the board's online games not closed yet
 
     @property
     def game(self) -> Game:
@@ -566,12 +605,25 @@ async def load_board(
     rounds = (
         select(func.count()).select_from(ROUNDS).where(_where(ROUNDS, event_id)).scalar_subquery()
     )
+    hosted = cast(Table, GameRow.__table__)
+    online = (
+        select(func.count())
+        .select_from(hosted)
+        .where(
+            hosted.c.event_id == event_id,
+            hosted.c.round == round_number,
+            hosted.c.board == board,
+            hosted.c.closed.is_(None),
+        )
+        .scalar_subquery()
+    )
     head = (
         await conn.execute(
             select(
                 EVENTS,
                 players.label("player_count"),
                 rounds.label("round_count"),
+                online.label("open_games"),
             ).where(EVENTS.c.id == event_id)
         )
     ).first()
@@ -628,7 +680,9 @@ async def load_board(
     data = head.data
     event = _assemble(data["event"], _stand_ins(head.player_count), history)
     explanations = dict(data.get("explanations") or {})
-    return BoardSlice(Head.of(head), event, explanations, round_number, board, version)
+    return BoardSlice(
+        Head.of(head), event, explanations, round_number, board, version, head.open_games
+    )
 
 
 def _by_board(g: Game) -> int:

@@ -10,7 +10,7 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -36,6 +36,7 @@ __all__ = [
     "REFUSED",
     "ActionIdTaken",
     "Append",
+    "BoardWrite",
     "Conflict",
     "EventRecord",
     "GameRecord",
@@ -232,6 +233,18 @@ class Report:
         return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
+@dataclass(frozen=True)
+class BoardWrite:
+    """What to write for one board: the slice's event after the change (only that board
+    differs), the change for the event's revisions, when, and the reason given to the board's
+    online games closed by it (from the event's new version; None: they stay open)."""
+
+    after: Event
+    change: dict[str, Any]
+    wall: float
+    closing: Callable[[int], str | None] | None = None
+
+
 def _head_data(meta: Mapping[str, Any], event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
     """The head document of an event (its settings ``meta``, the event without players and
     rounds) and the explanations that go to the rounds' rows (those of rounds not paired stay
@@ -283,6 +296,7 @@ class Repository:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._organiser_hashes: dict[str, str] = {}
 
     # ---------------------------------------------------------------- games
 
@@ -650,7 +664,18 @@ class Repository:
         return rows.Head.of(found)
 
     async def event_organiser_hash(self, event_id: str) -> str:
-        """The hash of the event's organiser key (without its document), or NotFound."""
+        """The hash of the event's organiser key (without its document), or NotFound. An
+        event's keys never change: each is read once per process."""
+        known = self._organiser_hashes.get(event_id)
+        if known is not None:
+            return known
+        found = await self._organiser_hash(event_id)
+        if len(self._organiser_hashes) > 10_000:
+            self._organiser_hashes.clear()
+        self._organiser_hashes[event_id] = found
+        return found
+
+    async def _organiser_hash(self, event_id: str) -> str:
         async with self.db.session() as s:
             found = await s.scalar(
                 select(EventRow.organiser_token_hash).where(EventRow.id == event_id)
@@ -764,10 +789,8 @@ class Repository:
         """What a board's result needs and nothing more (see :class:`rows.BoardSlice`), or
         NotFound."""
         async with self.db.engine.connect() as conn:
-            if not self.db.is_sqlite:
-                conn = await conn.execution_options(isolation_level="REPEATABLE READ")
-            async with conn.begin():
-                found = await rows.load_board(conn, event_id, round_number, board)
+            found = await rows.load_board(conn, event_id, round_number, board)
+            await conn.rollback()
         if found is None:
             raise NotFound(f"no event with id {event_id!r}")
         return found
@@ -786,23 +809,75 @@ class Repository:
         one transaction; the event's new version. Conflict (nothing written) when the board or
         the event's head moved on since ``piece`` was read: another desk wrote the same board,
         or the whole event changed."""
-        event_id = piece.head.id
         async with self.db.engine.begin() as conn:
-            version = await rows.write_board(conn, piece, after, wall)
-            if version is None:
-                await conn.rollback()
-                raise Conflict(
-                    f"event {event_id} round {piece.round} board {piece.board} changed meanwhile"
-                )
-            if close:
-                await _close(conn, close)
-            await conn.execute(
-                insert(EventRevisionRow.__table__),  # type: ignore[arg-type]
-                [{"event_id": event_id, "version": version, "change": change, "wall": wall}],
+            version, _closed = await self._write_board(
+                conn, piece, BoardWrite(after, change, wall), close
             )
-        g = after.round(piece.round).game(piece.board)
-        rows.cache_board(self.db.url, event_id, version, wall, piece.round, g)
         return version
+
+    async def change_board(
+        self,
+        event_id: str,
+        round_number: int,
+        board: int,
+        decide: Callable[[rows.BoardSlice], BoardWrite | None],
+    ) -> tuple[rows.BoardSlice, BoardWrite | None, int, list[str]]:
+        """Read one board's slice, ``decide`` what to write (a pure function of the slice; None:
+        nothing), write it, in one transaction: the slice, the write, the event's version
+        after it and the ids of the board's online games the write closed. Conflict (nothing
+        written) when the board or the event's head moved on meanwhile; NotFound."""
+        async with self.db.engine.begin() as conn:
+            piece = await rows.load_board(conn, event_id, round_number, board)
+            if piece is None:
+                raise NotFound(f"no event with id {event_id!r}")
+            plan = decide(piece)
+            if plan is None:
+                return piece, None, piece.head.version, []
+            version, closed = await self._write_board(conn, piece, plan, None)
+        return piece, plan, version, closed
+
+    async def _write_board(
+        self,
+        conn: Any,
+        piece: rows.BoardSlice,
+        plan: BoardWrite,
+        close: Mapping[str, str] | None,
+    ) -> tuple[int, list[str]]:
+        event_id = piece.head.id
+        version = await rows.write_board(conn, piece, plan.after, plan.wall)
+        if version is None:  # the transaction is rolled back
+            raise Conflict(
+                f"event {event_id} round {piece.round} board {piece.board} changed meanwhile"
+            )
+        closed: list[str] = []
+        if close:
+            await _close(conn, close)
+            closed = list(close)
+        reason = None if plan.closing is None else plan.closing(version)
+        if reason is not None and piece.open_games:
+            games = GameRow.__table__
+            done = await conn.execute(
+                update(games)  # type: ignore[arg-type]
+                .where(
+                    games.c.event_id == event_id,
+                    games.c.round == piece.round,
+                    games.c.board == piece.board,
+                    games.c.closed.is_(None),
+                )
+                .values(
+                    closed=reason,
+                    status=case((games.c.status == "live", "closed"), else_=games.c.status),
+                )
+                .returning(games.c.id)
+            )
+            closed = [str(i) for i in done.scalars()]
+        await conn.execute(
+            insert(EventRevisionRow.__table__),  # type: ignore[arg-type]
+            [{"event_id": event_id, "version": version, "change": plan.change, "wall": plan.wall}],
+        )
+        g = plan.after.round(piece.round).game(piece.board)
+        rows.cache_board(self.db.url, event_id, version, plan.wall, piece.round, g)
+        return version, closed
 
     async def games_of_board(
         self, event_id: str, round_number: int, board: int
