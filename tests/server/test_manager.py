@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from duiyi import BLACK
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
 

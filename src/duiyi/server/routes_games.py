@@ -26,7 +26,10 @@ from duiyi.server.auth import (
     bearer_token,
     secret_in_url,
 )
-from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
+from duiyi.server.broadcast import RECONNECT_TEXT
+from duiyi.server.game_manager import GameManager
+from duiyi.server.game_spec import refused_by_rules
+from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
@@ -82,9 +85,17 @@ def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return kind, data
 
 
-# Players send the game's own actions plus adjourning (sealing their move), arriving late and
-# asking for the Go §22.5 pass on overtime (in advance or at the overrun).
-PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive", "request_overtime_pass"}  # Go §22.5
+# Players send the game's own actions plus adjourning (sealing their move), arriving late,
+# asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
+# game, a takeback by agreement (issue 21).
+PLAYER_ACTIONS = GAME_ACTIONS | {
+    "adjourn",
+    "arrive",
+    "request_overtime_pass",  # Go §22.5
+    "request_takeback",
+    "accept_takeback",
+    "decline_takeback",
+}
 
 
 ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})
@@ -120,7 +131,8 @@ async def perform(
 @router.post("", status_code=201)
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
+    # created for the process nginx sends the game to (behind its consistent hash)
+    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import CHECKED, text_field

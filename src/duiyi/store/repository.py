@@ -162,7 +162,7 @@ class Append:
     action_id: str | None = None
     attempt: str | None = None
     # the client's id with the action's body (its retries carry the same body: an id used
-    # again with another body is refused); see duiyi.server.games.action_keys
+    # again with another body is refused); see duiyi.server.action_ids.action_keys
     action_body: str | None = None
 
     @property
@@ -314,10 +314,12 @@ class Repository:
         round: int | None = None,
         board: int | None = None,
         engine_client: str | None = None,
+        game_id: str | None = None,
     ) -> str:
         """Insert a new live game at version 0 and return its id (``engine_client``: a game
-        against an engine, started by that client)."""
-        game_id = new_id()
+        against an engine, started by that client; ``game_id``: the id chosen by the caller,
+        for a process that picks the id first to know its owner)."""
+        game_id = game_id or new_id()
         async with self.db.session() as s, s.begin():
             s.add(
                 GameRow(
@@ -583,6 +585,14 @@ class Repository:
                 s.add(HeartbeatRow(process=process, wall=wall))
             else:
                 row.wall = wall
+
+    async def heartbeats(self, since: float) -> dict[str, float]:
+        """The processes that beat at ``since`` or later, with their last beat."""
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(HeartbeatRow.process, HeartbeatRow.wall).where(HeartbeatRow.wall >= since)
+            )
+            return {process: wall for process, wall in rows}
 
     async def last_heartbeat(self, process: str) -> float | None:
         """The last wall-clock instant ``process`` was known alive."""
