@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import bindparam, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+import duiyi.store.event_rows as rows
 from duiyi.errors import DuiyiError
-from duiyi.store import event_rows as rows
 from duiyi.store.db import Database
 from duiyi.store.models import (
     ActionIdRow,
