@@ -1,7 +1,10 @@
 """Benchmark: the director's desks on a 5,000-player Go Swiss on PostgreSQL (issue 26).
 
-Starts ``duiyi serve`` on a new PostgreSQL database, creates a Go Swiss of N players through the
-HTTP API (players as CSV, rounds paired by ``POST /rounds``) and, in rounds 1 and 5 (``--measure``):
+Starts ``duiyi serve`` on a new PostgreSQL database and creates two Go Swisses of N players
+through the HTTP API (players as CSV, rounds paired by ``POST /rounds``, the rounds before the
+measured one entered as results sheets, ``POST /results``): one in round 1, one in round 5.
+Then, for each (the one-desk samples taken in turns, so that both rounds see the same load of
+the shared machine):
 
 1. **One desk**: ``--sample`` results entered one board at a time through
    ``PUT /api/events/{id}/rounds/{r}/boards/{b}/result`` by one client: CPU seconds per result of
@@ -11,12 +14,11 @@ HTTP API (players as CSV, rounds paired by ``POST /rounds``) and, in rounds 1 an
 2. **Five desks**: ``--desks`` client processes started together enter the rest of the round's
    boards (each its own share): results per second, 409 and 5xx answers, CPU per result.
 
-Other rounds get their results as one results sheet (``POST /results``) before the next round
-is paired. Printed: one table line per measured round, and the ratios the issue asks for
-(round 5 / round 1 per result, five desks / one desk in results per second).
+Printed: one table line per measured round, and the ratios the issue asks for (round 5 /
+round 1 per result, five desks / one desk in results per second).
 
 Usage: .venv/bin/python bench/event_desks.py [--players 5000] [--rounds 5] [--sample 200]
-       [--desks 5] [--admin postgresql://postgres@127.0.0.1:5432/postgres]
+       [--turns 4] [--desks 5] [--admin postgresql://postgres@127.0.0.1:5432/postgres]
 """
 
 from __future__ import annotations
@@ -147,7 +149,7 @@ def five_desks(
     }
 
 
-def fill(client: httpx.Client, event_id: str, number: int, boards: list[int]) -> None:
+def fill(client: httpx.Client, event_id: str, key: str, number: int, boards: list[int]) -> None:
     """Results for ``boards`` of round ``number`` as one results sheet."""
     rng = random.Random(number)
     for start in range(0, len(boards), 2000):
@@ -155,9 +157,42 @@ def fill(client: httpx.Client, event_id: str, number: int, boards: list[int]) ->
             f"{number},{b},{rng.choice(RESULTS)}\n" for b in boards[start : start + 2000]
         )
         r = client.post(
-            f"/api/events/{event_id}/results", content=body, headers={"Content-Type": "text/csv"}
+            f"/api/events/{event_id}/results",
+            content=body,
+            headers={"Content-Type": "text/csv", "Authorization": f"Bearer {key}"},
         )
         r.raise_for_status()
+
+
+def make_event(client: httpx.Client, players: int, rounds: int, played: int) -> tuple[str, str]:
+    """A Go Swiss of ``players`` with ``played`` rounds entered as results sheets and the next
+    round paired; (event id, organiser key)."""
+    made = client.post(
+        "/api/events", json={"name": "Big", "game": "go", "system": "swiss", "rounds": rounds}
+    ).json()
+    event_id, key = made["id"], made["organiser_token"]
+    auth = {"Authorization": f"Bearer {key}"}
+    for start in range(0, players, CHUNK):
+        body = "name,rating\n" + "".join(
+            f"P{i},{1000 + i * 7 % 1700}\n" for i in range(start, min(players, start + CHUNK))
+        )
+        client.post(
+            f"/api/events/{event_id}/players",
+            content=body,
+            headers={**auth, "Content-Type": "text/csv"},
+        ).raise_for_status()
+    for number in range(1, played + 2):
+        client.post(f"/api/events/{event_id}/rounds", headers=auth).raise_for_status()
+        if number <= played:
+            fill(client, event_id, key, number, boards_of(client, event_id, number))
+    return event_id, key
+
+
+def boards_of(client: httpx.Client, event_id: str, number: int) -> list[int]:
+    return [
+        int(g["board"])
+        for g in client.get(f"/api/events/{event_id}/rounds/{number}").json()["games"]
+    ]
 
 
 def run(args: argparse.Namespace, workdir: Path) -> None:
@@ -172,54 +207,53 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
     rows: list[dict[str, Any]] = []
     try:
         with httpx.Client(base_url=url, timeout=600) as client:
-            made = client.post(
-                "/api/events",
-                json={"name": "Big", "game": "go", "system": "swiss", "rounds": args.rounds},
-            ).json()
-            event_id, key = made["id"], made["organiser_token"]
-            client.headers["Authorization"] = f"Bearer {key}"
-            for start in range(0, args.players, CHUNK):
-                body = "name,rating\n" + "".join(
-                    f"P{i},{1000 + i * 7 % 1700}\n"
-                    for i in range(start, min(args.players, start + CHUNK))
-                )
-                client.post(
-                    f"/api/events/{event_id}/players",
-                    content=body,
-                    headers={"Content-Type": "text/csv"},
-                ).raise_for_status()
-            measure = {int(r) for r in args.measure.split(",")}
-            for number in range(1, args.rounds + 1):
-                client.post(f"/api/events/{event_id}/rounds").raise_for_status()
-                boards = [
-                    g["board"]
-                    for g in client.get(f"/api/events/{event_id}/rounds/{number}").json()["games"]
-                ]
-                if number not in measure:
-                    fill(client, event_id, number, boards)
-                    continue
-                sample, rest = boards[: args.sample], boards[args.sample :]
-                started = meter.start()
-                one = desk(url, event_id, key, number, sample, None)
-                server, pg = meter.stop(started)
+            # one event in round 1, one in the last round, on the same server: measured in
+            # turns, so that both see the same load of the shared machine
+            events = []
+            for number in (1, args.rounds):
+                event_id, key = make_event(client, args.players, args.rounds, number - 1)
+                events.append((number, event_id, key, boards_of(client, event_id, number)))
+            one: dict[int, dict[str, Any]] = {
+                n: {"times": [], "cpu": 0.0, "server": 0.0, "wall": 0.0, "size": 0}
+                for n, *_ in events
+            }
+            step = max(1, args.sample // args.turns)
+            for turn in range(args.turns):
+                for number, event_id, key, boards in events:
+                    sample = boards[turn * step : (turn + 1) * step]
+                    started = meter.start()
+                    done = desk(url, event_id, key, number, sample, None)
+                    server, pg = meter.stop(started)
+                    acc = one[number]
+                    acc["times"] += done["times"]
+                    acc["cpu"] += server + pg
+                    acc["server"] += server
+                    acc["wall"] += done["wall"]
+                    acc["size"] = max(acc["size"], done["size"])
+                    for code, n in done["statuses"].items():
+                        acc.setdefault("statuses", {})
+                        acc["statuses"][code] = acc["statuses"].get(code, 0) + n
+            for number, event_id, key, boards in events:
+                rest = boards[args.turns * step :]
                 started = meter.start()
                 many = five_desks(url, event_id, key, number, rest, args.desks)
                 server5, pg5 = meter.stop(started)
+                acc = one[number]
+                count = len(acc["times"])
                 document = len(client.get(f"/api/events/{event_id}").content)
                 row = {
                     "round": number,
                     "document": document,
-                    "cpu": (server + pg) / len(sample),
-                    "server": server / len(sample),
-                    "pg": pg / len(sample),
-                    "median_ms": statistics.median(one["times"]) * 1000,
-                    "size": one["size"],
-                    "one_rate": len(sample) / one["wall"],
-                    "one_statuses": one["statuses"],
+                    "cpu": acc["cpu"] / count,
+                    "server": acc["server"] / count,
+                    "pg": (acc["cpu"] - acc["server"]) / count,
+                    "median_ms": statistics.median(acc["times"]) * 1000,
+                    "size": acc["size"],
+                    "one_rate": count / acc["wall"],
+                    "one_statuses": acc.get("statuses", {}),
                     "many_rate": len(rest) / many["wall"],
                     "many_statuses": many["statuses"],
                     "many_cpu": (server5 + pg5) / max(1, len(rest)),
-                    "many_median_ms": statistics.median(many["times"]) * 1000,
                     "results": len(rest),
                 }
                 rows.append(row)
@@ -229,13 +263,12 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
         proc.wait(30)
         with psycopg.connect(args.admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    if len(rows) >= 2:
-        first, last = rows[0], rows[-1]
-        print(
-            f"round {last['round']} / round {first['round']}: CPU per result "
-            f"{last['cpu'] / first['cpu']:.2f}x, median request "
-            f"{last['median_ms'] / first['median_ms']:.2f}x"
-        )
+    first, last = rows[0], rows[-1]
+    print(
+        f"round {last['round']} / round {first['round']}: CPU per result "
+        f"{last['cpu'] / first['cpu']:.2f}x, median request "
+        f"{last['median_ms'] / first['median_ms']:.2f}x"
+    )
     for r in rows:
         print(
             f"round {r['round']}: {args.desks} desks / one desk, results per second: "
@@ -246,7 +279,7 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
 HEADER = (
     f"{'round':>5} {'event MB':>9} {'CPU s/result':>13} {'(server':>8} {'pg)':>7} "
     f"{'median ms':>10} {'answer B':>9} {'1 desk /s':>10} {'N desks /s':>11} "
-    f"{'N desks CPU s':>14} {'N desks statuses':>20}"
+    f"{'N desks CPU s':>14} {'1 desk statuses':>16} {'N desks statuses':>17}"
 )
 
 
@@ -254,7 +287,8 @@ def _line(r: dict[str, Any]) -> str:
     return (
         f"{r['round']:>5} {r['document'] / 1e6:>9.2f} {r['cpu']:>13.4f} {r['server']:>8.4f} "
         f"{r['pg']:>7.4f} {r['median_ms']:>10.1f} {r['size']:>9} {r['one_rate']:>10.1f} "
-        f"{r['many_rate']:>11.1f} {r['many_cpu']:>14.4f} {r['many_statuses']!s:>20}"
+        f"{r['many_rate']:>11.1f} {r['many_cpu']:>14.4f} {r['one_statuses']!s:>16} "
+        f"{r['many_statuses']!s:>17}"
     )
 
 
@@ -262,9 +296,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--measure", default="1,5", help="rounds measured (others: one sheet)")
     parser.add_argument("--sample", type=int, default=200, help="results entered by one desk")
     parser.add_argument("--desks", type=int, default=5)
+    parser.add_argument("--turns", type=int, default=4, help="one desk's turns per event")
     parser.add_argument(
         "--admin",
         default=os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres"),

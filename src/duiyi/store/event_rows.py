@@ -27,7 +27,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    JSON,
+    Float,
+    String,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from duiyi import Color
@@ -37,6 +51,7 @@ from duiyi.store.models import (
     EventBoardRow,
     EventConflictRow,
     EventPlayerRow,
+    EventRevisionRow,
     EventRoundRow,
     EventRow,
     GameRow,
@@ -70,6 +85,7 @@ BOARDS = cast(Table, EventBoardRow.__table__)
 AUDIT = cast(Table, EventAuditRow.__table__)
 CONFLICTS = cast(Table, EventConflictRow.__table__)
 EVENTS = cast(Table, EventRow.__table__)
+REVISIONS = cast(Table, EventRevisionRow.__table__)
 
 
 @dataclass(frozen=True)
@@ -690,25 +706,26 @@ def _by_board(g: Game) -> int:
 
 
 async def write_board(
-    conn: AsyncConnection, piece: BoardSlice, after: Event, wall: float
+    conn: AsyncConnection,
+    piece: BoardSlice,
+    after: Event,
+    wall: float,
+    change: dict[str, Any],
+    *,
+    postgres: bool,
 ) -> int | None:
-    """Write the board of ``piece`` as it is in ``after`` (with its audit and conflict rows)
-    and move the event's version on, in the caller's transaction; the new version, or None when
-    the board or the event's head moved on since the slice was read (nothing written).
+    """Write the board of ``piece`` as it is in ``after`` (with its audit and conflict rows),
+    then move the event's version on with the change's revision row, in the caller's
+    transaction; the new version, or None when the board or the event's head moved on since
+    the slice was read (the caller rolls back).
 
-    The event's row is updated first, so a change of the whole event and a board's result
-    always lock in the same order."""
+    The event's row, which every change of the event writes, is written last, by one statement
+    on PostgreSQL (the revision row in the same statement): it stays locked only for that
+    statement and the commit, so desks writing different boards wait for each other that long
+    and no longer. A change of the whole event locks the event's row first and a board's result
+    last: when they meet on one board, PostgreSQL refuses one of them as a deadlock, and the
+    store answers Conflict (retried)."""
     head = piece.head
-    new_version = (
-        await conn.execute(
-            update(EVENTS)
-            .where(EVENTS.c.id == head.id, EVENTS.c.head_version == head.head_version)
-            .values(version=EVENTS.c.version + 1, updated_at=wall)
-            .returning(EVENTS.c.version)
-        )
-    ).scalar()
-    if new_version is None:
-        return None
     was = piece.game
     g = after.round(piece.round).game(piece.board)
     row = board_row(head.id, piece.round, g)
@@ -724,6 +741,35 @@ async def write_board(
     if getattr(done, "rowcount", 1) != 1:
         return None
     await _write_record(conn, head.id, piece.round, was, g)
+    moved = (
+        update(EVENTS)
+        .where(EVENTS.c.id == head.id, EVENTS.c.head_version == head.head_version)
+        .values(version=EVENTS.c.version + 1, updated_at=wall)
+        .returning(EVENTS.c.version)
+    )
+    if postgres:
+        bumped = moved.cte("bumped")
+        revision = (
+            insert(REVISIONS)
+            .from_select(
+                ["event_id", "version", "change", "wall"],
+                select(
+                    literal(head.id, String()),
+                    bumped.c.version,
+                    literal(change, JSON()),
+                    literal(wall, Float()),
+                ),
+            )
+            .returning(REVISIONS.c.version)
+        )
+        return cast("int | None", (await conn.execute(revision)).scalar())
+    new_version = (await conn.execute(moved)).scalar()
+    if new_version is None:
+        return None
+    await conn.execute(
+        insert(REVISIONS),
+        [{"event_id": head.id, "version": new_version, "change": change, "wall": wall}],
+    )
     return int(new_version)
 
 

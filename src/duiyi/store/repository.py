@@ -9,13 +9,14 @@ with a compare-and-set, so two writers can never both append version N.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 import duiyi.store.event_rows as rows
 from duiyi.errors import DuiyiError
@@ -289,6 +290,25 @@ async def _close(conn: Any, close: Mapping[str, str]) -> None:
         ),
         [{"b_id": g, "b_reason": r} for g, r in close.items()],
     )
+
+
+@contextlib.contextmanager
+def _deadlock_is_conflict(event_id: str) -> Iterator[None]:
+    """PostgreSQL's refusal of a deadlock (a board's result and a change of the whole event
+    that met on one board, locking in opposite orders) as a Conflict: retried, nothing written."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) != "40P01":
+            raise
+        raise Conflict(f"event {event_id} changed meanwhile (deadlock refused)") from exc
+
+
+@contextlib.asynccontextmanager
+async def _deadlock_async(event_id: str) -> AsyncIterator[None]:
+    """:func:`_deadlock_is_conflict` inside an ``async with``."""
+    with _deadlock_is_conflict(event_id):
+        yield
 
 
 class Repository:
@@ -742,7 +762,7 @@ class Repository:
             new = before.event  # the settings changed, not the event
         table = EventRow.__table__
         try:
-            async with self.db.engine.begin() as conn:
+            async with self.db.engine.begin() as conn, _deadlock_async(event_id):
                 if reports:
                     gone = await conn.execute(delete(OutboxRow).where(OutboxRow.id.in_(reports)))
                     if getattr(gone, "rowcount", len(reports)) != len(reports):
@@ -819,10 +839,11 @@ class Repository:
         one transaction; the event's new version. Conflict (nothing written) when the board or
         the event's head moved on since ``piece`` was read: another desk wrote the same board,
         or the whole event changed."""
-        async with self.db.engine.begin() as conn:
-            version, _closed = await self._write_board(
-                conn, piece, BoardWrite(after, change, wall), close
-            )
+        with _deadlock_is_conflict(piece.head.id):
+            async with self.db.engine.begin() as conn:
+                version, _closed = await self._write_board(
+                    conn, piece, BoardWrite(after, change, wall), close
+                )
         return version
 
     async def change_board(
@@ -836,14 +857,15 @@ class Repository:
         nothing), write it, in one transaction: the slice, the write, the event's version
         after it and the ids of the board's online games the write closed. Conflict (nothing
         written) when the board or the event's head moved on meanwhile; NotFound."""
-        async with self.db.engine.begin() as conn:
-            piece = await rows.load_board(conn, event_id, round_number, board)
-            if piece is None:
-                raise NotFound(f"no event with id {event_id!r}")
-            plan = decide(piece)
-            if plan is None:
-                return piece, None, piece.head.version, []
-            version, closed = await self._write_board(conn, piece, plan, None)
+        with _deadlock_is_conflict(event_id):
+            async with self.db.engine.begin() as conn:
+                piece = await rows.load_board(conn, event_id, round_number, board)
+                if piece is None:
+                    raise NotFound(f"no event with id {event_id!r}")
+                plan = decide(piece)
+                if plan is None:
+                    return piece, None, piece.head.version, []
+                version, closed = await self._write_board(conn, piece, plan, None)
         return piece, plan, version, closed
 
     async def _write_board(
@@ -854,7 +876,9 @@ class Repository:
         close: Mapping[str, str] | None,
     ) -> tuple[int, list[str]]:
         event_id = piece.head.id
-        version = await rows.write_board(conn, piece, plan.after, plan.wall)
+        version = await rows.write_board(
+            conn, piece, plan.after, plan.wall, plan.change, postgres=not self.db.is_sqlite
+        )
         if version is None:  # the transaction is rolled back
             raise Conflict(
                 f"event {event_id} round {piece.round} board {piece.board} changed meanwhile"
@@ -881,10 +905,6 @@ class Repository:
                 .returning(games.c.id)
             )
             closed = [str(i) for i in done.scalars()]
-        await conn.execute(
-            insert(EventRevisionRow.__table__),  # type: ignore[arg-type]
-            [{"event_id": event_id, "version": version, "change": plan.change, "wall": plan.wall}],
-        )
         g = plan.after.round(piece.round).game(piece.board)
         rows.cache_board(self.db.url, event_id, version, plan.wall, piece.round, g)
         return version, closed
