@@ -598,6 +598,8 @@ class BoardSlice:
 
 
 _STAND_INS: dict[int, tuple[Player, ...]] = {}
+# the event of a head with its stand-ins and no round, by (id, creation, head version, players)
+_BARE: dict[tuple[str, float, int, int], Event] = {}
 
 
 def _stand_ins(count: int) -> tuple[Player, ...]:
@@ -694,7 +696,13 @@ async def load_board(
         for n in range(1, count + 1)
     )
     data = head.data
-    event = _assemble(data["event"], _stand_ins(head.player_count), history)
+    key = (head.id, head.created_at, head.head_version, head.player_count)
+    bare = _BARE.get(key)
+    if bare is None:  # once per head version: the head's JSON read, the stand-ins checked
+        if len(_BARE) > 16:
+            _BARE.clear()
+        bare = _BARE[key] = _assemble(data["event"], _stand_ins(head.player_count), ())
+    event = replace(bare, history=history)
     explanations = dict(data.get("explanations") or {})
     return BoardSlice(
         Head.of(head), event, explanations, round_number, board, version, head.open_games
