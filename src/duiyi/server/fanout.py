@@ -107,6 +107,7 @@ class RedisFanout:
         games.forward = self.forward
         games.alive = self.alive
         games.on_takeover = self.takeover
+        games.on_created_for = self.created_for
 
     async def stop(self) -> None:
         """Unsubscribe and close."""
@@ -144,6 +145,19 @@ class RedisFanout:
         self.published["takeover"] += 1
         self.outbox.put_nowait((f"duiyi:proc:{old_owner}", payload))
         self.outbox.put_nowait((_game_channel(game_id), payload))
+
+    def created_for(self, owner: str, game_id: str) -> None:
+        """This process stored a new game for ``owner`` (its ring owner): ask it to host it."""
+        payload = json.dumps({"type": "host", "game_id": game_id, "origin": self.pid})
+        self.published["host"] += 1
+        self.outbox.put_nowait((f"duiyi:proc:{owner}", payload))
+
+    async def _host(self, game_id: str) -> None:
+        """Host a game another process created for this one (its timer starts here)."""
+        try:
+            await self.state.games.local(game_id)
+        except Exception as exc:  # it loads on its first request instead
+            log.warning("game %s: created for this process, not loaded (%s)", game_id, exc)
 
     def _watched(self, game_id: str) -> None:
         """Another process asked for ``game_id``'s updates: publish them from now on; when it
@@ -311,7 +325,10 @@ class RedisFanout:
                 if body.get("type") == "takeover":
                     self.state.games.taken_over(str(body.get("game_id")), str(body.get("owner")))
                     continue
-                task = asyncio.create_task(self._serve(body))
+                if body.get("type") == "host":
+                    task = asyncio.create_task(self._host(str(body.get("game_id"))))
+                else:
+                    task = asyncio.create_task(self._serve(body))
                 self.serving.add(task)
                 task.add_done_callback(self.serving.discard)
             elif channel == f"duiyi:reply:{self.pid}":

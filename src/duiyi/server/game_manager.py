@@ -66,6 +66,8 @@ class GameManager:
         self.ownership: Ownership | None = None
         # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
         self.on_takeover: Callable[[str, str], None] | None = None
+        # set by the Redis fan-out: this process stored a new game for ``owner`` to host
+        self.on_created_for: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
 
     async def create(
@@ -163,20 +165,40 @@ class GameManager:
         )
         return await self.repo.game(game_id), session, secrets_
 
-    async def create_routed(self, spec: dict[str, Any]) -> tuple[Hosted, dict[str, str]]:
-        """A new game (``POST /api/games``) created for the process nginx will send its
-        requests to: its id is picked here, and the game is hosted here when this process is
-        its ring owner, else stored with its owner's process id for that process to load on
-        its first request (nothing is forwarded). Without peers: :meth:`create`."""
+    async def create_routed(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+        arbiter_token_hash: str | None = None,
+        token_hashes: tuple[str, str] | None = None,
+    ) -> tuple[Hosted, dict[str, str]]:
+        """A new game (``POST /api/games``, an event round's boards) created for the process
+        nginx will send its requests to: its id is picked here, and the game is hosted here
+        when this process is its ring owner, else stored with its owner's process id, and the
+        owner is told to load it (its timer runs there from the start; a lost message only
+        delays that to its first request). Nothing is forwarded. Without peers: :meth:`create`
+        (the other arguments as there)."""
+        kwargs: dict[str, Any] = {
+            "event_id": event_id,
+            "round": round,
+            "board": board,
+            "arbiter_token_hash": arbiter_token_hash,
+            "token_hashes": token_hashes,
+        }
         if self.ownership is None:
-            return await self.create(spec)
+            return await self.create(spec, **kwargs)
         game_id = new_id()
         owner = self.ownership.owner_process(game_id)
         if owner is None or owner == self.process_id:
-            return await self.create(spec, game_id=game_id)
-        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner)
+            return await self.create(spec, game_id=game_id, **kwargs)
+        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner, **kwargs)
+        if self.on_created_for is not None:
+            self.on_created_for(owner, game_id)
         state = game_view(record.id, session, 0, 0.0)
-        state["event"] = None
+        state["event"] = event_link(record)
         return RemoteGame(self, record, state), secrets_
 
     async def drop(self, host: GameHost) -> None:
