@@ -100,13 +100,13 @@ async def withdrawal_preview(request: Request, event_id: str, number: int) -> di
     started = bool(e.history)
     out: dict[str, Any] = {
         "player": number,
-        "article": withdrawal.article(e.game, systems.of(e).family) if started else "Go §28.1",
+        "article": (
+            withdrawal.article(e.game, systems.of(e).family) if started else e.game.redraw_article
+        ),
         "started": started,
         "effect": "redraw",
         "game": None,
     }
-    if e.game == "gomoku" and not started:
-        out["article"] = "Gomoku §18.5"
     if not started:
         return out
     after = entries.withdraw(e, number, random.Random(0), by="preview")

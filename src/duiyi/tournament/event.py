@@ -30,6 +30,8 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
@@ -113,7 +115,7 @@ def _example() -> Event:
 
 def new_event(
     name: str,
-    game: str,
+    game: GameType | str,
     system: str,
     rounds: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -143,7 +145,7 @@ def new_event(
         if known is not None and not known.rounds_from_field:
             raise TournamentError(f"a {system} event needs its number of rounds (--rounds)")
         rounds = 0
-    return _rounds_from_system(Event(name, game, system, rounds, options=opts))
+    return _rounds_from_system(Event(name, get_game(game), system, rounds, options=opts))
 
 
 def _rounds_from_system(event: Event) -> Event:
@@ -664,7 +666,7 @@ def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
 
 def _simulate_results(event: Event, rng: random.Random) -> Event:
     """Enter a random result on every board of the last round that has none."""
-    draw_rate = 0.05 if event.game == "gomoku" else 0.0
+    draw_rate = 0.05 if event.game.has_draws else 0.0
     rnd = event.history[-1]
     for g in rnd.games:
         if g.result is not None:

@@ -22,24 +22,16 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.tournament.results import Table
 from duiyi.tournament.tiebreaks import (
-    AVERAGE_OPPONENT_RATING,
-    BUCHHOLZ,
-    GAME_POINTS,
-    MEDIAN_BUCHHOLZ,
-    MMS,
     POINTS,
-    SB,
-    SOS,
-    SOSOS,
-    TEAM_SB,
-    TOTAL_SCORE,
-    WARNINGS,
     WINS,
     Tiebreak,
     boards,
     elimination,
+    parse_tiebreak,
 )
 
 __all__ = [
@@ -75,7 +67,7 @@ class Standing:
 
 
 def default_chain(
-    game: str,
+    game: GameType | str,
     family: str,
     *,
     team: bool = False,
@@ -117,30 +109,11 @@ def default_chain(
     kind = family
     if kind == "knockout":
         return (elimination(lives), WINS)
-    if game not in ("go", "gomoku"):
-        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
-    if team:
-        by_board = boards(board_count)
-        if game == "go":
-            rr = (POINTS, GAME_POINTS, *by_board)
-            if kind == "swiss":
-                head = (POINTS,) if variant.upper() == "B" else (TOTAL_SCORE,)
-                return (*head, GAME_POINTS, *by_board)
-            return rr
-        if kind == "swiss":
-            return (POINTS, BUCHHOLZ, MEDIAN_BUCHHOLZ, GAME_POINTS, *by_board)
-        return (POINTS, GAME_POINTS, TEAM_SB, *by_board)
-    if mcmahon:
-        return (MMS, SOS, SOSOS, WARNINGS if game == "go" else WINS)
-    if game == "go":
-        if kind == "swiss":
-            if variant.upper() == "B":
-                return (POINTS, BUCHHOLZ, WARNINGS)
-            return (TOTAL_SCORE, WARNINGS)
-        return (POINTS, SB, WARNINGS)
-    if kind == "swiss":
-        return (POINTS, AVERAGE_OPPONENT_RATING, BUCHHOLZ, MEDIAN_BUCHHOLZ, WINS)
-    return (POINTS, SB, WINS)
+    names = get_game(game).tiebreak_names(kind, mcmahon=mcmahon, team=team, variant=variant)
+    chain: list[Tiebreak] = []
+    for name in names:
+        chain.extend(boards(board_count) if name == "boards" else (parse_tiebreak(name),))
+    return tuple(chain)
 
 
 def _split(
