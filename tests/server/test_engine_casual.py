@@ -4,6 +4,8 @@ proposal. Real GNU Go (``--gnugo``) against a real server."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,14 +16,17 @@ import pytest
 from tests.server.conftest import Server
 from tests.server.test_engines import act, start, wait_moves
 
-from duiyi.server.engines import gnugo_command
+from duiyi import BLACK, WHITE, Color
+from duiyi.errors import GtpError
+from duiyi.server.engine_list import EngineEntry, EngineRun
+from duiyi.server.engines import EngineSeat, gnugo_command
+from duiyi.server.game_spec import new_session
+from duiyi.session import Session
 
 __all__ = ["start"]  # the fixture, shared with test_engines
 
-pytestmark = [
-    pytest.mark.gnugo,
-    pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed"),
-]
+gnugo = pytest.mark.skipif(gnugo_command() is None, reason="GNU Go is not installed")
+BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
 
 
 def engine_game(server: Server, **spec: Any) -> dict[str, Any]:
@@ -65,6 +70,8 @@ def engine_levels(server: Server) -> list[str]:
     return levels
 
 
+@pytest.mark.gnugo
+@gnugo
 def test_the_engine_agrees_to_a_takeback_and_plays_on_from_the_position(
     start: Callable[..., Server],
 ) -> None:
@@ -94,6 +101,8 @@ def test_the_engine_agrees_to_a_takeback_and_plays_on_from_the_position(
     assert analysis["allowed"]["black"][-1] == "request_takeback"
 
 
+@pytest.mark.gnugo
+@gnugo
 def test_nothing_decided_is_taken_back(start: Callable[..., Server]) -> None:
     # issue 21: a takeback is by agreement in a casual game, never after the game ended
     server = start(DUIYI_GNUGO="1")
@@ -136,6 +145,8 @@ def test_no_takeback_in_an_event_game(start: Callable[..., Server]) -> None:
     assert "request_takeback" not in analysis["allowed"]["black"]
 
 
+@pytest.mark.gnugo
+@gnugo
 def test_a_rematch_swaps_the_colours_with_the_same_engine_and_rules(
     start: Callable[..., Server],
 ) -> None:
@@ -164,3 +175,92 @@ def test_a_rematch_swaps_the_colours_with_the_same_engine_and_rules(
     # one rematch per game
     r = httpx.post(url, headers=me)
     assert r.status_code == 409 and again["id"] in r.json()["detail"]
+
+
+def test_a_gomocup_brain_agrees_to_a_takeback(start: Callable[..., Server]) -> None:
+    # issue 21: "for Gomocup engines restart/replay the position": a brain is given the whole
+    # position every turn (BOARD), so it plays on from the position after the takeback
+    brain = f"{sys.executable} {BRAINS / 'greedy.py'} --seed 3"
+    server = start(DUIYI_GOMOKU_ENGINE=brain)
+    r = httpx.post(server.url + "/api/engine-games", json={"game": "gomoku", "rules": "free"})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    assert act(server, g["id"], g["token"], type="move", move="h8").status_code == 200
+    wait_moves(server, g["id"], 2, key="moves_list")
+    assert act(server, g["id"], g["token"], type="request_takeback").status_code == 200
+    wait_for(lambda: view(server, g["id"])["moves_list"] == [], "the takeback")
+    assert act(server, g["id"], g["token"], type="move", move="c3").status_code == 200
+    after = wait_moves(server, g["id"], 2, key="moves_list")
+    assert after["moves_list"][0] == "c3" and after["moves_list"][1] not in ("c3", "h8")
+    analysis = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    assert analysis["engine"]["error"] is None
+
+
+class _Gtp:
+    """A GTP engine that records what it is told (``undo`` refused when ``refuse``)."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.commands: list[str] = []
+        self.refuse = refuse
+
+    async def undo(self) -> None:
+        self.commands.append("undo")
+        if self.refuse:
+            raise GtpError("cannot undo")
+
+
+class _Host:
+    """Just enough of a game host for an engine seat: the session, and acts applied to it."""
+
+    id = "g1"
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.now = 10.0
+
+    async def current_session(self) -> Session:
+        return self.session
+
+    async def act(self, seat: Color, kind: str, data: dict[str, Any]) -> int:
+        self.now += 1.0
+        self.session.act(seat, kind, self.now, **data)
+        return len(self.session.log)
+
+
+@pytest.mark.parametrize("refuse", [False, True])
+def test_the_engine_takes_the_moves_off_its_board_with_gtp_undo(refuse: bool) -> None:
+    # issue 21: "the engine agrees (GTP undo)"; an engine that refuses undo is given the
+    # whole position at its next turn (nothing it knows is kept)
+    session = new_session({"game": "go", "size": 9, "takebacks": True})
+    session.move(BLACK, "E5", now=1.0)
+    session.move(WHITE, "D5", now=2.0)
+    session.act(BLACK, "request_takeback", 3.0)
+    host = _Host(session)
+    entry = EngineEntry("gnugo", "go", ("/usr/games/gnugo", "--mode", "gtp"))
+    seat = EngineSeat(host, WHITE, "go", EngineRun(entry, entry.command, "gnugo"))
+    engine = _Gtp(refuse)
+    seat._engine = engine
+    seat._known = (engine, list(session.game.game.moves))
+    asyncio.run(seat._turn(session))
+    assert session.game.game.moves == [] and session.log[-1].type == "accept_takeback"
+    assert engine.commands == ["undo"] * (1 if refuse else 2)
+    assert seat._known == (None if refuse else (engine, []))
+
+
+def test_a_takeback_asked_before_the_engine_answers_takes_back_one_move() -> None:
+    # the engine had not been told the human's last move yet: nothing to undo on its board
+    session = new_session({"game": "go", "size": 9, "takebacks": True})
+    session.move(BLACK, "E5", now=1.0)
+    session.move(WHITE, "D5", now=2.0)
+    known = list(session.game.game.moves)
+    session.move(BLACK, "C3", now=3.0)
+    session.act(BLACK, "request_takeback", 4.0)
+    host = _Host(session)
+    entry = EngineEntry("gnugo", "go", ("/usr/games/gnugo", "--mode", "gtp"))
+    seat = EngineSeat(host, WHITE, "go", EngineRun(entry, entry.command, "gnugo"))
+    engine = _Gtp()
+    seat._engine = engine
+    seat._known = (engine, known)
+    asyncio.run(seat._turn(session))
+    assert session.game.game.moves == known and session.to_move() is BLACK
+    assert engine.commands == [] and seat._known == (engine, known)

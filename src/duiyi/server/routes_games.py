@@ -19,6 +19,7 @@ from starlette.responses import PlainTextResponse
 
 from duiyi import Color
 from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.games import GAME_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
     Forbidden,
@@ -36,7 +37,6 @@ from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec
-from duiyi.session.adapters import GAME_ACTIONS
 
 __all__ = ["action_data", "router"]
 

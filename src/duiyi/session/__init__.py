@@ -11,7 +11,7 @@
 True
 """
 
-from duiyi.session.adapters import (
+from duiyi.games import (
     GAME_ACTIONS,
     GameAdapter,
     GoAdapter,
