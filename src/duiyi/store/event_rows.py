@@ -16,7 +16,8 @@ Two kinds of write (docs/server.md, "Events in tables"):
 >>> g = Game(3, 7, 9)
 >>> game_of(board_row("e1", 2, g), [], None) == g
 True
->>> player_of(player_row("e1", Player(4, "Li", "3d"))).rank
+>>> from types import SimpleNamespace  # a row's attributes
+>>> player_of(SimpleNamespace(**player_row("e1", Player(4, "Li", "3d")))).rank
 '3d'
 """
 
