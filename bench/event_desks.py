@@ -12,7 +12,9 @@ the shared machine):
    ``/proc``: the machine is shared, so CPU, not wall time, is the cost), the median request,
    the size of the answer, and results per second;
 2. **Five desks**: ``--desks`` client processes started together enter the rest of the round's
-   boards (each its own share): results per second, 409 and 5xx answers, CPU per result.
+   boards (each its own share): results per second, 409 and 5xx answers, CPU per result. With
+   ``--servers K``, K server processes share the database and desk i talks to server i mod K
+   (the one desk to the first); the CPU is that of every server process.
 
 Printed: one table line per measured round, and the ratios the issue asks for (round 5 /
 round 1 per result, five desks / one desk in results per second).
@@ -55,10 +57,13 @@ def cpu_of(pid: int) -> float:
 
 
 class Meter:
-    """CPU seconds of the server process and of the PostgreSQL backends of one database."""
+    """CPU seconds of the server processes and of the PostgreSQL backends of one database."""
 
-    def __init__(self, server: int, admin: str, database: str) -> None:
-        self.server, self.admin, self.database = server, admin, database
+    def __init__(self, servers: list[int], admin: str, database: str) -> None:
+        self.servers, self.admin, self.database = servers, admin, database
+
+    def server(self) -> float:
+        return sum(cpu_of(p) for p in self.servers)
 
     def backends(self) -> list[int]:
         import psycopg
@@ -73,7 +78,7 @@ class Meter:
         return {p: cpu_of(p) for p in self.backends()}
 
     def start(self) -> tuple[float, dict[int, float]]:
-        return cpu_of(self.server), self.read()
+        return self.server(), self.read()
 
     def stop(self, started: tuple[float, dict[int, float]]) -> tuple[float, float]:
         """(server CPU s, PostgreSQL CPU s) since ``started`` (a backend that came meanwhile
@@ -81,7 +86,7 @@ class Meter:
         server0, pg0 = started
         pg1 = self.read()
         pg = sum(max(0.0, c - pg0.get(p, 0.0)) for p, c in pg1.items())
-        return cpu_of(self.server) - server0, pg
+        return self.server() - server0, pg
 
 
 def desk(
@@ -116,16 +121,20 @@ def _desk_process(args: tuple[Any, ...], out: Any) -> None:
 
 
 def five_desks(
-    url: str, event_id: str, key: str, number: int, boards: list[int], desks: int
+    urls: list[str], event_id: str, key: str, number: int, boards: list[int], desks: int
 ) -> dict[str, Any]:
-    """``desks`` processes, started together, each entering its share of ``boards``."""
+    """``desks`` processes, started together, each entering its share of ``boards`` (desk i
+    through server i modulo the servers)."""
     ctx = multiprocessing.get_context("fork")
     go = ctx.Event()
     out = ctx.Queue()
     shares = [boards[i::desks] for i in range(desks)]
     procs = [
-        ctx.Process(target=_desk_process, args=((url, event_id, key, number, s, go), out))
-        for s in shares
+        ctx.Process(
+            target=_desk_process,
+            args=((urls[i % len(urls)], event_id, key, number, s, go), out),
+        )
+        for i, s in enumerate(shares)
     ]
     for p in procs:
         p.start()
@@ -202,8 +211,13 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
     with psycopg.connect(args.admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     database = args.admin.rsplit("/", 1)[0] + "/" + name
-    proc, url = start_server(database, workdir, env={"DUIYI_MAX_EVENT_WRITES": "16"})
-    meter = Meter(proc.pid, args.admin, name)
+    servers = [start_server(database, workdir, env={"DUIYI_MAX_EVENT_WRITES": "16"})]
+    servers += [
+        start_server(database, workdir, env={"DUIYI_MAX_EVENT_WRITES": "16"})
+        for _ in range(args.servers - 1)
+    ]
+    url = servers[0][1]
+    meter = Meter([p.pid for p, _ in servers], args.admin, name)
     rows: list[dict[str, Any]] = []
     try:
         with httpx.Client(base_url=url, timeout=600) as client:
@@ -236,7 +250,7 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
             for number, event_id, key, boards in events:
                 rest = boards[args.turns * step :]
                 started = meter.start()
-                many = five_desks(url, event_id, key, number, rest, args.desks)
+                many = five_desks([u for _, u in servers], event_id, key, number, rest, args.desks)
                 server5, pg5 = meter.stop(started)
                 acc = one[number]
                 count = len(acc["times"])
@@ -259,8 +273,9 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                 rows.append(row)
                 print(_line(row), flush=True)
     finally:
-        proc.terminate()
-        proc.wait(30)
+        for p, _ in servers:
+            p.terminate()
+            p.wait(30)
         with psycopg.connect(args.admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     first, last = rows[0], rows[-1]
@@ -299,6 +314,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200, help="results entered by one desk")
     parser.add_argument("--desks", type=int, default=5)
     parser.add_argument("--turns", type=int, default=4, help="one desk's turns per event")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes (the desks spread over them)"
+    )
     parser.add_argument(
         "--admin",
         default=os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres"),

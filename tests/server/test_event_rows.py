@@ -8,11 +8,14 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from alembic import command
 from tests.server.conftest import Backend
 
+from duiyi.server.app import create_app
+from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 from duiyi.store.migrate import config_for, upgrade
 from duiyi.store.repository import Conflict
@@ -196,3 +199,50 @@ async def test_a_change_of_the_whole_event_refuses_a_board_read_before_it(url: s
         await repo.save_board(piece, done.event, {"op": "result"}, 3.0)
     assert (await repo.event(eid)).event == renamed
     await db.dispose()
+
+
+async def test_two_desks_writing_one_board_differently_are_told(tmp_path: Any) -> None:
+    # Desk A reads board 1 (no result); desk B enters 0-1 on it before A writes; A's write is
+    # refused by the board's version and A reads the board again: it now holds B's result, not
+    # the one A read, so A is answered 409 naming it (the director looks, then corrects it by
+    # entering again). The same result from both desks is no conflict ("unchanged", 200).
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'd.sqlite3'}"))
+    transport = httpx.ASGITransport(app=app)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://desk") as client,
+    ):
+        made = (await client.post("/api/events", json={"name": "Cup", "rounds": 3})).json()
+        event_id = made["id"]
+        client.headers["Authorization"] = f"Bearer {made['organiser_token']}"
+        body = "name\nA\nB\nC\nD\n"
+        await client.post(
+            f"/api/events/{event_id}/players", content=body, headers={"Content-Type": "text/csv"}
+        )
+        assert (await client.post(f"/api/events/{event_id}/rounds")).is_success
+        repo: Repository = app.state.duiyi.repo
+        real = repo.change_board
+        calls = 0
+
+        async def racing(eid: str, number: int, board: int, decide: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == 1:  # A has read the board; B writes it before A's write
+                decide(await repo.board(eid, number, board))
+                other = await repo.board(eid, number, board)
+                done = _enter(board, GameResult.WHITE_WINS)(other.event)
+                await repo.save_board(other, done.event, {"op": "result"}, 5.0)
+                raise Conflict("the board's version moved on")
+            return await real(eid, number, board, decide)
+
+        repo.change_board = racing  # type: ignore[method-assign]
+        url = f"/api/events/{event_id}/rounds/1/boards/1/result"
+        r = await client.put(url, json={"result": "1-0"})
+        assert r.status_code == 409 and "0-1" in r.json()["detail"], r.text
+        calls = 0
+        r = await client.put(url, json={"result": "0-1"})  # B's result again: no conflict
+        assert r.status_code == 200 and r.json()["status"] == "unchanged", r.text
+        repo.change_board = real  # type: ignore[method-assign]
+        r = await client.put(url, json={"result": "1-0"})  # the director corrects it
+        assert r.status_code == 200 and r.json()["board"]["result"] == "1-0"
+        assert [e["value"]["result"] for e in r.json()["board"]["trail"]] == ["0-1", "1-0"]

@@ -177,6 +177,11 @@ async def _change_once(
     raise Conflict("the event keeps changing under this request; try again")
 
 
+class EnteredMeanwhile(Conflict):
+    """Another desk wrote the board, differently, between this request's reading and its
+    write (409: the director looks and enters it again to correct it)."""
+
+
 #: Systems whose boards are not checked from their own round alone (a groups event's final
 #: stage needs winners: the groups decide where it starts), so a board's result goes through
 #: the whole event.
@@ -197,7 +202,8 @@ async def change_board(
     transaction (the event's head, the board with its record, the later pairings of its
     players when a correction needs them): its cost does not grow with the rounds, and changes
     of different boards of a round never refuse each other. Retried when the same board (or
-    the whole event) changed meanwhile.
+    the whole event) changed meanwhile; when another desk wrote the same board differently in
+    between, Conflict (409) names what it wrote: the director decides.
 
     ``apply`` is the pure operation on the slice's event (its answer says what it did);
     ``closing`` names the reason to close the board's online games, given the answer and the
@@ -215,6 +221,7 @@ async def change_board(
     try:
         repo = repo_of(request)
         answers: list[Entered] = []
+        first: list[Any] = []  # the board's result as this request first read it
 
         def decide(piece: BoardSlice) -> BoardWrite | None:
             check_organiser(
@@ -225,6 +232,17 @@ async def change_board(
             if piece.board_version == 0 or e.is_team_event or e.system in WHOLE_EVENT_SYSTEMS:
                 return None
             done = apply(e)
+            now = piece.game.sheet
+            if not first:
+                first.append(now)
+            elif now != first[0] and done.status != "unchanged":
+                # another desk wrote this board since this request read it, and differently:
+                # the director sees it and decides (enter it again to correct it)
+                raise EnteredMeanwhile(
+                    f"round {number} board {board} was entered meanwhile by another desk "
+                    f"({'no result' if now is None else now.result.value}); "
+                    "check it and enter the result again to correct it"
+                )
             if done.withdrawn or not piece.changed_only(done.event):
                 return None
             answers.append(done)
@@ -237,6 +255,8 @@ async def change_board(
                 piece, plan, version, closed = await repo.change_board(
                     event_id, number, board, decide
                 )
+            except EnteredMeanwhile:
+                raise
             except Conflict:
                 continue
             if not answers:
