@@ -98,7 +98,7 @@ class GameAdapter(Protocol):
 
     def board_view(self) -> dict[str, Any]:
         """What a board display needs beyond :meth:`state_json`: the stones by colour, the
-        size, the last move and the game's own extras (Go: captures, dead stones, the count;
+        size, the moves played (``move_count``), the last move and the game's own extras (Go: captures, dead stones, the count;
         Gomoku: the opening, the fifth-move candidates, the draw offers); {} for a game
         without a board."""
 
@@ -296,6 +296,7 @@ class GoAdapter:
         last = g.last_move
         return {
             **_stones(g.board, g.size),
+            "move_count": len(g.moves),  # stones and passes
             "captures": {c.value: n for c, n in g.captures.items()},
             "dead": sorted(str(p) for p in g.dead),
             "accepted": sorted(c.value for c in g.accepted),
@@ -509,6 +510,7 @@ class GomokuAdapter:
             **_stones(g.board, SIZE),
             "last_move": str(moves[-1].point) if moves and moves[-1].point else None,
             "moves_list": [str(m.point) if m.point else "pass" for m in moves],
+            "move_count": len(moves),
             "rules": g.rules.to_json(),
             "fifth_n": g.fifth_n,
             "fifth_candidates": [str(p) for p in g.fifth_candidates],

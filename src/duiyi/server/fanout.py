@@ -88,8 +88,8 @@ class RedisFanout:
         # games hosted here that another process watches: game id -> when it last asked
         self.watched: dict[str, float] = {}
         # games hosted elsewhere whose channel this process listens to: game id -> when it
-        # last asked the owner to publish there
-        self.subscribed: dict[str, float] = {}
+        # last asked the owner to publish there, and that owner
+        self.subscribed: dict[str, tuple[float, str]] = {}
         # messages published, by kind, and actions forwarded to another process (for
         # /api/metrics and the benchmarks)
         self.published: collections.Counter[str] = collections.Counter()
@@ -229,14 +229,16 @@ class RedisFanout:
             await self.pubsub.unsubscribe(_game_channel(game_id))
         now = time.monotonic()
         for game_id, remote in wanted.items():
+            owner = str(remote.record.owner)
             new = game_id not in self.subscribed
             if new:
                 await self.pubsub.subscribe(_game_channel(game_id))
-            if new or now - self.subscribed[game_id] >= WATCH_AGAIN:
-                self.subscribed[game_id] = now
+            asked, asked_owner = self.subscribed.get(game_id, (0.0, ""))
+            if new or asked_owner != owner or now - asked >= WATCH_AGAIN:
+                self.subscribed[game_id] = (now, owner)
                 request = {"type": "watch", "game_id": game_id, "reply": self.pid}
-                await self.redis.publish(f"duiyi:proc:{remote.record.owner}", json.dumps(request))
-            if new:
+                await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+            if new or asked_owner != owner:
                 await remote.refresh()
 
     async def forward(
