@@ -14,6 +14,7 @@ import json
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Pass
 from duiyi.clock import (
     Absolute,
     ChineseByoyomi,
@@ -192,7 +193,7 @@ def test_a_sealed_second_pass_presses_too(name: str) -> None:
     # Go §14 with §21.1: a sealed pass that ends play is still a move
     s = go(name)
     opening(s)
-    s.adjourn(WHITE, {"type": "pass"}, now=35.0)
+    s.adjourn(WHITE, Pass(), now=35.0)
     s.resume(now=80_000.0)
     assert s.to_move() is None and s.clock.flagged(99_999.0) is None
     stone = as_a_stone(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import ChooseFifth, Open, ProposeFifth, Swap
 from duiyi.clock import (
     Absolute,
     ChineseByoyomi,
@@ -24,7 +25,7 @@ from duiyi.gomoku import FoulPolicy, RenjuRules
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Decision, Referee
-from duiyi.session import Session, SessionAction
+from duiyi.session import LogEntry, Session
 from duiyi.session.core import OVERRUN_GRACE
 
 from .fake import FakeGame
@@ -315,14 +316,14 @@ def test_gomoku_swap_keeps_clocks_with_the_seats() -> None:
     s = Session(
         GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
     )
-    s.act(BLACK, "open", 30.0, moves=["h8", "h9", "j10"], fifth_n=2)
+    s.apply(Open(("h8", "h9", "j10"), 2), 30.0, BLACK)
     assert s.to_move() is WHITE
-    s.act(WHITE, "swap", 40.0)
+    s.apply(Swap(), 40.0, WHITE)
     assert s.to_move() is BLACK  # the opener, now White, plays white 4
     s.move(BLACK, "i9", now=50.0)
     assert s.clock.used(BLACK, 50.0) == 40.0 and s.clock.used(WHITE, 50.0) == 10.0
-    s.act(WHITE, "propose_fifth", 60.0, points=["g10", "k7"])
-    s.act(BLACK, "choose_fifth", 70.0, point="k7")
+    s.apply(ProposeFifth(("g10", "k7")), 60.0, WHITE)
+    s.apply(ChooseFifth("k7"), 70.0, BLACK)
     assert s.to_move() is BLACK  # White (Black seat) keeps one and plays white 6
     assert s.clock.to_move is BLACK
     assert rebuilt(s).to_json() == s.to_json()
@@ -372,7 +373,7 @@ def test_bad_logs() -> None:
     with pytest.raises(SessionError, match="flag"):
         Session.from_log(log)
     with pytest.raises(SessionError):
-        SessionAction.from_json({"v": 1, "type": "teleport", "at": 0})
+        LogEntry.from_json({"v": 1, "type": "teleport", "at": 0})
     with pytest.raises(InvalidInput):
         s.rule("banish", 6.0)
 
@@ -395,8 +396,8 @@ def test_gomoku_outcome_names_the_seat_after_a_swap() -> None:
     s = Session(
         GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
     )
-    s.act(BLACK, "open", 30.0, moves=["h8", "h9", "j10"], fifth_n=1)
-    s.act(WHITE, "swap", 40.0)
+    s.apply(Open(("h8", "h9", "j10"), 1), 30.0, BLACK)
+    s.apply(Swap(), 40.0, WHITE)
     s.resign(BLACK, now=50.0)
     o = s.outcome()
     assert o is not None and o.winner is WHITE

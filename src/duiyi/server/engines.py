@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from duiyi import BLACK, Color
+from duiyi.actions import Accept, Claim, Move, Pass, Resign, SetDead
 from duiyi.errors import (
     DuiyiError,
     EngineCrashed,
@@ -258,8 +259,8 @@ class EngineSeat:
                 if not view.get("dead") and not view.get("accepted"):
                     proposal = sorted(str(p) for p in game.propose_dead())
                     if proposal:
-                        await self.host.act(self.seat, "set_dead", {"points": proposal})
-                await self.host.act(self.seat, "accept", {})
+                        await self.host.act(self.seat, SetDead(tuple(proposal)))
+                await self.host.act(self.seat, Accept())
             return
         if view.get("to_move") != self.seat.value or phase != "playing":
             return
@@ -295,12 +296,12 @@ class EngineSeat:
             timeout = self.move_timeout if timeout is None else timeout
         move = await engine.genmove(self.seat, timeout=timeout)
         if move == "resign":
-            await self.host.act(self.seat, "resign", {})
+            await self.host.act(self.seat, Resign())
             return
         if move is None:
-            await self.host.act(self.seat, "pass", {})
+            await self.host.act(self.seat, Pass())
         else:
-            await self.host.act(self.seat, "move", {"point": str(move)})
+            await self.host.act(self.seat, Move(str(move)))
         # genmove played the move on the engine's board too: next turn, only what follows
         self._known = (engine, [*moves, (self.seat, move)])
 
@@ -314,7 +315,7 @@ class EngineSeat:
         if self.player and game.pending_foul is not None:
             # Black's forbidden stone under the claim policy: a brain cannot claim, so its
             # seat claims for it at once (Gomoku §10.1(2); as duiyi gomoku match's referee)
-            await self.host.act(self.seat, "claim", {})
+            await self.host.act(self.seat, Claim())
             return
         timeout = self.run.entry.move_seconds or 30.0
         if self.player:
@@ -331,7 +332,7 @@ class EngineSeat:
             move = await self._engine.board(stones, timeout=timeout)
         else:
             move = await self._engine.begin(timeout=timeout)
-        await self.host.act(self.seat, "move", {"point": move.to_book()})
+        await self.host.act(self.seat, Move(move.to_book()))
 
 
 async def _kill(engine: Any) -> None:

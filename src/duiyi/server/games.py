@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import Action
 from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.referee import Referee
@@ -30,7 +31,7 @@ from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.problems import RefusedByRules, Unavailable
 from duiyi.server.rulings import parse_ruling
-from duiyi.session import OVERRUN_GRACE, Session, SessionAction
+from duiyi.session import OVERRUN_GRACE, Session
 from duiyi.store.repository import (
     ActionIdTaken,
     Append,
@@ -372,7 +373,9 @@ class Hosted(Protocol):
 
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int: ...
+    async def act(
+        self, seat: Color | None, action: Action, action_id: str | None = None
+    ) -> int: ...
 
     async def current_session(self) -> Session: ...
 
@@ -498,26 +501,30 @@ class GameHost:
         return await self._change(change, keys, attempt)
 
     async def act(
-        self, seat: Color | None, kind: str, data: dict[str, Any], attempt: str | None = None
+        self,
+        seat: Color | None,
+        action: Action,
+        action_id: str | None = None,
+        attempt: str | None = None,
     ) -> int:
-        """Apply one action (already authorised) and commit it before returning the version.
+        """Apply one typed action of ``seat`` (already authorised) and commit it before
+        returning the version.
 
-        With an ``action_id`` in ``data`` the action is applied at most once: an id already
+        With an ``action_id`` the action is applied at most once: an id already
         committed answers its version. ``attempt`` names a forwarded delivery: if the process
         that forwarded it gave up waiting and wrote the attempt's tombstone first, the commit
         fails and nothing is applied (ActionRefused); if the commit was first, that process
         answers its version. The database decides which came first
         (``Repository.refuse_action``)."""
         started = time.perf_counter()
-        data = dict(data)
-        action_id = _check_action_id(data.pop(ACTION_ID, None))
+        action_id = _check_action_id(action_id)
         keys = None
         if action_id is not None:
             sender = "none" if seat is None else seat.value
-            keys = (action_id, *action_keys(sender, action_id, {"type": kind, **data}))
+            keys = (action_id, *action_keys(sender, action_id, action.to_json()))
         try:
             return await self._change(
-                lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
+                lambda now: self.session.apply(action, now, seat),
                 keys,
                 attempt,
             )
@@ -743,7 +750,7 @@ class RemoteGame:
         data: dict[str, Any] = {"ruling": ruling}
         if action_id is not None:
             data[ACTION_ID] = action_id
-        return await self.act(None, RULING, data)
+        return await self._forward(None, RULING, data)
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""
@@ -756,8 +763,15 @@ class RemoteGame:
         """The stored entries after ``since`` (none when None) and the owner's last state."""
         return ([] if since is None else await self.entries(since)), self.state
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
-        """Forward the action to the owning process and wait for its answer."""
+    async def act(self, seat: Color | None, action: Action, action_id: str | None = None) -> int:
+        """Forward the action to the owning process (as its JSON form, read there again) and
+        wait for its answer."""
+        data = action.to_json()
+        if action_id is not None:
+            data[ACTION_ID] = action_id
+        return await self._forward(seat, "act", data)
+
+    async def _forward(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         owner = self.record.owner
         if owner is None or self.manager.forward is None:
             raise Unavailable("this game's host process cannot be reached")

@@ -18,6 +18,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
+from duiyi.actions import (
+    Adjourn,
+    Arrive,
+    Pause,
+    RequestOvertimePass,
+    Resume,
+    SplitPool,
+    is_game_action,
+)
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.auth import (
     SUBPROTOCOL,
@@ -32,10 +41,9 @@ from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
-from duiyi.server.schemas import GameSpec
-from duiyi.session.adapters import GAME_ACTIONS
+from duiyi.server.schemas import GameSpec, parse_action
 
-__all__ = ["action_data", "router"]
+__all__ = ["perform", "router"]
 
 # every action, ruling, ... checks its key before its body is read (keyfirst.KeyFirstRoute)
 router = APIRouter(prefix="/api/games", tags=["games"], route_class=KeyFirstRoute)
@@ -63,58 +71,36 @@ def _manager(request: Request | WebSocket) -> GameManager:
     return manager
 
 
-def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Split a request body into the session action type and its data.
-
-    >>> action_data({"type": "move", "move": "D4"})
-    ('move', {'point': 'D4'})
-    """
-    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
-    kind = body["type"]
-    data = {k: v for k, v in body.items() if k != "type"}
-    if kind == "move" and "move" in data and "point" not in data:
-        data["point"] = data.pop("move")
-    if kind in ("player", "at", "v"):
-        raise InvalidInput(f"not an action type: {kind!r}")
-    for reserved in ("player", "at", "v"):
-        data.pop(reserved, None)
-    return kind, data
-
-
 # Players send the game's own actions plus adjourning (sealing their move), arriving late and
 # asking for the Go §22.5 pass on overtime (in advance or at the overrun).
-PLAYER_ACTIONS = GAME_ACTIONS | {"adjourn", "arrive", "request_overtime_pass"}  # Go §22.5
+PLAYER_ACTIONS = (Adjourn, Arrive, RequestOvertimePass)
+ARBITER_ACTIONS = (Pause, Resume, SplitPool)
+_PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
+_ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
 
 
-ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})
-
-
-async def perform(
-    host: Hosted, seat: Color | None, body: dict[str, Any], *, arbiter: bool = False
-) -> int:
-    """Authorise and apply one action: a player acts for its own seat only; the arbiter
-    pauses, resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
-    kind, data = action_data(body)
+async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bool = False) -> int:
+    """Read the request ``body`` once into its typed action (:func:`schemas.parse_action`),
+    authorise it and apply it: a player acts for its own seat only; the arbiter pauses,
+    resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
+    action, action_id = parse_action(body)
     if arbiter:
-        if kind not in ARBITER_ACTIONS:
-            raise Forbidden(
-                f"the arbiter sends {sorted(ARBITER_ACTIONS)} here and rulings to /rulings"
-            )
-        return await host.act(None, kind, data)
+        if not isinstance(action, ARBITER_ACTIONS):
+            raise Forbidden(f"the arbiter sends {_ARBITER_NAMES} here and rulings to /rulings")
+        return await host.act(None, action, action_id)
     if seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
-    if kind not in PLAYER_ACTIONS:
-        if kind in ARBITER_ACTIONS:
+    if not (is_game_action(action) or isinstance(action, PLAYER_ACTIONS)):
+        if isinstance(action, ARBITER_ACTIONS):
             raise Forbidden(
-                f"players may not send {kind!r}: only the game's arbiter key may "
-                f"({', '.join(sorted(ARBITER_ACTIONS))})"
+                f"players may not send {action.type!r}: only the game's arbiter key may "
+                f"({_ARBITER_NAMES})"
             )
         raise Forbidden(
-            f"players may not send {kind!r} actions: a player sends "
-            f"{', '.join(sorted(PLAYER_ACTIONS))}"
+            f"players may not send {action.type!r} actions: a player sends the game's moves, "
+            f"{_PLAYER_NAMES}"
         )
-    return await host.act(seat, kind, data)
+    return await host.act(seat, action, action_id)
 
 
 @router.post("", status_code=201)
@@ -311,7 +297,7 @@ async def _serve_socket(
     if seat is not None and seat.value in (await host.read())[1].get("absent", ()):
         # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
         with contextlib.suppress(DuiyiError):
-            await host.act(seat, "arrive", {})
+            await host.act(seat, Arrive())
     # a client too slow to keep up loses the oldest messages; it sees the gap in the versions
     # and asks for a resync
     queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
