@@ -31,12 +31,14 @@ from duiyi.referee import Ruling, ruling_from_json
 __all__ = [
     "Accept",
     "AcceptDraw",
+    "AcceptTakeback",
     "Action",
     "Adjourn",
     "Arrive",
     "ChooseFifth",
     "Claim",
     "DeclineDraw",
+    "DeclineTakeback",
     "Dispute",
     "Flag",
     "GameAction",
@@ -52,6 +54,7 @@ __all__ = [
     "PlaceHandicap",
     "ProposeFifth",
     "RequestOvertimePass",
+    "RequestTakeback",
     "Resign",
     "Resume",
     "Ruled",
@@ -402,6 +405,27 @@ class RequestOvertimePass(_Base):
 
 
 @dataclass(frozen=True)
+class RequestTakeback(_Base):
+    """The player asks to take back its last move (issue 21, a casual game only)."""
+
+    type: ClassVar[str] = "request_takeback"
+
+
+@dataclass(frozen=True)
+class AcceptTakeback(_Base):
+    """The opponent agrees to the takeback asked for."""
+
+    type: ClassVar[str] = "accept_takeback"
+
+
+@dataclass(frozen=True)
+class DeclineTakeback(_Base):
+    """The opponent declines the takeback asked for."""
+
+    type: ClassVar[str] = "decline_takeback"
+
+
+@dataclass(frozen=True)
 class Ruled(_Base):
     """A ruling made and recorded (``override``: it changes a result already decided,
     Go §23.1)."""
@@ -465,6 +489,9 @@ Action: TypeAlias = (
     | Adjourn
     | Arrive
     | RequestOvertimePass
+    | RequestTakeback
+    | AcceptTakeback
+    | DeclineTakeback
     | Ruled
     | Flag
     | NoShow
@@ -494,6 +521,9 @@ _CLASSES: tuple[type[_Base], ...] = (
     Adjourn,
     Arrive,
     RequestOvertimePass,
+    RequestTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
     Ruled,
     Flag,
     NoShow,

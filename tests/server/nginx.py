@@ -56,7 +56,7 @@ def render(port: int, upstreams: list[int], prefix: Path) -> str:
     options = servers[0]
     lines = "\n".join(f"    server 127.0.0.1:{p}{options};" for p in upstreams)
     site, n = re.subn(r"(?:^\s*server 127\.0\.0\.1:\d+.*;\n)+", lines + "\n", site, flags=re.M)
-    assert n == 1, "the upstream servers are one block"
+    assert n == 2, "two upstream blocks: round robin, and the games' consistent hash"
     site, n = re.subn(r"listen 80;", f"listen 127.0.0.1:{port};", site)
     assert n == 1
     site, n = re.subn(r"access_log \S+", f"access_log {prefix}/access.log", site)
@@ -157,15 +157,26 @@ class Cluster:
             server.stop()
 
 
-def start_cluster(database: str, redis: str, tmp: Path, processes: int = 3) -> Cluster:
-    """Start ``processes`` servers and nginx in front of them (stop() undoes everything)."""
-    servers: list[Server] = []
+def peers(ports: list[int]) -> str:
+    """DUIYI_PEERS for processes on ``ports``: the upstream addresses as nginx names them."""
+    return ",".join(f"127.0.0.1:{p}" for p in ports)
+
+
+def start_cluster(
+    database: str, redis: str, tmp: Path, processes: int = 3, ring: bool = True
+) -> Cluster:
+    """Start ``processes`` servers and nginx in front of them (stop() undoes everything). Each
+    process knows the upstream list (DUIYI_PEERS), so it owns the games nginx sends it
+    (``ring=False``: no DUIYI_PEERS, the creator of a game owns it, as before issue 26)."""
+    servers = [Server(database, redis) for _ in range(processes)]
+    for server in servers if ring else ():
+        server.env["DUIYI_PEERS"] = peers([s.port for s in servers])
     try:
-        for _ in range(processes):
-            servers.append(Server(database, redis).start(tmp))
+        for server in servers:
+            server.start(tmp)
         nginx = Nginx([s.port for s in servers]).start(tmp)
     except BaseException:
-        for s in servers:
-            s.stop()
+        for server in servers:
+            server.stop()
         raise
     return Cluster(servers, nginx, tmp)

@@ -40,6 +40,8 @@ NAMES = [
     "Su",
     "Tao",
     "Wu",
+    "Xu",
+    "Yan",
 ]
 
 
@@ -104,16 +106,23 @@ def rule(
     choose: dict[str, str] | None = None,
     tick: tuple[str, ...] = (),
     fill: dict[str, str] | None = None,
+    pick: dict[str, str] | None = None,
     words: tuple[str, ...] = (),
 ) -> None:
     """Make a ruling on a board of the room as the arbiter does: pick it by its name, set its
-    fields by their labels, read it in words, confirm."""
+    fields by their labels (``pick``: the option whose words contain the text), read it in
+    words, confirm."""
     c = card(page, board)
     c.get_by_label("Ruling", exact=True).select_option(label=label)
     if player is not None:
         c.get_by_label("Player", exact=True).select_option(player)
     for name, value in (choose or {}).items():
         c.get_by_label(name, exact=True).select_option(value)
+    for name, part in (pick or {}).items():
+        field = c.get_by_label(name, exact=True)
+        options = [o for o in field.locator("option").all_inner_texts() if part in o]
+        assert len(options) == 1, (name, part, field.locator("option").all_inner_texts())
+        field.select_option(label=options[0])
     for name in tick:
         c.get_by_label(name).check()
     for name, value in (fill or {}).items():
@@ -145,7 +154,7 @@ def landed(server: Server, game_id: str, kind: str, article: str, before: int) -
 # event plays on through these; each ruling that ends a game has a board of its own
 GO_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
     (
-        "Warning (Go §24: one stone off; the second loses)",
+        "Warning (Go §24)",
         "warning",
         "Go §24",
         {"player": "black", "fill": {"Note": "phone rang"}},
@@ -157,14 +166,14 @@ GO_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         {"player": "white", "fill": {"Time taken (min)": "1"}},
     ),
     (
-        "Clock adjustment (± minutes and seconds)",
+        "Clock adjustment (±)",
         "clock_adjustment",
         "Go §22.8",
         {"player": "white", "fill": {"Change (min)": "2", "Change (s)": "30"}, "words": ("+2:30",)},
     ),
     ("Void move", "void_move", "Go §19", {"player": "black"}),
     (
-        "Wrongly removed stones put back (with a warning)",
+        "Removed stones put back",
         "stones_restored",
         "Go §18.1",
         {"player": "white", "fill": {"Points": "A1"}},
@@ -180,7 +189,7 @@ GOMOKU_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         {"player": "black", "fill": {"First point it touched": "i9"}},
     ),
     (
-        "Violation (违例; the second loses the game)",
+        "Violation (违例)",
         "violation",
         "Gomoku §12.4",
         {"player": "white"},
@@ -195,7 +204,7 @@ GOMOKU_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         },
     ),
     (
-        "Clock adjustment (± minutes and seconds)",
+        "Clock adjustment (±)",
         "clock_adjustment",
         "Gomoku §8.7",
         {
@@ -249,7 +258,7 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     server: Server, context_factory: Any
 ) -> None:
     go = make_event(server, "go", 14)
-    renju = make_event(server, "gomoku", 20)
+    renju = make_event(server, "gomoku", 22)
     g1, r1 = go["games"][0], renju["games"][0]
     # the forms offer exactly the rulebooks' tables (the Book of each game)
     go_table, renju_table = table(server, g1["game_id"]), table(server, r1["game_id"])
@@ -273,19 +282,31 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     assert len(labels) == len(go_table)
     assert on_boards | {
         "Pass on overtime (Go §22.5)",
-        "Permission to leave the seat in byo-yomi",
-        "Dropped stone (掉子): picked up, played elsewhere",
+        "Leave the seat (byo-yomi)",
+        "Dropped stone (掉子)",
         "Wrong colours",
     } == set(labels)
     assert "JSON" not in tablet.inner_text("body")
+    renju_labels = card(tablet2, 1).get_by_label("Ruling", exact=True).locator("option")
+    assert {label for label, *_ in GOMOKU_ON_BOARD_1 + GOMOKU_ENDING} | {
+        "Dropped stone (掉子)",
+        "Re-lifted stone put back (拔子)",
+        "Void move",
+        "Irregularity accepted",
+        "Appeal (申诉)",
+        "Appeal decided",
+        "Coin toss (挑边器)",
+        "Colours chosen",
+    } == set(renju_labels.all_inner_texts())
+    assert len(renju_labels.all_inner_texts()) == len(renju_table)
 
     # Go board 1: Black opens, and in byo-yomi asks to leave the seat on White's time (§22.7)
     act(server, g1["game_id"], g1["black_token"], {"type": "move", "move": "E5"})
-    rule(tablet, 1, "Permission to leave the seat in byo-yomi", player="black")
+    rule(tablet, 1, "Leave the seat (byo-yomi)", player="black")
     landed(server, g1["game_id"], "leave_seat", "Go §22.7", 0)
     act(server, g1["game_id"], g1["white_token"], {"type": "move", "move": "C3"})
     # Go §17.3: White's stone dropped; it is picked up and White plays again
-    rule(tablet, 1, "Dropped stone (掉子): picked up, played elsewhere", player="white")
+    rule(tablet, 1, "Dropped stone (掉子)", player="white")
     landed(server, g1["game_id"], "dropped_stone", "Go §17.3", 1)
     assert "C3" not in state(server, g1["game_id"])["stones"]["white"]
     act(server, g1["game_id"], g1["white_token"], {"type": "move", "move": "C3"})
@@ -314,7 +335,13 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     # Renju board 1, with Go's board still running beside it
     seat = state(server, g1["game_id"])["to_move"]
     act(server, g1["game_id"], g1[f"{seat}_token"], {"type": "move", "move": "E5"})
-    n = 0
+    # Gomoku §6.1(7): Black's stone dropped on h8; it is picked up and Black plays again (no
+    # penalty here: the pushed stone below brings Black's violation)
+    rule(tablet2, 1, "Dropped stone (掉子)", player="black", choose={"Penalty": "none"})
+    landed(server, r1["game_id"], "dropped_stone", "Gomoku §6.1(7)", 0)
+    assert state(server, r1["game_id"])["moves_list"] == []
+    act(server, r1["game_id"], r1["black_token"], {"type": "move", "move": "h8"})
+    n = len(rulings_of(server, r1["game_id"]))
     for label, kind, article, how in GOMOKU_ON_BOARD_1:
         rule(tablet2, 1, label, **how)
         landed(server, r1["game_id"], kind, article, n)
@@ -322,6 +349,47 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     s = state(server, r1["game_id"])
     # the pushed stone's correction carries a violation (Gomoku §6.1: 纠正并接受处罚)
     assert s["referee"]["white"]["violations"] == 1 and s["outcome"] is None
+    # Gomoku §13.1: White appeals against the violation, picked from the rulings made (by its
+    # line, not a number typed); §13: the arbiter rejects it
+    made = rulings_of(server, r1["game_id"])
+    against = next(i for i, r in enumerate(made) if r["kind"] == "violation")
+    rule(
+        tablet2,
+        1,
+        "Appeal (申诉)",
+        player="white",
+        pick={"Against the ruling": f"{against + 1}. violation"},
+        words=("Gomoku §13.1",),
+    )
+    appeal = landed(server, r1["game_id"], "appeal", "Gomoku §13.1", n)
+    assert appeal["appeal"]["against"] == against, appeal
+    rule(
+        tablet2,
+        1,
+        "Appeal decided",
+        choose={"Result": "rejected"},
+        pick={"The appeal": f"{n + 1}. appeal"},
+    )
+    decided = landed(server, r1["game_id"], "appeal_decided", "Gomoku §13", n + 1)
+    assert decided["appeal"]["against"] == n and decided["appeal"]["result"] == "rejected"
+    assert state(server, r1["game_id"])["outcome"] is None
+    # Gomoku §5.3(2) on board 11, before its first move: the coin, then the winner's colours
+    r11 = renju["games"][10]
+    rule(
+        tablet2,
+        11,
+        "Coin toss (挑边器)",
+        choose={
+            "Who calls": "white",
+            "Called": "tails",
+            "Face shown (empty: the server tosses)": "tails",
+        },
+    )
+    landed(server, r11["game_id"], "coin_toss", "Gomoku §5.3(2)", 0)
+    # White's seat won the call and takes Black: the players exchange seats
+    rule(tablet2, 11, "Colours chosen", choose={"Choice": "black"})
+    chosen = landed(server, r11["game_id"], "colours_chosen", "Gomoku §5.3(2)", 1)
+    assert chosen["color"] == "white" and chosen["swap"] is True, chosen
     # §6.1(6) on board 9: a re-lifted stone goes back to the first empty point it touched
     r9 = renju["games"][8]
     act(server, r9["game_id"], r9["black_token"], {"type": "move", "move": "h8"})
@@ -344,7 +412,7 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     rule(
         tablet2,
         10,
-        "The opponent accepts the irregular act",
+        "Irregularity accepted",
         player="black",
         fill={"Article": "Gomoku §6.1(5)"},
     )
@@ -415,9 +483,7 @@ def test_a_ruling_answers_its_own_call_and_reaches_the_ruled_player_at_once(
     assert len(room_reads) == reads_before, room_reads
     # the arbiter warns Black for the call Black made (the arbiter picks it)
     c = card(room, 1)
-    c.get_by_label("Ruling", exact=True).select_option(
-        label="Warning (Go §24: one stone off; the second loses)"
-    )
+    c.get_by_label("Ruling", exact=True).select_option(label="Warning (Go §24)")
     c.get_by_label("Player", exact=True).select_option("black")
     c.get_by_label("Note", exact=True).fill("pressed the clock before placing the stone")
     c.get_by_label("Answers the call").select_option(
@@ -466,9 +532,7 @@ def test_the_game_page_rules_by_form_and_shows_the_ruling_before_making_it(
     assert "JSON" not in page.inner_text("body")
     assert page.locator("input[aria-label='Method']").count() == 0
     before = state(server, gid)["clocks"]["white"]
-    panel.get_by_label("Ruling", exact=True).select_option(
-        label="Clock adjustment (± minutes and seconds)"
-    )
+    panel.get_by_label("Ruling", exact=True).select_option(label="Clock adjustment (±)")
     panel.get_by_label("Player", exact=True).select_option("white")
     panel.get_by_label("Change (min)").fill("2")
     panel.get_by_label("Change (s)").fill("15")
@@ -501,9 +565,9 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     c = card(page, 1)
     c.get_by_label("裁决种类").wait_for()
     options = c.get_by_label("裁决种类").locator("option").all_inner_texts()
-    assert "违例（第二次判负）" in options and not [o for o in options if "违规" in o]
+    assert "违例" in options and not [o for o in options if "违规" in o]
     assert {"罚时", "移子", "取消比赛资格"} <= set(options)
-    c.get_by_label("裁决种类").select_option(label="推盘：棋子放回第一个交叉点")
+    c.get_by_label("裁决种类").select_option(label="推盘：棋子放回")
     point = c.get_by_label("第一个接触的交叉点")
     suggested = point.get_attribute("placeholder")
     assert suggested and " " not in suggested
@@ -512,7 +576,7 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     c.get_by_role("button", name="确认裁决").click()
     landed(server, gid, "stone_replaced", "Gomoku §6.1(5)", 0)
     for n in (1, 2):
-        c.get_by_label("裁决种类").select_option(label="违例（第二次判负）")
+        c.get_by_label("裁决种类").select_option(label="违例")
         c.get_by_label("棋手", exact=True).select_option("white")
         c.get_by_role("button", name="裁决…").click()
         c.get_by_role("button", name="确认裁决").click()
@@ -527,3 +591,57 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     assert "胜（违例）" in status and "警告" not in status, status
     made = player.get_by_role("region", name="裁决").inner_text()
     assert "第2次违例：判负" in made and "game lost" not in made, made
+
+
+# the options of each drop-down and the text of each field that do not fit in it: a name cut off
+CUT_OFF = """form => {
+  const pen = document.createElement("canvas").getContext("2d");
+  const out = [];
+  for (const s of form.querySelectorAll("select")) {
+    const cs = getComputedStyle(s);
+    pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    // the text's room: the box less its padding and the arrow
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    for (const o of s.options) {
+      const w = Math.ceil(pen.measureText(o.text).width);
+      if (w > room) out.push(`${o.text}: ${w} px in ${room}`);
+    }
+  }
+  for (const i of form.querySelectorAll("input:not([type=checkbox])")) {
+    if (i.scrollWidth > i.clientWidth) out.push(`${i.value}: ${i.scrollWidth} px in ${i.clientWidth}`);
+  }
+  return out;
+}"""
+
+
+def test_no_ruling_name_is_cut_off_on_a_tablet(server: Server, context_factory: Any) -> None:
+    # issue 21 (tried again): ruling names were cut off in the room's drop-down (the names
+    # shared a row with their label in a card a third of a 1024 px screen wide). Every ruling of
+    # both books, in both languages, in the room and on the game page: each name, each choice
+    # and each field's text fits in its box.
+    for game in ("go", "gomoku"):
+        ev = make_event(server, game, 4)
+        gid = ev["games"][0]["game_id"]
+        for locale in ("en-US", "zh-CN"):
+            page = context_factory(
+                viewport={"width": 1024, "height": 768}, locale=locale
+            ).new_page()
+            page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+            room = page.locator("[data-testid=room-board-1] form")
+            game_page = context_factory(viewport={"width": 1024, "height": 768}, locale=locale)
+            panel_page = game_page.new_page()
+            panel_page.goto(f"{server.url}/ui/#/game/{gid}?arbiter={ev['arbiter_token']}")
+            panel = panel_page.locator("section.arbiter form")
+            for form, kind in ((room, "rule-kind-1"), (panel, "rule-kind")):
+                choice = form.get_by_test_id(kind)
+                choice.wait_for()
+                names = choice.locator("option").all_inner_texts()
+                assert len(names) == len(table(server, gid))
+                for name in names:
+                    choice.select_option(label=name)
+                    cut = form.evaluate(CUT_OFF)
+                    assert cut == [], (game, locale, name, cut)
+            if game == "gomoku" and locale == "en-US":
+                room.get_by_test_id("rule-kind-1").select_option(label="Dropped stone (掉子)")
+                room.scroll_into_view_if_needed()
+                screenshot(page, "arbiter-room-form")

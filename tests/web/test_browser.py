@@ -371,9 +371,7 @@ def test_arbiter_pauses_and_warns(server: Server, context_factory: Any) -> None:
     wait_version(page, 2)
     # Go §24: a warning, with its article, through the ruling form (shown in words first)
     panel = page.get_by_role("region", name="Arbiter")
-    panel.get_by_label("Ruling", exact=True).select_option(
-        label="Warning (Go §24: one stone off; the second loses)"
-    )
+    panel.get_by_label("Ruling", exact=True).select_option(label="Warning (Go §24)")
     panel.get_by_role("button", name="Rule…").click()
     assert "Go §24" in panel.get_by_role("alertdialog").inner_text()
     panel.get_by_role("button", name="Confirm the ruling").click()

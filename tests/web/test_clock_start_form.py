@@ -4,6 +4,7 @@ scheduled one (Go §22) and the choice is not offered. In English and in Chinese
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -23,20 +24,28 @@ def test_the_creator_chooses_when_the_clock_starts(server: Server, context_facto
     assert starts.is_visible()
     assert starts.input_value() == "seated"  # the default: when both have sat down
     page.get_by_role("button", name="Create").click()
-    view = state(server, created_id(page))
-    assert view["clock"] == {
+    game_id = created_id(page)
+    # the creator sits at Black's seat at once: the clock waits for White only
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    deadline = time.monotonic() + 10
+    while state(server, game_id)["clock"]["waiting_for"] != ["white"]:
+        assert time.monotonic() < deadline, state(server, game_id)["clock"]
+        time.sleep(0.1)
+    assert state(server, game_id)["clock"] == {
         "start_rule": "seated",
         "started": False,
-        "waiting_for": ["black", "white"],
+        "waiting_for": ["white"],
         "lateness": None,
     }
-    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    page.go_back()
+    form.get_by_label("Time control").select_option("absolute")
     starts.select_option(label="with the first move")
     screenshot(page, "home-clock-starts")
     page.get_by_role("button", name="Create").click()
     assert state(server, created_id(page))["clock"]["start_rule"] == "first_move"
     # lateness rules (Go §22.1) go with the scheduled start: the choice disappears
-    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    page.go_back()
+    form.get_by_label("Time control").select_option("absolute")
     form.get_by_label("Lateness").select_option(label="Players arrive by connecting (time limit)")
     assert not starts.is_visible()
     page.get_by_role("button", name="Create").click()

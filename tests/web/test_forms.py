@@ -30,7 +30,9 @@ def open_home(page: Any, server: Server) -> Any:
 
 
 def created_id(page: Any) -> str:
-    page.wait_for_selector("[data-testid=link-watch]")
+    """The id of the game just created: Create seats its creator at Black's seat, whose page
+    offers the spectators' link."""
+    page.wait_for_selector("[data-testid=game-page] [data-testid=link-watch]")
     href: str = page.get_attribute("[data-testid=link-watch]", "href")
     return href.split("#/game/")[1]
 
@@ -47,11 +49,13 @@ def fill_form(page: Any, fields: dict[str, str]) -> None:
 
 
 def create_game(page: Any) -> str:
-    """Press the home page's create button; return the new game's id. The links of a game
-    created before are dropped first so that they cannot be read for the new one."""
-    page.evaluate("document.querySelector('[data-testid=game-links]')?.remove()")
+    """Press the home page's create button; return the new game's id and go back to the home
+    page (its form shown afresh) for the next one."""
     page.click("[data-testid=create-game]")
-    return created_id(page)
+    game_id = created_id(page)
+    page.go_back()
+    page.wait_for_selector("[data-testid=create-game]")
+    return game_id
 
 
 def test_home_form_offers_every_time_system(server: Server, context_factory: Any) -> None:
@@ -95,20 +99,19 @@ def test_handicap_rules_and_lateness_from_the_home_page(
             "new-late-limit": "30",
         },
     )
-    game_id = create_game(page)
+    page.click("[data-testid=create-game]")
+    game_id = created_id(page)
     view = state(server, game_id)
     # Go §4: handicap stones are placed before White's first move
     assert view["size"] == 13 and view["handicap"] == 3 and len(view["stones"]["black"]) == 3
     assert view["rules"]["name"] == "japanese"
     assert view["time_control"] == {"v": 1, "system": "absolute", "base": 300.0}
-    # Go §22: both players start absent and arrive by connecting
-    assert view["absent"] == ["black", "white"]
-    page.click("[data-testid=link-white]")
+    # Go §22: players arrive by connecting; the creator, seated at Black at once, has arrived
     page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
-    page.wait_for_selector("[data-testid=absent-black]")
-    assert "waiting for the player" in page.inner_text("[data-testid=player-black]")
-    page.wait_for_function("!document.querySelector('[data-testid=absent-white]')")
-    assert state(server, game_id)["absent"] == ["black"]
+    page.wait_for_selector("[data-testid=absent-white]")
+    assert "waiting for the player" in page.inner_text("[data-testid=player-white]")
+    page.wait_for_function("!document.querySelector('[data-testid=absent-black]')")
+    assert state(server, game_id)["absent"] == ["white"]
     # Gomoku: its presets; the same-site rule is Go's only (Go §22.2)
     open_home(page, server)
     page.select_option("[data-testid=new-kind]", "gomoku")
@@ -122,7 +125,7 @@ def test_handicap_rules_and_lateness_from_the_home_page(
     assert page.input_value("[data-testid=new-late-limit]") == "15"
     view = state(server, create_game(page))
     assert view["game"] == "gomoku" and view["rules"]["opening"] == "free"
-    assert view["absent"] == ["black", "white"]
+    assert view["absent"] == ["white"]  # the creator arrived at Black's seat
     assert page._duiyi_errors == []
 
 

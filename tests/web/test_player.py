@@ -86,13 +86,13 @@ def test_names_everywhere_and_the_result_of_a_count(server: Server, context_fact
     page.fill("[data-testid=new-white-name]", "Bob")
     page.select_option("[data-testid=new-size]", "9")
     page.click("[data-testid=create-game]")
-    page.wait_for_selector("[data-testid=link-black]")
-    black_link = page.get_attribute("[data-testid=link-black]", "href")
+    # the creator sits at Black's seat at once; the invitation is White's link
+    page.wait_for_selector("[data-testid=link-white]")
     white_link = page.get_attribute("[data-testid=link-white]", "href")
-    game_id = black_link.split("/game/")[1].split("?")[0]
-    black = context_factory().new_page()
-    black.goto(f"{server.url}/ui/{black_link}")
+    game_id = white_link.split("/game/")[1].split("?")[0]
+    black = page
     black.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    black_link = black.url.split("/ui/")[1]
     black.wait_for_selector("[data-testid=name-black]:has-text('Alice')")
     assert "Bob" in black.inner_text("[data-testid=name-white]")
     status = black.inner_text("[data-testid=status]")

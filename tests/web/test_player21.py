@@ -248,39 +248,59 @@ def test_against_the_computer_you_and_the_engine_by_name_and_no_arbiter(
     page.wait_for_selector("[data-stone][data-color=white]", timeout=30_000)
     name = go[0].get("label") or go[0]["name"]
     page.get_by_test_id("name-white").get_by_text(name).wait_for()
-    assert "You" in page.get_by_test_id("name-black").inner_text()
+    assert "(you)" in page.get_by_test_id("name-black").inner_text()
     status = page.get_by_test_id("status").inner_text()
     assert "You (Black) to move" in status and "Black (Black)" not in status, status
     assert page.get_by_role("button", name="Call the arbiter").count() == 0
 
 
-def test_my_games_lists_the_games_this_browser_created_or_joined(
+def test_the_creator_sits_at_once_with_one_invitation_in_two_clicks(
     server: Server, context_factory: Any
 ) -> None:
-    # issue 21: "there is no single invite link and no list of 'my games'"
-    ctx = context_factory()
+    # issue 21: "after Create, four links appear under the form, 'each shown once'; the
+    # creator stays on the home page; there is no single invite link and no list of 'my
+    # games'". Now: Create seats the creator at Black's seat; the page offers one invitation
+    # (and the spectators' link) to copy. The clicks are counted (docs/ui.md).
+    ctx = context_factory(permissions=["clipboard-read", "clipboard-write"])
     page = ctx.new_page()
     page.goto(f"{server.url}/ui/#/")
     page.fill("[data-testid=new-black-name]", "Lin")
     page.fill("[data-testid=new-white-name]", "Zhou")
-    page.click("[data-testid=create-game]")
-    page.wait_for_selector("[data-testid=link-white]")
-    white_link = page.get_attribute("[data-testid=link-white]", "href")
-    game_id = white_link.split("/game/")[1].split("?")[0]
-    # one invitation to send, one link for spectators, the creator's own seat to sit down at
-    links = page.get_by_test_id("game-links")
-    assert links.get_by_role("link", name="Sit down at your seat (Black)").count() == 1
-    assert links.get_by_role("button", name="Copy link").count() == 2  # invitation, spectators
+    page.get_by_role("button", name="Create").click()  # click 1
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    # the creator's own seat: Black's, with the moves to make
+    page.get_by_test_id("pass").wait_for()
+    assert "(you)" in page.get_by_test_id("name-black").inner_text()
+    invite = page.get_by_test_id("game-links")
+    # one invitation with a seat's key, one link for spectators; the arbiter's folded away
+    seat_links = [
+        a
+        for a in invite.get_by_role("link").all()
+        if a.is_visible() and "token=" in (a.get_attribute("href") or "")
+    ]
+    assert len(seat_links) == 1, [a.get_attribute("href") for a in seat_links]
+    assert invite.get_by_role("button", name="Copy link").count() == 2
     assert not page.is_visible("[data-testid=link-arbiter]")
-    page.reload()
+    invitation = invite.get_by_test_id("link-white").get_attribute("href")
+    assert invitation.startswith(f"#/game/{game_id}?token=") and invitation not in page.url
+    screenshot(page, "game-invite")
+    invite.get_by_role("button", name="Copy link").first.click()  # click 2: to send it
+    page.wait_for_selector("[data-testid=copy-link-white][data-copied=yes]")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"{server.url}/ui/{invitation}"
+    # the friend opens the invitation: White's seat, the game starts, no invitation there
+    friend = context_factory().new_page()
+    friend.goto(copied)
+    friend.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    friend.get_by_test_id("name-white").get_by_text("(you)").wait_for()
+    assert friend.get_by_test_id("game-links").count() == 0
+    # "my games": the creator's browser lists the game it created, the friend's the one joined
+    page.goto(f"{server.url}/ui/#/")
     mine = page.get_by_role("region", name="My games (this browser)")
     mine.get_by_role("link", name="Go: play as Black").click()
     page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
     assert page.get_by_test_id("pass").count() == 1  # Lin's own seat
-    # the friend's browser joins by the invite link: the game is in its list too
-    friend = context_factory().new_page()
-    friend.goto(f"{server.url}/ui/{white_link}")
-    friend.wait_for_selector("[data-testid=game-page][data-connected=yes]")
     friend.goto(f"{server.url}/ui/#/")
     joined = friend.get_by_role("region", name="My games (this browser)")
     joined.get_by_role("link", name="Go: play as White").wait_for()

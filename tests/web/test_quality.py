@@ -68,6 +68,8 @@ def test_both_languages_are_complete() -> None:
             for f in row["fields"]:
                 if f["type"] == "decision":
                     wanted += [f"dec.{d}" for d in f["choices"]]
+                if f["type"] == "select":  # heads, upheld...: words of the page's language
+                    wanted += [f"rv.{c}" for c in f["choices"]]
     assert not [k for k in wanted if k not in table]
 
 

@@ -45,12 +45,16 @@ def serve(
 
     Example: ``duiyi serve --port 8000 --database sqlite:///var/duiyi.sqlite3``
     """
+    import os
+
     import uvicorn
 
     from duiyi.server import Settings, create_app
     from duiyi.server.logs import log_config
 
     settings = Settings.from_env(
+        # behind nginx's consistent hash (DUIYI_PEERS) this process is the upstream it listens as
+        peer_address=None if os.environ.get("DUIYI_PEER_ADDRESS") else f"{host}:{port}",
         database_url=database,
         redis_url=redis,
         demo=demo,

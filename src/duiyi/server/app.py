@@ -38,9 +38,18 @@ async def _heartbeat(state: State) -> None:
     while True:
         try:
             await state.repo.heartbeat(state.settings.process_id, time.time())
+            await _peers(state)
         except Exception:
             log.exception("heartbeat failed")
         await asyncio.sleep(state.settings.heartbeat_seconds)
+
+
+async def _peers(state: State) -> None:
+    """Behind nginx's consistent hash: which peers are alive now (their heartbeats)."""
+    ownership = state.games.ownership
+    if ownership is not None:
+        now = time.time()
+        ownership.update(await state.repo.heartbeats(now - ownership.stale_after), now)
 
 
 async def _sweep(state: State) -> None:
@@ -70,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             state.fanout = RedisFanout(settings.redis_url, state)
             await state.fanout.start()
+        await _peers(state)
         restored = await state.games.restore()
         log.info("restored %d live games", restored)
         if state.engine_rounds is not None:
@@ -195,6 +205,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "games_hosted": len(hosts),
             "games_live": sum(1 for h in hosts.values() if h.session.outcome() is None),
             "listeners": sum(len(h.listeners) for h in hosts.values()),
+            # with several processes: actions this process forwarded to a game's owner, and
+            # messages it published through Redis by kind (update, call, takeover, ...)
+            "forwarded": 0 if state.fanout is None else state.fanout.forwarded,
+            "published": {} if state.fanout is None else dict(state.fanout.published),
+            "owner_by_ring": state.games.ownership is not None,
         }
 
     web = Path(__file__).resolve().parent.parent / "web"

@@ -25,7 +25,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from duiyi import BLACK, Color
-from duiyi.actions import Accept, Claim, Move, Pass, Resign, SetDead
+from duiyi.actions import (
+    Accept,
+    AcceptTakeback,
+    Claim,
+    DeclineTakeback,
+    Move,
+    Pass,
+    Resign,
+    SetDead,
+)
 from duiyi.errors import (
     DuiyiError,
     EngineCrashed,
@@ -108,6 +117,9 @@ class EngineSeat:
         self._killing: asyncio.Future[None] | None = None
         # the engine process and the moves it has on its board (the game's first moves)
         self._known: tuple[Any, list[Any]] | None = None
+        # Go: the engine's own dead stones at the count (GTP final_status_list dead), with
+        # the number of moves they were read after; None before the count or when it failed
+        self.dead_opinion: tuple[int, list[str]] | None = None
 
     def start(self) -> None:
         """Listen to the game and run the engine loop in the background."""
@@ -242,11 +254,42 @@ class EngineSeat:
         return True
 
     async def _turn(self, session: Any) -> None:
+        if not self.player and session.takeback_request is self.seat.opponent:
+            await self._agree_takeback(session)
+            return
         view = self.host.view()
         if self.kind == "go":
             await self._go_turn(session, view)
         else:
             await self._gomoku_turn(session, view)
+
+    async def _agree_takeback(self, session: Any) -> None:
+        """The opponent asked to take back its last move (a casual game, issue 21): the
+        engine agrees. A GTP engine takes the moves off its own board with ``undo`` (or, if
+        it refuses, is given the whole position at its next turn); a Gomocup brain is given
+        the whole position at every turn (``BOARD``), so nothing is left to replay."""
+        if session.paused:
+            return  # answered when the game resumes
+        if not session.can_take_back(self.seat.opponent):
+            # play stopped meanwhile (the engine's pass ended it, the count began): nothing
+            # can be taken back now, the request is answered so that the game goes on
+            await self.host.act(self.seat, DeclineTakeback())
+            return
+        await self.host.act(self.seat, AcceptTakeback())
+        if self.kind != "go" or self._known is None or self._known[0] is not self._engine:
+            return
+        engine, known = self._known
+        moves = list((await self.host.current_session()).game.game.moves)
+        self._known = None  # until the engine's board is known to be the game's
+        if moves != known[: len(moves)]:
+            return
+        try:
+            for _ in range(len(known) - len(moves)):
+                await engine.undo()
+        except GtpError as exc:
+            log.info("game %s: the engine refused undo (%s): replayed next turn", self.host.id, exc)
+            return
+        self._known = (engine, moves)
 
     # -- Go --------------------------------------------------------------------------------
     async def _go_turn(self, session: Any, view: dict[str, Any]) -> None:
@@ -254,16 +297,44 @@ class EngineSeat:
         phase = view.get("phase")
         if phase == "counting":
             if self.seat.value not in view.get("accepted", []):
-                # the engine agrees with the automatic proposal when nothing is marked yet,
-                # and with whatever the human marked after that
+                # nothing marked yet: duiyi's proposal, and the engine's own stones it gives
+                # up (a player may always concede its own stones); the engine's view of the
+                # human's stones is only shown where it differs (analysis: dead_views). After
+                # that it agrees with whatever the human marked.
                 if not view.get("dead") and not view.get("accepted"):
-                    proposal = sorted(str(p) for p in game.propose_dead())
-                    if proposal:
-                        await self.host.act(self.seat, SetDead(tuple(proposal)))
+                    proposal = {str(p) for p in game.propose_dead()}
+                    mine = set(game.board.stones(self.seat))
+                    opinion = await self._dead_opinion(session, game)
+                    conceded = {p for p in opinion or [] if _point(p, game.size) in mine}
+                    marking = sorted(proposal | conceded)
+                    if marking:
+                        await self.host.act(self.seat, SetDead(tuple(marking)))
                 await self.host.act(self.seat, Accept())
             return
         if view.get("to_move") != self.seat.value or phase != "playing":
             return
+        engine = await self._synced_gtp(session, game)
+        moves = list(game.moves)
+        self._known = None  # until its answer is known to be the game's move
+        timeout = self.run.entry.move_seconds
+        if self.player:
+            timeout = await _send_time_left(engine, session, self.seat, self.host.now())
+            timeout = self.move_timeout if timeout is None else timeout
+        move = await engine.genmove(self.seat, timeout=timeout)
+        if move == "resign":
+            await self.host.act(self.seat, Resign())
+            return
+        if move is None:
+            await self.host.act(self.seat, Pass())
+        else:
+            await self.host.act(self.seat, Move(str(move)))
+        # genmove played the move on the engine's board too: next turn, only what follows
+        self._known = (engine, [*moves, (self.seat, move)])
+
+    async def _synced_gtp(self, session: Any, game: Any) -> Any:
+        """The GTP engine (started when needed) with the game's moves on its board: the whole
+        position for a new engine or a game that went elsewhere than it knows, else only the
+        moves since its own."""
         from duiyi.engines.gtp import GtpEngine
 
         if self._engine is None:
@@ -289,21 +360,23 @@ class EngineSeat:
             known = []
         for color, point in moves[len(known) :]:  # usually the opponent's last move only
             await engine.play(color, None if point is None else str(point))
-        self._known = None  # until its answer is known to be the game's move
-        timeout = self.run.entry.move_seconds
-        if self.player:
-            timeout = await _send_time_left(engine, session, self.seat, self.host.now())
-            timeout = self.move_timeout if timeout is None else timeout
-        move = await engine.genmove(self.seat, timeout=timeout)
-        if move == "resign":
-            await self.host.act(self.seat, Resign())
-            return
-        if move is None:
-            await self.host.act(self.seat, Pass())
-        else:
-            await self.host.act(self.seat, Move(str(move)))
-        # genmove played the move on the engine's board too: next turn, only what follows
-        self._known = (engine, [*moves, (self.seat, move)])
+        self._known = (engine, moves)
+        return engine
+
+    async def _dead_opinion(self, session: Any, game: Any) -> list[str] | None:
+        """The engine's dead stones at the count (GTP ``final_status_list dead``), kept for
+        the analysis (:attr:`dead_opinion`); None when the engine cannot tell (no such
+        command, an error, 30 s without an answer): the count goes on with duiyi's proposal."""
+        try:
+            engine = await self._synced_gtp(session, game)
+            dead = await engine.final_status_list("dead", timeout=30.0)
+        except (DuiyiError, OSError) as exc:
+            log.info("game %s: no dead-stone list from the engine (%s)", self.host.id, exc)
+            self.dead_opinion = None
+            return None
+        opinion = sorted(str(p) for p in dead)
+        self.dead_opinion = (len(game.moves), opinion)
+        return opinion
 
     # -- Gomoku ----------------------------------------------------------------------------
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:
@@ -377,6 +450,12 @@ def _flag_timeout(session: Any, now: float) -> float | None:
         return None
     flag = clock.flag_time()
     return None if flag is None else max(flag - now, 0.0) + 5.0
+
+
+def _point(text: str, size: int) -> Any:
+    from duiyi.go.point import Point
+
+    return Point.parse(text, size)
 
 
 def _komi_points(game: Any) -> str:

@@ -1,8 +1,14 @@
 """Several server processes behind one address, joined by Redis pub/sub.
 
-Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats).
-The owner publishes every update and call on ``duiyi:game:<id>``; the other processes relay them
-to their own sockets. An action that reaches a process which does not own the game is forwarded
+Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats;
+behind nginx's consistent hash, the process nginx sends the game to: duiyi.server.ownership).
+Only what another process needs goes through Redis: a process with sockets of a game it does
+not host subscribes to ``duiyi:game:<id>`` and asks the owner to publish there (``watch`` on
+the owner's ``duiyi:proc:<owner>``, again every WATCH_AGAIN seconds while it has such sockets);
+the owner publishes a game's updates and calls only while somebody watches it. A process that
+takes a game over tells the old owner (and the game's watchers) with ``takeover``; rare messages
+of any game (a director's closing, the players' calls) go to every process on ``duiyi:all``.
+An action that reaches a process which does not own the game is forwarded
 on ``duiyi:proc:<owner>`` and answered on ``duiyi:reply:<sender>``; every forward has an
 attempt id, and a sender that gives up waiting writes the attempt's tombstone in the store
 before it answers an error: the owner's commit, which inserts the same key, then fails, unless
@@ -16,10 +22,12 @@ replaced: the next request for its games loads them from the store elsewhere.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
@@ -36,8 +44,17 @@ __all__ = ["RedisFanout"]
 log = logging.getLogger("duiyi.server.fanout")
 
 FORWARD_TIMEOUT = 10.0
-# how often the sockets of games hosted elsewhere are checked for a dead host
+# how often the sockets of games hosted elsewhere are checked for a dead host (and their games
+# subscribed to)
 WATCH_SECONDS = 0.5
+# a watcher asks the owner again this often; the owner stops publishing a game nobody asked
+# for in WATCHED_FOR seconds (or that nobody received)
+WATCH_AGAIN = 5.0
+WATCHED_FOR = 15.0
+# the channel of the rare messages every process hears
+ALL = "duiyi:all"
+# the messages published only to the game's watchers (every move, every spoken call)
+PER_GAME = frozenset({"update", "call"})
 
 
 def _game_channel(game_id: str) -> str:
@@ -69,12 +86,20 @@ class RedisFanout:
         self.writer: asyncio.Task[None] | None = None
         self.serving: set[asyncio.Task[None]] = set()
         self.watcher: asyncio.Task[None] | None = None
+        # games hosted here that another process watches: game id -> when it last asked
+        self.watched: dict[str, float] = {}
+        # games hosted elsewhere whose channel this process listens to: game id -> when it
+        # last asked the owner to publish there
+        self.subscribed: dict[str, float] = {}
+        # messages published, by kind, and actions forwarded to another process (for
+        # /api/metrics and the benchmarks)
+        self.published: collections.Counter[str] = collections.Counter()
+        self.forwarded = 0
 
     async def start(self) -> None:
         """Subscribe and hook into the game manager."""
         await self.redis.ping()
-        await self.pubsub.psubscribe("duiyi:game:*")
-        await self.pubsub.subscribe(f"duiyi:proc:{self.pid}", f"duiyi:reply:{self.pid}")
+        await self.pubsub.subscribe(ALL, f"duiyi:proc:{self.pid}", f"duiyi:reply:{self.pid}")
         self.reader = asyncio.create_task(self._read(), name="redis-reader")
         self.watcher = asyncio.create_task(self._watch(), name="redis-watcher")
         self.writer = asyncio.create_task(self._write(), name="redis-writer")
@@ -82,6 +107,7 @@ class RedisFanout:
         games.fan_out = self.publish
         games.forward = self.forward
         games.alive = self.alive
+        games.on_takeover = self.takeover
 
     async def stop(self) -> None:
         """Unsubscribe and close."""
@@ -96,17 +122,50 @@ class RedisFanout:
             await self.redis.aclose()
 
     def publish(self, message: dict[str, Any]) -> None:
-        """Queue a message of a game hosted here for the other processes."""
+        """Queue a message of a game for the other processes that need it: an update or a call
+        for the game's watchers (none: nothing is sent), anything else for every process."""
+        game_id = str(message.get("game_id"))
+        kind = str(message.get("type"))
+        if kind in PER_GAME:
+            if game_id not in self.watched:
+                return
+            channel = _game_channel(game_id)
+        else:
+            channel = ALL
         payload = json.dumps({**message, "origin": self.pid}, separators=(",", ":"))
-        self.outbox.put_nowait((_game_channel(str(message.get("game_id"))), payload))
+        self.published[kind] += 1
+        self.outbox.put_nowait((channel, payload))
+
+    def takeover(self, game_id: str, old_owner: str) -> None:
+        """This process took ``game_id`` over from ``old_owner``: tell it (it stops serving the
+        game, its sockets reconnect) and the game's watchers (theirs reconnect too)."""
+        payload = json.dumps(
+            {"type": "takeover", "game_id": game_id, "owner": self.pid, "origin": self.pid}
+        )
+        self.published["takeover"] += 1
+        self.outbox.put_nowait((f"duiyi:proc:{old_owner}", payload))
+        self.outbox.put_nowait((_game_channel(game_id), payload))
+
+    def _watched(self, game_id: str) -> None:
+        """Another process asked for ``game_id``'s updates: publish them from now on; when it
+        was not watched, say so on the game's channel first (the watchers read what was
+        committed before it from the store: nothing falls between the two)."""
+        new = game_id not in self.watched
+        self.watched[game_id] = time.monotonic()
+        if new:
+            payload = json.dumps({"type": "watching", "game_id": game_id, "origin": self.pid})
+            self.outbox.put_nowait((_game_channel(game_id), payload))
 
     async def _write(self) -> None:
         while True:
             channel, payload = await self.outbox.get()
             try:
-                await self.redis.publish(channel, payload)
+                receivers = await self.redis.publish(channel, payload)
             except Exception:
                 log.exception("publish to %s failed", channel)
+                continue
+            if receivers == 0 and channel.startswith("duiyi:game:"):
+                self.watched.pop(channel.removeprefix("duiyi:game:"), None)  # nobody left
 
     async def alive(self, process: str) -> bool:
         """True while ``process`` listens on Redis (a killed process stops at once; a paused
@@ -118,13 +177,14 @@ class RedisFanout:
         return any(int(n) > 0 for _, n in counts)
 
     async def _watch(self) -> None:
-        """Sockets of games hosted elsewhere: when the host dies or stops beating, tell them
-        to reconnect (within WATCH_SECONDS plus the staleness limit), so that no browser keeps
-        a frozen board."""
+        """Sockets of games hosted elsewhere: listen to their games (and ask their owners to
+        publish), and when the host dies or stops beating, tell them to reconnect (within
+        WATCH_SECONDS plus the staleness limit), so that no browser keeps a frozen board."""
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             games = self.state.games
             try:
+                await self._subscribe()
                 owners = {r.record.owner for r in games.remotes.values() if r.listeners}
                 dead = set()
                 for owner in owners:
@@ -136,10 +196,35 @@ class RedisFanout:
                     if remote.record.owner in dead:
                         games.remotes.pop(game_id, None)
                         remote.reconnect()
+                cutoff = time.monotonic() - WATCHED_FOR
+                for game_id in [g for g, t in self.watched.items() if t < cutoff]:
+                    self.watched.pop(game_id, None)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("watching the other processes failed")
+
+    async def _subscribe(self) -> None:
+        """Listen to the games whose sockets are here and whose host is elsewhere, and only
+        to those; ask each one's owner to publish it (again every WATCH_AGAIN seconds). A game
+        just listened to is read from the store once more (what its owner committed before it
+        heard the request reaches the sockets now)."""
+        games = self.state.games
+        wanted = {g: r for g, r in games.remotes.items() if r.listeners and r.record.owner}
+        for game_id in [g for g in self.subscribed if g not in wanted]:
+            self.subscribed.pop(game_id, None)
+            await self.pubsub.unsubscribe(_game_channel(game_id))
+        now = time.monotonic()
+        for game_id, remote in wanted.items():
+            new = game_id not in self.subscribed
+            if new:
+                await self.pubsub.subscribe(_game_channel(game_id))
+            if new or now - self.subscribed[game_id] >= WATCH_AGAIN:
+                self.subscribed[game_id] = now
+                request = {"type": "watch", "game_id": game_id, "reply": self.pid}
+                await self.redis.publish(f"duiyi:proc:{remote.record.owner}", json.dumps(request))
+            if new:
+                await remote.refresh()
 
     async def forward(
         self, owner: str, game_id: str, seat: Color | None, kind: str, data: dict[str, Any]
@@ -155,6 +240,7 @@ class RedisFanout:
         attempt, applied at most once."""
         req = secrets.token_hex(12)
         attempt = "fwd-" + req
+        self.forwarded += 1
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[req] = future
         request = {
@@ -216,10 +302,16 @@ class RedisFanout:
             except (TypeError, ValueError):
                 continue
             channel = str(message.get("channel", ""))
-            if channel.startswith("duiyi:game:"):
+            if channel.startswith("duiyi:game:") or channel == ALL:
                 if body.get("origin") != self.pid:
                     self.state.games.deliver(body)
             elif channel == f"duiyi:proc:{self.pid}":
+                if body.get("type") == "watch":  # another process has sockets of this game
+                    self._watched(str(body.get("game_id")))
+                    continue
+                if body.get("type") == "takeover":
+                    self.state.games.taken_over(str(body.get("game_id")), str(body.get("owner")))
+                    continue
                 task = asyncio.create_task(self._serve(body))
                 self.serving.add(task)
                 task.add_done_callback(self.serving.discard)

@@ -29,6 +29,7 @@ from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.referee import Referee
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.committer import GroupCommitter
+from duiyi.server.ownership import Ownership
 from duiyi.server.problems import RefusedByRules, Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import OVERRUN_GRACE, Session
@@ -40,6 +41,7 @@ from duiyi.store.repository import (
     NotFound,
     Repository,
     StoredAction,
+    new_id,
 )
 
 __all__ = [
@@ -155,6 +157,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
         overtime_pass=bool(spec.get("overtime_pass", False)),
         overrun_grace=OVERRUN_GRACE if grace is None else float(grace),  # Go §22.5
         start_rule=str(start),
+        takebacks=bool(spec.get("takebacks", False)),
     )
 
 
@@ -258,6 +261,8 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "referee": state["referee"],
         "seats_swapped": state["seats_swapped"],
         "time_control": session.clock.system.to_json(),
+        # the seat that asked to take back its last move, until answered (casual games)
+        "takeback": state["takeback"],
     }
     view.update(_board_view(session))
     return view
@@ -726,6 +731,7 @@ class RemoteGame:
         self.record = record
         self.state = state
         self.listeners: set[Listener] = set()
+        self._refreshing = asyncio.Lock()
 
     @property
     def version(self) -> int:
@@ -787,8 +793,35 @@ class RemoteGame:
         broadcast(self.listeners, RECONNECT)
         self.listeners.clear()
 
+    async def refresh(self) -> None:
+        """Catch up with the store: the entries committed since the last state this process
+        heard of reach its sockets as one update (a game just listened to through Redis)."""
+        async with self._refreshing:
+            await self._refresh()
+
+    async def _refresh(self) -> None:
+        record = await self.manager.repo.game(self.id)
+        if record.version <= self.version:
+            return
+        stored = await self.manager.repo.actions(self.id)
+        if record.version <= self.version:  # an update arrived meanwhile
+            return
+        session = _rebuild(record, stored)
+        timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
+        state = game_view(self.id, session, len(session.log), max(timeline, session.now))
+        state["event"] = _event_link(record)
+        actions = [public_entry(a.entry) for a in stored[self.version :]]
+        self.record = record
+        self.state = state
+        update = {"type": "update", "version": state["version"], "actions": actions}
+        broadcast(self.listeners, {**update, "game_id": self.id, "state": state})
+
     def deliver(self, message: dict[str, Any]) -> None:
-        """A broadcast from the owner."""
+        """A broadcast from the owner (an update this process already passed on, from the
+        store, is not sent twice)."""
+        version = message.get("version")
+        if message.get("type") == "update" and isinstance(version, int) and version <= self.version:
+            return
         state = message.get("state")
         if isinstance(state, dict):
             self.state = state
@@ -827,6 +860,10 @@ class GameManager:
         self.sweepers: list[Callable[[], Awaitable[None]]] = []
         # set by the Redis fan-out: is that process still listening? (a killed one is not)
         self.alive: Callable[[str], Awaitable[bool]] | None = None
+        # behind nginx's consistent hash (Settings.peers): who should host each game
+        self.ownership: Ownership | None = None
+        # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
+        self.on_takeover: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
 
     async def create(
@@ -840,6 +877,7 @@ class GameManager:
         engine: dict[str, Any] | None = None,
         engine_client: str = "",
         token_hashes: tuple[str, str] | None = None,
+        game_id: str | None = None,
     ) -> tuple[GameHost, dict[str, str]]:
         """A new game from a request; returns the host and its new secrets (``black``,
         ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
@@ -853,10 +891,44 @@ class GameManager:
         ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
         knockout game replayed with colours reversed keeps its players' links (no new secrets
         are answered for the seats then)."""
+        record, session, secrets_ = await self._insert(
+            spec,
+            event_id=event_id,
+            round=round,
+            board=board,
+            arbiter_token_hash=arbiter_token_hash,
+            engine=engine,
+            engine_client=engine_client,
+            token_hashes=token_hashes,
+            game_id=game_id,
+        )
+        host = GameHost(self, record, session, offset=-time.monotonic())
+        self.hosts[record.id] = host
+        host.start_timer()
+        return host, secrets_
+
+    async def _insert(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+        arbiter_token_hash: str | None = None,
+        engine: dict[str, Any] | None = None,
+        engine_client: str = "",
+        token_hashes: tuple[str, str] | None = None,
+        game_id: str | None = None,
+        owner: str | None = None,
+    ) -> tuple[GameRecord, Session, dict[str, str]]:
+        """Store a new game (owned by ``owner``, this process when None): its record, its
+        session and its new secrets (:meth:`create`)."""
         if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
             spec = {**spec, "start": "scheduled"}
         elif engine is not None and "start" not in spec:  # the engine never opens a seat
             spec = {**spec, "start": "first_move"}
+        if event_id is None:  # a casual game allows a takeback by agreement (issue 21)
+            spec = {**spec, "takebacks": True}
         session = new_session(spec, now=0.0)
         config = session.to_json()
         config.pop("actions")
@@ -880,17 +952,30 @@ class GameManager:
             white_token_hash=white_hash,
             arbiter_token_hash=arbiter_token_hash,
             wall=time.time(),
-            owner=self.process_id,
+            owner=owner or self.process_id,
             event_id=event_id,
             round=round,
             board=board,
             engine_client=None if engine is None else engine_client,
+            game_id=game_id,
         )
-        record = await self.repo.game(game_id)
-        host = GameHost(self, record, session, offset=-time.monotonic())
-        self.hosts[game_id] = host
-        host.start_timer()
-        return host, secrets_
+        return await self.repo.game(game_id), session, secrets_
+
+    async def create_routed(self, spec: dict[str, Any]) -> tuple[Hosted, dict[str, str]]:
+        """A new game (``POST /api/games``) created for the process nginx will send its
+        requests to: its id is picked here, and the game is hosted here when this process is
+        its ring owner, else stored with its owner's process id for that process to load on
+        its first request (nothing is forwarded). Without peers: :meth:`create`."""
+        if self.ownership is None:
+            return await self.create(spec)
+        game_id = new_id()
+        owner = self.ownership.owner_process(game_id)
+        if owner is None or owner == self.process_id:
+            return await self.create(spec, game_id=game_id)
+        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner)
+        state = game_view(record.id, session, 0, 0.0)
+        state["event"] = None
+        return RemoteGame(self, record, state), secrets_
 
     async def drop(self, host: GameHost) -> None:
         """Undo :meth:`create` of a game nobody played (its creation was refused)."""
@@ -905,9 +990,15 @@ class GameManager:
 
         async def load() -> Hosted:
             record = await self.repo.game(game_id)
-            if self.forward is not None and await self._owned_elsewhere(record):
+            if (
+                self.forward is not None
+                and not self._ring_owner(record)
+                and await self._owned_elsewhere(record)
+            ):
                 remote = self.remotes.get(game_id)
-                if remote is None or remote.record.owner != record.owner:
+                # a remote game's state is kept fresh by its owner's updates only while its
+                # sockets here listen to the game (fanout: watch); else it is read again
+                if remote is None or remote.record.owner != record.owner or not remote.listeners:
                     session = _rebuild(record, await self.repo.actions(game_id))
                     timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
                     state = game_view(
@@ -944,6 +1035,17 @@ class GameManager:
                 return host
             return await load()
 
+    def _ring_owner(self, record: GameRecord) -> bool:
+        """Whether this process should host a live game another process holds: it is the
+        game's ring owner among the live processes (nginx sends the game's requests here), so
+        it takes the game over rather than forwarding to the holder (who is told so)."""
+        return (
+            self.ownership is not None
+            and record.status == "live"
+            and record.owner != self.process_id
+            and self.ownership.mine(record.id)
+        )
+
     async def _owned_elsewhere(self, record: GameRecord) -> bool:
         if record.owner is None or record.owner == self.process_id:
             return False
@@ -958,6 +1060,18 @@ class GameManager:
         than ``stale_after`` (docs/server.md, "Failover")."""
         beat = await self.repo.last_heartbeat(process)
         return beat is None or time.time() - beat >= self.stale_after
+
+    def taken_over(self, game_id: str, owner: str) -> None:
+        """Another process (``owner``) took ``game_id`` over (its message through Redis): this
+        process stops serving it, and its sockets here reconnect (nginx sends them to the
+        owner)."""
+        host = self.hosts.get(game_id)
+        if host is not None and owner != self.process_id:
+            self.abandon(host)
+        remote = self.remotes.get(game_id)
+        if remote is not None and remote.record.owner != owner:
+            self.remotes.pop(game_id, None)
+            remote.reconnect()
 
     def abandon(self, host: GameHost) -> None:
         """Another process owns ``host``'s game now: forget it here (fenced out)."""
@@ -981,6 +1095,16 @@ class GameManager:
 
     def deliver(self, message: dict[str, Any]) -> None:
         """A broadcast from another process (through Redis)."""
+        if message.get("type") == "takeover":  # to the game's watchers
+            self.taken_over(str(message.get("game_id")), str(message.get("owner")))
+            return
+        if message.get("type") == "watching":  # the owner publishes the game's updates now
+            remote = self.remotes.get(str(message.get("game_id")))
+            if remote is not None:
+                task = asyncio.ensure_future(remote.refresh())
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+            return
         host = self.hosts.get(str(message.get("game_id")))
         if message.get("type") == "calls" and host is not None:
             broadcast(host.listeners, message)
@@ -1006,15 +1130,20 @@ class GameManager:
         stored = await self.repo.actions(game_id)
         session = _rebuild(record, stored)
         resume_at = session.now
+        wall = time.time()
         if record.owner is not None:
             beat = await self.repo.last_heartbeat(record.owner)
+            if beat is not None and wall - beat < self.stale_after:
+                # the holder is alive (a hand-over to the ring owner): its timeline runs on
+                beat = wall
             if beat is not None and beat > record.anchor_wall:
                 resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
         resume_at = max(resume_at, record.anchor_timeline)
-        wall = time.time()
         claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
         if not claimed:
             raise Unavailable(f"game {game_id} was just taken over by another process; retry")
+        if record.owner not in (None, self.process_id) and self.on_takeover is not None:
+            self.on_takeover(game_id, record.owner)  # its sockets reconnect (to this process)
         record = await self.repo.game(game_id)
         if record.version != len(session.log):
             # the old owner committed between our read and the claim (never after it: its
@@ -1046,6 +1175,9 @@ class GameManager:
             # only possible host (a crashed predecessor's heartbeat may still look fresh)
             if self.forward is not None and await self._owned_elsewhere(record):
                 continue
+            owner = None if self.ownership is None else self.ownership.owner_process(record.id)
+            if owner not in (None, self.process_id):
+                continue  # its ring owner is alive: nginx sends it there, it loads it there
             with contextlib.suppress(Unavailable):
                 await self.local(record.id)
                 count += 1

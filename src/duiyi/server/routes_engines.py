@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 from duiyi.go.scoring import score_position
+from duiyi.server.auth import Unauthorized, bearer_token
 from duiyi.server.engine_list import (
     ENGINE_NAME,
     EngineList,
@@ -238,8 +239,18 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         body = {"game": "gomoku", "rules": rules}
     if spec.time_control is not None:
         body["time_control"] = spec.time_control.model_dump(mode="json", exclude_none=True)
-    # the entry's name is stored (never its command): a restart resolves it again
-    engine = {"seat": human.opponent.value, "kind": spec.game, "name": run.spec}
+    return await _start_engine_game(request, body, human, run)
+
+
+async def _start_engine_game(
+    request: Request, body: dict[str, Any], human: Color, run: EngineRun
+) -> dict[str, Any]:
+    """Create the game of ``body`` with ``run`` playing the seat opposite ``human``: the
+    caps checked, the engine seated; answers the game id and the human's token only."""
+    kind = str(body["game"])
+    # the entry's name is stored (never its command): a restart resolves it again; and the
+    # game's request, for a rematch with the colours swapped
+    engine = {"seat": human.opponent.value, "kind": kind, "name": run.spec, "request": body}
     settings = request.app.state.duiyi.settings
     client = client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
     key = client_key(client)
@@ -257,7 +268,7 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         except BaseException:
             await manager.drop(host)
             raise
-        seat_engines(host, [EngineSeat(host, human.opponent, spec.game, run)])
+        seat_engines(host, [EngineSeat(host, human.opponent, kind, run)])
     return {
         "id": host.id,
         "seat": human.value,
@@ -265,6 +276,40 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         "engine": run.entry.name,
         "state": host.view(),
     }
+
+
+# a finished engine game -> its rematch (this process): one rematch per game
+_REMATCHES: dict[str, str] = {}
+
+
+@router.post("/api/games/{game_id}/rematch", status_code=201)
+async def rematch(request: Request, game_id: str) -> dict[str, Any]:
+    """After a casual game against an engine: a new game against the same engine at the same
+    level, with the same rules and time, the colours swapped (issue 21). Only the human's
+    token asks, once the game is over, and once; answers as ``POST /api/engine-games``."""
+    host = await _manager(request).get(game_id)
+    seat = host.seat_for(bearer_token(request))
+    if seat is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    record = getattr(host, "record", None)
+    engine = (record.config or {}).get("engine") if record is not None else None
+    if not isinstance(engine, dict) or not isinstance(engine.get("request"), dict):
+        raise Conflict("a rematch is for a casual game against an engine, made by this version")
+    if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
+        raise Conflict("the game is not over: finish it (or resign) before a rematch")
+    if game_id in _REMATCHES:
+        raise Conflict(f"the rematch of this game is made already: game {_REMATCHES[game_id]}")
+    kind = str(engine.get("kind", "go"))
+    run = resolve_choice(_engines(request), kind, str(engine.get("name", "")), None)
+    _REMATCHES[game_id] = "(being made)"  # a second click meanwhile is refused
+    try:
+        # the colours swapped: the human takes the colour the engine had
+        out = await _start_engine_game(request, dict(engine["request"]), seat.opponent, run)
+    except BaseException:
+        _REMATCHES.pop(game_id, None)
+        raise
+    _REMATCHES[game_id] = str(out["id"])
+    return out
 
 
 def client_key(client: str) -> str:
@@ -315,6 +360,10 @@ async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
             "error": seats[0].error,
             "name": entry.label or entry.name,  # the name the player sees opposite
         }
+        views = dead_views(seats[0].dead_opinion, session, out.get("proposal"))
+        if views is not None:
+            out["engine"]["dead"] = views.pop("engine")
+            out["dead_views"] = views
     elif seats:  # an event's engine game: both seats
         out["engines"] = {s.seat.value: {"error": s.error} for s in seats}
     return out
@@ -479,7 +528,7 @@ def analysis(session: Any) -> dict[str, Any]:
                         acts.append("request_overtime_pass")  # Go §22.5, in advance or at once
                 else:
                     acts = ["mark_dead", "accept", "dispute", "resign"]
-                allowed[seat.value] = acts
+                allowed[seat.value] = acts + takeback_actions(session, seat)
         if session.clock.system.has_overtime and not over:
             # whose overrun of the last period counts as a pass (Go §22.5): asked, or granted
             out["overtime_pass"] = [
@@ -514,7 +563,7 @@ def analysis(session: Any) -> dict[str, Any]:
             colour = seat.opponent if swapped else seat
             allowed[seat.value] = [
                 _GOMOKU_SESSION_TYPES.get(a.TYPE, a.TYPE) for a in game.allowed_actions(colour)
-            ]
+            ] + takeback_actions(session, seat)
     forbidden = {p: f.value for p, f in game.forbidden_points().items()} if not over else {}
     return {
         "game": "gomoku",
@@ -531,6 +580,53 @@ def analysis(session: Any) -> dict[str, Any]:
         "opening": _opening(game),
         "allowed": allowed,
     }
+
+
+def dead_views(
+    opinion: tuple[int, list[str]] | None, session: Any, proposal: list[str] | None
+) -> dict[str, list[str]] | None:
+    """At the count of an engine game: the engine's dead stones (``engine``, GTP
+    ``final_status_list dead`` read after the game's last move) beside duiyi's proposal, and
+    where they disagree: ``engine_only`` (the engine thinks them dead, the proposal alive)
+    and ``duiyi_only`` (the proposal dead, the engine alive). None without both views.
+
+    >>> from duiyi.server.games import new_session
+    >>> s = new_session({"game": "go", "size": 9})
+    >>> dead_views((0, ["C3", "D4"]), s, ["D4", "E5"])
+    {'engine': ['C3', 'D4'], 'engine_only': ['C3'], 'duiyi_only': ['E5']}
+    >>> dead_views((1, ["C3"]), s, ["D4"]) is None  # read before another move: stale
+    True
+    """
+    if opinion is None or proposal is None:
+        return None
+    moves, dead = opinion
+    if moves != session.game.moves_played():
+        return None
+    return {
+        "engine": list(dead),
+        "engine_only": sorted(set(dead) - set(proposal)),
+        "duiyi_only": sorted(set(proposal) - set(dead)),
+    }
+
+
+def takeback_actions(session: Any, seat: Color) -> list[str]:
+    """The takeback actions ``seat`` may send now (a casual game, issue 21): ask to take back
+    its last move, or answer the opponent's request.
+
+    >>> from duiyi.server.games import new_session
+    >>> s = new_session({"game": "go", "size": 9, "takebacks": True})
+    >>> s.move(BLACK, "E5", now=1.0)
+    >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)
+    (['request_takeback'], [])
+    >>> s.act(BLACK, "request_takeback", 2.0)
+    >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)
+    ([], ['accept_takeback', 'decline_takeback'])
+    """
+    if session.takeback_request is seat.opponent:
+        if not session.can_take_back(seat.opponent):  # play stopped since: answer no
+            return ["decline_takeback"]
+        return ["accept_takeback", "decline_takeback"]
+    return ["request_takeback"] if session.may_request_takeback(seat) else []
 
 
 def _opening(game: Any) -> dict[str, Any] | None:

@@ -19,10 +19,13 @@ from starlette.responses import PlainTextResponse
 
 from duiyi import Color
 from duiyi.actions import (
+    AcceptTakeback,
     Adjourn,
     Arrive,
+    DeclineTakeback,
     Pause,
     RequestOvertimePass,
+    RequestTakeback,
     Resume,
     SplitPool,
     is_game_action,
@@ -71,9 +74,17 @@ def _manager(request: Request | WebSocket) -> GameManager:
     return manager
 
 
-# Players send the game's own actions plus adjourning (sealing their move), arriving late and
-# asking for the Go §22.5 pass on overtime (in advance or at the overrun).
-PLAYER_ACTIONS = (Adjourn, Arrive, RequestOvertimePass)
+# Players send the game's own actions plus adjourning (sealing their move), arriving late,
+# asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
+# game, a takeback by agreement (issue 21).
+PLAYER_ACTIONS = (
+    Adjourn,
+    Arrive,
+    RequestOvertimePass,
+    RequestTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
+)
 ARBITER_ACTIONS = (Pause, Resume, SplitPool)
 _PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
 _ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
@@ -106,7 +117,8 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
 @router.post("", status_code=201)
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
-    host, secrets_ = await _manager(request).create(refused_by_rules(spec.spec()))
+    # created for the process nginx sends the game to (behind its consistent hash)
+    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
     return {
         "id": host.id,
         "black_token": secrets_["black"],

@@ -25,6 +25,13 @@ class Settings:
     ``DUIYI_PROXY_HEADER`` (e.g. ``X-Forwarded-For``) and ``DUIYI_TRUSTED_PROXIES`` (comma
     separated addresses) say where a client's address comes from behind a proxy; the bounds
     below have ``DUIYI_<NAME>`` variables (``DUIYI_MAX_PLAYERS_PER_EVENT``, ...).
+    ``DUIYI_PEERS`` (comma separated, the upstream addresses as nginx names them, in its
+    order) turns on ownership by nginx's consistent hash, and ``DUIYI_PEER_ADDRESS`` names this
+    process among them (``duiyi serve`` fills it with ``--host``:``--port``).
+
+    >>> s = Settings(peers=("127.0.0.1:8001", "127.0.0.1:8002"), peer_address="127.0.0.1:8002")
+    >>> s.process_id.endswith("@127.0.0.1:8002")
+    True
     """
 
     database_url: str | None = None
@@ -78,6 +85,20 @@ class Settings:
     gnugo: bool = False
     demo: bool = False
     tune_gc: bool = True
+    # the processes behind nginx, as its upstream block names them (in order), and this one's
+    # address among them: a game is owned by its point on nginx's ring (duiyi.server.ring)
+    peers: tuple[str, ...] = ()
+    peer_address: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.peers and self.peer_address is not None:
+            if self.peer_address not in self.peers:
+                raise ValueError(
+                    f"this process's address {self.peer_address!r} is not among the peers "
+                    f"{list(self.peers)} (DUIYI_PEERS, as nginx's upstream block names them)"
+                )
+            if "@" not in self.process_id:  # the others read the address in the process id
+                object.__setattr__(self, "process_id", f"{self.process_id}@{self.peer_address}")
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -114,6 +135,11 @@ class Settings:
             raw = os.environ.get(name)
             if raw:
                 values[key] = kind(raw)
+        peers = os.environ.get("DUIYI_PEERS", "")
+        if peers.strip():
+            values["peers"] = tuple(p.strip() for p in peers.split(",") if p.strip())
+        if os.environ.get("DUIYI_PEER_ADDRESS"):
+            values["peer_address"] = os.environ["DUIYI_PEER_ADDRESS"].strip()
         if os.environ.get("DUIYI_ENGINE_PLAYERS", "").strip().lower() in ("1", "true", "yes"):
             values["engine_players"] = True
         if os.environ.get("DUIYI_ENGINES"):

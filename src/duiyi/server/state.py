@@ -10,6 +10,7 @@ from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.games import GameManager
 from duiyi.server.limits import Quota, client_address
+from duiyi.server.ownership import Ownership
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 
@@ -27,6 +28,11 @@ class State:
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)
         self.games.stale_after = settings.stale_after
+        if settings.peers and settings.redis_url:
+            # behind nginx's consistent hash: a game is hosted by its ring owner
+            self.games.ownership = Ownership(
+                settings.peers, settings.process_id, settings.stale_after
+            )
         self.started = time.time()
         self.fanout: Any = None
         # the runner of events' engine rounds (only with ``engine_players``)

@@ -263,6 +263,30 @@ class GoAdapter:
                 "Go §17.3",
             )
 
+    def takeback_count(self, player: Color) -> int:
+        """How many of the game's last actions a takeback by agreement removes for ``player``:
+        back to and including its last stone or pass, when only stones and passes follow it
+        and play goes on; :class:`IllegalAction` saying why not otherwise.
+
+        >>> from duiyi import BLACK, WHITE
+        >>> from duiyi.go import Game
+        >>> a = adapt(Game(9)); a.play(BLACK, "move", {"point": "E5"})
+        >>> a.play(WHITE, "move", {"point": "D5"})
+        >>> a.takeback_count(BLACK), a.takeback_count(WHITE)
+        (2, 1)
+        """
+        from duiyi.go import Phase
+        from duiyi.go.actions import Move, Pass
+
+        if self.game.phase is not Phase.PLAYING or self.game.outcome() is not None:
+            raise IllegalAction("a move is taken back during play only, not in the count")
+        return _count_back(self.game.actions, player, (Move, Pass))
+
+    def take_back_moves(self, count: int) -> None:
+        """Drop the game's last ``count`` actions (see :meth:`takeback_count`)."""
+        for _ in range(count):
+            self.game.undo()
+
     def moves_played(self) -> int:
         return len(self.game.moves)
 
@@ -445,6 +469,23 @@ class GomokuAdapter:
         self.check_take_back(player)
         self.game.undo()
 
+    def takeback_count(self, player: Color) -> int:
+        """How many of the game's last actions a takeback by agreement removes for ``player``
+        (seat): back to and including its last stone or pass, when only stones and passes
+        follow it in the play phase; :class:`IllegalAction` saying why not otherwise."""
+        from duiyi.gomoku.game import Pass, Phase, Place
+
+        if self._imposed is not None or self.game.outcome() is not None:
+            raise IllegalAction("the game is over: nothing is taken back")
+        if self.game.phase is not Phase.PLAY:
+            raise IllegalAction("a move is taken back in the play phase only, not in the opening")
+        return _count_back(self.game.actions, self._colour(player), (Place, Pass))
+
+    def take_back_moves(self, count: int) -> None:
+        """Drop the game's last ``count`` actions (see :meth:`takeback_count`)."""
+        for _ in range(count):
+            self.game.undo()
+
     def warn(self, player: Color, article: str) -> None:
         return None
 
@@ -476,3 +517,14 @@ class GomokuAdapter:
         from duiyi.gomoku.notation import game_to_sgf
 
         return game_to_sgf(self.game)
+
+
+def _count_back(actions: list[Any], colour: Color, moves: tuple[type, ...]) -> int:
+    """The number of trailing ``actions`` back to ``colour``'s last move (a stone or a pass),
+    all of them moves; :class:`IllegalAction` otherwise."""
+    for count, action in enumerate(reversed(actions), start=1):
+        if not isinstance(action, moves):
+            break
+        if getattr(action, "color", None) is colour:
+            return count
+    raise IllegalAction(f"{colour} has no move of its own to take back since the last change")

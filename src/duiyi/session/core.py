@@ -35,11 +35,13 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.actions import (
     Accept,
     AcceptDraw,
+    AcceptTakeback,
     Action,
     Adjourn,
     Arrive,
     Claim,
     DeclineDraw,
+    DeclineTakeback,
     Dispute,
     Flag,
     GameAction,
@@ -52,6 +54,7 @@ from duiyi.actions import (
     Pass,
     Pause,
     RequestOvertimePass,
+    RequestTakeback,
     Resign,
     Resume,
     Ruled,
@@ -161,6 +164,7 @@ class Session:
         overtime_pass: bool = False,
         overrun_grace: float = OVERRUN_GRACE,
         start_rule: str = "scheduled",
+        takebacks: bool = False,
     ) -> None:
         self._game: GameAdapter = adapt(game)
         if start_rule not in START_RULES:
@@ -187,6 +191,9 @@ class Session:
         if grace < 0:
             raise InvalidInput(f"overrun_grace must be >= 0 seconds, got {overrun_grace!r}")
         self.overrun_grace = grace
+        # a casual game's takeback by agreement (issue 21): never in an event's game
+        self.takebacks = bool(takebacks)
+        self._takeback: Color | None = None  # the seat that asked, until answered
         self._initial: dict[str, Any] = {
             "game": self._game.config_json(),
             "clock": clock.to_json(),
@@ -298,6 +305,42 @@ class Session:
         }
 
     @property
+    def takeback_request(self) -> Color | None:
+        """The seat that asked to take back its last move, until the opponent answers (or the
+        asker plays on)."""
+        return self._takeback
+
+    def may_request_takeback(self, player: Color) -> bool:
+        """Whether ``player`` may ask now to take back its last move: takebacks allowed in
+        this game, play going on, no request open, a move of its own to take back.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), takebacks=True)
+        >>> s.move(BLACK, "E5", now=4.0)
+        >>> s.may_request_takeback(BLACK), s.may_request_takeback(WHITE)
+        (True, False)
+        """
+        return self._takeback is None and self.can_take_back(player)
+
+    def can_take_back(self, player: Color) -> bool:
+        """Whether a takeback of ``player``'s last move could be agreed now (a request open or
+        not): takebacks allowed, play going on, a move of its own to take back."""
+        if not self.takebacks or self.outcome() is not None or self.paused:
+            return False
+        try:
+            self._takeback_count(player)
+        except DuiyiError:
+            return False
+        return True
+
+    def _takeback_count(self, player: Color) -> int:
+        """The game actions a takeback by ``player`` removes (IllegalAction: none now)."""
+        if not isinstance(self._game, (GoAdapter, GomokuAdapter)):
+            raise IllegalAction("this game has no takebacks")
+        return self._game.takeback_count(player)
+
+    @property
     def seats_swapped(self) -> bool:
         """True after a colour correction (Go §17.1, Gomoku §5.2): the players exchanged seats."""
         return self._seats_swapped
@@ -380,6 +423,7 @@ class Session:
             "outcome": outcome_json(outcome),
             "seats_swapped": self._seats_swapped,
             "clock_start": self.clock_start_json(),
+            "takeback": self._takeback.value if self._takeback else None,
         }
 
     # ------------------------------------------------------------------ time
@@ -739,6 +783,8 @@ class Session:
                 self._do_arrive(e)
             case RequestOvertimePass():
                 self._do_request_overtime_pass(e)
+            case RequestTakeback() | AcceptTakeback() | DeclineTakeback():
+                self._do_takeback(e)
             case SplitPool():
                 self._clock.split_pool(at)
             case Ruled(ruling=ruling, override=override):
@@ -764,6 +810,44 @@ class Session:
         else:
             self._ot_requests.add(player)
 
+    def _do_takeback(self, a: LogEntry) -> None:
+        """A takeback by agreement (issue 21, casual games only): a player asks to take back
+        its last move; the opponent agrees (the moves since, the opponent's answer included,
+        come off and the asker is to move again) or declines. Time used stays used: the clock
+        runs on for the player to move (docs/decisions.md)."""
+        player = self._player(a)
+        if not self.takebacks:
+            raise IllegalAction(
+                "no takebacks in this game: an event's game is played as it stands "
+                "(a casual game allows them by agreement)"
+            )
+        if self._clock.paused:
+            raise IllegalAction("the game is paused or adjourned: resume it first")
+        if isinstance(a.action, RequestTakeback):
+            if self._takeback is not None:
+                raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
+            self._takeback_count(player)
+            self._takeback = player
+            return
+        asker = self._takeback
+        if asker is None or asker is player:
+            raise IllegalAction(f"{player.opponent} has not asked to take back a move")
+        if isinstance(a.action, DeclineTakeback):
+            self._takeback = None
+            return
+        count = self._takeback_count(asker)  # a refusal changes nothing
+        assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
+        self._takeback = None
+        self._game.take_back_moves(count)
+        if not self._started:
+            return
+        want = self._game.to_move()
+        if self._clock.to_move is not want:
+            if self._clock.to_move is not None:
+                self._clock.stop(a.at)
+            if want is not None:
+                self._clock.start(want, a.at)
+
     def _overtime_pass(self, player: Color, at: float) -> None:
         article = self._referee.article("overtime_pass")
         ruling = overtime_pass_ruling(player, article, at, self._game.moves_played())
@@ -785,6 +869,8 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = action.turn and self._clock.to_move is player
         self._game.play(player, action)
+        if self._takeback is player and action.turn:
+            self._takeback = None  # the asker played on: its request lapses
         if not self._started:
             # acting is being there (issue 21): a seated start counts the player as seated;
             # a first-move start begins with this move, which costs nothing
@@ -1003,6 +1089,7 @@ class Session:
         self._clock = Clock(first.system, to_move=None, now=at)
         self._outcome = None
         self._adjourned = None
+        self._takeback = None
         self._started = True  # the players are at the board
         self._ended_at = None
         self._restarts += 1
@@ -1033,6 +1120,8 @@ class Session:
             options["overrun_grace"] = self.overrun_grace
         if self.start_rule != "scheduled":  # absent in older logs: their clocks started at once
             options["start_rule"] = self.start_rule
+        if self.takebacks:  # absent in older logs and event games: no takebacks
+            options["takebacks"] = True
         return options
 
     def public_json(self) -> dict[str, Any]:
@@ -1067,6 +1156,7 @@ class Session:
             # logs written before the grace existed ruled the loss at the overrun
             overrun_grace=float(options.get("overrun_grace", 0.0)),
             start_rule=str(options.get("start_rule", "scheduled")),
+            takebacks=bool(options.get("takebacks", False)),
         )
         session._legacy = options.get("clock_stops", 1) < 2
         for i, a in enumerate(actions):

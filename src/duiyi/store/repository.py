@@ -254,10 +254,12 @@ class Repository:
         round: int | None = None,
         board: int | None = None,
         engine_client: str | None = None,
+        game_id: str | None = None,
     ) -> str:
         """Insert a new live game at version 0 and return its id (``engine_client``: a game
-        against an engine, started by that client)."""
-        game_id = new_id()
+        against an engine, started by that client; ``game_id``: the id chosen by the caller,
+        for a process that picks the id first to know its owner)."""
+        game_id = game_id or new_id()
         async with self.db.session() as s, s.begin():
             s.add(
                 GameRow(
@@ -523,6 +525,14 @@ class Repository:
                 s.add(HeartbeatRow(process=process, wall=wall))
             else:
                 row.wall = wall
+
+    async def heartbeats(self, since: float) -> dict[str, float]:
+        """The processes that beat at ``since`` or later, with their last beat."""
+        async with self.db.session() as s:
+            rows = await s.execute(
+                select(HeartbeatRow.process, HeartbeatRow.wall).where(HeartbeatRow.wall >= since)
+            )
+            return {process: wall for process, wall in rows}
 
     async def last_heartbeat(self, process: str) -> float | None:
         """The last wall-clock instant ``process`` was known alive."""

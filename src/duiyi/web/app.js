@@ -1,5 +1,5 @@
 // duiyi's browser UI: a hash router over the pages. No build step: plain ES modules.
-import { api, el, hashParams, showError, clearNotice, copyButton, link } from "./api.js";
+import { api, el, hashParams, showError, clearNotice } from "./api.js";
 import { gamePage } from "./game.js";
 import { eventPage, newEventPage } from "./event.js";
 import { deskPage } from "./desk.js";
@@ -9,29 +9,6 @@ import { gameSettings } from "./settings.js";
 import { myGames, remember } from "./mine.js";
 
 let leave = null;
-
-// after Create: the creator's own seat to sit down at, one invite link for the opponent and one
-// for spectators (the arbiter's link folded away); the game is also kept in "my games"
-function gameLinks(r, withArbiter = true) {
-  const box = el("div", { class: "links", "data-testid": "game-links" });
-  const add = (parent, label, href, testid) => {
-    const url = link(href);
-    parent.append(el("p", {}, `${label}: `, el("a", { href, "data-testid": testid }, url), copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`)));
-  };
-  if (r.black_token) {
-    box.append(el("p", {}, el("a", { class: "button sit", href: `#/game/${r.id}?token=${r.black_token}`, "data-testid": "link-black" }, t("home.sitDown"))));
-  }
-  if (r.white_token) add(box, t("home.invite"), `#/game/${r.id}?token=${r.white_token}`, "link-white");
-  if (r.token) add(box, t("you"), `#/game/${r.id}?token=${r.token}`, "link-you");
-  add(box, t("spectator"), `#/game/${r.id}`, "link-watch");
-  if (withArbiter && r.arbiter_token) {
-    const more = el("details", {}, el("summary", {}, t("home.arbiterLink")));
-    add(more, t("arbiter"), `#/game/${r.id}?arbiter=${r.arbiter_token}`, "link-arbiter");
-    box.append(more);
-  }
-  box.append(el("p", { class: "note" }, t("home.links")));
-  return box;
-}
 
 function names(n) {
   return n && (n.black || n.white) ? `${n.black || t("black")} – ${n.white || t("white")}` : "";
@@ -80,7 +57,6 @@ async function home(main) {
   kind.addEventListener("change", settings.update);
   const blackName = el("input", { name: "black_name", "data-testid": "new-black-name", maxlength: "60", autocomplete: "off" });
   const whiteName = el("input", { name: "white_name", "data-testid": "new-white-name", maxlength: "60", autocomplete: "off" });
-  const out = el("div");
   right.append(el("details", { class: "card-box", open: true, "data-testid": "new-game" }, el("summary", {}, t("home.newGame")), el("form", {
     class: "stack",
     onsubmit: async (ev) => {
@@ -90,17 +66,17 @@ async function home(main) {
         const r = await api("POST", "/api/games", { body });
         const given = { black: blackName.value.trim() || null, white: whiteName.value.trim() || null };
         if (given.black || given.white) await api("PUT", `/api/games/${r.id}/names`, { body: given, token: r.arbiter_token });
-        remember({ id: r.id, game: kind.value, seat: "black", token: r.black_token, other: r.white_token, names: given, created: true });
-        out.replaceChildren(gameLinks(r));
-        out.querySelector("a").focus();
-        refresh();
+        // the creator sits at Black's seat at once; the game page offers the one invitation
+        // for the opponent and the spectators' link (kept with the game in "my games")
+        remember({ id: r.id, game: kind.value, seat: "black", token: r.black_token, other: r.white_token, arbiter: r.arbiter_token, names: given, created: true });
+        location.hash = `#/game/${r.id}?token=${r.black_token}`;
       } catch (err) { showError(err); }
     },
   }, el("label", {}, t("game"), kind),
   el("fieldset", { class: "settings" }, el("legend", {}, t("home.names")),
     el("label", {}, t("home.blackName"), blackName), el("label", {}, t("home.whiteName"), whiteName)),
   settings.node,
-  el("button", { type: "submit", "data-testid": "create-game" }, t("create"))), out));
+  el("button", { type: "submit", "data-testid": "create-game" }, t("create")))));
   // against an engine
   const engineBox = el("details", { class: "card-box", "data-testid": "engine-box" }, el("summary", {}, t("home.engine")));
   right.append(engineBox);

@@ -172,6 +172,14 @@ export class BoardView {
       }
     }
     s.append(stonesLayer);
+    // the count against the computer: a square where the engine and duiyi judge differently
+    for (const [p, who] of Object.entries(view.disagree || {})) {
+      const q = parsePoint(kind, p);
+      if (!q) continue;
+      const [x, y] = this.xy(q.col, q.row);
+      const box = svg("rect", { x: x - CELL * 0.5 + 1, y: y - CELL * 0.5 + 1, width: CELL - 2, height: CELL - 2, class: `disagree ${who}`, "data-disagree": p, "data-thinks-dead": who });
+      s.append(box);
+    }
     if (view.last && view.last !== "pass") {
       const q = parsePoint(kind, view.last);
       if (q) {

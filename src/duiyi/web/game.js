@@ -451,6 +451,12 @@ export function gamePage(main, id, params) {
       // marked), and a finished game keeps its final marking for review
       const shown = countShown(a);
       if (st.phase === "counting" && a && !st.dead.length) v.proposal = new Set(a.proposal || []);
+      // against the computer: where the engine's dead stones and duiyi's proposal differ
+      if (st.phase === "counting" && a && a.dead_views) {
+        v.disagree = {};
+        for (const p of a.dead_views.engine_only) v.disagree[p] = "engine";
+        for (const p of a.dead_views.duiyi_only) v.disagree[p] = "duiyi";
+      }
       if (shown && (st.phase === "counting" || st.outcome)) {
         v.territory = { black: shown.score.black_territory || [], white: shown.score.white_territory || [] };
         if (st.outcome && shown.score.dead && !v.dead.size) v.dead = new Set(shown.score.dead);
@@ -642,6 +648,8 @@ export function gamePage(main, id, params) {
     if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
+    const invite = inviteBox();
+    if (invite) side.append(invite);
     const finalScore = st.outcome ? countShown(a) : null;
     if (finalScore) {
       const s = finalScore.score;
@@ -669,6 +677,7 @@ export function gamePage(main, id, params) {
         side.append(el("p", { class: `score${shown.proposal ? " proposal" : ""}`, "data-testid": "score" },
           `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
+      if (a.dead_views) side.append(deadViews(a));
       if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
       if (allowed.includes("dispute")) {
         actions.append(button(g.dispute ? t("disputeHint") : t("dispute"), "dispute", () => { g.dispute = !g.dispute; render(); },
@@ -696,6 +705,7 @@ export function gamePage(main, id, params) {
     } else if (g.seat && a && (a.overtime_pass || []).includes(g.seat)) {
       actions.append(el("span", { class: "note", "data-testid": "overtime-pass-asked" }, t("otPass.asked")));
     }
+    actions.append(...takebackControls(allowed));
     if (allowed.includes("offer_draw")) actions.append(button(t("offerDraw"), "offer-draw", () => act({ type: "offer_draw" })));
     if (allowed.includes("accept_draw")) actions.append(button(t("acceptDraw"), "accept-draw", () => act({ type: "accept_draw" })));
     if (allowed.includes("decline_draw")) actions.append(button(t("declineDraw"), "decline-draw", () => act({ type: "decline_draw" })));
@@ -706,6 +716,7 @@ export function gamePage(main, id, params) {
     } else {
       g.resigning = false;
     }
+    if (token && ended(st) && engineOpposite()) actions.append(...rematchControls());
     side.append(actions);
     if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());
@@ -766,6 +777,34 @@ export function gamePage(main, id, params) {
     return st.stone_colours && st.stone_colours.black !== "black" ? (colour === "black" ? "white" : "black") : colour;
   }
 
+  // the game this browser created (Create on the home page seats its creator here): one
+  // invitation for the opponent and the spectators' link to copy, the arbiter's folded away;
+  // open until the opponent has played, then folded (the links stay at hand)
+  function inviteBox() {
+    const st = g.state;
+    if (!token || ended(st)) return null;
+    const made = myGames().find((x) => x.id === id && x.token === token && x.created && x.other);
+    if (!made) return null;
+    const other = made.seat === "black" ? "white" : "black";
+    const row = (label, href, testid) => {
+      const url = link(href);
+      return el("p", {}, `${label} `, copyButton(url, t("copyLink"), t("copied"), `copy-${testid}`),
+        el("a", { class: "url", href, "data-testid": testid }, url));
+    };
+    if (g.inviteOpen === undefined) g.inviteOpen = movesOf(st) < 2;
+    const box = el("details", { class: "links invite card-box", "data-testid": "game-links", open: g.inviteOpen },
+      el("summary", {}, t("invite.title")),
+      row(t(`invite.${other}`), `#/game/${encodeURIComponent(id)}?token=${encodeURIComponent(made.other)}`, `link-${other}`),
+      row(t("invite.watch"), `#/game/${encodeURIComponent(id)}`, "link-watch"));
+    if (made.arbiter) {
+      box.append(el("details", {}, el("summary", {}, t("home.arbiterLink")),
+        row(t("arbiter"), `#/game/${encodeURIComponent(id)}?arbiter=${encodeURIComponent(made.arbiter)}`, "link-arbiter")));
+    }
+    box.append(el("p", { class: "note" }, t("home.links")));
+    box.addEventListener("toggle", () => { if (box.parentNode) g.inviteOpen = box.open; });
+    return box;
+  }
+
   // Renju: the opening and N for the swap (Gomoku §2.9-2.10), the draw offers (§10.3)
   function gomokuNotes(allowed) {
     const st = g.state;
@@ -792,6 +831,63 @@ export function gamePage(main, id, params) {
       }
     }
     return out;
+  }
+
+  // a takeback by agreement (a casual game): ask, wait, or answer the opponent's request
+  function takebackControls(allowed) {
+    const st = g.state;
+    const out = [];
+    if (allowed.includes("request_takeback")) {
+      out.push(button(t("takeback"), "takeback", () => act({ type: "request_takeback" })));
+    }
+    if (g.seat && st.takeback === g.seat && !ended(st)) {
+      const other = g.seat === "black" ? "white" : "black";
+      out.push(el("span", { class: "note", "data-testid": "takeback-asked" }, t("takeback.asked", { who: nameOf(other) })));
+    }
+    if (allowed.includes("accept_takeback")) {
+      out.push(el("span", { class: "note", "data-testid": "takeback-request" }, t("takeback.askedBy", { who: whoPlays(st.takeback) })));
+      out.push(button(t("takeback.agree"), "takeback-agree", () => act({ type: "accept_takeback" })));
+      out.push(button(t("takeback.refuse"), "takeback-refuse", () => act({ type: "decline_takeback" })));
+    }
+    return out;
+  }
+
+  // after a game against the computer: the same engine, level and rules, colours swapped
+  function rematchControls() {
+    const colour = t(g.seat === "black" ? "white" : "black");
+    return [
+      button(t("rematch"), "rematch", async (ev) => {
+        ev.currentTarget.disabled = true;
+        try {
+          const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rematch`, { token });
+          remember({ id: r.id, game: g.state.game, seat: r.seat, token: r.token, created: true, engine: r.engine });
+          location.hash = `#/game/${encodeURIComponent(r.id)}?token=${encodeURIComponent(r.token)}`;
+        } catch (err) { showError(err); render(); }
+      }, { title: t("rematch.help", { colour }), "aria-describedby": "rematch-help" }),
+      el("span", { class: "note", id: "rematch-help" }, t("rematch.help", { colour })),
+    ];
+  }
+
+  // the count of a game against the computer: the engine's dead stones beside duiyi's
+  // proposal, in words where they differ (the board squares the same points)
+  function deadViews(a) {
+    const engine = (a.engine && a.engine.name) || t("engine");
+    const box = el("div", { class: "dead-views note", "data-testid": "dead-views" });
+    const { engine_only: mineOnly, duiyi_only: oursOnly } = a.dead_views;
+    if (!mineOnly.length && !oursOnly.length) {
+      box.append(el("p", {}, t("deadViews.agree", { engine })));
+      return box;
+    }
+    if (mineOnly.length) {
+      box.append(el("p", { "data-testid": "dead-engine-only" },
+        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), n: String(mineOnly.length) })));
+    }
+    if (oursOnly.length) {
+      box.append(el("p", { "data-testid": "dead-duiyi-only" },
+        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), n: String(oursOnly.length) })));
+    }
+    box.append(el("p", {}, t("deadViews.help")));
+    return box;
   }
 
   // a move waiting for its confirmation (touch screens, and always on a forbidden point)
@@ -933,7 +1029,7 @@ export function gamePage(main, id, params) {
         .catch((err) => { g.rulingTable = undefined; showError(err); });
     }
     box.append(rulingForm({
-      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [],
+      game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [], made: g.rulings,
       label: t("room.ruleOn"), nameOf, rerender: render,
       send: async (body, words) => {
         try {
@@ -951,7 +1047,7 @@ export function gamePage(main, id, params) {
   function rulingsPanel() {
     const box = el("section", { class: "rulings-made", "aria-label": t("room.rulings"), "data-testid": "rulings" });
     box.append(el("h3", {}, t("room.rulings")));
-    box.append(el("ul", {}, g.rulings.map((r) => el("li", {
+    box.append(el("ol", {}, g.rulings.map((r) => el("li", {
       class: g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat)) ? "mine" : null,
     }, rulingLine(r, nameOf)))));
     return box;

@@ -91,7 +91,7 @@ export function roomPage(main, id, params) {
     const table = Array.isArray(room.tables[game]) ? room.tables[game] : null;
     const draft = room.drafts[b.id] || (room.drafts[b.id] = {});
     return rulingForm({
-      game, table, draft, calls: b.calls || [], suffix: `-${b.board}`,
+      game, table, draft, calls: b.calls || [], made: b.rulings || [], suffix: `-${b.board}`,
       label: `${t("room.ruleOn")} ${b.board}`,
       nameOf: (seat) => nameOf(b, seat),
       rerender: render,
@@ -151,7 +151,7 @@ export function roomPage(main, id, params) {
     card.append(el("h3", {}, t("room.rulings")));
     const rulings = b.rulings || [];
     card.append(rulings.length
-      ? el("ul", { class: "rulings", "data-testid": `rulings-${b.board}` }, rulings.map((r) => el("li", {},
+      ? el("ol", { class: "rulings", "data-testid": `rulings-${b.board}` }, rulings.map((r) => el("li", {},
         rulingLine(r, (seat) => nameOf(b, seat)))))
       : el("p", { class: "note" }, t("room.noRulings")));
     if (!st.outcome) card.append(ruleForm(b));

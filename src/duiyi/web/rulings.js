@@ -24,6 +24,25 @@ export function rulingLabel(game, id) {
   return t(own) !== own ? t(own) : t(`rm.${id}`);
 }
 
+// the fields that name a ruling of the game (by its index among the rulings made): the ones
+// an appeal may be against (not an appeal, not an appeal's decision), the appeals still open
+const REFERS = {
+  against: (made) => made.map((r, i) => (["appeal", "appeal_decided"].includes(r.kind) ? -1 : i)).filter((i) => i >= 0),
+  appeal: (made) => {
+    const decided = new Set(made.filter((r) => r.kind === "appeal_decided" && r.appeal).map((r) => r.appeal.against));
+    return made.map((r, i) => (r.kind === "appeal" && !decided.has(i) ? i : -1)).filter((i) => i >= 0);
+  },
+};
+
+// a field on a row of its own, its label above it (an article, a decision in words)
+const wide = (...parts) => el("div", { class: "wide" }, ...parts);
+
+/** The ruling in a sentence where its name alone does not say it all ("" when it does). */
+export function rulingHint(game, id) {
+  for (const key of [`rh.${game}.${id}`, `rh.${id}`]) if (t(key) !== key) return t(key);
+  return "";
+}
+
 const mmss = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
 
 function seconds(v) {
@@ -89,7 +108,7 @@ export function rulingBody(spec, values) {
 }
 
 /** The ruling in words, as the arbiter confirms it and the room lists it. */
-export function rulingWords(game, spec, body, nameOf) {
+export function rulingWords(game, spec, body, nameOf, made = []) {
   const who = (c) => `${nameOf(c)} (${t(c)})`;
   const parts = [rulingLabel(game, spec.id)];
   for (const f of spec.fields) {
@@ -106,6 +125,7 @@ export function rulingWords(game, spec, body, nameOf) {
     else if (f.type === "flag") text = v ? t("yes") : null; // a flag left off says nothing
     else if (f.type === "choice") text = v ? t("yes") : t("no");
     else if (f.type === "select") text = wordOf(v);
+    else if (f.type === "number" && REFERS[f.name] && made[v]) text = `${v + 1}. ${rulingLine(made[v], nameOf)}`;
     else if (f.type === "number") text = String(v);
     if (text !== null) parts.push(`${t(`rf.${f.name}`)}: ${text}`);
   }
@@ -122,7 +142,7 @@ export function rulingWords(game, spec, body, nameOf) {
  * ``send(body)`` (makes the ruling; resolves when done), ``rerender()``.
  */
 export function rulingForm(opts) {
-  const { game, table, draft, nameOf, calls = [], suffix = "", send, rerender } = opts;
+  const { game, table, draft, nameOf, calls = [], made = [], suffix = "", send, rerender } = opts;
   if (!table || !table.length) return el("p", { class: "note" }, t("loading"));
   const specOf = (id) => table.find((r) => r.id === id) || table[0];
   if (!draft.id || !table.some((r) => r.id === draft.id)) { draft.id = table[0].id; draft.values = {}; }
@@ -131,12 +151,18 @@ export function rulingForm(opts) {
   const tid = (name) => `${name}${suffix}`;
   const uid = (name) => `${name}${suffix || "-g"}`;
 
-  const kind = el("select", { "data-testid": tid("rule-kind"), id: uid("rule-kind") },
-    table.map((r) => el("option", { value: r.id, selected: r.id === spec.id }, rulingLabel(game, r.id))));
+  // the ruling's name on a row of its own, the whole width of the form (a name is never cut
+  // off in a narrow card), and below it the ruling in a sentence
+  const hint = rulingHint(game, spec.id);
+  const kind = el("select", {
+    "data-testid": tid("rule-kind"), id: uid("rule-kind"),
+    "aria-describedby": hint ? uid("rule-hint") : null,
+  }, table.map((r) => el("option", { value: r.id, selected: r.id === spec.id }, rulingLabel(game, r.id))));
   kind.addEventListener("change", () => {
     draft.id = kind.value; draft.values = {}; draft.confirming = false; rerender();
   });
-  const rows = [el("label", { for: uid("rule-kind") }, t("room.kind")), kind];
+  const rows = [el("div", { class: "kind" }, el("label", { for: uid("rule-kind") }, t("room.kind")), kind,
+    hint ? el("p", { class: "note hint", id: uid("rule-hint"), "data-testid": tid("rule-hint") }, hint) : null)];
 
   const seatOption = (c) => el("option", { value: c }, `${nameOf(c)} (${t(c)})`);
   for (const f of spec.fields) {
@@ -144,8 +170,8 @@ export function rulingForm(opts) {
     if (f.type === "note" && !spec.fields.some((x) => x.type === "article") && spec.article) {
       // the article the server derives from the kind: shown, not sent
       const aid = uid("rule-article");
-      rows.push(el("label", { for: aid }, t("rf.article")),
-        el("input", { id: aid, value: spec.article, readonly: true, "data-testid": tid("rule-article") }));
+      rows.push(wide(el("label", { for: aid }, t("rf.article")),
+        el("input", { id: aid, value: spec.article, readonly: true, "data-testid": tid("rule-article") })));
     }
     const label = el("label", { for: id }, t(`rf.${f.name}`));
     let input;
@@ -172,6 +198,8 @@ export function rulingForm(opts) {
         f.choices.map((d) => el("option", { value: d }, t(`dec.${d}`))));
       input.value = values[f.name];
       input.addEventListener("change", () => { values[f.name] = input.value; });
+      rows.push(wide(label, input)); // a decision reads in words: the whole width
+      continue;
     } else if (f.type === "signed_time" || f.type === "time") {
       const v = values[f.name] || (values[f.name] = { sign: "+", min: "0", sec: "0" });
       const parts = [];
@@ -196,7 +224,7 @@ export function rulingForm(opts) {
         readonly: !spec.article_editable, "data-testid": tid("rule-article"), maxlength: "80",
       });
       input.addEventListener("input", () => { values.article = input.value; });
-      rows.push(label, el("span", {}, input, spec.article_editable
+      rows.push(wide(label, input, spec.article_editable
         ? el("datalist", { id: list }, (spec.articles || []).map((a) => el("option", { value: a })))
         : null));
       continue;
@@ -211,6 +239,20 @@ export function rulingForm(opts) {
         f.choices.map((c) => el("option", { value: c }, wordOf(c))));
       input.value = values[f.name];
       input.addEventListener("change", () => { values[f.name] = input.value; });
+      rows.push(wide(label, input)); // words, not a number: the whole width
+      continue;
+    } else if (f.type === "number" && REFERS[f.name]) {
+      // a ruling of this game by its line in the list of rulings made (an appeal names the
+      // ruling it is against; its decision, the open appeal): picked, never a number typed
+      const refs = REFERS[f.name](made);
+      if (values[f.name] === undefined && refs.length) values[f.name] = String(refs[refs.length - 1]);
+      input = el("select", { id, "data-testid": tid(`rule-${f.name}`) },
+        refs.length ? null : el("option", { value: "" }, t("rf.noneMade")),
+        refs.map((i) => el("option", { value: String(i) }, shortLine(i, made[i], nameOf))));
+      input.value = values[f.name] ?? "";
+      input.addEventListener("change", () => { values[f.name] = input.value; });
+      rows.push(wide(label, input));
+      continue;
     } else if (f.type === "number") {
       input = el("input", { id, type: "number", min: "0", value: values[f.name] ?? "", class: "num", "data-testid": tid(`rule-${f.name}`) });
       input.addEventListener("input", () => { values[f.name] = input.value; });
@@ -254,7 +296,7 @@ export function rulingForm(opts) {
   }
   const body = rulingBody(spec, values);
   if (draft.call) body.answers = Number(draft.call);
-  const words = rulingWords(game, spec, body, nameOf);
+  const words = rulingWords(game, spec, body, nameOf, made);
   const confirm = el("div", { class: "confirm", role: "alertdialog", "aria-modal": "false", "aria-labelledby": uid("rule-words"), "data-testid": tid("rule-confirm") },
     el("p", { id: uid("rule-words"), "data-testid": tid("rule-words") }, t("rule.sure"), " ", el("strong", {}, words)),
     el("div", { class: "actions" },
@@ -276,6 +318,12 @@ export function rulingForm(opts) {
       el("button", { type: "button", "data-testid": tid("rule-no"), onclick: () => { draft.confirming = false; rerender(); } }, t("rule.change"))));
   form.append(confirm);
   return form;
+}
+
+// "2. violation · Bo": a ruling of the list, short enough for a drop-down
+function shortLine(i, r, nameOf) {
+  const who = r.color ? ` · ${nameOf(r.color)}` : "";
+  return `${i + 1}. ${t(`rk.${r.kind}`)}${who}`;
 }
 
 /** A ruling made (its JSON from the log) in the page's language: what, whom, article, note. */
