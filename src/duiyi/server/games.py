@@ -491,13 +491,13 @@ class GameHost:
         """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
         (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id`` and
         ``attempt``: as for :meth:`act`)."""
-        method, kwargs = parse_ruling(ruling).call()
+        request = parse_ruling(ruling).to_request()
 
         def change(now: float) -> None:
             try:
-                self.session.rule(method, now, **kwargs)
-            except (TypeError, ValueError, AttributeError) as exc:
-                raise InvalidInput(f"ruling {method!r}: {exc}") from exc
+                self.session.rule(request, now)
+            except (TypeError, ValueError) as exc:
+                raise InvalidInput(f"ruling {request.kind.value!r}: {exc}") from exc
 
         action_id = _check_action_id(action_id)
         keys = (

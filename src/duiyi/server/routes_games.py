@@ -158,7 +158,7 @@ async def post_action(request: Request, game_id: str, action: Action) -> dict[st
 async def post_ruling(
     request: Request, game_id: str, ruling: Annotated[Ruling, Body()]
 ) -> dict[str, Any]:
-    """An arbiter's ruling, one typed request per kind: ``{"kind": "warn", "color": "black",
+    """An arbiter's ruling, one typed request per kind: ``{"kind": "warning", "color": "black",
     "article": "Go §24"}``, ``{"kind": "moved_stones", "decision": "restore"}``, ... (void
     move, time penalty, adjudication, forfeit...), each citing its article; needs the arbiter
     key. A malformed ruling is a 422 problem and changes nothing. With an ``action_id`` a

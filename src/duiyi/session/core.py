@@ -73,12 +73,14 @@ from duiyi.errors import (
 )
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
-    RULING_METHODS,
+    Facts,
     Referee,
     Ruling,
     RulingKind,
+    RulingRequest,
     outcome_json,
     overtime_pass_ruling,
+    requests,
 )
 from duiyi.session.adapters import (
     GameAdapter,
@@ -688,45 +690,41 @@ class Session:
         """The arbiter splits a shared pool in halves (Gomoku §8.1)."""
         self.apply(SplitPool(), now)
 
-    def rule(self, method: str, now: float, *args: Any, **kwargs: Any) -> list[Ruling]:
-        """Make a ruling with the referee method ``method`` (``"warn"``, ``"void_move"``,
-        ``"moved_stones"``, ...) and apply its effects; returns the rulings recorded.
+    def rule(self, request: RulingRequest, now: float) -> list[Ruling]:
+        """Make the ruling ``request`` asks for (one typed request per kind,
+        :mod:`duiyi.referee.requests`) and apply its effects; returns the rulings recorded.
+        The session adds what only it knows (:class:`~duiyi.referee.Facts`: the time, the moves
+        played, whether the game is decided, when it ended).
 
         >>> from duiyi.go import Game
         >>> from duiyi.clock import Absolute
+        >>> from duiyi.referee.requests import VoidMove
         >>> s = Session(Game(9), Clock(Absolute(600), now=0.0))
-        >>> [r.kind.value for r in s.rule("void_move", 5.0, BLACK, "Go §19")]
+        >>> [r.kind.value for r in s.rule(VoidMove(BLACK, "Go §19"), 5.0)]
         ['void_move']
         >>> s.to_move()                      # the void move counted as Black's pass
         Color.WHITE
         """
-        if method not in RULING_METHODS:
-            raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(RULING_METHODS)}")
-        self._referee.article(method)  # a ruling this game's rulebook lacks is refused here
+        if not isinstance(request, requests.REQUESTS):
+            raise InvalidInput(f"not a ruling request: {request!r}")
+        self._referee.article(request.kind)  # a ruling this game's rulebook lacks is refused
         at = self._not_before_now(now)
         self._settle(at)
-        kwargs.setdefault("at", at)
-        if method in ("disqualify", "disciplinary_loss"):
-            # Gomoku §2.20(3): after a confirmed result the board result stands
-            kwargs.setdefault("decided", self.outcome() is not None)
-        if method in ("accept_irregular", "replace_stone", "void_move", "dropped_stone"):
-            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
-            kwargs.setdefault("move_number", self._game.moves_played())
-        if method == "appeal" and self._ended_at is not None:
-            # Gomoku §8.11: the deadline counts from the end of the game (its round)
-            kwargs.setdefault("round_end", self._ended_at)
-        if method == "leave_seat":
-            self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
-            kwargs.setdefault("move_number", self._game.moves_played())
-        if method == "wrong_colours":
-            kwargs.setdefault("moves_played", self._game.moves_played())
-            kwargs.setdefault("minutes_played", self._clock.elapsed(at) / 60.0)
+        if isinstance(request, requests.LeaveSeat):
+            self._check_leave_seat(request.color, at)
+        facts = Facts(
+            at=at,
+            moves_played=self._game.moves_played(),
+            minutes_played=self._clock.elapsed(at) / 60.0,
+            decided=self.outcome() is not None,
+            ended_at=self._ended_at,
+        )
         trial = Referee.from_json(self._referee.to_json())
-        before = len(trial)
-        getattr(trial, method)(*args, **kwargs)
-        new = list(trial.rulings[before:])
+        overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
+        override = isinstance(request, overriding) and request.override
+        new = list(trial.rule(request, facts))
         for r in new:
-            self.apply_ruling(r, at, override=bool(kwargs.get("override", False)))
+            self.apply_ruling(r, at, override=override)
         return new
 
     def _check_leave_seat(self, color: object, at: float) -> None:
