@@ -61,7 +61,9 @@ __all__ = [
     "SetDead",
     "SplitPool",
     "Swap",
+    "action_class",
     "action_from_json",
+    "is_game_action",
 ]
 
 
@@ -533,6 +535,22 @@ _CLASSES: tuple[type[_Base], ...] = (
 _READERS: dict[str, type[_Base]] = {c.type: c for c in _CLASSES}
 
 
+def action_class(data: object) -> type[_Base]:
+    """The class of the action ``data`` names by its ``"type"``, its fields not read yet (so a
+    server authorises a request before it reads its body); InvalidInput for no action.
+
+    >>> action_class({"type": "pass"}).__name__
+    'Pass'
+    """
+    if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
+    kind = data["type"]
+    cls = _READERS.get(kind)
+    if cls is None:
+        raise InvalidInput(f"unknown action type {kind!r}")
+    return cls
+
+
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """The typed action of a JSON object ``{"type": ..., **fields}``; InvalidInput if it is
     not one (an unknown type, a field missing or of the wrong kind).
@@ -544,21 +562,17 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     ...
     duiyi.errors.InvalidInput: unknown action type 'teleport'
     """
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"an action is a JSON object with a 'type', got {data!r}")
-    kind = data.get("type")
-    cls = _READERS.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise InvalidInput(f"unknown action type {kind!r}")
-    return cls.read(data)
+    return action_class(data).read(data)
 
 
-def is_game_action(action: Action) -> bool:
-    """Whether the session passes ``action`` on to its game.
+def is_game_action(action: Action | type[_Base]) -> bool:
+    """Whether the session passes ``action`` (or an action of that class) on to its game.
 
-    >>> is_game_action(Move("D4")), is_game_action(Pause())
-    (True, False)
+    >>> is_game_action(Move("D4")), is_game_action(Pause), is_game_action(Swap)
+    (True, False, True)
     """
+    if isinstance(action, type):
+        return issubclass(action, _Game)
     return isinstance(action, _Game)
 
 

@@ -36,12 +36,27 @@ def _refused(r: httpx.Response, status: int, field: str = "") -> None:
 def test_the_schema_has_one_request_per_ruling_kind(server: Server) -> None:
     schemas = httpx.get(server.url + "/openapi.json").json()["components"]["schemas"]
     for name, required in [
-        ("RestoreStones", {"kind", "color", "points"}),
-        ("AcceptIrregular", {"kind", "color"}),
-        ("ReplaceStone", {"kind", "color", "point"}),
+        ("StonesRestored", {"kind", "color", "points"}),
+        ("IrregularAccepted", {"kind", "color"}),
+        ("StoneReplaced", {"kind", "color", "point"}),
     ]:
         assert set(schemas[name]["required"]) == required
         assert schemas[name]["additionalProperties"] is False
+
+
+def test_one_name_per_ruling_from_the_request_to_the_ledger(server: Server) -> None:
+    # issue 24: a ruling has one name, its kind: the request, the table of the forms and the
+    # ruling recorded say the same; the method names of before are no ruling
+    go = new_game(server)
+    table = httpx.get(f"{server.url}/api/games/{go['id']}/rulings").json()["rulings"]
+    assert "warning" in {r["kind"] for r in table} and "warn" not in {r["kind"] for r in table}
+    r = _rule(server, go, kind="warning", color="black", article="Go §24")
+    assert r.status_code == 200, r.text
+    assert [m["kind"] for m in r.json()["rulings"]] == ["warning"]
+    r = _rule(server, go, kind="clock_adjustment", color="white", seconds=-30)
+    assert [m["kind"] for m in r.json()["rulings"]] == ["clock_adjustment"]
+    for old in ("warn", "adjust_clock", "restore_stones", "wrong_colours"):
+        _refused(_rule(server, go, kind=old, color="black"), 422, "kind")
 
 
 def test_wrongly_removed_stones_go_back_with_a_warning(server: Server) -> None:

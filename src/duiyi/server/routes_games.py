@@ -28,6 +28,7 @@ from duiyi.actions import (
     RequestTakeback,
     Resume,
     SplitPool,
+    action_class,
     is_game_action,
 )
 from duiyi.errors import DuiyiError, InvalidInput
@@ -94,23 +95,23 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
     """Read the request ``body`` once into its typed action (:func:`schemas.parse_action`),
     authorise it and apply it: a player acts for its own seat only; the arbiter pauses,
     resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
-    action, action_id = parse_action(body)
+    kind = action_class(body)  # who may send it is known before its fields are read
     if arbiter:
-        if not isinstance(action, ARBITER_ACTIONS):
+        if not issubclass(kind, ARBITER_ACTIONS):
             raise Forbidden(f"the arbiter sends {_ARBITER_NAMES} here and rulings to /rulings")
-        return await host.act(None, action, action_id)
-    if seat is None:
+    elif seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
-    if not (is_game_action(action) or isinstance(action, PLAYER_ACTIONS)):
-        if isinstance(action, ARBITER_ACTIONS):
+    elif not (is_game_action(kind) or issubclass(kind, PLAYER_ACTIONS)):
+        if issubclass(kind, ARBITER_ACTIONS):
             raise Forbidden(
-                f"players may not send {action.type!r}: only the game's arbiter key may "
+                f"players may not send {kind.type!r}: only the game's arbiter key may "
                 f"({_ARBITER_NAMES})"
             )
         raise Forbidden(
-            f"players may not send {action.type!r} actions: a player sends the game's moves, "
+            f"players may not send {kind.type!r} actions: a player sends the game's moves, "
             f"{_PLAYER_NAMES}"
         )
+    action, action_id = parse_action(body)
     return await host.act(seat, action, action_id)
 
 
