@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+import duiyi.referee.requests as requests
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
-from duiyi.referee import requests
 from duiyi.referee.appeals import (
     AppealRecord,
     AppealResult,
