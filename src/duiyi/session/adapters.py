@@ -270,8 +270,8 @@ class GoAdapter:
 
         >>> from duiyi import BLACK, WHITE
         >>> from duiyi.go import Game
-        >>> a = adapt(Game(9)); a.play(BLACK, "move", {"point": "E5"})
-        >>> a.play(WHITE, "move", {"point": "D5"})
+        >>> a = adapt(Game(9)); a.play(BLACK, Move("E5"))
+        >>> a.play(WHITE, Move("D5"))
         >>> a.takeback_count(BLACK), a.takeback_count(WHITE)
         (2, 1)
         """
