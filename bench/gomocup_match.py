@@ -4,7 +4,7 @@
    ``0,0``), measured three ways in the same run: the peer, a plain ``subprocess.Popen`` loop
    (write, flush, ``readline``: the least any manager can do); duiyi's asyncio
    :class:`~duiyi.engines.gomocup.GomocupEngine`; and its blocking facade
-   :class:`~duiyi.engines.gomocup.SimpleGomocupEngine` (a hop to the loop thread per call).
+   :class:`~duiyi.engines.sync.SimpleGomocupEngine` (a hop to the loop thread per call).
 2. Refereed games between the test brains (greedy vs lattice, free opening, fresh processes
    every game): games and moves per second, process start-up included.
 
@@ -21,7 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from duiyi.engines.gomocup import GomocupEngine, SimpleGomocupEngine, run_match
+from duiyi.engines.gomocup import GomocupEngine
+from duiyi.engines.gomocup_match import run_match
+from duiyi.engines.sync import SimpleGomocupEngine
 from duiyi.gomoku.match import TimeControl
 from duiyi.gomoku.rules import RenjuRules
 

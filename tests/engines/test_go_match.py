@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from duiyi import BLACK, WHITE
 from duiyi.cli import app
 from duiyi.clock import Absolute, JapaneseByoyomi, NoTime
-from duiyi.engines.gtp import SimpleGtpEngine
 from duiyi.engines.match import MatchSettings, parse_time_spec, play_game, play_match
+from duiyi.engines.sync import SimpleGtpEngine
 from duiyi.go import Game, sgf
 from duiyi.outcome import Result, Termination
 

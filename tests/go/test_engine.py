@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from duiyi import BLACK, WHITE
-from duiyi.engines.gtp import GtpEngine, SimpleGtpEngine, effective_komi_points, play_game
+from duiyi.engines.gtp import GtpEngine, effective_komi_points, play_game
+from duiyi.engines.sync import SimpleGtpEngine
 from duiyi.errors import EngineCrashed, EngineError, GtpError, InvalidInput
 from duiyi.go import Game, Point
 

@@ -23,9 +23,9 @@ from duiyi.engines.gomocup import (
     GomocupEngine,
     GomocupMove,
     GomocupRule,
-    SimpleGomocupEngine,
     parse_about,
 )
+from duiyi.engines.sync import SimpleGomocupEngine
 from duiyi.errors import EngineError, InvalidInput, InvalidPoint
 
 ENGINES = Path(__file__).parent / "engines"

@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
-from duiyi.engines.gomocup import GameClock, MatchTally, play_game, play_match, run_match
+from duiyi.engines.gomocup_clock import GameClock
+from duiyi.engines.gomocup_match import play_game, play_match, run_match
+from duiyi.engines.tally import MatchTally
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
 from duiyi.gomoku.match import (

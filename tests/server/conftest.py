@@ -155,8 +155,11 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]
 def start_server(backend: Backend, tmp_path: Path) -> Iterator[object]:
     started: list[Server] = []
 
-    def start() -> Server:
-        server = Server(backend.database, backend.redis).start(tmp_path)
+    def start(port: int | None = None, env: dict[str, str] | None = None) -> Server:
+        server = Server(backend.database, backend.redis, env=dict(env or {}))
+        if port is not None:
+            server.port = port
+        server.start(tmp_path)
         started.append(server)
         return server
 

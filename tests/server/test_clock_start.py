@@ -15,7 +15,7 @@ import httpx
 from tests.server.conftest import Server, bearer
 from websockets.sync.client import connect
 
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
 TC = {"system": "absolute", "base": 60}

@@ -21,7 +21,7 @@ from duiyi.actions import Action, RequestTakeback
 from duiyi.errors import GtpError
 from duiyi.server.engine_list import EngineEntry, EngineRun
 from duiyi.server.engines import EngineSeat, gnugo_command
-from duiyi.server.games import new_session
+from duiyi.server.game_spec import new_session
 from duiyi.session import Session
 
 __all__ = ["start"]  # the fixture, shared with test_engines
@@ -246,3 +246,22 @@ def test_the_engine_takes_the_moves_off_its_board_with_gtp_undo(refuse: bool) ->
     assert session.game.game.moves == [] and session.log[-1].type == "accept_takeback"
     assert engine.commands == ["undo"] * (1 if refuse else 2)
     assert seat._known == (None if refuse else (engine, []))
+
+
+def test_a_takeback_asked_before_the_engine_answers_takes_back_one_move() -> None:
+    # the engine had not been told the human's last move yet: nothing to undo on its board
+    session = new_session({"game": "go", "size": 9, "takebacks": True})
+    session.move(BLACK, "E5", now=1.0)
+    session.move(WHITE, "D5", now=2.0)
+    known = list(session.game.game.moves)
+    session.move(BLACK, "C3", now=3.0)
+    session.apply(RequestTakeback(), 4.0, BLACK)
+    host = _Host(session)
+    entry = EngineEntry("gnugo", "go", ("/usr/games/gnugo", "--mode", "gtp"))
+    seat = EngineSeat(host, WHITE, "go", EngineRun(entry, entry.command, "gnugo"))
+    engine = _Gtp()
+    seat._engine = engine
+    seat._known = (engine, known)
+    asyncio.run(seat._turn(session))
+    assert session.game.game.moves == known and session.to_move() is BLACK
+    assert engine.commands == [] and seat._known == (engine, known)

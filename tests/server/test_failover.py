@@ -1,7 +1,9 @@
 """Two processes on one PostgreSQL + Redis, the owner of a game paused with SIGSTOP (issue 12):
 the other process takes over, the paused one can never commit again (fencing on the owner column
 in the same statement that commits), an action it was forwarded and answered with an error is
-never applied later, and sockets on either process are told to reconnect instead of freezing."""
+never applied later, and sockets on either process are told to reconnect instead of freezing.
+Run twice: the creator owns its game, and (issue 26) the game's ring owner owns it
+(DUIYI_PEERS), which also takes the game back once it is up again."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Backend, Server, bearer
+from tests.server.conftest import Backend, Server, bearer, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+from duiyi.server.ring import HashRing
 
 
 def _until_closed(ws: ClientConnection, within: float) -> tuple[int | None, float]:
@@ -41,13 +45,29 @@ def _act_socket(ws: ClientConnection, action: dict[str, Any]) -> dict[str, Any]:
             return m
 
 
+def _owned_by_a(a: Server, ring: HashRing | None) -> dict[str, Any]:
+    """A new game created through A and owned by A: without peers the creator owns it; with
+    them (issue 26) its ring owner, so games are created until one's ring owner is A."""
+    for _ in range(40):
+        g: dict[str, Any] = httpx.post(a.url + "/api/games", json={"game": "go", "size": 9}).json()
+        if ring is None or ring.owner(g["id"]) == f"127.0.0.1:{a.port}":
+            return g
+    raise AssertionError("no game of 40 fell on A's part of the ring")
+
+
 @pytest.mark.postgres
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any) -> None:
-    a: Server = start_server()
-    b: Server = start_server()
+@pytest.mark.parametrize("peers", [False, True], ids=["creator-owns", "ring"])
+def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any, peers: bool) -> None:
+    ports = [free_port(), free_port()]
+    addresses = [f"127.0.0.1:{p}" for p in ports]
+    # with DUIYI_PEERS, as behind nginx's consistent hash: the owner is the game's ring owner
+    env = {"DUIYI_PEERS": ",".join(addresses)} if peers else {}
+    a: Server = start_server(ports[0], env)
+    b: Server = start_server(ports[1], env)
+    ring = HashRing(addresses) if peers else None
     assert a.proc is not None
-    g = httpx.post(a.url + "/api/games", json={"game": "go", "size": 9}).json()  # A owns it
+    g = _owned_by_a(a, ring)  # A owns it
     gid = g["id"]
     white_auth = {"Authorization": f"Bearer {g['white_token']}"}
     url_a = f"{a.ws_url}/api/games/{gid}/socket"
@@ -92,11 +112,15 @@ def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any) -> No
     # the socket on A learns that A no longer serves the game
     code, _ = _until_closed(spectator_on_a, within=10)
     assert code == 4409
-    # a legitimate move through the resumed process is accepted (forwarded to B)
+    # a legitimate move through the resumed process is accepted (forwarded to B; with the ring,
+    # A is the game's ring owner again and takes it back from B, telling B)
     with connect(url_a, subprotocols=bearer(g["black_token"])) as black:
         hello = json.loads(black.recv(10))
         assert hello["version"] == 2
         assert _act_socket(black, {"type": "move", "move": "C3"})["version"] == 3
+    if peers:
+        published = httpx.get(f"{a.url}/api/metrics", timeout=10).json()["published"]
+        assert published.get("takeover", 0) >= 1
     sockets.close()
     time.sleep(0.5)
     # both processes serve the stored truth: E5, G7, C3, nothing else

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from duiyi import BLACK
 from duiyi.actions import Move, Pass, Resign
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
 

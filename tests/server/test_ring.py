@@ -15,6 +15,7 @@ import pytest
 from tests.server.conftest import free_port, wait_healthy
 from tests.server.nginx import NGINX, render
 
+from duiyi.server.ownership import Ownership
 from duiyi.server.ring import MAX_SKIPS, HashRing, split_server
 
 SERVERS = ["127.0.0.1:8001", "127.0.0.1:8002", "127.0.0.1:8003"]
@@ -130,3 +131,30 @@ def test_nginx_routes_game_ids_as_the_ring_says(tmp_path: Path, dead: int | None
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_ownership_follows_the_live_processes() -> None:
+    me = "p-me@127.0.0.1:8001"
+    own = Ownership(tuple(SERVERS), me, stale_after=5.0)
+    keys = [secrets.token_urlsafe(9) for _ in range(300)]
+    # alone (the others have not beaten yet): every game is this process's
+    assert all(own.mine(k) for k in keys)
+    own.update(
+        {
+            me: 100.0,
+            "p-old@127.0.0.1:8001": 99.0,  # an earlier life of this address: never the owner
+            "p-a@127.0.0.1:8002": 97.0,  # a process killed at 97, restarted as p-b
+            "p-b@127.0.0.1:8002": 99.5,
+            "p-c@127.0.0.1:8003": 94.0,  # stale: 6 s old
+            "p-x@10.0.0.9:9000": 100.0,  # not a peer
+        },
+        now=100.0,
+    )
+    assert own.live == {"127.0.0.1:8001": me, "127.0.0.1:8002": "p-b@127.0.0.1:8002"}
+    ring = HashRing(SERVERS)
+    up = {SERVERS[0], SERVERS[1]}
+    for k in keys:
+        expected = {SERVERS[0]: me, SERVERS[1]: "p-b@127.0.0.1:8002"}[ring.owner(k, up)]
+        assert own.owner_process(k) == expected
+    with pytest.raises(ValueError):
+        Ownership(tuple(SERVERS), "p-me@127.0.0.1:9999", stale_after=5.0)

@@ -108,9 +108,11 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     for _ in range(6):
         for g in games:
             g.move()
-    # steady state: every game is hosted by its ring owner, and no move was forwarded
+    # steady state: every game is hosted by its ring owner, where it was created (no game
+    # changed hands), and no move was forwarded
     before = metrics(cluster)
     assert sum(m["forwarded"] for m in before) == 0, before
+    assert sum(m["published"].get("takeover", 0) for m in before) == 0, before
     for g in games:
         owner = owner_in_store(backend, g.id)
         assert owner.endswith("@" + ring.owner(g.id)), (g.id, owner)

@@ -566,7 +566,7 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     c.get_by_label("裁决种类").wait_for()
     options = c.get_by_label("裁决种类").locator("option").all_inner_texts()
     assert "违例" in options and not [o for o in options if "违规" in o]
-    assert {"罚时", "移子", "取消比赛资格"} <= set(options)
+    assert {"罚时", "掉子", "移子", "取消比赛资格"} <= set(options)
     c.get_by_label("裁决种类").select_option(label="推盘：棋子放回")
     point = c.get_by_label("第一个接触的交叉点")
     suggested = point.get_attribute("placeholder")
@@ -591,6 +591,26 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     assert "胜（违例）" in status and "警告" not in status, status
     made = player.get_by_role("region", name="裁决").inner_text()
     assert "第2次违例：判负" in made and "game lost" not in made, made
+
+
+def test_the_room_shows_each_players_draw_offers(server: Server, context_factory: Any) -> None:
+    # issue 21: "a third draw offer is blocked silently and the arbiter sees no offer counts
+    # (§10.3(4))": the room counts each player's offers
+    ev = make_event(server, "gomoku", 4)
+    g = ev["games"][0]
+    gid = g["game_id"]
+    room = context_factory(viewport={"width": 1024, "height": 768}).new_page()
+    room.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    card(room, 1).wait_for()
+    for b, w in (("h8", "h9"), ("i8", "i9")):
+        act(server, gid, g["black_token"], {"type": "move", "move": b})
+        act(server, gid, g["white_token"], {"type": "move", "move": w})
+        act(server, gid, g["white_token"], {"type": "offer_draw"})  # after White's move
+        act(server, gid, g["black_token"], {"type": "decline_draw"})
+    offers = card(room, 1).get_by_test_id("offers-1")
+    offers.get_by_text("Bo 3d 2").wait_for()
+    text = offers.inner_text()
+    assert "Ai 3d 0" in text and "Gomoku §10.3(4)" in text, text
 
 
 # the options of each drop-down and the text of each field that do not fit in it: a name cut off

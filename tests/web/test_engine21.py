@@ -272,6 +272,9 @@ def test_the_count_shows_where_gnugo_and_duiyi_disagree(
         for p in views["engine_only"] + views["duiyi_only"]
     }
     assert page.locator("[data-disagree]").count() == len(squares)
+    for group in (views["engine_only"], views["duiyi_only"]):
+        if group:  # "(1 stone)", "(12 stones)"
+            assert (f"({len(group)} stone" + ("s)" if len(group) > 1 else ")")) in text, text
     for p in views["engine_only"]:
         assert squares[p] == "engine"
         assert "GNU Go thinks dead, duiyi's proposal alive" in text and p in text, text
@@ -281,6 +284,15 @@ def test_the_count_shows_where_gnugo_and_duiyi_disagree(
         assert squares[p] == "duiyi"
         assert "duiyi's proposal dead, GNU Go thinks alive" in text and p in text, text
     screenshot(page, "engine-count-views")
+    # the same in Chinese: which side thinks what, in the page's language
+    zh = context_factory(locale="zh-CN").new_page()
+    zh.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['token']}")
+    words = zh.get_by_test_id("dead-views")
+    words.wait_for()
+    assert ("认为是死子、duiyi判断为活棋" if views["engine_only"] else "duiyi判断为死子") in (
+        words.inner_text()
+    )
+    assert "thinks" not in words.inner_text()
     # the human accepts the marking: GNU Go had accepted it, the game is counted
     page.get_by_role("button", name="Accept the count").click()
     page.wait_for_selector("[data-testid=game-page][data-phase=finished]")

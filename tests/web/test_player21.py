@@ -129,6 +129,9 @@ def test_renju_swap_fifth_move_and_draw_offers_read_right(
     )
     act(server, g["id"], g["white_token"], {"type": "move", "move": "h6"})
     black.get_by_text("黑方提出2个点").wait_for()
+    # the English status says how many, not "Black offers N points"
+    white.get_by_test_id("status").get_by_text("Black offers 2 points").wait_for()
+    assert "N points" not in white.get_by_test_id("status").inner_text()
     # §2.10 位置不同形: g9 and i9 make the same shape; the page says so in its language
     black.click("[data-point='g9']")
     black.click("[data-point='i9']")
@@ -163,6 +166,13 @@ def test_renju_swap_fifth_move_and_draw_offers_read_right(
     refused.wait_for()
     assert "10.3(4)" in refused.inner_text() and "2" in refused.inner_text()
     assert white.get_by_role("button", name="Offer a draw").count() == 0
+    # Black's own offer on his Chinese page reads as his own, not "对方提和 (黑方)"
+    act(server, g["id"], g["black_token"], {"type": "move", "move": "o13"})
+    black.get_by_role("button", name="提和").click()  # after his move (Gomoku §10.3)
+    own = black.get_by_test_id("draw-offer")
+    own.get_by_text("你已提和").wait_for()
+    assert "对方提和" not in own.inner_text(), own.inner_text()
+    white.get_by_test_id("draw-offer").get_by_text("offers a draw").wait_for()
 
 
 def test_a_double_click_plays_once_without_a_refusal(server: Server, context_factory: Any) -> None:
@@ -305,3 +315,80 @@ def test_the_creator_sits_at_once_with_one_invitation_in_two_clicks(
     joined = friend.get_by_role("region", name="My games (this browser)")
     joined.get_by_role("link", name="Go: play as White").wait_for()
     assert "joined" in joined.inner_text()
+
+
+def test_another_page_opens_at_its_top(server: Server, context_factory: Any) -> None:
+    # issue 21: "a changed page keeps the old scroll position" (one document, hash routes: a
+    # page built at once, like the new-event form, opened where the old one had been scrolled)
+    page = context_factory(viewport={"width": 390, "height": 700}).new_page()  # a phone
+    page.goto(f"{server.url}/ui/#/")
+    page.wait_for_selector("[data-testid=create-game]")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300
+    # the link followed from down the page, the window not scrolled to it first (a link in a
+    # bar that stays in view, a keyboard shortcut)
+    page.get_by_role("link", name="New event").evaluate("a => a.click()")
+    page.wait_for_selector("[data-testid=create-event]")
+    # the new page is long enough to have kept the old place, and opens at its top
+    assert page.evaluate("document.documentElement.scrollHeight - window.innerHeight") > 200
+    assert page.evaluate("window.scrollY") == 0
+    # and the other way
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 200
+    page.get_by_role("link", name="Home").evaluate("a => a.click()")
+    page.wait_for_selector("[data-testid=create-game]")
+    assert page.evaluate("window.scrollY") == 0
+
+
+def test_a_player_asks_for_the_overtime_pass_with_a_button(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "the Go §22.5 overtime-pass request exists in the API only (no button for a
+    # player)"
+    g = new_game(
+        server,
+        game="go",
+        size=9,
+        time_control={"system": "chinese-byoyomi", "base": 0, "reserved_minutes": 3},
+    )
+    act(server, g["id"], g["black_token"], {"type": "move", "move": "E5"})
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['white_token']}")
+    button = page.get_by_role("button", name="Pass on overtime")
+    button.wait_for()
+    assert "Go §22.5" in (button.get_attribute("title") or "")
+    button.click()
+    # asked: the page says so, and the server holds the request for White
+    page.get_by_text("Pass on overtime asked for (Go §22.5)").wait_for()
+    assert page.get_by_role("button", name="Pass on overtime").count() == 0
+    analysis = httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()
+    assert analysis["overtime_pass"] == ["white"], analysis.get("overtime_pass")
+
+
+def test_the_clock_waits_until_the_invited_friend_sits_down(
+    server: Server, context_factory: Any
+) -> None:
+    # issue 21: "A casual game's clock starts when the game is created ...: 13 s were gone
+    # before Black opened the link, and Black had 0:51 of 1:00 on arrival"
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/")
+    form = page.locator("form").filter(has=page.get_by_role("button", name="Create"))
+    form.get_by_label("Time control").select_option("absolute")
+    form.get_by_label("Main time (minutes)").fill("1")
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    # the page says when the clock starts; the creator's seat counts as sat down
+    page.get_by_test_id("clock-start").get_by_text("(1/2 seated)").wait_for()
+    invitation = page.get_by_test_id("link-white").get_attribute("href")
+    game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    page.wait_for_timeout(2500)  # the friend takes a while to open the link
+    assert state(server, game_id)["clock"]["started"] is False
+    friend = context_factory().new_page()
+    friend.goto(f"{server.url}/ui/{invitation}")
+    friend.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    page.get_by_test_id("clock-start").wait_for(state="detached")
+    s = state(server, game_id)
+    assert s["clock"]["started"] is True and s["clock_running"] == "black"
+    # Black has (nearly) the whole minute on the friend's arrival, not 0:51
+    assert s["clocks"]["black"]["base"] > 58, s["clocks"]
+    assert friend.get_by_test_id("clock-black").inner_text() in ("1:00", "0:59")

@@ -313,7 +313,7 @@ def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
     import random
 
     from duiyi.cli.gomoku_match import record_to_psq, record_to_sgf
-    from duiyi.engines import gomocup
+    from duiyi.engines import gomocup_match
     from duiyi.gomoku.match import TimeControl, pick_opening
     from duiyi.gomoku.rules import RenjuRules
 
@@ -327,7 +327,7 @@ def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
         # a resumed run and a replayed game start from the same stones
         drawn = pick_opening(renju, random.Random(f"{seed}:{job.round}:{job.board}"), spec)
         name, stones = drawn if drawn is not None else ("", ())
-        rec = await gomocup.play_game(
+        rec = await gomocup_match.play_game(
             job.black,
             job.white,
             opening=stones,

@@ -20,7 +20,7 @@ import typer
 
 from duiyi import BLACK, WHITE
 from duiyi.cli.go_match import Progress
-from duiyi.engines.gomocup import run_match
+from duiyi.engines.gomocup_match import run_match
 from duiyi.engines.process import check_command
 from duiyi.errors import InvalidInput
 from duiyi.gomoku.match import (

@@ -18,8 +18,10 @@ its answers could no longer be matched to our commands).
 ...     await engine.quit()
 ...     return str(move)
 
-For scripts, :class:`SimpleGtpEngine` offers the same calls as blocking methods:
+For scripts, :class:`duiyi.engines.sync.SimpleGtpEngine` offers the same calls as blocking
+methods:
 
+>>> from duiyi.engines.sync import SimpleGtpEngine
 >>> with SimpleGtpEngine.popen(["/usr/games/gnugo", "--mode", "gtp"]) as e:  # doctest: +SKIP
 ...     e.boardsize(9); e.genmove("b")
 """
@@ -35,7 +37,7 @@ from typing import Literal
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.engines.process import LineProcess, launch
-from duiyi.engines.sync import BackgroundLoop
+from duiyi.engines.protocol import EngineProtocol
 from duiyi.errors import (
     EngineCrashed,
     EngineError,
@@ -50,7 +52,6 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "GtpEngine",
     "GtpMove",
-    "SimpleGtpEngine",
     "effective_komi_points",
     "format_vertex",
     "parse_vertex",
@@ -102,7 +103,7 @@ def _komi_text(komi: Fraction | float | int | str) -> str:
     return f"{float(value):g}"
 
 
-class GtpEngine:
+class GtpEngine(EngineProtocol):
     """A connected GTP engine. Create it with :meth:`popen`.
 
     Commands are serialised: concurrent callers wait their turn. ``size`` follows the last
@@ -113,15 +114,12 @@ class GtpEngine:
     """
 
     def __init__(self, process: LineProcess, *, timeout: float | None = DEFAULT_TIMEOUT) -> None:
-        self.line = process
+        super().__init__(process)
         self.timeout = timeout
         self.size = 19
         self._lock = asyncio.Lock()
         self._next_id = 1
         self._commands: frozenset[str] | None = None
-        self._closed = False
-        #: monotonic seconds from the end of writing the last command to its answer
-        self.last_elapsed = 0.0
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -160,21 +158,10 @@ class GtpEngine:
 
         return await launch(argv, greet, cwd=cwd, env=env, stderr=stderr, group=group)
 
-    @property
-    def process(self) -> asyncio.subprocess.Process:
-        """The engine's process."""
-        return self.line.process
-
-    @property
-    def label(self) -> str:
-        """A short name of the engine's command (see :func:`~duiyi.engines.process.engine_label`)."""
-        return self.line.name
-
-    async def __aenter__(self) -> GtpEngine:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
+    async def close(self) -> int | None:
+        """``quit`` (:meth:`quit`); the exit status."""
         await self.quit()
+        return self.returncode
 
     async def quit(self) -> None:
         """Send ``quit`` and wait for the process to exit (killing it if it lingers)."""
@@ -187,16 +174,6 @@ class GtpEngine:
             await self.line.kill()
         else:
             await self.line.kill()  # reaps the reader task
-
-    async def kill(self) -> None:
-        """Kill the engine process at once."""
-        self._closed = True
-        await self.line.kill()
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`quit` or :meth:`kill` ran (or the engine broke)."""
-        return self._closed
 
     # -- raw protocol ----------------------------------------------------------------------
 
@@ -466,148 +443,3 @@ async def play_game(
         game.accept(BLACK)
         game.accept(WHITE)
     return game
-
-
-class SimpleGtpEngine:
-    """Blocking facade over :class:`GtpEngine` (its event loop runs in a background thread).
-
-    Every method is spelled out here; :attr:`engine` is the asyncio engine for anything else.
-
-    >>> SimpleGtpEngine.popen  # doctest: +ELLIPSIS
-    <bound method SimpleGtpEngine.popen of <class '...SimpleGtpEngine'>>
-    """
-
-    def __init__(self, engine: GtpEngine, loop: BackgroundLoop) -> None:
-        self.engine = engine
-        self._loop = loop
-
-    @classmethod
-    def popen(
-        cls, argv: str | Sequence[str], *, timeout: float | None = DEFAULT_TIMEOUT
-    ) -> SimpleGtpEngine:
-        """Start an engine process (see :meth:`GtpEngine.popen`)."""
-        loop = BackgroundLoop("duiyi-gtp-engine")
-        try:
-            engine = loop.run(GtpEngine.popen(argv, timeout=timeout))
-        except BaseException:
-            loop.close()
-            raise
-        return cls(engine, loop)
-
-    def __enter__(self) -> SimpleGtpEngine:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Quit the engine and stop the background loop."""
-        if self._loop.closed:
-            return
-        try:
-            self._loop.run(self.engine.quit())
-        finally:
-            self._loop.close()
-
-    quit = close
-
-    @property
-    def size(self) -> int:
-        """Board size the engine was last told."""
-        return self.engine.size
-
-    def command(self, name: str, *args: object, timeout: float | None = None) -> str:
-        """Send a raw command (see :meth:`GtpEngine.command`)."""
-        return self._loop.run(self.engine.command(name, *args, timeout=timeout))
-
-    def protocol_version(self) -> str:
-        """The engine's GTP version."""
-        return self._loop.run(self.engine.protocol_version())
-
-    def name(self) -> str:
-        """The engine's name."""
-        return self._loop.run(self.engine.name())
-
-    def version(self) -> str:
-        """The engine's version text."""
-        return self._loop.run(self.engine.version())
-
-    def list_commands(self) -> frozenset[str]:
-        """The commands the engine knows."""
-        return self._loop.run(self.engine.list_commands())
-
-    def known_command(self, name: str) -> bool:
-        """Whether the engine knows ``name``."""
-        return self._loop.run(self.engine.known_command(name))
-
-    def boardsize(self, size: int) -> None:
-        """Set the board size."""
-        self._loop.run(self.engine.boardsize(size))
-
-    def clear_board(self) -> None:
-        """Empty the board."""
-        self._loop.run(self.engine.clear_board())
-
-    def komi(self, komi: Fraction | float | int | str) -> None:
-        """Set komi in points."""
-        self._loop.run(self.engine.komi(komi))
-
-    def play(self, color: Color | str, point: Point | str | None) -> None:
-        """Play a move."""
-        self._loop.run(self.engine.play(color, point))
-
-    def genmove(self, color: Color | str, *, timeout: float | None = None) -> GtpMove:
-        """Ask the engine for a move."""
-        return self._loop.run(self.engine.genmove(color, timeout=timeout))
-
-    def reg_genmove(self, color: Color | str, *, timeout: float | None = None) -> GtpMove:
-        """Ask for a move without playing it."""
-        return self._loop.run(self.engine.reg_genmove(color, timeout=timeout))
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        self._loop.run(self.engine.undo())
-
-    def showboard(self) -> str:
-        """The engine's own board diagram."""
-        return self._loop.run(self.engine.showboard())
-
-    def fixed_handicap(self, stones: int) -> list[Point]:
-        """Place fixed handicap stones."""
-        return self._loop.run(self.engine.fixed_handicap(stones))
-
-    def place_free_handicap(self, stones: int) -> list[Point]:
-        """Let the engine choose free handicap stones."""
-        return self._loop.run(self.engine.place_free_handicap(stones))
-
-    def set_free_handicap(self, points: Iterable[Point | str]) -> None:
-        """Place Black handicap stones."""
-        self._loop.run(self.engine.set_free_handicap(list(points)))
-
-    def final_score(self, *, timeout: float | None = None) -> str:
-        """The engine's score ("B+3.5")."""
-        return self._loop.run(self.engine.final_score(timeout=timeout))
-
-    def final_status_list(self, status: str, *, timeout: float | None = None) -> list[Point]:
-        """Stones with a status according to the engine."""
-        return self._loop.run(self.engine.final_status_list(status, timeout=timeout))
-
-    def is_legal(self, color: Color | str, point: Point | str) -> bool:
-        """GNU Go's ``is_legal``."""
-        return self._loop.run(self.engine.is_legal(color, point))
-
-    def list_stones(self, color: Color | str) -> frozenset[Point]:
-        """GNU Go's ``list_stones``."""
-        return self._loop.run(self.engine.list_stones(color))
-
-    def time_settings(self, main_time: int, byo_yomi_time: int, byo_yomi_stones: int) -> None:
-        """Send GTP ``time_settings``."""
-        self._loop.run(self.engine.time_settings(main_time, byo_yomi_time, byo_yomi_stones))
-
-    def time_left(self, color: Color | str, seconds: int, stones: int) -> None:
-        """Send GTP ``time_left``."""
-        self._loop.run(self.engine.time_left(color, seconds, stones))
-
-    def set_position(self, game: Game) -> None:
-        """Mirror a game on the engine."""
-        self._loop.run(self.engine.set_position(game))

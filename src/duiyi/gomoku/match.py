@@ -1,10 +1,10 @@
 """The pure decisions of an engine match refereed by duiyi (no processes, no clock, no asyncio).
 
-The adapter (:mod:`duiyi.engines.gomocup`) runs the brains and measures time with the
+The adapter (:mod:`duiyi.engines.gomocup_match`) runs the brains and measures time with the
 monotonic clock; what it has to decide about the board is decided here, from facts passed in:
 
 * :class:`TimeControl`: per-move limit (Gomoku §8.2, 读秒) and per-game limit for each side
-  (§8.2, 单一时限); the adapter's :class:`duiyi.engines.gomocup.GameClock` runs them on the
+  (§8.2, 单一时限); the adapter's :class:`duiyi.engines.gomocup_clock.GameClock` runs them on the
   shared clock's time systems (a side over its limit loses, §10.1(3)B).
 * :class:`MoveJudge`: each stone of an engine game judged through the core game; how the game
   ended is an :class:`Ending` (the arbiter's rulings themselves are the one
@@ -13,7 +13,7 @@ monotonic clock; what it has to decide about the board is decided here, from fac
   occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
 * :class:`GameRecord`: one game's record. The match score is kept by the adapter
-  (:class:`duiyi.engines.gomocup.MatchTally`) on the tournament's results
+  (:class:`duiyi.engines.tally.MatchTally`) on the tournament's results
   (:class:`~duiyi.tournament.results.GameResult`), with the Elo figures of Go matches.
 
 >>> TimeControl(turn_ms=1000, match_ms=2500).gomocup_info()

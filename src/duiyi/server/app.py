@@ -129,22 +129,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from duiyi.server.routes_games import router as games_router
 
     app.include_router(games_router)
-    try:
-        from duiyi.server.routes_events import router as events_router
-    except ModuleNotFoundError as exc:  # pragma: no cover - during development only
-        if exc.name != "duiyi.server.routes_events":
-            raise
-    else:
-        from duiyi.server.routes_desk import router as desk_router
-        from duiyi.server.routes_events import install_result_hook
-        from duiyi.server.routes_knockout import router as knockout_router
-        from duiyi.server.routes_prints import router as prints_router
+    from duiyi.server.result_reader import install_result_hook
+    from duiyi.server.routes_desk import router as desk_router
+    from duiyi.server.routes_events import router as events_router
+    from duiyi.server.routes_knockout import router as knockout_router
+    from duiyi.server.routes_players import router as players_router
+    from duiyi.server.routes_prints import router as prints_router
+    from duiyi.server.routes_results import router as results_router
+    from duiyi.server.routes_rounds import router as rounds_router
+    from duiyi.server.routes_standings import router as standings_router
 
-        app.include_router(events_router)
-        app.include_router(knockout_router)
-        app.include_router(prints_router)
-        app.include_router(desk_router)
-        install_result_hook(state.games, state.repo)
+    for router in (
+        events_router,
+        players_router,
+        rounds_router,
+        results_router,
+        standings_router,
+        knockout_router,
+        prints_router,
+        desk_router,
+    ):
+        app.include_router(router)
+    install_result_hook(state.games, state.repo)
     try:
         from duiyi.server.routes_engines import router as engines_router
     except ModuleNotFoundError as exc:  # the engine opponents are optional

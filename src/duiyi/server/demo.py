@@ -36,7 +36,7 @@ from duiyi.tournament import event as ops
 from duiyi.tournament.model import Player
 
 if TYPE_CHECKING:
-    from duiyi.server.games import GameHost
+    from duiyi.server.game_host import GameHost
     from duiyi.server.state import State
 
 __all__ = ["DEMO_NAME", "ensure_demo", "router"]

@@ -39,7 +39,7 @@ from typing import Any
 
 from duiyi.errors import TournamentError
 from duiyi.server.engine_list import EngineList, EngineNotOffered
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings

@@ -72,7 +72,7 @@ class EngineSeat:
     The engine is given the whole position when it starts (and whenever the game is not the
     continuation of what it has), then only the moves played since its last move.
 
-    ``host`` is a :class:`duiyi.server.games.GameHost`; ``command`` the engine's command line.
+    ``host`` is a :class:`duiyi.server.game_host.GameHost`; ``command`` the engine's command line.
 
     An engine opposite a human (``player=False``) that fails only shows the error: the human
     may resign or wait. An engine that is an event's player (``player=True``) is refereed like

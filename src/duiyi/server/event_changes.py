@@ -1,6 +1,8 @@
-"""One change to a stored event, shared by the event routes (players, rounds, results, the desk,
-knockout settlements, prints): load, authorise the organiser, apply a pure operation, store with
-its version, close the online games the change decides, retried on a concurrent write.
+"""One change to a stored event, shared by the event routes (events, players, rounds, results,
+standings, the desk, knockout settlements, prints): load, authorise the organiser, apply a pure
+operation, store with its version, close the online games the change decides, retried on a
+concurrent write; and the small readers they share (the event's head, its online settings, a
+text body).
 
 The routers import this module; it imports none of them.
 """
@@ -15,27 +17,40 @@ from typing import Any
 
 from fastapi import Request
 
+from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, verify
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.problems import Unavailable
 from duiyi.store.repository import Conflict, EventRecord, Repository
 from duiyi.tournament.model import Event
 
-__all__ = ["_change", "_games", "_organiser", "_organiser_first", "_repo", "_summary"]
+__all__ = [
+    "change_event",
+    "check_organiser",
+    "check_organiser_first",
+    "event_summary",
+    "games_of",
+    "online_of",
+    "repo_of",
+    "text_body",
+]
 
 
-def _repo(request: Request) -> Repository:
+def repo_of(request: Request) -> Repository:
+    """The server's store."""
     repo: Repository = request.app.state.duiyi.repo
     return repo
 
 
-def _games(request: Request) -> GameManager:
+def games_of(request: Request) -> GameManager:
+    """The server's games (this process's hosts and proxies)."""
     games: GameManager = request.app.state.duiyi.games
     return games
 
 
-def _summary(record: EventRecord) -> dict[str, Any]:
+def event_summary(record: EventRecord) -> dict[str, Any]:
+    """An event's head: id, name, game, system, rounds, players, current round, version."""
     e = parsed_event(record)
     return {
         "id": record.id,
@@ -49,7 +64,26 @@ def _summary(record: EventRecord) -> dict[str, Any]:
     }
 
 
-def _organiser(request: Request, record: EventRecord) -> None:
+def online_of(record: EventRecord) -> dict[str, Any]:
+    """The event's settings of its online games (size, rules, handicap, time control)."""
+    online: dict[str, Any] = record.data.get("online", {})
+    return online
+
+
+def text_body(raw: bytes, what: str) -> str:
+    """A text body (UTF-8, with or without a byte order mark), or a 422 naming ``what``.
+
+    >>> text_body("\ufeffround,board,result".encode(), "the results sheet")
+    'round,board,result'
+    """
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{what} is not UTF-8 text: {exc}") from exc
+
+
+def check_organiser(request: Request, record: EventRecord) -> None:
+    """The request carries the event's organiser key: Unauthorized (none) or Forbidden."""
     token = bearer_token(request)
     if token is None:
         raise Unauthorized("send the organiser key as 'Authorization: Bearer <key>'")
@@ -57,14 +91,14 @@ def _organiser(request: Request, record: EventRecord) -> None:
         raise Forbidden("only the organiser of this event may change it")
 
 
-async def _organiser_first(request: Request, event_id: str) -> None:
+async def check_organiser_first(request: Request, event_id: str) -> None:
     """The event exists and the organiser key is right, checked before a body is read or
     parsed (the routers' :class:`~duiyi.server.keyfirst.KeyFirstRoute` does it for every
     change; this is for a route that reads its body by hand)."""
-    _organiser(request, await _repo(request).event(event_id))
+    check_organiser(request, await repo_of(request).event(event_id))
 
 
-async def _change(
+async def change_event(
     request: Request,
     event_id: str,
     change: dict[str, Any],
@@ -99,10 +133,10 @@ async def _change_once(
     apply: Callable[[Event, dict[str, Any]], tuple[Event, Any]],
     closing: Callable[[Any, int], dict[tuple[int, int], str]] | None,
 ) -> tuple[EventRecord, Any]:
-    repo = _repo(request)
+    repo = repo_of(request)
     for _attempt in range(5):
         record = await repo.event(event_id)
-        _organiser(request, record)
+        check_organiser(request, record)
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = apply(parsed_event(record), meta)
         data = {**meta, "event": event.to_json()}
@@ -126,6 +160,6 @@ async def _change_once(
         remember_event(stored, event)
         request.state.closed_games = list(close)
         for game_id, reason in close.items():  # stored: now the hosts (best effort)
-            await _games(request).close_event_game(game_id, reason, stored=True)
+            await games_of(request).close_event_game(game_id, reason, stored=True)
         return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from duiyi import Color
 from duiyi.actions import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
-from duiyi.server.games import ACTION_ID, RULING
+from duiyi.server.action_ids import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi.errors import TournamentError
-from duiyi.server.event_changes import _change, _organiser, _organiser_first, _repo
+from duiyi.server.event_changes import change_event, check_organiser, check_organiser_first, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.tournament import entries, hand, participation, systems, withdrawal
@@ -40,8 +40,8 @@ async def desk(request: Request, event_id: str) -> dict[str, Any]:
     """The desk's check of the organiser key (404 unknown event, 401 no key, 403 wrong key)
     and the director's reminders: whether round 1's numbers were drawn by lot (appendix
     五.2(1)) and how many rounds have all their results."""
-    record = await _repo(request).event(event_id)
-    _organiser(request, record)
+    record = await repo_of(request).event(event_id)
+    check_organiser(request, record)
     e = parsed_event(record)
     drawn = record.data.get("numbers_drawn")
     return {
@@ -57,8 +57,8 @@ async def desk(request: Request, event_id: str) -> dict[str, Any]:
 async def affected(request: Request, event_id: str, number: int, board: int) -> dict[str, Any]:
     """The later pairings made on this board's result (each round and board with its
     players): what a correction confirmed with ``force`` reaches into."""
-    record = await _repo(request).event(event_id)
-    _organiser(request, record)
+    record = await repo_of(request).event(event_id)
+    check_organiser(request, record)
     e = parsed_event(record)
     e.round(number).game(board)  # 404/422 for a board that is not there
     later = entries.affected_pairings(e, number, board)
@@ -84,7 +84,7 @@ async def set_presence(
         return participation.set_present(e, number, round_number, body.present), None
 
     change = {"op": "presence", "player": number, "round": round_number, "present": body.present}
-    record, _ = await _change(request, event_id, change, apply)
+    record, _ = await change_event(request, event_id, change, apply)
     e = parsed_event(record)
     return {"player": number, "participating": participation.flags_of(e, number)}
 
@@ -93,8 +93,8 @@ async def set_presence(
 async def withdrawal_preview(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """What withdrawing the player would do, before the director confirms: the article, the
     effect on the player's results (Go §28, Gomoku §18.5) and on the game now in play."""
-    record = await _repo(request).event(event_id)
-    _organiser(request, record)
+    record = await repo_of(request).event(event_id)
+    check_organiser(request, record)
     e = parsed_event(record)
     e.player(number)
     started = bool(e.history)
@@ -135,7 +135,9 @@ async def undo_withdraw(request: Request, event_id: str, number: int) -> dict[st
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         return participation.undo_withdrawal(e, number, by="organiser", at=wall), None
 
-    record, _ = await _change(request, event_id, {"op": "undo-withdraw", "player": number}, apply)
+    record, _ = await change_event(
+        request, event_id, {"op": "undo-withdraw", "player": number}, apply
+    )
     return {"withdrawn": [w.to_json() for w in parsed_event(record).withdrawals]}
 
 
@@ -149,7 +151,7 @@ class HandPairing(BaseModel):
 
 
 async def _not_started(request: Request, event_id: str, number: int) -> None:
-    games = await _repo(request).games_of_event(event_id)
+    games = await repo_of(request).games_of_event(event_id)
     if any(g.round == number for g in games):
         raise TournamentError(
             f"round {number}'s online games have started: its pairing is no longer changed by hand"
@@ -162,8 +164,8 @@ async def check_pairing(
 ) -> dict[str, Any]:
     """The warnings of a pairing by hand (a rematch, colours unbalanced, a score-group jump, a
     second bye) without storing it; 422 when it leaves out, repeats or adds a player."""
-    record = await _repo(request).event(event_id)
-    _organiser(request, record)
+    record = await repo_of(request).event(event_id)
+    check_organiser(request, record)
     await _not_started(request, event_id, number)
     games = [(g[0], g[1]) for g in body.games]
     notes = hand.check(parsed_event(record), number, games, body.byes)
@@ -176,7 +178,7 @@ async def put_pairing(
 ) -> dict[str, Any]:
     """Store a pairing by hand of the latest round before its games start (results or online
     games: 409); each board changed is explained as paired by hand. Answers the warnings."""
-    await _organiser_first(request, event_id)
+    await check_organiser_first(request, event_id)
     await _not_started(request, event_id, number)
     games = [(g[0], g[1]) for g in body.games]
 
@@ -200,7 +202,7 @@ async def put_pairing(
         return out, notes
 
     change = {"op": "hand-pairing", "round": number, **body.model_dump()}
-    record, (notes, version) = await _change(request, event_id, change, apply)
+    record, (notes, version) = await change_event(request, event_id, change, apply)
     return {
         "round": parsed_event(record).round(number).to_json(),
         "warnings": [w.to_json() for w in notes],

@@ -32,7 +32,8 @@ from duiyi.server.engine_list import (
     EngineRun,
 )
 from duiyi.server.engines import EngineSeat
-from duiyi.server.games import GameManager, refused_by_rules
+from duiyi.server.game_manager import GameManager
+from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
@@ -510,7 +511,7 @@ def go_position(game: Any, move: int) -> dict[str, Any]:
 def analysis(session: Any) -> dict[str, Any]:
     """The analysis of a session (see :func:`get_analysis`).
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
     ['move', 'pass', 'resign']
     """
@@ -590,7 +591,7 @@ def dead_views(
     where they disagree: ``engine_only`` (the engine thinks them dead, the proposal alive)
     and ``duiyi_only`` (the proposal dead, the engine alive). None without both views.
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> s = new_session({"game": "go", "size": 9})
     >>> dead_views((0, ["C3", "D4"]), s, ["D4", "E5"])
     {'engine': ['C3', 'D4'], 'engine_only': ['C3'], 'duiyi_only': ['E5']}
@@ -613,7 +614,7 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
     """The takeback actions ``seat`` may send now (a casual game, issue 21): ask to take back
     its last move, or answer the opponent's request.
 
-    >>> from duiyi.server.games import new_session
+    >>> from duiyi.server.game_spec import new_session
     >>> s = new_session({"game": "go", "size": 9, "takebacks": True})
     >>> s.move(BLACK, "E5", now=1.0)
     >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)

@@ -39,7 +39,10 @@ from duiyi.server.auth import (
     bearer_token,
     secret_in_url,
 )
-from duiyi.server.games import RECONNECT_TEXT, GameManager, Hosted, refused_by_rules
+from duiyi.server.broadcast import RECONNECT_TEXT
+from duiyi.server.game_manager import GameManager
+from duiyi.server.game_spec import refused_by_rules
+from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body

@@ -5,7 +5,7 @@ the play-off to the organisers (Go §27.3 加赛; Gomoku §18.3(1)C 加赛快棋
 both ways (:func:`duiyi.tournament.event.settle_draw`): the board is played again with colours
 reversed (加赛), or decided at once by lot (抽签). When the event plays online, the replay is a
 new online game for the board whose seats keep the players' links, colours swapped; a drawn
-online game reaches the same settlement through the result reader (routes_events).
+online game reaches the same settlement through the result reader (result_reader).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from duiyi.server.event_changes import _change, _games, _repo, _summary
-from duiyi.server.games import GameManager
+from duiyi.server.event_changes import change_event, event_summary, games_of, repo_of
+from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.store.repository import Repository
@@ -134,13 +134,13 @@ async def settle_draw(
 
     change = {"op": "settle-draw", "round": number, "board": board, "seed": seed}
     change.update(body.model_dump())
-    record, _ = await _change(request, event_id, change, apply)
+    record, _ = await change_event(request, event_id, change, apply)
     game = parsed_event(record).round(number).game(board)
     replay = None
     if game.result is None:
-        replay = await start_replay(_games(request), _repo(request), event_id, number, board)
+        replay = await start_replay(games_of(request), repo_of(request), event_id, number, board)
     return {
-        **_summary(record),
+        **event_summary(record),
         "round": number,
         "board": game.to_json(),
         "settled": "replay" if game.result is None else "lot",

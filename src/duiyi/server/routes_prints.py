@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from duiyi.server.event_changes import _repo
+from duiyi.server.event_changes import repo_of
 from duiyi.server.parsed_events import parsed_event
 from duiyi.store.repository import NotFound
 from duiyi.tournament.formats import wallchart
@@ -41,7 +41,7 @@ def points_before(e: Event, number: int) -> dict[int, str]:
 async def pairing_sheet(request: Request, event_id: str, number: int) -> dict[str, Any]:
     """Round ``number``'s boards with both players' names, ranks, clubs and points before
     the round (the printed 对阵表 and result slips)."""
-    e = parsed_event(await _repo(request).event(event_id))
+    e = parsed_event(await repo_of(request).event(event_id))
     if not 1 <= number <= e.current_round:
         raise NotFound(f"round {number} is not paired (paired: {e.current_round})")
     points = points_before(e, number)

@@ -19,7 +19,7 @@ from duiyi import Color
 from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.models import GameRow

@@ -8,7 +8,7 @@ from typing import Any
 
 from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
-from duiyi.server.games import GameManager
+from duiyi.server.game_manager import GameManager
 from duiyi.server.limits import Quota, client_address
 from duiyi.server.ownership import Ownership
 from duiyi.server.settings import Settings

@@ -648,6 +648,15 @@ export function gamePage(main, id, params) {
     if (g.info && g.info.waiting && !ended(st)) {
       side.append(el("p", { class: "waiting", "data-testid": "waiting" }, t("waiting", { n: String((g.info.ready || []).length) })));
     }
+    // when the clock starts (issue 21): a casual game waits for both seats, or for the first move
+    const start = st.clock || {};
+    if (!start.started && !ended(st) && !(g.info && g.info.waiting)) {
+      const key = start.start_rule === "first_move" ? "clockStart.firstMove" : start.start_rule === "seated" ? "clockStart.seated" : null;
+      if (key) {
+        const seated = 2 - (start.waiting_for || []).length;
+        side.append(el("p", { class: "waiting", "data-testid": "clock-start" }, t(key, { n: String(seated) })));
+      }
+    }
     const invite = inviteBox();
     if (invite) side.append(invite);
     const finalScore = st.outcome ? countShown(a) : null;
@@ -873,6 +882,7 @@ export function gamePage(main, id, params) {
   function deadViews(a) {
     const engine = (a.engine && a.engine.name) || t("engine");
     const box = el("div", { class: "dead-views note", "data-testid": "dead-views" });
+    const stones = (n) => (n === 1 ? t("deadViews.stone") : t("deadViews.stones", { n: String(n) }));
     const { engine_only: mineOnly, duiyi_only: oursOnly } = a.dead_views;
     if (!mineOnly.length && !oursOnly.length) {
       box.append(el("p", {}, t("deadViews.agree", { engine })));
@@ -880,11 +890,11 @@ export function gamePage(main, id, params) {
     }
     if (mineOnly.length) {
       box.append(el("p", { "data-testid": "dead-engine-only" },
-        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), n: String(mineOnly.length) })));
+        t("deadViews.engineOnly", { engine, points: mineOnly.join(" "), count: stones(mineOnly.length) })));
     }
     if (oursOnly.length) {
       box.append(el("p", { "data-testid": "dead-duiyi-only" },
-        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), n: String(oursOnly.length) })));
+        t("deadViews.duiyiOnly", { engine, points: oursOnly.join(" "), count: stones(oursOnly.length) })));
     }
     box.append(el("p", {}, t("deadViews.help")));
     return box;

@@ -1,0 +1,450 @@
+"""The games of this process: :class:`GameManager` creates, restores, finds, forwards and
+forgets them (docs/server.md, "Failover")."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from duiyi.server.auth import hash_token, new_token
+from duiyi.server.broadcast import broadcast
+from duiyi.server.committer import GroupCommitter
+from duiyi.server.game_host import GameHost
+from duiyi.server.game_spec import new_session
+from duiyi.server.game_view import event_link, game_view
+from duiyi.server.hosted import CLOSED, Hosted, rebuild_session
+from duiyi.server.ownership import Ownership
+from duiyi.server.problems import Unavailable
+from duiyi.server.remote_game import Forward, RemoteGame
+from duiyi.session import Session
+from duiyi.store.repository import GameRecord, Repository, new_id
+
+__all__ = ["STALE_AFTER", "GameManager"]
+
+log = logging.getLogger("duiyi.server")
+_Loaded = TypeVar("_Loaded")  # what a load under the loading lock gives
+
+# A process whose heartbeat is older than this is taken for dead: its games move to another.
+STALE_AFTER = 5.0
+
+
+class GameManager:
+    """Creates, restores and finds the games this process hosts."""
+
+    def __init__(self, repo: Repository, process_id: str) -> None:
+        self.repo = repo
+        self.process_id = process_id
+        # another process whose heartbeat is this old is taken for dead (Settings.stale_after)
+        self.stale_after = STALE_AFTER
+        self.hosts: dict[str, GameHost] = {}
+        self.remotes: dict[str, RemoteGame] = {}
+        self.committer = GroupCommitter(repo)
+        # seconds from receiving an action to its commit, for /api/metrics
+        self.latencies: collections.deque[float] = collections.deque(maxlen=20_000)
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.fan_out: Callable[[dict[str, Any]], None] = lambda _m: None
+        # set by the Redis fan-out: several processes share the games
+        self.forward: Forward | None = None
+        # set by the event routes: a result sheet entered the outbox (wake its reader)
+        self.on_report: Callable[[], None] | None = None
+        # awaited by close(): the event routes' background work
+        self.closers: list[Callable[[], Awaitable[None]]] = []
+        # set by the engine routes: a live game loaded from the store gets its engine back
+        self.on_loaded: Callable[[GameHost], None] | None = None
+        # set by the engine routes: an evicted game lets its engine go
+        self.on_evicted: Callable[[GameHost], Awaitable[None]] | None = None
+        # periodic housekeeping of other modules (idle engines), run by sweep()
+        self.sweepers: list[Callable[[], Awaitable[None]]] = []
+        # set by the Redis fan-out: is that process still listening? (a killed one is not)
+        self.alive: Callable[[str], Awaitable[bool]] | None = None
+        # behind nginx's consistent hash (Settings.peers): who should host each game
+        self.ownership: Ownership | None = None
+        # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
+        self.on_takeover: Callable[[str, str], None] | None = None
+        self._background: set[asyncio.Future[None]] = set()
+
+    async def create(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+        arbiter_token_hash: str | None = None,
+        engine: dict[str, Any] | None = None,
+        engine_client: str = "",
+        token_hashes: tuple[str, str] | None = None,
+        game_id: str | None = None,
+    ) -> tuple[GameHost, dict[str, str]]:
+        """A new game from a request; returns the host and its new secrets (``black``,
+        ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
+
+        ``engine`` (``{"seat": "white", "kind": "go"}``; an event's engine game:
+        ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
+        so that the engines come back with the game after a restart; ``engine_client`` (a
+        digest of the address that asked) lets every process count each client's engine
+        games (every engine game counts toward the cluster's cap).
+
+        ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
+        knockout game replayed with colours reversed keeps its players' links (no new secrets
+        are answered for the seats then)."""
+        record, session, secrets_ = await self._insert(
+            spec,
+            event_id=event_id,
+            round=round,
+            board=board,
+            arbiter_token_hash=arbiter_token_hash,
+            engine=engine,
+            engine_client=engine_client,
+            token_hashes=token_hashes,
+            game_id=game_id,
+        )
+        host = GameHost(self, record, session, offset=-time.monotonic())
+        self.hosts[record.id] = host
+        host.start_timer()
+        return host, secrets_
+
+    async def _insert(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+        arbiter_token_hash: str | None = None,
+        engine: dict[str, Any] | None = None,
+        engine_client: str = "",
+        token_hashes: tuple[str, str] | None = None,
+        game_id: str | None = None,
+        owner: str | None = None,
+    ) -> tuple[GameRecord, Session, dict[str, str]]:
+        """Store a new game (owned by ``owner``, this process when None): its record, its
+        session and its new secrets (:meth:`create`)."""
+        if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
+            spec = {**spec, "start": "scheduled"}
+        elif engine is not None and "start" not in spec:  # the engine never opens a seat
+            spec = {**spec, "start": "first_move"}
+        if event_id is None:  # a casual game allows a takeback by agreement (issue 21)
+            spec = {**spec, "takebacks": True}
+        session = new_session(spec, now=0.0)
+        config = session.to_json()
+        config.pop("actions")
+        if spec.get("hints") is not None:
+            # Black's forbidden points shown to the players (off in rated events, Gomoku §12.2(7))
+            config["hints"] = bool(spec["hints"])
+        if engine is not None:
+            config["engine"] = dict(engine)
+        secrets_ = {"black": new_token(), "white": new_token()}
+        black_hash, white_hash = hash_token(secrets_["black"]), hash_token(secrets_["white"])
+        if token_hashes is not None:
+            black_hash, white_hash = token_hashes
+            secrets_ = {}
+        if arbiter_token_hash is None:
+            secrets_["arbiter"] = new_token()
+            arbiter_token_hash = hash_token(secrets_["arbiter"])
+        game_id = await self.repo.create_game(
+            kind=session.game.kind,
+            config=config,
+            black_token_hash=black_hash,
+            white_token_hash=white_hash,
+            arbiter_token_hash=arbiter_token_hash,
+            wall=time.time(),
+            owner=owner or self.process_id,
+            event_id=event_id,
+            round=round,
+            board=board,
+            engine_client=None if engine is None else engine_client,
+            game_id=game_id,
+        )
+        return await self.repo.game(game_id), session, secrets_
+
+    async def create_routed(self, spec: dict[str, Any]) -> tuple[Hosted, dict[str, str]]:
+        """A new game (``POST /api/games``) created for the process nginx will send its
+        requests to: its id is picked here, and the game is hosted here when this process is
+        its ring owner, else stored with its owner's process id for that process to load on
+        its first request (nothing is forwarded). Without peers: :meth:`create`."""
+        if self.ownership is None:
+            return await self.create(spec)
+        game_id = new_id()
+        owner = self.ownership.owner_process(game_id)
+        if owner is None or owner == self.process_id:
+            return await self.create(spec, game_id=game_id)
+        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner)
+        state = game_view(record.id, session, 0, 0.0)
+        state["event"] = None
+        return RemoteGame(self, record, state), secrets_
+
+    async def drop(self, host: GameHost) -> None:
+        """Undo :meth:`create` of a game nobody played (its creation was refused)."""
+        await host.stop()
+        if self.hosts.get(host.id) is host:
+            self.hosts.pop(host.id, None)
+        await self.repo.delete_game(host.id)
+
+    async def get(self, game_id: str) -> Hosted:
+        """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
+        several processes, a proxy of the process that hosts it."""
+
+        async def load() -> Hosted:
+            record = await self.repo.game(game_id)
+            if (
+                self.forward is not None
+                and not self._ring_owner(record)
+                and await self._owned_elsewhere(record)
+            ):
+                remote = self.remotes.get(game_id)
+                # a remote game's state is kept fresh by its owner's updates only while its
+                # sockets here listen to the game (fanout: watch); else it is read again
+                if remote is None or remote.record.owner != record.owner or not remote.listeners:
+                    session = rebuild_session(record, await self.repo.actions(game_id))
+                    timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
+                    state = game_view(
+                        game_id, session, len(session.log), max(timeline, session.now)
+                    )
+                    state["event"] = event_link(record)
+                    remote = self.remotes[game_id] = RemoteGame(self, record, state)
+                return remote
+            self.remotes.pop(game_id, None)
+            return await self._load(record)
+
+        return await self._hosted_or_load(game_id, load)
+
+    async def local(self, game_id: str) -> GameHost:
+        """The game hosted by this process (loading it if needed): for forwarded actions."""
+
+        async def load() -> GameHost:
+            return await self._load(await self.repo.game(game_id))
+
+        return await self._hosted_or_load(game_id, load)
+
+    async def _hosted_or_load(
+        self, game_id: str, load: Callable[[], Awaitable[_Loaded]]
+    ) -> GameHost | _Loaded:
+        """The game hosted here; else what ``load`` gives, under the game's loading lock and
+        only if no one hosted it here while the lock was awaited."""
+        host = self.hosts.get(game_id)
+        if host is not None:
+            return host
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            host = self.hosts.get(game_id)
+            if host is not None:
+                return host
+            return await load()
+
+    def _ring_owner(self, record: GameRecord) -> bool:
+        """Whether this process should host a live game another process holds: it is the
+        game's ring owner among the live processes (nginx sends the game's requests here), so
+        it takes the game over rather than forwarding to the holder (who is told so)."""
+        return (
+            self.ownership is not None
+            and record.status == "live"
+            and record.owner != self.process_id
+            and self.ownership.mine(record.id)
+        )
+
+    async def _owned_elsewhere(self, record: GameRecord) -> bool:
+        if record.owner is None or record.owner == self.process_id:
+            return False
+        if record.status != "live":
+            return False
+        if await self.stale(record.owner):
+            return False
+        return self.alive is None or await self.alive(record.owner)
+
+    async def stale(self, process: str) -> bool:
+        """Whether ``process`` is taken for dead by its heartbeat: none stored, or one older
+        than ``stale_after`` (docs/server.md, "Failover")."""
+        beat = await self.repo.last_heartbeat(process)
+        return beat is None or time.time() - beat >= self.stale_after
+
+    def taken_over(self, game_id: str, owner: str) -> None:
+        """Another process (``owner``) took ``game_id`` over (its message through Redis): this
+        process stops serving it, and its sockets here reconnect (nginx sends them to the
+        owner)."""
+        host = self.hosts.get(game_id)
+        if host is not None and owner != self.process_id:
+            self.abandon(host)
+        remote = self.remotes.get(game_id)
+        if remote is not None and remote.record.owner != owner:
+            self.remotes.pop(game_id, None)
+            remote.reconnect()
+
+    def abandon(self, host: GameHost) -> None:
+        """Another process owns ``host``'s game now: forget it here (fenced out)."""
+        log.warning("game %s: taken over by another process; no longer served here", host.id)
+        if self.hosts.get(host.id) is host:
+            self.hosts.pop(host.id, None)
+        host._abandon()
+        if self.on_evicted is not None:
+            task = asyncio.ensure_future(self.on_evicted(host))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    def announce(self, game_id: str, message: dict[str, Any]) -> None:
+        """Tell a game's sockets, here and in the other processes, something that is not in its
+        log (``{"type": "calls", ...}``: the players' calls and their answers)."""
+        message = {**message, "game_id": game_id}
+        here = self.hosts.get(game_id) or self.remotes.get(game_id)
+        if here is not None:
+            broadcast(here.listeners, message)
+        self.fan_out(message)
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A broadcast from another process (through Redis)."""
+        if message.get("type") == "takeover":  # to the game's watchers
+            self.taken_over(str(message.get("game_id")), str(message.get("owner")))
+            return
+        if message.get("type") == "watching":  # the owner publishes the game's updates now
+            remote = self.remotes.get(str(message.get("game_id")))
+            if remote is not None:
+                task = asyncio.ensure_future(remote.refresh())
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+            return
+        host = self.hosts.get(str(message.get("game_id")))
+        if message.get("type") == "calls" and host is not None:
+            broadcast(host.listeners, message)
+        if message.get("type") == CLOSED:
+            if host is not None and host.closed is None:  # the owner tells its sockets
+                host.closed = str(message.get("reason"))
+                host._publish({"type": CLOSED, "reason": host.closed})
+        elif (
+            host is not None
+            and message.get("type") == "update"
+            and isinstance(message.get("version"), int)
+            and message["version"] > host.version
+        ):
+            # somebody else committed this game: this process was fenced out (paused, cut
+            # off) and must not serve what it remembers
+            self.abandon(host)
+        remote = self.remotes.get(str(message.get("game_id")))
+        if remote is not None:
+            remote.deliver(message)
+
+    async def _load(self, record: GameRecord) -> GameHost:
+        game_id = record.id
+        stored = await self.repo.actions(game_id)
+        session = rebuild_session(record, stored)
+        resume_at = session.now
+        wall = time.time()
+        if record.owner is not None:
+            beat = await self.repo.last_heartbeat(record.owner)
+            if (
+                beat is not None
+                and record.owner != self.process_id
+                and wall - beat < self.stale_after
+                and self.alive is not None
+                and await self.alive(record.owner)
+            ):
+                # the holder is alive (a hand-over to the ring owner): its timeline ran on up
+                # to now; a dead one's stopped at its last heartbeat (charged to nobody)
+                beat = wall
+            if beat is not None and beat > record.anchor_wall:
+                resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
+        resume_at = max(resume_at, record.anchor_timeline)
+        claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
+        if not claimed:
+            raise Unavailable(f"game {game_id} was just taken over by another process; retry")
+        if record.owner not in (None, self.process_id) and self.on_takeover is not None:
+            self.on_takeover(game_id, record.owner)  # its sockets reconnect (to this process)
+        record = await self.repo.game(game_id)
+        if record.version != len(session.log):
+            # the old owner committed between our read and the claim (never after it: its
+            # commits are fenced by the owner column): read the log again
+            stored = await self.repo.actions(game_id)
+            session = rebuild_session(record, stored)
+        host = GameHost(
+            self,
+            record,
+            session,
+            offset=resume_at - time.monotonic(),
+            action_ids=await self.repo.action_ids(game_id),
+        )
+        self.hosts[game_id] = host
+        if session.outcome() is None and host.closed is None:
+            host.start_timer()
+            if self.on_loaded is not None:
+                self.on_loaded(host)
+        return host
+
+    async def restore(self) -> int:
+        """Load every live game nobody alive hosts (after a start or a crash); returns how
+        many this process took."""
+        count = 0
+        for record in await self.repo.live_games():
+            if record.id in self.hosts:
+                continue
+            # with several processes a live owner keeps its games; alone, this process is the
+            # only possible host (a crashed predecessor's heartbeat may still look fresh)
+            if self.forward is not None and await self._owned_elsewhere(record):
+                continue
+            owner = None if self.ownership is None else self.ownership.owner_process(record.id)
+            if owner not in (None, self.process_id):
+                continue  # its ring owner is alive: nginx sends it there, it loads it there
+            with contextlib.suppress(Unavailable):
+                await self.local(record.id)
+                count += 1
+        if self.on_report is not None:
+            self.on_report()  # results left in the outbox by a crash enter their events now
+        return count
+
+    async def sweep(self, idle_seconds: float = 600.0) -> int:
+        """Forget games nobody watches and nobody touched for ``idle_seconds``: finished ones,
+        and live ones whose clock has nothing due (no time system, paused, adjourned), so
+        that a timer never misses a flag. They stay in the store and load again on demand
+        (an engine comes back with its game). Returns how many left memory."""
+        now = time.monotonic()
+        gone = [h for h in self.hosts.values() if self._evictable(h, now, idle_seconds)]
+        for host in gone:
+            await host.stop()
+            self.hosts.pop(host.id, None)
+            self._loading.pop(host.id, None)
+            if self.on_evicted is not None:
+                await self.on_evicted(host)
+        for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
+            self.remotes.pop(game_id, None)
+        for sweeper in list(self.sweepers):
+            try:
+                await sweeper()
+            except Exception:
+                log.exception("sweeper failed")
+        return len(gone)
+
+    @staticmethod
+    def _evictable(host: GameHost, now: float, idle_seconds: float) -> bool:
+        if host.listeners or now - host.last_active <= idle_seconds or host.lock.locked():
+            return False
+        session = host.session
+        if session.outcome() is not None:
+            return True
+        return session.next_deadline(host.now()) is None
+
+    async def close(self) -> None:
+        """Stop every timer, the event routes' work and the writer."""
+        for host in list(self.hosts.values()):
+            await host.stop()
+        for closer in self.closers:
+            await closer()
+        await self.committer.close()
+
+    async def close_event_game(self, game_id: str, reason: str, *, stored: bool = False) -> None:
+        """Close an event game because the director entered its result: stored first (unless
+        ``stored``: the result's own transaction closed it), then this process's host and,
+        through the fan-out, the others' refuse its later actions (a lost message changes
+        nothing: their commits check ``closed`` in the store)."""
+        if not stored:
+            await self.repo.close_game(game_id, reason)
+        host = self.hosts.get(game_id)
+        if host is None:  # hosted elsewhere (or nowhere: the store says it on load)
+            self.fan_out({"type": CLOSED, "game_id": game_id, "reason": reason})
+            return
+        async with host.lock:
+            host.closed = reason
+        await host.stop()
+        host._publish({"type": CLOSED, "reason": reason})  # sockets here and elsewhere
