@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -31,6 +32,9 @@ import websockets
 from websockets.typing import Subprotocol
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
+# a player that hears nothing for this long gives up (an error), so a lost message never hangs
+# the benchmark
+STUCK = 60.0
 # Black fills rows 1-4, White rows 16-19: no capture ever, every move legal.
 BLACK_POINTS = [f"{c}{r}" for r in range(1, 5) for c in COLUMNS]
 WHITE_POINTS = [f"{c}{r}" for r in range(19, 15, -1) for c in COLUMNS]
@@ -43,9 +47,13 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, workdir: Path, redis: str | None = None, env: dict[str, str] | None = None
+    database: str,
+    workdir: Path,
+    redis: str | None = None,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+    port = port or free_port()
     log = (workdir / f"server-{port}.log").open("wb")
     proc = subprocess.Popen(
         [
@@ -125,7 +133,7 @@ async def player(
                     )
                 )
                 while True:
-                    msg = json.loads(await ws.recv())
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), STUCK))
                     if msg["type"] == "ack":
                         latencies.append(time.perf_counter() - sent)
                         break
@@ -137,12 +145,27 @@ async def player(
                 mine += 1
                 to_move = "white" if me == "black" else "black"
             else:
-                msg = json.loads(await ws.recv())
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), STUCK))
+                except TimeoutError:
+                    # the opponent's move never came (its player gave up on an error)
+                    errors.append(f"no update for {STUCK:g} s")
+                    return
                 if msg["type"] == "update":
                     to_move = msg["state"]["to_move"]
 
 
-async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict[str, float]:
+async def run(
+    url: str,
+    games: int,
+    moves: int,
+    think: float,
+    seed: int,
+    on_phase: Callable[[str], None] | None = None,
+) -> dict[str, float]:
+    """Play the games; ``on_phase("play")`` is called once every socket is open, just before
+    the first move, and ``on_phase("done")`` when the last player is done (bench/cluster.py
+    reads the processes' CPU time there)."""
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
@@ -192,10 +215,15 @@ async def run(url: str, games: int, moves: int, think: float, seed: int) -> dict
         await asyncio.sleep(0.05)
         if any(t.done() for t in tasks):
             break
+    if on_phase is not None:
+        on_phase("play")
     start = time.perf_counter()
     ready.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    ended = await asyncio.gather(*tasks, return_exceptions=True)
+    errors.extend(repr(e) for e in ended if isinstance(e, BaseException))
     elapsed = time.perf_counter() - start
+    if on_phase is not None:
+        on_phase("done")
     server = httpx.get(url + "/api/metrics").json()
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [0.0] * 99

@@ -18,6 +18,7 @@ LAYERS: list[set[str]] = [
     {"sgf"},
     {"go", "gomoku", "clock", "referee"},
     {"actions"},
+    {"games"},
     {"session", "tournament"},
     {"engines", "store"},
     {"server"},
@@ -31,8 +32,8 @@ SIDEWAYS = {
     ("duiyi", "errors"),
     ("__main__", "cli"),
 }
-CORES = {"duiyi", "errors", "outcome", "sgf", "go", "gomoku", "clock", "referee", "session"}
-CORES |= {"actions"}
+CORES = {"duiyi", "errors", "outcome", "sgf", "go", "gomoku", "clock", "referee", "games"}
+CORES |= {"session", "actions"}
 CORES |= {"tournament"}
 #: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock
 #: and an atomic replace), beside the pure readers and writers of tournament/formats.
@@ -194,3 +195,75 @@ def test_the_layer_test_sees_a_cycle() -> None:
     """The checker itself: a cycle in a made-up graph is found, a tree is not."""
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b", "c"}, "b": {"c"}}) is None
+
+
+# --------------------------------------------------------------------------- the game's name
+
+#: The games' names: outside the registry (src/duiyi/games/) code asks the game object what
+#: differs (issue 24, "the game as one object") instead of comparing a name.
+GAME_NAMES = {"go", "gomoku"}
+#: At most this many comparisons of a game's name outside the registry (issue 24's target).
+MAX_NAME_COMPARISONS = 5
+
+
+def _names_in(node: ast.AST) -> bool:
+    """Whether ``node`` is a game's name, or a tuple/list/set literal holding one."""
+    if isinstance(node, ast.Constant):
+        return node.value in GAME_NAMES
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_in(e) for e in node.elts)
+    return False
+
+
+def name_comparisons(source: str) -> list[tuple[int, str]]:
+    """Each place ``source`` tells games apart by name: ``x == "go"``, ``x in ("go", ...)``,
+    ``case "gomoku":``, ``table["go"]``, and ``getattr(x, "game")`` (dispatch by getattr); a
+    schema's ``Literal["go", "gomoku"]`` names the values a request may hold, and counts not."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and any(
+            _names_in(n) for n in (node.left, *node.comparators)
+        ):
+            found.append((node.lineno, "comparison"))
+        elif isinstance(node, ast.MatchValue) and _names_in(node.value):
+            found.append((node.lineno, "case"))
+        elif (
+            isinstance(node, ast.Subscript)
+            and _names_in(node.slice)
+            and not (isinstance(node.value, ast.Name) and node.value.id == "Literal")
+        ):
+            found.append((node.lineno, "lookup"))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value == "game"
+        ):
+            found.append((node.lineno, "getattr"))
+    return found
+
+
+def test_the_counter_sees_each_form_of_name_comparison() -> None:
+    """The checker itself: each form is seen once, a plain use of the name is not."""
+    source = (
+        'a == "go"\n"gomoku" != b\nc in ("go", "x")\nd["gomoku"]\ngetattr(s, "game", None)\n'
+        'match e:\n    case "go":\n        pass\nf = {"go": 1}\nReferee("go")\n'
+        'g: Literal["go", "gomoku"] = "go"\n'
+    )
+    assert [line for line, _ in name_comparisons(source)] == [1, 2, 3, 4, 5, 7]
+
+
+def test_the_game_is_one_object_not_a_name_compared() -> None:
+    """Issue 24: at most 5 comparisons of a game's name outside the registry."""
+    found = [
+        f"{path.relative_to(SRC)}:{line} {form}"
+        for name, path in sorted(MODULES.items())
+        if _package(name) != "games"
+        for line, form in name_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    assert len(found) <= MAX_NAME_COMPARISONS, (
+        f"{len(found)} comparisons of a game's name outside duiyi.games (at most "
+        f"{MAX_NAME_COMPARISONS}): ask the game object instead\n" + "\n".join(found)
+    )

@@ -36,6 +36,7 @@ __all__ = [
     "SgfError",
     "TableFileError",
     "TournamentError",
+    "UnknownGame",
 ]
 
 
@@ -174,6 +175,19 @@ class PairingError(TournamentError):
 
 class EventFileError(TournamentError):
     """An event file that cannot be read or written."""
+
+
+class UnknownGame(InvalidInput, SessionError, TournamentError):
+    """A game name the registry does not know (``duiyi.games.get("chess")``): a bad request, a
+    session log or an event file naming a game duiyi does not play.
+
+    >>> str(UnknownGame("chess"))
+    "unknown game 'chess' (expected go or gomoku)"
+    """
+
+    def __init__(self, name: object, known: tuple[str, ...] = ("go", "gomoku")) -> None:
+        super().__init__(f"unknown game {name!r} (expected {' or '.join(known)})")
+        self.name = name
 
 
 class TableFileError(EventFileError, InvalidInput):

@@ -44,13 +44,15 @@ def db(backend: Backend) -> Iterator[psycopg.Connection[Any]]:
 
 
 def _waiting(db: psycopg.Connection[Any], statement: str, within: float = 20.0) -> None:
-    """Until a backend of the test database waits on a lock in ``statement`` (its start)."""
+    """Until a backend of the test database waits on a lock in ``statement`` (a LIKE pattern
+    of its text: the group commit is one statement on PostgreSQL, ``WITH ... UPDATE games ...
+    INSERT INTO game_action_ids ... INSERT INTO game_actions``)."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         row = db.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
             " AND wait_event_type = 'Lock' AND query ILIKE %s",
-            (statement + "%",),
+            (statement,),
         ).fetchone()
         if row and row[0]:
             return
@@ -98,7 +100,7 @@ def test_a_refused_forward_is_never_applied_by_a_commit_that_stalled(
         with ThreadPoolExecutor(1) as pool:
             # B forwards it to A as one attempt (Go §6: a move)
             answer = _send_through(pool, b, g, type="move", move="C3", action_id="w-c3")
-            _waiting(db, "UPDATE games")  # A applied C3 and is committing it
+            _waiting(db, "%UPDATE games%")  # A applied C3 and is committing it
             a.proc.send_signal(signal.SIGSTOP)  # ... and pauses in the middle
             try:
                 response = answer.result(60)  # B gives up waiting
@@ -143,12 +145,13 @@ def test_a_commit_that_lands_first_is_answered_with_its_version(
     try:
         with ThreadPoolExecutor(1) as pool:
             answer = _send_through(pool, b, g, type="move", move="C3")  # no action_id
-            _waiting(db, "INSERT INTO game_actions")
+            # A's commit (one statement, whose text PostgreSQL shows cut after 1 KiB) waits
+            _waiting(db, "%UPDATE games%")
             a.proc.send_signal(signal.SIGSTOP)
             try:
                 # B gives up waiting and tries to write the tombstone: the key is A's (not yet
                 # committed), so the database makes B wait for A's transaction
-                _waiting(db, "INSERT INTO game_action_ids", within=30)
+                _waiting(db, "INSERT INTO game_action_ids%", within=30)
                 blocker.rollback()
             finally:
                 a.proc.send_signal(signal.SIGCONT)  # A commits first

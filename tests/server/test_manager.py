@@ -98,3 +98,45 @@ async def test_action_ids_survive_leaving_memory(tmp_path: Path) -> None:
     finally:
         await manager.close()
         await db.dispose()
+
+
+async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
+    # after a crash the next process loads every live game (and only those) as it was: its
+    # log, whose turn it is, the action ids already answered; a game a request loaded first
+    # is not loaded twice
+    import asyncio
+
+    from duiyi import WHITE
+
+    db = Database(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    crashed = GameManager(repo, "p-crashed")
+    played, _ = await crashed.create({"game": "go", "size": 9})
+    fresh, _ = await crashed.create({"game": "go", "size": 9})
+    early, _ = await crashed.create({"game": "go", "size": 9})
+    done, _ = await crashed.create({"game": "go", "size": 9})
+    await played.act(BLACK, Move("E5"), "a1")
+    await played.act(WHITE, Move("C3"))
+    await done.act(BLACK, Resign())
+    for host in (played, fresh, early, done):
+        await host.stop()
+    await crashed.committer.close()
+    manager = GameManager(repo, "p-new")
+    try:
+        request = asyncio.create_task(manager.get(early.id))  # a request during start-up
+        restored = await manager.restore()
+        loaded = await request
+        assert set(manager.hosts) == {played.id, fresh.id, early.id}  # not the finished one
+        assert manager.hosts[early.id] is loaded  # one host, whoever loaded it first
+        assert restored in (2, 3)
+        back = manager.hosts[played.id]
+        assert back.version == 2 and back.view()["to_move"] == "black"
+        assert (await repo.game(played.id)).owner == "p-new"
+        # the id already answered is answered again with its version, not played twice
+        assert await back.act(BLACK, Move("E5"), "a1") == 1
+        assert await back.act(BLACK, Move("D4")) == 3
+        assert await manager.restore() == 0  # nothing left to take
+    finally:
+        await manager.close()
+        await db.dispose()

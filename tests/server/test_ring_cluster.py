@@ -148,3 +148,47 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     assert sum(m["forwarded"] for m in metrics(cluster)) == forwarded
     for x in games:
         assert stored_points(backend, x.id) == x.played
+
+
+def test_an_event_rounds_games_are_created_for_their_ring_owners(
+    cluster: Cluster, backend: Backend
+) -> None:
+    url = cluster.nginx.url
+    ring = HashRing([f"127.0.0.1:{s.port}" for s in cluster.servers])
+    ev = httpx.post(
+        url + "/api/events",
+        json={"name": "Ring", "game": "go", "system": "swiss", "rounds": 3, "online": {"size": 9}},
+    ).json()
+    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
+    players = "name,rank\n" + "".join(f"P{i},{1 + i % 9}k\n" for i in range(16))
+    r = httpx.post(
+        f"{url}/api/events/{ev['id']}/players",
+        content=players,
+        headers={**org, "content-type": "text/csv"},
+    )
+    assert r.status_code == 200, r.text
+    assert httpx.post(f"{url}/api/events/{ev['id']}/rounds", headers=org).status_code == 200
+    r = httpx.post(f"{url}/api/events/{ev['id']}/rounds/1/games", headers=org, timeout=60)
+    assert r.status_code == 201, r.text
+    boards = r.json()["games"]
+    assert len(boards) == 8
+    # each board's game belongs to its ring owner from the start, which was told to host it
+    # (its clock runs there: an event game starts at once)
+    time.sleep(1.0)
+    hosted = sum(m["games_hosted"] for m in metrics(cluster))
+    assert hosted == 8
+    for b in boards:
+        assert owner_in_store(backend, b["game_id"]).endswith("@" + ring.owner(b["game_id"]))
+    # the players' moves through nginx reach the owner: nothing forwarded, nothing taken over
+    with httpx.Client(base_url=url, timeout=20) as client:
+        for b in boards:
+            r = client.post(
+                f"/api/games/{b['game_id']}/actions",
+                json={"type": "move", "move": "E5"},
+                headers={"Authorization": f"Bearer {b['black_token']}"},
+            )
+            assert r.status_code == 200, r.text
+    after = metrics(cluster)
+    assert sum(m["forwarded"] for m in after) == 0, after
+    assert sum(m["published"].get("takeover", 0) for m in after) == 0, after
+    assert sum(m["games_hosted"] for m in after) == 8

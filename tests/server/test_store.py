@@ -232,3 +232,64 @@ async def test_a_transaction_left_idle_does_not_hold_a_game() -> None:
         await paused_db.dispose()
         await other_db.dispose()
         _pg_drop(name)
+
+
+@pytest.mark.postgres
+async def test_connections_that_died_while_idle_are_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pool pings a connection only when it sat unused (not at every checkout), and the
+    group commit's own connection likewise: a connection PostgreSQL ended meanwhile (a restart,
+    an administrator) is replaced before anything is sent on it, so no action and no heartbeat
+    fails for it."""
+    import psycopg
+
+    monkeypatch.setattr(Database, "POOL_IDLE", 0.2)
+    monkeypatch.setattr(Database, "WRITER_IDLE", 0.2)
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    db = Database(url)
+    try:
+        db.migrate()
+        repo = Repository(db)
+        gid = await _game(repo)
+        assert await repo.append(gid, 0, [{"type": "move"}], 2.0) == 1
+        await repo.heartbeat("p-1", 3.0)
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            ended = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            ).fetchone()
+        assert ended is not None and ended[0] >= 2  # the pool's and the writer's
+        await asyncio.sleep(0.5)
+        assert await repo.append(gid, 1, [{"type": "move"}], 4.0) == 2
+        await repo.heartbeat("p-1", 5.0)
+        assert await repo.last_heartbeat("p-1") == 5.0
+        assert [a.version for a in await repo.actions(gid)] == [1, 2]
+    finally:
+        await db.dispose()
+        _pg_drop(name)
+
+
+async def test_many_games_are_read_and_claimed_at_once(repo: Repository) -> None:
+    """Start-up reads the logs and action ids of all live games in a few queries and claims
+    them in one statement; a claim is a compare-and-set on the owner of each game, so a game
+    another process took meanwhile is left to it (and its version is what was committed)."""
+    ids = [await _game(repo) for _ in range(3)]
+    await repo.append_many(
+        [Append(ids[0], 0, [{"n": 1}, {"n": 2}], 1.0, action_id="id:a", action_body="body:a")]
+    )
+    await repo.append_many([Append(ids[1], 0, [{"n": 1}], 1.0)])
+    logs = await repo.logs(ids)
+    assert [[a.version for a in logs[g]] for g in ids] == [[1, 2], [1], []]
+    assert logs[ids[0]][1].entry == {"n": 2}
+    assert (await repo.action_ids_of(ids))[ids[0]] == {"id:a": 2, "body:a": 2}
+    assert await repo.claim(ids[2], None, "other", 5.0, 0.0)  # taken first by another process
+    taken = await repo.claim_many([(g, None, 7.0, 3.5) for g in ids], "me")
+    assert taken == {ids[0]: 2, ids[1]: 1}
+    assert [(await repo.game(g)).owner for g in ids] == ["me", "me", "other"]
+    assert (await repo.game(ids[0])).anchor_timeline == 3.5
+    await repo.heartbeat("me", 9.0)
+    await repo.heartbeat("other", 8.0)
+    await repo.heartbeat("me", 10.0)
+    assert await repo.heartbeats(0.0) == {"me": 10.0, "other": 8.0}

@@ -72,6 +72,9 @@ class FakeGame:
     def state_json(self) -> dict[str, Any]:
         return {"kind": "fake", "moves": [[c.value, p] for c, p in self.moves]}
 
+    def board_view(self) -> dict[str, Any]:
+        return {}
+
     def sgf(self) -> str:
         return "(;)"
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from duiyi.errors import TournamentError
-from duiyi.tournament import entries, hand, participation
+from duiyi.tournament import entries, flags, hand, participation
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import wallchart
 from duiyi.tournament.model import Event, Player
@@ -56,7 +56,7 @@ def test_absences_are_for_swiss_type_systems_only() -> None:
 def test_a_late_entry_is_absent_from_the_rounds_paired_before() -> None:
     e, _ = ops.pair_next_round(swiss(), random.Random(1))
     e = ops.add_players(finish(e, 1), [Player(0, "Late")])
-    assert participation.flags_of(e, 7) == "0111"
+    assert flags.flags_of(e, 7) == "0111"
     assert ops.table(e).points(7) == 0
     e, _ = ops.pair_next_round(e, random.Random(1))
     assert 7 in {p for g in e.round(2).games for p in g.players} | set(e.round(2).byes)

@@ -24,9 +24,15 @@ from duiyi.tournament.tiebreaks import Tiebreak, columns, parse_tiebreak
 RESULTS = list(GameResult)
 
 CHAINS = [
-    default_chain(g, s, variant=v)
+    default_chain(g, s, variant=v, **flags)
     for g in ("go", "gomoku")
-    for s in ("round-robin", "swiss", "mcmahon", "knockout", "double-elimination")
+    for s, flags in (
+        ("round-robin", {}),
+        ("swiss", {}),
+        ("swiss", {"mcmahon": True}),
+        ("knockout", {}),
+        ("knockout", {"lives": 2}),
+    )
     for v in ("A", "B")
 ] + [
     tuple(parse_tiebreak(n) for n in names)

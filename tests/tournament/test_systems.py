@@ -87,3 +87,16 @@ def test_interface_total_rounds_pair_withdrawal_final_stage() -> None:
     g = ops.add_players(g, _players(8))
     assert systems.of(g).final_stage(g) == FinalStage("knockout", 3, 2, 4)
     assert ops.total_rounds(g) == 5
+
+
+def test_a_system_tells_its_own_family_and_a_name_is_not_one() -> None:
+    # one way to tell a system's family (Go §27-28, Gomoku §18 rank and withdraw by it): the
+    # System object; the withdrawal rules take the family, never a system's name
+    from duiyi.tournament import withdrawal
+    from duiyi.tournament.standings import FAMILIES
+
+    assert {systems.get(n).family for n in systems.names()} == set(FAMILIES)
+    assert systems.get("mcmahon").family == "swiss"
+    assert withdrawal.article("go", systems.get("groups").family) == "Go §28.2"
+    with pytest.raises(TournamentError, match="unknown family"):
+        withdrawal.article("go", "mcmahon")

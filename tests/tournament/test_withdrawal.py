@@ -39,25 +39,25 @@ def field(game: str, system: str, n: int, rounds: int = 1) -> Event:
 
 def test_rule_table() -> None:
     # Go §28.2: round robin, < half void, ≥ half keep + forfeit the rest
-    assert rule(game="go", system="round-robin", rounds=7, games_played=3) is Effect.VOID
+    assert rule(game="go", family="round-robin", rounds=7, games_played=3) is Effect.VOID
     assert (
-        rule(game="go", system="round-robin", rounds=7, games_played=4) is Effect.KEEP_FORFEIT_REST
+        rule(game="go", family="round-robin", rounds=7, games_played=4) is Effect.KEEP_FORFEIT_REST
     )
     # exactly half (达到一半) keeps the results
     assert (
-        rule(game="go", system="round-robin", rounds=6, games_played=3) is Effect.KEEP_FORFEIT_REST
+        rule(game="go", family="round-robin", rounds=6, games_played=3) is Effect.KEEP_FORFEIT_REST
     )
     # Go §28.3: Swiss keeps the results and stops pairing, even after one game
-    assert rule(game="go", system="swiss", rounds=9, games_played=1) is Effect.KEEP_UNPAIRED
+    assert rule(game="go", family="swiss", rounds=9, games_played=1) is Effect.KEEP_UNPAIRED
     # Go §28.4: matches and team events: results stand, the rest is forfeited
-    assert rule(game="go", system="match", rounds=3, games_played=0) is Effect.KEEP_FORFEIT_REST
+    assert rule(game="go", family="match", rounds=3, games_played=0) is Effect.KEEP_FORFEIT_REST
     # Go §28.1 / Gomoku §18.5: before the start, a new draw
-    assert rule(game="go", system="swiss", rounds=5, games_played=0, started=False) is Effect.REDRAW
+    assert rule(game="go", family="swiss", rounds=5, games_played=0, started=False) is Effect.REDRAW
     # Gomoku §18.5: the half rule applies to Swiss too
-    assert rule(game="gomoku", system="swiss", rounds=7, games_played=3) is Effect.VOID
-    assert rule(game="gomoku", system="swiss", rounds=7, games_played=4) is Effect.KEEP_UNPAIRED
+    assert rule(game="gomoku", family="swiss", rounds=7, games_played=3) is Effect.VOID
+    assert rule(game="gomoku", family="swiss", rounds=7, games_played=4) is Effect.KEEP_UNPAIRED
     assert (
-        rule(game="gomoku", system="round-robin", rounds=5, games_played=3)
+        rule(game="gomoku", family="round-robin", rounds=5, games_played=3)
         is Effect.KEEP_FORFEIT_REST
     )
 

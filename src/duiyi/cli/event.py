@@ -28,6 +28,7 @@ import typer
 
 from duiyi import Color
 from duiyi.errors import EventFileError, TournamentError
+from duiyi.games import get as get_game
 from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats.csvfiles import (
@@ -43,7 +44,7 @@ from duiyi.tournament.formats.eventfile import (
     save_event,
 )
 from duiyi.tournament.formats.wallchart import standings_html, standings_json, standings_text
-from duiyi.tournament.model import GAMES, ROUNDS_FROM_SYSTEM, SYSTEMS, Player
+from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, SYSTEMS, Player
 from duiyi.tournament.promotion import promotion as promotion_verdict
 from duiyi.tournament.results import GameResult, Source
 
@@ -107,8 +108,7 @@ def new_command(
     force: Annotated[bool, typer.Option(help="Overwrite an existing event file.")] = False,
 ) -> None:
     """Create an event file."""
-    if game not in GAMES:
-        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
+    get_game(game)  # UnknownGame: one line, exit 2
     with event_lock(path):
         if path.exists() and not force:
             raise EventFileError(f"{path} already exists (use --force to overwrite it)")

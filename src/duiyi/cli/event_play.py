@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from duiyi.errors import TournamentError
+from duiyi.games import EngineProtocol
 
 if TYPE_CHECKING:
     from duiyi.outcome import Outcome
@@ -171,8 +172,7 @@ def play_command(
         raise TournamentError("give --round N or --all-rounds, not both")
     with event_lock(path):
         event = load_event(path)
-        if event.game == "gomoku" and size not in (None, 15):
-            raise TournamentError("Gomoku is played on the 15x15 board (Gomoku §1)")
+        event.game.check_size(size)  # Gomoku is played on the 15x15 board (Gomoku §1)
         recorded = play_options(event, rules, seed)
         if recorded != dict(event.options):
             event = replace(event, options=recorded)
@@ -229,11 +229,8 @@ def play_options(event: Event, rules: str | None, seed: int | None) -> dict[str,
     >>> play_options(Event("x", "go", "swiss", 3, options={"seed": 5}), "ing", None)
     {'seed': 5, 'rules': 'ing'}
     """
-    from duiyi.go.rules import Rules
-    from duiyi.gomoku.rules import RenjuRules
-
     options = dict(event.options)
-    default = {RULES_KEY: "chinese" if event.game == "go" else "chinese-2013", SEED_KEY: 0}
+    default = {RULES_KEY: event.game.default_preset, SEED_KEY: 0}
     for key, given in ((RULES_KEY, rules), (SEED_KEY, seed)):
         if key in options and given is not None and str(options[key]) != str(given):
             raise TournamentError(
@@ -241,11 +238,7 @@ def play_options(event: Event, rules: str | None, seed: int | None) -> dict[str,
                 f"file), not {given}"
             )
         options.setdefault(key, given if given is not None else default[key])
-    name = str(options[RULES_KEY])
-    if event.game == "go":
-        Rules.preset(name)  # an unknown preset: one line, exit 2
-    else:
-        RenjuRules.preset(name)
+    event.game.rules(str(options[RULES_KEY]))  # an unknown preset: one line, exit 2
     return options
 
 
@@ -297,7 +290,7 @@ _Player = Callable[[Board], Awaitable[Played]]
 
 def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
     rules = str(event.options[RULES_KEY])
-    if event.game == "go":
+    if event.game.engine_protocol is EngineProtocol.GTP:  # Go engines; else Gomocup brains
         from duiyi.engines.match import MatchSettings, parse_time_spec, play_game
         from duiyi.go import Rules
 

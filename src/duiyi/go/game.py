@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
@@ -79,28 +79,30 @@ _REASONS = {
     _SUPERKO: ("repeats an earlier whole-board position", "Go §6"),
 }
 
-# What one snapshot holds, in order (see Game._state).
-_State = tuple[
-    int,  # black bits
-    int,  # white bits
-    int,  # hash
-    Color,  # to move
-    Phase,
-    int,  # len(moves)
-    int,  # black captures
-    int,  # white captures
-    int,  # consecutive passes
-    int,  # simple-ko index or -1
-    int,  # dead bits
-    frozenset[Color],  # accepted
-    int,  # black warnings
-    int,  # white warnings
-    "Outcome | None",
-    int,  # handicap stones still to place
-    "Score | None",
-    "dict[int, int] | None",  # history replaced by setup (else None)
-    frozenset[int],  # simple ko: situations in which a player passed
-]
+
+class _State(NamedTuple):
+    """What undo restores after any action but a stone move (see Game._state): the whole
+    position and every counter of the game."""
+
+    black: int  # black bits
+    white: int  # white bits
+    zobrist: int  # hash of the stones
+    to_move: Color
+    phase: Phase
+    nmoves: int  # len(moves)
+    capb: int  # black captures
+    capw: int  # white captures
+    passes: int  # consecutive passes
+    ko: int  # simple-ko index or -1
+    dead: int  # dead bits
+    accepted: frozenset[Color]
+    warnb: int  # black warnings
+    warnw: int  # white warnings
+    outcome: Outcome | None
+    pending: int  # handicap stones still to place
+    score: Score | None
+    history: dict[int, int] | None  # history replaced by setup (else None)
+    passed: frozenset[int]  # simple ko: situations in which a player passed
 
 
 # What a stone move saves for undo (see Game._do_move): only what a move changes.
@@ -426,26 +428,26 @@ class Game:
         """The snapshot undo restores; ``keep_history`` when the action replaces the
         repetition history (set-up, handicap placement), so that undo brings it back."""
         b = self._board
-        return (
-            b.black_bits,
-            b.white_bits,
-            b.zobrist,
-            self._to_move,
-            self._phase,
-            len(self._moves),
-            self._capb,
-            self._capw,
-            self._passes,
-            self._ko,
-            self._dead,
-            self._accepted,
-            self._warnb,
-            self._warnw,
-            self._outcome,
-            self._pending,
-            self._score,
-            dict(self._history) if keep_history else None,
-            self._passed,
+        return _State(
+            black=b.black_bits,
+            white=b.white_bits,
+            zobrist=b.zobrist,
+            to_move=self._to_move,
+            phase=self._phase,
+            nmoves=len(self._moves),
+            capb=self._capb,
+            capw=self._capw,
+            passes=self._passes,
+            ko=self._ko,
+            dead=self._dead,
+            accepted=self._accepted,
+            warnb=self._warnb,
+            warnw=self._warnw,
+            outcome=self._outcome,
+            pending=self._pending,
+            score=self._score,
+            history=dict(self._history) if keep_history else None,
+            passed=self._passed,
         )
 
     def _commit(self, action: Action, pre: _State, added_key: int | None) -> None:
@@ -915,31 +917,22 @@ class Game:
             self._outcome = None
             return action
         assert st is not None
-        (
-            black,
-            white,
-            zob,
-            self._to_move,
-            self._phase,
-            nmoves,
-            self._capb,
-            self._capw,
-            self._passes,
-            self._ko,
-            self._dead,
-            self._accepted,
-            self._warnb,
-            self._warnw,
-            self._outcome,
-            self._pending,
-            self._score,
-            history,
-            self._passed,
-        ) = st
-        b._black, b._white, b._hash = black, white, zob
-        del self._moves[nmoves:]
-        if history is not None:
-            self._history = dict(history)
+        b._black, b._white, b._hash = st.black, st.white, st.zobrist
+        self._to_move = st.to_move
+        self._phase = st.phase
+        del self._moves[st.nmoves :]
+        self._capb, self._capw = st.capb, st.capw
+        self._passes = st.passes
+        self._ko = st.ko
+        self._dead = st.dead
+        self._accepted = st.accepted
+        self._warnb, self._warnw = st.warnb, st.warnw
+        self._outcome = st.outcome
+        self._pending = st.pending
+        self._score = st.score
+        self._passed = st.passed
+        if st.history is not None:
+            self._history = dict(st.history)
             self._gone = self._geo.on_board  # not known for that history: check every point
         self._cache = None
         self._legal = None

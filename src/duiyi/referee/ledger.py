@@ -70,6 +70,9 @@ class Book:
     scattered: frozenset[Decision]  # decisions allowed for a scattered position
     colour_fix: Callable[[int, float], bool]  # (moves played, minutes) -> still corrected?
     penalised_scatter: bool  # a player's scatter rebuilt still costs a violation
+    #: a dropped stone taken back is penalised (Gomoku §6.1(7), §4.2 "适当处罚"); Go §17.3
+    #: takes it back with consent and no penalty
+    penalised_drop: bool = False
 
 
 _COMMON = {
@@ -172,6 +175,7 @@ BOOKS: dict[str, Book] = {
         scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY}),
         colour_fix=lambda moves, minutes: moves < 4 and minutes < 15,
         penalised_scatter=True,
+        penalised_drop=True,
     ),
 }
 
@@ -1305,7 +1309,7 @@ class Referee:
         """
         _check_color(color)
         article = self.article("dropped_stone")
-        if self.game == "gomoku":
+        if self.book.penalised_drop:
             return self._dropped_stone_gomoku(
                 color, article, penalty or "violation", deduct, award, at, move_number, note
             )

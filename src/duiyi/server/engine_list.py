@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from duiyi.errors import InvalidInput
+from duiyi.games import GAMES
 
 __all__ = [
     "ENGINE_NAME",
@@ -62,7 +63,6 @@ _NAME = re.compile(ENGINE_NAME)
 #: The only variables of the server's environment an engine process sees.
 ENV_ALLOWED: Final = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 _DEFAULT_PATH: Final = "/usr/local/bin:/usr/bin:/bin:/usr/games"
-_GAMES: Final = ("go", "gomoku")
 
 
 class EngineNotOffered(InvalidInput):
@@ -196,7 +196,7 @@ class EngineEntry:
         if unknown:
             raise InvalidInput(f"{at}: unknown setting(s) {', '.join(unknown)}")
         game = data.get("game")
-        if game not in _GAMES:
+        if game not in GAMES:
             raise InvalidInput(f"{at}: game must be 'go' or 'gomoku', got {game!r}")
         raw = data.get("command")
         if isinstance(raw, str):
@@ -302,8 +302,7 @@ class EngineList:
     def to_json(self) -> dict[str, Any]:
         """``GET /api/engines``: the names by game, and each entry (without its command)."""
         return {
-            "go": [e.name for e in self.of_game("go")],
-            "gomoku": [e.name for e in self.of_game("gomoku")],
+            **{name: [e.name for e in self.of_game(name)] for name in GAMES},
             "engines": [e.to_json() for e in self.entries.values()],
         }
 

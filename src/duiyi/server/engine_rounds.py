@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from duiyi.errors import TournamentError
+from duiyi.games import EngineProtocol
 from duiyi.server.engine_list import EngineList, EngineNotOffered
 from duiyi.server.game_manager import GameManager
 from duiyi.server.pairing import pair_round
@@ -305,12 +306,12 @@ class EngineRounds:
 
         number = play.round
         names = {"black": board.black_engine, "white": board.white_engine}
-        runs = {seat: self.engines.resolve(name, event.game) for seat, name in names.items()}
+        runs = {seat: self.engines.resolve(name, event.game.name) for seat, name in names.items()}
         try:
             check_concurrency(list(runs.values()))
         except Unavailable:
             return False  # the engines are busy: the next pass looks again
-        spec = {**record.data.get("online", {}), "game": event.game}
+        spec = {**record.data.get("online", {}), "game": event.game.name}
         host, _tokens = await self.games.create(
             spec,
             event_id=record.id,
@@ -318,11 +319,11 @@ class EngineRounds:
             board=board.board,
             arbiter_token_hash=record.arbiter_token_hash,
             # the names are stored (never a command): a restart resolves them again
-            engine={"kind": event.game, "players": {k: r.spec for k, r in runs.items()}},
+            engine={"kind": event.game.name, "players": {k: r.spec for k, r in runs.items()}},
             engine_client=play.client,
         )
         timeout = self.settings.engine_move_timeout
-        seat_engines(host, player_seats(host, runs, timeout, event.game))
+        seat_engines(host, player_seats(host, runs, timeout, event.game.name))
         log.info("event %s round %d board %d: game %s", record.id, number, board.board, host.id)
         return True
 
@@ -377,7 +378,7 @@ def check_engine_round(
     ...
     duiyi.errors.TournamentError: ... designated opening ... `duiyi event play` ...
     """
-    if event.game == "gomoku" and _designated(online or {}):
+    if event.game.engine_protocol is EngineProtocol.GOMOCUP and _designated(online or {}):
         raise TournamentError(
             "the event's online rules use the designated opening (Gomoku §3.2), which a "
             "Gomocup brain cannot play (no swap or fifth-move N-dab in the protocol): play its "

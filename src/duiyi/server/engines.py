@@ -45,6 +45,8 @@ from duiyi.errors import (
     IllegalMove,
     InvalidInput,
 )
+from duiyi.games import EngineProtocol
+from duiyi.games import get as get_game
 from duiyi.server.engine_list import EngineRun, gnugo_program
 
 __all__ = [
@@ -105,6 +107,7 @@ class EngineSeat:
         self.host = host
         self.seat = seat
         self.kind = kind
+        self.gtp = get_game(kind).engine_protocol is EngineProtocol.GTP  # else Gomocup
         self.run = run
         self.command = list(run.argv)
         self.player = player
@@ -187,7 +190,7 @@ class EngineSeat:
         if engine is None:
             return
         with contextlib.suppress(Exception):
-            if self.kind == "go":
+            if self.gtp:
                 await engine.quit()
             else:
                 await engine.end(grace=0.5)
@@ -234,17 +237,17 @@ class EngineSeat:
         if (await self.host.current_session()).outcome() is not None or self._gone():
             return True  # over already (its engine was stopped then): nothing to rule
         seat, note = self.seat.value, f"engine: {exc}"[:500]
-        go = self.kind == "go"
+        game = get_game(self.kind)
         ruling: dict[str, Any]
         if isinstance(exc, IllegalMove):
             # Gomoku: a stone on an occupied point (Gomoku §4.2, §10.1(3)G)
-            article = exc.article or ("Go §19" if go else "Gomoku §4.2, §10.1(3)G")
+            article = exc.article or game.engine_illegal_article
             ruling = {"kind": "forfeit", "color": seat, "article": article, "note": note}
         elif isinstance(exc, (EngineCrashed, EngineTimeout)):
             ruling = {"kind": "withdrawal", "color": seat, "note": note}
         elif isinstance(exc, (GtpError, EngineError, InvalidInput)):
             # refusing to play by the rules: Go §23, Gomoku §10.1(3)G (as duiyi gomoku match)
-            article = "Go §23" if go else "Gomoku §10.1(3)G"
+            article = game.engine_refusal_article
             ruling = {"kind": "forfeit", "color": seat, "article": article, "note": note}
         else:
             return False
@@ -258,7 +261,7 @@ class EngineSeat:
             await self._agree_takeback(session)
             return
         view = self.host.view()
-        if self.kind == "go":
+        if self.gtp:
             await self._go_turn(session, view)
         else:
             await self._gomoku_turn(session, view)
@@ -276,7 +279,7 @@ class EngineSeat:
             await self.host.act(self.seat, DeclineTakeback())
             return
         await self.host.act(self.seat, AcceptTakeback())
-        if self.kind != "go" or self._known is None or self._known[0] is not self._engine:
+        if not self.gtp or self._known is None or self._known[0] is not self._engine:
             return
         engine, known = self._known
         moves = list((await self.host.current_session()).game.game.moves)

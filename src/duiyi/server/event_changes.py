@@ -55,7 +55,7 @@ def event_summary(record: EventRecord) -> dict[str, Any]:
     return {
         "id": record.id,
         "name": e.name,
-        "game": e.game,
+        "game": e.game.name,
         "system": e.system,
         "rounds": e.rounds,
         "players": len(e.players),

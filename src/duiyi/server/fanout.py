@@ -89,8 +89,8 @@ class RedisFanout:
         # games hosted here that another process watches: game id -> when it last asked
         self.watched: dict[str, float] = {}
         # games hosted elsewhere whose channel this process listens to: game id -> when it
-        # last asked the owner to publish there
-        self.subscribed: dict[str, float] = {}
+        # last asked the owner to publish there, and that owner
+        self.subscribed: dict[str, tuple[float, str]] = {}
         # messages published, by kind, and actions forwarded to another process (for
         # /api/metrics and the benchmarks)
         self.published: collections.Counter[str] = collections.Counter()
@@ -108,6 +108,7 @@ class RedisFanout:
         games.forward = self.forward
         games.alive = self.alive
         games.on_takeover = self.takeover
+        games.on_created_for = self.created_for
 
     async def stop(self) -> None:
         """Unsubscribe and close."""
@@ -145,6 +146,19 @@ class RedisFanout:
         self.published["takeover"] += 1
         self.outbox.put_nowait((f"duiyi:proc:{old_owner}", payload))
         self.outbox.put_nowait((_game_channel(game_id), payload))
+
+    def created_for(self, owner: str, game_id: str) -> None:
+        """This process stored a new game for ``owner`` (its ring owner): ask it to host it."""
+        payload = json.dumps({"type": "host", "game_id": game_id, "origin": self.pid})
+        self.published["host"] += 1
+        self.outbox.put_nowait((f"duiyi:proc:{owner}", payload))
+
+    async def _host(self, game_id: str) -> None:
+        """Host a game another process created for this one (its timer starts here)."""
+        try:
+            await self.state.games.local(game_id)
+        except Exception as exc:  # it loads on its first request instead
+            log.warning("game %s: created for this process, not loaded (%s)", game_id, exc)
 
     def _watched(self, game_id: str) -> None:
         """Another process asked for ``game_id``'s updates: publish them from now on; when it
@@ -216,14 +230,16 @@ class RedisFanout:
             await self.pubsub.unsubscribe(_game_channel(game_id))
         now = time.monotonic()
         for game_id, remote in wanted.items():
+            owner = str(remote.record.owner)
             new = game_id not in self.subscribed
             if new:
                 await self.pubsub.subscribe(_game_channel(game_id))
-            if new or now - self.subscribed[game_id] >= WATCH_AGAIN:
-                self.subscribed[game_id] = now
+            asked, asked_owner = self.subscribed.get(game_id, (0.0, ""))
+            if new or asked_owner != owner or now - asked >= WATCH_AGAIN:
+                self.subscribed[game_id] = (now, owner)
                 request = {"type": "watch", "game_id": game_id, "reply": self.pid}
-                await self.redis.publish(f"duiyi:proc:{remote.record.owner}", json.dumps(request))
-            if new:
+                await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+            if new or asked_owner != owner:
                 await remote.refresh()
 
     async def forward(
@@ -312,7 +328,10 @@ class RedisFanout:
                 if body.get("type") == "takeover":
                     self.state.games.taken_over(str(body.get("game_id")), str(body.get("owner")))
                     continue
-                task = asyncio.create_task(self._serve(body))
+                if body.get("type") == "host":
+                    task = asyncio.create_task(self._host(str(body.get("game_id"))))
+                else:
+                    task = asyncio.create_task(self._serve(body))
                 self.serving.add(task)
                 task.add_done_callback(self.serving.discard)
             elif channel == f"duiyi:reply:{self.pid}":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -22,7 +22,7 @@ from duiyi.server.ownership import Ownership
 from duiyi.server.problems import Unavailable
 from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
-from duiyi.store.repository import GameRecord, Repository, new_id
+from duiyi.store.repository import GameRecord, NotFound, Repository, new_id
 
 __all__ = ["STALE_AFTER", "GameManager"]
 
@@ -66,6 +66,8 @@ class GameManager:
         self.ownership: Ownership | None = None
         # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
         self.on_takeover: Callable[[str, str], None] | None = None
+        # set by the Redis fan-out: this process stored a new game for ``owner`` to host
+        self.on_created_for: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
 
     async def create(
@@ -163,20 +165,40 @@ class GameManager:
         )
         return await self.repo.game(game_id), session, secrets_
 
-    async def create_routed(self, spec: dict[str, Any]) -> tuple[Hosted, dict[str, str]]:
-        """A new game (``POST /api/games``) created for the process nginx will send its
-        requests to: its id is picked here, and the game is hosted here when this process is
-        its ring owner, else stored with its owner's process id for that process to load on
-        its first request (nothing is forwarded). Without peers: :meth:`create`."""
+    async def create_routed(
+        self,
+        spec: dict[str, Any],
+        *,
+        event_id: str | None = None,
+        round: int | None = None,
+        board: int | None = None,
+        arbiter_token_hash: str | None = None,
+        token_hashes: tuple[str, str] | None = None,
+    ) -> tuple[Hosted, dict[str, str]]:
+        """A new game (``POST /api/games``, an event round's boards) created for the process
+        nginx will send its requests to: its id is picked here, and the game is hosted here
+        when this process is its ring owner, else stored with its owner's process id, and the
+        owner is told to load it (its timer runs there from the start; a lost message only
+        delays that to its first request). Nothing is forwarded. Without peers: :meth:`create`
+        (the other arguments as there)."""
+        kwargs: dict[str, Any] = {
+            "event_id": event_id,
+            "round": round,
+            "board": board,
+            "arbiter_token_hash": arbiter_token_hash,
+            "token_hashes": token_hashes,
+        }
         if self.ownership is None:
-            return await self.create(spec)
+            return await self.create(spec, **kwargs)
         game_id = new_id()
         owner = self.ownership.owner_process(game_id)
         if owner is None or owner == self.process_id:
-            return await self.create(spec, game_id=game_id)
-        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner)
+            return await self.create(spec, game_id=game_id, **kwargs)
+        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner, **kwargs)
+        if self.on_created_for is not None:
+            self.on_created_for(owner, game_id)
         state = game_view(record.id, session, 0, 0.0)
-        state["event"] = None
+        state["event"] = event_link(record)
         return RemoteGame(self, record, state), secrets_
 
     async def drop(self, host: GameHost) -> None:
@@ -201,6 +223,8 @@ class GameManager:
                 # a remote game's state is kept fresh by its owner's updates only while its
                 # sockets here listen to the game (fanout: watch); else it is read again
                 if remote is None or remote.record.owner != record.owner or not remote.listeners:
+                    if remote is not None:
+                        remote.reconnect()  # its sockets (if any) come back to the new one
                     session = rebuild_session(record, await self.repo.actions(game_id))
                     timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
                     state = game_view(
@@ -209,7 +233,9 @@ class GameManager:
                     state["event"] = event_link(record)
                     remote = self.remotes[game_id] = RemoteGame(self, record, state)
                 return remote
-            self.remotes.pop(game_id, None)
+            gone = self.remotes.pop(game_id, None)
+            if gone is not None:  # hosted here now: its sockets reconnect to the host
+                gone.reconnect()
             return await self._load(record)
 
         return await self._hosted_or_load(game_id, load)
@@ -248,13 +274,22 @@ class GameManager:
             and self.ownership.mine(record.id)
         )
 
-    async def _owned_elsewhere(self, record: GameRecord) -> bool:
+    async def _owned_elsewhere(
+        self, record: GameRecord, beats: dict[str, float] | None = None, wall: float = 0.0
+    ) -> bool:
+        """Whether another live process holds the game (``beats``, ``wall``: the heartbeats
+        read at ``wall``, else this process's own reading)."""
         if record.owner is None or record.owner == self.process_id:
             return False
         if record.status != "live":
             return False
-        if await self.stale(record.owner):
-            return False
+        if beats is None:
+            if await self.stale(record.owner):
+                return False
+        else:
+            beat = beats.get(record.owner)
+            if beat is None or wall - beat >= self.stale_after:
+                return False
         return self.alive is None or await self.alive(record.owner)
 
     async def stale(self, process: str) -> bool:
@@ -331,23 +366,16 @@ class GameManager:
         game_id = record.id
         stored = await self.repo.actions(game_id)
         session = rebuild_session(record, stored)
-        resume_at = session.now
         wall = time.time()
-        if record.owner is not None:
-            beat = await self.repo.last_heartbeat(record.owner)
-            if (
-                beat is not None
-                and record.owner != self.process_id
-                and wall - beat < self.stale_after
-                and self.alive is not None
-                and await self.alive(record.owner)
-            ):
-                # the holder is alive (a hand-over to the ring owner): its timeline ran on up
-                # to now; a dead one's stopped at its last heartbeat (charged to nobody)
-                beat = wall
-            if beat is not None and beat > record.anchor_wall:
-                resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
-        resume_at = max(resume_at, record.anchor_timeline)
+        beat = None if record.owner is None else await self.repo.last_heartbeat(record.owner)
+        holder_alive = (
+            beat is not None
+            and record.owner != self.process_id
+            and wall - beat < self.stale_after
+            and self.alive is not None
+            and await self.alive(record.owner or "")
+        )
+        resume_at = self._resume_at(record, session, beat, wall, holder_alive)
         claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
         if not claimed:
             raise Unavailable(f"game {game_id} was just taken over by another process; retry")
@@ -359,40 +387,129 @@ class GameManager:
             # commits are fenced by the owner column): read the log again
             stored = await self.repo.actions(game_id)
             session = rebuild_session(record, stored)
+        return self._host(record, session, resume_at, await self.repo.action_ids(game_id))
+
+    async def restore(self) -> int:
+        """Load every live game nobody alive hosts (after a start or a crash); returns how
+        many this process took.
+
+        In a few statements whatever the number of games: the live games, the heartbeats,
+        then the logs and action ids of the games to take, and one claim of them all
+        (:meth:`_load_many`); a game whose owner committed after it was read is read again."""
+        records = [r for r in await self.repo.live_games() if r.id not in self.hosts]
+        beats = await self.repo.heartbeats(0.0)  # every process's last beat
+        wall = time.time()
+        elsewhere: dict[str | None, bool] = {}  # is this owner alive elsewhere? once per owner
+        chosen = []
+        for record in records:
+            # with several processes a live owner keeps its games; alone, this process is the
+            # only possible host (a crashed predecessor's heartbeat may still look fresh)
+            if self.forward is not None:
+                if record.owner not in elsewhere:
+                    elsewhere[record.owner] = await self._owned_elsewhere(record, beats, wall)
+                if elsewhere[record.owner]:
+                    continue
+            owner = None if self.ownership is None else self.ownership.owner_process(record.id)
+            if owner not in (None, self.process_id):
+                continue  # its ring owner is alive: nginx sends it there, it loads it there
+            chosen.append(record)
+        count = 0
+        for start in range(0, len(chosen), self.RESTORE_BATCH):
+            count += await self._load_many(chosen[start : start + self.RESTORE_BATCH], beats)
+        if self.on_report is not None:
+            self.on_report()  # results left in the outbox by a crash enter their events now
+        return count
+
+    #: games loaded by one claim at start-up
+    RESTORE_BATCH = 500
+
+    async def _load_many(self, records: list[GameRecord], beats: dict[str, float]) -> int:
+        """:meth:`_load` for many games: their logs and action ids read together, one claim
+        for all (each game's claim is still a compare-and-set on its owner). A game being
+        loaded by a request meanwhile is left to it."""
+        locks = []
+        try:
+            mine = []
+            for record in records:
+                lock = self._loading.setdefault(record.id, asyncio.Lock())
+                if lock.locked() or record.id in self.hosts:
+                    continue  # a request is loading it (or has): that load decides
+                await lock.acquire()  # free: taken at once
+                locks.append(lock)
+                mine.append(record)
+            ids = [r.id for r in mine]
+            logs = await self.repo.logs(ids)
+            action_ids = await self.repo.action_ids_of(ids)
+            wall = time.time()
+            loaded: dict[str, tuple[GameRecord, Session, float]] = {}
+            for record in mine:
+                try:
+                    session = rebuild_session(record, logs[record.id])
+                except NotFound:
+                    log.exception("game %s: not restored", record.id)
+                    continue
+                # restore leaves a game whose holder is alive to it: each holder here is dead
+                resume_at = self._resume_at(record, session, beats.get(record.owner or ""), wall)
+                loaded[record.id] = (record, session, resume_at)
+            taken = await self.repo.claim_many(
+                [(g, r.owner, wall, at) for g, (r, _, at) in loaded.items()], self.process_id
+            )
+            for game_id, version in taken.items():
+                record, session, resume_at = loaded[game_id]
+                if record.owner not in (None, self.process_id) and self.on_takeover is not None:
+                    self.on_takeover(game_id, record.owner)  # its sockets reconnect (to here)
+                if version != len(session.log):
+                    # the old owner committed between our read and the claim (never after it:
+                    # its commits are fenced by the owner column): read the log again
+                    record = await self.repo.game(game_id)
+                    session = rebuild_session(record, await self.repo.actions(game_id))
+                    action_ids[game_id] = await self.repo.action_ids(game_id)
+                record = dataclasses.replace(
+                    record,
+                    owner=self.process_id,
+                    version=version,
+                    anchor_wall=wall,
+                    anchor_timeline=resume_at,
+                )
+                self._host(record, session, resume_at, action_ids[game_id])
+            return len(taken)
+        finally:
+            for lock in locks:
+                lock.release()
+
+    def _resume_at(
+        self,
+        record: GameRecord,
+        session: Session,
+        beat: float | None,
+        wall: float,
+        holder_alive: bool = False,
+    ) -> float:
+        """Where a loaded game's timeline resumes: at its holder's last heartbeat ``beat`` (the
+        outage is charged to nobody), at ``wall`` when the holder is alive (a hand-over)."""
+        resume_at = session.now
+        if record.owner is not None:
+            if holder_alive:
+                # the holder is alive (a hand-over to the ring owner): its timeline ran on up
+                # to now; a dead one's stopped at its last heartbeat (charged to nobody)
+                beat = wall
+            if beat is not None and beat > record.anchor_wall:
+                resume_at = max(resume_at, record.anchor_timeline + (beat - record.anchor_wall))
+        return max(resume_at, record.anchor_timeline)
+
+    def _host(
+        self, record: GameRecord, session: Session, resume_at: float, action_ids: dict[str, int]
+    ) -> GameHost:
+        """A loaded game hosted here from now on (its timer and engine started if it is on)."""
         host = GameHost(
-            self,
-            record,
-            session,
-            offset=resume_at - time.monotonic(),
-            action_ids=await self.repo.action_ids(game_id),
+            self, record, session, offset=resume_at - time.monotonic(), action_ids=action_ids
         )
-        self.hosts[game_id] = host
+        self.hosts[record.id] = host
         if session.outcome() is None and host.closed is None:
             host.start_timer()
             if self.on_loaded is not None:
                 self.on_loaded(host)
         return host
-
-    async def restore(self) -> int:
-        """Load every live game nobody alive hosts (after a start or a crash); returns how
-        many this process took."""
-        count = 0
-        for record in await self.repo.live_games():
-            if record.id in self.hosts:
-                continue
-            # with several processes a live owner keeps its games; alone, this process is the
-            # only possible host (a crashed predecessor's heartbeat may still look fresh)
-            if self.forward is not None and await self._owned_elsewhere(record):
-                continue
-            owner = None if self.ownership is None else self.ownership.owner_process(record.id)
-            if owner not in (None, self.process_id):
-                continue  # its ring owner is alive: nginx sends it there, it loads it there
-            with contextlib.suppress(Unavailable):
-                await self.local(record.id)
-                count += 1
-        if self.on_report is not None:
-            self.on_report()  # results left in the outbox by a crash enter their events now
-        return count
 
     async def sweep(self, idle_seconds: float = 600.0) -> int:
         """Forget games nobody watches and nobody touched for ``idle_seconds``: finished ones,

@@ -12,41 +12,12 @@ from typing import Any
 from duiyi import BLACK, WHITE
 from duiyi.clock import Clock, Lateness, NoTime, TimeSystem, system_from_json
 from duiyi.errors import InvalidInput
-from duiyi.referee import Referee
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.server.problems import RefusedByRules
 from duiyi.session import OVERRUN_GRACE, Session
 
-__all__ = ["MAX_SIZE_GO", "new_session", "refused_by_rules"]
-
-MAX_SIZE_GO = 25
-
-
-def _go_game(spec: dict[str, Any]) -> Any:
-    from duiyi.go import Game, Rules
-
-    size = spec.get("size", 19)
-    if not isinstance(size, int) or not 5 <= size <= MAX_SIZE_GO:
-        raise InvalidInput(f"size must be a whole number from 5 to 25, got {size!r}")
-    rules_spec = spec.get("rules", "chinese")
-    rules = Rules.preset(rules_spec) if isinstance(rules_spec, str) else Rules.from_json(rules_spec)
-    handicap = spec.get("handicap", 0)
-    if not isinstance(handicap, int) or not 0 <= handicap <= 9:
-        raise InvalidInput(f"handicap must be 0-9, got {handicap!r}")
-    return Game(size, rules=rules, handicap=handicap)
-
-
-def _gomoku_game(spec: dict[str, Any]) -> Any:
-    from duiyi.gomoku import Game, RenjuRules
-
-    rules_spec = spec.get("rules", "chinese_2013")
-    if isinstance(rules_spec, dict):
-        rules = RenjuRules.from_json(rules_spec)
-    else:
-        rules = RenjuRules.preset(str(rules_spec))  # the one list of Gomoku presets
-    if spec.get("foul_policy") is not None:
-        # an event's setting over its rules (Gomoku §10.1(2): White claims the foul)
-        rules = rules.with_options(foul_policy=str(spec["foul_policy"]))
-    return Game(rules=rules)
+__all__ = ["new_session", "refused_by_rules"]
 
 
 def refused_by_rules(spec: dict[str, Any]) -> dict[str, Any]:
@@ -73,15 +44,9 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     >>> new_session({"game": "go", "size": 9, "time_control": tc}).clock_start_json()["start_rule"]
     'seated'
     """
-    kind = spec.get("game", "go")
-    if kind == "go":
-        game = _go_game(spec)
-        referee = Referee("go")
-    elif kind == "gomoku":
-        game = _gomoku_game(spec)
-        referee = Referee("gomoku")
-    else:
-        raise InvalidInput(f"game must be 'go' or 'gomoku', got {kind!r}")
+    kind = get_game(spec.get("game", "go"))  # UnknownGame (InvalidInput) for another name
+    game = kind.adapter(kind.new_game(spec))
+    referee = kind.referee()
     tc = spec.get("time_control")
     system: TimeSystem
     if tc is None:
@@ -120,7 +85,7 @@ def new_session(spec: dict[str, Any], now: float = 0.0) -> Session:
     )
 
 
-def _lateness(kind: str, spec: object) -> Lateness:
+def _lateness(kind: GameType, spec: object) -> Lateness:
     """Both players start absent and arrive when they connect (or send ``arrive``); late time
     is charged as the book says (Go §22.1-2: twice, lost past 1 h or 15 min at the lodging;
     Gomoku §8.5: once, lost past the event's limit)."""
@@ -129,7 +94,6 @@ def _lateness(kind: str, spec: object) -> Lateness:
     limit = spec.get("limit")
     if limit is not None and (not isinstance(limit, (int, float)) or limit <= 0):
         raise InvalidInput(f"lateness limit must be a positive number of seconds, got {limit!r}")
-    if kind == "gomoku":
-        return Lateness.gomoku(limit=float(limit) if limit is not None else 900.0)
-    rule = Lateness.go(same_site=bool(spec.get("same_site", False)))
-    return rule if limit is None else Lateness(rule.factor, float(limit), rule.article)
+    return kind.lateness(
+        limit=None if limit is None else float(limit), same_site=bool(spec.get("same_site", False))
+    )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from duiyi import BLACK, WHITE
 from duiyi.session import Session
 from duiyi.store.repository import GameRecord
 
@@ -24,57 +23,6 @@ def public_entry(entry: dict[str, Any]) -> dict[str, Any]:
     if entry.get("type") == "adjourn" and "sealed" in entry:
         return {**entry, "sealed": "hidden"}
     return entry
-
-
-def _board_view(session: Session) -> dict[str, Any]:
-    inner = getattr(session.game, "game", None)
-    out: dict[str, Any] = {}
-    if inner is None:
-        return out
-    board = getattr(inner, "board", None)
-    if board is not None and hasattr(board, "stones"):
-        out["stones"] = {c.value: sorted(str(p) for p in board.stones(c)) for c in (BLACK, WHITE)}
-        out["size"] = getattr(board, "size", None)
-    if session.game.kind == "go":
-        out["captures"] = {c.value: n for c, n in inner.captures.items()}
-        out["dead"] = sorted(str(p) for p in inner.dead)
-        out["accepted"] = sorted(c.value for c in inner.accepted)
-        out["rules"] = inner.rules.to_json()
-        out["handicap"] = inner.handicap
-        last = inner.last_move
-        out["last_move"] = None if last is None else (str(last[1]) if last[1] else "pass")
-        out["sgf_result"] = inner.sgf_result
-        out["result_zh"] = inner.result_zh
-    else:
-        moves = inner.moves
-        out["last_move"] = str(moves[-1].point) if moves and moves[-1].point else None
-        out["moves_list"] = [str(m.point) if m.point else "pass" for m in moves]
-        out["rules"] = inner.rules.to_json()
-        out["fifth_n"] = inner.fifth_n
-        out["fifth_candidates"] = [str(p) for p in inner.fifth_candidates]
-        out["draw_offer"] = inner.draw_offer.value if inner.draw_offer else None
-        # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
-        out["draw_offers"] = {c.value: n for c, n in inner.draw_offers.items()}
-        out["draw_offer_lead"] = inner.rules.draw_offer_lead
-        known = inner.opening
-        out["opening"] = (
-            None
-            if known is None
-            else {
-                "id": known.opening.id,
-                "chinese": known.opening.chinese,
-                "japanese": known.opening.japanese,
-            }
-        )
-        out["to_act"] = inner.to_act.value if inner.to_act else None
-        # Gomoku §2.9: after the swap the Black seat plays the white stones
-        out["swapped"] = inner.swapped
-        out["stone_colours"] = (
-            {"black": "white", "white": "black"}
-            if inner.swapped
-            else {"black": "black", "white": "white"}
-        )
-    return out
 
 
 def game_view(game_id: str, session: Session, version: int, now: float) -> dict[str, Any]:
@@ -104,7 +52,7 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         # the seat that asked to take back its last move, until answered (casual games)
         "takeback": state["takeback"],
     }
-    view.update(_board_view(session))
+    view.update(session.game.board_view())
     return view
 
 

@@ -26,7 +26,7 @@ from duiyi.errors import TournamentError
 from duiyi.server.event_changes import change_event, check_organiser, check_organiser_first, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
-from duiyi.tournament import entries, hand, participation, systems, withdrawal
+from duiyi.tournament import entries, flags, hand, participation, systems, withdrawal
 from duiyi.tournament.model import Event
 
 __all__ = ["router"]
@@ -86,7 +86,7 @@ async def set_presence(
     change = {"op": "presence", "player": number, "round": round_number, "present": body.present}
     record, _ = await change_event(request, event_id, change, apply)
     e = parsed_event(record)
-    return {"player": number, "participating": participation.flags_of(e, number)}
+    return {"player": number, "participating": flags.flags_of(e, number)}
 
 
 @router.get("/{event_id}/players/{number}/withdrawal")
@@ -100,13 +100,13 @@ async def withdrawal_preview(request: Request, event_id: str, number: int) -> di
     started = bool(e.history)
     out: dict[str, Any] = {
         "player": number,
-        "article": withdrawal.article(e.game, e.system) if started else "Go §28.1",
+        "article": (
+            withdrawal.article(e.game, systems.of(e).family) if started else e.game.redraw_article
+        ),
         "started": started,
         "effect": "redraw",
         "game": None,
     }
-    if e.game == "gomoku" and not started:
-        out["article"] = "Gomoku §18.5"
     if not started:
         return out
     after = entries.withdraw(e, number, random.Random(0), by="preview")

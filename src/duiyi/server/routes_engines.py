@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
+from duiyi.games import GoAdapter
+from duiyi.games import get as get_game
 from duiyi.go.scoring import score_position
 from duiyi.server.auth import Unauthorized, bearer_token
 from duiyi.server.engine_list import (
@@ -191,23 +193,11 @@ def _live_entry(record: Any, host: Any) -> dict[str, Any] | None:
     return {
         **base,
         "game": record.kind,
-        "size": _stored_size(record),
+        "size": get_game(record.kind).stored_size(record.config),
         "phase": None,
         "moves": record.version,
         "moves_exact": False,
     }
-
-
-def _stored_size(record: Any) -> int:
-    """The board size in a stored game configuration (Gomoku: 15)."""
-    if record.kind != "go":
-        return 15
-    game = record.config.get("game")
-    actions = game.get("actions") if isinstance(game, dict) else None
-    for action in actions or []:
-        if isinstance(action, dict) and isinstance(action.get("size"), int):
-            return int(action["size"])
-    return 19
 
 
 @router.get("/api/gomoku/openings")
@@ -225,19 +215,17 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
         raise InvalidInput(f"human must be 'black' or 'white', got {spec.human!r}")
     human = Color(spec.human)
     run = resolve_choice(_engines(request), spec.game, spec.engine, spec.level)
-    if spec.game == "go":
-        body: dict[str, Any] = {
-            "game": "go",
-            "size": spec.size,
-            "rules": spec.rules or "chinese",
-            "handicap": spec.handicap,
-        }
-    else:
-        rules = spec.rules or "free_renju"
-        if rules not in ("free", "free_renju"):
-            # the designated opening (swap, N-dab) has no Gomocup protocol
-            raise Conflict("an engine plays Gomoku with a free opening: rules free or free_renju")
-        body = {"game": "gomoku", "rules": rules}
+    kind = get_game(spec.game)
+    rules = spec.rules or kind.engine_preset
+    if kind.engine_presets is not None and rules not in kind.engine_presets:
+        # Gomoku: the designated opening (swap, N-dab) has no Gomocup protocol
+        raise Conflict(
+            f"an engine plays {kind.title} with a free opening: rules "
+            + " or ".join(kind.engine_presets)
+        )
+    body: dict[str, Any] = {"game": kind.name, "rules": rules, "size": spec.size}
+    if spec.handicap:
+        body["handicap"] = spec.handicap
     if spec.time_control is not None:
         body["time_control"] = spec.time_control.model_dump(mode="json", exclude_none=True)
     return await _start_engine_game(request, body, human, run)
@@ -470,10 +458,9 @@ async def get_position(request: Request, game_id: str, move: int = 0) -> dict[st
     captures and the last move. Gomoku needs none: its stones never leave the board."""
     host = await _manager(request).get(game_id)
     session = await host.current_session()
-    if session.game.kind != "go":
+    if not isinstance(session.game, GoAdapter):
         raise InvalidInput("positions are served for Go games; a Gomoku record is its stones")
-    inner: Any = getattr(session.game, "game", None)
-    return go_position(inner, move)
+    return go_position(session.game.game, move)
 
 
 def go_position(game: Any, move: int) -> dict[str, Any]:
@@ -515,9 +502,9 @@ def analysis(session: Any) -> dict[str, Any]:
     >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
     ['move', 'pass', 'resign']
     """
-    inner: Any = session.game.game
     over = session.outcome() is not None
-    if session.game.kind == "go":
+    if isinstance(session.game, GoAdapter):
+        inner = session.game.game
         phase = inner.phase.value
         allowed: dict[str, list[str]] = {"black": [], "white": []}
         out: dict[str, Any] = {"game": "go", "phase": phase}
@@ -556,7 +543,7 @@ def analysis(session: Any) -> dict[str, Any]:
                 out["score"] = None
         out["allowed"] = allowed
         return out
-    game = inner
+    game: Any = session.game.game
     swapped = bool(game.swapped)
     allowed = {"black": [], "white": []}
     if not over and not session.paused:

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi.errors import TournamentError
+from duiyi.games import GameType
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.event_changes import change_event, event_summary, online_of, repo_of
 from duiyi.server.game_spec import new_session
@@ -83,9 +84,9 @@ class Settings(BaseModel):
     online: dict[str, Any] | None = None
 
 
-def _check_online(game: str, online: dict[str, Any]) -> None:
+def _check_online(game: GameType, online: dict[str, Any]) -> None:
     """Refuse online game settings now rather than when a round's games start."""
-    new_session({**online, "game": game})
+    new_session({**online, "game": game.name})
 
 
 @router.post("", status_code=201)

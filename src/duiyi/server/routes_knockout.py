@@ -82,7 +82,7 @@ async def start_replay(
             await games.close_event_game(
                 last.id, f"round {number} board {board}: replayed with colours reversed"
             )
-        host, _ = await games.create(
+        host, _ = await games.create_routed(
             spec,
             event_id=event_id,
             round=number,
@@ -91,7 +91,7 @@ async def start_replay(
             token_hashes=(last.white_token_hash, last.black_token_hash),
         )
         return {"board": board, "game_id": host.id, "replay_of": last.id}
-    host, tokens = await games.create(
+    host, tokens = await games.create_routed(
         spec,
         event_id=event_id,
         round=number,

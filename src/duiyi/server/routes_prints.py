@@ -64,7 +64,7 @@ async def pairing_sheet(request: Request, event_id: str, number: int) -> dict[st
     return {
         "round": number,
         "name": e.name,
-        "game": e.game,
+        "game": e.game.name,
         "system": e.system,
         "teams": e.is_team_event,
         "boards": [

@@ -101,19 +101,11 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
             f"round {number}: every board has a result or an online game already"
             + (f" (games on boards {sorted(existing)})" if existing else "")
         )
-    spec = {"game": e.game, **online_of(record)}
-    spec["game"] = e.game
-    if e.game == "gomoku":
-        # an event's Renju game (DECISIONS.md): White claims a foul (Gomoku §10.1(2)) and
-        # nobody is shown Black's forbidden points (help to Black, Gomoku §12.2(7)), unless
-        # the event's online settings say otherwise
-        rules = spec.get("rules")
-        if not (isinstance(rules, dict) and "foul_policy" in rules):
-            spec.setdefault("foul_policy", "claim")
-        spec.setdefault("hints", False)
+    spec = e.game.event_game_spec(online_of(record))
     boards = []
     for g in todo:
-        host, tokens = await games_of(request).create(
+        # each board created for the process nginx sends its game to (issue 26)
+        host, tokens = await games_of(request).create_routed(
             spec,
             event_id=event_id,
             round=number,
@@ -186,8 +178,8 @@ async def play_engine_round(
             raise Conflict(f"round {running['round']} is being played; wait for it to end")
         boards = check_engine_round(e, number, meta.get("online"))
         for board in boards:  # only engines the operator lists (422 before anything runs)
-            state.engines.resolve(board.black_engine, e.game)
-            state.engines.resolve(board.white_engine, e.game)
+            state.engines.resolve(board.black_engine, e.game.name)
+            state.engines.resolve(board.white_engine, e.game.name)
         meta[PLAY_KEY] = play.to_json()
         return e, boards
 

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from duiyi import Color
 from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
+from duiyi.games import get as get_game
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
 from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -125,7 +126,7 @@ def five_line(stones: list[str], last: str | None) -> list[str]:
 
 def _five(state: dict[str, Any]) -> list[str]:
     outcome = state.get("outcome") or {}
-    if state.get("game") != "gomoku" or outcome.get("termination") != "five":
+    if not get_game(str(state.get("game"))).ends_in_a_line or outcome.get("termination") != "five":
         return []
     stones = state.get("stones") or {}
     last = state.get("last_move")
@@ -158,7 +159,7 @@ async def game_info(request: Request, game_id: str) -> dict[str, Any]:
         "calls": record.config.get("calls", []),
         "five": [],
     }
-    if record.outcome is not None and record.kind == "gomoku":
+    if record.outcome is not None and get_game(record.kind).ends_in_a_line:
         host = await _manager(request).get(game_id)
         out["five"] = _five((await host.read())[1])
     return out
@@ -347,7 +348,7 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
             {
                 "id": record.id,
                 "game": record.kind,
-                "size": _size(record),
+                "size": get_game(record.kind).stored_size(record.config),
                 "names": {**{k: str(v) for k, v in stored.items() if v}, **names},
                 "event": where,
                 "outcome": record.outcome,
@@ -371,16 +372,6 @@ async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
         if merged:
             out[record.id] = merged
     return {"names": out}
-
-
-def _size(record: GameRecord) -> int:
-    if record.kind != "go":
-        return 15
-    game = record.config.get("game")
-    for action in (game or {}).get("actions", []) if isinstance(game, dict) else []:
-        if isinstance(action, dict) and isinstance(action.get("size"), int):
-            return int(action["size"])
-    return 19
 
 
 @router.get("/api/events/{event_id}/room")

@@ -26,7 +26,7 @@ class Settings:
     separated addresses) say where a client's address comes from behind a proxy; the bounds
     below have ``DUIYI_<NAME>`` variables (``DUIYI_MAX_PLAYERS_PER_EVENT``, ...).
     ``DUIYI_PEERS`` (comma separated, the upstream addresses as nginx names them, in its
-    order) turns on ownership by nginx's consistent hash, and ``DUIYI_PEER_ADDRESS`` names this
+    order) turns on ownership by nginx's consistent hash (with Redis), and ``DUIYI_PEER_ADDRESS`` names this
     process among them (``duiyi serve`` fills it with ``--host``:``--port``).
 
     >>> s = Settings(peers=("127.0.0.1:8001", "127.0.0.1:8002"), peer_address="127.0.0.1:8002")
@@ -95,7 +95,8 @@ class Settings:
             if self.peer_address not in self.peers:
                 raise ValueError(
                     f"this process's address {self.peer_address!r} is not among the peers "
-                    f"{list(self.peers)} (DUIYI_PEERS, as nginx's upstream block names them)"
+                    f"{list(self.peers)} (DUIYI_PEERS, as nginx's upstream block names them; "
+                    "set DUIYI_PEER_ADDRESS to the name nginx gives this process)"
                 )
             if "@" not in self.process_id:  # the others read the address in the process id
                 object.__setattr__(self, "process_id", f"{self.process_id}@{self.peer_address}")

@@ -14,7 +14,7 @@ True
 """
 
 from duiyi.actions import Action, GameAction, LogEntry, action_from_json
-from duiyi.session.adapters import (
+from duiyi.games import (
     GameAdapter,
     GoAdapter,
     GomokuAdapter,

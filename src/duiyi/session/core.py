@@ -71,6 +71,15 @@ from duiyi.errors import (
     RefereeError,
     SessionError,
 )
+from duiyi.games import (
+    GameAdapter,
+    GameType,
+    GoAdapter,
+    GomokuAdapter,
+    adapt,
+    adapter_from_config,
+    find,
+)
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
     Facts,
@@ -81,13 +90,6 @@ from duiyi.referee import (
     outcome_json,
     overtime_pass_ruling,
     requests,
-)
-from duiyi.session.adapters import (
-    GameAdapter,
-    GoAdapter,
-    GomokuAdapter,
-    adapt,
-    adapter_from_config,
 )
 
 __all__ = ["START_RULES", "Event", "Session"]
@@ -144,7 +146,7 @@ class Session:
     """A game, its clock and its referee under one action log.
 
     ``game`` is a ``duiyi.go.Game``, a ``duiyi.gomoku.Game`` or any
-    :class:`~duiyi.session.adapters.GameAdapter`. Players are named by seat (the colour given
+    :class:`~duiyi.games.adapters.GameAdapter`. Players are named by seat (the colour given
     at the start), and so are the clocks and the winner of :meth:`outcome` (after a Gomoku
     swap the Black seat plays the white stones).
 
@@ -183,10 +185,12 @@ class Session:
         if not isinstance(clock, Clock):
             raise InvalidInput(f"not a Clock: {clock!r}")
         self._clock = clock
+        #: the game played (None for a game outside the registry, such as a test's)
+        self.kind: GameType | None = find(self._game.kind)
         self._referee = (
             referee
             if referee is not None
-            else Referee(self._game.kind if self._game.kind in ("go", "gomoku") else "go")
+            else (self.kind.referee() if self.kind is not None else Referee())
         )
         self.overtime_pass = bool(overtime_pass)
         grace = _check_time(overrun_grace)
@@ -216,7 +220,7 @@ class Session:
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
         self._legacy = False
-        if self._game.kind in ("go", "gomoku") and self._referee.game != self._game.kind:
+        if self.kind is not None and self._referee.game != self._game.kind:
             raise InvalidInput(
                 f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
                 f"not Referee({self._referee.game!r})"
@@ -457,12 +461,16 @@ class Session:
             cands.append((math.nextafter(deadline, math.inf), "no_show", clock.absent))
         return min(cands, key=lambda e: e[0]) if cands else None
 
+    def _overtime_pass_rules(self) -> bool:
+        """Whether this game's book has the byo-yomi pass and seat leave (Go §22.5, §22.7)."""
+        return self.kind is not None and self.kind.overtime_pass
+
     def _may_request(self, player: Color) -> bool:
         """Whether an overrun by ``player`` now could be a Go §22.5 pass: a Go byo-yomi, the
         player's own time running while it is on move, the player present."""
         clock = self._clock
         return (
-            self._game.kind == "go"
+            self._overtime_pass_rules()
             and clock.system.has_overtime
             and player is clock.to_move
             and player is clock.running_color
@@ -680,7 +688,7 @@ class Session:
         (False, True)
         """
         return (
-            self._game.kind == "go"
+            self._overtime_pass_rules()
             and self._clock.system.has_overtime
             and self.outcome() is None
             and not self._standing(player)
@@ -731,7 +739,7 @@ class Session:
         """Go §22.7: the permission is for a player in byo-yomi, during the opponent's time."""
         if not isinstance(color, Color):
             raise InvalidInput(f"leave_seat names a colour, got {color!r}")
-        if self._game.kind != "go" or not self._clock.system.has_overtime:
+        if not self._overtime_pass_rules() or not self._clock.system.has_overtime:
             raise SessionError("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7")
         if self.outcome() is not None:
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
@@ -800,7 +808,7 @@ class Session:
 
     def _do_request_overtime_pass(self, e: LogEntry) -> None:
         player = self._player(e)
-        if self._game.kind != "go" or not self._clock.system.has_overtime:
+        if not self._overtime_pass_rules() or not self._clock.system.has_overtime:
             raise SessionError("the pass on overtime is for Go byo-yomi (Go §22.5)", "Go §22.5")
         if self._may_request(player) and self._clock.flagged(e.at) is player:
             # made at the overrun, before the loss was ruled: this overrun is the pass
@@ -1038,7 +1046,7 @@ class Session:
             )
         if ruling.kind is RulingKind.OVERTIME_PASS:
             player = ruling.color
-            if player is None or self._game.kind != "go":
+            if player is None or not self._overtime_pass_rules():
                 raise SessionError("a pass on overtime names its player, in Go (Go §22.5)")
             try:
                 self._clock.overtime_pass(player, at)

@@ -12,11 +12,16 @@ migrations run synchronously through Alembic before the server starts.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -64,6 +69,26 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _ping_when_idle(engine: AsyncEngine, idle: float) -> None:
+    """Ping a pooled connection at checkout only when it sat unused for ``idle`` seconds; a
+    dead one is replaced before it is handed out (DisconnectionError: the pool retries)."""
+
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since <= idle:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as exc:
+            raise DisconnectionError(f"a pooled connection idle for {idle} s is gone") from exc
+
+    event.listen(engine.sync_engine, "checkin", checkin)
+    event.listen(engine.sync_engine, "checkout", checkout)
+
+
 class Database:
     """An async engine plus a session factory, created from a URL.
 
@@ -74,6 +99,11 @@ class Database:
     #: paused (SIGSTOP) or cut off between two statements of a commit cannot hold a game's row
     #: lock for longer, so another process can take the game over (docs/server.md).
     IDLE_IN_TRANSACTION = 10.0
+    #: the group commit's connection is pinged before a batch after this many idle seconds
+    WRITER_IDLE = 2.0
+    #: a pooled connection is pinged when checked out after this many idle seconds (SQLAlchemy's
+    #: pool_pre_ping pings at every checkout: a round trip per request)
+    POOL_IDLE = 2.0
 
     def __init__(self, url: str | None = None, *, idle_in_transaction: float | None = None) -> None:
         raw = url or os.environ.get("DUIYI_DATABASE_URL") or DEFAULT_URL
@@ -84,20 +114,77 @@ class Database:
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
         kwargs: dict[str, Any] = {}
+        self._connect_args: dict[str, Any] = {}
         if not self.is_sqlite:
             idle = self.IDLE_IN_TRANSACTION if idle_in_transaction is None else idle_in_transaction
+            self._connect_args = {
+                "options": f"-c idle_in_transaction_session_timeout={round(idle * 1000)}"
+            }
             kwargs.update(
                 pool_size=20,
                 max_overflow=20,
-                pool_pre_ping=True,
-                connect_args={
-                    "options": f"-c idle_in_transaction_session_timeout={round(idle * 1000)}"
-                },
+                # the most recently used connection first: the busy few stay warm (no ping)
+                pool_use_lifo=True,
+                connect_args=self._connect_args,
             )
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            _ping_when_idle(self.engine, self.POOL_IDLE)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._writer: Any = None  # PostgreSQL: the group commit's own connection (writer())
+        self._writer_used = 0.0
+        self._writer_lock: Any = None
+
+    @asynccontextmanager
+    async def writer(self) -> AsyncIterator[Any]:
+        """PostgreSQL only: the one autocommit psycopg connection of the group commit (one
+        batch at a time), outside SQLAlchemy's pool: a batch is one statement, sent with no
+        BEGIN, COMMIT or checkout ping (psycopg prepares it once it has run a few times).
+
+        After ``WRITER_IDLE`` seconds unused it is pinged before the batch (a connection that
+        died meanwhile is replaced before anything is sent); a connection that fails during a
+        batch is dropped, and the next batch opens a new one."""
+        import asyncio
+
+        import psycopg
+
+        if self._writer_lock is None:
+            self._writer_lock = asyncio.Lock()
+        async with self._writer_lock:
+            conn = self._writer
+            if conn is not None and (
+                conn.closed
+                or conn.broken
+                or time.monotonic() - self._writer_used > self.WRITER_IDLE
+            ):
+                try:
+                    await conn.execute("SELECT 1")
+                except psycopg.Error:
+                    await self._drop_writer()
+                    conn = None
+            if conn is None or conn.closed:
+                conn = self._writer = await psycopg.AsyncConnection.connect(
+                    self.conninfo(), autocommit=True, **self._connect_args
+                )
+            try:
+                yield conn
+            except psycopg.OperationalError:
+                await self._drop_writer()
+                raise
+            finally:
+                self._writer_used = time.monotonic()
+
+    async def _drop_writer(self) -> None:
+        conn, self._writer = self._writer, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    def conninfo(self) -> str:
+        """The URL as libpq takes it (no SQLAlchemy driver name)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def session(self) -> AsyncSession:
         """A new ORM session (use as ``async with db.session() as s``)."""
@@ -110,5 +197,6 @@ class Database:
         upgrade(sync_url(self.url))
 
     async def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and the group commit's)."""
+        await self._drop_writer()
         await self.engine.dispose()

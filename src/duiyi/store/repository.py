@@ -9,6 +9,7 @@ with a compare-and-set, so two writers can never both append version N.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -232,6 +233,81 @@ class Report:
         return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
+# PostgreSQL: a group commit's batch as ONE statement, sent in autocommit (one round trip,
+# prepared by psycopg after a few runs: its text never changes with the batch's size). Every
+# game of the batch moves from its expected version, not closed and still owned by the item's
+# owner (when given), or the statement fails and writes nothing: ``fenced`` turns a short count
+# into an error (the text cast fails at run time; its message carries _PG_CONFLICT). The
+# action ids, the log rows and the result reports go in with it; an id already there (a
+# tombstone, the same id committed) is a unique violation, which also writes nothing. The
+# order is the transaction's of old: the games' rows, then the ids (``ids`` runs after
+# ``fenced``, the log rows after ``ids``: each reads the one before), then the log rows, so a
+# forward's tombstone waits for an id written by a commit still under way (and vice versa).
+_PG_CONFLICT = "duiyi-batch-conflict"
+_PG_GAME_KEYS = ("ids", "expected", "new", "walls", "owners", "statuses", "outcomes")
+_PG_REPORT_KEYS = (
+    "r_event_id",
+    "r_game_id",
+    "r_version",
+    "r_round",
+    "r_board",
+    "r_sheet",
+    "r_wall",
+)
+_PG_APPEND = f"""
+WITH batch AS (
+    SELECT * FROM unnest(
+        %(ids)s::text[], %(expected)s::int[], %(new)s::int[], %(walls)s::float8[],
+        %(owners)s::text[], %(statuses)s::text[], %(outcomes)s::text[]
+    ) AS b(id, expected, new, wall, owner, status, outcome)
+), moved AS (
+    UPDATE games AS g
+    SET version = b.new, active_at = b.wall,
+        status = coalesce(b.status, g.status),
+        outcome = coalesce(b.outcome::json, g.outcome)
+    FROM batch AS b
+    WHERE g.id = b.id AND g.version = b.expected AND g.closed IS NULL
+        AND (b.owner IS NULL OR g.owner = b.owner)
+    RETURNING g.id
+), fenced AS (
+    SELECT CASE WHEN count(*) = %(n)s THEN 1
+        ELSE ('{_PG_CONFLICT} ' || count(*))::int END AS ok
+    FROM moved
+), ids AS (
+    INSERT INTO game_action_ids (game_id, action_id, state, version)
+    SELECT i.game_id, i.action_id, '{COMMITTED}', i.version
+    FROM unnest(%(id_games)s::text[], %(id_keys)s::text[], %(id_versions)s::int[])
+        AS i(game_id, action_id, version)
+    WHERE (SELECT ok FROM fenced) = 1
+    RETURNING 1
+), reports AS (
+    INSERT INTO event_outbox (event_id, game_id, version, round, board, sheet, wall)
+    SELECT r.event_id, r.game_id, r.version, r.round, r.board, r.sheet::json, r.wall
+    FROM unnest(
+        %(r_event_id)s::text[], %(r_game_id)s::text[], %(r_version)s::int[],
+        %(r_round)s::int[], %(r_board)s::int[], %(r_sheet)s::text[], %(r_wall)s::float8[]
+    ) AS r(event_id, game_id, version, round, board, sheet, wall)
+    WHERE (SELECT ok FROM fenced) = 1
+)
+INSERT INTO game_actions (game_id, version, entry, wall)
+SELECT a.game_id, a.version, a.entry::json, a.wall
+FROM unnest(%(a_games)s::text[], %(a_versions)s::int[], %(a_entries)s::text[], %(a_walls)s::float8[])
+    AS a(game_id, version, entry, wall)
+WHERE (SELECT count(*) FROM ids) >= 0 AND (SELECT ok FROM fenced) = 1
+"""
+
+
+# PostgreSQL: many claims (start-up) in one statement; the games taken and their versions.
+_PG_CLAIM = """
+UPDATE games AS g
+SET owner = %(owner)s, anchor_wall = c.wall, anchor_timeline = c.timeline
+FROM unnest(%(ids)s::text[], %(olds)s::text[], %(walls)s::float8[], %(timelines)s::float8[])
+    AS c(id, old, wall, timeline)
+WHERE g.id = c.id AND g.owner IS NOT DISTINCT FROM c.old
+RETURNING g.id, g.version
+"""
+
+
 class Repository:
     """Async reads and writes of games, their logs, events and heartbeats."""
 
@@ -383,78 +459,18 @@ class Repository:
 
     async def append_many(self, items: list[Append]) -> list[int | Exception]:
         """Append to several games in one transaction (group commit); each item gets its new
-        version, or the Conflict that refused it (the others are still committed)."""
-        games = GameRow.__table__
-        plain: list[Append] = []
-        finishing: list[Append] = []
-        for i in items:
-            quiet = i.status is None and i.outcome is None and i.report is None
-            (plain if quiet else finishing).append(i)
+        version, or the Conflict that refused it (the others are still committed).
+
+        On PostgreSQL the whole batch is one statement (:data:`_PG_APPEND`); on SQLite a few
+        statements in one transaction."""
+        import psycopg
+
         try:
-            async with self.db.engine.begin() as conn:
-                if len(plain) == 1:
-                    finishing.append(plain.pop())
-                if plain:
-                    # one statement for the whole batch (executemany: pipelined by psycopg),
-                    # then one read to check that every game was at its expected version
-                    await conn.execute(
-                        update(games)  # type: ignore[arg-type]
-                        .where(
-                            games.c.id == bindparam("b_id"),
-                            games.c.version == bindparam("b_expected"),
-                            # the director's entry closed it: nothing commits after that
-                            games.c.closed.is_(None),
-                        )
-                        .values(version=bindparam("b_new"), active_at=bindparam("b_wall")),
-                        [
-                            {
-                                "b_id": i.game_id,
-                                "b_expected": i.expected,
-                                "b_new": i.new_version,
-                                "b_wall": i.wall,
-                            }
-                            for i in plain
-                        ],
-                    )
-                    found = {
-                        row[0]: (row[1], row[2])
-                        for row in (
-                            await conn.execute(
-                                select(games.c.id, games.c.version, games.c.owner).where(
-                                    games.c.id.in_([i.game_id for i in plain])
-                                )
-                            )
-                        ).all()
-                    }
-                    for i in plain:
-                        version, owner = found.get(i.game_id, (None, None))
-                        if version != i.new_version or (i.owner is not None and owner != i.owner):
-                            raise _BatchConflict(i.game_id)  # rolls the whole batch back
-                for item in finishing:
-                    fence = [
-                        games.c.id == item.game_id,
-                        games.c.version == item.expected,
-                        games.c.closed.is_(None),  # a closed game takes no action
-                    ]
-                    if item.owner is not None:
-                        fence.append(games.c.owner == item.owner)
-                    result = await conn.execute(
-                        update(games)  # type: ignore[arg-type]
-                        .where(*fence)
-                        .values(**item.values())
-                    )
-                    if result.rowcount != 1:
-                        raise _BatchConflict(item.game_id)
-                ids = [r for item in items for r in item.action_id_rows()]
-                if ids:
-                    # a row already there (a tombstone, or the same id committed) fails it all
-                    await conn.execute(insert(ActionIdRow.__table__), ids)  # type: ignore[arg-type]
-                rows = [row for item in items for row in item.rows()]
-                await conn.execute(insert(ActionRow.__table__), rows)  # type: ignore[arg-type]
-                reports = [r for r in (item.outbox_row() for item in finishing) if r is not None]
-                if reports:
-                    await conn.execute(insert(OutboxRow.__table__), reports)  # type: ignore[arg-type]
-        except (_BatchConflict, IntegrityError):
+            if self.db.is_sqlite:
+                await self._append_sqlite(items)
+            else:
+                await self._append_postgres(items)
+        except (_BatchConflict, IntegrityError, psycopg.IntegrityError):
             if len(items) == 1:
                 item = items[0]
                 # the id with this body first: a retry of the same action answers its version
@@ -475,6 +491,127 @@ class Repository:
                 out.extend(await self.append_many([item]))
             return out
         return [item.new_version for item in items]
+
+    async def _append_postgres(self, items: list[Append]) -> None:
+        """The batch as one autocommit statement: every game moves from its expected version
+        (not closed, still owned by the item's owner), or nothing is written."""
+        import psycopg
+
+        dumps = json.dumps
+        games: dict[str, list[Any]] = {k: [] for k in _PG_GAME_KEYS}
+        ids: dict[str, list[Any]] = {"id_games": [], "id_keys": [], "id_versions": []}
+        acts: dict[str, list[Any]] = {
+            "a_games": [],
+            "a_versions": [],
+            "a_entries": [],
+            "a_walls": [],
+        }
+        reports: dict[str, list[Any]] = {k: [] for k in _PG_REPORT_KEYS}
+        for item in items:
+            new = item.new_version
+            games["ids"].append(item.game_id)
+            games["expected"].append(item.expected)
+            games["new"].append(new)
+            games["walls"].append(item.wall)
+            games["owners"].append(item.owner)
+            games["statuses"].append(item.status)
+            games["outcomes"].append(None if item.outcome is None else dumps(item.outcome))
+            for key in (item.action_body, item.action_id, item.attempt):
+                if key is not None:
+                    ids["id_games"].append(item.game_id)
+                    ids["id_keys"].append(key)
+                    ids["id_versions"].append(new)
+            for version, entry in enumerate(item.entries, start=item.expected + 1):
+                acts["a_games"].append(item.game_id)
+                acts["a_versions"].append(version)
+                acts["a_entries"].append(dumps(entry))
+                acts["a_walls"].append(item.wall)
+            report = item.outbox_row()
+            if report is not None:
+                for key in _PG_REPORT_KEYS:
+                    value = report[key[2:]]
+                    reports[key].append(dumps(value) if key == "r_sheet" else value)
+        params = {**games, **ids, **acts, **reports, "n": len(items)}
+        try:
+            async with self.db.writer() as conn:
+                await conn.execute(_PG_APPEND, params)
+        except psycopg.errors.InvalidTextRepresentation as exc:
+            if _PG_CONFLICT not in str(exc):
+                raise
+            raise _BatchConflict() from exc
+
+    async def _append_sqlite(self, items: list[Append]) -> None:
+        """The batch in one transaction: one UPDATE for the plain items and one read to check
+        them, one fenced UPDATE per finishing item, then the inserts."""
+        games = GameRow.__table__
+        plain: list[Append] = []
+        finishing: list[Append] = []
+        for i in items:
+            quiet = i.status is None and i.outcome is None and i.report is None
+            (plain if quiet else finishing).append(i)
+        async with self.db.engine.begin() as conn:
+            if len(plain) == 1:
+                finishing.append(plain.pop())
+            if plain:
+                # one statement for the whole batch (executemany: pipelined by psycopg),
+                # then one read to check that every game was at its expected version
+                await conn.execute(
+                    update(games)  # type: ignore[arg-type]
+                    .where(
+                        games.c.id == bindparam("b_id"),
+                        games.c.version == bindparam("b_expected"),
+                        # the director's entry closed it: nothing commits after that
+                        games.c.closed.is_(None),
+                    )
+                    .values(version=bindparam("b_new"), active_at=bindparam("b_wall")),
+                    [
+                        {
+                            "b_id": i.game_id,
+                            "b_expected": i.expected,
+                            "b_new": i.new_version,
+                            "b_wall": i.wall,
+                        }
+                        for i in plain
+                    ],
+                )
+                found = {
+                    row[0]: (row[1], row[2])
+                    for row in (
+                        await conn.execute(
+                            select(games.c.id, games.c.version, games.c.owner).where(
+                                games.c.id.in_([i.game_id for i in plain])
+                            )
+                        )
+                    ).all()
+                }
+                for i in plain:
+                    version, owner = found.get(i.game_id, (None, None))
+                    if version != i.new_version or (i.owner is not None and owner != i.owner):
+                        raise _BatchConflict(i.game_id)  # rolls the whole batch back
+            for item in finishing:
+                fence = [
+                    games.c.id == item.game_id,
+                    games.c.version == item.expected,
+                    games.c.closed.is_(None),  # a closed game takes no action
+                ]
+                if item.owner is not None:
+                    fence.append(games.c.owner == item.owner)
+                result = await conn.execute(
+                    update(games)  # type: ignore[arg-type]
+                    .where(*fence)
+                    .values(**item.values())
+                )
+                if result.rowcount != 1:
+                    raise _BatchConflict(item.game_id)
+            ids = [r for item in items for r in item.action_id_rows()]
+            if ids:
+                # a row already there (a tombstone, or the same id committed) fails it all
+                await conn.execute(insert(ActionIdRow.__table__), ids)  # type: ignore[arg-type]
+            rows = [row for item in items for row in item.rows()]
+            await conn.execute(insert(ActionRow.__table__), rows)  # type: ignore[arg-type]
+            reports = [r for r in (item.outbox_row() for item in finishing) if r is not None]
+            if reports:
+                await conn.execute(insert(OutboxRow.__table__), reports)  # type: ignore[arg-type]
 
     async def set_anchor(self, game_id: str, wall: float, timeline: float, owner: str) -> None:
         """Record where the game's timeline stands at a wall-clock instant, and who hosts it."""
@@ -501,6 +638,77 @@ class Repository:
             )
             return getattr(result, "rowcount", 1) == 1
 
+    async def claim_many(
+        self, claims: Sequence[tuple[str, str | None, float, float]], owner: str
+    ) -> dict[str, int]:
+        """:meth:`claim` for many games at once (start-up): ``claims`` are (game id, old owner,
+        wall, timeline); the games taken (compare-and-set on the owner, each on its own) and
+        their versions then. One statement on PostgreSQL."""
+        if not claims:
+            return {}
+        if not self.db.is_sqlite:
+            async with self.db.writer() as conn:
+                cursor = await conn.execute(
+                    _PG_CLAIM,
+                    {
+                        "ids": [c[0] for c in claims],
+                        "olds": [c[1] for c in claims],
+                        "walls": [c[2] for c in claims],
+                        "timelines": [c[3] for c in claims],
+                        "owner": owner,
+                    },
+                )
+                return {str(i): int(v) for i, v in await cursor.fetchall()}
+        taken: dict[str, int] = {}
+        games = GameRow.__table__
+        async with self.db.engine.begin() as conn:
+            for game_id, old, wall, timeline in claims:
+                found = await conn.execute(
+                    update(games)  # type: ignore[arg-type]
+                    .where(
+                        games.c.id == game_id,
+                        games.c.owner.is_(None) if old is None else games.c.owner == old,
+                    )
+                    .values(anchor_wall=wall, anchor_timeline=timeline, owner=owner)
+                    .returning(games.c.version)
+                )
+                version = found.scalar()
+                if version is not None:
+                    taken[game_id] = int(version)
+        return taken
+
+    async def logs(self, game_ids: Sequence[str]) -> dict[str, list[StoredAction]]:
+        """The logs of several games (start-up), read in one query per 500 games."""
+        out: dict[str, list[StoredAction]] = {g: [] for g in game_ids}
+        ids = list(game_ids)
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.execute(
+                    select(ActionRow.game_id, ActionRow.version, ActionRow.entry, ActionRow.wall)
+                    .where(ActionRow.game_id.in_(ids[start : start + 500]))
+                    .order_by(ActionRow.game_id, ActionRow.version)
+                )
+                for game_id, version, entry, wall in rows:
+                    out[game_id].append(StoredAction(version, entry, wall))
+        return out
+
+    async def action_ids_of(self, game_ids: Sequence[str]) -> dict[str, dict[str, int]]:
+        """:meth:`action_ids` of several games, in one query per 500 games."""
+        out: dict[str, dict[str, int]] = {g: {} for g in game_ids}
+        ids = list(game_ids)
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.execute(
+                    select(ActionIdRow.game_id, ActionIdRow.action_id, ActionIdRow.version).where(
+                        ActionIdRow.game_id.in_(ids[start : start + 500]),
+                        ActionIdRow.state == COMMITTED,
+                    )
+                )
+                for game_id, action_id, version in rows:
+                    if version is not None:
+                        out[game_id][action_id] = version
+        return out
+
     async def live_games(self) -> list[GameRecord]:
         """Every game still being played."""
         async with self.db.session() as s:
@@ -519,12 +727,20 @@ class Repository:
 
     async def heartbeat(self, process: str, wall: float) -> None:
         """Record that ``process`` is alive at ``wall``."""
-        async with self.db.session() as s, s.begin():
-            row = await s.get(HeartbeatRow, process)
-            if row is None:
-                s.add(HeartbeatRow(process=process, wall=wall))
-            else:
-                row.wall = wall
+        # one autocommit upsert (no BEGIN, no COMMIT): every process runs this every second
+        table = HeartbeatRow.__table__
+        upsert: Any
+        if self.db.is_sqlite:
+            from sqlalchemy.dialects.sqlite import insert as upsert
+        else:
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        statement = upsert(table).values(process=process, wall=wall)
+        statement = statement.on_conflict_do_update(
+            index_elements=[table.c.process], set_={"wall": statement.excluded.wall}
+        )
+        async with self.db.engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            await conn.execute(statement)
 
     async def heartbeats(self, since: float) -> dict[str, float]:
         """The processes that beat at ``since`` or later, with their last beat."""

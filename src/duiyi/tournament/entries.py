@@ -37,6 +37,7 @@ from typing import Any
 from duiyi import Color
 from duiyi.errors import TournamentError
 from duiyi.tournament import event as ops
+from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game
 from duiyi.tournament.results import (
     AuditEntry,
@@ -438,7 +439,7 @@ def withdraw(
     out = ops.withdraw(event, player, rng)
     if len(out.history) != len(event.history):
         return out
-    note = f"player {player} withdrew ({article(event.game, event.system)})"
+    note = f"player {player} withdrew ({article(event.game, systems.of(event).family)})"
     for rnd, new_round in zip(event.history, out.history, strict=True):
         if new_round is rnd:
             continue

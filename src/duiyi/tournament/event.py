@@ -30,6 +30,8 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import PairingError, TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
@@ -113,7 +115,7 @@ def _example() -> Event:
 
 def new_event(
     name: str,
-    game: str,
+    game: GameType | str,
     system: str,
     rounds: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -143,7 +145,7 @@ def new_event(
         if known is not None and not known.rounds_from_field:
             raise TournamentError(f"a {system} event needs its number of rounds (--rounds)")
         rounds = 0
-    return _rounds_from_system(Event(name, game, system, rounds, options=opts))
+    return _rounds_from_system(Event(name, get_game(game), system, rounds, options=opts))
 
 
 def _rounds_from_system(event: Event) -> Event:
@@ -180,7 +182,7 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
         out.append(replace(p, number=len(out) + 1))
     added = _assign_teams(replace(event, players=tuple(out)), len(event.players))
     if event.history:  # a late entry is absent from the rounds already paired
-        from duiyi.tournament.participation import mark_late
+        from duiyi.tournament.flags import mark_late
 
         added = mark_late(added, len(event.players) + 1)
     return _rounds_from_system(added)
@@ -409,7 +411,7 @@ def enter_result(
             raise TournamentError(
                 f"player {w.player} withdrew after round {w.after_round}; round {round_number} "
                 f"board {board} is decided by the withdrawal rule",
-                article(event.game, event.system),
+                article(event.game, systems.of(event).family),
             )
     return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
 
@@ -664,7 +666,7 @@ def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
 
 def _simulate_results(event: Event, rng: random.Random) -> Event:
     """Enter a random result on every board of the last round that has none."""
-    draw_rate = 0.05 if event.game == "gomoku" else 0.0
+    draw_rate = 0.05 if event.game.has_draws else 0.0
     rnd = event.history[-1]
     for g in rnd.games:
         if g.result is not None:

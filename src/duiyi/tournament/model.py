@@ -23,6 +23,9 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
+from duiyi.games import GAMES as _REGISTRY
+from duiyi.games import GameType
+from duiyi.games import get as _game
 from duiyi.tournament.results import (
     AuditEntry,
     GameResult,
@@ -49,7 +52,8 @@ __all__ = [
 
 VERSION = 1
 
-GAMES = ("go", "gomoku")
+#: the names of the games an event can be of (:data:`duiyi.games.GAMES` maps them to objects)
+GAMES = tuple(_REGISTRY)
 
 SYSTEMS = (
     "round-robin",
@@ -443,7 +447,7 @@ class Event:
     """
 
     name: str
-    game: str
+    game: GameType  # a name ("go") is taken too and looked up in :mod:`duiyi.games`
     system: str
     rounds: int
     players: tuple[Player, ...] = ()
@@ -455,8 +459,7 @@ class Event:
     teams: tuple[Team, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise TournamentError(f"unknown game {self.game!r} (expected go or gomoku)")
+        object.__setattr__(self, "game", _game(self.game))  # UnknownGame for another name
         if self.system not in SYSTEMS:
             raise TournamentError(
                 f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})"
@@ -561,7 +564,7 @@ class Event:
         return {
             "v": VERSION,
             "name": self.name,
-            "game": self.game,
+            "game": self.game.name,
             "system": self.system,
             "rounds": self.rounds,
             "scoring": self.points.to_json(),
@@ -584,7 +587,7 @@ class Event:
         try:
             return cls(
                 str(data["name"]),
-                str(data["game"]),
+                _game(str(data["game"])),
                 str(data["system"]),
                 int(data["rounds"]),
                 tuple(Player.from_json(p) for p in data.get("players", [])),

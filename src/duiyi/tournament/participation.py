@@ -14,6 +14,7 @@ Withdrawals (Go §28, Gomoku §18.5) may be undone until the next round is paire
 withdrawal goes and a game it forfeited gets its result back (none), with the audit entry.
 
 >>> from duiyi.tournament.event import new_event, add_players
+>>> from duiyi.tournament.flags import absent_in, flags_of
 >>> from duiyi.tournament.model import Player
 >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, n) for n in "ABCD"])
 >>> e = set_present(e, 2, 1, False)
@@ -26,53 +27,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from duiyi.errors import TournamentError
-from duiyi.tournament.model import Event, Player
+from duiyi.tournament import systems
+from duiyi.tournament.flags import flags_of, with_flags
+from duiyi.tournament.model import Event
 from duiyi.tournament.results import AuditEntry, Source
-from duiyi.tournament.standings import system_kind
 from duiyi.tournament.withdrawal import article
 
-__all__ = ["FLAGS", "absent_in", "flags_of", "mark_late", "set_present", "undo_withdrawal"]
-
-#: The player's ``extra`` column that holds the flags (OpenGotha's attribute).
-FLAGS = "participating"
-
-
-def _width(event: Event) -> int:
-    return max(event.rounds, event.current_round, 1)
-
-
-def flags_of(event: Event, player: int) -> str:
-    """The player's flags, one per round of the event (``1`` present, ``0`` absent).
-
-    >>> from duiyi.tournament.event import _example
-    >>> flags_of(_example(), 1)
-    '111'
-    """
-    raw = dict(event.player(player).extra).get(FLAGS, "")
-    return raw[: _width(event)].ljust(_width(event), "1")
-
-
-def absent_in(event: Event, round_number: int) -> set[int]:
-    """The players marked absent from round ``round_number``.
-
-    >>> from duiyi.tournament.event import _example
-    >>> absent_in(_example(), 2)
-    set()
-    """
-    i = round_number - 1
-    out = set()
-    for p in event.players:
-        raw = dict(p.extra).get(FLAGS, "")
-        if i < len(raw) and raw[i] == "0":
-            out.add(p.number)
-    return out
-
-
-def _with_flags(p: Player, flags: str) -> Player:
-    extra = [(k, v) for k, v in p.extra if k != FLAGS]
-    if "0" in flags:
-        extra.append((FLAGS, flags))
-    return replace(p, extra=tuple(extra))
+__all__ = ["set_present", "undo_withdrawal"]
 
 
 def set_present(event: Event, player: int, round_number: int, present: bool) -> Event:
@@ -81,6 +42,8 @@ def set_present(event: Event, player: int, round_number: int, present: bool) -> 
 
     >>> import random
     >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
+    >>> from duiyi.tournament.flags import flags_of
+    >>> from duiyi.tournament.model import Player
     >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, n) for n in "ABCD"])
     >>> e, _ = pair_next_round(e, random.Random(1))
     >>> set_present(e, 1, 1, False)
@@ -91,11 +54,11 @@ def set_present(event: Event, player: int, round_number: int, present: bool) -> 
     '110'
     """
     p = event.player(player)
-    if system_kind(event.system) != "swiss":
+    if systems.of(event).family != "swiss":
         raise TournamentError(
             f"a {event.system} event has its pairings from the start: a player who does not "
             "come forfeits the game, or withdraws",
-            article(event.game, event.system),
+            article(event.game, systems.of(event).family),
         )
     if round_number <= event.current_round:
         raise TournamentError(
@@ -109,33 +72,9 @@ def set_present(event: Event, player: int, round_number: int, present: bool) -> 
     flags = list(flags_of(event, player))
     flags[round_number - 1] = "1" if present else "0"
     players = tuple(
-        _with_flags(p, "".join(flags)) if x.number == player else x for x in event.players
+        with_flags(p, "".join(flags)) if x.number == player else x for x in event.players
     )
     return replace(event, players=players)
-
-
-def mark_late(event: Event, first_new: int) -> Event:
-    """Late entries (players numbered ``first_new`` and after, entered once rounds are
-    paired) are absent from the rounds already paired: they start with no points and no game
-    (a Swiss late entry, appendix 五; OpenGotha reads the same flags).
-
-    >>> import random
-    >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
-    >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, n) for n in "ABCD"])
-    >>> e, _ = pair_next_round(e, random.Random(1))
-    >>> flags_of(add_players(e, [Player(0, "Late")]), 5)  # add_players calls mark_late
-    '011'
-    """
-    done = event.current_round
-    if not done:
-        return event
-    players = []
-    for p in event.players:
-        if p.number >= first_new:
-            flags = "0" * done + flags_of(event, p.number)[done:]
-            p = _with_flags(p, flags)
-        players.append(p)
-    return replace(event, players=tuple(players))
 
 
 def undo_withdrawal(event: Event, player: int, *, by: str = "", at: float | None = None) -> Event:
@@ -155,7 +94,7 @@ def undo_withdrawal(event: Event, player: int, *, by: str = "", at: float | None
         raise TournamentError(
             f"player {player} withdrew after round {w.after_round} and round "
             f"{event.current_round} is paired since: the withdrawal stands",
-            article(event.game, event.system),
+            article(event.game, systems.of(event).family),
         )
     withdrawals = tuple(x for x in event.withdrawals if x.player != player)
     out = replace(event, withdrawals=withdrawals)

@@ -23,6 +23,8 @@ from typing import Any
 
 from duiyi import Color
 from duiyi.errors import InvalidInput, TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee, RulingKind
 
@@ -444,17 +446,14 @@ class Scoring:
         return cls(Fraction(1), Fraction(1, 2))
 
     @classmethod
-    def for_game(cls, game: str) -> Scoring:
-        """The book's scoring for ``"go"`` or ``"gomoku"``.
+    def for_game(cls, game: GameType | str) -> Scoring:
+        """The book's scoring for a game (:attr:`duiyi.games.GameType.scoring`), or its name.
 
         >>> Scoring.for_game("gomoku").win
         Fraction(1, 1)
         """
-        if game == "go":
-            return cls.go()
-        if game == "gomoku":
-            return cls.gomoku()
-        raise InvalidInput(f"unknown game {game!r} (expected go or gomoku)")
+        win, draw = get_game(game).scoring
+        return cls(win, draw)
 
     def side_points(self, side: SideResult) -> Fraction:
         """Points for a won, drawn or lost game."""

@@ -22,27 +22,20 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.tournament.results import Table
 from duiyi.tournament.tiebreaks import (
-    AVERAGE_OPPONENT_RATING,
-    BUCHHOLZ,
-    GAME_POINTS,
-    MEDIAN_BUCHHOLZ,
-    MMS,
     POINTS,
-    SB,
-    SOS,
-    SOSOS,
-    TEAM_SB,
-    TOTAL_SCORE,
-    WARNINGS,
     WINS,
     Tiebreak,
     boards,
     elimination,
+    parse_tiebreak,
 )
 
 __all__ = [
+    "FAMILIES",
     "POINTS",
     "Standing",
     "default_chain",
@@ -50,6 +43,10 @@ __all__ = [
 ]
 
 Lots = Mapping[int, int] | random.Random | None
+
+#: The families of systems the books rank and withdraw by (Go §27-28, Gomoku §18): a system
+#: says which is its own (:attr:`duiyi.tournament.systems.System.family`).
+FAMILIES = ("round-robin", "swiss", "knockout", "match")
 
 
 @dataclass(frozen=True)
@@ -70,9 +67,19 @@ class Standing:
 
 
 def default_chain(
-    game: str, system: str, *, team: bool = False, board_count: int = 0, variant: str = ""
+    game: GameType | str,
+    family: str,
+    *,
+    team: bool = False,
+    board_count: int = 0,
+    variant: str = "",
+    mcmahon: bool = False,
+    lives: int = 1,
 ) -> tuple[Tiebreak, ...]:
-    """The book's default chain for a game, a system and individual or team events.
+    """The book's default chain for a game, a system's family (``round-robin``, ``swiss``,
+    ``knockout`` or ``match``: :attr:`duiyi.tournament.systems.System.family`, the one place a
+    system's family is told) and individual or team events. ``mcmahon``: a Swiss event on
+    McMahon scores; ``lives``: the losses that eliminate (2 in a double elimination).
 
     - Go round robin (Go §27.1(1)): points, SB, fewer warnings.
     - Go Swiss (Go §27.1(2)): A total score, fewer warnings (default); ``variant="B"``: points,
@@ -94,55 +101,19 @@ def default_chain(
     ['points', 'aro', 'buchholz', 'median-buchholz', 'wins']
     >>> [t.name for t in default_chain("go", "swiss", team=True, board_count=2)]
     ['total-score', 'game-points', 'board:1', 'board:2']
-    >>> [t.name for t in default_chain("go", "mcmahon")]
+    >>> [t.name for t in default_chain("go", "swiss", mcmahon=True)]
     ['mms', 'sos', 'sosos', 'warnings']
     """
-    kind = system_kind(system)
+    if family not in FAMILIES:
+        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    kind = family
     if kind == "knockout":
-        lives = 2 if system in ("double-elimination", "double-elim") else 1
         return (elimination(lives), WINS)
-    if game not in ("go", "gomoku"):
-        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
-    if team:
-        by_board = boards(board_count)
-        if game == "go":
-            rr = (POINTS, GAME_POINTS, *by_board)
-            if kind == "swiss":
-                head = (POINTS,) if variant.upper() == "B" else (TOTAL_SCORE,)
-                return (*head, GAME_POINTS, *by_board)
-            return rr
-        if kind == "swiss":
-            return (POINTS, BUCHHOLZ, MEDIAN_BUCHHOLZ, GAME_POINTS, *by_board)
-        return (POINTS, GAME_POINTS, TEAM_SB, *by_board)
-    if system.strip().lower() == "mcmahon":
-        return (MMS, SOS, SOSOS, WARNINGS if game == "go" else WINS)
-    if game == "go":
-        if kind == "swiss":
-            if variant.upper() == "B":
-                return (POINTS, BUCHHOLZ, WARNINGS)
-            return (TOTAL_SCORE, WARNINGS)
-        return (POINTS, SB, WARNINGS)
-    if kind == "swiss":
-        return (POINTS, AVERAGE_OPPONENT_RATING, BUCHHOLZ, MEDIAN_BUCHHOLZ, WINS)
-    return (POINTS, SB, WINS)
-
-
-def system_kind(system: str) -> str:
-    """Which family a system belongs to: ``round-robin``, ``swiss``, ``knockout`` or ``match``.
-
-    >>> system_kind("mcmahon"), system_kind("groups"), system_kind("double-elimination")
-    ('swiss', 'round-robin', 'knockout')
-    """
-    key = system.strip().lower()
-    if key in ("round-robin", "berger", "double-round-robin", "groups", "group", "rr"):
-        return "round-robin"
-    if key in ("swiss", "mcmahon", "swiss-elimination", "swiss-elim"):
-        return "swiss"
-    if key in ("knockout", "single-elimination", "double-elimination", "double-elim"):
-        return "knockout"
-    if key in ("match", "matches", "relay", "team-match", "teams"):
-        return "match"
-    raise TournamentError(f"unknown system {system!r}")
+    names = get_game(game).tiebreak_names(kind, mcmahon=mcmahon, team=team, variant=variant)
+    chain: list[Tiebreak] = []
+    for name in names:
+        chain.extend(boards(board_count) if name == "boards" else (parse_tiebreak(name),))
+    return tuple(chain)
 
 
 def _split(

@@ -15,11 +15,11 @@ least half → they stand and every later round counts as a win for the opponent
 "Half" compares games played (byes are not games; forfeits are) with the total number of rounds:
 void exactly when ``2 × games < rounds``.
 
->>> rule(game="go", system="swiss", rounds=7, games_played=1)
+>>> rule(game="go", family="swiss", rounds=7, games_played=1)
 <Effect.KEEP_UNPAIRED: 'keep-unpaired'>
->>> rule(game="gomoku", system="swiss", rounds=7, games_played=3)
+>>> rule(game="gomoku", family="swiss", rounds=7, games_played=3)
 <Effect.VOID: 'void'>
->>> rule(game="go", system="round-robin", rounds=7, games_played=4)
+>>> rule(game="go", family="round-robin", rounds=7, games_played=4)
 <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
 """
 
@@ -28,7 +28,9 @@ from __future__ import annotations
 import enum
 
 from duiyi.errors import TournamentError
-from duiyi.tournament.standings import system_kind
+from duiyi.games import GameType
+from duiyi.games import get as get_game
+from duiyi.tournament.standings import FAMILIES
 
 __all__ = ["Effect", "article", "rule"]
 
@@ -42,47 +44,43 @@ class Effect(enum.Enum):
     KEEP_UNPAIRED = "keep-unpaired"  # results stand; the player is not paired any more
 
 
-def article(game: str, system: str) -> str:
-    """The article that governs a withdrawal.
+def _family(family: str) -> str:
+    if family not in FAMILIES:
+        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    return family
+
+
+def article(game: GameType | str, family: str) -> str:
+    """The article that governs a withdrawal, by the game
+    (:meth:`duiyi.games.GameType.withdrawal_article`) and the system's family
+    (:attr:`duiyi.tournament.systems.System.family`).
 
     >>> article("go", "round-robin"), article("gomoku", "swiss")
     ('Go §28.2', 'Gomoku §18.5')
     """
-    if game == "gomoku":
-        return "Gomoku §18.5"
-    kind = system_kind(system)
-    return {"round-robin": "Go §28.2", "swiss": "Go §28.3"}.get(kind, "Go §28.4")
+    return get_game(game).withdrawal_article(_family(family))
 
 
-def rule(*, game: str, system: str, rounds: int, games_played: int, started: bool = True) -> Effect:
-    """The effect of a withdrawal under Go §28 or Gomoku §18.5.
+def rule(
+    *, game: GameType | str, family: str, rounds: int, games_played: int, started: bool = True
+) -> Effect:
+    """The effect of a withdrawal under Go §28 or Gomoku §18.5
+    (:meth:`duiyi.games.GameType.withdrawal_effect`).
 
     ``rounds`` is the total number of rounds of the event, ``games_played`` the games the player
     has played (byes excluded, forfeits included), ``started`` whether round 1 has been paired.
 
-    >>> rule(game="go", system="round-robin", rounds=7, games_played=3)
+    >>> rule(game="go", family="round-robin", rounds=7, games_played=3)
     <Effect.VOID: 'void'>
-    >>> rule(game="gomoku", system="round-robin", rounds=6, games_played=3)
+    >>> rule(game="gomoku", family="round-robin", rounds=6, games_played=3)
     <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
-    >>> rule(game="go", system="knockout", rounds=5, games_played=0)
+    >>> rule(game="go", family="knockout", rounds=5, games_played=0)
     <Effect.KEEP_FORFEIT_REST: 'keep-forfeit-rest'>
     """
-    if game not in ("go", "gomoku"):
-        raise TournamentError(f"unknown game {game!r} (expected go or gomoku)")
+    kind = get_game(game)  # UnknownGame for a name duiyi does not play
     if rounds < 1 or games_played < 0:
         raise TournamentError("a withdrawal needs rounds ≥ 1 and games played ≥ 0")
     if not started:
         return Effect.REDRAW  # Go §28.1, Gomoku §18.5
-    kind = system_kind(system)
     less_than_half = 2 * games_played < rounds
-    if game == "go":
-        if kind == "round-robin":  # Go §28.2
-            return Effect.VOID if less_than_half else Effect.KEEP_FORFEIT_REST
-        if kind == "swiss":  # Go §28.3
-            return Effect.KEEP_UNPAIRED
-        return Effect.KEEP_FORFEIT_REST  # Go §28.4 (matches, team events, knockout)
-    if kind in ("round-robin", "swiss"):  # Gomoku §18.5
-        if less_than_half:
-            return Effect.VOID
-        return Effect.KEEP_FORFEIT_REST if kind == "round-robin" else Effect.KEEP_UNPAIRED
-    return Effect.KEEP_FORFEIT_REST
+    return Effect(kind.withdrawal_effect(_family(family), less_than_half=less_than_half))

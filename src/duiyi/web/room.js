@@ -69,7 +69,7 @@ export function roomPage(main, id, params) {
         white: nameOf(b, seatOf("white")), w: String(offers.white || 0),
       })));
     }
-    if (st.game === "go" && st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
+    if (st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
     for (const seat of st.absent || []) out.push(el("li", {}, t("room.absent", { who: nameOf(b, seat) })));
     for (const seat of ["black", "white"]) {
       const c = st.clocks && st.clocks[seat];
@@ -123,7 +123,7 @@ export function roomPage(main, id, params) {
       const who = o.winner ? `${nameOf(b, o.winner)} (${t(o.winner)})` : "";
       return `${t("result")}: ${who ? t("wins", { who, how: termination(st.game, o.termination) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
     }
-    const moves = st.game === "go" ? st.moves.length : st.moves_list.length;
+    const moves = st.move_count;
     return `${t(`phase.${st.phase}`)} · ${t("movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
   }
 

@@ -215,7 +215,9 @@ export function rulingForm(opts) {
       min.addEventListener("input", () => { v.min = min.value; });
       sec.addEventListener("input", () => { v.sec = sec.value; });
       input = el("span", { class: "duration" }, ...parts, min, ` ${t("rf.min")} `, sec, ` ${t("rf.sec")}`);
-      rows.push(el("label", { for: id }, `${t(`rf.${f.name}`)} (${t("rf.min")})`), input);
+      const what = el("label", { for: id }, `${t(`rf.${f.name}`)} (${t("rf.min")})`);
+      // ± minutes and seconds: the whole width (a narrow side panel would break it in two)
+      rows.push(...(f.type === "signed_time" ? [wide(what, input)] : [what, input]));
       continue;
     } else if (f.type === "article") {
       const list = uid("rule-articles");

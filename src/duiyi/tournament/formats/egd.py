@@ -46,6 +46,8 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.tournament.event import chain, event_standings, total_rounds
 from duiyi.tournament.model import Event, Game, Player, RoundRecord
 from duiyi.tournament.placement import (
@@ -552,7 +554,9 @@ def _game_result(mine: str, theirs: str, by_default: bool, black: bool) -> tuple
     return (GameResult.BLACK_WINS if black_won else GameResult.WHITE_WINS), ""
 
 
-def from_egd(text: str, *, game: str = "go", system: str = "mcmahon") -> tuple[Event, list[str]]:
+def from_egd(
+    text: str, *, game: GameType | str = "go", system: str = "mcmahon"
+) -> tuple[Event, list[str]]:
     """Read an EGD tournament file into an event: players in the file's order (name, rank,
     country, club), every game with its colour, handicap and result, free wins as byes.
 
@@ -655,7 +659,7 @@ def from_egd(text: str, *, game: str = "go", system: str = "mcmahon") -> tuple[E
     if kept:
         options["opengotha"] = {"results": kept}
     try:
-        event = Event(tags.get("EV", "EGD import") or "EGD import", game, system,
+        event = Event(tags.get("EV", "EGD import") or "EGD import", get_game(game), system,
                       max(rounds, 1), players=tuple(players), history=tuple(history),
                       options=options)  # fmt: skip
     except (

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from duiyi.errors import EventFileError
+from duiyi.games import GameType
 from duiyi.tournament.formats import csvfiles
 from duiyi.tournament.model import Event
 
@@ -80,7 +81,7 @@ def export_event(
 
 
 def import_event(
-    data: bytes, name: str, *, game: str = "go", system: str | None = None
+    data: bytes, name: str, *, game: GameType | str = "go", system: str | None = None
 ) -> tuple[Event, list[str]]:
     """An event from a file's bytes: OpenGotha XML (``.xml``, or text starting with ``<``)
     or an EGD results file (``.h9``, ``.egd``, ``.txt``)."""

@@ -63,6 +63,8 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
+from duiyi.games import GameType
+from duiyi.games import get as get_game
 from duiyi.tournament.model import (
     SYSTEMS,
     Event,
@@ -479,7 +481,7 @@ def general_parameters(
     control = settings.get("time_control")
     if isinstance(control, Mapping):
         attrs.update(_time_attrs(control, notes))
-    if event.game == "go":
+    if event.game.has_komi:  # Go: the board and the komi of the online games
         attrs["size"] = str(int(settings.get("size", 19)))
         attrs["komi"] = _komi_text(_komi_points(settings.get("rules")))
     return attrs
@@ -544,7 +546,7 @@ def export_opengotha(
     root.set("dataVersion", "201")  # players by key, ratings as they are
     if rules is None:
         # duiyi's own event: its game, system and options ride along for the way back
-        root.set("duiyiGame", event.game)
+        root.set("duiyiGame", event.game.name)
         root.set("duiyiSystem", event.system)
         root.set("duiyiRounds", str(event.rounds))
         if event.options:
@@ -801,7 +803,7 @@ def _parse(text: str | bytes) -> ET.Element:
 
 
 def from_opengotha(
-    text: str | bytes, *, game: str = "go", system: str | None = None
+    text: str | bytes, *, game: GameType | str = "go", system: str | None = None
 ) -> tuple[Event, list[str]]:
     """Read OpenGotha XML into an event, numbering players in file order.
 
@@ -898,7 +900,7 @@ def from_opengotha(
     try:
         event = Event(
             name or "OpenGotha import",
-            game,
+            get_game(game),
             system or "swiss",
             max(rounds, last, 1),
             options=options,
@@ -1188,7 +1190,7 @@ def _kept(root: ET.Element, results: dict[str, list[Any]]) -> dict[str, Any]:
 
 
 def _native(
-    root: ET.Element, game: str, rounds: int, warnings: list[str]
+    root: ET.Element, game: GameType | str, rounds: int, warnings: list[str]
 ) -> tuple[dict[str, Any], str, str, int]:
     """A file duiyi wrote: the event's own game, system, rounds and options."""
     system = root.get("duiyiSystem", "swiss")
@@ -1201,7 +1203,7 @@ def _native(
         raise EventFileError("OpenGotha file: duiyi's attributes cannot be read") from None
     if not isinstance(options, dict):
         raise EventFileError("OpenGotha file: duiyiOptions is not a JSON object")
-    return options, root.get("duiyiGame", game), system, rounds
+    return options, root.get("duiyiGame", get_game(game).name), system, rounds
 
 
 def _withdrawals(

@@ -70,7 +70,7 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         lines = player_rows(event, event_standings(event, lots))
     return {
         "event": event.name,
-        "game": event.game,
+        "game": event.game.name,
         "system": event.system,
         "rounds": event.current_round,
         "played_rounds": event.completed_rounds,

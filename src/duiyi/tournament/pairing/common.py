@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from duiyi.errors import InvalidInput
+from duiyi.games import GO, GOMOKU, GameType
+from duiyi.games import get as get_game
 
 __all__ = [
     "JsonDict",
@@ -202,10 +204,7 @@ def nigiri(higher: int, lower: int, rng: random.Random) -> tuple[int, int]:
     >>> sorted((black, white))
     [3, 7]
     """
-    grabbed = rng.randint(1, 30)
-    guess_odd = rng.random() < 0.5
-    right = (grabbed % 2 == 1) == guess_odd
-    return (lower, higher) if right else (higher, lower)
+    return GO.guess_colours(higher, lower, rng)
 
 
 def nigiri_gomoku(holds_black: int, holds_white: int, rng: random.Random) -> tuple[int, int]:
@@ -217,24 +216,21 @@ def nigiri_gomoku(holds_black: int, holds_white: int, rng: random.Random) -> tup
     >>> sorted(nigiri_gomoku(1, 2, random.Random(5)))
     [1, 2]
     """
-    from duiyi.gomoku.colours import hand_count
-
-    return hand_count(holds_black, holds_white, rng.randint(1, 20), rng.randint(1, 20))
+    return GOMOKU.guess_colours(holds_black, holds_white, rng)
 
 
-def guess_colours(game: str, a: int, b: int, rng: random.Random) -> tuple[tuple[int, int], str]:
+def guess_colours(
+    game: GameType | str, a: int, b: int, rng: random.Random
+) -> tuple[tuple[int, int], str]:
     """``((black, white), why)`` for a game decided by guessing before it starts (猜先), by the
-    method of the event's ``game``: Go §10 nigiri (``a`` is the higher-ranked, who grabs the
-    stones) or Gomoku §5.3(1) hand count (``a`` holds the black stones); Gomoku §5.1(1): a
-    one-game match between two players guesses colours.
+    method of the event's ``game`` (:meth:`duiyi.games.GameType.guess_colours`): Go §10 nigiri
+    (``a`` is the higher-ranked, who grabs the stones) or Gomoku §5.3(1) hand count (``a`` holds
+    the black stones); Gomoku §5.1(1): a one-game match between two players guesses colours.
 
     >>> guess_colours("gomoku", 1, 2, random.Random(0))[1]
     'hand count (Gomoku §5.1(1), §5.3(1))'
     >>> guess_colours("go", 1, 2, random.Random(0))[1]
     'nigiri (Go §10)'
     """
-    if game == "gomoku":
-        return nigiri_gomoku(a, b, rng), "hand count (Gomoku §5.1(1), §5.3(1))"
-    if game == "go":
-        return nigiri(a, b, rng), "nigiri (Go §10)"
-    raise InvalidInput(f"unknown game {game!r} (expected go or gomoku)")
+    kind = get_game(game)
+    return kind.guess_colours(a, b, rng), kind.colour_guess

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from duiyi.errors import InvalidInput, PairingError
+from duiyi.games import GameType
 
 from .common import JsonDict, Pairing, Round, check_players, guess_colours
 
@@ -268,7 +269,7 @@ class Bracket:
         results: Mapping[str, int],
         number: int = 1,
         rng: random.Random | None = None,
-        game: str = "go",
+        game: GameType | str = "go",
     ) -> Round:
         """The games of ``stage`` whose players are known: upper side Black, or colours guessed
         with ``rng`` (appendix 一.4) by ``game``'s method (:func:`guess_colours`: Go §10 nigiri,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from duiyi.errors import InvalidInput
+from duiyi.games import GameType
 
 from .common import guess_colours
 
@@ -69,7 +70,7 @@ def match_schedule(
     *,
     first_black: int | None = None,
     rng: random.Random | None = None,
-    game: str = "go",
+    game: GameType | str = "go",
 ) -> tuple[MatchGame, ...]:
     """Colours for every game of an ``a`` v ``b`` match: the first by ``first_black`` or
     guessed by ``game``'s method (:func:`guess_colours`: Go §10 nigiri, ``a`` taken as the

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from duiyi.errors import InvalidInput
+from duiyi.games import GameType
 
 from .common import Pairing, guess_colours
 
@@ -60,7 +61,7 @@ def relay(
     *,
     draw: str = "both_out",
     rng: random.Random | None = None,
-    game: str = "go",
+    game: GameType | str = "go",
 ) -> RelayState:
     """Replay ``results`` (winner of each game, ``None`` for a draw) over ``lineups``.
 

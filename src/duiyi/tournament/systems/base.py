@@ -283,7 +283,7 @@ class System:
         """What ``withdrawal`` does to the player's results (Go §28, Gomoku §18.5)."""
         return rule(
             game=event.game,
-            system="teams" if event.is_team_event else self.family,
+            family="match" if event.is_team_event else self.family,  # teams: Go §28.4
             rounds=self.withdrawal_rounds(event),
             games_played=games_played(event, withdrawal.player, withdrawal.after_round),
             started=True,
@@ -381,18 +381,23 @@ class System:
         names = event.options.get("tiebreaks")
         if names:
             return tuple(parse_tiebreak(str(n)) for n in names)
-        return default_chain(event.game, self.name, variant=str(event.options.get("variant", "")))
+        return self.book_chain(event)
 
     def team_chain(self, event: Event) -> tuple[Tiebreak, ...]:
         """The team chain: ``options["tiebreaks"]`` or the book's default for teams."""
         names = event.options.get("tiebreaks")
         if names:
             return tuple(parse_tiebreak(str(n)) for n in names)
+        return self.book_chain(event, team=True)
+
+    def book_chain(self, event: Event, *, team: bool = False) -> tuple[Tiebreak, ...]:
+        """The book's default chain of this system's family (Go §27, Gomoku §18), for players
+        or (``team``) for teams."""
         return default_chain(
             event.game,
-            self.name,
-            team=True,
-            board_count=event.boards,
+            self.family,
+            team=team,
+            board_count=event.boards if team else 0,
             variant=str(event.options.get("variant", "")),
         )
 

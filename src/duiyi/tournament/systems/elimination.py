@@ -9,7 +9,9 @@ from typing import Any
 from duiyi import Color
 from duiyi.errors import PairingError
 from duiyi.tournament.model import Event
+from duiyi.tournament.standings import default_chain
 from duiyi.tournament.systems.base import PairedRound, System, register, translate
+from duiyi.tournament.tiebreaks import Tiebreak
 
 __all__ = ["DoubleElimination", "Knockout", "bracket_results"]
 
@@ -127,6 +129,10 @@ class DoubleElimination(Knockout):
     """Double elimination (appendix 二, ≤ 32 players, fixed drop positions)."""
 
     name = "double-elimination"
+
+    def book_chain(self, event: Event, *, team: bool = False) -> tuple[Tiebreak, ...]:
+        """Later elimination first, out after two losses (appendix 二)."""
+        return default_chain(event.game, self.family, team=team, board_count=event.boards, lives=2)
 
     def bracket(self, event: Event) -> Any:
         from duiyi.tournament.pairing.double_elimination import double_elimination

@@ -62,7 +62,7 @@ class Match(System):
             first_black = None
         schedule = match_schedule(1, 2, games, first_black=first_black, rng=rng, game=event.game)
         g = schedule[number - 1]
-        guessed = "hand count (Gomoku §5.3(1))" if event.game == "gomoku" else "nigiri (Go §10)"
+        guessed = event.game.colour_method
         why = guessed if number == 1 and first_black is None else "colours alternate"
         reason = f"game {number} of best of {games}: {why}"
         return event, PairedRound(number, ((1, g.black, g.white, reason),), (), ())

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.tournament.model import Event, rank_value
-from duiyi.tournament.standings import standings
+from duiyi.tournament.standings import default_chain, standings
 from duiyi.tournament.systems.base import (
     PairedRound,
     System,
@@ -17,7 +17,7 @@ from duiyi.tournament.systems.base import (
     translate,
     withdrawn_before,
 )
-from duiyi.tournament.tiebreaks import columns
+from duiyi.tournament.tiebreaks import Tiebreak, columns
 
 __all__ = [
     "McMahon",
@@ -79,8 +79,8 @@ class Swiss(System):
     def swiss_players(self, event: Event, number: int) -> list[Any]:
         """The Swiss pairer's view of every player still in the event before round
         ``number``: points, opponents met, colours, byes and standing position."""
+        from duiyi.tournament.flags import absent_in
         from duiyi.tournament.pairing.swiss import SwissPlayer
-        from duiyi.tournament.participation import absent_in
 
         # withdrawn players and those marked absent from this round are not paired
         withdrawn = withdrawn_before(event, number) | absent_in(event, number)
@@ -200,6 +200,17 @@ class McMahon(Swiss):
     from the rank, bar and floor in ``options``), ranked by MMS, SOS, SOSOS."""
 
     name = "mcmahon"
+
+    def book_chain(self, event: Event, *, team: bool = False) -> tuple[Tiebreak, ...]:
+        """MMS, SOS, SOSOS, then fewer warnings (Go) or wins (Gomoku); teams as in Swiss."""
+        return default_chain(
+            event.game,
+            self.family,
+            team=team,
+            board_count=event.boards if team else 0,
+            variant=str(event.options.get("variant", "")),
+            mcmahon=True,
+        )
 
     def initial_scores(self, event: Event) -> dict[int, Fraction]:
         return mcmahon_initial(event)

@@ -1,4 +1,6 @@
-"""What a session needs from a game, and thin adapters for Go and Gomoku.
+"""What a session needs from a game, and thin adapters for Go and Gomoku (each carried by its
+game object, :data:`duiyi.games.GO` and :data:`duiyi.games.GOMOKU`; they live here, below the
+session, so that the game object can build them).
 
 The session never imports a game's internals: it talks to a :class:`GameAdapter`. Players are
 named by their **seat**, the colour the draw gave them at the start. In Go a seat never changes
@@ -8,7 +10,7 @@ the adapter translates. The clock belongs to seats, so a swap never swaps the cl
 >>> from duiyi import BLACK
 >>> from duiyi.go import Game
 >>> from duiyi.actions import Move
->>> a = adapt(Game(9))
+>>> a = GoAdapter(Game(9))
 >>> a.play(BLACK, Move("E5"))
 >>> a.to_move(), a.moves_played()
 (Color.WHITE, 1)
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duiyi import Color
@@ -51,9 +52,6 @@ __all__ = [
     "GameAdapter",
     "GoAdapter",
     "GomokuAdapter",
-    "adapt",
-    "adapter_from_config",
-    "register_adapter",
 ]
 
 
@@ -95,48 +93,23 @@ class GameAdapter(Protocol):
     def state_json(self) -> dict[str, Any]:
         """A public JSON view of the game (for a server)."""
 
+    def board_view(self) -> dict[str, Any]:
+        """What a board display needs beyond :meth:`state_json`: the stones by colour, the
+        size, the moves played (``move_count``), the last move and the game's own extras (Go: captures, dead stones, the count;
+        Gomoku: the opening, the fifth-move candidates, the draw offers); {} for a game
+        without a board."""
+
     def sgf(self) -> str:
         """The game record as SGF, in the game's own dialect (Go: GM[1]; Renju: GM[4])."""
 
 
-# --------------------------------------------------------------------------- registry
-
-_FACTORIES: dict[str, Callable[[dict[str, Any]], GameAdapter]] = {}
-
-
-def register_adapter(kind: str, factory: Callable[[dict[str, Any]], GameAdapter]) -> None:
-    """Make ``adapter_from_config({"kind": kind, ...})`` call ``factory`` (a test's fake game,
-    a new game)."""
-    _FACTORIES[kind] = factory
-
-
-def adapter_from_config(config: dict[str, Any]) -> GameAdapter:
-    """Rebuild a game adapter from :meth:`GameAdapter.config_json`."""
-    if not isinstance(config, dict) or "kind" not in config:
-        raise SessionError("a session log names its game kind ('go', 'gomoku', ...)")
-    kind = str(config["kind"])
-    if kind == "go":
-        return GoAdapter.from_config(config)
-    if kind == "gomoku":
-        return GomokuAdapter.from_config(config)
-    factory = _FACTORIES.get(kind)
-    if factory is None:
-        raise SessionError(f"unknown game kind {kind!r}")
-    return factory(config)
-
-
-def adapt(game: object) -> GameAdapter:
-    """Wrap a ``duiyi.go.Game`` or ``duiyi.gomoku.Game`` (an adapter passes through)."""
-    if isinstance(game, (GoAdapter, GomokuAdapter)):
-        return game
-    module = type(game).__module__
-    if module.startswith("duiyi.go.") or module == "duiyi.go":
-        return GoAdapter(game)
-    if module.startswith("duiyi.gomoku"):
-        return GomokuAdapter(game)
-    if isinstance(game, GameAdapter):
-        return game
-    raise InvalidInput(f"not a game duiyi can run a session for: {type(game).__name__}")
+def _stones(board: Any, size: int) -> dict[str, Any]:
+    """The stones of ``board`` by colour, in the game's notation, and its size."""
+    colours = (Color.BLACK, Color.WHITE)
+    return {
+        "stones": {c.value: sorted(str(p) for p in board.stones(c)) for c in colours},
+        "size": size,
+    }
 
 
 # --------------------------------------------------------------------------- Go
@@ -270,7 +243,7 @@ class GoAdapter:
 
         >>> from duiyi import BLACK, WHITE
         >>> from duiyi.go import Game
-        >>> a = adapt(Game(9)); a.play(BLACK, Move("E5"))
+        >>> a = GoAdapter(Game(9)); a.play(BLACK, Move("E5"))
         >>> a.play(WHITE, Move("D5"))
         >>> a.takeback_count(BLACK), a.takeback_count(WHITE)
         (2, 1)
@@ -308,6 +281,22 @@ class GoAdapter:
             "to_move": to_move.value if to_move else None,
             "moves": [[c.value, str(p) if p else None] for c, p in self.game.moves],
             "warnings": {c.value: n for c, n in self.game.warnings.items()},
+        }
+
+    def board_view(self) -> dict[str, Any]:
+        g = self.game
+        last = g.last_move
+        return {
+            **_stones(g.board, g.size),
+            "move_count": len(g.moves),  # stones and passes
+            "captures": {c.value: n for c, n in g.captures.items()},
+            "dead": sorted(str(p) for p in g.dead),
+            "accepted": sorted(c.value for c in g.accepted),
+            "rules": g.rules.to_json(),
+            "handicap": g.handicap,
+            "last_move": None if last is None else (str(last[1]) if last[1] else "pass"),
+            "sgf_result": g.sgf_result,
+            "result_zh": g.result_zh,
         }
 
     def sgf(self) -> str:
@@ -511,6 +500,43 @@ class GomokuAdapter:
             "to_move": to_move.value if to_move else None,
             "swapped": self.game.swapped,
             "record": self.game.record_text(),
+        }
+
+    def board_view(self) -> dict[str, Any]:
+        from duiyi.gomoku.point import SIZE
+
+        g = self.game
+        moves = g.moves
+        known = g.opening
+        return {
+            **_stones(g.board, SIZE),
+            "last_move": str(moves[-1].point) if moves and moves[-1].point else None,
+            "moves_list": [str(m.point) if m.point else "pass" for m in moves],
+            "move_count": len(moves),
+            "rules": g.rules.to_json(),
+            "fifth_n": g.fifth_n,
+            "fifth_candidates": [str(p) for p in g.fifth_candidates],
+            "draw_offer": g.draw_offer.value if g.draw_offer else None,
+            # Gomoku §10.3(4): the offers made, by stone colour, and the lead the rules allow
+            "draw_offers": {c.value: n for c, n in g.draw_offers.items()},
+            "draw_offer_lead": g.rules.draw_offer_lead,
+            "opening": (
+                None
+                if known is None
+                else {
+                    "id": known.opening.id,
+                    "chinese": known.opening.chinese,
+                    "japanese": known.opening.japanese,
+                }
+            ),
+            "to_act": g.to_act.value if g.to_act else None,
+            # Gomoku §2.9: after the swap the Black seat plays the white stones
+            "swapped": g.swapped,
+            "stone_colours": (
+                {"black": "white", "white": "black"}
+                if g.swapped
+                else {"black": "black", "white": "white"}
+            ),
         }
 
     def sgf(self) -> str:

@@ -1,0 +1,199 @@
+"""What a game is to the rest of duiyi: one :class:`GameType` object per game carrying what
+differs between Go and Gomoku, so that sessions, events, the server and the CLI ask the object
+instead of comparing a name.
+
+The objects themselves are :data:`duiyi.games.GO` and :data:`duiyi.games.GOMOKU`; the registry
+(:func:`duiyi.games.get`) maps a stored name to its object.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from duiyi.errors import InvalidInput
+from duiyi.referee import BOOKS, Book, Referee
+
+if TYPE_CHECKING:
+    from duiyi.clock import Lateness
+    from duiyi.games.adapters import GameAdapter
+
+__all__ = ["EngineProtocol", "GameType"]
+
+
+class EngineProtocol(enum.Enum):
+    """How an engine of this game is spoken to: GTP (Go) or the Gomocup brain protocol."""
+
+    GTP = "gtp"
+    GOMOCUP = "gomocup"
+
+
+class GameType:
+    """One game: its name (as stored in JSON), its rulebook's tables, its tournament rules,
+    its session adapter, its notation and its engine protocol.
+
+    A subclass fills the class attributes and the methods; there is one instance per game,
+    compared by identity (``event.game is GO``), copied as itself and pickled by name.
+
+    >>> from duiyi.games import GO, GOMOKU
+    >>> GO.name, GOMOKU.title, GO.engine_protocol
+    ('go', 'Gomoku', <EngineProtocol.GTP: 'gtp'>)
+    """
+
+    #: the name stored in JSON, URLs and files
+    name: ClassVar[str]
+    #: the name shown to people
+    title: ClassVar[str]
+    #: how its engines are driven
+    engine_protocol: ClassVar[EngineProtocol]
+    #: the board size of a game that gives none
+    default_size: ClassVar[int]
+    #: the board sizes a game may be played on
+    sizes: ClassVar[range]
+    size_article: ClassVar[str | None] = None
+    #: points for a win and for a draw (Go §27.1: 2 and 1; Gomoku §18.1: 1 and ½)
+    scoring: ClassVar[tuple[Fraction, Fraction]]
+    #: whether a game can end drawn between players of the book (Gomoku §10.3; Go's Chinese
+    #: komi leaves no draw)
+    has_draws: ClassVar[bool]
+    #: whether the rules give komi (and a board size to choose): Go
+    has_komi: ClassVar[bool]
+    #: the article of a withdrawal before the first round is paired (the field is redrawn)
+    redraw_article: ClassVar[str]
+    #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
+    ends_in_a_line: ClassVar[bool] = False
+    #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
+    overtime_pass: ClassVar[bool]
+    #: the default rules preset of an event's games
+    default_preset: ClassVar[str]
+    #: how colours are guessed before a game (猜先), in words with the article; and the reason
+    #: given for one game whose colours were guessed (Gomoku §5.1(1) adds its article)
+    colour_method: ClassVar[str]
+    colour_guess: ClassVar[str]
+    #: the rules of a game against an engine when the request names none, and the presets an
+    #: engine can play (None: any; Gomoku: free openings, the Gomocup protocol has no swap)
+    engine_preset: ClassVar[str]
+    engine_presets: ClassVar[tuple[str, ...] | None] = None
+    #: the article for an engine's illegal move and for an engine refusing to play by the rules
+    engine_illegal_article: ClassVar[str]
+    engine_refusal_article: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return f"<GameType {self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> str:
+        # the module's global of the same name (GO, GOMOKU): pickling, copy and deepcopy
+        # give back the one object
+        return self.name.upper()
+
+    # ------------------------------------------------------------------ the rulebook
+
+    @property
+    def book(self) -> Book:
+        """The referee's table of rulings and articles for this game."""
+        return BOOKS[self.name]
+
+    def referee(self, *, limit: int = 2) -> Referee:
+        """A fresh ruling ledger for one game of this kind."""
+        return Referee(self.name, limit=limit)
+
+    def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
+        """The lateness rule of the book (Go §22.1-2, Gomoku §8.5); ``limit`` in seconds."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the game itself
+
+    def rules(self, spec: object = None) -> Any:
+        """A rules object: the default preset for None, a preset by name, or the JSON form."""
+        raise NotImplementedError
+
+    def new_game(self, spec: Mapping[str, Any]) -> Any:
+        """A new game from a request such as ``{"size": 9, "rules": "chinese"}``."""
+        raise NotImplementedError
+
+    def adapter(self, game: Any) -> GameAdapter:
+        """``game`` (this kind's ``Game``) as a session sees it."""
+        raise NotImplementedError
+
+    def adapter_from_config(self, config: dict[str, Any]) -> GameAdapter:
+        """Rebuild a session's game from its ``config_json``."""
+        raise NotImplementedError
+
+    def parse_point(self, text: str, size: int | None = None) -> Any:
+        """A point in the book's notation ("D4" in Go, "h8" in Gomoku)."""
+        raise NotImplementedError
+
+    def read_sgf(self, text: str) -> Any:
+        """A game from an SGF record in this game's dialect."""
+        raise NotImplementedError
+
+    def write_sgf(self, game: Any) -> str:
+        """This kind's game as an SGF record."""
+        raise NotImplementedError
+
+    def check_size(self, size: int | None) -> None:
+        """Refuse a board size this game is not played on (None: the default).
+
+        >>> from duiyi.games import GOMOKU
+        >>> GOMOKU.check_size(19)
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidInput: Gomoku is played on the 15x15 board, not 19x19 (Gomoku §1)
+        """
+        if size is not None and size not in self.sizes:
+            low, high = self.sizes[0], self.sizes[-1]
+            board = f"the {low}x{low} board" if low == high else f"boards {low}x{low}-{high}x{high}"
+            raise InvalidInput(
+                f"{self.title} is played on {board}, not {size}x{size}", self.size_article
+            )
+
+    def event_game_spec(self, online: Mapping[str, Any]) -> dict[str, Any]:
+        """The request for one of an event's online games, from the event's online settings
+        (the game's own defaults for an event added).
+
+        >>> from duiyi.games import GO
+        >>> GO.event_game_spec({"size": 13})
+        {'size': 13, 'game': 'go'}
+        """
+        return {**online, "game": self.name}
+
+    def stored_size(self, config: Mapping[str, Any]) -> int:
+        """The board size in a stored session configuration (``config["game"]``)."""
+        return self.default_size
+
+    # ------------------------------------------------------------------ tournaments
+
+    def guess_colours(self, a: int, b: int, rng: random.Random) -> tuple[int, int]:
+        """``(black, white)`` guessed before a game by this game's method (:attr:`colour_method`)."""
+        raise NotImplementedError
+
+    def tiebreak_names(
+        self, family: str, *, mcmahon: bool = False, team: bool = False, variant: str = ""
+    ) -> tuple[str, ...]:
+        """The book's default tiebreak chain after the score, by name, for a system ``family``
+        (``round-robin``, ``swiss``); a team event's chain ends with its boards (``"boards"``)."""
+        raise NotImplementedError
+
+    def withdrawal_article(self, family: str) -> str:
+        """The article that governs a withdrawal in a system of ``family``."""
+        raise NotImplementedError
+
+    def withdrawal_effect(self, family: str, *, less_than_half: bool) -> str:
+        """What a withdrawal after the start does (a ``tournament.withdrawal.Effect`` value):
+        ``void``, ``keep-forfeit-rest`` or ``keep-unpaired``."""
+        raise NotImplementedError
+
+
+def preset_or_json(spec: object, preset: Any, from_json: Any, default: str) -> Any:
+    """A rules object from a preset name, its JSON form, or None (``default``)."""
+    if spec is None:
+        return preset(default)
+    if isinstance(spec, Mapping):
+        return from_json(dict(spec))
+    return preset(str(spec))

@@ -1,0 +1,165 @@
+"""Go as one object (:data:`GO`): what a session, an event, the server and the CLI need to know
+about Go that differs from Gomoku.
+
+>>> GO.name, GO.scoring, GO.withdrawal_article("swiss")
+('go', (Fraction(2, 1), Fraction(1, 1)), 'Go §28.3')
+>>> GO.new_game({"size": 9}).size
+9
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from duiyi.clock import Lateness
+from duiyi.errors import InvalidInput
+from duiyi.games.adapters import GameAdapter, GoAdapter
+from duiyi.games.base import EngineProtocol, GameType, preset_or_json
+
+__all__ = ["GO", "MAX_SIZE", "Go"]
+
+#: the largest board a Go game may ask for (the GTP letters run out after 25)
+MAX_SIZE = 25
+
+
+class Go(GameType):
+    """The game of Go under the Chinese rules (Go §1-§29)."""
+
+    name: ClassVar[str] = "go"
+    title: ClassVar[str] = "Go"
+    engine_protocol: ClassVar[EngineProtocol] = EngineProtocol.GTP
+    default_size: ClassVar[int] = 19
+    sizes: ClassVar[range] = range(5, MAX_SIZE + 1)
+    scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(2), Fraction(1))  # Go §27.1
+    has_draws: ClassVar[bool] = False
+    has_komi: ClassVar[bool] = True
+    redraw_article: ClassVar[str] = "Go §28.1"
+    overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
+    default_preset: ClassVar[str] = "chinese"
+    colour_method: ClassVar[str] = "nigiri (Go §10)"
+    colour_guess: ClassVar[str] = "nigiri (Go §10)"
+    engine_preset: ClassVar[str] = "chinese"
+    engine_illegal_article: ClassVar[str] = "Go §19"
+    engine_refusal_article: ClassVar[str] = "Go §23"
+
+    def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
+        """Go §22.1-2: late time is taken twice; lost past 1 h (15 min at the lodging).
+
+        >>> GO.lateness(same_site=True).limit
+        900.0
+        """
+        rule = Lateness.go(same_site=same_site)
+        return rule if limit is None else Lateness(rule.factor, float(limit), rule.article)
+
+    def rules(self, spec: object = None) -> Any:
+        """Go rules: a preset name (``"chinese"``), the JSON form, or None for Chinese.
+
+        >>> GO.rules().name
+        'chinese'
+        """
+        from duiyi.go import Rules
+
+        return preset_or_json(spec, Rules.preset, Rules.from_json, self.default_preset)
+
+    def new_game(self, spec: Mapping[str, Any]) -> Any:
+        """A Go game from ``{"size", "rules", "handicap"}`` (19, Chinese, none by default)."""
+        from duiyi.go import Game
+
+        size = spec.get("size", self.default_size)
+        if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= MAX_SIZE:
+            raise InvalidInput(f"size must be a whole number from 5 to 25, got {size!r}")
+        handicap = spec.get("handicap", 0)
+        if isinstance(handicap, bool) or not isinstance(handicap, int) or not 0 <= handicap <= 9:
+            raise InvalidInput(f"handicap must be 0-9, got {handicap!r}")
+        return Game(size, rules=self.rules(spec.get("rules")), handicap=handicap)
+
+    def adapter(self, game: Any) -> GameAdapter:
+        return GoAdapter(game)
+
+    def adapter_from_config(self, config: dict[str, Any]) -> GameAdapter:
+        return GoAdapter.from_config(config)
+
+    def parse_point(self, text: str, size: int | None = None) -> Any:
+        """A point in GTP letters (no I), on a board of ``size``.
+
+        >>> str(GO.parse_point("d4"))
+        'D4'
+        """
+        from duiyi.go.point import Point
+
+        return Point.parse(text, size or self.default_size)
+
+    def read_sgf(self, text: str) -> Any:
+        from duiyi.go.sgf import game_from_sgf
+
+        return game_from_sgf(text)
+
+    def write_sgf(self, game: Any) -> str:
+        from duiyi.go.sgf import game_to_sgf
+
+        return game_to_sgf(game)
+
+    def stored_size(self, config: Mapping[str, Any]) -> int:
+        """The size in a stored Go configuration: its first action names it.
+
+        >>> GO.stored_size({"game": {"actions": [{"type": "new", "size": 9}]}})
+        9
+        """
+        game = config.get("game")
+        actions = game.get("actions") if isinstance(game, Mapping) else None
+        for action in actions or []:
+            if isinstance(action, Mapping) and isinstance(action.get("size"), int):
+                return int(action["size"])
+        return self.default_size
+
+    def guess_colours(self, a: int, b: int, rng: random.Random) -> tuple[int, int]:
+        """Go §10 nigiri: ``a`` (the higher-ranked, the elder on equal rank) grabs a handful of
+        white stones; ``b`` shows one black stone (odd) or two (even). A right guess gives
+        ``b`` Black, a wrong one gives ``a`` Black.
+
+        >>> sorted(GO.guess_colours(7, 3, random.Random(1)))
+        [3, 7]
+        """
+        grabbed = rng.randint(1, 30)
+        guess_odd = rng.random() < 0.5
+        right = (grabbed % 2 == 1) == guess_odd
+        return (b, a) if right else (a, b)
+
+    def tiebreak_names(
+        self, family: str, *, mcmahon: bool = False, team: bool = False, variant: str = ""
+    ) -> tuple[str, ...]:
+        """Go §27.1-2: round robin SB then warnings; Swiss total score (variant A) or points
+        and Buchholz (variant B); teams by game points and boards; McMahon by SOS, SOSOS.
+
+        >>> GO.tiebreak_names("swiss"), GO.tiebreak_names("round-robin", team=True)
+        (('total-score', 'warnings'), ('points', 'game-points', 'boards'))
+        """
+        b = variant.upper() == "B"
+        if team:
+            if family == "swiss":
+                return ("points" if b else "total-score", "game-points", "boards")
+            return ("points", "game-points", "boards")
+        if mcmahon:
+            return ("mms", "sos", "sosos", "warnings")
+        if family == "swiss":
+            return ("points", "buchholz", "warnings") if b else ("total-score", "warnings")
+        return ("points", "sb", "warnings")
+
+    def withdrawal_article(self, family: str) -> str:
+        return {"round-robin": "Go §28.2", "swiss": "Go §28.3"}.get(family, "Go §28.4")
+
+    def withdrawal_effect(self, family: str, *, less_than_half: bool) -> str:
+        """Go §28.2: void before half the rounds, else the rest lost by forfeit; §28.3 (Swiss):
+        not paired any more; §28.4 (matches, teams, knockout): the rest lost by forfeit."""
+        if family == "round-robin":
+            return "void" if less_than_half else "keep-forfeit-rest"
+        if family == "swiss":
+            return "keep-unpaired"
+        return "keep-forfeit-rest"
+
+
+#: Go, the one object
+GO = Go()

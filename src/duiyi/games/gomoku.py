@@ -1,0 +1,161 @@
+"""Gomoku (Renju, 连珠) as one object (:data:`GOMOKU`): what a session, an event, the server
+and the CLI need to know about Gomoku that differs from Go.
+
+>>> GOMOKU.name, GOMOKU.scoring, GOMOKU.withdrawal_article("swiss")
+('gomoku', (Fraction(1, 1), Fraction(1, 2)), 'Gomoku §18.5')
+>>> GOMOKU.new_game({}).rules == GOMOKU.rules("chinese-2013")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from duiyi.clock import Lateness
+from duiyi.games.adapters import GameAdapter, GomokuAdapter
+from duiyi.games.base import EngineProtocol, GameType, preset_or_json
+
+__all__ = ["GOMOKU", "Gomoku"]
+
+
+class Gomoku(GameType):
+    """Gomoku under the Chinese Renju rules (Gomoku §1-§18), on a 15×15 board."""
+
+    name: ClassVar[str] = "gomoku"
+    title: ClassVar[str] = "Gomoku"
+    engine_protocol: ClassVar[EngineProtocol] = EngineProtocol.GOMOCUP
+    default_size: ClassVar[int] = 15
+    sizes: ClassVar[range] = range(15, 16)
+    size_article: ClassVar[str | None] = "Gomoku §1"
+    scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(1), Fraction(1, 2))  # Gomoku §18.1
+    has_draws: ClassVar[bool] = True
+    has_komi: ClassVar[bool] = False
+    ends_in_a_line: ClassVar[bool] = True
+    redraw_article: ClassVar[str] = "Gomoku §18.5"
+    overtime_pass: ClassVar[bool] = False
+    default_preset: ClassVar[str] = "chinese-2013"
+    colour_method: ClassVar[str] = "hand count (Gomoku §5.3(1))"
+    colour_guess: ClassVar[str] = "hand count (Gomoku §5.1(1), §5.3(1))"
+    engine_preset: ClassVar[str] = "free_renju"
+    engine_presets: ClassVar[tuple[str, ...] | None] = ("free", "free_renju")
+    engine_illegal_article: ClassVar[str] = "Gomoku §4.2, §10.1(3)G"
+    engine_refusal_article: ClassVar[str] = "Gomoku §10.1(3)G"
+
+    def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
+        """Gomoku §8.5: late time is taken once; lost past the event's limit (15 min unless
+        the event says otherwise).
+
+        >>> GOMOKU.lateness().limit
+        900.0
+        """
+        return Lateness.gomoku(limit=900.0 if limit is None else float(limit))
+
+    def rules(self, spec: object = None) -> Any:
+        """Renju rules: a preset name (``"chinese-2013"``, ``"free"``), the JSON form, or None.
+
+        >>> GOMOKU.rules("free").fouls
+        False
+        """
+        from duiyi.gomoku import RenjuRules
+
+        return preset_or_json(spec, RenjuRules.preset, RenjuRules.from_json, self.default_preset)
+
+    def new_game(self, spec: Mapping[str, Any]) -> Any:
+        """A Gomoku game from ``{"rules", "foul_policy"}`` (the board is 15×15 whatever the
+        request's ``size``: a game form's default is Go's)."""
+        from duiyi.gomoku import Game
+
+        rules = self.rules(spec.get("rules"))
+        if spec.get("foul_policy") is not None:
+            # an event's setting over its rules (Gomoku §10.1(2): White claims the foul)
+            rules = rules.with_options(foul_policy=str(spec["foul_policy"]))
+        return Game(rules=rules)
+
+    def event_game_spec(self, online: Mapping[str, Any]) -> dict[str, Any]:
+        """An event's Renju game (docs/decisions.md): White claims a foul (Gomoku §10.1(2))
+        and nobody is shown Black's forbidden points (help to Black, Gomoku §12.2(7)), unless
+        the event's online settings say otherwise.
+
+        >>> GOMOKU.event_game_spec({"rules": "free_renju"})
+        {'rules': 'free_renju', 'game': 'gomoku', 'foul_policy': 'claim', 'hints': False}
+        """
+        spec = {**online, "game": self.name}
+        rules = spec.get("rules")
+        if not (isinstance(rules, Mapping) and "foul_policy" in rules):
+            spec.setdefault("foul_policy", "claim")
+        spec.setdefault("hints", False)
+        return spec
+
+    def adapter(self, game: Any) -> GameAdapter:
+        return GomokuAdapter(game)
+
+    def adapter_from_config(self, config: dict[str, Any]) -> GameAdapter:
+        return GomokuAdapter.from_config(config)
+
+    def parse_point(self, text: str, size: int | None = None) -> Any:
+        """A point in the book's letters (a-o, rows 1-15).
+
+        >>> str(GOMOKU.parse_point("H8"))
+        'h8'
+        """
+        from duiyi.gomoku.point import Point
+
+        return Point.parse(text)
+
+    def read_sgf(self, text: str) -> Any:
+        from duiyi.gomoku.notation import game_from_sgf
+
+        return game_from_sgf(text)
+
+    def write_sgf(self, game: Any) -> str:
+        from duiyi.gomoku.notation import game_to_sgf
+
+        return game_to_sgf(game)
+
+    def guess_colours(self, a: int, b: int, rng: random.Random) -> tuple[int, int]:
+        """Gomoku §5.3(1): both grab stones; an odd total gives ``a`` (holding the black
+        stones) Black, an even total swaps colours.
+
+        >>> sorted(GOMOKU.guess_colours(1, 2, random.Random(5)))
+        [1, 2]
+        """
+        from duiyi.gomoku.colours import hand_count
+
+        return hand_count(a, b, rng.randint(1, 20), rng.randint(1, 20))
+
+    def tiebreak_names(
+        self, family: str, *, mcmahon: bool = False, team: bool = False, variant: str = ""
+    ) -> tuple[str, ...]:
+        """Gomoku §18.3-4: round robin SB then wins; Swiss average opponents' rating,
+        Buchholz, median Buchholz, wins; teams by game points, team SB (or Buchholz) and
+        boards; McMahon by SOS, SOSOS, wins.
+
+        >>> GOMOKU.tiebreak_names("swiss")
+        ('points', 'aro', 'buchholz', 'median-buchholz', 'wins')
+        """
+        if team:
+            if family == "swiss":
+                return ("points", "buchholz", "median-buchholz", "game-points", "boards")
+            return ("points", "game-points", "team-sb", "boards")
+        if mcmahon:
+            return ("mms", "sos", "sosos", "wins")
+        if family == "swiss":
+            return ("points", "aro", "buchholz", "median-buchholz", "wins")
+        return ("points", "sb", "wins")
+
+    def withdrawal_article(self, family: str) -> str:
+        return "Gomoku §18.5"
+
+    def withdrawal_effect(self, family: str, *, less_than_half: bool) -> str:
+        """Gomoku §18.5: in a round robin or Swiss, void before half the rounds; else the
+        results stand and the player is no longer paired (Swiss) or loses the rest."""
+        if family in ("round-robin", "swiss") and less_than_half:
+            return "void"
+        return "keep-unpaired" if family == "swiss" else "keep-forfeit-rest"
+
+
+#: Gomoku, the one object
+GOMOKU = Gomoku()
