@@ -120,7 +120,13 @@ def rule(
         c.get_by_label(name, exact=True).select_option(value)
     for name, part in (pick or {}).items():
         field = c.get_by_label(name, exact=True)
-        options = [o for o in field.locator("option").all_inner_texts() if part in o]
+        # the list of rulings made follows the room's socket: wait for the one wanted
+        deadline = time.monotonic() + 10
+        while True:
+            options = [o for o in field.locator("option").all_inner_texts() if part in o]
+            if len(options) == 1 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         assert len(options) == 1, (name, part, field.locator("option").all_inner_texts())
         field.select_option(label=options[0])
     for name in tick:

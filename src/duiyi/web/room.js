@@ -216,8 +216,11 @@ export function roomPage(main, id, params) {
   }
 
   async function load() {
+    // an answer overtaken by a later read is dropped (it would take back a ruling just shown)
+    const asked = (room.asked = (room.asked || 0) + 1);
     try {
       const d = await api("GET", `/api/events/${encodeURIComponent(id)}/room`, { token: key });
+      if (asked !== room.asked) return;
       const now = performance.now();
       for (const b of d.boards) b.at = now;
       room.data = d;
