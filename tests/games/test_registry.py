@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Move, Pass
 from duiyi.clock import ChineseByoyomi, Clock
 from duiyi.errors import InvalidInput, SessionError, TournamentError, UnknownGame
 from duiyi.games import GAMES, GO, GOMOKU, GoAdapter, GomokuAdapter, adapter_from_config, find, get
@@ -126,13 +127,13 @@ def test_the_board_view_tells_the_page_what_differs() -> None:
     """The game page reads the size and the number of moves from the view, not from the name
     (Go: the board of the chosen size; Gomoku §1: always 15x15)."""
     go = GO.adapter(GO.new_game({"size": 9}))
-    go.play(BLACK, "move", {"point": "E5"})
-    go.play(WHITE, "pass", {})
+    go.play(BLACK, Move("E5"))
+    go.play(WHITE, Pass())
     view = go.board_view()
     assert (view["size"], view["move_count"], view["stones"]["black"]) == (9, 2, ["E5"])
     assert view["captures"] == {"black": 0, "white": 0} and "stone_colours" not in view
     renju = GOMOKU.adapter(GOMOKU.new_game({"rules": "free"}))
-    renju.play(BLACK, "move", {"point": "h8"})
+    renju.play(BLACK, Move("h8"))
     view = renju.board_view()
     assert (view["size"], view["move_count"], view["moves_list"]) == (15, 1, ["h8"])
     assert "captures" not in view and view["stone_colours"]["black"] == "black"

@@ -151,7 +151,7 @@ def test_a_result_committed_before_a_crash_reaches_the_event(
     b1 = games["games"][0]
     warned = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"kind": "warn", "color": "white", "article": "Go §24"},
+        json={"kind": "warning", "color": "white", "article": "Go §24"},
         headers=_auth(ev["arbiter_token"]),
     )
     assert warned.status_code == 200, warned.text

@@ -269,11 +269,11 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     # the forms offer exactly the rulebooks' tables (the Book of each game)
     go_table, renju_table = table(server, g1["game_id"]), table(server, r1["game_id"])
     on_boards = {label for label, *_ in GO_ON_BOARD_1 + GO_ENDING}
-    assert {"warn", "restore_stones", "leave_seat", "dropped_stone", "overtime_pass"} <= set(
+    assert {"warning", "stones_restored", "leave_seat", "dropped_stone", "overtime_pass"} <= set(
         go_table
     )
-    assert "violation" not in go_table and "warn" not in renju_table
-    assert {"violation", "time_penalty", "moved_stones", "disqualify"} <= set(renju_table)
+    assert "violation" not in go_table and "warning" not in renju_table
+    assert {"violation", "time_penalty", "moved_stones", "disqualification"} <= set(renju_table)
     # Gomoku §4.2: moved stones have four outcomes
     moved = next(f for f in renju_table["moved_stones"]["fields"] if f["name"] == "decision")
     assert moved["choices"] == ["restore", "valid", "draw", "replay"]

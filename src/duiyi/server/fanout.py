@@ -31,6 +31,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
+from duiyi.actions import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
 from duiyi.server.action_ids import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body
@@ -350,7 +351,8 @@ class RedisFanout:
                 ruling = dict(data["ruling"])
                 answer["version"] = await host.rule(ruling, data.get(ACTION_ID), attempt)
             else:
-                answer["version"] = await host.act(seat, kind, data, attempt)
+                action = action_from_json(data)
+                answer["version"] = await host.act(seat, action, data.get(ACTION_ID), attempt)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

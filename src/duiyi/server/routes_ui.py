@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from duiyi import Color
+from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
@@ -233,7 +234,7 @@ async def ready(request: Request, game_id: str) -> dict[str, Any]:
     if both:
         host = await _manager(request).get(game_id)
         if (await host.read())[1].get("paused"):
-            await host.act(None, "resume", {})
+            await host.act(None, Resume())
     wait = config.get("wait") or {}
     return {"waiting": bool(wait.get("waiting")), "ready": wait.get("ready", [])}
 
