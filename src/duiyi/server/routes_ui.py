@@ -409,7 +409,7 @@ async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
             }
         )
     boards.sort(key=lambda b: b["board"] or 0)
-    game = parsed_event(ev).game
+    game = str(parsed_event(ev).game)  # the game's name (a GameType prints as it)
     return {
         "event": {"id": event_id, "name": ev.name, "game": game},
         "round": show,
