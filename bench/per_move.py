@@ -24,6 +24,7 @@ from typing import Any
 import psycopg
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Move
 from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
@@ -74,11 +75,11 @@ async def play(
         for i in range(moves):
             seat = BLACK if i % 2 == 0 else WHITE
             point = (BLACK_POINTS if seat is BLACK else WHITE_POINTS)[i // 2]
-            await host.act(seat, "move", {"point": point})
+            await host.act(seat, Move(point))
             if think:
                 await asyncio.sleep(think)
 
-    await asyncio.gather(*(h.act(BLACK, "move", {"point": "K10"}) for h in hosts[:1]))
+    await asyncio.gather(*(h.act(BLACK, Move("K10")) for h in hosts[:1]))
     pg_before = backends_cpu(admin, dbname) if dbname else 0.0
     profiler = cProfile.Profile() if profile else None
     cpu, wall = time.process_time(), time.perf_counter()

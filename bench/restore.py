@@ -21,6 +21,7 @@ import time
 import psycopg
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Move
 from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
@@ -48,7 +49,7 @@ async def prepare(url: str, games: int, moves: int) -> None:
         for i in range(moves):
             seat = BLACK if i % 2 == 0 else WHITE
             point = (BLACK_POINTS if seat is BLACK else WHITE_POINTS)[i // 2]
-            await host.act(seat, "move", {"point": point})  # type: ignore[attr-defined]
+            await host.act(seat, Move(point))  # type: ignore[attr-defined]
 
     await asyncio.gather(*(play(h) for h in hosts))
     for host in hosts:

@@ -17,6 +17,7 @@ LAYERS: list[set[str]] = [
     {"duiyi", "errors", "outcome"},
     {"sgf"},
     {"go", "gomoku", "clock", "referee"},
+    {"actions"},
     {"games"},
     {"session", "tournament"},
     {"engines", "store"},
@@ -32,7 +33,7 @@ SIDEWAYS = {
     ("__main__", "cli"),
 }
 CORES = {"duiyi", "errors", "outcome", "sgf", "go", "gomoku", "clock", "referee", "games"}
-CORES |= {"session"}
+CORES |= {"session", "actions"}
 CORES |= {"tournament"}
 #: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock
 #: and an atomic replace), beside the pure readers and writers of tournament/formats.

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from duiyi import BLACK
+from duiyi import BLACK, WHITE
+from duiyi.actions import Move, Pass
 from duiyi.clock import ChineseByoyomi, Clock
 from duiyi.errors import InvalidInput, SessionError, TournamentError, UnknownGame
 from duiyi.games import GAMES, GO, GOMOKU, GoAdapter, GomokuAdapter, adapter_from_config, find, get
@@ -120,3 +121,19 @@ def test_board_sizes() -> None:
         GOMOKU.check_size(19)  # Gomoku §1
     with pytest.raises(InvalidInput):
         GO.check_size(27)
+
+
+def test_the_board_view_tells_the_page_what_differs() -> None:
+    """The game page reads the size and the number of moves from the view, not from the name
+    (Go: the board of the chosen size; Gomoku §1: always 15x15)."""
+    go = GO.adapter(GO.new_game({"size": 9}))
+    go.play(BLACK, Move("E5"))
+    go.play(WHITE, Pass())
+    view = go.board_view()
+    assert (view["size"], view["move_count"], view["stones"]["black"]) == (9, 2, ["E5"])
+    assert view["captures"] == {"black": 0, "white": 0} and "stone_colours" not in view
+    renju = GOMOKU.adapter(GOMOKU.new_game({"rules": "free"}))
+    renju.play(BLACK, Move("h8"))
+    view = renju.board_view()
+    assert (view["size"], view["move_count"], view["moves_list"]) == (15, 1, ["h8"])
+    assert "captures" not in view and view["stone_colours"]["black"] == "black"

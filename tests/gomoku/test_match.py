@@ -24,10 +24,10 @@ from duiyi.engines.tally import MatchTally
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
 from duiyi.gomoku.match import (
+    Ending,
     Failure,
     GameRecord,
-    Referee,
-    Ruling,
+    MoveJudge,
     TimeControl,
     forfeit,
     openings_for,
@@ -213,7 +213,7 @@ def _moves(black: list[str], white: list[str]) -> list[str]:
 
 def test_black_five_wins() -> None:
     # Gomoku §10.1(1): the first to make five wins.
-    ref = Referee(_moves(["h8", "h9", "h10", "h11"], ["a1", "a3", "a5", "a7"]), rules=RENJU)
+    ref = MoveJudge(_moves(["h8", "h9", "h10", "h11"], ["a1", "a3", "a5", "a7"]), rules=RENJU)
     ruling = ref.play("h12")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
@@ -226,7 +226,7 @@ def test_black_five_wins() -> None:
 def test_white_overline_counts_as_five() -> None:
     # Gomoku §10.1(1): 白棋长连视同五连.
     white = ["b2", "c2", "d2", "f2", "g2"]
-    ref = Referee([*_moves(["h8", "h10", "h12", "j9", "k14"], white), "n14"], rules=RENJU)
+    ref = MoveJudge([*_moves(["h8", "h10", "h12", "j9", "k14"], white), "n14"], rules=RENJU)
     assert ref.to_move is WHITE
     ruling = ref.play("e2")
     assert ruling is not None and ruling.outcome.winner is WHITE
@@ -237,11 +237,11 @@ def test_black_overline_is_a_foul_only_with_fouls() -> None:
     # Gomoku §2.19 / §10.1(2): Black's overline is forbidden; without fouls (§3.3) it wins.
     black = ["b2", "c2", "d2", "f2", "g2"]
     white = ["h8", "h10", "h12", "j9", "k14"]
-    ruling = Referee(_moves(black, white), rules=RENJU).play("e2")
+    ruling = MoveJudge(_moves(black, white), rules=RENJU).play("e2")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.termination is Termination.FOUL
     assert ruling.outcome.article == "Gomoku §10.1(2)" and "overline" in ruling.reason
-    ruling = Referee(_moves(black, white), rules=FREE).play("e2")
+    ruling = MoveJudge(_moves(black, white), rules=FREE).play("e2")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
 
@@ -250,14 +250,16 @@ def test_black_double_three_loses_at_once() -> None:
     # Gomoku §2.19 double-three (column h8-h9-h10 and row h10-i10-j10, both live); §10.1(2):
     # an engine cannot claim, so the referee claims for White at once.
     moves = _moves(["h8", "h9", "i10", "j10"], ["a1", "a3", "a5", "a7"])
-    ruling = Referee(moves, rules=RENJU).play("h10")
+    ruling = MoveJudge(moves, rules=RENJU).play("h10")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.termination is Termination.FOUL
     assert "double-three" in ruling.reason and "三三禁手" in ruling.reason
-    assert Referee(moves, rules=RENJU).play("h7") is None  # one three only: allowed
-    assert Referee(moves, rules=FREE).play("h10") is None  # free opening without fouls (§3.3)
+    assert MoveJudge(moves, rules=RENJU).play("h7") is None  # one three only: allowed
+    assert MoveJudge(moves, rules=FREE).play("h10") is None  # free opening without fouls (§3.3)
     # White has no forbidden moves (Gomoku §2.19): the same shape for White is fine
-    ref = Referee(_moves(["a1", "a3", "a5", "a7", "o15"], ["h8", "h9", "i10", "j10"]), rules=RENJU)
+    ref = MoveJudge(
+        _moves(["a1", "a3", "a5", "a7", "o15"], ["h8", "h9", "i10", "j10"]), rules=RENJU
+    )
     assert ref.to_move is WHITE and ref.play("h10") is None
 
 
@@ -267,7 +269,7 @@ def test_referee_agrees_with_the_forbidden_map() -> None:
     board_fouls = forbidden_points(Board.from_moves(" ".join(moves)))
     assert board_fouls, "the position must contain a forbidden point for this test"
     for point, kind in board_fouls.items():
-        ruling = Referee(moves, rules=RENJU).play(point)
+        ruling = MoveJudge(moves, rules=RENJU).play(point)
         assert ruling is not None and ruling.outcome.winner is WHITE
         assert ruling.outcome.termination is Termination.FOUL and str(kind) in ruling.reason
 
@@ -276,21 +278,21 @@ def test_five_first_beats_a_simultaneous_foul() -> None:
     # Gomoku §10.1(2): 黑方五连与禁手同时形成，禁手失效，黑方胜.
     black = ["d8", "e8", "f8", "g8", "h9", "h10", "h11", "i9", "j10", "k11"]
     white = ["a1", "a3", "a5", "a7", "a9", "a11", "a13", "o1", "o3", "o5"]
-    ruling = Referee(_moves(black, white), rules=RENJU).play("h8")  # five + two more fours
+    ruling = MoveJudge(_moves(black, white), rules=RENJU).play("h8")  # five + two more fours
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FIVE
 
 
 def test_occupied_and_off_board_stones_forfeit() -> None:
     # Gomoku §4.2: a stone goes on an empty point; refusing the rules loses (§10.1(3)G).
-    ruling = Referee(["h8"], rules=RENJU).play("h8")
+    ruling = MoveJudge(["h8"], rules=RENJU).play("h8")
     assert ruling is not None and ruling.outcome.winner is BLACK
     assert ruling.outcome.termination is Termination.FORFEIT and "occupied" in ruling.reason
-    ruling = Referee(rules=RENJU).play("p16")
+    ruling = MoveJudge(rules=RENJU).play("p16")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.article == "Gomoku §4.2, §10.1(3)G"
     with pytest.raises(InvalidInput):
-        Referee(["h8", "h8"], rules=RENJU)
+        MoveJudge(["h8", "h8"], rules=RENJU)
 
 
 def test_full_board_without_five_is_a_draw() -> None:
@@ -303,7 +305,7 @@ def test_full_board_without_five_is_a_draw() -> None:
     whites = [str(p) for p in points if not black(p.col, p.row)]
     assert (len(blacks), len(whites)) == (113, 112)
     moves = _moves(blacks, whites)
-    ref = Referee(moves[:-1], rules=FREE)
+    ref = MoveJudge(moves[:-1], rules=FREE)
     ruling = ref.play(moves[-1])
     assert ruling is not None and ruling.outcome.result is Result.DRAW
     assert ruling.outcome.termination is Termination.FULL_BOARD
@@ -320,9 +322,9 @@ def brain(name: str, *args: str) -> list[str]:
     return [sys.executable, str(ENGINES / f"{name}.py"), *args]
 
 
-def replay(record: GameRecord, rules: RenjuRules, opening_len: int) -> Ruling | None:
+def replay(record: GameRecord, rules: RenjuRules, opening_len: int) -> Ending | None:
     """Replay a record's moves through a fresh referee: the last one must give its ruling."""
-    ref = Referee(record.moves[:opening_len], rules=rules)
+    ref = MoveJudge(record.moves[:opening_len], rules=rules)
     ruling = None
     for move in record.moves[opening_len:]:
         ruling = ref.play(move)
@@ -560,7 +562,7 @@ def test_claim_policy_is_claimed_by_the_referee_at_once() -> None:
     # Gomoku §10.1(2): White must point out the foul at once; a brain cannot, so duiyi does.
     claim = RENJU.with_options(foul_policy="claim")
     moves = _moves(["h8", "h9", "i10", "j10"], ["a1", "a3", "a5", "a7"])
-    ruling = Referee(moves, rules=claim).play("h10")
+    ruling = MoveJudge(moves, rules=claim).play("h10")
     assert ruling is not None and ruling.outcome.winner is WHITE
     assert ruling.outcome.termination is Termination.FOUL
 
@@ -587,7 +589,7 @@ def test_random_games_end_exactly_when_the_board_says(seed: int, spec: str) -> N
     rng = random.Random(seed)
     rules, plan = openings_for(spec)
     opening = list(rng.choice(plan)[1]) if plan else []
-    ref = Referee(opening, rules=rules)
+    ref = MoveJudge(opening, rules=rules)
     region = [Point(x, y) for x in range(4, 11) for y in range(4, 11)]  # dense: ends come fast
     rng.shuffle(region)
     for point in region:

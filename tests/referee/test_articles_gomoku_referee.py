@@ -58,7 +58,7 @@ def test_the_first_to_reach_two_violations_loses() -> None:
 def test_wrong_colours_boundaries(moves: int, minutes: float, restart: bool) -> None:
     # Gomoku §5.2(1): corrected before white 4 lands and within 15 minutes; later the game
     # goes on and its result stands (§5.2(2)).
-    r = Referee("gomoku").wrong_colours(moves_played=moves, minutes_played=minutes)
+    r = Referee("gomoku").colour_correction(moves_played=moves, minutes_played=minutes)
     assert r.restart is restart and r.corrected is restart and r.article == "Gomoku §5.2"
 
 
@@ -139,22 +139,22 @@ def test_an_accepted_irregularity_can_no_longer_be_corrected() -> None:
     # Gomoku §6.1: the opponent chooses between a correction and accepting the irregular act;
     # once accepted (same act, same move number) no correction follows, and none is a violation.
     ref = Referee("gomoku")
-    r = ref.accept_irregular(BLACK, "Gomoku §6.1(4)", move_number=9)
+    r = ref.irregular_accepted(BLACK, "Gomoku §6.1(4)", move_number=9)
     assert r.passes is None and r.outcome is None and ref.violations(BLACK) == 0
     with pytest.raises(RefereeError, match="accepted"):
         ref.void_move(BLACK, "Gomoku §6.1(4)", move_number=9)
     with pytest.raises(RefereeError, match="accepted"):
-        ref.replace_stone(BLACK, "h9", move_number=9)
-    ref.replace_stone(BLACK, "h9", move_number=11)  # a later act is another matter
+        ref.stone_replaced(BLACK, "h9", move_number=9)
+    ref.stone_replaced(BLACK, "h9", move_number=11)  # a later act is another matter
     with pytest.raises(RefereeError):
-        ref.accept_irregular(WHITE, "Gomoku §12.4")  # not a §6.1 act
+        ref.irregular_accepted(WHITE, "Gomoku §12.4")  # not a §6.1 act
 
 
 def test_a_replaced_stone_names_its_first_point_and_clause() -> None:
     # Gomoku §6.1(5) 推盘 and §6.1(6) 拔子: the ruling carries the point the stone goes back to
     ref = Referee("gomoku")
-    pushed = ref.replace_stone(WHITE, "J9")
-    lifted = ref.replace_stone(WHITE, "k10", lifted=True)
+    pushed = ref.stone_replaced(WHITE, "J9")
+    lifted = ref.stone_replaced(WHITE, "k10", lifted=True)
     assert (pushed.article, pushed.replace_at) == ("Gomoku §6.1(5)", "j9")
     assert (lifted.article, lifted.replace_at) == ("Gomoku §6.1(6)", "k10")
     assert Referee.from_json(ref.to_json()).rulings == ref.rulings

@@ -10,16 +10,20 @@ from duiyi.errors import RefereeError
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
-from duiyi.referee import BOOKS, RULING_METHODS, Referee
+from duiyi.referee import BOOKS, Referee, RulingKind
+from duiyi.referee import requests as rq
+from duiyi.referee.requests import REQUESTS
 from duiyi.session import Session
 
 
-def test_every_ruling_is_a_method_and_each_book_says_yes_or_no_to_it() -> None:
-    # one table per rulebook: a ruling is either in a game's articles or refused with an article
-    for name in RULING_METHODS:
-        assert callable(getattr(Referee, name, None)), name
+def test_every_ruling_has_one_request_and_each_book_says_yes_or_no_to_it() -> None:
+    # one table per rulebook: a ruling is either in a game's articles or refused with an
+    # article; one name per ruling: its kind names its request, its method and its entry
+    assert sorted(c.kind.value for c in REQUESTS) == sorted(k.value for k in RulingKind)
+    for kind in RulingKind:
+        assert callable(getattr(Referee, kind.value, None)), kind
         for book in BOOKS.values():
-            assert (name in book.articles) != (name in book.refusals), (book.game, name)
+            assert (kind.value in book.articles) != (kind.value in book.refusals), (book.game, kind)
     for book in BOOKS.values():
         for _why, article in book.refusals.values():
             assert article.startswith(("Go §", "Gomoku §")), article
@@ -37,12 +41,12 @@ def test_every_ruling_is_a_method_and_each_book_says_yes_or_no_to_it() -> None:
         ("gomoku", "no_show", "Gomoku §8.5"),
         ("go", "withdrawal", "Go §28"),
         ("gomoku", "withdrawal", "Gomoku §10.1(3)D"),
-        ("go", "wrong_colours", "Go §17.1"),
-        ("gomoku", "wrong_colours", "Gomoku §5.2"),
-        ("gomoku", "disqualify", "Gomoku §12.3(2)D"),
+        ("go", "colour_correction", "Go §17.1"),
+        ("gomoku", "colour_correction", "Gomoku §5.2"),
+        ("gomoku", "disqualification", "Gomoku §12.3(2)D"),
         ("go", "overtime_pass", "Go §22.5"),
-        ("go", "restore_stones", "Go §18.1"),
-        ("gomoku", "replace_stone", "Gomoku §6.1"),
+        ("go", "stones_restored", "Go §18.1"),
+        ("gomoku", "stone_replaced", "Gomoku §6.1"),
     ],
 )
 def test_articles_come_from_the_games_table(game: str, method: str, article: str) -> None:
@@ -54,9 +58,9 @@ def test_the_session_offers_exactly_the_games_rulings() -> None:
     go = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     gomoku = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0))
     with pytest.raises(RefereeError, match="Gomoku §12"):
-        gomoku.rule("warn", 1.0, BLACK)
+        gomoku.rule(rq.Warning(BLACK), 1.0)
     with pytest.raises(RefereeError, match="Go §24"):
-        go.rule("violation", 1.0, BLACK)
+        go.rule(rq.Violation(BLACK), 1.0)
     with pytest.raises(RefereeError, match=r"Gomoku §10\.2\(4\)"):
-        go.rule("both_flags", 1.0)
-    assert Referee("go").methods() | Referee("gomoku").methods() == RULING_METHODS
+        go.rule(rq.BothFlags(), 1.0)
+    assert Referee("go").kinds() | Referee("gomoku").kinds() == set(RulingKind)

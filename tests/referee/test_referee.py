@@ -16,10 +16,10 @@ from duiyi.referee import Decision, Referee, RulingKind, ruling_from_json
 def test_go_warning_costs_a_stone_and_the_second_loses() -> None:
     # Go §24.1: one stone off the count; Go §24.2: two warnings lose the game.
     ref = Referee("go")
-    first = ref.warn(WHITE, "Go §17.3", note="took a stone back")
+    first = ref.warning(WHITE, "Go §17.3", note="took a stone back")
     assert first.outcome is None
     assert ref.stone_penalty(WHITE) == 1 and ref.stone_penalty(BLACK) == 0
-    second = ref.warn(WHITE, "Go §18.1")
+    second = ref.warning(WHITE, "Go §18.1")
     assert second.outcome is not None
     assert second.outcome.winner is BLACK
     assert second.outcome.termination is Termination.WARNINGS
@@ -31,8 +31,8 @@ def test_go_warning_costs_a_stone_and_the_second_loses() -> None:
 def test_warnings_of_both_players_are_separate() -> None:
     # Go §24.2: "一名棋手在一局中被判两次警告" — per player.
     ref = Referee("go")
-    ref.warn(BLACK)
-    ref.warn(WHITE)
+    ref.warning(BLACK)
+    ref.warning(WHITE)
     assert ref.outcome() is None
 
 
@@ -48,7 +48,7 @@ def test_gomoku_second_violation_loses() -> None:
 
 def test_warnings_and_violations_belong_to_their_game() -> None:
     with pytest.raises(RefereeError, match="Gomoku has no warnings"):
-        Referee("gomoku").warn(BLACK)
+        Referee("gomoku").warning(BLACK)
     with pytest.raises(RefereeError, match="Go has warnings"):
         Referee("go").violation(BLACK)
     with pytest.raises(InvalidInput):
@@ -89,7 +89,7 @@ def test_overtime_pass_is_a_pass_without_a_warning() -> None:
     # Go §22.5 "改判弃权一次，允许续弈": one pass, no warning (DECISIONS.md), so no stone off
     # the count (Go §24.1) and never a loss by Go §24.2, however many times it happens.
     ref = Referee("go")
-    ref.warn(BLACK, "Go §17.4")
+    ref.warning(BLACK, "Go §17.4")
     r = ref.overtime_pass(BLACK)
     assert r.passes is BLACK and r.outcome is None and r.article == "Go §22.5"
     r2 = ref.overtime_pass(BLACK)
@@ -111,7 +111,7 @@ def test_overtime_pass_is_a_pass_without_a_warning() -> None:
     ],
 )
 def test_wrong_colours(game: str, moves: int, minutes: float, restart: bool) -> None:
-    r = Referee(game).wrong_colours(moves_played=moves, minutes_played=minutes)
+    r = Referee(game).colour_correction(moves_played=moves, minutes_played=minutes)
     assert r.restart == restart and r.swap == restart and r.corrected == restart
     assert r.outcome is None
 
@@ -188,9 +188,9 @@ def test_forfeits_no_shows_withdrawals() -> None:
 
 def test_ledger_round_trip() -> None:
     ref = Referee("go")
-    ref.warn(BLACK, "Go §17.4", at=12.5, move_number=31)
+    ref.warning(BLACK, "Go §17.4", at=12.5, move_number=31)
     ref.void_move(WHITE, "Go §19", at=20.0)
-    ref.adjust_clock(WHITE, -60, at=30.0)
+    ref.clock_adjustment(WHITE, -60, at=30.0)
     ref.moved_stones(Decision.DRAW, at=40.0)
     again = Referee.from_json(ref.to_json())
     assert again.rulings == ref.rulings

@@ -16,14 +16,14 @@ def test_disqualification_needs_the_committees_approval() -> None:
     # Gomoku §2.20(4): 由裁判长明文报请竞赛组委会审核，获得批准后，可取消...比赛资格
     ref = Referee("gomoku")
     with pytest.raises(RefereeError, match="approval"):
-        ref.disqualify(BLACK)
+        ref.disqualification(BLACK)
     assert len(ref) == 0 and ref.disqualified() == frozenset()
 
 
 def test_disqualification_in_play_loses_the_game_and_marks_the_player() -> None:
     # Gomoku §12.3(2)D 取消比赛资格; a game still in play is lost by the disqualified player
     ref = Referee("gomoku")
-    r = ref.disqualify(WHITE, approved=True, note="refused the penalty, disturbed the hall")
+    r = ref.disqualification(WHITE, approved=True, note="refused the penalty, disturbed the hall")
     assert r.kind is RulingKind.DISQUALIFICATION and r.article == "Gomoku §12.3(2)D"
     assert r.outcome is not None and r.outcome.winner is BLACK
     assert r.outcome.termination is Termination.FORFEIT
@@ -32,13 +32,13 @@ def test_disqualification_in_play_loses_the_game_and_marks_the_player() -> None:
     assert ruling_from_json(r.to_json()) == r
     assert Referee.from_json(ref.to_json()).disqualified() == frozenset({WHITE})
     with pytest.raises(RefereeError, match="already disqualified"):
-        ref.disqualify(WHITE, approved=True, decided=True)
+        ref.disqualification(WHITE, approved=True, decided=True)
 
 
 def test_disqualification_after_the_result_keeps_the_result() -> None:
     # Gomoku §2.20(4): the player leaves the event; this game's result is not rewritten
     ref = Referee("gomoku")
-    r = ref.disqualify(BLACK, approved=True, decided=True)
+    r = ref.disqualification(BLACK, approved=True, decided=True)
     assert r.outcome is None and ref.outcome() is None
     assert ref.disqualified() == frozenset({BLACK})
 
@@ -112,7 +112,7 @@ def test_dropped_stone_is_picked_up_without_a_warning() -> None:
     assert r.kind is RulingKind.DROPPED_STONE and r.take_back and r.article == "Go §17.3"
     assert ref.warnings(WHITE) == 0 and ref.outcome() is None
     assert ruling_from_json(r.to_json()) == r
-    assert "take_back" not in ref.warn(BLACK).to_json()  # older rulings keep their JSON
+    assert "take_back" not in ref.warning(BLACK).to_json()  # older rulings keep their JSON
     with pytest.raises(RefereeError, match="chief arbiter"):
         ref.dropped_stone(WHITE, consent=False)
     # Gomoku has its own dropped-stone rule (§6.1(7), with §4.2's penalty): not refused

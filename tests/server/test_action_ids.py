@@ -40,7 +40,9 @@ def _check(owner: Server, other: Server) -> None:
     r = _post(other, gid, white, type="move", move="C3", action_id="1")
     assert (r.status_code, r.json()["version"]) == (200, 2), r.text  # White's own action
     # the arbiter's id is the arbiter's (Go §24: a warning is a ruling)
-    r = _post(other, gid, g["arbiter_token"], "rulings", kind="warn", color="white", action_id="1")
+    r = _post(
+        other, gid, g["arbiter_token"], "rulings", kind="warning", color="white", action_id="1"
+    )
     assert r.status_code == 200, r.text
     ruled = r.json()["version"]
     assert ruled == 3

@@ -17,6 +17,7 @@ from tests.server.conftest import Server
 from tests.server.test_engines import act, start, wait_moves
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import Action, RequestTakeback
 from duiyi.errors import GtpError
 from duiyi.server.engine_list import EngineEntry, EngineRun
 from duiyi.server.engines import EngineSeat, gnugo_command
@@ -221,9 +222,9 @@ class _Host:
     async def current_session(self) -> Session:
         return self.session
 
-    async def act(self, seat: Color, kind: str, data: dict[str, Any]) -> int:
+    async def act(self, seat: Color, action: Action) -> int:
         self.now += 1.0
-        self.session.act(seat, kind, self.now, **data)
+        self.session.apply(action, self.now, seat)
         return len(self.session.log)
 
 
@@ -234,7 +235,7 @@ def test_the_engine_takes_the_moves_off_its_board_with_gtp_undo(refuse: bool) ->
     session = new_session({"game": "go", "size": 9, "takebacks": True})
     session.move(BLACK, "E5", now=1.0)
     session.move(WHITE, "D5", now=2.0)
-    session.act(BLACK, "request_takeback", 3.0)
+    session.apply(RequestTakeback(), 3.0, BLACK)
     host = _Host(session)
     entry = EngineEntry("gnugo", "go", ("/usr/games/gnugo", "--mode", "gtp"))
     seat = EngineSeat(host, WHITE, "go", EngineRun(entry, entry.command, "gnugo"))
@@ -254,7 +255,7 @@ def test_a_takeback_asked_before_the_engine_answers_takes_back_one_move() -> Non
     session.move(WHITE, "D5", now=2.0)
     known = list(session.game.game.moves)
     session.move(BLACK, "C3", now=3.0)
-    session.act(BLACK, "request_takeback", 4.0)
+    session.apply(RequestTakeback(), 4.0, BLACK)
     host = _Host(session)
     entry = EngineEntry("gnugo", "go", ("/usr/games/gnugo", "--mode", "gtp"))
     seat = EngineSeat(host, WHITE, "go", EngineRun(entry, entry.command, "gnugo"))

@@ -68,7 +68,9 @@ def test_an_online_game_never_overwrites_the_directors_result(server: Server) ->
     r = _put(server, ev, 1, 2, result="1-0", white_warnings=1)
     assert r.status_code == 200, r.text
     assert r.json()["closed_games"] == [b2["game_id"]]
-    assert r.json()["round"]["games"][1]["source"] == "director"
+    # the answer carries the board with its record, not the whole round (issue 26)
+    assert r.json()["round"] == 1 and r.json()["board"]["board"] == 2
+    assert r.json()["board"]["source"] == "director"
     assert _put(server, ev, 1, 1, result="0-1").status_code == 200
     assert httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=_auth(org)).is_success
     before = _standings(server, ev)
@@ -149,7 +151,7 @@ def test_a_result_committed_before_a_crash_reaches_the_event(
     b1 = games["games"][0]
     warned = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"kind": "warn", "color": "white", "article": "Go §24"},
+        json={"kind": "warning", "color": "white", "article": "Go §24"},
         headers=_auth(ev["arbiter_token"]),
     )
     assert warned.status_code == 200, warned.text

@@ -64,7 +64,7 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
     # the event's arbiter warns Black on board 1 before the game ends (Go §24.1)
     warned = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"kind": "warn", "color": "black", "article": "Go §24"},
+        json={"kind": "warning", "color": "black", "article": "Go §24"},
         headers=_auth(ev["arbiter_token"]),
     )
     assert warned.status_code == 200, warned.text
@@ -110,7 +110,7 @@ def test_run_a_swiss_round_over_http(server: Server) -> None:
     # ruling is refused with a problem naming the director's entry (issue 10)
     ruling = httpx.post(
         f"{server.url}/api/games/{games['games'][1]['game_id']}/rulings",
-        json={"kind": "warn", "color": "white", "article": "Go §24"},
+        json={"kind": "warning", "color": "white", "article": "Go §24"},
         headers=_auth(ev["arbiter_token"]),
     )
     assert ruling.status_code == 409, ruling.text
@@ -168,7 +168,7 @@ def test_a_disqualified_player_leaves_the_event(server: Server) -> None:
     b1 = games["games"][0]
     r = httpx.post(
         f"{server.url}/api/games/{b1['game_id']}/rulings",
-        json={"kind": "disqualify", "color": "black", "approved": True},
+        json={"kind": "disqualification", "color": "black", "approved": True},
         headers=_auth(ev["arbiter_token"]),
     )
     assert r.status_code == 200, r.text

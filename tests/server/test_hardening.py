@@ -62,10 +62,10 @@ def test_typed_rulings(server: Server) -> None:
     # a wrongly typed argument is a 422 problem naming the field, never a 500
     r = httpx.post(url, json={"kind": "moved_stones", "decision": 0}, headers=arbiter)
     assert r.status_code == 422 and "decision" in r.json()["detail"]
-    r = httpx.post(url, json={"kind": "warn", "color": "green"}, headers=arbiter)
+    r = httpx.post(url, json={"kind": "warning", "color": "green"}, headers=arbiter)
     assert r.status_code == 422
     # Go §24.1: a warning is recorded
-    r = httpx.post(url, json={"kind": "warn", "color": "black"}, headers=arbiter)
+    r = httpx.post(url, json={"kind": "warning", "color": "black"}, headers=arbiter)
     assert r.status_code == 200, r.text
     assert r.json()["state"]["referee"]["black"]["warnings"] == 1
     # Go §17.5: moved stones put back; no outcome

@@ -79,7 +79,7 @@ def test_an_action_or_ruling_forwarded_and_retried_elsewhere_is_applied_once(
     for url in (a.url, b.url):
         assert [x["type"] for x in _log(url, g)] == ["pass"]
     # an arbiter's ruling the same way: one warning (Go §24.1)
-    warn = {"kind": "warn", "color": "white", "article": "Go §24", "action_id": "w-1"}
+    warn = {"kind": "warning", "color": "white", "article": "Go §24", "action_id": "w-1"}
     answers = [_rule(b.url, g, **warn), _rule(a.url, g, **warn), _rule(b.url, g, **warn)]
     assert [r.status_code for r in answers] == [200, 200, 200]
     assert {r.json()["version"] for r in answers} == {2}
@@ -99,7 +99,7 @@ def test_a_retried_ruling_is_applied_once(server: Server) -> None:
     # a warning (Go §24.1) sent again after a lost answer is one warning, not two (the second
     # would lose the game, Go §24.2); the same ruling with a new id is a new ruling
     g = httpx.post(server.url + "/api/games", json={"game": "go", "size": 9}).json()
-    warn = {"kind": "warn", "color": "black", "article": "Go §24"}
+    warn = {"kind": "warning", "color": "black", "article": "Go §24"}
     r1 = _rule(server.url, g, **warn, action_id="w-1")
     r2 = _rule(server.url, g, **warn, action_id="w-1")
     assert [r.status_code for r in (r1, r2)] == [200, 200]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from duiyi import BLACK
+from duiyi.actions import Move, Pass, Resign
 from duiyi.server.game_manager import GameManager
 from duiyi.store import Database, Repository
 
@@ -24,8 +25,8 @@ async def test_idle_games_leave_memory_and_come_back(tmp_path: Path) -> None:
         )
         untimed, _ = await manager.create({"game": "go", "size": 9})
         done, _ = await manager.create({"game": "go", "size": 9})
-        await untimed.act(BLACK, "move", {"point": "E5"})
-        await done.act(BLACK, "resign", {})
+        await untimed.act(BLACK, Move("E5"))
+        await done.act(BLACK, Resign())
         # a finished game and a live game with nothing due leave memory; a live game whose
         # clock runs stays (its timer must see the flag fall)
         assert await manager.sweep(idle_seconds=0) == 2
@@ -66,7 +67,7 @@ async def test_readers_never_see_an_action_before_its_commit(tmp_path: Path) -> 
         release.set()
         host, _ = await manager.create({"game": "go", "size": 9})
         release.clear()
-        move = asyncio.create_task(host.act(BLACK, "move", {"point": "E5"}))
+        move = asyncio.create_task(host.act(BLACK, Move("E5")))
         await asyncio.sleep(0.05)
         assert not move.done()
         reader = asyncio.create_task(host.read(0))
@@ -89,10 +90,10 @@ async def test_action_ids_survive_leaving_memory(tmp_path: Path) -> None:
     manager = GameManager(Repository(db), "p-test")
     try:
         host, _ = await manager.create({"game": "go", "size": 9})
-        assert await host.act(BLACK, "pass", {"action_id": "one"}) == 1
+        assert await host.act(BLACK, Pass(), "one") == 1
         assert await manager.sweep(idle_seconds=0) == 1
         back = await manager.get(host.id)
-        assert await back.act(BLACK, "pass", {"action_id": "one"}) == 1
+        assert await back.act(BLACK, Pass(), "one") == 1
         assert back.version == 1
     finally:
         await manager.close()
@@ -115,9 +116,9 @@ async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
     fresh, _ = await crashed.create({"game": "go", "size": 9})
     early, _ = await crashed.create({"game": "go", "size": 9})
     done, _ = await crashed.create({"game": "go", "size": 9})
-    await played.act(BLACK, "move", {"point": "E5", "action_id": "a1"})
-    await played.act(WHITE, "move", {"point": "C3"})
-    await done.act(BLACK, "resign", {})
+    await played.act(BLACK, Move("E5"), "a1")
+    await played.act(WHITE, Move("C3"))
+    await done.act(BLACK, Resign())
     for host in (played, fresh, early, done):
         await host.stop()
     await crashed.committer.close()
@@ -133,8 +134,8 @@ async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
         assert back.version == 2 and back.view()["to_move"] == "black"
         assert (await repo.game(played.id)).owner == "p-new"
         # the id already answered is answered again with its version, not played twice
-        assert await back.act(BLACK, "move", {"point": "E5", "action_id": "a1"}) == 1
-        assert await back.act(BLACK, "move", {"point": "D4"}) == 3
+        assert await back.act(BLACK, Move("E5"), "a1") == 1
+        assert await back.act(BLACK, Move("D4")) == 3
         assert await manager.restore() == 0  # nothing left to take
     finally:
         await manager.close()

@@ -36,12 +36,27 @@ def _refused(r: httpx.Response, status: int, field: str = "") -> None:
 def test_the_schema_has_one_request_per_ruling_kind(server: Server) -> None:
     schemas = httpx.get(server.url + "/openapi.json").json()["components"]["schemas"]
     for name, required in [
-        ("RestoreStones", {"kind", "color", "points"}),
-        ("AcceptIrregular", {"kind", "color"}),
-        ("ReplaceStone", {"kind", "color", "point"}),
+        ("StonesRestored", {"kind", "color", "points"}),
+        ("IrregularAccepted", {"kind", "color"}),
+        ("StoneReplaced", {"kind", "color", "point"}),
     ]:
         assert set(schemas[name]["required"]) == required
         assert schemas[name]["additionalProperties"] is False
+
+
+def test_one_name_per_ruling_from_the_request_to_the_ledger(server: Server) -> None:
+    # issue 24: a ruling has one name, its kind: the request, the table of the forms and the
+    # ruling recorded say the same; the method names of before are no ruling
+    go = new_game(server)
+    table = httpx.get(f"{server.url}/api/games/{go['id']}/rulings").json()["rulings"]
+    assert "warning" in {r["kind"] for r in table} and "warn" not in {r["kind"] for r in table}
+    r = _rule(server, go, kind="warning", color="black", article="Go §24")
+    assert r.status_code == 200, r.text
+    assert [m["kind"] for m in r.json()["rulings"]] == ["warning"]
+    r = _rule(server, go, kind="clock_adjustment", color="white", seconds=-30)
+    assert [m["kind"] for m in r.json()["rulings"]] == ["clock_adjustment"]
+    for old in ("warn", "adjust_clock", "restore_stones", "wrong_colours"):
+        _refused(_rule(server, go, kind=old, color="black"), 422, "kind")
 
 
 def test_wrongly_removed_stones_go_back_with_a_warning(server: Server) -> None:
@@ -50,7 +65,7 @@ def test_wrongly_removed_stones_go_back_with_a_warning(server: Server) -> None:
     # (Go §24), and it is still White's turn.
     g = new_game(server)
     assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
-    r = _rule(server, g, kind="restore_stones", color="white", points=["c3"])
+    r = _rule(server, g, kind="stones_restored", color="white", points=["c3"])
     assert r.status_code == 200, r.text
     state = r.json()["state"]
     assert "C3" in state["stones"]["black"]
@@ -63,7 +78,7 @@ def test_wrongly_removed_stones_go_back_with_a_warning(server: Server) -> None:
     ]
     assert log[0]["ruling"]["restore"] == ["C3"]
     # without the warning when the arbiter says so
-    r = _rule(server, g, kind="restore_stones", color="white", points=["G3"], warning=False)
+    r = _rule(server, g, kind="stones_restored", color="white", points=["G3"], warning=False)
     assert r.status_code == 200 and r.json()["state"]["referee"]["white"]["warnings"] == 1
 
 
@@ -73,21 +88,21 @@ def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
     assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
     bads: list[dict[str, Any]] = [{}, {"points": []}, {"points": "C3"}, {"points": [3]}]
     for bad in [*bads, {"points": ["C"]}]:
-        _refused(_rule(server, g, kind="restore_stones", color="white", **bad), 422, "points")
-    _refused(_rule(server, g, kind="restore_stones", color="red", points=["C3"]), 422, "color")
-    _refused(_rule(server, g, kind="restore_stones", points=["C3"], warning="yes"), 422)
+        _refused(_rule(server, g, kind="stones_restored", color="white", **bad), 422, "points")
+    _refused(_rule(server, g, kind="stones_restored", color="red", points=["C3"]), 422, "color")
+    _refused(_rule(server, g, kind="stones_restored", points=["C3"], warning="yes"), 422)
     # schema-valid but off the 9x9 board (Go §1), or named twice: still 422
-    _refused(_rule(server, g, kind="restore_stones", color="white", points=["Z9"]), 422)
-    r = _rule(server, g, kind="restore_stones", color="white", points=["C3", "c3"])
+    _refused(_rule(server, g, kind="stones_restored", color="white", points=["Z9"]), 422)
+    r = _rule(server, g, kind="stones_restored", color="white", points=["C3", "c3"])
     _refused(r, 422, "Go §18.1")
     # an occupied point cannot take a stone back
-    r = _rule(server, g, kind="restore_stones", color="white", points=["E5"])
+    r = _rule(server, g, kind="stones_restored", color="white", points=["E5"])
     assert r.status_code in (409, 422), r.text
     state = httpx.get(f"{server.url}/api/games/{g['id']}").json()
     assert state["version"] == 1 and state["referee"]["white"]["warnings"] == 0
     # Gomoku removes no stones: the Go ruling is refused by the Gomoku book
     gm = _gomoku(server)
-    r = _rule(server, gm, kind="restore_stones", color="white", points=["h8"])
+    r = _rule(server, gm, kind="stones_restored", color="white", points=["h8"])
     assert r.status_code == 409 and r.json()["article"] == "Go §18.1"
 
 
@@ -98,7 +113,7 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) 
     g = _gomoku(server)
     for token, point in [("black_token", "h8"), ("white_token", "h9"), ("black_token", "j10")]:
         assert act(server, g, g[token], type="move", move=point).status_code == 200
-    r = _rule(server, g, kind="replace_stone", color="black", point="i9")
+    r = _rule(server, g, kind="stone_replaced", color="black", point="i9")
     assert r.status_code == 200, r.text
     state = r.json()["state"]
     assert state["moves_list"] == ["h8", "h9", "i9"]
@@ -106,13 +121,13 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched(server: Server) 
     assert state["referee"]["black"]["violations"] == 1
     # Gomoku §6.1(6) 拔子: White's stone, put down on a1 first and lifted to k11, goes back
     assert act(server, g, g["white_token"], type="move", move="k11").status_code == 200
-    r = _rule(server, g, kind="replace_stone", color="white", point="a1", lifted=True)
+    r = _rule(server, g, kind="stone_replaced", color="white", point="a1", lifted=True)
     assert r.status_code == 200, r.text
     assert r.json()["state"]["moves_list"][-1] == "a1"
     # Gomoku §6.2: once the opponent played on, the act is accepted and stays
     assert act(server, g, g["black_token"], type="move", move="g7").status_code == 200
     assert act(server, g, g["white_token"], type="move", move="b2").status_code == 200
-    r = _rule(server, g, kind="replace_stone", color="black", point="f6")
+    r = _rule(server, g, kind="stone_replaced", color="black", point="f6")
     assert r.status_code in (409, 422) and "Gomoku §6.2" in r.text
 
 
@@ -121,19 +136,19 @@ def test_replace_stone_refuses_bad_arguments(server: Server) -> None:
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
     bads: list[dict[str, Any]] = [{}, {"point": 9}, {"point": "h"}, {"point": "h8 h9"}]
     for bad in [*bads, {"point": ["h9"]}]:
-        _refused(_rule(server, g, kind="replace_stone", color="black", **bad), 422, "point")
-    r = _rule(server, g, kind="replace_stone", color="black", point="h9", lifted="yes")
+        _refused(_rule(server, g, kind="stone_replaced", color="black", **bad), 422, "point")
+    r = _rule(server, g, kind="stone_replaced", color="black", point="h9", lifted="yes")
     _refused(r, 422, "lifted")
     # the clause follows from ``lifted``: the request names no article
-    r = _rule(server, g, kind="replace_stone", color="black", point="h9", article="Gomoku §6.1")
+    r = _rule(server, g, kind="stone_replaced", color="black", point="h9", article="Gomoku §6.1")
     _refused(r, 422, "article")
     # off the 15x15 board (Gomoku §1)
-    _refused(_rule(server, g, kind="replace_stone", color="black", point="z9"), 422)
+    _refused(_rule(server, g, kind="stone_replaced", color="black", point="z9"), 422)
     assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["moves_list"] == ["h8"]
     # a Go game voids moves instead (Go §17-19)
     go = new_game(server)
     assert act(server, go, go["black_token"], type="move", move="E5").status_code == 200
-    r = _rule(server, go, kind="replace_stone", color="black", point="D4")
+    r = _rule(server, go, kind="stone_replaced", color="black", point="D4")
     assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
 
 
@@ -142,10 +157,10 @@ def test_an_accepted_irregularity_is_no_longer_corrected(server: Server) -> None
     # no violation, and the correction of the same act is refused afterwards.
     g = _gomoku(server)
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
-    r = _rule(server, g, kind="accept_irregular", color="black", article="Gomoku §6.1(5)")
+    r = _rule(server, g, kind="irregular_accepted", color="black", article="Gomoku §6.1(5)")
     assert r.status_code == 200, r.text
     assert r.json()["state"]["referee"]["black"]["violations"] == 0
-    r = _rule(server, g, kind="replace_stone", color="black", point="h9")
+    r = _rule(server, g, kind="stone_replaced", color="black", point="h9")
     assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
     assert "accepted" in r.json()["detail"]
     assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["moves_list"] == ["h8"]
@@ -156,13 +171,13 @@ def test_accept_irregular_refuses_bad_arguments(server: Server) -> None:
     assert act(server, g, g["black_token"], type="move", move="h8").status_code == 200
     # only a Gomoku §6.1 act may be accepted: another article is malformed
     for article in ["Gomoku §12.4", "Go §18.1", "Gomoku §6.1(8)", ""]:
-        r = _rule(server, g, kind="accept_irregular", color="black", article=article)
+        r = _rule(server, g, kind="irregular_accepted", color="black", article=article)
         _refused(r, 422, "article")
-    _refused(_rule(server, g, kind="accept_irregular", color=1), 422, "color")
-    _refused(_rule(server, g, kind="accept_irregular", color="black", point="h9"), 422, "point")
+    _refused(_rule(server, g, kind="irregular_accepted", color=1), 422, "color")
+    _refused(_rule(server, g, kind="irregular_accepted", color="black", point="h9"), 422, "point")
     # Go has no acceptance: the arbiter voids an irregular move there (Go §17-19)
     go = new_game(server)
-    r = _rule(server, go, kind="accept_irregular", color="black")
+    r = _rule(server, go, kind="irregular_accepted", color="black")
     assert r.status_code == 409 and r.json()["article"] == "Gomoku §6.1"
 
 
@@ -201,11 +216,11 @@ def test_an_appeal_is_recorded_against_a_ruling_and_answered(server: Server) -> 
     assert appeal["appeal"]["authority"] == "competition committee"
     assert appeal["appeal"]["deadline"] is not None
     r = _rule(
-        server, g, kind="decide_appeal", appeal=1, result="upheld", votes=[True, False, False]
+        server, g, kind="appeal_decided", appeal=1, result="upheld", votes=[True, False, False]
     )
     assert r.status_code == 409 and "§13.2" in r.text
     r = _rule(
-        server, g, kind="decide_appeal", appeal=1, result="rejected", votes=[True, False, False]
+        server, g, kind="appeal_decided", appeal=1, result="rejected", votes=[True, False, False]
     )
     assert r.status_code == 200, r.text
     log = httpx.get(f"{server.url}/api/games/{g['id']}/actions").json()["actions"]
@@ -214,7 +229,7 @@ def test_an_appeal_is_recorded_against_a_ruling_and_answered(server: Server) -> 
     # Go takes complaints at once (Go §16.3)
     go = new_game(server)
     assert act(server, go, go["black_token"], type="move", move="E5").status_code == 200
-    assert _rule(server, go, kind="warn", color="black").status_code == 200
+    assert _rule(server, go, kind="warning", color="black").status_code == 200
     r = _rule(server, go, kind="appeal", color="black", against=0)
     assert r.status_code == 409 and r.json()["article"] == "Go §16.3"
 
@@ -225,7 +240,7 @@ def test_the_coin_toss_through_the_server(server: Server) -> None:
     g = _gomoku(server)
     r = _rule(server, g, kind="coin_toss", caller="black", called="heads", face="tails")
     assert r.status_code == 200, r.text
-    r = _rule(server, g, kind="choose_colours", choice="black")  # White's seat takes Black
+    r = _rule(server, g, kind="colours_chosen", choice="black")  # White's seat takes Black
     assert r.status_code == 200, r.text
     assert r.json()["state"]["seats_swapped"] is True
     h = _gomoku(server)
@@ -233,7 +248,7 @@ def test_the_coin_toss_through_the_server(server: Server) -> None:
     assert r.status_code == 200, r.text
     entry = httpx.get(f"{server.url}/api/games/{h['id']}/actions").json()["actions"][-1]
     assert entry["ruling"]["toss"][1] in ("heads", "tails")
-    _refused(_rule(server, h, kind="choose_colours", choice="purple"), 422, "choice")
+    _refused(_rule(server, h, kind="colours_chosen", choice="purple"), 422, "choice")
     assert act(server, h, h["black_token"], type="move", move="h8").status_code == 200
-    r = _rule(server, h, kind="choose_colours", choice="white")
+    r = _rule(server, h, kind="colours_chosen", choice="white")
     assert r.status_code in (409, 422) and "§5.3" in r.text

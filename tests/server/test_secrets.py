@@ -46,7 +46,7 @@ def test_no_secret_in_the_log_at_the_default_level(tmp_path: Path) -> None:
         headers = {"Authorization": f"Bearer {g['arbiter_token']}"}
         r = httpx.post(
             f"{server.url}/api/games/{g['id']}/rulings",
-            json={"kind": "warn", "color": "white", "article": "Go §24"},
+            json={"kind": "warning", "color": "white", "article": "Go §24"},
             headers=headers,
         )
         assert r.status_code == 200, r.text

@@ -70,13 +70,20 @@ async def test_group_commit_keeps_the_others_when_one_conflicts(repo: Repository
 
 
 async def test_event_versions(repo: Repository) -> None:
+    # a change of the whole event is a compare-and-set of its version
+    event = new_event("e", "go", "swiss", 3).to_json()
     eid = await repo.create_event(
-        name="e", data={"x": 1}, organiser_token_hash="o", arbiter_token_hash="a", wall=1.0
+        name="e",
+        data={"event": event, "x": 1},
+        organiser_token_hash="o",
+        arbiter_token_hash="a",
+        wall=1.0,
     )
-    assert await repo.save_event(eid, 1, {"x": 2}, {"op": "t"}, 2.0) == 2
+    assert await repo.save_event(eid, 1, {"event": event, "x": 2}, {"op": "t"}, 2.0) == 2
     with pytest.raises(Conflict):
-        await repo.save_event(eid, 1, {"x": 3}, {"op": "t"}, 3.0)
-    assert (await repo.event(eid)).data == {"x": 2}
+        await repo.save_event(eid, 1, {"event": event, "x": 3}, {"op": "t"}, 3.0)
+    stored = await repo.event(eid)
+    assert stored.data == {"x": 2} and stored.event == Event.from_json(event)
 
 
 async def test_a_fenced_out_owner_cannot_commit(repo: Repository) -> None:
@@ -135,7 +142,8 @@ async def test_the_reports_of_one_event_enter_in_one_change(repo: Repository) ->
     assert await ResultReader(repo).drain() == 2
     stored = await repo.event(eid)
     assert stored.version == 2  # one change for both results
-    games = Event.from_json(stored.data["event"]).round(1).games
+    assert stored.event is not None
+    games = stored.event.round(1).games
     assert [(g.result, g.source) for g in games] == [
         (GameResult.BLACK_WINS, Source.ONLINE),
         (GameResult.WHITE_WINS, Source.ONLINE),

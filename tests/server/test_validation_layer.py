@@ -242,7 +242,7 @@ def test_names_and_free_text_refuse_control_bidi_and_zero_width(server: Server, 
     assert r.status_code == 422 and code in r.text, r.text
     r = httpx.post(
         f"{server.url}/api/games/{g['id']}/rulings",
-        json={"kind": "warn", "color": "black", "article": "Go §24", "note": bad},
+        json={"kind": "warning", "color": "black", "article": "Go §24", "note": bad},
         headers=_key(g["arbiter_token"]),
     )
     assert r.status_code == 422 and code in r.text, r.text

@@ -3,10 +3,10 @@ row draw; a resignation loses."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from duiyi import BLACK, Color
+from duiyi.actions import GameAction, Move, Pass, Resign
 from duiyi.clock import TimeSystem
 from duiyi.errors import GameOver, IllegalAction, IllegalMove
 from duiyi.outcome import Outcome, Termination
@@ -28,25 +28,25 @@ class FakeGame:
     def outcome(self) -> Outcome | None:
         return self.result
 
-    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+    def play(self, player: Color, action: GameAction) -> None:
         if self.result is not None:
             raise GameOver("over")
-        if kind == "resign":
+        if isinstance(action, Resign):
             self.result = Outcome.win(player.opponent, Termination.RESIGNATION, "fake §1")
             return
         if player is not self.turn:
             raise IllegalAction(f"not {player}'s turn")
-        if kind == "move":
-            point = str(data["point"])
+        if isinstance(action, Move):
+            point = action.point
             if any(p == point for _, p in self.moves):
                 raise IllegalMove("occupied", "fake §2", move=point)
             self.moves.append((player, point))
-        elif kind == "pass":
+        elif isinstance(action, Pass):
             if self.moves and self.moves[-1][1] is None:
                 self.result = Outcome.draw(Termination.PASSES, "fake §3")
             self.moves.append((player, None))
         else:
-            raise IllegalAction(f"no {kind} in the fake game")
+            raise IllegalAction(f"no {action.type} in the fake game")
         self.turn = player.opponent
 
     def end(self, outcome: Outcome) -> None:

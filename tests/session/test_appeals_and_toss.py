@@ -14,6 +14,7 @@ from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
 from duiyi.referee import Referee, RulingKind
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 
 
@@ -30,18 +31,18 @@ def test_an_appeal_against_a_ruling_with_its_deadline_and_answer() -> None:
     # 提出; §13.2 仲裁委员会…少数服从多数; the deposit back in full, half or not at all
     s = gomoku()
     s.move(BLACK, "h8", now=10.0)
-    s.rule("violation", 20.0, WHITE, "Gomoku §10.3(3)", note="draw offer on the opponent's time")
+    s.rule(rq.Violation(WHITE, "Gomoku §10.3(3)", note="draw offer on the opponent's time"), 20.0)
     s.resign(WHITE, now=100.0)
     [appeal] = s.rule(
-        "appeal", 400.0, WHITE, 0, question="uncovered", by_chief_arbiter=True, limit=1800.0
+        rq.Appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, limit=1800.0), 400.0
     )
     assert appeal.kind is RulingKind.APPEAL and appeal.appeal is not None
     assert appeal.appeal.deadline == 1900.0  # the game (round) ended at 100 s
     assert appeal.appeal.authority == "competition committee"
     assert s.referee.open_appeals() == [1]
     with pytest.raises(RefereeError, match="majority"):
-        s.rule("decide_appeal", 500.0, 1, "upheld", votes=[True, False, False])
-    [d] = s.rule("decide_appeal", 500.0, 1, "upheld", votes=[True, True, False])
+        s.rule(rq.AppealDecided(1, "upheld", votes=[True, False, False]), 500.0)
+    [d] = s.rule(rq.AppealDecided(1, "upheld", votes=[True, True, False]), 500.0)
     assert d.appeal is not None and d.appeal.result is not None
     assert d.appeal.result.value == "upheld" and s.referee.open_appeals() == []
     assert s.outcome().winner is BLACK  # type: ignore[union-attr]  (the result stands)
@@ -52,45 +53,45 @@ def test_an_appeal_past_the_deadline_is_refused() -> None:
     # Gomoku §8.11: late appeals are not received, except for the organiser's delays
     s = gomoku()
     s.move(BLACK, "h8", now=10.0)
-    s.rule("violation", 20.0, WHITE)
+    s.rule(rq.Violation(WHITE), 20.0)
     s.resign(WHITE, now=100.0)
     with pytest.raises(RefereeError, match=r"§8\.11"):
-        s.rule("appeal", 2000.0, WHITE, 0, limit=1800.0)
-    [a] = s.rule("appeal", 2000.0, WHITE, 0, limit=1800.0, organiser_delay=300.0)
+        s.rule(rq.Appeal(WHITE, 0, limit=1800.0), 2000.0)
+    [a] = s.rule(rq.Appeal(WHITE, 0, limit=1800.0, organiser_delay=300.0), 2000.0)
     assert a.appeal is not None and a.appeal.deadline == 2200.0
     with pytest.raises(RefereeError, match="team leader"):
-        s.rule("appeal", 2001.0, WHITE, 0, team_event=True)
+        s.rule(rq.Appeal(WHITE, 0, team_event=True), 2001.0)
 
 
 def test_go_has_no_appeal_ruling() -> None:
     # Go §16.3: complaints about the opponent are made at once, during the game
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
-    s.rule("warn", 1.0, BLACK, "Go §23.8")
+    s.rule(rq.Warning(BLACK, "Go §23.8"), 1.0)
     with pytest.raises(RefereeError, match=r"Go §16\.3"):
-        s.rule("appeal", 2.0, BLACK, 0)
+        s.rule(rq.Appeal(BLACK, 0), 2.0)
 
 
 def test_the_coin_toss_and_the_winners_choice_before_the_game() -> None:
     # Gomoku §5.3(2) 裁判员抛挑边器，一方猜…中猜者有三种选择: A 黑, B 白, C 要求对方先行选择
     s = gomoku()
-    [toss] = s.rule("coin_toss", 1.0, BLACK, "tails", call="heads")
+    [toss] = s.rule(rq.CoinToss(BLACK, "tails", call="heads"), 1.0)
     assert toss.kind is RulingKind.COIN_TOSS and s.referee.toss_winner() is WHITE
-    [chosen] = s.rule("choose_colours", 2.0, "black")  # White's seat takes Black
+    [chosen] = s.rule(rq.ColoursChosen("black"), 2.0)  # White's seat takes Black
     assert chosen.color is WHITE and chosen.swap and s.seats_swapped
     assert rebuilt(s).seats_swapped
     # C: the winner makes the opponent choose first, and it must
     c = gomoku()
-    c.rule("coin_toss", 1.0, WHITE, "heads", call="heads")
+    c.rule(rq.CoinToss(WHITE, "heads", call="heads"), 1.0)
     with pytest.raises(InvalidInput, match="must choose"):
-        c.rule("choose_colours", 2.0, "opponent_first")
-    c.rule("choose_colours", 2.0, "opponent_first", opponent_takes=BLACK)
+        c.rule(rq.ColoursChosen("opponent_first"), 2.0)
+    c.rule(rq.ColoursChosen("opponent_first", opponent_takes=BLACK), 2.0)
     assert not c.seats_swapped  # Black's seat chose Black: White's seat keeps White
     # after the first move the colours are settled
     late = gomoku()
     late.move(BLACK, "h8", now=1.0)
     with pytest.raises(SessionError, match=r"§5\.3"):
-        late.rule("coin_toss", 2.0, BLACK, "heads", call="tails")
+        late.rule(rq.CoinToss(BLACK, "heads", call="tails"), 2.0)
     with pytest.raises(RefereeError, match=r"Go §10"):
         Session(GoGame(9), Clock(Absolute(600), now=0.0)).rule(
-            "coin_toss", 1.0, BLACK, "heads", call="heads"
+            rq.CoinToss(BLACK, "heads", call="heads"), 1.0
         )

@@ -9,6 +9,7 @@ from duiyi.clock import Absolute, ChineseByoyomi, Clock
 from duiyi.errors import DuiyiError, GameOver
 from duiyi.go import Game as GoGame
 from duiyi.referee import Referee
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 from duiyi.session.core import OVERRUN_GRACE
 
@@ -21,7 +22,7 @@ def test_early_press_warning_leaves_the_clock_readings_unchanged(article: str) -
     s.move(BLACK, "E5", now=10.0)
     s.move(WHITE, "C3", now=30.0)
     before = (s.clock.remaining(BLACK, 40.0), s.clock.remaining(WHITE, 40.0))
-    s.rule("warn", 40.0, BLACK, article)
+    s.rule(rq.Warning(BLACK, article), 40.0)
     after = (s.clock.remaining(BLACK, 40.0), s.clock.remaining(WHITE, 40.0))
     assert after == before
     assert s.clock.to_move is BLACK and s.to_move() is BLACK  # the turn is not lost
@@ -34,7 +35,7 @@ def test_warning_in_byoyomi_keeps_the_reserved_minutes() -> None:
     # Go §17.4 / §24.1: the warning costs a stone at the count, never clock time
     s = Session(GoGame(9), Clock(ChineseByoyomi(base=0, reserved_minutes=3), now=0.0))
     s.move(BLACK, "E5", now=30.0)
-    s.rule("warn", 35.0, BLACK, "Go §17.4")
+    s.rule(rq.Warning(BLACK, "Go §17.4"), 35.0)
     assert s.clock.remaining(BLACK, 35.0).periods == 3
     assert s.game.game.warnings[BLACK] == 1  # type: ignore[attr-defined]
 
@@ -45,7 +46,7 @@ def test_second_of_two_moves_in_a_row_is_void_with_a_warning() -> None:
     # still White's turn with White's clock running; Black's clock is not charged again
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
     s.move(BLACK, "E5", now=10.0)
-    rulings = s.rule("void_move", 12.0, BLACK, "Go §17.2")
+    rulings = s.rule(rq.VoidMove(BLACK, "Go §17.2"), 12.0)
     assert [r.kind.value for r in rulings] == ["void_move", "warning"]
     assert s.to_move() is WHITE and s.clock.to_move is WHITE
     assert s.game.moves_played() == 1 and s.referee.warnings(BLACK) == 1
@@ -90,7 +91,7 @@ def test_request_after_the_loss_was_ruled_is_refused() -> None:
     o = s.outcome()
     assert o is not None and o.winner is WHITE
     s = _last_minute()
-    s.rule("forfeit", 61.0, BLACK, "Go §22.5")
+    s.rule(rq.Forfeit(BLACK, "Go §22.5"), 61.0)
     with pytest.raises(GameOver):
         s.request_overtime_pass(BLACK, now=62.0)
 
@@ -115,7 +116,7 @@ def test_wrongly_removed_stones_go_back_with_a_warning() -> None:
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
     s.move(BLACK, "E5", now=1.0)
     s.move(WHITE, "D5", now=2.0)
-    rulings = s.rule("restore_stones", 3.0, WHITE, ["C3"])
+    rulings = s.rule(rq.StonesRestored(WHITE, ["C3"]), 3.0)
     assert [r.kind.value for r in rulings] == ["stones_restored", "warning"]
     assert {r.article for r in rulings} == {"Go §18.1"}
     game = s.game.game
@@ -131,7 +132,7 @@ def test_stones_cannot_go_back_on_an_occupied_point() -> None:
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
     s.move(BLACK, "E5", now=1.0)
     with pytest.raises(DuiyiError, match=r"Go §18\.1"):
-        s.rule("restore_stones", 2.0, BLACK, ["E5"])
+        s.rule(rq.StonesRestored(BLACK, ["E5"]), 2.0)
     assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0
 
 

@@ -12,6 +12,7 @@ from duiyi.errors import IllegalAction, RefereeError, SessionError
 from duiyi.gomoku import Game, RenjuRules
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Referee
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 
 
@@ -92,7 +93,7 @@ def test_a_correction_in_a_session_keeps_the_turn() -> None:
     # Gomoku §6.1(4): a void move in referee mode is no pass: the same player is still to move
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=1.0)
-    s.rule("void_move", 2.0, WHITE, "Gomoku §6.1(6)")
+    s.rule(rq.VoidMove(WHITE, "Gomoku §6.1(6)"), 2.0)
     assert s.to_move() is WHITE and s.clock.to_move is WHITE
     assert s.referee.violations(WHITE) == 1  # pointed out by the opponent: §12.4
     s.move(WHITE, "h9", now=3.0)
@@ -104,9 +105,9 @@ def test_arbiters_time_is_charged_at_the_arbiters_choice() -> None:
     # arbiter; Gomoku §8.7: a faulty clock's times are set on the new one
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=10.0)
-    s.rule("adjust_clock", 70.0, WHITE, 60.0, article="Gomoku §8.10")
+    s.rule(rq.ClockAdjustment(WHITE, 60.0, article="Gomoku §8.10"), 70.0)
     assert s.clock.remaining(WHITE, 70.0).base == 600.0  # the 60 s of the ruling given back
-    s.rule("adjust_clock", 80.0, BLACK, -30.0, article="Gomoku §8.7")
+    s.rule(rq.ClockAdjustment(BLACK, -30.0, article="Gomoku §8.7"), 80.0)
     assert s.clock.remaining(BLACK, 80.0).base == 600.0 - 10.0 - 30.0
     assert [r.article for r in s.referee.rulings] == ["Gomoku §8.10", "Gomoku §8.7"]
 
@@ -118,7 +119,7 @@ def test_a_pushed_stone_goes_back_to_the_first_point_it_touched() -> None:
     s.move(BLACK, "h8", now=1.0)
     s.move(WHITE, "h9", now=2.0)
     s.move(BLACK, "j10", now=3.0)  # touched i9 first, then slid to j10
-    s.rule("replace_stone", 4.0, BLACK, "i9")
+    s.rule(rq.StoneReplaced(BLACK, "i9"), 4.0)
     board = s.game.game.board
     assert board["i9"] is BLACK and board["j10"] is None
     assert s.game.state_json()["record"] == "1.h8 2.h9 3.i9"
@@ -138,7 +139,7 @@ def test_a_re_lifted_stone_goes_back_and_is_judged_there() -> None:
         s.move(WHITE, w, now=2.0 + 2 * i)
     s.move(BLACK, "h12", now=10.0)  # put down on o15 first, then lifted to h12: a five
     assert s.outcome() is not None
-    s.rule("replace_stone", 11.0, BLACK, "o15", lifted=True)
+    s.rule(rq.StoneReplaced(BLACK, "o15", lifted=True), 11.0)
     assert s.outcome() is None and s.to_move() is WHITE and s.clock.to_move is WHITE
     assert s.referee.rulings[-2].article == "Gomoku §6.1(6)"
     assert rebuilt(s).game.state_json() == s.game.state_json()
@@ -150,10 +151,10 @@ def test_the_opponent_may_accept_the_irregular_stone_instead() -> None:
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=1.0)
     s.move(WHITE, "h9", now=2.0)
-    s.rule("accept_irregular", 3.0, WHITE, "Gomoku §6.1(5)")
+    s.rule(rq.IrregularAccepted(WHITE, "Gomoku §6.1(5)"), 3.0)
     assert s.referee.rulings[-1].kind.value == "irregular_accepted"
     with pytest.raises(RefereeError, match="accepted"):
-        s.rule("replace_stone", 4.0, WHITE, "i9")
+        s.rule(rq.StoneReplaced(WHITE, "i9"), 4.0)
     assert s.game.game.board["h9"] is WHITE and s.referee.violations(WHITE) == 0
     assert rebuilt(s).to_json() == s.to_json()
 
@@ -164,7 +165,7 @@ def test_playing_on_accepts_the_irregular_stone() -> None:
     s.move(BLACK, "h8", now=1.0)  # pushed from g7
     s.move(WHITE, "h9", now=2.0)  # White plays on
     with pytest.raises(SessionError, match=r"Gomoku §6\.2"):
-        s.rule("replace_stone", 3.0, BLACK, "g7")
+        s.rule(rq.StoneReplaced(BLACK, "g7"), 3.0)
     assert s.game.game.board["h8"] is BLACK and len(s.referee) == 0
 
 
@@ -175,18 +176,18 @@ def test_go_has_no_gomoku_corrections() -> None:
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     s.move(BLACK, "E5", now=1.0)
     with pytest.raises(RefereeError, match="Gomoku"):
-        s.rule("replace_stone", 2.0, BLACK, "D4")
+        s.rule(rq.StoneReplaced(BLACK, "D4"), 2.0)
     with pytest.raises(RefereeError, match="Gomoku"):
-        s.rule("accept_irregular", 2.0, BLACK)
+        s.rule(rq.IrregularAccepted(BLACK), 2.0)
 
 
 def test_an_accepted_double_move_is_not_corrected_afterwards() -> None:
     # Gomoku §6.1(4) with §6.1: the opponent accepted; the arbiter cannot then void the act
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=1.0)
-    s.rule("accept_irregular", 2.0, BLACK, "Gomoku §6.1(4)")
+    s.rule(rq.IrregularAccepted(BLACK, "Gomoku §6.1(4)"), 2.0)
     with pytest.raises(RefereeError, match="accepted"):
-        s.rule("void_move", 3.0, BLACK, "Gomoku §6.1(4)")
+        s.rule(rq.VoidMove(BLACK, "Gomoku §6.1(4)"), 3.0)
     assert [r.kind.value for r in s.referee.rulings] == ["irregular_accepted"]
 
 
@@ -197,7 +198,7 @@ def test_a_dropped_stone_is_taken_back_and_the_dropper_chooses_again() -> None:
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=10.0)
     s.move(WHITE, "h9", now=20.0)  # the stone that fell, entered as White's move
-    rulings = s.rule("dropped_stone", 25.0, WHITE)
+    rulings = s.rule(rq.DroppedStone(WHITE), 25.0)
     assert [r.kind.value for r in rulings] == ["dropped_stone", "violation"]
     assert s.game.game.board["h9"] is None  # type: ignore[attr-defined]
     assert s.to_move() is WHITE and s.clock.running_color is WHITE
@@ -209,7 +210,7 @@ def test_a_dropped_stone_is_taken_back_and_the_dropper_chooses_again() -> None:
     # the penalty as decided: 罚时 instead (Gomoku §12.3(3))
     t = session(Clock(Absolute(600), now=0.0))
     t.move(BLACK, "h8", now=10.0)
-    t.rule("dropped_stone", 12.0, BLACK, penalty="time", deduct=60.0)
+    t.rule(rq.DroppedStone(BLACK, penalty="time", deduct=60.0), 12.0)
     assert t.referee.violations(BLACK) == 0 and t.clock.remaining(BLACK, 12.0).base == 530.0
 
 
@@ -217,12 +218,12 @@ def test_a_dropped_stone_accepted_or_played_on_stays() -> None:
     # Gomoku §6.1 the opponent may accept the act instead; §6.2 playing on accepts it
     s = session(Clock(Absolute(600), now=0.0))
     s.move(BLACK, "h8", now=10.0)
-    s.rule("accept_irregular", 11.0, BLACK, "Gomoku §6.1(7)")
+    s.rule(rq.IrregularAccepted(BLACK, "Gomoku §6.1(7)"), 11.0)
     with pytest.raises(RefereeError, match="accepted"):
-        s.rule("dropped_stone", 12.0, BLACK)
+        s.rule(rq.DroppedStone(BLACK), 12.0)
     s.move(WHITE, "h9", now=13.0)
     s.move(BLACK, "h10", now=14.0)
     s.move(WHITE, "j9", now=15.0)
     with pytest.raises(SessionError, match=r"Gomoku §6\.2|last stone"):
-        s.rule("dropped_stone", 16.0, BLACK)
+        s.rule(rq.DroppedStone(BLACK), 16.0)
     assert s.referee.violations(BLACK) == 0

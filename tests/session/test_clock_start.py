@@ -11,6 +11,7 @@ import json
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Open
 from duiyi.clock import Absolute, ChineseByoyomi, Clock, Lateness
 from duiyi.errors import InvalidInput, SessionError
 from duiyi.go import Game as GoGame
@@ -85,7 +86,7 @@ def test_first_move_of_a_gomoku_opening() -> None:
         Referee("gomoku"),
         start_rule="first_move",
     )
-    s.act(BLACK, "open", 100.0, moves=["h8", "h9", "j10"], fifth_n=2)
+    s.apply(Open(("h8", "h9", "j10"), 2), 100.0, BLACK)
     assert s.clock.running_color is WHITE and s.clock.used(BLACK, 100.0) == 0.0
 
 

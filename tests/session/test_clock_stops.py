@@ -14,6 +14,7 @@ import json
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import Pass
 from duiyi.clock import (
     Absolute,
     ChineseByoyomi,
@@ -32,6 +33,7 @@ from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
 from duiyi.outcome import Termination
 from duiyi.referee import Referee
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 
 # base 0: every turn is in byo-yomi, the case of the issue (1 or 3 reserved minutes, 1 × 30 s)
@@ -192,7 +194,7 @@ def test_a_sealed_second_pass_presses_too(name: str) -> None:
     # Go §14 with §21.1: a sealed pass that ends play is still a move
     s = go(name)
     opening(s)
-    s.adjourn(WHITE, {"type": "pass"}, now=35.0)
+    s.adjourn(WHITE, Pass(), now=35.0)
     s.resume(now=80_000.0)
     assert s.to_move() is None and s.clock.flagged(99_999.0) is None
     stone = as_a_stone(
@@ -212,7 +214,7 @@ def test_a_dropped_stone_picked_up_costs_the_innocent_opponent_nothing(name: str
     black_before = s.clock.state(BLACK)
     white_before = s.clock.state(WHITE)
     s.move(BLACK, "G7", now=45.0)  # the stone that fell, 25 s into Black's turn
-    s.rule("dropped_stone", 50.0, BLACK)  # White had thought 5 s
+    s.rule(rq.DroppedStone(BLACK), 50.0)  # White had thought 5 s
     assert s.outcome() is None and s.tick(50.0) == []
     assert s.clock.state(WHITE) == white_before
     assert s.clock.state(BLACK) == black_before
@@ -234,7 +236,7 @@ def test_issue_22_dropped_stone_on_the_opponents_last_minute() -> None:
     s.move(BLACK, "E5", now=10.0)
     s.move(WHITE, "C3", now=20.0)
     s.move(BLACK, "G7", now=30.0)
-    s.rule("dropped_stone", 35.0, BLACK)
+    s.rule(rq.DroppedStone(BLACK), 35.0)
     s.tick(36.0)
     assert s.outcome() is None
     assert s.clock.remaining(WHITE, 36.0).periods == 1
@@ -263,7 +265,7 @@ def test_an_arbiters_decision_stops_the_clock_without_a_flag(name: str) -> None:
     # Go §13.1 判负、判和 also end the game: the clock stops, the running turn charged as used
     s = go(name)
     s.move(BLACK, "E5", now=10.0)
-    s.rule("forfeit", 15.0, BLACK, "Go §23.3")
+    s.rule(rq.Forfeit(BLACK, "Go §23.3"), 15.0)
     o = s.outcome()
     assert o is not None and o.winner is WHITE and o.termination is Termination.FORFEIT
     assert s.clock.to_move is None and s.clock.flagged(99_999.0) is None
@@ -276,8 +278,8 @@ def test_a_second_warning_in_the_last_minute_loses_by_warnings_not_time(name: st
     # Go §24.2: the second warning loses; the clock's stop at that moment is no flag
     s = go(name)
     s.move(BLACK, "E5", now=10.0)
-    s.rule("warn", 12.0, WHITE, "Go §23.8")
-    s.rule("warn", 15.0, WHITE, "Go §23.8")
+    s.rule(rq.Warning(WHITE, "Go §23.8"), 12.0)
+    s.rule(rq.Warning(WHITE, "Go §23.8"), 15.0)
     o = s.outcome()
     assert o is not None and o.winner is BLACK and o.termination is not Termination.TIME
     assert s.clock.remaining(WHITE, 15.0).periods == s.clock.system.initial().periods

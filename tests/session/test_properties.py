@@ -15,6 +15,7 @@ from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
 from duiyi.referee import Referee
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 
 from .fake import FakeGame
@@ -73,7 +74,7 @@ def _drive(session: Session, game: str, ops: list[tuple[str, float, int]]) -> fl
             elif op == "tick":
                 session.tick(now)
             elif op == "warn":
-                session.rule("warn", now, BLACK if n % 2 else WHITE, "Go §23.8")
+                session.rule(rq.Warning(BLACK if n % 2 else WHITE, "Go §23.8"), now)
             elif op == "request":
                 session.request_overtime_pass(player, now)
             elif op == "resign" and n % 7 == 0:
@@ -156,7 +157,7 @@ def test_the_sealed_move_never_leaks(
                 if op == "tick":
                     results.append([e.to_json() for e in s.tick(now)])
                 elif op == "warn":
-                    results.append([r.to_json() for r in s.rule("warn", now, WHITE)])
+                    results.append([r.to_json() for r in s.rule(rq.Warning(WHITE), now)])
                 elif op == "move":
                     s.move(player, f"x{i}", now)
                     results.append("moved")

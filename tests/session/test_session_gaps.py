@@ -16,6 +16,7 @@ from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Referee, RulingKind
+from duiyi.referee import requests as rq
 from duiyi.session import Session
 
 
@@ -37,9 +38,9 @@ def test_disqualification_in_play_ends_the_game_and_shows_on_the_sheet() -> None
     s = gomoku()
     s.move(BLACK, "h8", now=1.0)
     with pytest.raises(RefereeError, match="approval"):
-        s.rule("disqualify", 2.0, WHITE)
+        s.rule(rq.Disqualification(WHITE), 2.0)
     assert s.outcome() is None and len(s.referee) == 0
-    s.rule("disqualify", 3.0, WHITE, approved=True)
+    s.rule(rq.Disqualification(WHITE, approved=True), 3.0)
     o = s.outcome()
     assert o is not None and o.winner is BLACK and o.termination is Termination.FORFEIT
     assert o.article == "Gomoku §12.3(2)D"
@@ -56,7 +57,7 @@ def test_disqualification_after_the_result_keeps_the_result() -> None:
     s.move(BLACK, "h8", now=1.0)
     s.resign(WHITE, now=5.0)
     before = s.outcome()
-    s.rule("disqualify", 60.0, BLACK, approved=True)
+    s.rule(rq.Disqualification(BLACK, approved=True), 60.0)
     assert s.outcome() == before
     assert s.result_sheet()["result"] == "1-0"
     assert s.result_sheet()["disqualified"] == ["black"]
@@ -69,7 +70,7 @@ def test_disciplinary_loss_after_a_confirmed_draw_leaves_the_opponents_result() 
     s.move(BLACK, "h8", now=1.0)
     s.offer_draw(BLACK, now=1.5)
     s.answer_draw(WHITE, True, now=3.0)
-    [r] = s.rule("disciplinary_loss", 100.0, WHITE)
+    [r] = s.rule(rq.DisciplinaryLoss(WHITE), 100.0)
     assert r.kind is RulingKind.DISCIPLINARY_LOSS and r.outcome is None
     o = s.outcome()
     assert o is not None and o.result is Result.DRAW and o.termination is Termination.AGREEMENT
@@ -84,7 +85,7 @@ def test_disciplinary_loss_in_play_is_a_forfeit() -> None:
     # Gomoku §2.20(3) during the game: an ordinary 判负
     s = gomoku()
     s.move(BLACK, "h8", now=1.0)
-    s.rule("disciplinary_loss", 2.0, BLACK)
+    s.rule(rq.DisciplinaryLoss(BLACK), 2.0)
     o = s.outcome()
     assert o is not None and o.winner is WHITE and o.article == "Gomoku §2.20(3)"
     assert s.result_sheet()["penalty_loss"] == []
@@ -95,7 +96,7 @@ def test_both_flags_down_order_unknown_is_a_draw_over_the_board() -> None:
     # Gomoku §10.2(4): the arbiter finds both flags down on a physical clock, order unknown
     s = gomoku(Clock(Absolute(300), now=0.0))
     s.move(BLACK, "h8", now=100.0)
-    s.rule("both_flags", 200.0)
+    s.rule(rq.BothFlags(), 200.0)
     o = s.outcome()
     assert o is not None and o.result is Result.DRAW and o.article == "Gomoku §10.2(4)"
     assert s.result_sheet()["result"] == "draw"
@@ -110,8 +111,8 @@ def test_both_flags_overrides_the_electronic_flag_only_on_request() -> None:
     s.tick(500.0)
     assert s.outcome() is not None and s.outcome().termination is Termination.TIME  # type: ignore[union-attr]
     with pytest.raises(RefereeError, match="already decided"):
-        s.rule("both_flags", 510.0)
-    s.rule("both_flags", 510.0, override=True)
+        s.rule(rq.BothFlags(), 510.0)
+    s.rule(rq.BothFlags(override=True), 510.0)
     o = s.outcome()
     assert o is not None and o.result is Result.DRAW
     assert rebuilt(s).to_json() == s.to_json()
@@ -122,14 +123,14 @@ def test_leave_seat_in_byoyomi_once_per_game_and_the_clock_runs() -> None:
     s = byoyomi()
     s.move(BLACK, "E5", now=30.0)
     before = s.clock.remaining(WHITE, 40.0)
-    [r] = s.rule("leave_seat", 40.0, BLACK)
+    [r] = s.rule(rq.LeaveSeat(BLACK), 40.0)
     assert r.kind is RulingKind.LEAVE_SEAT and r.move_number == 1
     assert s.clock.to_move is WHITE and s.clock.remaining(WHITE, 40.0) == before
     assert s.referee.seat_leaves(BLACK) == 1 and s.referee.warnings(BLACK) == 0
     s.move(WHITE, "C3", now=50.0)
     s.move(BLACK, "G7", now=55.0)
     with pytest.raises(RefereeError, match="once per game"):
-        s.rule("leave_seat", 60.0, BLACK)
+        s.rule(rq.LeaveSeat(BLACK), 60.0)
     # a ruling drafted elsewhere is checked against the ledger too
     with pytest.raises(RefereeError, match="once"):
         s.apply_ruling(Referee("go").leave_seat(BLACK), 61.0)
@@ -142,18 +143,18 @@ def test_leave_seat_is_only_in_byoyomi_on_the_opponents_time() -> None:
     s = byoyomi()
     s.move(BLACK, "E5", now=30.0)
     with pytest.raises(SessionError, match="opponent's thinking time"):
-        s.rule("leave_seat", 31.0, WHITE)  # White is on move
+        s.rule(rq.LeaveSeat(WHITE), 31.0)  # White is on move
     main = byoyomi(base=600.0)
     main.move(BLACK, "E5", now=30.0)
     with pytest.raises(SessionError, match="not in byo-yomi"):
-        main.rule("leave_seat", 31.0, BLACK)
+        main.rule(rq.LeaveSeat(BLACK), 31.0)
     absolute = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     absolute.move(BLACK, "E5", now=30.0)
     with pytest.raises(SessionError, match=r"Go §22\.7"):
-        absolute.rule("leave_seat", 31.0, BLACK)
+        absolute.rule(rq.LeaveSeat(BLACK), 31.0)
     s.resign(WHITE, now=40.0)
     with pytest.raises(GameOver):
-        s.rule("leave_seat", 41.0, BLACK)
+        s.rule(rq.LeaveSeat(BLACK), 41.0)
     for x in (s, main, absolute):
         assert x.referee.seat_leaves(BLACK) == 0 and x.referee.seat_leaves(WHITE) == 0
 
@@ -162,7 +163,7 @@ def test_dropped_stone_picked_up_with_consent_and_played_elsewhere() -> None:
     # Go §17.3: 如一方的棋子不慎掉落于棋盘，经对手同意后，允许其拣起后任选着点
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     s.move(BLACK, "E5", now=10.0)  # the stone that fell, entered as a move
-    [r] = s.rule("dropped_stone", 12.0, BLACK)
+    [r] = s.rule(rq.DroppedStone(BLACK), 12.0)
     assert r.kind is RulingKind.DROPPED_STONE and r.take_back
     game = s.game.game  # type: ignore[attr-defined]
     assert game.board.get("E5") is None and game.moves == []
@@ -181,7 +182,7 @@ def test_dropped_stone_only_while_it_is_the_last_action() -> None:
     s.move(BLACK, "E5", now=10.0)
     s.move(WHITE, "C3", now=20.0)
     with pytest.raises(SessionError, match="last stone"):
-        s.rule("dropped_stone", 21.0, BLACK)
+        s.rule(rq.DroppedStone(BLACK), 21.0)
     assert len(s.referee) == 0 and s.game.game.board.get("E5") is BLACK  # type: ignore[attr-defined]
 
 
@@ -190,9 +191,9 @@ def test_dropped_stone_without_consent_needs_the_chief_arbiter() -> None:
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     s.move(BLACK, "E5", now=10.0)
     with pytest.raises(RefereeError, match="chief arbiter"):
-        s.rule("dropped_stone", 11.0, BLACK, consent=False)
+        s.rule(rq.DroppedStone(BLACK, consent=False), 11.0)
     assert s.game.game.board.get("E5") is BLACK  # type: ignore[attr-defined]
-    s.rule("dropped_stone", 12.0, BLACK, consent=False, chief_arbiter=True)
+    s.rule(rq.DroppedStone(BLACK, consent=False, chief_arbiter=True), 12.0)
     assert s.to_move() is BLACK
     assert rebuilt(s).to_json() == s.to_json()
 
@@ -212,7 +213,7 @@ def test_capture_errors_over_the_board_are_a_warning_only_in_the_record(article:
     game = s.game.game  # type: ignore[attr-defined]
     board = game.board.copy()
     assert board.get("E6") is None and game.captures[BLACK] == 1
-    s.rule("warn", 8.0, BLACK, article)
+    s.rule(rq.Warning(BLACK, article), 8.0)
     assert game.board == board and s.to_move() is WHITE
     assert s.referee.warnings(BLACK) == 1 and s.referee.stone_penalty(BLACK) == 1  # Go §24.1
     assert rebuilt(s).to_json() == s.to_json()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.actions import AcceptTakeback, DeclineTakeback, RequestTakeback
 from duiyi.clock import Absolute, Clock
 from duiyi.errors import GameOver, IllegalAction
 from duiyi.go import Game
@@ -22,9 +23,9 @@ def test_agreed_takeback_removes_the_answer_too_and_replays_the_same() -> None:
     s = go_session()
     s.move(BLACK, "E5", now=4.0)
     s.move(WHITE, "D5", now=10.0)
-    s.act(BLACK, "request_takeback", 12.0)
+    s.apply(RequestTakeback(), 12.0, BLACK)
     assert s.state()["takeback"] == "black"
-    s.act(WHITE, "accept_takeback", 13.0)
+    s.apply(AcceptTakeback(), 13.0, WHITE)
     # both moves off: Black to move again, its clock running; time used stays used
     assert s.game.game.moves == [] and s.to_move() is BLACK
     assert s.clock.running_color is BLACK
@@ -37,8 +38,8 @@ def test_agreed_takeback_removes_the_answer_too_and_replays_the_same() -> None:
 def test_takeback_before_the_answer_hands_the_turn_back() -> None:
     s = go_session()
     s.move(BLACK, "E5", now=4.0)
-    s.act(BLACK, "request_takeback", 5.0)
-    s.act(WHITE, "accept_takeback", 7.0)
+    s.apply(RequestTakeback(), 5.0, BLACK)
+    s.apply(AcceptTakeback(), 7.0, WHITE)
     # White's 3 s of thinking stay White's; Black's clock runs again from 7 s
     assert s.to_move() is BLACK and s.clock.running_color is BLACK
     assert s.clock.used(WHITE, 7.0) == pytest.approx(3.0)
@@ -48,15 +49,15 @@ def test_takeback_before_the_answer_hands_the_turn_back() -> None:
 def test_declined_or_lapsed_requests_change_nothing() -> None:
     s = go_session()
     s.move(BLACK, "E5", now=1.0)
-    s.act(BLACK, "request_takeback", 2.0)
+    s.apply(RequestTakeback(), 2.0, BLACK)
     with pytest.raises(IllegalAction, match="asked already"):
-        s.act(BLACK, "request_takeback", 2.5)
+        s.apply(RequestTakeback(), 2.5, BLACK)
     with pytest.raises(IllegalAction, match="has not asked"):
-        s.act(BLACK, "accept_takeback", 2.5)  # the asker cannot answer itself
-    s.act(WHITE, "decline_takeback", 3.0)
+        s.apply(AcceptTakeback(), 2.5, BLACK)  # the asker cannot answer itself
+    s.apply(DeclineTakeback(), 3.0, WHITE)
     assert s.state()["takeback"] is None and len(s.game.game.moves) == 1
     s.move(WHITE, "D5", now=4.0)
-    s.act(WHITE, "request_takeback", 5.0)
+    s.apply(RequestTakeback(), 5.0, WHITE)
     s.move(BLACK, "C3", now=6.0)  # White's request stands while Black plays ...
     assert s.state()["takeback"] == "white"
     s.move(WHITE, "G7", now=7.0)  # ... and lapses when White plays on
@@ -68,19 +69,19 @@ def test_nothing_decided_and_no_event_game() -> None:
     s.move(BLACK, "E5", now=1.0)
     assert not s.may_request_takeback(BLACK)
     with pytest.raises(IllegalAction, match="no takebacks"):
-        s.act(BLACK, "request_takeback", 2.0)
+        s.apply(RequestTakeback(), 2.0, BLACK)
     s = go_session()
     s.move(BLACK, "E5", now=1.0)
     s.resign(WHITE, now=2.0)
     assert not s.may_request_takeback(BLACK)
     with pytest.raises(GameOver):
-        s.act(BLACK, "request_takeback", 3.0)
+        s.apply(RequestTakeback(), 3.0, BLACK)
     # the count: play has stopped, the marking is not taken back
     s = go_session()
     s.pass_(BLACK, now=1.0)
     s.pass_(WHITE, now=2.0)
     with pytest.raises(IllegalAction, match="during play only"):
-        s.act(BLACK, "request_takeback", 3.0)
+        s.apply(RequestTakeback(), 3.0, BLACK)
 
 
 def test_gomoku_takeback_and_a_five_stays_won() -> None:
@@ -92,24 +93,24 @@ def test_gomoku_takeback_and_a_five_stays_won() -> None:
         t += 1
         s.move(BLACK, b, now=t)
         s.move(WHITE, w, now=t + 0.5)
-    s.act(WHITE, "request_takeback", t + 1)
-    s.act(BLACK, "accept_takeback", t + 2)
+    s.apply(RequestTakeback(), t + 1, WHITE)
+    s.apply(AcceptTakeback(), t + 2, BLACK)
     assert s.game.game.moves[-1].point is not None and str(s.game.game.moves[-1].point) == "h11"
     assert s.to_move() is WHITE
     s.move(WHITE, "a5", now=t + 3)
     s.move(BLACK, "h12", now=t + 4)  # five in a row: decided
     assert s.outcome() is not None
     with pytest.raises(GameOver):
-        s.act(BLACK, "request_takeback", t + 5)
+        s.apply(RequestTakeback(), t + 5, BLACK)
 
 
 def test_a_request_open_when_play_stops_can_only_be_declined() -> None:
     s = go_session()
     s.pass_(BLACK, now=1.0)
-    s.act(BLACK, "request_takeback", 2.0)
+    s.apply(RequestTakeback(), 2.0, BLACK)
     s.pass_(WHITE, now=3.0)  # the opponent's pass ends play before it answers
     assert s.takeback_request is BLACK and not s.can_take_back(BLACK)
     with pytest.raises(IllegalAction, match="during play only"):
-        s.act(WHITE, "accept_takeback", 4.0)
-    s.act(WHITE, "decline_takeback", 4.0)
+        s.apply(AcceptTakeback(), 4.0, WHITE)
+    s.apply(DeclineTakeback(), 4.0, WHITE)
     assert s.takeback_request is None and s.game.game.phase.value == "counting"

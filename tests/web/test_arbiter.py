@@ -120,7 +120,13 @@ def rule(
         c.get_by_label(name, exact=True).select_option(value)
     for name, part in (pick or {}).items():
         field = c.get_by_label(name, exact=True)
-        options = [o for o in field.locator("option").all_inner_texts() if part in o]
+        # the list of rulings made follows the room's socket: wait for the one wanted
+        deadline = time.monotonic() + 10
+        while True:
+            options = [o for o in field.locator("option").all_inner_texts() if part in o]
+            if len(options) == 1 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         assert len(options) == 1, (name, part, field.locator("option").all_inner_texts())
         field.select_option(label=options[0])
     for name in tick:
@@ -263,11 +269,11 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     # the forms offer exactly the rulebooks' tables (the Book of each game)
     go_table, renju_table = table(server, g1["game_id"]), table(server, r1["game_id"])
     on_boards = {label for label, *_ in GO_ON_BOARD_1 + GO_ENDING}
-    assert {"warn", "restore_stones", "leave_seat", "dropped_stone", "overtime_pass"} <= set(
+    assert {"warning", "stones_restored", "leave_seat", "dropped_stone", "overtime_pass"} <= set(
         go_table
     )
-    assert "violation" not in go_table and "warn" not in renju_table
-    assert {"violation", "time_penalty", "moved_stones", "disqualify"} <= set(renju_table)
+    assert "violation" not in go_table and "warning" not in renju_table
+    assert {"violation", "time_penalty", "moved_stones", "disqualification"} <= set(renju_table)
     # Gomoku §4.2: moved stones have four outcomes
     moved = next(f for f in renju_table["moved_stones"]["fields"] if f["name"] == "decision")
     assert moved["choices"] == ["restore", "valid", "draw", "replay"]
@@ -567,6 +573,10 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     options = c.get_by_label("裁决种类").locator("option").all_inner_texts()
     assert "违例" in options and not [o for o in options if "违规" in o]
     assert {"罚时", "掉子", "移子", "取消比赛资格"} <= set(options)
+    # the words of a ruling's lists are Chinese too (the coin: 正面/反面, not heads/tails)
+    c.get_by_label("裁决种类").select_option(label="挑边器猜先")
+    faces = c.get_by_label("所猜", exact=True).locator("option").all_inner_texts()
+    assert faces == ["正面", "反面"], faces
     c.get_by_label("裁决种类").select_option(label="推盘：棋子放回")
     point = c.get_by_label("第一个接触的交叉点")
     suggested = point.get_attribute("placeholder")

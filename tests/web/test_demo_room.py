@@ -203,11 +203,11 @@ def test_the_room_puts_stones_back_by_the_book(server: Server, context_factory: 
     page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
     page.wait_for_selector("[data-testid=room-board-1][data-version='1']")
     assert not page.is_visible("[data-testid=rule-points-1]")  # a warning names no stones
-    page.select_option("[data-testid=rule-kind-1]", "restore_stones")
+    page.select_option("[data-testid=rule-kind-1]", "stones_restored")
     assert page.is_visible("[data-testid=rule-points-1]")
     assert page.input_value("[data-testid=rule-article-1]") == "Go §18.1"
     assert page.get_attribute("[data-testid=rule-article-1]", "readonly") is not None
-    _rule_in_the_room(page, 1, "restore_stones", "white", "c3, C4")
+    _rule_in_the_room(page, 1, "stones_restored", "white", "c3, C4")
     page.wait_for_selector("[data-testid=rulings-1]:has-text('Go §18.1')")
     s = state(server, one["game_id"])
     assert {"C3", "C4"} <= set(s["stones"]["black"])
@@ -229,9 +229,9 @@ def test_the_room_corrects_or_accepts_an_irregular_gomoku_stone(
     _rule_in_the_room(page, 1, "replace_pushed", "black", "i9")
     page.wait_for_selector("[data-testid=rulings-1]:has-text('Gomoku §6.1(5)')")
     assert state(server, one["game_id"])["moves_list"] == ["i9"]
-    page.select_option("[data-testid=rule-kind-2]", "accept_irregular")
+    page.select_option("[data-testid=rule-kind-2]", "irregular_accepted")
     page.fill("[data-testid=rule-article-2]", "Gomoku §6.1(5)")
-    _rule_in_the_room(page, 2, "accept_irregular", "black")
+    _rule_in_the_room(page, 2, "irregular_accepted", "black")
     page.wait_for_selector("[data-testid=rulings-2]:has-text('Gomoku §6.1(5)')")
     _rule_in_the_room(page, 2, "replace_lifted", "black", "j10")
     page.wait_for_selector("#banner.error:has-text('accepted')")

@@ -1,6 +1,6 @@
 """Refereed games and matches between two Gomocup brains (fresh processes): the adapter runs
 the brains and measures their time; the decisions are the pure :mod:`duiyi.gomoku.match`'s
-(:class:`~duiyi.gomoku.match.Referee`), the clock :class:`~duiyi.engines.gomocup_clock.GameClock`,
+(:class:`~duiyi.gomoku.match.MoveJudge`), the clock :class:`~duiyi.engines.gomocup_clock.GameClock`,
 the score :class:`~duiyi.engines.tally.MatchTally`. :func:`run_game` and :func:`run_match` are
 the blocking forms for scripts and the CLI."""
 
@@ -31,10 +31,10 @@ from duiyi.errors import (
     EngineTimeout,
 )
 from duiyi.gomoku.match import (
+    Ending,
     Failure,
     GameRecord,
-    Referee,
-    Ruling,
+    MoveJudge,
     ScheduledGame,
     TimeControl,
     forfeit,
@@ -42,7 +42,7 @@ from duiyi.gomoku.match import (
 )
 from duiyi.gomoku.point import Point
 from duiyi.gomoku.rules import RenjuRules
-from duiyi.referee import Referee as RulingLedger
+from duiyi.referee import Referee
 
 __all__ = ["play_game", "play_match", "run_game", "run_match"]
 
@@ -56,9 +56,7 @@ async def _launch(
     return await launch_or_error(GomocupEngine.open(command, size, timeout=timeout))
 
 
-def _rule(
-    referee: Referee, ledger: RulingLedger, color: Color, failure: Failure, reason: str
-) -> Ruling:
+def _rule(judge: MoveJudge, ledger: Referee, color: Color, failure: Failure, reason: str) -> Ending:
     """A brain's failure, ruled through the shared referee ledger: a crash, a refusal
     (``ERROR``/``UNKNOWN``) or a brain that cannot start withdraws from the game (Gomoku
     §10.1(3)D); an unreadable answer or a point off the board breaks the rules of play
@@ -68,7 +66,7 @@ def _rule(
     else:
         entry = ledger.forfeit(color, forfeit(color, failure).article, note=reason)
     assert entry.outcome is not None
-    return referee.end(entry.outcome, reason)
+    return judge.end(entry.outcome, reason)
 
 
 async def play_game(
@@ -99,7 +97,7 @@ async def play_game(
     needs to start (``START``) is not charged but limited to ``start_timeout`` seconds.
 
     ``rules`` (default: :meth:`RenjuRules.chinese_2013` with an opening, :meth:`RenjuRules.free`
-    on an empty board) are judged by :class:`~duiyi.gomoku.match.Referee`; ``rule`` is the
+    on an empty board) are judged by :class:`~duiyi.gomoku.match.MoveJudge`; ``rule`` is the
     ``INFO rule`` sent (default: renju when the rules have forbidden moves, else freestyle).
     ``max_memory`` (bytes) is announced with ``INFO max_memory`` but not enforced. With
     ``suspend_idle`` a brain is stopped (``SIGSTOP``) whenever it is not its turn, as Gomocup
@@ -108,8 +106,8 @@ async def play_game(
     control = time_control or TimeControl()
     if rules is None:
         rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
-    referee = Referee(opening, rules=rules)
-    ledger = RulingLedger("gomoku")
+    judge = MoveJudge(opening, rules=rules)
+    ledger = Referee("gomoku")
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
     commands = {BLACK: black, WHITE: white}
@@ -124,7 +122,7 @@ async def play_game(
         else:
             failures[color] = item
     notes: list[str] = []
-    times: list[int] = [0] * len(referee.moves)  # each stone's thinking time; opening stones 0
+    times: list[int] = [0] * len(judge.moves)  # each stone's thinking time; opening stones 0
 
     def collect(color: Color) -> Callable[[EngineLine], None]:
         def keep(line: EngineLine) -> None:
@@ -139,21 +137,21 @@ async def play_game(
             keep(line)
         eng.on_line = keep
 
-    ruling: Ruling | None
+    ruling: Ending | None
     if len(failures) == 2:
         why = "; ".join(f"{c}: {e}" for c, e in failures.items())
         entry = ledger.no_show({BLACK, WHITE}, note=why)  # both absent: both lose (§8.5)
         assert entry.outcome is not None
-        ruling = referee.end(entry.outcome, f"neither engine started ({why})")
+        ruling = judge.end(entry.outcome, f"neither engine started ({why})")
     elif failures:
         (color, error), *_ = failures.items()
         reason = f"{color} engine did not start: {error}"
-        ruling = _rule(referee, ledger, color, Failure.START, reason)
+        ruling = _rule(judge, ledger, color, Failure.START, reason)
     else:
         ruling = None
         try:
             ruling = await _play_moves(
-                engines, referee, ledger, clock, rule, max_memory, suspend_idle, times
+                engines, judge, ledger, clock, rule, max_memory, suspend_idle, times
             )
         finally:
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
@@ -164,7 +162,7 @@ async def play_game(
         black=labels[0],
         white=labels[1],
         opening=opening_name,
-        moves=tuple(str(p) for p in referee.moves),
+        moves=tuple(str(p) for p in judge.moves),
         outcome=ruling.outcome,
         reason=ruling.reason,
         used_ms=(clock.used_ms[BLACK], clock.used_ms[WHITE]),
@@ -175,16 +173,16 @@ async def play_game(
 
 async def _play_moves(
     engines: dict[Color, GomocupEngine],
-    referee: Referee,
-    ledger: RulingLedger,
+    judge: MoveJudge,
+    ledger: Referee,
     clock: GameClock,
     rule: GomocupRule | None,
     max_memory: int | None,
     suspend_idle: bool,
     times: list[int],
-) -> Ruling:
+) -> Ending:
     control = clock.control
-    default_rule = GomocupRule.RENJU if referee.fouls else GomocupRule.FREESTYLE
+    default_rule = GomocupRule.RENJU if judge.fouls else GomocupRule.FREESTYLE
     info_rule = rule if rule is not None else default_rule
     limits = control.gomocup_info()
     for color, eng in engines.items():
@@ -198,12 +196,12 @@ async def _play_moves(
             )
         except EngineError as exc:  # only a dead pipe can fail here: INFO has no answer
             reason = f"{color} engine exited before play: {exc}"
-            return _rule(referee, ledger, color, Failure.CRASH, reason)
+            return _rule(judge, ledger, color, Failure.CRASH, reason)
         if suspend_idle:
             eng.suspend()
     synced: dict[Color, bool] = {BLACK: False, WHITE: False}
     while True:
-        color = referee.to_move
+        color = judge.to_move
         eng = engines[color]
         left = clock.time_left_ms(color)
         budget = clock.budget_ms(color)
@@ -211,46 +209,46 @@ async def _play_moves(
         try:
             if left is not None:
                 await eng.info("time_left", left)
-            if not referee.moves:
+            if not judge.moves:
                 answer = await eng.begin(timeout=timeout)
-            elif not synced[color] and len(referee.moves) > 1:
+            elif not synced[color] and len(judge.moves) > 1:
                 stones = [
                     (p, BoardField.OWN if (i % 2 == 0) == (color is BLACK) else BoardField.OPPONENT)
-                    for i, p in enumerate(referee.moves)
+                    for i, p in enumerate(judge.moves)
                 ]
                 answer = await eng.board(stones, timeout=timeout)
             else:
-                answer = await eng.turn(GomocupMove.from_book(referee.moves[-1]), timeout=timeout)
+                answer = await eng.turn(GomocupMove.from_book(judge.moves[-1]), timeout=timeout)
             synced[color] = True
         except EngineTimeout:
             waited = round((time.monotonic() - eng.line.last_sent) * 1000)
             reason = clock.describe_overtime(color)  # which limit bound the wait
             clock.charge(color, waited)
             await eng.kill()
-            return referee.overtime(color, reason)
+            return judge.overtime(color, reason)
         except EngineCrashed as exc:
             status = f" with status {exc.returncode}" if exc.returncode is not None else ""
-            n = len(referee.moves) + 1
+            n = len(judge.moves) + 1
             reason = f"{color} engine exited{status} when move {n} was due"
-            return _rule(referee, ledger, color, Failure.CRASH, reason)
+            return _rule(judge, ledger, color, Failure.CRASH, reason)
         except EngineRefusal as exc:
             reason = f"{color} engine refused: {exc}"
-            return _rule(referee, ledger, color, Failure.REFUSAL, reason)
+            return _rule(judge, ledger, color, Failure.REFUSAL, reason)
         except EngineProtocolError as exc:
-            return _rule(referee, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
+            return _rule(judge, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
         # the brain's time: from the end of writing its move command to its answer (Piskvork
         # measures the same way); the INFO lines and the referee's own work are not charged
         elapsed = round(eng.last_elapsed * 1000)
         if suspend_idle:
             eng.suspend()  # no thinking on the opponent's time
         if clock.charge(color, elapsed) is not None:
-            return referee.overtime(color, clock.describe_overtime(color, elapsed))
+            return judge.overtime(color, clock.describe_overtime(color, elapsed))
         if not answer.on_board(DEFAULT_SIZE):
             reason = f"{color} answered {answer}, which is off the 15x15 board"
-            return _rule(referee, ledger, color, Failure.OFF_BOARD, reason)
-        placed = len(referee.moves)
-        ruling = referee.play(answer.to_book())
-        if len(referee.moves) > placed:  # the stone is on the board (a losing one too)
+            return _rule(judge, ledger, color, Failure.OFF_BOARD, reason)
+        placed = len(judge.moves)
+        ruling = judge.play(answer.to_book())
+        if len(judge.moves) > placed:  # the stone is on the board (a losing one too)
             times.append(elapsed)
         if ruling is not None:
             return ruling

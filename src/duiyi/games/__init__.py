@@ -24,14 +24,13 @@ from types import MappingProxyType
 from typing import Any
 
 from duiyi.errors import InvalidInput, SessionError, UnknownGame
-from duiyi.games.adapters import GAME_ACTIONS, GameAdapter, GoAdapter, GomokuAdapter
+from duiyi.games.adapters import GameAdapter, GoAdapter, GomokuAdapter
 from duiyi.games.base import EngineProtocol, GameType
 from duiyi.games.go import GO
 from duiyi.games.gomoku import GOMOKU
 
 __all__ = [
     "GAMES",
-    "GAME_ACTIONS",
     "GO",
     "GOMOKU",
     "EngineProtocol",

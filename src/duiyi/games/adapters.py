@@ -9,8 +9,9 @@ the adapter translates. The clock belongs to seats, so a swap never swaps the cl
 
 >>> from duiyi import BLACK
 >>> from duiyi.go import Game
+>>> from duiyi.actions import Move
 >>> a = GoAdapter(Game(9))
->>> a.play(BLACK, "move", {"point": "E5"})
+>>> a.play(BLACK, Move("E5"))
 >>> a.to_move(), a.moves_played()
 (Color.WHITE, 1)
 """
@@ -19,10 +20,28 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duiyi import Color
+from duiyi.actions import (
+    Accept,
+    AcceptDraw,
+    ChooseFifth,
+    Claim,
+    DeclineDraw,
+    Dispute,
+    GameAction,
+    MarkDead,
+    Move,
+    OfferDraw,
+    Open,
+    Pass,
+    PlaceHandicap,
+    ProposeFifth,
+    Resign,
+    SetDead,
+    Swap,
+)
 from duiyi.errors import IllegalAction, InvalidInput, SessionError
 from duiyi.outcome import Outcome
 
@@ -30,33 +49,10 @@ if TYPE_CHECKING:
     from duiyi.clock import TimeSystem
 
 __all__ = [
-    "GAME_ACTIONS",
     "GameAdapter",
     "GoAdapter",
     "GomokuAdapter",
 ]
-
-# The game actions a session passes through to its game (the rest are the session's own).
-GAME_ACTIONS = frozenset(
-    {
-        "move",
-        "pass",
-        "resign",
-        "claim",
-        "offer_draw",
-        "accept_draw",
-        "decline_draw",
-        "mark_dead",
-        "set_dead",
-        "accept",
-        "dispute",
-        "place_handicap",
-        "open",
-        "swap",
-        "propose_fifth",
-        "choose_fifth",
-    }
-)
 
 
 @runtime_checkable
@@ -71,9 +67,10 @@ class GameAdapter(Protocol):
     def outcome(self) -> Outcome | None:
         """The result, or None while the game goes on."""
 
-    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        """Apply a game action (one of :data:`GAME_ACTIONS`) by the seat ``player``; raise a
-        :class:`duiyi.errors.DuiyiError` and leave the game unchanged if it is refused."""
+    def play(self, player: Color, action: GameAction) -> None:
+        """Apply a game action (:data:`duiyi.actions.GameAction`) by the seat
+        ``player``; raise a :class:`duiyi.errors.DuiyiError` and leave the game unchanged if it
+        is refused."""
 
     def end(self, outcome: Outcome) -> None:
         """Impose a result decided off the board (time, forfeit, the arbiter)."""
@@ -98,7 +95,7 @@ class GameAdapter(Protocol):
 
     def board_view(self) -> dict[str, Any]:
         """What a board display needs beyond :meth:`state_json`: the stones by colour, the
-        size, the last move and the game's own extras (Go: captures, dead stones, the count;
+        size, the moves played (``move_count``), the last move and the game's own extras (Go: captures, dead stones, the count;
         Gomoku: the opening, the fifth-move candidates, the draw offers); {} for a game
         without a board."""
 
@@ -113,20 +110,6 @@ def _stones(board: Any, size: int) -> dict[str, Any]:
         "stones": {c.value: sorted(str(p) for p in board.stones(c)) for c in colours},
         "size": size,
     }
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise InvalidInput(f"the action needs {key!r} (a point such as 'D4'), got {value!r}")
-    return value
-
-
-def _texts(data: Mapping[str, Any], key: str) -> list[str]:
-    value = data.get(key)
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise InvalidInput(f"the action needs {key!r} (a list of points), got {value!r}")
-    return [str(v) for v in value]
 
 
 # --------------------------------------------------------------------------- Go
@@ -172,32 +155,41 @@ class GoAdapter:
         result: Outcome | None = self.game.outcome()
         return result
 
-    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
+    def play(self, player: Color, action: GameAction) -> None:
+        """The Go action of ``action`` by ``player``, its points parsed once against the
+        board, pushed on the game (Go's own typed actions, :mod:`duiyi.go.actions`)."""
+        from duiyi.go import actions as go
+        from duiyi.go.point import Point
+
         g = self.game
-        if kind == "move":
-            g.play(_text(data, "point"), player)
-        elif kind == "pass":
-            g.pass_move(player)
-        elif kind == "resign":
-            g.resign(player)
-        elif kind == "mark_dead":
-            points = _texts(data, "points") if "points" in data else [_text(data, "point")]
-            for p in points:
-                g.mark_dead(p)
-        elif kind == "set_dead":
-            g.set_dead(_texts(data, "points"))
-        elif kind == "accept":
-            g.accept(player)
-        elif kind == "dispute":
-            g.dispute(player, _text(data, "point"))
-        elif kind == "place_handicap":
-            g.place_handicap(_texts(data, "points"))
-        elif kind in ("offer_draw", "accept_draw", "decline_draw"):
-            raise IllegalAction("the Go rules have no draw by agreement (Go §7, §13)", "Go §13")
-        elif kind == "claim":
-            raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
-        else:
-            raise IllegalAction(f"{kind!r} is not a Go action")
+
+        def pt(text: str) -> Point:
+            return Point.parse(text, g.size)
+
+        match action:
+            case Move(point=point):
+                g.apply(go.Move(player, pt(point)))
+            case Pass():
+                g.apply(go.Pass(player))
+            case Resign():
+                g.apply(go.Resign(player))
+            case MarkDead(points=points):
+                for p in points:
+                    g.apply(go.MarkDead(pt(p)))
+            case SetDead(points=points):
+                g.apply(go.SetDead(tuple(pt(p) for p in points)))
+            case Accept():
+                g.apply(go.Accept(player))
+            case Dispute(point=point):
+                g.apply(go.Dispute(player, pt(point)))
+            case PlaceHandicap(points=points):
+                g.apply(go.PlaceHandicap(tuple(pt(p) for p in points)))
+            case OfferDraw() | AcceptDraw() | DeclineDraw():
+                raise IllegalAction("the Go rules have no draw by agreement (Go §7, §13)", "Go §13")
+            case Claim():
+                raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
+            case _:
+                raise IllegalAction(f"{action.type!r} is not a Go action")
 
     def end(self, outcome: Outcome) -> None:
         if self.game.outcome() is None:
@@ -251,8 +243,8 @@ class GoAdapter:
 
         >>> from duiyi import BLACK, WHITE
         >>> from duiyi.go import Game
-        >>> a = GoAdapter(Game(9)); a.play(BLACK, "move", {"point": "E5"})
-        >>> a.play(WHITE, "move", {"point": "D5"})
+        >>> a = GoAdapter(Game(9)); a.play(BLACK, Move("E5"))
+        >>> a.play(WHITE, Move("D5"))
         >>> a.takeback_count(BLACK), a.takeback_count(WHITE)
         (2, 1)
         """
@@ -296,6 +288,7 @@ class GoAdapter:
         last = g.last_move
         return {
             **_stones(g.board, g.size),
+            "move_count": len(g.moves),  # stones and passes
             "captures": {c.value: n for c, n in g.captures.items()},
             "dead": sorted(str(p) for p in g.dead),
             "accepted": sorted(c.value for c in g.accepted),
@@ -313,20 +306,6 @@ class GoAdapter:
 
 
 # --------------------------------------------------------------------------- Gomoku
-
-_GOMOKU_TYPES = {
-    "move": "place",
-    "pass": "pass",
-    "resign": "resign",
-    "claim": "claim_foul",
-    "offer_draw": "offer_draw",
-    "accept_draw": "accept_draw",
-    "decline_draw": "decline_draw",
-    "open": "open",
-    "swap": "swap",
-    "propose_fifth": "propose_fifth",
-    "choose_fifth": "choose_fifth",
-}
 
 
 class GomokuAdapter:
@@ -371,32 +350,56 @@ class GomokuAdapter:
             return result
         return dataclasses.replace(result, winner=result.winner.opponent)
 
-    def _action(self, player: Color, kind: str, data: Mapping[str, Any]) -> Any:
-        from duiyi.gomoku.game import action_from_json
+    def _action(self, player: Color, action: GameAction) -> Any:
+        """The Gomoku game's own action for ``action`` by the seat ``player`` (its colour
+        after a swap), the points parsed once."""
+        from duiyi.gomoku import game as gm
+        from duiyi.gomoku.point import Point
 
         if self._imposed is not None:
             from duiyi.errors import GameOver
 
             raise GameOver(f"the game is over ({self._imposed.termination.value})")
-        gtype = _GOMOKU_TYPES.get(kind)
-        if gtype is None:
-            raise IllegalAction(f"{kind!r} is not a Gomoku action")
-        payload: dict[str, Any] = {"v": 1, "type": gtype, "color": self._colour(player).value}
-        if gtype in ("place", "choose_fifth"):
-            payload["point"] = _text(data, "point")
-        elif gtype == "propose_fifth":
-            payload["points"] = _texts(data, "points")
-        elif gtype == "open":
-            payload["moves"] = _texts(data, "moves")
-            payload["fifth_n"] = int(data.get("fifth_n", 1))
-        return action_from_json(payload)
+        colour = self._colour(player)
+        match action:
+            case Move(point=point):
+                return gm.Place(colour, Point.parse(point))
+            case Pass():
+                return gm.Pass(colour)
+            case Resign():
+                return gm.Resign(colour)
+            case Claim():
+                return gm.ClaimFoul(colour)
+            case OfferDraw():
+                return gm.OfferDraw(colour)
+            case AcceptDraw():
+                return gm.AcceptDraw(colour)
+            case DeclineDraw():
+                return gm.DeclineDraw(colour)
+            case Open(moves=moves, fifth_n=fifth_n):
+                if len(moves) != 3:
+                    raise InvalidInput(
+                        f"the opening is three stones (Gomoku §3.2), got {list(moves)!r}",
+                        "Gomoku §3.2",
+                    )
+                b1, w2, b3 = (Point.parse(m) for m in moves)
+                return gm.Open(colour, b1, w2, b3, fifth_n)
+            case Swap():
+                return gm.Swap(colour)
+            case ProposeFifth(points=points):
+                return gm.ProposeFifth(colour, tuple(Point.parse(p) for p in points))
+            case ChooseFifth(point=point):
+                return gm.ChooseFifth(colour, Point.parse(point))
+            case _:
+                raise IllegalAction(f"{action.type!r} is not a Gomoku action")
 
-    def play(self, player: Color, kind: str, data: Mapping[str, Any]) -> None:
-        action = self._action(player, kind, data)
-        turn_based = kind not in ("resign", "claim", "offer_draw", "accept_draw", "decline_draw")
-        if turn_based and self.to_move() is not player:
+    def play(self, player: Color, action: GameAction) -> None:
+        move = self._action(player, action)
+        # resigning, claiming and the draw offers are made on either player's time
+        any_time = isinstance(action, (Resign, Claim, OfferDraw, AcceptDraw, DeclineDraw))
+        if not any_time and self.to_move() is not player:
             raise IllegalAction(f"it is not {player}'s turn", "Gomoku §4.1")
-        self.game.apply(action)
+        self.game.apply(move)
 
     def end(self, outcome: Outcome) -> None:
         if self.outcome() is None:
@@ -477,7 +480,7 @@ class GomokuAdapter:
 
     def pass_turn(self, player: Color) -> None:
         if self.to_move() is player:
-            self.play(player, "pass", {})
+            self.play(player, Pass())
 
     def moves_played(self) -> int:
         n: int = self.game.move_number
@@ -509,6 +512,7 @@ class GomokuAdapter:
             **_stones(g.board, SIZE),
             "last_move": str(moves[-1].point) if moves and moves[-1].point else None,
             "moves_list": [str(m.point) if m.point else "pass" for m in moves],
+            "move_count": len(moves),
             "rules": g.rules.to_json(),
             "fifth_n": g.fifth_n,
             "fifth_candidates": [str(p) for p in g.fifth_candidates],

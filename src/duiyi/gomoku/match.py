@@ -6,7 +6,10 @@ monotonic clock; what it has to decide about the board is decided here, from fac
 * :class:`TimeControl`: per-move limit (Gomoku §8.2, 读秒) and per-game limit for each side
   (§8.2, 单一时限); the adapter's :class:`duiyi.engines.gomocup_clock.GameClock` runs them on the
   shared clock's time systems (a side over its limit loses, §10.1(3)B).
-* :func:`forfeit`: the ruling when a brain crashes, refuses, answers nonsense or plays an
+* :class:`MoveJudge`: each stone of an engine game judged through the core game; how the game
+  ended is an :class:`Ending` (the arbiter's rulings themselves are the one
+  :class:`duiyi.referee.Referee` ledger's).
+* :func:`forfeit`: the outcome when a brain crashes, refuses, answers nonsense or plays an
   occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
 * :class:`GameRecord`: one game's record. The match score is kept by the adapter
@@ -40,10 +43,10 @@ from duiyi.outcome import Outcome, Result, Termination
 __all__ = [
     "ARTICLES",
     "DEFAULT_TOLERANCE_MS",
+    "Ending",
     "Failure",
     "GameRecord",
-    "Referee",
-    "Ruling",
+    "MoveJudge",
     "ScheduledGame",
     "TimeControl",
     "both_forfeit",
@@ -175,10 +178,10 @@ class TimeControl:
 
 
 @dataclass(frozen=True)
-class Ruling:
-    """How a game ended, with a human sentence for reports.
+class Ending:
+    """How an engine game ended, with a human sentence for reports.
 
-    >>> Ruling(forfeit(BLACK, Failure.CRASH), "black's engine exited").outcome.winner
+    >>> Ending(forfeit(BLACK, Failure.CRASH), "black's engine exited").outcome.winner
     Color.WHITE
     """
 
@@ -186,7 +189,7 @@ class Ruling:
     reason: str
 
 
-class Referee:
+class MoveJudge:
     """Judges each stone of an engine game as the arbiter would, through the core
     :class:`~duiyi.gomoku.game.Game` (one rulebook reading for people and engines).
 
@@ -204,12 +207,12 @@ class Referee:
     the game is built as :meth:`Game.from_moves` does, N = 1, no swap); fairness comes from
     playing each opening twice with colours swapped (:func:`schedule`).
 
-    >>> ref = Referee(["h8", "h9", "j10"])                  # 疏星 (Sosei)
+    >>> ref = MoveJudge(["h8", "h9", "j10"])                  # 疏星 (Sosei)
     >>> ref.to_move, [str(p) for p in ref.moves]
     (Color.WHITE, ['h8', 'h9', 'j10'])
     >>> ref.play("h9").outcome.termination.value            # white plays on its own stone
     'forfeit'
-    >>> Referee(["h8", "a1"])  # doctest: +ELLIPSIS
+    >>> MoveJudge(["h8", "a1"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     duiyi.errors.InvalidInput: a designated opening starts with one of the 26 openings ...
@@ -222,7 +225,7 @@ class Referee:
         self.fouls = self.rules.fouls
         self.board = Board()  # a mirror of the game's stones, for the checks before the game's
         self.moves: list[Point] = []
-        self.ruling: Ruling | None = None
+        self.ruling: Ending | None = None
         for n, item in enumerate(opening, 1):
             point = Point.parse(item)
             if not self.board.is_empty(point):
@@ -253,42 +256,42 @@ class Referee:
         """True once a ruling has ended the game."""
         return self.ruling is not None
 
-    def fail(self, color: Color, failure: Failure, reason: str) -> Ruling:
+    def fail(self, color: Color, failure: Failure, reason: str) -> Ending:
         """End the game because ``color``'s brain failed (see :func:`forfeit`)."""
-        self.ruling = Ruling(forfeit(color, failure), reason)
+        self.ruling = Ending(forfeit(color, failure), reason)
         return self.ruling
 
-    def end(self, outcome: Outcome, reason: str) -> Ruling:
+    def end(self, outcome: Outcome, reason: str) -> Ending:
         """End the game with an outcome ruled elsewhere (the adapter rules crashes, refusals
         and silence through the shared :class:`duiyi.referee.Referee` ledger).
 
         >>> from duiyi.outcome import Termination
-        >>> Referee(rules=RenjuRules.free()).end(Outcome.win(BLACK, Termination.FORFEIT, "x"),
+        >>> MoveJudge(rules=RenjuRules.free()).end(Outcome.win(BLACK, Termination.FORFEIT, "x"),
         ...                                      "white left").reason
         'white left'
         """
         if self.ruling is not None:
             raise GameOver("the engine game is over", self.ruling.outcome.article)
-        self.ruling = Ruling(outcome, reason)
+        self.ruling = Ending(outcome, reason)
         return self.ruling
 
-    def overtime(self, color: Color, reason: str) -> Ruling:
+    def overtime(self, color: Color, reason: str) -> Ending:
         """End the game because ``color`` ran out of time (Gomoku §8.2, §10.1(3)B)."""
         outcome = Outcome.win(color.opponent, Termination.TIME, ARTICLES["time"])
-        self.ruling = Ruling(outcome, reason)
+        self.ruling = Ending(outcome, reason)
         return self.ruling
 
-    def play(self, move: str | Point) -> Ruling | None:
-        """Judge and place the next stone; the ruling if the game ends.
+    def play(self, move: str | Point) -> Ending | None:
+        """Judge and place the next stone; the ending if the game ends.
 
         ``move`` is the book's name of a point; a name off the board loses like an occupied
         point (Gomoku §4.2, §10.1(3)G).
 
         >>> moves = ["h8", "a1", "h9", "a2", "h10", "a3", "h11", "a4"]
-        >>> r = Referee(moves, rules=RenjuRules.free_renju()).play("h12")
+        >>> r = MoveJudge(moves, rules=RenjuRules.free_renju()).play("h12")
         >>> r.outcome.winner, r.outcome.termination.value, r.reason
         (Color.BLACK, 'five', 'black made five with h12')
-        >>> Referee(rules=RenjuRules.free()).play("z99").reason
+        >>> MoveJudge(rules=RenjuRules.free()).play("z99").reason
         'black played z99, which is not a point of the board'
         """
         if self.ruling is not None:
@@ -310,7 +313,7 @@ class Referee:
             self.game.claim_foul()  # claim policy: the referee claims for White at once
         return self._settle(point, color, kind)
 
-    def _settle(self, point: Point | None, color: Color, kind: Foul | None = None) -> Ruling | None:
+    def _settle(self, point: Point | None, color: Color, kind: Foul | None = None) -> Ending | None:
         outcome = self.game.outcome()
         if outcome is None:
             return None
@@ -324,7 +327,7 @@ class Referee:
             reason = "the board is full with no five"
         else:
             reason = outcome.termination.value
-        self.ruling = Ruling(outcome, reason)
+        self.ruling = Ending(outcome, reason)
         return self.ruling
 
 

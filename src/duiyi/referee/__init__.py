@@ -4,21 +4,21 @@ A :class:`Referee` records :class:`Ruling` values (warnings, violations, time pe
 moves, corrections, adjudications, forfeits, no-shows, withdrawals) and says what they do:
 stones off the count (Go §24.1), a lost game at the second warning or violation (Go §24.2,
 Gomoku §12.3(4)), clock adjustments, a pass, a restart, or a final :class:`~duiyi.outcome.Outcome`.
-It is pure bookkeeping: :class:`duiyi.session.Session` applies the effects to the game and
+The arbiter asks for a ruling with a typed request, one per kind (:mod:`duiyi.referee.requests`,
+``Referee.rule(request)``). It is pure bookkeeping: :class:`duiyi.session.Session` applies the effects to the game and
 the clock; tournaments read the counts (warnings are a Go tiebreak).
 
 >>> from duiyi import BLACK, WHITE
 >>> ref = Referee("go")
->>> r = ref.warn(BLACK, "Go §17.4", note="pressed the clock before placing the stone")
+>>> r = ref.warning(BLACK, "Go §17.4", note="pressed the clock before placing the stone")
 >>> ref.warnings(BLACK), ref.stone_penalty(BLACK), ref.outcome() is None
 (1, 1, True)
->>> ref.warn(BLACK, "Go §23.7").outcome.winner
+>>> ref.warning(BLACK, "Go §23.7").outcome.winner
 Color.WHITE
 """
 
 from duiyi.referee.ledger import (
     BOOKS,
-    RULING_METHODS,
     Book,
     Decision,
     Referee,
@@ -28,15 +28,17 @@ from duiyi.referee.ledger import (
     overtime_pass_ruling,
     ruling_from_json,
 )
+from duiyi.referee.requests import Facts, RulingRequest
 
 __all__ = [
     "BOOKS",
-    "RULING_METHODS",
     "Book",
     "Decision",
+    "Facts",
     "Referee",
     "Ruling",
     "RulingKind",
+    "RulingRequest",
     "outcome_json",
     "overtime_pass_ruling",
     "ruling_from_json",

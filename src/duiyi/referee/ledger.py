@@ -8,12 +8,12 @@ records it, and adds the consequences the books attach (the second warning loses
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+import duiyi.referee.requests as requests
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput, RefereeError
 from duiyi.outcome import Outcome, Result, Termination
@@ -28,10 +28,11 @@ from duiyi.referee.appeals import (
     final_authority,
     may_appeal,
 )
+from duiyi.referee.kinds import Decision, RulingKind
+from duiyi.referee.requests import Facts, RulingRequest
 
 __all__ = [
     "BOOKS",
-    "RULING_METHODS",
     "Book",
     "Decision",
     "Referee",
@@ -43,61 +44,19 @@ __all__ = [
 ]
 
 
-class RulingKind(enum.Enum):
-    """What the arbiter ruled."""
-
-    WARNING = "warning"  # 警告 (Go §24): one stone off the count; the second loses
-    VIOLATION = "violation"  # 违例 (Gomoku §2.20(2), §12): the second loses
-    TIME_PENALTY = "time_penalty"  # 罚时 (Gomoku §2.20(1), §12.3(3))
-    VOID_MOVE = "void_move"  # 着手无效 (Go §17.2, §18.3, §19)
-    OVERTIME_PASS = "overtime_pass"  # Go §22.5: over the last minute, a pass on request
-    COLOUR_CORRECTION = "colour_correction"  # 拿错黑白 (Go §17.1, Gomoku §5.2)
-    MOVED_STONES = "moved_stones"  # 移子 (Go §17.5, Gomoku §4.2)
-    SCATTERED = "scattered"  # 棋局散乱 (Go §17.6, Gomoku §4.2)
-    FORFEIT = "forfeit"  # 判负 (Go §23, Gomoku §10.1(3), §12.3(2)C)
-    DOUBLE_FORFEIT = "double_forfeit"  # 判双方负 (Go §23.1, Gomoku §12.3(2)C)
-    NO_SHOW = "no_show"  # 迟到超时 / 弃权 (Go §22.1-3, Gomoku §8.5)
-    WITHDRAWAL = "withdrawal"  # 中途退出 (Go §15.2, §28; Gomoku §10.1(3)D, §18.5)
-    CLOCK_ADJUSTMENT = "clock_adjustment"  # a replaced or faulty clock (Go §22.8, Gomoku §8.7)
-    DISQUALIFICATION = "disqualification"  # 取消比赛资格 (Gomoku §2.20(4), §12.3(2)D)
-    DISCIPLINARY_LOSS = "disciplinary_loss"  # 纪律判负 (Gomoku §2.20(3))
-    BOTH_FLAGS = "both_flags"  # both flags down, order unknown: draw (Gomoku §10.2(4))
-    LEAVE_SEAT = "leave_seat"  # permission to leave the seat in byo-yomi (Go §22.7)
-    DROPPED_STONE = "dropped_stone"  # 棋子不慎掉落: picked up, played elsewhere (Go §17.3)
-    IRREGULAR_ACCEPTED = "irregular_accepted"  # 接受犯规行为: the opponent accepts (Gomoku §6.1)
-    STONE_REPLACED = "stone_replaced"  # 推盘/拔子: back to the first point (Gomoku §6.1(5)-(6))
-    STONES_RESTORED = "stones_restored"  # 误提有气之子: put back on the board (Go §18.1)
-    COIN_TOSS = "coin_toss"  # 挑边器: the arbiter's coin, one player calls (Gomoku §5.3(2))
-    COLOURS_CHOSEN = "colours_chosen"  # the call's winner chooses (Gomoku §5.3(2) A, B, C)
-    APPEAL = "appeal"  # 申诉 against a ruling (Gomoku §8.11, §13.1)
-    APPEAL_DECIDED = "appeal_decided"  # the chief arbiter's or committee's answer (§13)
-
-
-class Decision(enum.Enum):
-    """What the arbiter decided about moved or scattered stones (Go §17.5-6, Gomoku §4.2)."""
-
-    RESTORE = "restore"  # 挪回原处 / 挪至合理点
-    VALID = "valid"  # 移子有效
-    RESUME = "resume"  # 复盘续赛 (the position was rebuilt)
-    DRAW = "draw"  # 和棋
-    REPLAY = "replay"  # 重赛 / 重下
-    BOTH_LOSE = "both_lose"  # 双方均负 (Go only)
-    OFFENDER_LOSES = "offender_loses"  # deliberate, or a player's scatter not rebuilt
-
-
 @dataclass(frozen=True)
 class Book:
     """What one game's rulebook lets the arbiter rule, and on which article.
 
-    ``articles`` maps a :class:`Referee` ruling method (and a few sub-cases such as
-    ``"no_show_both"``) to the article it rests on in this game; a method missing from it is
-    refused with the reason and article in ``refusals``. A new ruling is one entry per game
-    here plus its method: :data:`RULING_METHODS` and :meth:`Referee.methods` (which the
-    session exposes) follow.
+    ``articles`` maps a ruling, by its kind's name (:class:`RulingKind`, and the sub-case
+    ``"no_show_both"``), to the article it rests on in this game; a ruling missing from it is
+    refused with the reason and article in ``refusals``. A new ruling is a kind, one entry per
+    game here, its request (:mod:`duiyi.referee.requests`) and its case in
+    :meth:`Referee.rule`.
 
     >>> BOOKS["go"].articles["moved_stones"], BOOKS["gomoku"].articles["moved_stones"]
     ('Go §17.5', 'Gomoku §4.2')
-    >>> "warn" in BOOKS["gomoku"].articles
+    >>> "warning" in BOOKS["gomoku"].articles
     False
     """
 
@@ -118,7 +77,7 @@ class Book:
 
 _COMMON = {
     "time_penalty": "Gomoku §12.3(3)",
-    "adjust_clock": "Go §22.8",
+    "clock_adjustment": "Go §22.8",
     "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
     "forfeit": "",
     "double_forfeit": "",
@@ -129,19 +88,19 @@ BOOKS: dict[str, Book] = {
         game="go",
         articles={
             **_COMMON,
-            "warn": "Go §24",
+            "warning": "Go §24",
             "overtime_pass": "Go §22.5",
-            "wrong_colours": "Go §17.1",
+            "colour_correction": "Go §17.1",
             "moved_stones": "Go §17.5",
             "scattered": "Go §17.6",
             "no_show": "Go §22.1",
             "no_show_both": "Go §22.3",
             "withdrawal": "Go §28",
-            "disqualify": "Go §23.1",
+            "disqualification": "Go §23.1",
             "disciplinary_loss": "Go §23",
             "leave_seat": "Go §22.7",
             "dropped_stone": "Go §17.3",
-            "restore_stones": "Go §18.1",
+            "stones_restored": "Go §18.1",
         },
         refusals={
             "violation": ("Go has warnings, not violations (Go §24)", "Go §24"),
@@ -149,12 +108,12 @@ BOOKS: dict[str, Book] = {
                 "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
                 "Gomoku §10.2(4)",
             ),
-            "accept_irregular": (
+            "irregular_accepted": (
                 "accepting an irregular move is a Gomoku rule (Gomoku §6.1-6.2); in Go the "
                 "arbiter voids it (Go §17-19)",
                 "Gomoku §6.1",
             ),
-            "replace_stone": (
+            "stone_replaced": (
                 "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
                 "Gomoku §6.1",
             ),
@@ -163,9 +122,9 @@ BOOKS: dict[str, Book] = {
                 "deadline and a committee are Gomoku's (Gomoku §13)",
                 "Go §16.3",
             ),
-            "decide_appeal": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
+            "appeal_decided": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
             "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
-            "choose_colours": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+            "colours_chosen": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
         },
         counted=RulingKind.WARNING,
         second_loses="Go §24.2",
@@ -182,28 +141,28 @@ BOOKS: dict[str, Book] = {
         articles={
             **_COMMON,
             "violation": "Gomoku §12.4",
-            "wrong_colours": "Gomoku §5.2",
+            "colour_correction": "Gomoku §5.2",
             "moved_stones": "Gomoku §4.2",
             "scattered": "Gomoku §4.2",
             "no_show": "Gomoku §8.5",
             "no_show_both": "Gomoku §8.5",
             "withdrawal": "Gomoku §10.1(3)D",
-            "disqualify": "Gomoku §12.3(2)D",
+            "disqualification": "Gomoku §12.3(2)D",
             "disciplinary_loss": "Gomoku §2.20(3)",
             "both_flags": "Gomoku §10.2(4)",
-            "accept_irregular": "Gomoku §6.1",
-            "replace_stone": "Gomoku §6.1",
+            "irregular_accepted": "Gomoku §6.1",
+            "stone_replaced": "Gomoku §6.1",
             "dropped_stone": "Gomoku §6.1(7)",
             "appeal": "Gomoku §13.1",
-            "decide_appeal": "Gomoku §13",
+            "appeal_decided": "Gomoku §13",
             "coin_toss": "Gomoku §5.3(2)",
-            "choose_colours": "Gomoku §5.3(2)",
+            "colours_chosen": "Gomoku §5.3(2)",
         },
         refusals={
-            "warn": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
+            "warning": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
             "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
             "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
-            "restore_stones": (
+            "stones_restored": (
                 "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes "
                 "no stones",
                 "Go §18.1",
@@ -223,9 +182,6 @@ BOOKS: dict[str, Book] = {
 GAMES = tuple(BOOKS)
 
 #: every ruling method of either game (what :meth:`duiyi.session.Session.rule` accepts)
-RULING_METHODS: frozenset[str] = frozenset(
-    m for b in BOOKS.values() for m in b.articles if m not in ("no_show_both",)
-)
 
 
 @dataclass(frozen=True)
@@ -409,29 +365,30 @@ class Referee:
         """This game's table of rulings and articles."""
         return BOOKS[self.game]
 
-    def methods(self) -> frozenset[str]:
-        """The ruling methods this game's rulebook has.
+    def kinds(self) -> frozenset[RulingKind]:
+        """The rulings this game's rulebook has.
 
-        >>> "violation" in Referee("go").methods(), "violation" in Referee("gomoku").methods()
+        >>> RulingKind.VIOLATION in Referee("go").kinds(), RulingKind.VIOLATION in Referee("gomoku").kinds()
         (False, True)
         """
-        return frozenset(m for m in self.book.articles if m in RULING_METHODS)
+        return frozenset(k for k in RulingKind if k.value in self.book.articles)
 
-    def article(self, method: str) -> str:
-        """The article ``method`` rests on in this game; a ruling the game does not have is
-        refused with the reason and the article that says so.
+    def article(self, kind: RulingKind | str) -> str:
+        """The article the ruling ``kind`` rests on in this game; a ruling the game does not
+        have is refused with the reason and the article that says so.
 
         >>> Referee("gomoku").article("scattered")
         'Gomoku §4.2'
-        >>> Referee("gomoku").article("warn")
+        >>> Referee("gomoku").article("warning")
         Traceback (most recent call last):
         ...
         duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
         """
         book = self.book
-        if method in book.articles:
-            return book.articles[method]
-        why, art = book.refusals.get(method, (f"no {method!r} ruling in {self.game}", ""))
+        name = kind.value if isinstance(kind, RulingKind) else kind
+        if name in book.articles:
+            return book.articles[name]
+        why, art = book.refusals.get(name, (f"no {name!r} ruling in {self.game}", ""))
         raise RefereeError(why, art or None)
 
     # ------------------------------------------------------------------ reading
@@ -482,7 +439,7 @@ class Referee:
         tournament removes them from later rounds.
 
         >>> ref = Referee("gomoku")
-        >>> _ = ref.disqualify(BLACK, approved=True)
+        >>> _ = ref.disqualification(BLACK, approved=True)
         >>> sorted(c.value for c in ref.disqualified())
         ['black']
         """
@@ -513,6 +470,222 @@ class Referee:
         """Permissions ``color`` was given to leave the seat in byo-yomi (Go §22.7)."""
         return sum(1 for r in self._rulings if r.kind is RulingKind.LEAVE_SEAT and r.color is color)
 
+    # ------------------------------------------------------------------ the arbiter's requests
+
+    def rule(self, request: RulingRequest, facts: Facts | None = None) -> tuple[Ruling, ...]:
+        """Make the ruling ``request`` asks for (:mod:`duiyi.referee.requests`, one request per
+        kind) with the session's ``facts`` (the time, the moves played, whether the game is
+        decided); returns the rulings recorded (a warning that loses the game, a sanction that
+        follows a correction, come with it). A ruling this game's rulebook lacks is refused.
+
+        >>> from duiyi.referee.requests import Facts, VoidMove
+        >>> [r.kind.value for r in Referee("go").rule(VoidMove(BLACK, "Go §18.3"), Facts(at=5.0))]
+        ['void_move', 'warning']
+        >>> Referee("gomoku").rule(requests.Warning(BLACK))
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
+        """
+        f = facts or Facts()
+        if not isinstance(request, requests.REQUESTS):
+            raise InvalidInput(f"not a ruling request: {request!r}")
+        self.article(request.kind)  # a ruling this game's rulebook lacks is refused here
+        before = len(self._rulings)
+        at = f.at
+
+        def now(move_number: int | None) -> int | None:
+            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
+            return f.moves_played if move_number is None else move_number
+
+        def decided(given: bool | None) -> bool:
+            # Gomoku §2.20(3): after a confirmed result the board result stands
+            return f.decided if given is None else given
+
+        match request:
+            case requests.Warning():
+                self.warning(
+                    request.color,
+                    request.article,
+                    note=request.note,
+                    at=at,
+                    move_number=request.move_number,
+                )
+            case requests.Violation():
+                self.violation(
+                    request.color,
+                    request.article,
+                    note=request.note,
+                    at=at,
+                    move_number=request.move_number,
+                )
+            case requests.TimePenalty():
+                self.time_penalty(
+                    request.color,
+                    deduct=request.deduct,
+                    award=request.award,
+                    article=request.article,
+                    note=request.note,
+                    at=at,
+                    move_number=request.move_number,
+                )
+            case requests.ClockAdjustment():
+                self.clock_adjustment(
+                    request.color,
+                    request.seconds,
+                    article=request.article,
+                    note=request.note,
+                    at=at,
+                )
+            case requests.VoidMove():
+                self.void_move(
+                    request.color,
+                    request.article,
+                    pass_turn=request.pass_turn,
+                    warning=request.warning,
+                    note=request.note,
+                    at=at,
+                    move_number=now(request.move_number),
+                )
+            case requests.OvertimePass():
+                self.overtime_pass(
+                    request.color, at=at, move_number=request.move_number, note=request.note
+                )
+            case requests.ColourCorrection():
+                if f.moves_played is None:
+                    raise InvalidInput("a colour correction needs the moves played (the session's)")
+                self.colour_correction(
+                    moves_played=f.moves_played,
+                    minutes_played=f.minutes_played,
+                    at=at,
+                    note=request.note,
+                )
+            case requests.MovedStones():
+                self.moved_stones(
+                    request.decision,
+                    offender=request.offender,
+                    deliberate=request.deliberate,
+                    at=at,
+                    note=request.note,
+                )
+            case requests.Scattered():
+                self.scattered(
+                    request.decision,
+                    by=request.by,
+                    deliberate=request.deliberate,
+                    at=at,
+                    note=request.note,
+                )
+            case requests.Forfeit():
+                self.forfeit(
+                    request.color,
+                    request.article,
+                    note=request.note,
+                    at=at,
+                    override=request.override,
+                )
+            case requests.DoubleForfeit():
+                self.double_forfeit(
+                    request.article, note=request.note, at=at, override=request.override
+                )
+            case requests.NoShow():
+                self.no_show(request.colors, at=at, note=request.note, article=request.article)
+            case requests.Withdrawal():
+                self.withdrawal(request.color, at=at, note=request.note)
+            case requests.Disqualification():
+                self.disqualification(
+                    request.color,
+                    approved=request.approved,
+                    decided=decided(request.decided),
+                    article=request.article,
+                    note=request.note,
+                    at=at,
+                )
+            case requests.DisciplinaryLoss():
+                self.disciplinary_loss(
+                    request.color,
+                    decided=decided(request.decided),
+                    article=request.article,
+                    note=request.note,
+                    at=at,
+                )
+            case requests.BothFlags():
+                self.both_flags(at=at, note=request.note, override=request.override)
+            case requests.LeaveSeat():
+                self.leave_seat(
+                    request.color, at=at, move_number=now(request.move_number), note=request.note
+                )
+            case requests.DroppedStone():
+                self.dropped_stone(
+                    request.color,
+                    consent=request.consent,
+                    chief_arbiter=request.chief_arbiter,
+                    penalty=request.penalty,
+                    deduct=request.deduct,
+                    award=request.award,
+                    at=at,
+                    move_number=now(request.move_number),
+                    note=request.note,
+                )
+            case requests.IrregularAccepted():
+                self.irregular_accepted(
+                    request.color,
+                    request.article,
+                    at=at,
+                    move_number=now(request.move_number),
+                    note=request.note,
+                )
+            case requests.StoneReplaced():
+                self.stone_replaced(
+                    request.color,
+                    request.point,
+                    lifted=request.lifted,
+                    violation=request.violation,
+                    at=at,
+                    move_number=now(request.move_number),
+                    note=request.note,
+                )
+            case requests.StonesRestored():
+                self.stones_restored(
+                    request.color,
+                    request.points,
+                    warning=request.warning,
+                    at=at,
+                    move_number=request.move_number,
+                    note=request.note,
+                )
+            case requests.CoinToss():
+                self.coin_toss(
+                    request.caller, request.face, call=request.call, at=at, note=request.note
+                )
+            case requests.ColoursChosen():
+                self.colours_chosen(
+                    request.choice, opponent_takes=request.opponent_takes, at=at, note=request.note
+                )
+            case requests.Appeal():
+                self.appeal(
+                    request.color,
+                    request.against,
+                    question=request.question,
+                    appellant=request.appellant,
+                    round_end=f.ended_at,
+                    limit=request.limit,
+                    organiser_delay=request.organiser_delay,
+                    by_chief_arbiter=request.by_chief_arbiter,
+                    team_event=request.team_event,
+                    leader_supports=request.leader_supports,
+                    player_age=request.player_age,
+                    deposit=request.deposit,
+                    at=at,
+                    note=request.note,
+                )
+            case requests.AppealDecided():
+                self.appeal_decided(
+                    request.appeal, request.result, votes=request.votes, at=at, note=request.note
+                )
+            case _:
+                raise InvalidInput(f"not a ruling request: {request!r}")
+        return tuple(self._rulings[before:])
+
     # ------------------------------------------------------------------ recording
 
     def record(self, ruling: Ruling, *, override: bool = False) -> Ruling:
@@ -542,7 +715,7 @@ class Referee:
             )
         return self.record(ruling)
 
-    def warn(
+    def warning(
         self,
         color: Color,
         article: str | None = None,
@@ -554,7 +727,7 @@ class Referee:
         """A warning (警告, Go §17.2-4, §18.1-2, §22.6, §23): one stone off ``color``'s count
         (Go §24.1); the second in a game loses it (Go §24.2). Gomoku has violations instead."""
         _check_color(color)
-        article = article or self.article("warn")
+        article = article or self.article("warning")
         r = Ruling(RulingKind.WARNING, color, article, at, move_number, note)
         return self._counted(r, RulingKind.WARNING, "warning", self.book.second_loses)
 
@@ -609,7 +782,7 @@ class Referee:
             )
         )
 
-    def adjust_clock(
+    def clock_adjustment(
         self,
         color: Color,
         seconds: float,
@@ -621,7 +794,7 @@ class Referee:
         """A clock correction that is not a penalty: a faulty or replaced clock (Go §22.8-9,
         Gomoku §8.7, §8.10); ``seconds`` may be negative."""
         _check_color(color)
-        article = article or self.article("adjust_clock")
+        article = article or self.article("clock_adjustment")
         return self.record(
             Ruling(
                 RulingKind.CLOCK_ADJUSTMENT,
@@ -696,11 +869,16 @@ class Referee:
     ) -> Ruling:
         """The game's counted sanction: a warning (Go §24) or a violation (Gomoku §12.4)."""
         if self.book.counted is RulingKind.WARNING:
-            return self.warn(color, article, note=note, at=at, move_number=move_number)
+            return self.warning(color, article, note=note, at=at, move_number=move_number)
         return self.violation(color, article, note=note, at=at, move_number=move_number)
 
     def overtime_pass(
-        self, color: Color, *, at: float | None = None, move_number: int | None = None
+        self,
+        color: Color,
+        *,
+        at: float | None = None,
+        move_number: int | None = None,
+        note: str = "",
     ) -> Ruling:
         """Go §22.5: over the last minute, on ``color``'s request, the overrun counts as one
         pass (虚着, 改判弃权一次) and play goes on under the same byo-yomi. No warning: the
@@ -713,11 +891,10 @@ class Referee:
         (Color.BLACK, 0, 0)
         """
         _check_color(color)
-        return self.record(
-            overtime_pass_ruling(color, self.article("overtime_pass"), at, move_number)
-        )
+        ruling = overtime_pass_ruling(color, self.article("overtime_pass"), at, move_number)
+        return self.record(replace(ruling, note=note) if note else ruling)
 
-    def wrong_colours(
+    def colour_correction(
         self,
         *,
         moves_played: int,
@@ -730,14 +907,14 @@ class Referee:
         restarts the game with the colours exchanged and the clocks reset. Later, play goes on,
         the result stands and pairings keep the draw's colours (``corrected=False``).
 
-        >>> Referee("go").wrong_colours(moves_played=10).restart
+        >>> Referee("go").colour_correction(moves_played=10).restart
         True
-        >>> Referee("gomoku").wrong_colours(moves_played=4).restart
+        >>> Referee("gomoku").colour_correction(moves_played=4).restart
         False
         """
         if moves_played < 0:
             raise InvalidInput("moves_played must be >= 0")
-        article = self.article("wrong_colours")
+        article = self.article("colour_correction")
         ok = self.book.colour_fix(moves_played, minutes_played)
         text = note or (
             "colours corrected: the game restarts"
@@ -952,7 +1129,7 @@ class Referee:
         article = self.article("withdrawal")
         return self._loses(RulingKind.WITHDRAWAL, color, article, at, note)
 
-    def disqualify(
+    def disqualification(
         self,
         color: Color,
         *,
@@ -968,12 +1145,12 @@ class Referee:
         a game still in play is lost (``decided=False``); a game already decided keeps its
         result (``decided=True``), what becomes of earlier results is the tournament's rule.
 
-        >>> r = Referee("gomoku").disqualify(WHITE, approved=True)
+        >>> r = Referee("gomoku").disqualification(WHITE, approved=True)
         >>> r.kind.value, r.outcome.winner, r.colors
         ('disqualification', Color.BLACK, (Color.WHITE,))
         """
         _check_color(color)
-        art = article or self.article("disqualify")
+        art = article or self.article("disqualification")
         if not approved:
             raise RefereeError(
                 "a disqualification needs the competition committee's approval of the chief "
@@ -1119,7 +1296,7 @@ class Referee:
         悔棋, :meth:`void_move` with "Go §17.3").
 
         Gomoku §6.1(7) "判收回掉落子，另选落点" on the opponent's demand (else
-        :meth:`accept_irregular`), with §4.2's "适当处罚": ``penalty`` ``"violation"`` (the
+        :meth:`irregular_accepted`), with §4.2's "适当处罚": ``penalty`` ``"violation"`` (the
         default, Gomoku §12.4), ``"time"`` (罚时 of ``deduct`` / ``award`` seconds, §12.3(3)) or
         ``"none"``. The penalty is recorded after the take-back.
 
@@ -1197,7 +1374,7 @@ class Referee:
             )
         return ruling
 
-    def restore_stones(
+    def stones_restored(
         self,
         color: Color,
         points: list[str] | tuple[str, ...],
@@ -1213,12 +1390,12 @@ class Referee:
         gets a warning (Go §24).
 
         >>> ref = Referee("go")
-        >>> r = ref.restore_stones(WHITE, ["D4", "D5"])
+        >>> r = ref.stones_restored(WHITE, ["D4", "D5"])
         >>> r.restore, ref.warnings(WHITE)
         (('D4', 'D5'), 1)
         """
         _check_color(color)
-        article = self.article("restore_stones")
+        article = self.article("stones_restored")
         if isinstance(points, str) or not points or not all(isinstance(p, str) for p in points):
             raise InvalidInput(f"restore_stones names the points of the stones: {points!r}")
         text = note or f"{color.opponent}'s stones wrongly removed by {color} put back"
@@ -1234,7 +1411,7 @@ class Referee:
             )
         )
         if warning:
-            self.warn(color, article, note="removed stones with liberties", at=at)
+            self.warning(color, article, note="removed stones with liberties", at=at)
         return r
 
     def _accepted(self, color: Color, move_number: int | None) -> Ruling | None:
@@ -1259,7 +1436,7 @@ class Referee:
                 "Gomoku §6.1",
             )
 
-    def accept_irregular(
+    def irregular_accepted(
         self,
         color: Color,
         article: str | None = None,
@@ -1275,15 +1452,15 @@ class Referee:
         accepts it as well (Gomoku §6.2): the session then refuses the correction.
 
         >>> ref = Referee("gomoku")
-        >>> ref.accept_irregular(BLACK, "Gomoku §6.1(5)", move_number=7).kind.value
+        >>> ref.irregular_accepted(BLACK, "Gomoku §6.1(5)", move_number=7).kind.value
         'irregular_accepted'
-        >>> ref.replace_stone(BLACK, "h9", move_number=7)
+        >>> ref.stone_replaced(BLACK, "h9", move_number=7)
         Traceback (most recent call last):
         ...
         duiyi.errors.RefereeError: white accepted this irregularity of black (Gomoku §6.1(5)): it can no longer be corrected
         """
         _check_color(color)
-        base = self.article("accept_irregular")
+        base = self.article("irregular_accepted")
         art = article or base
         if not art.startswith(base):
             raise RefereeError(f"the irregular acts the opponent may accept are {base}'s", base)
@@ -1294,7 +1471,7 @@ class Referee:
             Ruling(RulingKind.IRREGULAR_ACCEPTED, color, art, at, move_number, text, counts=False)
         )
 
-    def replace_stone(
+    def stone_replaced(
         self,
         color: Color,
         point: str,
@@ -1313,11 +1490,11 @@ class Referee:
         alone). Refused once the opponent accepted the act (Gomoku §6.1) or played on
         (Gomoku §6.2, in the session).
 
-        >>> Referee("gomoku").replace_stone(WHITE, "j9", lifted=True).replace_at
+        >>> Referee("gomoku").stone_replaced(WHITE, "j9", lifted=True).replace_at
         'j9'
         """
         _check_color(color)
-        article = self.article("replace_stone") + ("(6)" if lifted else "(5)")
+        article = self.article("stone_replaced") + ("(6)" if lifted else "(5)")
         if not isinstance(point, str) or not point.strip():
             raise InvalidInput(f"replace_stone names the point the stone goes back to: {point!r}")
         self._not_accepted(color, move_number, article)
@@ -1353,7 +1530,7 @@ class Referee:
         """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
         ``call``; ``face`` came up (the caller of this method draws it: the server with its own
         random source, an arbiter from the real coin). The winner of the call then chooses
-        (:meth:`choose_colours`). Only before the game starts (the session checks).
+        (:meth:`colours_chosen`). Only before the game starts (the session checks).
 
         >>> ref = Referee("gomoku")
         >>> ref.coin_toss(BLACK, "tails", call="heads").color   # the caller ...
@@ -1392,7 +1569,7 @@ class Referee:
         call, face = toss.toss
         return toss.color if call == face else toss.color.opponent
 
-    def choose_colours(
+    def colours_chosen(
         self,
         choice: str,
         *,
@@ -1407,10 +1584,10 @@ class Referee:
 
         >>> ref = Referee("gomoku")
         >>> _ = ref.coin_toss(BLACK, "heads", call="heads")
-        >>> ref.choose_colours("white").swap     # Black's seat won and took White
+        >>> ref.colours_chosen("white").swap     # Black's seat won and took White
         True
         """
-        article = self.article("choose_colours")
+        article = self.article("colours_chosen")
         winner = self.toss_winner()
         if winner is None:
             raise RefereeError("toss the coin first (Gomoku §5.3(2))", article)
@@ -1541,7 +1718,7 @@ class Referee:
             if r.kind is RulingKind.APPEAL and i not in decided
         ]
 
-    def decide_appeal(
+    def appeal_decided(
         self,
         appeal: int,
         result: AppealResult | str,
@@ -1558,11 +1735,11 @@ class Referee:
 
         >>> ref = Referee("gomoku"); _ = ref.violation(WHITE)
         >>> _ = ref.appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, deposit=200)
-        >>> d = ref.decide_appeal(1, "reasonable", votes=[False, False, True]).appeal
+        >>> d = ref.appeal_decided(1, "reasonable", votes=[False, False, True]).appeal
         >>> d.result.value, d.refund
         ('reasonable', Fraction(100, 1))
         """
-        article = self.article("decide_appeal")
+        article = self.article("appeal_decided")
         if appeal not in self.open_appeals():
             raise RefereeError(f"ruling {appeal} is not an open appeal", article)
         lodged = self._rulings[appeal].appeal

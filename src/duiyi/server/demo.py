@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import Accept, Move, Pass, Pause, SetDead, action_from_json
 from duiyi.server.auth import hash_token, new_token
 from duiyi.store.models import GameRow
 from duiyi.tournament import event as ops
@@ -88,7 +89,7 @@ async def _set_config(state: State, game_id: str, **values: Any) -> None:
 
 async def _waiting(state: State, host: GameHost, names: dict[str, str]) -> None:
     """Pause a new game until both players sit down."""
-    await host.act(None, "pause", {})
+    await host.act(None, Pause())
     await _set_config(state, host.id, names=names, wait={"waiting": True, "ready": []})
 
 
@@ -190,13 +191,13 @@ async def _review_go(state: State) -> str:
     host, _tokens = await state.games.create({"game": "go", "size": 9, "rules": "chinese"})
     await _set_config(state, host.id, names={"black": "Li Wei", "white": "Zhang Min"})
     for black_move, white_move in _GO_REVIEW:
-        await host.act(BLACK, "move", {"point": black_move})
-        await host.act(WHITE, "move", {"point": white_move})
-    await host.act(BLACK, "pass", {})
-    await host.act(WHITE, "pass", {})
-    await host.act(BLACK, "set_dead", {"points": ["B5"]})  # Go §8: B5 has no life
+        await host.act(BLACK, Move(black_move))
+        await host.act(WHITE, Move(white_move))
+    await host.act(BLACK, Pass())
+    await host.act(WHITE, Pass())
+    await host.act(BLACK, SetDead(("B5",)))  # Go §8: B5 has no life
     for colour in (BLACK, WHITE):
-        await host.act(colour, "accept", {})
+        await host.act(colour, Accept())
     return host.id
 
 
@@ -204,8 +205,7 @@ async def _review_renju(state: State) -> str:
     host, _tokens = await state.games.create({"game": "gomoku", "rules": "chinese_2013"})
     await _set_config(state, host.id, names={"black": "Wang Fang", "white": "Liu Yang"})
     for seat, action, _note in _RENJU_REVIEW:
-        data = {k: v for k, v in action.items() if k != "type"}
-        await host.act(Color(seat), str(action["type"]), data)
+        await host.act(Color(seat), action_from_json(action))
     return host.id
 
 

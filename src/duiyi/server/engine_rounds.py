@@ -194,7 +194,9 @@ class EngineRounds:
         data = {**record.data, PLAY_KEY: mine.to_json()}
         change = {"op": "engine-play-resumed", "by": self.games.process_id}
         try:
-            await self.repo.save_event(record.id, record.version, data, change, time.time())
+            await self.repo.save_event(
+                record.id, record.version, data, change, time.time(), before=record
+            )
         except Conflict:
             return False  # changed meanwhile: the next start looks again
         return True
@@ -287,10 +289,12 @@ class EngineRounds:
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = pair_round(event, meta, seed)
         nxt = replace(play, round=int(answer["round"]))
-        data = {**meta, "event": event.to_json(), PLAY_KEY: nxt.to_json()}
+        data = {**meta, PLAY_KEY: nxt.to_json()}
         change = {"op": "pair", "seed": seed, "by": "engine rounds (all_rounds)"}
         try:
-            await self.repo.save_event(record.id, record.version, data, change, time.time())
+            await self.repo.save_event(
+                record.id, record.version, data, change, time.time(), event=event, before=record
+            )
         except Conflict:
             return None
         log.info("event %s: round %d paired for its engine players", record.id, nxt.round)
@@ -333,7 +337,12 @@ class EngineRounds:
             data = {k: v for k, v in record.data.items() if k != PLAY_KEY}
             try:
                 await self.repo.save_event(
-                    record.id, record.version, data, {"op": "engine-play-done"}, time.time()
+                    record.id,
+                    record.version,
+                    data,
+                    {"op": "engine-play-done"},
+                    time.time(),
+                    before=record,
                 )
                 return
             except Conflict:

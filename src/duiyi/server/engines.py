@@ -25,6 +25,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from duiyi import BLACK, Color
+from duiyi.actions import (
+    Accept,
+    AcceptTakeback,
+    Claim,
+    DeclineTakeback,
+    Move,
+    Pass,
+    Resign,
+    SetDead,
+)
 from duiyi.errors import (
     DuiyiError,
     EngineCrashed,
@@ -266,9 +276,9 @@ class EngineSeat:
         if not session.can_take_back(self.seat.opponent):
             # play stopped meanwhile (the engine's pass ended it, the count began): nothing
             # can be taken back now, the request is answered so that the game goes on
-            await self.host.act(self.seat, "decline_takeback", {})
+            await self.host.act(self.seat, DeclineTakeback())
             return
-        await self.host.act(self.seat, "accept_takeback", {})
+        await self.host.act(self.seat, AcceptTakeback())
         if not self.gtp or self._known is None or self._known[0] is not self._engine:
             return
         engine, known = self._known
@@ -301,8 +311,8 @@ class EngineSeat:
                     conceded = {p for p in opinion or [] if _point(p, game.size) in mine}
                     marking = sorted(proposal | conceded)
                     if marking:
-                        await self.host.act(self.seat, "set_dead", {"points": marking})
-                await self.host.act(self.seat, "accept", {})
+                        await self.host.act(self.seat, SetDead(tuple(marking)))
+                await self.host.act(self.seat, Accept())
             return
         if view.get("to_move") != self.seat.value or phase != "playing":
             return
@@ -315,12 +325,12 @@ class EngineSeat:
             timeout = self.move_timeout if timeout is None else timeout
         move = await engine.genmove(self.seat, timeout=timeout)
         if move == "resign":
-            await self.host.act(self.seat, "resign", {})
+            await self.host.act(self.seat, Resign())
             return
         if move is None:
-            await self.host.act(self.seat, "pass", {})
+            await self.host.act(self.seat, Pass())
         else:
-            await self.host.act(self.seat, "move", {"point": str(move)})
+            await self.host.act(self.seat, Move(str(move)))
         # genmove played the move on the engine's board too: next turn, only what follows
         self._known = (engine, [*moves, (self.seat, move)])
 
@@ -381,7 +391,7 @@ class EngineSeat:
         if self.player and game.pending_foul is not None:
             # Black's forbidden stone under the claim policy: a brain cannot claim, so its
             # seat claims for it at once (Gomoku §10.1(2); as duiyi gomoku match's referee)
-            await self.host.act(self.seat, "claim", {})
+            await self.host.act(self.seat, Claim())
             return
         timeout = self.run.entry.move_seconds or 30.0
         if self.player:
@@ -398,7 +408,7 @@ class EngineSeat:
             move = await self._engine.board(stones, timeout=timeout)
         else:
             move = await self._engine.begin(timeout=timeout)
-        await self.host.act(self.seat, "move", {"point": move.to_book()})
+        await self.host.act(self.seat, Move(move.to_book()))
 
 
 async def _kill(engine: Any) -> None:

@@ -22,10 +22,13 @@ from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, verify
 from duiyi.server.game_manager import GameManager
 from duiyi.server.parsed_events import parsed_event, remember_event
 from duiyi.server.problems import Unavailable
-from duiyi.store.repository import Conflict, EventRecord, Repository
+from duiyi.store.event_rows import BoardSlice
+from duiyi.store.repository import BoardWrite, Conflict, EventRecord, Repository
+from duiyi.tournament.entries import Entered
 from duiyi.tournament.model import Event
 
 __all__ = [
+    "change_board",
     "change_event",
     "check_organiser",
     "check_organiser_first",
@@ -139,7 +142,7 @@ async def _change_once(
         check_organiser(request, record)
         meta = {k: v for k, v in record.data.items() if k != "event"}
         event, answer = apply(parsed_event(record), meta)
-        data = {**meta, "event": event.to_json()}
+        data = meta
         wall = time.time()
         close: dict[str, str] = {}
         if closing is not None:
@@ -151,15 +154,138 @@ async def _change_once(
                         close[g.id] = reason
         try:
             version = await repo.save_event(
-                event_id, record.version, data, change, wall, close=close
+                event_id,
+                record.version,
+                data,
+                change,
+                wall,
+                close=close,
+                event=event,
+                before=record,
             )
         except Conflict:
             continue
-        # what was stored, without reading it back (a large event's document is megabytes)
-        stored = dataclasses.replace(record, data=data, version=version, updated_at=wall)
+        # what was stored, without reading it back (a large event is thousands of rows)
+        stored = dataclasses.replace(
+            record, data=data, version=version, updated_at=wall, event=event
+        )
         remember_event(stored, event)
         request.state.closed_games = list(close)
         for game_id, reason in close.items():  # stored: now the hosts (best effort)
             await games_of(request).close_event_game(game_id, reason, stored=True)
         return stored, (answer, version)
     raise Conflict("the event keeps changing under this request; try again")
+
+
+class EnteredMeanwhile(Conflict):
+    """Another desk wrote the board, differently, between this request's reading and its
+    write (409: the director looks and enters it again to correct it)."""
+
+
+#: Systems whose boards are not checked from their own round alone (a groups event's final
+#: stage needs winners: the groups decide where it starts), so a board's result goes through
+#: the whole event.
+WHOLE_EVENT_SYSTEMS = ("groups",)
+
+
+async def change_board(
+    request: Request,
+    event_id: str,
+    number: int,
+    board: int,
+    change: dict[str, Any],
+    apply: Callable[[Event], Entered],
+    closing: Callable[[Entered, int], str | None],
+    whole: Callable[[], Any],
+) -> tuple[EventRecord, Entered, int]:
+    """A change of one board's result, read and written as that board's rows in one
+    transaction (the event's head, the board with its record, the later pairings of its
+    players when a correction needs them): its cost does not grow with the rounds, and changes
+    of different boards of a round never refuse each other. Retried when the same board (or
+    the whole event) changed meanwhile; when another desk wrote the same board differently in
+    between, Conflict (409) names what it wrote: the director decides.
+
+    ``apply`` is the pure operation on the slice's event (its answer says what it did);
+    ``closing`` names the reason to close the board's online games, given the answer and the
+    new version (None: they stay open). When the operation needs more than the board (a team
+    event, a groups event, a disqualification that withdraws a player, a board not there)
+    ``whole()`` runs it as a change of the whole event and its answer is returned.
+
+    Answers a record whose event is the slice (only the board's round holds a game: read the
+    board, not the rounds), the operation's answer, and the new version."""
+    state = request.app.state.duiyi
+    try:
+        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
+    except TimeoutError:
+        raise Unavailable("too many event changes at once; try again in a few seconds") from None
+    try:
+        repo = repo_of(request)
+        answers: list[Entered] = []
+        first: list[Any] = []  # the board's result as this request first read it
+
+        def decide(piece: BoardSlice) -> BoardWrite | None:
+            check_organiser(
+                request, _slice_record(piece, piece.head.version, piece.head.updated_at)
+            )
+            answers.clear()
+            e = piece.event
+            if piece.board_version == 0 or e.is_team_event or e.system in WHOLE_EVENT_SYSTEMS:
+                return None
+            done = apply(e)
+            now = piece.game.sheet
+            if not first:
+                first.append(now)
+            elif now != first[0] and done.status != "unchanged":
+                # another desk wrote this board since this request read it, and differently:
+                # the director sees it and decides (enter it again to correct it)
+                raise EnteredMeanwhile(
+                    f"round {number} board {board} was entered meanwhile by another desk "
+                    f"({'no result' if now is None else now.result.value}); "
+                    "check it and enter the result again to correct it"
+                )
+            if done.withdrawn or not piece.changed_only(done.event):
+                return None
+            answers.append(done)
+            if done.event is e:  # the same result again: nothing to write
+                return None
+            return BoardWrite(done.event, change, time.time(), lambda v: closing(done, v))
+
+        for _attempt in range(5):
+            try:
+                piece, plan, version, closed = await repo.change_board(
+                    event_id, number, board, decide
+                )
+            except EnteredMeanwhile:
+                raise
+            except Conflict:
+                continue
+            if not answers:
+                break  # the whole event is needed
+            request.state.closed_games = closed
+            for game_id in closed:  # stored: now the hosts (best effort)
+                reason = closing(answers[0], version) or ""
+                await games_of(request).close_event_game(game_id, reason, stored=True)
+            wall = piece.head.updated_at if plan is None else plan.wall
+            return _slice_record(piece, version, wall, answers[0].event), answers[0], version
+        else:
+            raise Conflict("this board keeps changing under this request; try again")
+    finally:
+        state.event_writes.release()
+    return await whole()  # type: ignore[no-any-return]
+
+
+def _slice_record(
+    piece: BoardSlice, version: int, wall: float, event: Event | None = None
+) -> EventRecord:
+    head = piece.head
+    return EventRecord(
+        head.id,
+        head.name,
+        {k: v for k, v in head.data.items() if k != "event"},
+        version,
+        head.organiser_token_hash,
+        head.arbiter_token_hash,
+        head.created_at,
+        wall,
+        piece.event if event is None else event,
+    )

@@ -31,6 +31,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
+from duiyi.actions import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
 from duiyi.server.action_ids import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body
@@ -88,8 +89,8 @@ class RedisFanout:
         # games hosted here that another process watches: game id -> when it last asked
         self.watched: dict[str, float] = {}
         # games hosted elsewhere whose channel this process listens to: game id -> when it
-        # last asked the owner to publish there
-        self.subscribed: dict[str, float] = {}
+        # last asked the owner to publish there, and that owner
+        self.subscribed: dict[str, tuple[float, str]] = {}
         # messages published, by kind, and actions forwarded to another process (for
         # /api/metrics and the benchmarks)
         self.published: collections.Counter[str] = collections.Counter()
@@ -229,14 +230,16 @@ class RedisFanout:
             await self.pubsub.unsubscribe(_game_channel(game_id))
         now = time.monotonic()
         for game_id, remote in wanted.items():
+            owner = str(remote.record.owner)
             new = game_id not in self.subscribed
             if new:
                 await self.pubsub.subscribe(_game_channel(game_id))
-            if new or now - self.subscribed[game_id] >= WATCH_AGAIN:
-                self.subscribed[game_id] = now
+            asked, asked_owner = self.subscribed.get(game_id, (0.0, ""))
+            if new or asked_owner != owner or now - asked >= WATCH_AGAIN:
+                self.subscribed[game_id] = (now, owner)
                 request = {"type": "watch", "game_id": game_id, "reply": self.pid}
-                await self.redis.publish(f"duiyi:proc:{remote.record.owner}", json.dumps(request))
-            if new:
+                await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+            if new or asked_owner != owner:
                 await remote.refresh()
 
     async def forward(
@@ -348,7 +351,8 @@ class RedisFanout:
                 ruling = dict(data["ruling"])
                 answer["version"] = await host.rule(ruling, data.get(ACTION_ID), attempt)
             else:
-                answer["version"] = await host.act(seat, kind, data, attempt)
+                action = action_from_json(data)
+                answer["version"] = await host.act(seat, action, data.get(ACTION_ID), attempt)
             answer["ok"] = True
         except DuiyiError as exc:
             answer["ok"] = False

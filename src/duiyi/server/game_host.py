@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from duiyi import Color
+from duiyi.actions import Action
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.action_ids import (
-    ACTION_ID,
     ActionIdReused,
     ActionRefused,
     action_keys,
@@ -33,7 +33,7 @@ from duiyi.server.game_view import event_link, game_view, public_entry
 from duiyi.server.hosted import CLOSED, MOVED, GameClosed, is_arbiter_of, rebuild_session, seat_of
 from duiyi.server.problems import Unavailable
 from duiyi.server.rulings import parse_ruling
-from duiyi.session import Session, SessionAction
+from duiyi.session import Session
 from duiyi.store.repository import ActionIdTaken, Append, GameRecord, Repository
 
 __all__ = ["GameHost", "Hosting"]
@@ -151,13 +151,13 @@ class GameHost:
         """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
         (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id`` and
         ``attempt``: as for :meth:`act`)."""
-        method, kwargs = parse_ruling(ruling).call()
+        request = parse_ruling(ruling).to_request()
 
         def change(now: float) -> None:
             try:
-                self.session.rule(method, now, **kwargs)
-            except (TypeError, ValueError, AttributeError) as exc:
-                raise InvalidInput(f"ruling {method!r}: {exc}") from exc
+                self.session.rule(request, now)
+            except (TypeError, ValueError) as exc:
+                raise InvalidInput(f"ruling {request.kind.value!r}: {exc}") from exc
 
         action_id = check_action_id(action_id)
         keys = (
@@ -166,26 +166,30 @@ class GameHost:
         return await self._change(change, keys, attempt)
 
     async def act(
-        self, seat: Color | None, kind: str, data: dict[str, Any], attempt: str | None = None
+        self,
+        seat: Color | None,
+        action: Action,
+        action_id: str | None = None,
+        attempt: str | None = None,
     ) -> int:
-        """Apply one action (already authorised) and commit it before returning the version.
+        """Apply one typed action of ``seat`` (already authorised) and commit it before
+        returning the version.
 
-        With an ``action_id`` in ``data`` the action is applied at most once: an id already
+        With an ``action_id`` the action is applied at most once: an id already
         committed answers its version. ``attempt`` names a forwarded delivery: if the process
         that forwarded it gave up waiting and wrote the attempt's tombstone first, the commit
         fails and nothing is applied (ActionRefused); if the commit was first, that process
         answers its version. The database decides which came first
         (``Repository.refuse_action``)."""
         started = time.perf_counter()
-        data = dict(data)
-        action_id = check_action_id(data.pop(ACTION_ID, None))
+        action_id = check_action_id(action_id)
         keys = None
         if action_id is not None:
             sender = "none" if seat is None else seat.value
-            keys = (action_id, *action_keys(sender, action_id, {"type": kind, **data}))
+            keys = (action_id, *action_keys(sender, action_id, action.to_json()))
         try:
             return await self._change(
-                lambda now: self.session.apply(SessionAction(kind, now, seat, data)),
+                lambda now: self.session.apply(action, now, seat),
                 keys,
                 attempt,
             )

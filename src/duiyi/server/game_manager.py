@@ -223,6 +223,8 @@ class GameManager:
                 # a remote game's state is kept fresh by its owner's updates only while its
                 # sockets here listen to the game (fanout: watch); else it is read again
                 if remote is None or remote.record.owner != record.owner or not remote.listeners:
+                    if remote is not None:
+                        remote.reconnect()  # its sockets (if any) come back to the new one
                     session = rebuild_session(record, await self.repo.actions(game_id))
                     timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
                     state = game_view(
@@ -231,7 +233,9 @@ class GameManager:
                     state["event"] = event_link(record)
                     remote = self.remotes[game_id] = RemoteGame(self, record, state)
                 return remote
-            self.remotes.pop(game_id, None)
+            gone = self.remotes.pop(game_id, None)
+            if gone is not None:  # hosted here now: its sockets reconnect to the host
+                gone.reconnect()
             return await self._load(record)
 
         return await self._hosted_or_load(game_id, load)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import Action
 from duiyi.errors import DuiyiError
 from duiyi.server.action_ids import ACTION_ID
 from duiyi.server.auth import hash_token
@@ -62,7 +63,9 @@ class Hosted(Protocol):
 
     async def entries(self, version: int) -> list[dict[str, Any]]: ...
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int: ...
+    async def act(
+        self, seat: Color | None, action: Action, action_id: str | None = None
+    ) -> int: ...
 
     async def current_session(self) -> Session: ...
 

@@ -28,7 +28,10 @@ _PARSED_MAX = 8
 
 
 def parsed_event(record: EventRecord) -> Event:
-    """The event of a stored record, parsed once per stored version."""
+    """The event of a stored record: the one the store assembled from its rows, else (a record
+    made by hand) its document ``data["event"]``, parsed once per stored version."""
+    if record.event is not None:
+        return record.event
     found = _PARSED.get(_key(record))
     if found is None:
         return remember_event(record, Event.from_json(record.data["event"]))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from duiyi import Color
+from duiyi.actions import Action
 from duiyi.errors import InvalidInput
 from duiyi.server.action_ids import ACTION_ID, RULING
 from duiyi.server.broadcast import RECONNECT, Listener, broadcast
@@ -71,7 +72,7 @@ class RemoteGame:
         data: dict[str, Any] = {"ruling": ruling}
         if action_id is not None:
             data[ACTION_ID] = action_id
-        return await self.act(None, RULING, data)
+        return await self._forward(None, RULING, data)
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``, from the store."""
@@ -84,8 +85,15 @@ class RemoteGame:
         """The stored entries after ``since`` (none when None) and the owner's last state."""
         return ([] if since is None else await self.entries(since)), self.state
 
-    async def act(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
-        """Forward the action to the owning process and wait for its answer."""
+    async def act(self, seat: Color | None, action: Action, action_id: str | None = None) -> int:
+        """Forward the action to the owning process (as its JSON form, read there again) and
+        wait for its answer."""
+        data = action.to_json()
+        if action_id is not None:
+            data[ACTION_ID] = action_id
+        return await self._forward(seat, "act", data)
+
+    async def _forward(self, seat: Color | None, kind: str, data: dict[str, Any]) -> int:
         owner = self.record.owner
         if owner is None or self.manager.forward is None:
             raise Unavailable("this game's host process cannot be reached")

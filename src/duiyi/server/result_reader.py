@@ -125,15 +125,16 @@ class ResultReader:
                 return 0
             if not changes:
                 return sum([await self.repo.drop_report(r) for r in used])
-            data = {**ev.data, "event": e.to_json()}
+            data = dict(ev.data)
             change = {"op": "game-results", "games": changes}
             try:
                 wall = time.time()
                 version = await self.repo.save_event(
-                    ev.id, ev.version, data, change, wall, reports=used
+                    ev.id, ev.version, data, change, wall, reports=used, event=e, before=ev
                 )
                 remember_event(
-                    dataclasses.replace(ev, data=data, version=version, updated_at=wall), e
+                    dataclasses.replace(ev, data=data, version=version, updated_at=wall, event=e),
+                    e,
                 )
                 await self._replays(event_id, replays)
                 return len(used)

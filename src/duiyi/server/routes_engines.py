@@ -606,7 +606,8 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
     >>> s.move(BLACK, "E5", now=1.0)
     >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)
     (['request_takeback'], [])
-    >>> s.act(BLACK, "request_takeback", 2.0)
+    >>> from duiyi.actions import RequestTakeback
+    >>> s.apply(RequestTakeback(), 2.0, BLACK)
     >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)
     ([], ['accept_takeback', 'decline_takeback'])
     """

@@ -140,7 +140,7 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
     games = await repo_of(request).games_of_event(event_id)
     return {
         **event_summary(record),
-        "event": record.data["event"],
+        "event": parsed_event(record).to_json(),
         "online": online_of(record),
         "games": [_game_link(g) for g in games],
         # a director's request to play the engine boards of a round, while it runs

@@ -18,8 +18,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
+from duiyi.actions import (
+    AcceptTakeback,
+    Adjourn,
+    Arrive,
+    DeclineTakeback,
+    Pause,
+    RequestOvertimePass,
+    RequestTakeback,
+    Resume,
+    SplitPool,
+    action_class,
+    is_game_action,
+)
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.games import GAME_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
     Forbidden,
@@ -36,9 +48,9 @@ from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
-from duiyi.server.schemas import GameSpec
+from duiyi.server.schemas import GameSpec, parse_action
 
-__all__ = ["action_data", "router"]
+__all__ = ["perform", "router"]
 
 # every action, ruling, ... checks its key before its body is read (keyfirst.KeyFirstRoute)
 router = APIRouter(prefix="/api/games", tags=["games"], route_class=KeyFirstRoute)
@@ -66,66 +78,44 @@ def _manager(request: Request | WebSocket) -> GameManager:
     return manager
 
 
-def action_data(body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Split a request body into the session action type and its data.
-
-    >>> action_data({"type": "move", "move": "D4"})
-    ('move', {'point': 'D4'})
-    """
-    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
-    kind = body["type"]
-    data = {k: v for k, v in body.items() if k != "type"}
-    if kind == "move" and "move" in data and "point" not in data:
-        data["point"] = data.pop("move")
-    if kind in ("player", "at", "v"):
-        raise InvalidInput(f"not an action type: {kind!r}")
-    for reserved in ("player", "at", "v"):
-        data.pop(reserved, None)
-    return kind, data
-
-
 # Players send the game's own actions plus adjourning (sealing their move), arriving late,
 # asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
 # game, a takeback by agreement (issue 21).
-PLAYER_ACTIONS = GAME_ACTIONS | {
-    "adjourn",
-    "arrive",
-    "request_overtime_pass",  # Go §22.5
-    "request_takeback",
-    "accept_takeback",
-    "decline_takeback",
-}
+PLAYER_ACTIONS = (
+    Adjourn,
+    Arrive,
+    RequestOvertimePass,
+    RequestTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
+)
+ARBITER_ACTIONS = (Pause, Resume, SplitPool)
+_PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
+_ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
 
 
-ARBITER_ACTIONS = frozenset({"pause", "resume", "split_pool"})
-
-
-async def perform(
-    host: Hosted, seat: Color | None, body: dict[str, Any], *, arbiter: bool = False
-) -> int:
-    """Authorise and apply one action: a player acts for its own seat only; the arbiter
-    pauses, resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
-    kind, data = action_data(body)
+async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bool = False) -> int:
+    """Read the request ``body`` once into its typed action (:func:`schemas.parse_action`),
+    authorise it and apply it: a player acts for its own seat only; the arbiter pauses,
+    resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
+    kind = action_class(body)  # who may send it is known before its fields are read
     if arbiter:
-        if kind not in ARBITER_ACTIONS:
-            raise Forbidden(
-                f"the arbiter sends {sorted(ARBITER_ACTIONS)} here and rulings to /rulings"
-            )
-        return await host.act(None, kind, data)
-    if seat is None:
+        if not issubclass(kind, ARBITER_ACTIONS):
+            raise Forbidden(f"the arbiter sends {_ARBITER_NAMES} here and rulings to /rulings")
+    elif seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
-    if kind not in PLAYER_ACTIONS:
-        if kind in ARBITER_ACTIONS:
+    elif not (is_game_action(kind) or issubclass(kind, PLAYER_ACTIONS)):
+        if issubclass(kind, ARBITER_ACTIONS):
             raise Forbidden(
-                f"players may not send {kind!r}: only the game's arbiter key may "
-                f"({', '.join(sorted(ARBITER_ACTIONS))})"
+                f"players may not send {kind.type!r}: only the game's arbiter key may "
+                f"({_ARBITER_NAMES})"
             )
         raise Forbidden(
-            f"players may not send {kind!r} actions: a player sends "
-            f"{', '.join(sorted(PLAYER_ACTIONS))}"
+            f"players may not send {kind.type!r} actions: a player sends the game's moves, "
+            f"{_PLAYER_NAMES}"
         )
-    return await host.act(seat, kind, data)
+    action, action_id = parse_action(body)
+    return await host.act(seat, action, action_id)
 
 
 @router.post("", status_code=201)
@@ -172,7 +162,7 @@ async def post_action(request: Request, game_id: str, action: Action) -> dict[st
 async def post_ruling(
     request: Request, game_id: str, ruling: Annotated[Ruling, Body()]
 ) -> dict[str, Any]:
-    """An arbiter's ruling, one typed request per kind: ``{"kind": "warn", "color": "black",
+    """An arbiter's ruling, one typed request per kind: ``{"kind": "warning", "color": "black",
     "article": "Go §24"}``, ``{"kind": "moved_stones", "decision": "restore"}``, ... (void
     move, time penalty, adjudication, forfeit...), each citing its article; needs the arbiter
     key. A malformed ruling is a 422 problem and changes nothing. With an ``action_id`` a
@@ -323,7 +313,7 @@ async def _serve_socket(
     if seat is not None and seat.value in (await host.read())[1].get("absent", ()):
         # connecting to one's own game is sitting down at the board (Go §22, Gomoku §8.5)
         with contextlib.suppress(DuiyiError):
-            await host.act(seat, "arrive", {})
+            await host.act(seat, Arrive())
     # a client too slow to keep up loses the oldest messages; it sees the gap in the versions
     # and asks for a resync
     queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)

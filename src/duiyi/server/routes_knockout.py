@@ -73,7 +73,7 @@ async def start_replay(
     if not mine:
         return None
     board_games = [g for g in mine if g.board == board]
-    spec = {**record.data.get("online", {}), "game": record.data["event"]["game"]}
+    spec = {**record.data.get("online", {}), "game": parsed_event(record).game}
     if board_games:
         last = board_games[-1]
         if isinstance(last.config.get("engine"), dict):

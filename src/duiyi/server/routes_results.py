@@ -12,7 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.server.event_changes import change_event, event_summary, repo_of, text_body
+from duiyi.server.event_changes import (
+    change_board,
+    change_event,
+    event_summary,
+    repo_of,
+    text_body,
+)
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.store.repository import EventRecord
@@ -76,8 +82,8 @@ async def enter_result(
     )
     wall = time.time()
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        done = entries.record_result(
+    def enter(e: Event) -> entries.Entered:
+        return entries.record_result(
             e,
             number,
             board,
@@ -87,17 +93,32 @@ async def enter_result(
             at=wall,
             force=body.force,
         )
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done = enter(e)
         return done.event, done
 
-    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+    def reason(done: entries.Entered, version: int) -> str | None:
         if sheet is None or done.status == "unchanged":
-            return {}
-        return {(number, board): _closing(event_id, version, number, board, sheet.result)}
+            return None
+        return _closing(event_id, version, number, board, sheet.result)
 
+    def closing(done: entries.Entered, version: int) -> dict[tuple[int, int], str]:
+        why = reason(done, version)
+        return {} if why is None else {(number, board): why}
+
+    async def whole() -> tuple[EventRecord, entries.Entered, int]:
+        record, (done, version) = await change_event(request, event_id, change, apply, closing)
+        return record, done, version
+
+    # one board's rows, read and written alone (issue 26): the whole event only when the
+    # change needs it (a disqualification, a team or groups event)
     change = {"op": "result", "round": number, "board": board, **body.model_dump()}
-    record, (done, _version) = await change_event(request, event_id, change, apply, closing)
+    record, done, _version = await change_board(
+        request, event_id, number, board, change, enter, reason, whole
+    )
     closed = request.state.closed_games
-    return {**event_summary(record), **_entered(record, done), "closed_games": closed}
+    return {**event_summary(record), **_entered(done), "closed_games": closed}
 
 
 # The results sheet is read by hand (CSV): documented for the OpenAPI document.
@@ -159,12 +180,14 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     }
 
 
-def _entered(record: EventRecord, done: entries.Entered) -> dict[str, Any]:
+def _entered(done: entries.Entered) -> dict[str, Any]:
+    """What a board's change did, with the board (its result record), not its whole round."""
     return {
         "status": done.status,
         "affected": [a.to_json() for a in done.affected],
         "withdrawn": list(done.withdrawn),
-        "round": parsed_event(record).round(done.round).to_json(),
+        "round": done.round,
+        "board": done.game.to_json(),
     }
 
 
@@ -192,15 +215,25 @@ async def resolve_conflict(
     """Settle the board's conflict (an online result that disagreed with the entered one)."""
     wall = time.time()
 
-    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        done = entries.resolve_conflict(
+    def resolve(e: Event) -> entries.Entered:
+        return entries.resolve_conflict(
             e, number, board, accept=body.accept, by="organiser", at=wall, force=body.force
         )
+
+    def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        done = resolve(e)
         return done.event, done
 
+    async def whole() -> tuple[EventRecord, entries.Entered, int]:
+        record, (done, version) = await change_event(request, event_id, change, apply)
+        return record, done, version
+
     change = {"op": "conflict", "round": number, "board": board, **body.model_dump()}
-    record, (done, _version) = await change_event(request, event_id, change, apply)
-    return {**event_summary(record), **_entered(record, done)}
+    request.state.closed_games = []
+    record, done, _version = await change_board(
+        request, event_id, number, board, change, resolve, lambda _d, _v: None, whole
+    )
+    return {**event_summary(record), **_entered(done)}
 
 
 @router.get("/{event_id}/conflicts")

@@ -16,11 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from duiyi import Color
+from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
 from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
+from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.models import GameRow
 from duiyi.store.repository import Conflict, GameRecord, NotFound, Repository
@@ -79,20 +81,19 @@ async def _event_names(repo: Repository, record: GameRecord) -> tuple[dict[str, 
         ev = await repo.event(record.event_id)
     except NotFound:
         return {}, None
-    data = ev.data.get("event", {})
-    players = {p.get("number"): p for p in data.get("players", [])}
+    e = parsed_event(ev)
     names: dict[str, str] = {}
-    for rnd in data.get("history", []):
-        if rnd.get("round") != record.round:
+    for rnd in e.history:
+        if rnd.number != record.round:
             continue
-        for pairing in rnd.get("games", []):
-            if pairing.get("board") != record.board:
+        for pairing in rnd.games:
+            if pairing.board != record.board:
                 continue
-            for seat in ("black", "white"):
-                p = players.get(pairing.get(seat))
-                if p:
-                    rank = f" {p['rank']}" if p.get("rank") else ""
-                    names[seat] = f"{p.get('name', '')}{rank}"
+            for seat, number in (("black", pairing.black), ("white", pairing.white)):
+                if 1 <= number <= len(e.players):
+                    p = e.players[number - 1]
+                    rank = f" {p.rank}" if p.rank else ""
+                    names[seat] = f"{p.name}{rank}"
     where = {"id": record.event_id, "name": ev.name, "round": record.round, "board": record.board}
     return names, where
 
@@ -233,7 +234,7 @@ async def ready(request: Request, game_id: str) -> dict[str, Any]:
     if both:
         host = await _manager(request).get(game_id)
         if (await host.read())[1].get("paused"):
-            await host.act(None, "resume", {})
+            await host.act(None, Resume())
     wait = config.get("wait") or {}
     return {"waiting": bool(wait.get("waiting")), "ready": wait.get("ready", [])}
 
@@ -408,7 +409,7 @@ async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
             }
         )
     boards.sort(key=lambda b: b["board"] or 0)
-    game = ev.data.get("event", {}).get("game")
+    game = str(parsed_event(ev).game)  # the game's name (a GameType prints as it)
     return {
         "event": {"id": event_id, "name": ev.name, "game": game},
         "round": show,

@@ -1,27 +1,28 @@
-"""Typed rulings: one request shape per kind of ruling, validated by the schema (a wrong
-argument is a 422 problem before the referee sees it), then turned into a call of
-``duiyi.referee.Referee`` through ``Session.rule``.
+"""Typed rulings: one request shape per kind of ruling, named as the ruling it makes
+(:class:`duiyi.referee.RulingKind`), validated by the schema (a wrong argument is a 422 problem
+before the referee sees it) and turned into the core's typed request
+(:mod:`duiyi.referee.requests`) for ``Session.rule``: the same name in the API, the session, the
+ledger and the web forms.
 
->>> r = parse_ruling({"kind": "warn", "color": "black", "article": "Go §24"})
->>> r.call()
-('warn', {'note': '', 'color': Color.BLACK, 'article': 'Go §24'})
->>> parse_ruling({"kind": "moved_stones", "decision": "draw"}).call()[1]["decision"].value
+>>> parse_ruling({"kind": "warning", "color": "black", "article": "Go §24"}).to_request()
+Warning(color=Color.BLACK, article='Go §24', note='', move_number=None)
+>>> parse_ruling({"kind": "moved_stones", "decision": "draw"}).to_request().decision.value
 'draw'
->>> parse_ruling({"kind": "restore_stones", "color": "white", "points": ["C3"]}).call()[0]
-'restore_stones'
+>>> parse_ruling({"kind": "stones_restored", "color": "white", "points": ["C3"]}).to_request().points
+('C3',)
 """
 
 from __future__ import annotations
 
-import inspect
 import secrets
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.referee import BOOKS, Book, Decision, Referee
+from duiyi.referee import BOOKS, Book, Decision, RulingRequest
+from duiyi.referee import requests as rq
 from duiyi.server.schemas import CHECKED, NO_BOOL, Note, text_field
 
 __all__ = ["Ruling", "parse_ruling", "ruling_table"]
@@ -55,8 +56,11 @@ class _Ruling(BaseModel):
         description="the arbiter's id of this ruling: a retry with the same id is applied once",
     )
 
-    def call(self) -> tuple[str, dict[str, Any]]:
-        """The referee method and its keyword arguments."""
+    #: the core's request this body becomes
+    request: ClassVar[type]
+
+    def fields(self) -> dict[str, Any]:
+        """The request's fields, typed (colours, decisions, tuples)."""
         data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
         out: dict[str, Any] = {}
         for key, value in data.items():
@@ -66,17 +70,23 @@ class _Ruling(BaseModel):
                 out[key] = tuple(Color(v) for v in value)
             elif key == "decision":
                 out[key] = Decision(value)
+            elif isinstance(value, list):
+                out[key] = tuple(value)
             else:
                 out[key] = value
-        method = str(getattr(self, "kind"))  # noqa: B009 - every subclass has a kind
-        accepted = inspect.signature(getattr(Referee, method)).parameters
-        return method, {k: v for k, v in out.items() if k in accepted}
+        return out
+
+    def to_request(self) -> RulingRequest:
+        """The core's typed request (:mod:`duiyi.referee.requests`) for this body."""
+        made: RulingRequest = type(self).request(**self.fields())
+        return made
 
 
-class Warn(_Ruling):
+class Warning(_Ruling):
     """A warning (Go §24.1; the second in a game loses it, Go §24.2)."""
 
-    kind: Literal["warn"]
+    kind: Literal["warning"]
+    request: ClassVar[type] = rq.Warning
     color: Seat
     article: Article = "Go §24"
     move_number: MoveNumber | None = None
@@ -86,6 +96,7 @@ class Violation(_Ruling):
     """A violation (Gomoku §12.3(4)); the limit loses the game."""
 
     kind: Literal["violation"]
+    request: ClassVar[type] = rq.Violation
     color: Seat
     article: Article = "Gomoku §12.4"
     move_number: MoveNumber | None = None
@@ -95,6 +106,7 @@ class TimePenalty(_Ruling):
     """Time taken from one player and/or given to the opponent (Gomoku §12.3(3))."""
 
     kind: Literal["time_penalty"]
+    request: ClassVar[type] = rq.TimePenalty
     color: Seat
     deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
     award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
@@ -102,10 +114,11 @@ class TimePenalty(_Ruling):
     move_number: MoveNumber | None = None
 
 
-class AdjustClock(_Ruling):
+class ClockAdjustment(_Ruling):
     """A clock correction in seconds (Go §22.8, Gomoku §8.7); may be negative."""
 
-    kind: Literal["adjust_clock"]
+    kind: Literal["clock_adjustment"]
+    request: ClassVar[type] = rq.ClockAdjustment
     color: Seat
     seconds: Seconds
     article: Article = "Go §22.8"
@@ -115,6 +128,7 @@ class VoidMove(_Ruling):
     """A void move (Go §17-19): pass and warning follow the article unless given."""
 
     kind: Literal["void_move"]
+    request: ClassVar[type] = rq.VoidMove
     color: Seat
     article: Article
     pass_turn: StrictBool | None = None
@@ -126,20 +140,23 @@ class OvertimePass(_Ruling):
     """A pass and a warning for a player over the last minute (Go §22.5)."""
 
     kind: Literal["overtime_pass"]
+    request: ClassVar[type] = rq.OvertimePass
     color: Seat
     move_number: MoveNumber | None = None
 
 
-class WrongColours(_Ruling):
+class ColourCorrection(_Ruling):
     """Colours found exchanged (Go §10.3, Gomoku §5.2); moves and minutes come from the game."""
 
-    kind: Literal["wrong_colours"]
+    kind: Literal["colour_correction"]
+    request: ClassVar[type] = rq.ColourCorrection
 
 
 class MovedStones(_Ruling):
     """Stones moved on the board (Go §17.5, Gomoku §4.2)."""
 
     kind: Literal["moved_stones"]
+    request: ClassVar[type] = rq.MovedStones
     decision: DecisionName
     offender: Seat | None = None
     deliberate: StrictBool = False
@@ -149,6 +166,7 @@ class Scattered(_Ruling):
     """The board scattered (Go §17.6, Gomoku §4.2)."""
 
     kind: Literal["scattered"]
+    request: ClassVar[type] = rq.Scattered
     decision: DecisionName
     by: Seat | None = None
     deliberate: StrictBool = False
@@ -158,6 +176,7 @@ class Forfeit(_Ruling):
     """A player loses by forfeit under ``article`` (Go §23.7, Gomoku §10.1(3)G, ...)."""
 
     kind: Literal["forfeit"]
+    request: ClassVar[type] = rq.Forfeit
     color: Seat
     article: Article
     override: StrictBool = False
@@ -167,6 +186,7 @@ class DoubleForfeit(_Ruling):
     """Both players lose (Go §17.6, ...)."""
 
     kind: Literal["double_forfeit"]
+    request: ClassVar[type] = rq.DoubleForfeit
     article: Article
     override: StrictBool = False
 
@@ -175,6 +195,7 @@ class NoShow(_Ruling):
     """One or both players absent past the limit (Go §22.3, Gomoku §8.5)."""
 
     kind: Literal["no_show"]
+    request: ClassVar[type] = rq.NoShow
     colors: Annotated[list[Seat], Field(min_length=1, max_length=2)]
 
 
@@ -182,13 +203,15 @@ class Withdrawal(_Ruling):
     """A player withdraws: this game is lost (Go §28, Gomoku §10.1(3)D)."""
 
     kind: Literal["withdrawal"]
+    request: ClassVar[type] = rq.Withdrawal
     color: Seat
 
 
-class Disqualify(_Ruling):
+class Disqualification(_Ruling):
     """Disqualification, once the committee approved it (Gomoku §2.20(4), §12.3(2)D)."""
 
-    kind: Literal["disqualify"]
+    kind: Literal["disqualification"]
+    request: ClassVar[type] = rq.Disqualification
     color: Seat
     decided: StrictBool | None = None
     approved: StrictBool = False
@@ -199,6 +222,7 @@ class DisciplinaryLoss(_Ruling):
     """A disciplinary loss (Gomoku §2.20(3))."""
 
     kind: Literal["disciplinary_loss"]
+    request: ClassVar[type] = rq.DisciplinaryLoss
     color: Seat
     # None: the session knows whether the result is confirmed
     decided: StrictBool | None = None
@@ -209,6 +233,7 @@ class BothFlags(_Ruling):
     """Both flags down in an unknown order: a draw (Gomoku §10.2(4))."""
 
     kind: Literal["both_flags"]
+    request: ClassVar[type] = rq.BothFlags
     override: StrictBool = False
 
 
@@ -216,6 +241,7 @@ class LeaveSeat(_Ruling):
     """Permission to leave the seat in byo-yomi, once per game (Go §22.7)."""
 
     kind: Literal["leave_seat"]
+    request: ClassVar[type] = rq.LeaveSeat
     color: Seat
 
 
@@ -226,6 +252,7 @@ class DroppedStone(_Ruling):
     ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
 
     kind: Literal["dropped_stone"]
+    request: ClassVar[type] = rq.DroppedStone
     color: Seat
     consent: StrictBool = True
     chief_arbiter: StrictBool = False
@@ -235,32 +262,35 @@ class DroppedStone(_Ruling):
     move_number: MoveNumber | None = None
 
 
-class RestoreStones(_Ruling):
+class StonesRestored(_Ruling):
     """Go §18.1: ``color`` removed stones of the opponent that still had liberties; they go back
     on ``points`` and ``color`` gets a warning (Go §24)."""
 
-    kind: Literal["restore_stones"]
+    kind: Literal["stones_restored"]
+    request: ClassVar[type] = rq.StonesRestored
     color: Seat
     points: Annotated[list[Point], Field(min_length=1, max_length=361)]
     warning: StrictBool = True
 
 
-class AcceptIrregular(_Ruling):
+class IrregularAccepted(_Ruling):
     """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act just made
     instead of its correction (recorded; a later correction of the act is refused)."""
 
-    kind: Literal["accept_irregular"]
+    kind: Literal["irregular_accepted"]
+    request: ClassVar[type] = rq.IrregularAccepted
     color: Seat
     article: Annotated[
         str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
     ] = "Gomoku §6.1"
 
 
-class ReplaceStone(_Ruling):
+class StoneReplaced(_Ruling):
     """Gomoku §6.1(5) a pushed stone, or with ``lifted`` §6.1(6) a re-lifted one: ``color``'s
     last stone goes back to ``point``, the first (empty) point it touched."""
 
-    kind: Literal["replace_stone"]
+    kind: Literal["stone_replaced"]
+    request: ClassVar[type] = rq.StoneReplaced
     color: Seat
     point: Point
     lifted: StrictBool = False
@@ -277,26 +307,28 @@ class CoinToss(_Ruling):
     tosses it with its own random source. Before the first move only."""
 
     kind: Literal["coin_toss"]
+    request: ClassVar[type] = rq.CoinToss
     caller: Seat
     called: Literal["heads", "tails"]
     face: Literal["heads", "tails"] | None = None
 
-    def call(self) -> tuple[str, dict[str, Any]]:
-        """The referee method and its arguments, the coin tossed here when no face was given
-        (the server's random source: the core takes the face as data)."""
-        method, kwargs = super().call()
-        kwargs["call"] = self.called
-        if kwargs.get("face") is None:
-            kwargs["face"] = secrets.choice(("heads", "tails"))
-        return method, kwargs
+    def fields(self) -> dict[str, Any]:
+        """The request's fields, the coin tossed here when no face was given (the server's
+        random source: the core takes the face as data)."""
+        out = super().fields()
+        out["call"] = out.pop("called")
+        if out.get("face") is None:
+            out["face"] = secrets.choice(("heads", "tails"))
+        return out
 
 
-class ChooseColours(_Ruling):
+class ColoursChosen(_Ruling):
     """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
     ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
     that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
 
-    kind: Literal["choose_colours"]
+    kind: Literal["colours_chosen"]
+    request: ClassVar[type] = rq.ColoursChosen
     choice: Literal["black", "white", "opponent_first"]
     opponent_takes: Seat | None = None
 
@@ -309,6 +341,7 @@ class Appeal(_Ruling):
     arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
 
     kind: Literal["appeal"]
+    request: ClassVar[type] = rq.Appeal
     color: Seat
     against: MoveNumber
     question: Literal["fact", "interpretation", "uncovered"] = "fact"
@@ -322,44 +355,45 @@ class Appeal(_Ruling):
     deposit: Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL] = 0
 
 
-class DecideAppeal(_Ruling):
+class AppealDecided(_Ruling):
     """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
     (failed with some reason: half the deposit back) or ``rejected``; the competition
     committee's ``votes`` (odd, at least three, the majority decides) when it has the last
     word."""
 
-    kind: Literal["decide_appeal"]
+    kind: Literal["appeal_decided"]
+    request: ClassVar[type] = rq.AppealDecided
     appeal: MoveNumber
     result: Literal["upheld", "reasonable", "rejected"]
     votes: Annotated[list[StrictBool], Field(max_length=15)] = []
 
 
 Ruling = Annotated[
-    Warn
+    Warning
     | Violation
     | TimePenalty
-    | AdjustClock
+    | ClockAdjustment
     | VoidMove
     | OvertimePass
-    | WrongColours
+    | ColourCorrection
     | MovedStones
     | Scattered
     | Forfeit
     | DoubleForfeit
     | NoShow
     | Withdrawal
-    | Disqualify
+    | Disqualification
     | DisciplinaryLoss
     | BothFlags
     | LeaveSeat
     | DroppedStone
-    | RestoreStones
-    | AcceptIrregular
-    | ReplaceStone
+    | StonesRestored
+    | IrregularAccepted
+    | StoneReplaced
     | Appeal
-    | DecideAppeal
+    | AppealDecided
     | CoinToss
-    | ChooseColours,
+    | ColoursChosen,
     Field(discriminator="kind"),
 ]
 
@@ -388,23 +422,23 @@ _MODELS: dict[str, type[_Ruling]] = {
 # the order the arbiter reads them in (the book's commonest first); a method of a book that is
 # missing here comes last, so a ruling added to a Book is offered without touching this list
 _ORDER = (
-    "warn",
+    "warning",
     "violation",
     "time_penalty",
-    "adjust_clock",
+    "clock_adjustment",
     "void_move",
-    "restore_stones",
-    "replace_stone",
-    "accept_irregular",
+    "stones_restored",
+    "stone_replaced",
+    "irregular_accepted",
     "dropped_stone",
     "moved_stones",
     "scattered",
-    "wrong_colours",
+    "colour_correction",
     "overtime_pass",
     "leave_seat",
     "forfeit",
     "double_forfeit",
-    "disqualify",
+    "disqualification",
     "disciplinary_loss",
     "no_show",
     "withdrawal",
@@ -413,11 +447,11 @@ _ORDER = (
 
 # articles to choose from where the ruling names its own (the book's article comes first)
 _SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
-    ("go", "warn"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
+    ("go", "warning"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
     ("go", "void_move"): ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
     ("go", "forfeit"): ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
     ("go", "double_forfeit"): ("Go §23.1", "Go §17.6"),
-    ("go", "disqualify"): ("Go §23.1",),
+    ("go", "disqualification"): ("Go §23.1",),
     ("go", "disciplinary_loss"): ("Go §23",),
     ("gomoku", "violation"): ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
     ("gomoku", "void_move"): (
@@ -428,15 +462,15 @@ _SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
     ),
     ("gomoku", "forfeit"): ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
     ("gomoku", "double_forfeit"): ("Gomoku §12.3(2)C",),
-    ("gomoku", "accept_irregular"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
+    ("gomoku", "irregular_accepted"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
 }
 
 # where the book's table shares an article between the games, this game's own article
-_PRESELECTED = {("gomoku", "adjust_clock"): "Gomoku §8.7"}
+_PRESELECTED = {("gomoku", "clock_adjustment"): "Gomoku §8.7"}
 
 # a ruling offered twice with a field fixed (Gomoku §6.1(5) pushed, §6.1(6) re-lifted)
 _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
-    "replace_stone": (
+    "stone_replaced": (
         ("replace_pushed", {"lifted": False}, "Gomoku §6.1(5)"),
         ("replace_lifted", {"lifted": True}, "Gomoku §6.1(6)"),
     ),
@@ -524,11 +558,11 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
     Forms are built from it (the room, the game page): nothing to type in JSON.
 
     >>> [r["id"] for r in ruling_table("gomoku")][:3]
-    ['violation', 'time_penalty', 'adjust_clock']
+    ['violation', 'time_penalty', 'clock_adjustment']
     >>> moved = next(r for r in ruling_table("gomoku") if r["id"] == "moved_stones")
     >>> next(f for f in moved["fields"] if f["name"] == "decision")["choices"]
     ['restore', 'valid', 'draw', 'replay']
-    >>> "warn" in [r["id"] for r in ruling_table("go")], "warn" in [r["id"] for r in ruling_table("gomoku")]
+    >>> "warning" in [r["id"] for r in ruling_table("go")], "warning" in [r["id"] for r in ruling_table("gomoku")]
     (True, False)
     """
     if game not in BOOKS:

@@ -18,6 +18,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
+from duiyi.actions import Action, action_from_json
+from duiyi.errors import InvalidInput
+
 __all__ = [
     "CHECKED",
     "NO_BOOL",
@@ -31,8 +34,33 @@ __all__ = [
     "Number",
     "TimeControl",
     "check_text",
+    "parse_action",
     "text_field",
 ]
+
+MAX_ACTION_ID = 64
+
+
+def parse_action(body: object) -> tuple[Action, str | None]:
+    """The typed action of a player's or the arbiter's request body (HTTP or socket), read
+    once here, and the client's ``action_id`` (idempotency) if it sent one. The seat and the
+    time are the server's, never the body's.
+
+    >>> parse_action({"type": "move", "move": "D4", "action_id": "a1"})
+    (Move(point='D4'), 'a1')
+    >>> parse_action({"type": "at"})
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: unknown action type 'at'
+    """
+    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
+    action_id = body.get("action_id")
+    if action_id is not None and (
+        not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID
+    ):
+        raise InvalidInput(f"action_id is a string of 1-{MAX_ACTION_ID} characters")
+    return action_from_json(body), action_id
 
 
 def _no_bool(value: object) -> object:

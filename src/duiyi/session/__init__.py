@@ -1,5 +1,7 @@
 """Session = game + clock + referee, built from and saved as one timestamped action log.
 
+The actions are typed values (:mod:`duiyi.actions`: ``Move("D4")``, ``Pass()``, ...).
+
 >>> from duiyi import BLACK, WHITE
 >>> from duiyi.clock import Clock, Fischer
 >>> from duiyi.go import Game
@@ -11,8 +13,8 @@
 True
 """
 
+from duiyi.actions import Action, GameAction, LogEntry, action_from_json
 from duiyi.games import (
-    GAME_ACTIONS,
     GameAdapter,
     GoAdapter,
     GomokuAdapter,
@@ -20,17 +22,19 @@ from duiyi.games import (
     adapter_from_config,
     register_adapter,
 )
-from duiyi.session.core import OVERRUN_GRACE, Event, Session, SessionAction
+from duiyi.session.core import OVERRUN_GRACE, Event, Session
 
 __all__ = [
-    "GAME_ACTIONS",
     "OVERRUN_GRACE",
+    "Action",
     "Event",
+    "GameAction",
     "GameAdapter",
     "GoAdapter",
     "GomokuAdapter",
+    "LogEntry",
     "Session",
-    "SessionAction",
+    "action_from_json",
     "adapt",
     "adapter_from_config",
     "register_adapter",

@@ -28,11 +28,39 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import (
+    Accept,
+    AcceptDraw,
+    AcceptTakeback,
+    Action,
+    Adjourn,
+    Arrive,
+    Claim,
+    DeclineDraw,
+    DeclineTakeback,
+    Dispute,
+    Flag,
+    GameAction,
+    LogEntry,
+    MarkDead,
+    Move,
+    NoShow,
+    OfferDraw,
+    OvertimePass,
+    Pass,
+    Pause,
+    RequestOvertimePass,
+    RequestTakeback,
+    Resign,
+    Resume,
+    Ruled,
+    SplitPool,
+    is_game_action,
+)
 from duiyi.clock import Clock
 from duiyi.errors import (
     ClockError,
@@ -44,7 +72,6 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.games import (
-    GAME_ACTIONS,
     GameAdapter,
     GameType,
     GoAdapter,
@@ -55,95 +82,23 @@ from duiyi.games import (
 )
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
-    RULING_METHODS,
+    Facts,
     Referee,
     Ruling,
     RulingKind,
+    RulingRequest,
     outcome_json,
     overtime_pass_ruling,
-    ruling_from_json,
+    requests,
 )
 
-__all__ = ["START_RULES", "Event", "Session", "SessionAction"]
+__all__ = ["START_RULES", "Event", "Session"]
 
 #: When a game's clock starts (issue 21). ``scheduled``: at the session's start, the official
 #: start of an event's game, with the lateness rules of the clock (Go §22, Gomoku §8.5);
 #: ``seated``: when both players have sat down (``arrive``, or their first action); nobody is
 #: late in a casual game; ``first_move``: with the first move, which costs nothing.
 START_RULES = ("scheduled", "seated", "first_move")
-
-SESSION_ACTIONS = frozenset(
-    {
-        "pause",
-        "resume",
-        "adjourn",
-        "arrive",
-        "ruling",
-        "flag",
-        "no_show",
-        "overtime_pass",
-        "split_pool",
-        "request_overtime_pass",
-        "request_takeback",
-        "accept_takeback",
-        "decline_takeback",
-    }
-)
-AUTO_ACTIONS = frozenset({"flag", "no_show", "overtime_pass"})
-# the game actions that complete a turn (a stone, a pass, an opening step): they press the
-# clock, also when they stop play (the second pass, Go §7; a five, Gomoku §10.1)
-TURN_ACTIONS = frozenset(
-    {"move", "pass", "place_handicap", "open", "swap", "propose_fifth", "choose_fifth"}
-)
-
-
-@dataclass(frozen=True)
-class SessionAction:
-    """One entry of a session log: ``type``, time ``at``, the seat ``player`` (or None) and the
-    type's own ``data``.
-
-    >>> a = SessionAction("move", 12.5, BLACK, {"point": "D4"})
-    >>> a.to_json()
-    {'v': 1, 'type': 'move', 'at': 12.5, 'player': 'black', 'point': 'D4'}
-    >>> SessionAction.from_json(a.to_json()) == a
-    True
-    """
-
-    type: str
-    at: float
-    player: Color | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (stable, ``"v": 1``)."""
-        out: dict[str, Any] = {
-            "v": 1,
-            "type": self.type,
-            "at": self.at,
-            "player": self.player.value if self.player else None,
-        }
-        out.update(copy.deepcopy(self.data))
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SessionAction:
-        """Rebuild from :meth:`to_json`."""
-        if not isinstance(data, dict):
-            raise SessionError(f"a session action is a JSON object, got {data!r}")
-        if data.get("v") != 1:
-            raise SessionError(f"unsupported session action version {data.get('v')!r}")
-        try:
-            kind = str(data["type"])
-            at = float(data["at"])
-            player = Color(data["player"]) if data.get("player") else None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SessionError(f"not a session action: {exc}") from exc
-        if kind not in GAME_ACTIONS and kind not in SESSION_ACTIONS:
-            raise SessionError(f"unknown session action {kind!r}")
-        rest = {
-            k: copy.deepcopy(v) for k, v in data.items() if k not in ("v", "type", "at", "player")
-        }
-        return cls(kind, at, player, rest)
 
 
 @dataclass(frozen=True)
@@ -250,11 +205,11 @@ class Session:
             "clock": clock.to_json(),
             "referee": self._referee.to_json(),
         }
-        self._log: list[SessionAction] = []
+        self._log: list[LogEntry] = []
         self._now = clock.to_json()["now"]
         self._last_tick = self._now
         self._outcome: Outcome | None = None
-        self._adjourned: SessionAction | None = None
+        self._adjourned: LogEntry | None = None
         self._seats_swapped = False
         self._restarts = 0
         self._ot_requests: set[Color] = set()
@@ -297,7 +252,7 @@ class Session:
         return self._referee
 
     @property
-    def log(self) -> tuple[SessionAction, ...]:
+    def log(self) -> tuple[LogEntry, ...]:
         """Every action so far, automatic ones included."""
         return tuple(self._log)
 
@@ -535,17 +490,15 @@ class Session:
                 return events
             at, kind, players = ev
             if kind == "no_show":
-                action = SessionAction(
-                    "no_show", at, None, {"players": sorted(c.value for c in players)}
-                )
+                action = LogEntry(NoShow(tuple(sorted(players, key=lambda c: c.value))), at)
                 events.append(Event("no_show", at, None, "迟到超时，判负", "absent past the limit"))
             else:
                 (player,) = players
                 if self._standing(player) and self._may_request(player):
-                    action = SessionAction("overtime_pass", at, player)
+                    action = LogEntry(OvertimePass(), at, player)
                     events.append(_overtime_event(at, player))
                 else:
-                    action = SessionAction("flag", at, player)
+                    action = LogEntry(Flag(), at, player)
                     events.append(Event("flag", at, player, "超时判负", "lost on time"))
             self._dispatch(action)
             self._log.append(action)
@@ -608,41 +561,47 @@ class Session:
 
     # ------------------------------------------------------------------ actions
 
-    def apply(self, action: SessionAction) -> None:
-        """Apply one action live: settle the time up to ``action.at``, check, apply, log.
+    def apply(self, action: Action, now: float, player: Color | None = None) -> None:
+        """Apply one typed action of seat ``player`` (None: the arbiter) live at ``now``:
+        settle the time up to ``now``, check, apply, log.
 
         Raises :class:`~duiyi.errors.GameOver` if the game ended first (e.g. a flag fell),
         and whatever the game, clock or referee refuse; a refused action is not logged.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> from duiyi.actions import Move
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0))
+        >>> s.apply(Move("E5"), 4.0, BLACK)
+        >>> s.log[-1].to_json()
+        {'v': 1, 'type': 'move', 'at': 4.0, 'player': 'black', 'point': 'E5'}
         """
-        at = self._not_before_now(action.at)
+        at = self._not_before_now(now)
+        entry = LogEntry(action, at, player)
         self._settle(at)
-        if self.outcome() is not None and action.type not in ("ruling",):
+        if self.outcome() is not None and not isinstance(action, Ruled):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
         prev = self._now
         self._now = at
         try:
-            self._dispatch(action)
+            self._dispatch(entry)
         except BaseException:
             # a refused action leaves no trace: the session's time is that of its log
             self._now = max(prev, self._log[-1].at) if self._log else prev
             raise
-        self._log.append(action)
-
-    def act(self, player: Color, kind: str, now: float, **data: Any) -> None:
-        """Any game action by seat ``player`` (``open``, ``swap``, ``propose_fifth`` ...)."""
-        self.apply(SessionAction(kind, _check_time(now), player, dict(data)))
+        self._log.append(entry)
 
     def move(self, player: Color, point: str, now: float) -> None:
         """``player`` plays at ``point`` ("D4" in Go, "h8" in Gomoku) and presses the clock."""
-        self.act(player, "move", now, point=str(point))
+        self.apply(Move(str(point)), now, player)
 
     def pass_(self, player: Color, now: float) -> None:
         """``player`` passes (Go §2.5, Gomoku §2.21)."""
-        self.act(player, "pass", now)
+        self.apply(Pass(), now, player)
 
     def resign(self, player: Color, now: float) -> None:
         """``player`` resigns."""
-        self.act(player, "resign", now)
+        self.apply(Resign(), now, player)
 
     def claim(self, player: Color, now: float, what: str = "foul") -> None:
         """``player`` claims: a forbidden move (Gomoku §10.1(2)), or the opponent's flag (judged
@@ -660,47 +619,43 @@ class Session:
             if o is None or o.termination is not Termination.TIME or o.winner is not player:
                 raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
             return
-        self.act(player, "claim", now, what=what)
+        self.apply(Claim(what), now, player)
 
     def offer_draw(self, player: Color, now: float) -> None:
         """A draw offer right after one's own move (Gomoku §10.3)."""
-        self.act(player, "offer_draw", now)
+        self.apply(OfferDraw(), now, player)
 
     def answer_draw(self, player: Color, accept: bool, now: float) -> None:
         """Accept or decline the opponent's draw offer (Gomoku §10.3(2))."""
-        self.act(player, "accept_draw" if accept else "decline_draw", now)
+        self.apply(AcceptDraw() if accept else DeclineDraw(), now, player)
 
     def mark_dead(self, player: Color, points: list[str], now: float) -> None:
         """Mark (toggle) dead groups in the counting phase (Go §8, §21)."""
-        self.act(player, "mark_dead", now, points=list(points))
+        self.apply(MarkDead(tuple(points)), now, player)
 
     def accept(self, player: Color, now: float) -> None:
         """``player`` agrees to the marking; both agreeing counts the game (Go §21)."""
-        self.act(player, "accept", now)
+        self.apply(Accept(), now, player)
 
     def dispute(self, player: Color, point: str, now: float) -> None:
         """``player`` claims the group at ``point`` dead, the opponent disagrees: play resumes
         with ``player`` to move (Go §21.4)."""
-        self.act(player, "dispute", now, point=str(point))
+        self.apply(Dispute(str(point)), now, player)
 
     def pause(self, now: float) -> None:
         """Pause the game (Go §14): the clock stops, no moves until :meth:`resume`."""
-        self.apply(SessionAction("pause", _check_time(now)))
+        self.apply(Pause(), now)
 
-    def adjourn(self, player: Color, sealed: Mapping[str, Any] | str, now: float) -> None:
+    def adjourn(self, player: Color, sealed: GameAction | str, now: float) -> None:
         """Adjourn with a sealed move (封棋, Go §14, Gomoku §9.3): ``player`` (on move) writes
         its next move, the clock stops; the move stays hidden until :meth:`resume` plays it.
-        ``sealed`` is a point, or an action ``{"type": "move", "point": ...}``."""
-        if isinstance(sealed, str):
-            sealed_action: dict[str, Any] = {"type": "move", "point": sealed}
-        else:
-            sealed_action = dict(sealed)
-        self.apply(SessionAction("adjourn", _check_time(now), player, {"sealed": sealed_action}))
+        ``sealed`` is a point, or a game action such as ``Move("D4")``."""
+        self.apply(Adjourn(Move(sealed) if isinstance(sealed, str) else sealed), now, player)
 
     def resume(self, now: float) -> None:
         """Resume after a pause or an adjournment; a sealed move is played at once (Gomoku
         §9.4(4)) and costs the time its player had used before sealing."""
-        self.apply(SessionAction("resume", _check_time(now)))
+        self.apply(Resume(), now)
 
     def arrive(self, player: Color, now: float) -> None:
         """A player sits down. Under ``start_rule="seated"`` the clock starts when both have
@@ -708,14 +663,14 @@ class Session:
         (Go §22.1-4, Gomoku §8.5) a late player is charged its lateness (twice in Go) and the
         clock runs for the player to move again; until then the absent player's time ran,
         never the present player's (see :class:`~duiyi.clock.Clock`)."""
-        self.apply(SessionAction("arrive", _check_time(now), player))
+        self.apply(Arrive(), now, player)
 
     def request_overtime_pass(self, player: Color, now: float) -> None:
         """Go §22.5 "经被读秒方申请": made in advance, from now on an overrun of ``player``'s
         last minute counts as one pass instead of a loss (the option ``overtime_pass`` grants
         it to both in advance); made at the overrun, before the loss is ruled (within
         ``overrun_grace``), it turns this overrun into the pass at once. No warning."""
-        self.apply(SessionAction("request_overtime_pass", _check_time(now), player))
+        self.apply(RequestOvertimePass(), now, player)
 
     def may_request_overtime_pass(self, player: Color) -> bool:
         """Whether a Go §22.5 request of ``player`` would still change anything: a Go game
@@ -741,47 +696,43 @@ class Session:
 
     def split_pool(self, now: float) -> None:
         """The arbiter splits a shared pool in halves (Gomoku §8.1)."""
-        self.apply(SessionAction("split_pool", _check_time(now)))
+        self.apply(SplitPool(), now)
 
-    def rule(self, method: str, now: float, *args: Any, **kwargs: Any) -> list[Ruling]:
-        """Make a ruling with the referee method ``method`` (``"warn"``, ``"void_move"``,
-        ``"moved_stones"``, ...) and apply its effects; returns the rulings recorded.
+    def rule(self, request: RulingRequest, now: float) -> list[Ruling]:
+        """Make the ruling ``request`` asks for (one typed request per kind,
+        :mod:`duiyi.referee.requests`) and apply its effects; returns the rulings recorded.
+        The session adds what only it knows (:class:`~duiyi.referee.Facts`: the time, the moves
+        played, whether the game is decided, when it ended).
 
         >>> from duiyi.go import Game
         >>> from duiyi.clock import Absolute
+        >>> from duiyi.referee.requests import VoidMove
         >>> s = Session(Game(9), Clock(Absolute(600), now=0.0))
-        >>> [r.kind.value for r in s.rule("void_move", 5.0, BLACK, "Go §19")]
+        >>> [r.kind.value for r in s.rule(VoidMove(BLACK, "Go §19"), 5.0)]
         ['void_move']
         >>> s.to_move()                      # the void move counted as Black's pass
         Color.WHITE
         """
-        if method not in RULING_METHODS:
-            raise InvalidInput(f"unknown ruling {method!r}; one of {sorted(RULING_METHODS)}")
-        self._referee.article(method)  # a ruling this game's rulebook lacks is refused here
+        if not isinstance(request, requests.REQUESTS):
+            raise InvalidInput(f"not a ruling request: {request!r}")
+        self._referee.article(request.kind)  # a ruling this game's rulebook lacks is refused
         at = self._not_before_now(now)
         self._settle(at)
-        kwargs.setdefault("at", at)
-        if method in ("disqualify", "disciplinary_loss"):
-            # Gomoku §2.20(3): after a confirmed result the board result stands
-            kwargs.setdefault("decided", self.outcome() is not None)
-        if method in ("accept_irregular", "replace_stone", "void_move", "dropped_stone"):
-            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
-            kwargs.setdefault("move_number", self._game.moves_played())
-        if method == "appeal" and self._ended_at is not None:
-            # Gomoku §8.11: the deadline counts from the end of the game (its round)
-            kwargs.setdefault("round_end", self._ended_at)
-        if method == "leave_seat":
-            self._check_leave_seat(args[0] if args else kwargs.get("color"), at)
-            kwargs.setdefault("move_number", self._game.moves_played())
-        if method == "wrong_colours":
-            kwargs.setdefault("moves_played", self._game.moves_played())
-            kwargs.setdefault("minutes_played", self._clock.elapsed(at) / 60.0)
+        if isinstance(request, requests.LeaveSeat):
+            self._check_leave_seat(request.color, at)
+        facts = Facts(
+            at=at,
+            moves_played=self._game.moves_played(),
+            minutes_played=self._clock.elapsed(at) / 60.0,
+            decided=self.outcome() is not None,
+            ended_at=self._ended_at,
+        )
         trial = Referee.from_json(self._referee.to_json())
-        before = len(trial)
-        getattr(trial, method)(*args, **kwargs)
-        new = list(trial.rulings[before:])
+        overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
+        override = isinstance(request, overriding) and request.override
+        new = list(trial.rule(request, facts))
         for r in new:
-            self.apply_ruling(r, at, override=bool(kwargs.get("override", False)))
+            self.apply_ruling(r, at, override=override)
         return new
 
     def _check_leave_seat(self, color: object, at: float) -> None:
@@ -821,50 +772,51 @@ class Session:
         already decided game needs ``override=True`` (Go §23.1)."""
         if not isinstance(ruling, Ruling):
             raise InvalidInput(f"not a ruling: {ruling!r}")
-        data: dict[str, Any] = {"ruling": ruling.to_json()}
-        if override:
-            data["override"] = True
-        self.apply(SessionAction("ruling", _check_time(now), ruling.color, data))
+        self.apply(Ruled(ruling, override), now, ruling.color)
 
     # ------------------------------------------------------------------ dispatch
 
-    def _dispatch(self, a: SessionAction) -> None:
-        at = a.at
-        if a.type in GAME_ACTIONS:
-            self._game_action(a)
-        elif a.type == "pause":
-            self._clock.pause(at)
-        elif a.type == "adjourn":
-            self._do_adjourn(a)
-        elif a.type == "resume":
-            self._do_resume(a)
-        elif a.type == "arrive":
-            self._do_arrive(a)
-        elif a.type == "request_overtime_pass":
-            player = self._player(a)
-            if not self._overtime_pass_rules() or not self._clock.system.has_overtime:
-                raise SessionError("the pass on overtime is for Go byo-yomi (Go §22.5)", "Go §22.5")
-            if self._may_request(player) and self._clock.flagged(at) is player:
-                # made at the overrun, before the loss was ruled: this overrun is the pass
-                self._overtime_pass(player, at)
-            else:
-                self._ot_requests.add(player)
-        elif a.type in ("request_takeback", "accept_takeback", "decline_takeback"):
-            self._do_takeback(a)
-        elif a.type == "split_pool":
-            self._clock.split_pool(at)
-        elif a.type == "ruling":
-            self._do_ruling(a)
-        elif a.type == "flag":
-            self._do_flag(a)
-        elif a.type == "no_show":
-            self._do_no_show(a)
-        elif a.type == "overtime_pass":
-            self._overtime_pass(self._player(a), at)
-        else:
-            raise SessionError(f"unknown session action {a.type!r}")
+    def _dispatch(self, e: LogEntry) -> None:
+        at = e.at
+        match e.action:
+            case Pause():
+                self._clock.pause(at)
+            case Adjourn(sealed=sealed):
+                self._do_adjourn(e, sealed)
+            case Resume():
+                self._do_resume(e)
+            case Arrive():
+                self._do_arrive(e)
+            case RequestOvertimePass():
+                self._do_request_overtime_pass(e)
+            case RequestTakeback() | AcceptTakeback() | DeclineTakeback():
+                self._do_takeback(e)
+            case SplitPool():
+                self._clock.split_pool(at)
+            case Ruled(ruling=ruling, override=override):
+                self._apply_ruling(ruling, at, override=override)
+            case Flag():
+                self._do_flag(e)
+            case NoShow(players=players):
+                self._do_no_show(frozenset(players), at)
+            case OvertimePass():
+                self._overtime_pass(self._player(e), at)
+            case action if is_game_action(action):
+                self._game_action(e, action)
+            case _:
+                raise SessionError(f"unknown session action {e.action!r}")
 
-    def _do_takeback(self, a: SessionAction) -> None:
+    def _do_request_overtime_pass(self, e: LogEntry) -> None:
+        player = self._player(e)
+        if not self._overtime_pass_rules() or not self._clock.system.has_overtime:
+            raise SessionError("the pass on overtime is for Go byo-yomi (Go §22.5)", "Go §22.5")
+        if self._may_request(player) and self._clock.flagged(e.at) is player:
+            # made at the overrun, before the loss was ruled: this overrun is the pass
+            self._overtime_pass(player, e.at)
+        else:
+            self._ot_requests.add(player)
+
+    def _do_takeback(self, a: LogEntry) -> None:
         """A takeback by agreement (issue 21, casual games only): a player asks to take back
         its last move; the opponent agrees (the moves since, the opponent's answer included,
         come off and the asker is to move again) or declines. Time used stays used: the clock
@@ -877,7 +829,7 @@ class Session:
             )
         if self._clock.paused:
             raise IllegalAction("the game is paused or adjourned: resume it first")
-        if a.type == "request_takeback":
+        if isinstance(a.action, RequestTakeback):
             if self._takeback is not None:
                 raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
             self._takeback_count(player)
@@ -886,7 +838,7 @@ class Session:
         asker = self._takeback
         if asker is None or asker is player:
             raise IllegalAction(f"{player.opponent} has not asked to take back a move")
-        if a.type == "decline_takeback":
+        if isinstance(a.action, DeclineTakeback):
             self._takeback = None
             return
         count = self._takeback_count(asker)  # a refusal changes nothing
@@ -907,12 +859,12 @@ class Session:
         ruling = overtime_pass_ruling(player, article, at, self._game.moves_played())
         self._apply_ruling(ruling, at)
 
-    def _player(self, a: SessionAction) -> Color:
-        if a.player is None:
-            raise SessionError(f"a {a.type!r} action names its player")
-        return a.player
+    def _player(self, e: LogEntry) -> Color:
+        if e.player is None:
+            raise SessionError(f"a {e.type!r} action names its player")
+        return e.player
 
-    def _game_action(self, a: SessionAction) -> None:
+    def _game_action(self, a: LogEntry, action: GameAction) -> None:
         player = self._player(a)
         if self._clock.paused:
             raise SessionError(
@@ -921,15 +873,15 @@ class Session:
         if self._clock.absent and player in self._clock.absent:
             raise SessionError(f"{player} has not arrived yet (arrive first)")
         self._check_not_overrun(player, a.at)
-        pressed = a.type in TURN_ACTIONS and self._clock.to_move is player
-        self._game.play(player, a.type, a.data)
-        if self._takeback is player and a.type in TURN_ACTIONS:
+        pressed = action.turn and self._clock.to_move is player
+        self._game.play(player, action)
+        if self._takeback is player and action.turn:
             self._takeback = None  # the asker played on: its request lapses
         if not self._started:
             # acting is being there (issue 21): a seated start counts the player as seated;
             # a first-move start begins with this move, which costs nothing
             self._seated.add(player)
-            first = self.start_rule == "first_move" and a.type in TURN_ACTIONS
+            first = self.start_rule == "first_move" and action.turn
             self._started = first or (self.start_rule == "seated" and len(self._seated) == 2)
         self._after_game_change(a.at, player if pressed else None)
 
@@ -977,27 +929,26 @@ class Session:
             self._game.end(outcome)
         self._sync_clock(at)
 
-    def _do_flag(self, a: SessionAction) -> None:
+    def _do_flag(self, a: LogEntry) -> None:
         player = self._player(a)
         if self._clock.flagged(a.at) is not player:
             raise SessionError(f"{player}'s flag has not fallen at {a.at:g}")
         article = self._game.time_article(self._clock.system)
         self._end(Outcome.win(player.opponent, Termination.TIME, article), a.at)
 
-    def _do_no_show(self, a: SessionAction) -> None:
-        players = frozenset(Color(c) for c in a.data.get("players", []))
-        if not players or self._clock.late_forfeits(a.at) != players:
+    def _do_no_show(self, players: frozenset[Color], at: float) -> None:
+        if not players or self._clock.late_forfeits(at) != players:
             raise SessionError(
-                f"no lateness forfeit for {sorted(c.value for c in players)} at {a.at:g}"
+                f"no lateness forfeit for {sorted(c.value for c in players)} at {at:g}"
             )
         # the lateness rule that applied: Go §22.2 (15 min by the lodging), §22.1, Gomoku §8.5
         article = self._clock.lateness.article or None
-        ruling = Referee(self._referee.game).no_show(players, at=a.at, article=article)
+        ruling = Referee(self._referee.game).no_show(players, at=at, article=article)
         self._referee.record(ruling)
         assert ruling.outcome is not None
-        self._end(ruling.outcome, a.at)
+        self._end(ruling.outcome, at)
 
-    def _do_arrive(self, a: SessionAction) -> None:
+    def _do_arrive(self, a: LogEntry) -> None:
         player = self._player(a)
         if self.start_rule == "seated" and not self._started:
             if player in self._seated:
@@ -1012,7 +963,7 @@ class Session:
         except ClockError as exc:
             raise SessionError(str(exc), exc.article) from exc
 
-    def _do_adjourn(self, a: SessionAction) -> None:
+    def _do_adjourn(self, a: LogEntry, sealed: GameAction) -> None:
         player = self._player(a)
         if self._adjourned is not None or self._clock.paused:
             raise SessionError("the game is already paused or adjourned")
@@ -1021,15 +972,10 @@ class Session:
                 "only the player on move seals a move (Gomoku §9.3(3))", "Gomoku §9.3"
             )
         self._check_not_overrun(player, a.at)
-        sealed = a.data.get("sealed")
-        if not isinstance(sealed, dict) or sealed.get("type") not in GAME_ACTIONS:
-            raise SessionError(
-                "a sealed move is a game action such as {'type': 'move', 'point': 'D4'}"
-            )
         self._clock.pause(a.at)
         self._adjourned = a
 
-    def _do_resume(self, a: SessionAction) -> None:
+    def _do_resume(self, a: LogEntry) -> None:
         if not self._clock.paused:
             raise SessionError("the game is not paused")
         self._clock.resume(a.at)
@@ -1038,23 +984,17 @@ class Session:
         if sealed_by is None:
             return
         player = self._player(sealed_by)
-        sealed = dict(sealed_by.data["sealed"])
-        kind = str(sealed.pop("type"))
-        pressed = kind in TURN_ACTIONS and self._clock.to_move is player
+        assert isinstance(sealed_by.action, Adjourn)
+        sealed = sealed_by.action.sealed
+        pressed = sealed.turn and self._clock.to_move is player
         try:
-            self._game.play(player, kind, sealed)
+            self._game.play(player, sealed)
         except DuiyiError as exc:
             # Gomoku §9.3(6): a sealed move must be legal, else the game is lost
             self.sealed_error = str(exc)
             self._end(Outcome.win(player.opponent, Termination.FORFEIT, "Gomoku §9.3(6)"), a.at)
             return
         self._after_game_change(a.at, player if pressed else None)
-
-    def _do_ruling(self, a: SessionAction) -> None:
-        data = a.data.get("ruling")
-        if not isinstance(data, dict):
-            raise SessionError("a ruling action carries the ruling as JSON")
-        self._apply_ruling(ruling_from_json(data), a.at, override=bool(a.data.get("override")))
 
     def _apply_ruling(self, ruling: Ruling, at: float, *, override: bool = False) -> None:
         if (
@@ -1209,7 +1149,7 @@ class Session:
             clock = Clock.from_json(log["clock"])
             referee = Referee.from_json(log["referee"])
             options = log.get("options", {})
-            actions = [SessionAction.from_json(a) for a in log["actions"]]
+            actions = [LogEntry.from_json(a) for a in log["actions"]]
         except KeyError as exc:
             raise SessionError(f"a session log needs {exc}") from exc
         except InvalidInput as exc:

@@ -1,8 +1,10 @@
-"""Tables. A game is its configuration plus an ordered, versioned action log; an event is one
-JSON document with a version (optimistic concurrency).
+"""Tables. A game is its configuration plus an ordered, versioned action log; an event is a
+small head document (name, system, options, withdrawals, online settings) with a version, plus
+its players, rounds, boards (each board's result record), audit trail and conflicts in tables of
+their own, so that entering one board's result writes that board's rows, not the whole event.
 
->>> sorted(Base.metadata.tables)
-['event_outbox', 'event_revisions', 'events', 'game_action_ids', 'game_actions', 'games', 'heartbeats']
+>>> sorted(t for t in Base.metadata.tables if t.startswith("event_"))
+['event_audit', 'event_boards', 'event_conflicts', 'event_outbox', 'event_players', 'event_revisions', 'event_rounds']
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ __all__ = [
     "ActionIdRow",
     "ActionRow",
     "Base",
+    "EventAuditRow",
+    "EventBoardRow",
+    "EventConflictRow",
+    "EventPlayerRow",
     "EventRevisionRow",
+    "EventRoundRow",
     "EventRow",
     "GameRow",
     "HeartbeatRow",
@@ -90,7 +97,13 @@ class ActionIdRow(Base):
 
 
 class EventRow(Base):
-    """A tournament event: the ``duiyi.tournament`` event JSON, its version and its keys."""
+    """A tournament event's head: the ``duiyi.tournament`` event JSON without its players and
+    rounds (``data["event"]``) with the server's settings beside it, its version and its keys.
+
+    ``version`` moves on with every change (a result too); ``head_version`` only with a change
+    of the whole event (players, pairing, withdrawals, settings): a board's result is entered
+    against the head it was checked with, and a change of the whole event against ``version``.
+    """
 
     __tablename__ = "events"
 
@@ -98,10 +111,94 @@ class EventRow(Base):
     name: Mapped[str] = mapped_column(Text)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    head_version: Mapped[int] = mapped_column(Integer, default=1)
     organiser_token_hash: Mapped[str] = mapped_column(String(64))
     arbiter_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+
+
+class EventPlayerRow(Base):
+    """A player of an event (``extra`` holds any further columns, the participation flags
+    among them)."""
+
+    __tablename__ = "event_players"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text)
+    rank: Mapped[str] = mapped_column(String(16), default="")
+    rating: Mapped[int | None] = mapped_column(Integer, default=None)
+    club: Mapped[str] = mapped_column(Text, default="")
+    extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
+class EventRoundRow(Base):
+    """A paired round: its byes (team matches and team byes for teams) and the explanation of
+    its pairing."""
+
+    __tablename__ = "event_rounds"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    byes: Mapped[list[int]] = mapped_column(JSON)
+    matches: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    team_byes: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    explanation: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
+class EventBoardRow(Base):
+    """One board of a round with its result record (result, warnings, penalties, source);
+    ``version`` moves on with every write of the board (a desk's compare-and-set)."""
+
+    __tablename__ = "event_boards"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    black: Mapped[int] = mapped_column(Integer)
+    white: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str | None] = mapped_column(String(16), default=None)
+    black_warnings: Mapped[int] = mapped_column(Integer, default=0)
+    white_warnings: Mapped[int] = mapped_column(Integer, default=0)
+    handicap: Mapped[int] = mapped_column(Integer, default=0)
+    penalty: Mapped[str] = mapped_column(String(16), default="")
+    source: Mapped[str | None] = mapped_column(String(16), default=None)
+    replays: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class EventAuditRow(Base):
+    """One entry of a board's audit trail (who changed its result, when, from what)."""
+
+    __tablename__ = "event_audit"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class EventConflictRow(Base):
+    """A result that disagreed with the board's and waits for the director."""
+
+    __tablename__ = "event_conflicts"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    conflict: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class EventRevisionRow(Base):

@@ -9,15 +9,17 @@ with a compare-and-set, so two writers can never both append version N.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from sqlalchemy import bindparam, case, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
+import duiyi.store.event_rows as rows
 from duiyi.errors import DuiyiError
 from duiyi.store.db import Database
 from duiyi.store.models import (
@@ -29,12 +31,14 @@ from duiyi.store.models import (
     HeartbeatRow,
     OutboxRow,
 )
+from duiyi.tournament.model import Event
 
 __all__ = [
     "COMMITTED",
     "REFUSED",
     "ActionIdTaken",
     "Append",
+    "BoardWrite",
     "Conflict",
     "EventRecord",
     "GameRecord",
@@ -119,7 +123,9 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class EventRecord:
-    """An event row as plain data."""
+    """An event as stored: its head row's fields, the server's settings beside the event
+    (``data``: ``online``, ``explanations`` of the rounds' pairings, ...) and the event
+    assembled from its rows (``event``)."""
 
     id: str
     name: str
@@ -129,11 +135,7 @@ class EventRecord:
     arbiter_token_hash: str
     created_at: float
     updated_at: float
-
-    @classmethod
-    def of(cls, row: Any) -> EventRecord:
-        """The plain data of a row."""
-        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
+    event: Event | None = None
 
 
 class _BatchConflict(Exception):
@@ -233,6 +235,83 @@ class Report:
         return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
 
+@dataclass(frozen=True)
+class BoardWrite:
+    """What to write for one board: the slice's event after the change (only that board
+    differs), the change for the event's revisions, when, and the reason given to the board's
+    online games closed by it (from the event's new version; None: they stay open)."""
+
+    after: Event
+    change: dict[str, Any]
+    wall: float
+    closing: Callable[[int], str | None] | None = None
+
+
+def _head_data(meta: Mapping[str, Any], event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The head document of an event (its settings ``meta``, the event without players and
+    rounds) and the explanations that go to the rounds' rows (those of rounds not paired stay
+    in the head)."""
+    head = {k: v for k, v in meta.items() if k != "explanations"}
+    explanations = dict(meta.get("explanations") or {})
+    paired = {str(r.number) for r in event.history}
+    left = {k: v for k, v in explanations.items() if k not in paired}
+    if left:
+        head["explanations"] = left
+    head["event"] = rows.head_of(event)
+    return head, {k: v for k, v in explanations.items() if k in paired}
+
+
+def _record(loaded: rows.Loaded) -> EventRecord:
+    head = loaded.head
+    data = {k: v for k, v in head.data.items() if k not in ("event", "explanations")}
+    if loaded.explanations:
+        data["explanations"] = loaded.explanations
+    return EventRecord(
+        head.id,
+        head.name,
+        data,
+        head.version,
+        head.organiser_token_hash,
+        head.arbiter_token_hash,
+        head.created_at,
+        head.updated_at,
+        loaded.event,
+    )
+
+
+async def _close(conn: Any, close: Mapping[str, str]) -> None:
+    """Close the games of ``close`` (game id -> the director's entry that decided the board)."""
+    games = GameRow.__table__
+    await conn.execute(
+        update(games)  # type: ignore[arg-type]
+        .where(games.c.id == bindparam("b_id"), games.c.closed.is_(None))
+        .values(
+            closed=bindparam("b_reason"),
+            status=case((games.c.status == "live", "closed"), else_=games.c.status),
+        ),
+        [{"b_id": g, "b_reason": r} for g, r in close.items()],
+    )
+
+
+@contextlib.contextmanager
+def _deadlock_is_conflict(event_id: str) -> Iterator[None]:
+    """PostgreSQL's refusal of a deadlock (a board's result and a change of the whole event
+    that met on one board, locking in opposite orders) as a Conflict: retried, nothing written."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) != "40P01":
+            raise
+        raise Conflict(f"event {event_id} changed meanwhile (deadlock refused)") from exc
+
+
+@contextlib.asynccontextmanager
+async def _deadlock_async(event_id: str) -> AsyncIterator[None]:
+    """:func:`_deadlock_is_conflict` inside an ``async with``."""
+    with _deadlock_is_conflict(event_id):
+        yield
+
+
 # PostgreSQL: a group commit's batch as ONE statement, sent in autocommit (one round trip,
 # prepared by psycopg after a few runs: its text never changes with the batch's size). Every
 # game of the batch moves from its expected version, not closed and still owned by the item's
@@ -300,6 +379,7 @@ class Repository:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._organiser_hashes: dict[str, str] = {}
 
     # ---------------------------------------------------------------- games
 
@@ -756,37 +836,81 @@ class Repository:
         arbiter_token_hash: str,
         wall: float,
     ) -> str:
-        """Insert an event at version 1 and return its id."""
+        """Insert an event at version 1 (``data["event"]``: its JSON; the rest: the server's
+        settings beside it) and return its id: the head row, then its players' and rounds'
+        rows."""
         event_id = new_id()
-        async with self.db.session() as s, s.begin():
-            s.add(
-                EventRow(
-                    id=event_id,
-                    name=name,
-                    data=data,
-                    version=1,
-                    organiser_token_hash=organiser_token_hash,
-                    arbiter_token_hash=arbiter_token_hash,
-                    created_at=wall,
-                    updated_at=wall,
-                )
+        meta = dict(data)
+        event = Event.from_json(meta.pop("event"))
+        head, explanations = _head_data(meta, event)
+        async with self.db.engine.begin() as conn:
+            await conn.execute(
+                insert(EventRow.__table__),  # type: ignore[arg-type]
+                [
+                    {
+                        "id": event_id,
+                        "name": name,
+                        "data": head,
+                        "version": 1,
+                        "head_version": 1,
+                        "organiser_token_hash": organiser_token_hash,
+                        "arbiter_token_hash": arbiter_token_hash,
+                        "created_at": wall,
+                        "updated_at": wall,
+                    }
+                ],
             )
-            await s.flush()
-            s.add(
-                EventRevisionRow(event_id=event_id, version=1, change={"op": "create"}, wall=wall)
+            await rows.insert_all(conn, event_id, event, explanations)
+            await conn.execute(
+                insert(EventRevisionRow.__table__),  # type: ignore[arg-type]
+                [{"event_id": event_id, "version": 1, "change": {"op": "create"}, "wall": wall}],
             )
         return event_id
 
     async def event(self, event_id: str) -> EventRecord:
-        """The event row, or NotFound."""
-        async with self.db.session() as s:
-            row = await s.get(EventRow, event_id)
-            if row is None:
-                raise NotFound(f"no event with id {event_id!r}")
-            return EventRecord.of(row)
+        """The event assembled from its rows (once per stored version), or NotFound."""
+        loaded: rows.Loaded | None = None
+        for _attempt in range(3):
+            async with self.db.engine.connect() as conn:
+                if not self.db.is_sqlite:
+                    # one snapshot for the head and every row
+                    conn = await conn.execution_options(isolation_level="REPEATABLE READ")
+                async with conn.begin():
+                    head = await self._head(conn, event_id)
+                    loaded = rows.cache_get(self.db.url, head)
+                    if loaded is not None:
+                        return _record(loaded)
+                    loaded = await rows.load(conn, event_id, head)
+                    if self.db.is_sqlite and await self._head(conn, event_id) != head:
+                        continue  # written meanwhile (no snapshot across statements): again
+            rows.cache_put(self.db.url, loaded)
+            return _record(loaded)
+        assert loaded is not None
+        return _record(loaded)  # still changing: this reading, not kept
+
+    async def _head(self, conn: Any, event_id: str) -> rows.Head:
+        found = (
+            await conn.execute(
+                select(EventRow.__table__).where(EventRow.__table__.c.id == event_id)
+            )
+        ).first()
+        if found is None:
+            raise NotFound(f"no event with id {event_id!r}")
+        return rows.Head.of(found)
 
     async def event_organiser_hash(self, event_id: str) -> str:
-        """The hash of the event's organiser key (without its document), or NotFound."""
+        """The hash of the event's organiser key (without its document), or NotFound. An
+        event's keys never change: each is read once per process."""
+        known = self._organiser_hashes.get(event_id)
+        if known is not None:
+            return known
+        found = await self._organiser_hash(event_id)
+        if len(self._organiser_hashes) > 10_000:
+            self._organiser_hashes.clear()
+        self._organiser_hashes[event_id] = found
+        return found
+
+    async def _organiser_hash(self, event_id: str) -> str:
         async with self.db.session() as s:
             found = await s.scalar(
                 select(EventRow.organiser_token_hash).where(EventRow.id == event_id)
@@ -798,8 +922,14 @@ class Repository:
     async def events(self) -> list[EventRecord]:
         """Every event, newest first."""
         async with self.db.session() as s:
-            rows = await s.scalars(select(EventRow).order_by(EventRow.created_at.desc()))
-            return [EventRecord.of(r) for r in rows]
+            ids = list(await s.scalars(select(EventRow.id).order_by(EventRow.created_at.desc())))
+        out = []
+        for event_id in ids:
+            try:
+                out.append(await self.event(event_id))
+            except NotFound:  # deleted meanwhile
+                continue
+        return out
 
     async def save_event(
         self,
@@ -811,8 +941,15 @@ class Repository:
         *,
         reports: Sequence[int] = (),
         close: Mapping[str, str] | None = None,
+        event: Event | None = None,
+        before: EventRecord | None = None,
     ) -> int:
-        """Store a new version of the event document; Conflict if it moved on meanwhile.
+        """Store a new version of the whole event; Conflict if it moved on meanwhile.
+
+        ``event`` is the new event (else ``data["event"]``, its JSON), ``data`` the server's
+        settings beside it (with ``explanations`` of the rounds' pairings); ``before`` the
+        record it was changed from (at ``expected_version``): only the rows that differ are
+        written (without it, the stored rows are read to compare).
 
         The outbox rows ``reports`` (the result sheets this version enters) are deleted in the
         same transaction; ReportGone (and nothing written) when one of them is already gone.
@@ -821,43 +958,175 @@ class Repository:
         closed, whatever happens after (a crash, a fan-out that is down): every commit of a
         game action checks ``closed``."""
         new_version = expected_version + 1
+        meta = dict(data)
+        doc = meta.pop("event", None)
+        new: Event | None = event
+        if new is None and doc is not None:
+            new = Event.from_json(doc)
+        elif new is None and before is not None:
+            new = before.event  # the settings changed, not the event
+        table = EventRow.__table__
         try:
-            async with self.db.session() as s, s.begin():
+            async with self.db.engine.begin() as conn, _deadlock_async(event_id):
                 if reports:
-                    gone = await s.execute(delete(OutboxRow).where(OutboxRow.id.in_(reports)))
+                    gone = await conn.execute(delete(OutboxRow).where(OutboxRow.id.in_(reports)))
                     if getattr(gone, "rowcount", len(reports)) != len(reports):
                         raise ReportGone(f"a result report of {list(reports)} was already entered")
-                result = await s.execute(
-                    update(EventRow)
-                    .where(EventRow.id == event_id, EventRow.version == expected_version)
-                    .values(data=data, version=new_version, updated_at=wall)
+                # the event's row first (a board's result locks it first too): its version is
+                # checked, then nothing else writes this event until the commit
+                result = await conn.execute(
+                    update(table)  # type: ignore[arg-type]
+                    .where(table.c.id == event_id, table.c.version == expected_version)
+                    .values(
+                        version=new_version,
+                        head_version=table.c.head_version + 1,
+                        updated_at=wall,
+                    )
                 )
                 if getattr(result, "rowcount", 1) != 1:
                     raise Conflict(f"event {event_id} changed meanwhile; reload and try again")
-                if close:
-                    await s.execute(
-                        update(GameRow.__table__)  # type: ignore[arg-type]
-                        .where(
-                            GameRow.__table__.c.id == bindparam("b_id"),
-                            GameRow.__table__.c.closed.is_(None),
-                        )
-                        .values(
-                            closed=bindparam("b_reason"),
-                            status=case(
-                                (GameRow.__table__.c.status == "live", "closed"),
-                                else_=GameRow.__table__.c.status,
-                            ),
-                        ),
-                        [{"b_id": g, "b_reason": r} for g, r in close.items()],
-                    )
-                s.add(
-                    EventRevisionRow(
-                        event_id=event_id, version=new_version, change=change, wall=wall
-                    )
+                if before is not None and before.version == expected_version and before.event:
+                    old_event, old_explanations = before.event, before.data.get("explanations")
+                else:
+                    old = await rows.load(conn, event_id, await self._head(conn, event_id))
+                    old_event, old_explanations = old.event, old.explanations
+                if new is None:
+                    new = old_event
+                head, explanations = _head_data(meta, new)
+                await conn.execute(
+                    update(table)  # type: ignore[arg-type]
+                    .where(table.c.id == event_id)
+                    .values(name=new.name, data=head)
                 )
+                await rows.write_diff(
+                    conn, event_id, old_event, new, old_explanations or {}, explanations
+                )
+                if close:
+                    await _close(conn, close)
+                await conn.execute(
+                    insert(EventRevisionRow.__table__),  # type: ignore[arg-type]
+                    [
+                        {
+                            "event_id": event_id,
+                            "version": new_version,
+                            "change": change,
+                            "wall": wall,
+                        }
+                    ],
+                )
+                stored = await self._head(conn, event_id)
         except IntegrityError as exc:
             raise Conflict(f"event {event_id}: version {new_version} exists") from exc
+        rows.cache_put(self.db.url, rows.Loaded(stored, new, explanations))
         return new_version
+
+    async def board(self, event_id: str, round_number: int, board: int) -> rows.BoardSlice:
+        """What a board's result needs and nothing more (see :class:`rows.BoardSlice`), or
+        NotFound."""
+        async with self.db.engine.connect() as conn:
+            found = await rows.load_board(conn, event_id, round_number, board)
+            await conn.rollback()
+        if found is None:
+            raise NotFound(f"no event with id {event_id!r}")
+        return found
+
+    async def save_board(
+        self,
+        piece: rows.BoardSlice,
+        after: Event,
+        change: dict[str, Any],
+        wall: float,
+        *,
+        close: Mapping[str, str] | None = None,
+    ) -> int:
+        """Store the board of ``piece`` as ``after`` has it (its row, its audit entry, its
+        conflict), its games of ``close`` closed and the change in the event's revisions, in
+        one transaction; the event's new version. Conflict (nothing written) when the board or
+        the event's head moved on since ``piece`` was read: another desk wrote the same board,
+        or the whole event changed."""
+        with _deadlock_is_conflict(piece.head.id):
+            async with self.db.engine.begin() as conn:
+                version, _closed = await self._write_board(
+                    conn, piece, BoardWrite(after, change, wall), close
+                )
+        return version
+
+    async def change_board(
+        self,
+        event_id: str,
+        round_number: int,
+        board: int,
+        decide: Callable[[rows.BoardSlice], BoardWrite | None],
+    ) -> tuple[rows.BoardSlice, BoardWrite | None, int, list[str]]:
+        """Read one board's slice, ``decide`` what to write (a pure function of the slice; None:
+        nothing), write it, in one transaction: the slice, the write, the event's version
+        after it and the ids of the board's online games the write closed. Conflict (nothing
+        written) when the board or the event's head moved on meanwhile; NotFound."""
+        with _deadlock_is_conflict(event_id):
+            async with self.db.engine.begin() as conn:
+                piece = await rows.load_board(conn, event_id, round_number, board)
+                if piece is None:
+                    raise NotFound(f"no event with id {event_id!r}")
+                plan = decide(piece)
+                if plan is None:
+                    return piece, None, piece.head.version, []
+                version, closed = await self._write_board(conn, piece, plan, None)
+        return piece, plan, version, closed
+
+    async def _write_board(
+        self,
+        conn: Any,
+        piece: rows.BoardSlice,
+        plan: BoardWrite,
+        close: Mapping[str, str] | None,
+    ) -> tuple[int, list[str]]:
+        event_id = piece.head.id
+        version = await rows.write_board(
+            conn, piece, plan.after, plan.wall, plan.change, postgres=not self.db.is_sqlite
+        )
+        if version is None:  # the transaction is rolled back
+            raise Conflict(
+                f"event {event_id} round {piece.round} board {piece.board} changed meanwhile"
+            )
+        closed: list[str] = []
+        if close:
+            await _close(conn, close)
+            closed = list(close)
+        reason = None if plan.closing is None else plan.closing(version)
+        if reason is not None and piece.open_games:
+            games = GameRow.__table__
+            done = await conn.execute(
+                update(games)  # type: ignore[arg-type]
+                .where(
+                    games.c.event_id == event_id,
+                    games.c.round == piece.round,
+                    games.c.board == piece.board,
+                    games.c.closed.is_(None),
+                )
+                .values(
+                    closed=reason,
+                    status=case((games.c.status == "live", "closed"), else_=games.c.status),
+                )
+                .returning(games.c.id)
+            )
+            closed = [str(i) for i in done.scalars()]
+        g = plan.after.round(piece.round).game(piece.board)
+        rows.cache_board(self.db.url, event_id, version, plan.wall, piece.round, g)
+        return version, closed
+
+    async def games_of_board(
+        self, event_id: str, round_number: int, board: int
+    ) -> list[GameRecord]:
+        """The online games started for one board of an event."""
+        async with self.db.session() as s:
+            found = await s.scalars(
+                select(GameRow).where(
+                    GameRow.event_id == event_id,
+                    GameRow.round == round_number,
+                    GameRow.board == board,
+                )
+            )
+            return [GameRecord.of(r) for r in found]
 
     # ---------------------------------------------------------------- result outbox
 

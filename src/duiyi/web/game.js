@@ -196,7 +196,7 @@ export function gamePage(main, id, params) {
     if (ended(state) && !g.replaySearch) { g.replaySearch = true; findReplay(); }
   }
 
-  function movesOf(st) { return st.game === "go" ? st.moves.length : st.moves_list.length; }
+  function movesOf(st) { return st.move_count; }
 
   // who sits at the board, the event and board, waiting for players, calls, a winning five
   async function fetchInfo() {
@@ -347,7 +347,7 @@ export function gamePage(main, id, params) {
       render();
     } else if (allowed.includes("choose_fifth")) {
       act({ type: "choose_fifth", point: p });
-    } else if (st.game === "go" && st.phase === "counting" && allowed.includes("mark_dead")) {
+    } else if (st.phase === "counting" && allowed.includes("mark_dead")) {
       if (g.dispute) act({ type: "dispute", point: p });
       else act({ type: "mark_dead", point: p });
     } else if (allowed.includes("move")) {
@@ -377,7 +377,7 @@ export function gamePage(main, id, params) {
   /** The foul of a point forbidden to me now (Gomoku §2.19: Black only), or null. */
   function forbiddenFor(p) {
     const a = g.analysis && g.analysis.version === g.state.version ? g.analysis : null;
-    if (!a || !a.forbidden || g.state.game !== "gomoku" || !g.seat) return null;
+    if (!a || !a.forbidden || !g.seat) return null;
     if (seatColour(g.seat) !== "black") return null;
     return a.forbidden[p] || null;
   }
@@ -419,9 +419,9 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
     const kind = st.game;
-    const size = kind === "go" ? st.size : 15;
+    const size = st.size;
     const v = { kind, size, stones: st.stones, last: st.last_move };
-    const total = kind === "go" ? st.moves.length : st.moves_list.length;
+    const total = st.move_count;
     if (g.viewMove !== null && g.viewMove < total) {
       if (kind === "go") {
         if (g.viewPos && g.viewPos.move === g.viewMove) {
@@ -479,7 +479,7 @@ export function gamePage(main, id, params) {
   // the colour a seat plays: after the Renju swap (Gomoku §2.9) the Black seat plays White
   function seatColour(seat) {
     const st = g.state;
-    if (st && st.game === "gomoku" && st.stone_colours) return st.stone_colours[seat];
+    if (st && st.stone_colours) return st.stone_colours[seat];
     return seat;
   }
 
@@ -604,7 +604,7 @@ export function gamePage(main, id, params) {
     const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
     const allowed = mine();
     page.dataset.version = String(st.version);
-    const total = st.game === "go" ? st.moves.length : st.moves_list.length;
+    const total = st.move_count;
     document.title = `duiyi · ${t(st.game)} · ${total} · ${phaseText()}`;
     page.dataset.phase = st.phase || "";
     // keep the keyboard focus and a half-typed move across re-renders
@@ -625,7 +625,7 @@ export function gamePage(main, id, params) {
       const clock = el("span", { class: "clock", "data-testid": `clock-${seat}` }, clockText(seat));
       clockEls[seat] = clock;
       const info = [];
-      if (st.game === "go" && st.captures) info.push(`${t("captures")} ${st.captures[colour]}`);
+      if (st.captures) info.push(`${t("captures")} ${st.captures[colour]}`);
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
@@ -671,7 +671,7 @@ export function gamePage(main, id, params) {
 
     // what I may do now (the server says which: the page knows no rules)
     const actions = el("div", { class: "actions" });
-    if (st.game === "go" && st.phase === "counting" && a) {
+    if (st.phase === "counting" && a) {
       side.append(el("p", { class: "note" }, t("counting.help")));
       if (!st.dead.length && a.proposal && a.proposal.length) {
         side.append(el("p", { class: "note" }, `${t("counting.proposal")}: ${a.proposal.join(" ")}`));
@@ -745,7 +745,7 @@ export function gamePage(main, id, params) {
     opts.append(button(g.sound ? t("soundOn") : t("soundOff"), "sound", () => { g.sound = !g.sound; render(); },
       { "aria-pressed": g.sound ? "true" : "false", title: t("sound") }));
     // Black's forbidden points on request, where the game shows them (not in rated events)
-    if (st.game === "gomoku" && st.rules && st.rules.fouls && !(a && a.hints === false)) {
+    if (st.rules && st.rules.fouls && !(a && a.hints === false)) {
       opts.append(button(t("forbidden"), "forbidden", () => { g.forbidden = !g.forbidden; render(); },
         { "aria-pressed": g.forbidden ? "true" : "false" }));
     }
@@ -1016,7 +1016,7 @@ export function gamePage(main, id, params) {
 
   async function goTo(k) {
     const st = g.state;
-    const total = st.game === "go" ? st.moves.length : st.moves_list.length;
+    const total = st.move_count;
     g.viewMove = k === null || k >= total ? null : k;
     if (g.viewMove !== null && st.game === "go") {
       try {

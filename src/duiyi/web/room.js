@@ -69,7 +69,7 @@ export function roomPage(main, id, params) {
         white: nameOf(b, seatOf("white")), w: String(offers.white || 0),
       })));
     }
-    if (st.game === "go" && st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
+    if (st.phase === "counting") out.push(el("li", {}, t("room.counting", { n: String((st.accepted || []).length) })));
     for (const seat of st.absent || []) out.push(el("li", {}, t("room.absent", { who: nameOf(b, seat) })));
     for (const seat of ["black", "white"]) {
       const c = st.clocks && st.clocks[seat];
@@ -123,7 +123,7 @@ export function roomPage(main, id, params) {
       const who = o.winner ? `${nameOf(b, o.winner)} (${t(o.winner)})` : "";
       return `${t("result")}: ${who ? t("wins", { who, how: termination(st.game, o.termination) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
     }
-    const moves = st.game === "go" ? st.moves.length : st.moves_list.length;
+    const moves = st.move_count;
     return `${t(`phase.${st.phase}`)} · ${t("movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
   }
 
@@ -216,8 +216,11 @@ export function roomPage(main, id, params) {
   }
 
   async function load() {
+    // an answer overtaken by a later read is dropped (it would take back a ruling just shown)
+    const asked = (room.asked = (room.asked || 0) + 1);
     try {
       const d = await api("GET", `/api/events/${encodeURIComponent(id)}/room`, { token: key });
+      if (asked !== room.asked) return;
       const now = performance.now();
       for (const b of d.boards) b.at = now;
       room.data = d;

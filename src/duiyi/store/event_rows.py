@@ -1,0 +1,834 @@
+"""An event in rows: the store assembles a ``duiyi.tournament`` :class:`Event` from its head
+(``events.data["event"]``: the event JSON without players and rounds), its players, rounds,
+boards (each with its result record), audit trail and conflicts, and writes back only the rows
+a change touched.
+
+Two kinds of write (docs/server.md, "Events in tables"):
+
+- a change of the whole event (players, pairing, withdrawals, settings) is compared with the
+  event it started from and writes the rows that differ, against the event's ``version``;
+- a board's result (:func:`load_board`, :func:`write_board`) reads the head and that board
+  only, and writes that board's row, its audit entry and its conflict row, against the board's
+  own version and the head it was checked with: its cost does not grow with the rounds, and
+  desks entering different boards of one round never refuse each other.
+
+>>> from duiyi.tournament.model import Game
+>>> g = Game(3, 7, 9)
+>>> game_of(board_row("e1", 2, g), [], None) == g
+True
+>>> from types import SimpleNamespace  # a row's attributes
+>>> player_of(SimpleNamespace(**player_row("e1", Player(4, "Li", "3d")))).rank
+'3d'
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+from sqlalchemy import (
+    JSON,
+    Float,
+    String,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from duiyi import Color
+from duiyi.errors import TournamentError
+from duiyi.store.models import (
+    EventAuditRow,
+    EventBoardRow,
+    EventConflictRow,
+    EventPlayerRow,
+    EventRevisionRow,
+    EventRoundRow,
+    EventRow,
+    GameRow,
+)
+from duiyi.tournament.event import put_game
+from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, TeamPairing
+from duiyi.tournament.results import AuditEntry, GameResult, ResultConflict, Source
+
+__all__ = [
+    "BoardSlice",
+    "Head",
+    "Loaded",
+    "board_row",
+    "cache_board",
+    "cache_get",
+    "cache_put",
+    "game_of",
+    "head_of",
+    "insert_all",
+    "load",
+    "load_board",
+    "player_of",
+    "player_row",
+    "write_board",
+    "write_diff",
+]
+
+PLAYERS = cast(Table, EventPlayerRow.__table__)
+ROUNDS = cast(Table, EventRoundRow.__table__)
+BOARDS = cast(Table, EventBoardRow.__table__)
+AUDIT = cast(Table, EventAuditRow.__table__)
+CONFLICTS = cast(Table, EventConflictRow.__table__)
+EVENTS = cast(Table, EventRow.__table__)
+REVISIONS = cast(Table, EventRevisionRow.__table__)
+
+
+@dataclass(frozen=True)
+class Head:
+    """The ``events`` row of an event: its head document and versions.
+
+    >>> Head("e1", "Cup", {}, 3, 1, "o", "a", 1.0, 2.0).version
+    3
+    """
+
+    id: str
+    name: str
+    data: dict[str, Any]
+    version: int
+    head_version: int
+    organiser_token_hash: str
+    arbiter_token_hash: str
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def of(cls, row: Any) -> Head:
+        """The head of an ``events`` row."""
+        return cls(
+            row.id,
+            row.name,
+            row.data,
+            row.version,
+            row.head_version,
+            row.organiser_token_hash,
+            row.arbiter_token_hash,
+            row.created_at,
+            row.updated_at,
+        )
+
+
+def head_of(event: Event) -> dict[str, Any]:
+    """The event JSON without its players and rounds (they have rows of their own), made
+    without writing them.
+
+    >>> sorted(head_of(Event("Cup", "go", "swiss", 3)))
+    ['game', 'lots', 'name', 'options', 'rounds', 'scoring', 'system', 'teams', 'v', 'withdrawals']
+    """
+    bare = Event(
+        event.name,
+        event.game,
+        event.system,
+        event.rounds,
+        withdrawals=event.withdrawals,
+        scoring=event.scoring,
+        options=event.options,
+        lots=event.lots,
+    )
+    data = bare.to_json()
+    del data["players"], data["history"]
+    data["teams"] = [t.to_json() for t in event.teams]
+    return data
+
+
+def _assemble(
+    head: Mapping[str, Any], players: tuple[Player, ...], history: tuple[RoundRecord, ...]
+) -> Event:
+    """The event of a head document with its players and rounds (checked once)."""
+    bare = Event.from_json({**head, "players": [], "history": [], "teams": []})
+    teams = tuple(Team.from_json(t) for t in head.get("teams", []))
+    return replace(bare, players=players, history=history, teams=teams)
+
+
+def player_row(event_id: str, p: Player) -> dict[str, Any]:
+    """The row of a player."""
+    return {
+        "event_id": event_id,
+        "number": p.number,
+        "name": p.name,
+        "rank": p.rank,
+        "rating": p.rating,
+        "club": p.club,
+        "extra": dict(p.extra) if p.extra else None,
+    }
+
+
+def player_of(row: Any) -> Player:
+    """The player of a row."""
+    extra = row.extra or {}
+    return Player(
+        row.number,
+        row.name,
+        row.rank,
+        row.rating,
+        row.club,
+        tuple((str(k), str(v)) for k, v in extra.items()),
+    )
+
+
+def _penalty(game: Game) -> str:
+    return ",".join(sorted(c.value for c in game.penalty))
+
+
+def board_row(event_id: str, round_number: int, g: Game) -> dict[str, Any]:
+    """The row of a board (its trail and conflict have rows of their own)."""
+    return {
+        "event_id": event_id,
+        "round": round_number,
+        "board": g.board,
+        "black": g.black,
+        "white": g.white,
+        "result": None if g.result is None else g.result.value,
+        "black_warnings": g.black_warnings,
+        "white_warnings": g.white_warnings,
+        "handicap": g.handicap,
+        "penalty": _penalty(g),
+        "source": None if g.source is None else g.source.value,
+        "replays": g.replays,
+    }
+
+
+def game_of(row: Any, trail: Sequence[Any], conflict: Any) -> Game:
+    """The game of a board row with its trail (JSON entries in order) and conflict (JSON)."""
+    if isinstance(row, Mapping):
+        get = row.__getitem__
+    else:
+
+        def get(name: str) -> Any:
+            return getattr(row, name)
+
+    result, source, penalty = get("result"), get("source"), get("penalty")
+    return Game(
+        get("board"),
+        get("black"),
+        get("white"),
+        None if result is None else GameResult(result),
+        get("black_warnings"),
+        get("white_warnings"),
+        get("handicap"),
+        None if source is None else Source(source),
+        tuple(AuditEntry.from_json(e) for e in trail),
+        None if conflict is None else ResultConflict.from_json(conflict),
+        frozenset(Color(c) for c in penalty.split(",")) if penalty else frozenset(),
+        get("replays"),
+    )
+
+
+def _round_row(
+    event_id: str, rnd: RoundRecord, explanation: dict[str, Any] | None
+) -> dict[str, Any]:
+    teams = bool(rnd.matches or rnd.team_byes)
+    return {
+        "event_id": event_id,
+        "number": rnd.number,
+        "byes": list(rnd.byes),
+        "matches": [m.to_json() for m in rnd.matches] if teams else None,
+        "team_byes": list(rnd.team_byes) if teams else None,
+        "explanation": explanation,
+    }
+
+
+def _rows_of_round(
+    event_id: str, rnd: RoundRecord
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    boards, audit, conflicts = [], [], []
+    for g in rnd.games:
+        boards.append(board_row(event_id, rnd.number, g))
+        audit.extend(_audit_rows(event_id, rnd.number, g.board, g.trail, 0))
+        if g.conflict is not None:
+            conflicts.append(_conflict_row(event_id, rnd.number, g))
+    return boards, audit, conflicts
+
+
+def _audit_rows(
+    event_id: str, round_number: int, board: int, trail: Sequence[AuditEntry], start: int
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "event_id": event_id,
+            "round": round_number,
+            "board": board,
+            "seq": seq,
+            "entry": e.to_json(),
+        }
+        for seq, e in enumerate(trail[start:], start=start)
+    ]
+
+
+def _conflict_row(event_id: str, round_number: int, g: Game) -> dict[str, Any]:
+    assert g.conflict is not None
+    return {
+        "event_id": event_id,
+        "round": round_number,
+        "board": g.board,
+        "conflict": g.conflict.to_json(),
+    }
+
+
+async def _insert(conn: AsyncConnection, table: Any, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        await conn.execute(insert(table), rows)
+
+
+async def insert_all(
+    conn: AsyncConnection, event_id: str, event: Event, explanations: Mapping[str, Any]
+) -> None:
+    """Insert every row of a new event (its head row is the caller's)."""
+    await _insert(conn, PLAYERS, [player_row(event_id, p) for p in event.players])
+    for rnd in event.history:
+        await _insert_round(conn, event_id, rnd, explanations.get(str(rnd.number)))
+
+
+async def _insert_round(
+    conn: AsyncConnection, event_id: str, rnd: RoundRecord, explanation: Any
+) -> None:
+    await _insert(conn, ROUNDS, [_round_row(event_id, rnd, explanation)])
+    boards, audit, conflicts = _rows_of_round(event_id, rnd)
+    await _insert(conn, BOARDS, boards)
+    await _insert(conn, AUDIT, audit)
+    await _insert(conn, CONFLICTS, conflicts)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An event read from its rows: the head row's fields, the event, and the explanations of
+    its rounds' pairings (by round number as a string, as the document kept them)."""
+
+    head: Head
+    event: Event
+    explanations: dict[str, Any]
+
+
+def _where(table: Any, event_id: str) -> Any:
+    return table.c.event_id == event_id
+
+
+async def load(conn: AsyncConnection, event_id: str, head: Head) -> Loaded:
+    """Assemble the whole event of the head row ``head`` from its rows."""
+    players = (
+        await conn.execute(select(PLAYERS).where(_where(PLAYERS, event_id)).order_by("number"))
+    ).all()
+    rounds = (
+        await conn.execute(select(ROUNDS).where(_where(ROUNDS, event_id)).order_by("number"))
+    ).all()
+    boards = (
+        await conn.execute(
+            select(BOARDS).where(_where(BOARDS, event_id)).order_by("round", "board")
+        )
+    ).all()
+    trails: dict[tuple[int, int], list[Any]] = collections.defaultdict(list)
+    for r, b, entry in (
+        await conn.execute(
+            select(AUDIT.c.round, AUDIT.c.board, AUDIT.c.entry)
+            .where(_where(AUDIT, event_id))
+            .order_by("round", "board", "seq")
+        )
+    ).all():
+        trails[r, b].append(entry)
+    conflicts = {
+        (r, b): c
+        for r, b, c in (
+            await conn.execute(
+                select(CONFLICTS.c.round, CONFLICTS.c.board, CONFLICTS.c.conflict).where(
+                    _where(CONFLICTS, event_id)
+                )
+            )
+        ).all()
+    }
+    by_round: dict[int, list[Game]] = collections.defaultdict(list)
+    no_trail: list[Any] = []
+    for row in boards:
+        key = (row.round, row.board)
+        by_round[row.round].append(game_of(row, trails.get(key, no_trail), conflicts.get(key)))
+    history = tuple(
+        RoundRecord(
+            r.number,
+            tuple(by_round.get(r.number, ())),
+            tuple(r.byes or ()),
+            tuple(TeamPairing.from_json(m) for m in r.matches or ()),
+            tuple(r.team_byes or ()),
+        )
+        for r in rounds
+    )
+    data = head.data
+    event = _assemble(data["event"], tuple(player_of(p) for p in players), history)
+    explanations = dict(data.get("explanations") or {})
+    for r in rounds:
+        if r.explanation is not None:
+            explanations[str(r.number)] = r.explanation
+    return Loaded(head, event, explanations)
+
+
+def _explanation(explanations: Mapping[str, Any], number: int) -> Any:
+    return explanations.get(str(number))
+
+
+async def write_diff(
+    conn: AsyncConnection,
+    event_id: str,
+    old: Event,
+    new: Event,
+    old_explanations: Mapping[str, Any],
+    new_explanations: Mapping[str, Any],
+) -> None:
+    """Write the rows where ``new`` differs from ``old`` (the event as stored): unchanged
+    rounds and boards are the same objects (a pure operation copies only what it changes), so
+    a change costs the rows it touched plus one identity check per board."""
+    if new.players is not old.players:
+        changed = [
+            p for i, p in enumerate(new.players) if i >= len(old.players) or old.players[i] != p
+        ]
+        gone = [p.number for p in old.players[len(new.players) :]]
+        numbers = [p.number for p in changed] + gone
+        if numbers:
+            await conn.execute(
+                delete(PLAYERS).where(_where(PLAYERS, event_id), PLAYERS.c.number.in_(numbers))
+            )
+        await _insert(conn, PLAYERS, [player_row(event_id, p) for p in changed])
+    if len(new.history) < len(old.history):
+        for table, column in ((AUDIT, "round"), (CONFLICTS, "round"), (BOARDS, "round")):
+            await conn.execute(
+                delete(table).where(_where(table, event_id), table.c[column] > len(new.history))
+            )
+        await conn.execute(
+            delete(ROUNDS).where(_where(ROUNDS, event_id), ROUNDS.c.number > len(new.history))
+        )
+    for index, rnd in enumerate(new.history):
+        explanation = _explanation(new_explanations, rnd.number)
+        if index >= len(old.history):
+            await _insert_round(conn, event_id, rnd, explanation)
+            continue
+        before = old.history[index]
+        row = _round_row(event_id, rnd, explanation)
+        if row != _round_row(event_id, before, _explanation(old_explanations, rnd.number)):
+            await conn.execute(
+                update(ROUNDS)
+                .where(_where(ROUNDS, event_id), ROUNDS.c.number == rnd.number)
+                .values(
+                    byes=row["byes"],
+                    matches=row["matches"],
+                    team_byes=row["team_byes"],
+                    explanation=row["explanation"],
+                )
+            )
+        if rnd is before or rnd.games is before.games:
+            continue
+        await _write_boards(conn, event_id, rnd.number, before.games, rnd.games)
+
+
+_VALUES = (
+    "black",
+    "white",
+    "result",
+    "black_warnings",
+    "white_warnings",
+    "handicap",
+    "penalty",
+    "source",
+    "replays",
+)
+
+
+async def _write_boards(
+    conn: AsyncConnection,
+    event_id: str,
+    number: int,
+    old_games: Sequence[Game],
+    new_games: Sequence[Game],
+) -> None:
+    """The rows of the boards of round ``number`` that changed, a few statements for them all
+    (a results sheet of a whole round is one change)."""
+    olds = {g.board: g for g in old_games}
+    news = {g.board: g for g in new_games}
+    gone = [b for b in olds if b not in news]
+    changed: list[dict[str, Any]] = []
+    boards: list[dict[str, Any]] = []
+    audit: list[dict[str, Any]] = []
+    conflicts: list[dict[str, Any]] = []
+    rewritten: list[int] = []  # boards whose trail is written again from its start
+    unconflicted: list[int] = []  # boards whose conflict row goes
+    for g in new_games:
+        was = olds.get(g.board)
+        if was is g:
+            continue
+        if was is None:
+            boards.append(board_row(event_id, number, g))
+            audit.extend(_audit_rows(event_id, number, g.board, g.trail, 0))
+            if g.conflict is not None:
+                conflicts.append(_conflict_row(event_id, number, g))
+            continue
+        row = board_row(event_id, number, g)
+        changed.append({"b_board": g.board, **{f"b_{k}": row[k] for k in _VALUES}})
+        if g.trail != was.trail:
+            kept = len(was.trail)
+            if g.trail[:kept] != was.trail:
+                rewritten.append(g.board)
+                kept = 0
+            audit.extend(_audit_rows(event_id, number, g.board, g.trail, kept))
+        if g.conflict != was.conflict:
+            if was.conflict is not None:
+                unconflicted.append(g.board)
+            if g.conflict is not None:
+                conflicts.append(_conflict_row(event_id, number, g))
+    for table, which in (
+        (AUDIT, gone + rewritten),
+        (CONFLICTS, gone + unconflicted),
+        (BOARDS, gone),
+    ):
+        if which:
+            await conn.execute(
+                delete(table).where(
+                    _where(table, event_id), table.c.round == number, table.c.board.in_(which)
+                )
+            )
+    if changed:
+        # one statement for every changed board (executemany); each board's version moves on,
+        # so a desk's write read before this change is refused
+        await conn.execute(
+            update(BOARDS)
+            .where(
+                BOARDS.c.event_id == event_id,
+                BOARDS.c.round == number,
+                BOARDS.c.board == bindparam("b_board"),
+            )
+            .values(**{k: bindparam(f"b_{k}") for k in _VALUES}, version=BOARDS.c.version + 1),
+            changed,
+        )
+    await _insert(conn, BOARDS, boards)
+    await _insert(conn, AUDIT, audit)
+    await _insert(conn, CONFLICTS, conflicts)
+
+
+def _board_key(table: Any, event_id: str, number: int, board: int) -> list[Any]:
+    return [table.c.event_id == event_id, table.c.round == number, table.c.board == board]
+
+
+async def _write_record(
+    conn: AsyncConnection, event_id: str, number: int, was: Game, g: Game
+) -> None:
+    """The audit rows and the conflict row of a board that went from ``was`` to ``g``."""
+    if g.trail != was.trail:
+        kept = len(was.trail)
+        if g.trail[:kept] != was.trail:
+            await conn.execute(delete(AUDIT).where(*_board_key(AUDIT, event_id, number, g.board)))
+            kept = 0
+        await _insert(conn, AUDIT, _audit_rows(event_id, number, g.board, g.trail, kept))
+    if g.conflict != was.conflict:
+        if was.conflict is not None:
+            await conn.execute(
+                delete(CONFLICTS).where(*_board_key(CONFLICTS, event_id, number, g.board))
+            )
+        if g.conflict is not None:
+            await _insert(conn, CONFLICTS, [_conflict_row(event_id, number, g)])
+
+
+# ------------------------------------------------------------------- one board
+
+
+@dataclass(frozen=True)
+class BoardSlice:
+    """What a board's result needs: the head row, the number of players and of rounds, the
+    board (with its record) and the board row's version, and the event ``event`` assembled
+    from them alone: its players stand for the real ones by number (nobody reads their names
+    here), every round but the board's is empty, and the board's round holds that board only.
+
+    A pure operation on ``event`` that changes nothing but the board (:func:`changed_only`)
+    can be written with :func:`write_board`; anything else needs the whole event.
+    """
+
+    head: Head
+    event: Event
+    explanations: dict[str, Any]
+    round: int
+    board: int
+    board_version: int
+    open_games: int = 0  # the board's online games not closed yet
+
+    @property
+    def game(self) -> Game:
+        """The board as read."""
+        return self.event.round(self.round).game(self.board)
+
+    def changed_only(self, after: Event) -> bool:
+        """True when ``after`` differs from the slice's event in this board at most.
+
+        >>> s = BoardSlice(None, Event("x", "go", "swiss", 1), {}, 1, 1, 1)
+        >>> s.changed_only(s.event)
+        True
+        """
+        before = self.event
+        if (
+            after.players is not before.players
+            or after.withdrawals is not before.withdrawals
+            or after.teams is not before.teams
+            or after.lots is not before.lots
+            or after.options is not before.options
+            or (after.name, after.rounds, after.scoring)
+            != (before.name, before.rounds, before.scoring)
+            or len(after.history) != len(before.history)
+        ):
+            return False
+        for index, rnd in enumerate(after.history):
+            was = before.history[index]
+            if rnd is was:
+                continue
+            if rnd.number != self.round or (rnd.byes, rnd.matches, rnd.team_byes) != (
+                was.byes,
+                was.matches,
+                was.team_byes,
+            ):
+                return False
+            if [g.board for g in rnd.games] != [g.board for g in was.games]:
+                return False
+        return True
+
+
+_STAND_INS: dict[int, tuple[Player, ...]] = {}
+# the event of a head with its stand-ins and no round, by (id, creation, head version, players)
+_BARE: dict[tuple[str, float, int, int], Event] = {}
+
+
+def _stand_ins(count: int) -> tuple[Player, ...]:
+    """Players 1..count with no name (kept: one tuple per size serves every slice)."""
+    found = _STAND_INS.get(count)
+    if found is None:
+        if len(_STAND_INS) > 16:
+            _STAND_INS.clear()
+        found = _STAND_INS[count] = tuple(Player(n, "") for n in range(1, count + 1))
+    return found
+
+
+async def load_board(
+    conn: AsyncConnection, event_id: str, round_number: int, board: int
+) -> BoardSlice | None:
+    """The slice of one board (None: no such event). The board missing, or its round not
+    paired, leaves that round empty: the operation's own check names what is missing."""
+    players = (
+        select(func.count()).select_from(PLAYERS).where(_where(PLAYERS, event_id)).scalar_subquery()
+    )
+    rounds = (
+        select(func.count()).select_from(ROUNDS).where(_where(ROUNDS, event_id)).scalar_subquery()
+    )
+    hosted = cast(Table, GameRow.__table__)
+    online = (
+        select(func.count())
+        .select_from(hosted)
+        .where(
+            hosted.c.event_id == event_id,
+            hosted.c.round == round_number,
+            hosted.c.board == board,
+            hosted.c.closed.is_(None),
+        )
+        .scalar_subquery()
+    )
+    head = (
+        await conn.execute(
+            select(
+                EVENTS,
+                players.label("player_count"),
+                rounds.label("round_count"),
+                online.label("open_games"),
+            ).where(EVENTS.c.id == event_id)
+        )
+    ).first()
+    if head is None:
+        return None
+    found = (
+        await conn.execute(
+            select(BOARDS, CONFLICTS.c.conflict)
+            .outerjoin(
+                CONFLICTS,
+                and_(
+                    CONFLICTS.c.event_id == BOARDS.c.event_id,
+                    CONFLICTS.c.round == BOARDS.c.round,
+                    CONFLICTS.c.board == BOARDS.c.board,
+                ),
+            )
+            .where(*_board_key(BOARDS, event_id, round_number, board))
+        )
+    ).first()
+    games: tuple[Game, ...] = ()
+    version = 0
+    if found is not None:
+        trail = (
+            await conn.execute(
+                select(AUDIT.c.entry)
+                .where(*_board_key(AUDIT, event_id, round_number, board))
+                .order_by(AUDIT.c.seq)
+            )
+        ).scalars()
+        games = (game_of(found, list(trail), found.conflict),)
+        version = found.version
+    count = head.round_count
+    later: dict[int, list[Game]] = collections.defaultdict(list)
+    if games and round_number < count:
+        # the later pairings of the board's players (a correction names them)
+        pair = games[0].players
+        for row in (
+            await conn.execute(
+                select(BOARDS).where(
+                    _where(BOARDS, event_id),
+                    BOARDS.c.round > round_number,
+                    or_(BOARDS.c.black.in_(pair), BOARDS.c.white.in_(pair)),
+                )
+            )
+        ).all():
+            later[row.round].append(game_of(row, (), None))
+    history = tuple(
+        RoundRecord(
+            n,
+            games if n == round_number else tuple(sorted(later.get(n, ()), key=_by_board)),
+        )
+        for n in range(1, count + 1)
+    )
+    data = head.data
+    key = (head.id, head.created_at, head.head_version, head.player_count)
+    bare = _BARE.get(key)
+    if bare is None:  # once per head version: the head's JSON read, the stand-ins checked
+        if len(_BARE) > 16:
+            _BARE.clear()
+        bare = _BARE[key] = _assemble(data["event"], _stand_ins(head.player_count), ())
+    event = replace(bare, history=history)
+    explanations = dict(data.get("explanations") or {})
+    return BoardSlice(
+        Head.of(head), event, explanations, round_number, board, version, head.open_games
+    )
+
+
+def _by_board(g: Game) -> int:
+    return g.board
+
+
+async def write_board(
+    conn: AsyncConnection,
+    piece: BoardSlice,
+    after: Event,
+    wall: float,
+    change: dict[str, Any],
+    *,
+    postgres: bool,
+) -> int | None:
+    """Write the board of ``piece`` as it is in ``after`` (with its audit and conflict rows),
+    then move the event's version on with the change's revision row, in the caller's
+    transaction; the new version, or None when the board or the event's head moved on since
+    the slice was read (the caller rolls back).
+
+    The event's row, which every change of the event writes, is written last, by one statement
+    on PostgreSQL (the revision row in the same statement): it stays locked only for that
+    statement and the commit, so desks writing different boards wait for each other that long
+    and no longer. A change of the whole event locks the event's row first and a board's result
+    last: when they meet on one board, PostgreSQL refuses one of them as a deadlock, and the
+    store answers Conflict (retried)."""
+    head = piece.head
+    was = piece.game
+    g = after.round(piece.round).game(piece.board)
+    row = board_row(head.id, piece.round, g)
+    values = {k: v for k, v in row.items() if k not in ("event_id", "round", "board")}
+    done = await conn.execute(
+        update(BOARDS)
+        .where(
+            *_board_key(BOARDS, head.id, piece.round, piece.board),
+            BOARDS.c.version == piece.board_version,
+        )
+        .values(**values, version=piece.board_version + 1)
+    )
+    if getattr(done, "rowcount", 1) != 1:
+        return None
+    await _write_record(conn, head.id, piece.round, was, g)
+    moved = (
+        update(EVENTS)
+        .where(EVENTS.c.id == head.id, EVENTS.c.head_version == head.head_version)
+        .values(version=EVENTS.c.version + 1, updated_at=wall)
+        .returning(EVENTS.c.version)
+    )
+    if postgres:
+        bumped = moved.cte("bumped")
+        revision = (
+            insert(REVISIONS)
+            .from_select(
+                ["event_id", "version", "change", "wall"],
+                select(
+                    literal(head.id, String()),
+                    bumped.c.version,
+                    literal(change, JSON()),
+                    literal(wall, Float()),
+                ),
+            )
+            .returning(REVISIONS.c.version)
+        )
+        return cast("int | None", (await conn.execute(revision)).scalar())
+    new_version = (await conn.execute(moved)).scalar()
+    if new_version is None:
+        return None
+    await conn.execute(
+        insert(REVISIONS),
+        [{"event_id": head.id, "version": new_version, "change": change, "wall": wall}],
+    )
+    return int(new_version)
+
+
+# ------------------------------------------------------------------- the assembled events
+
+_CACHE: collections.OrderedDict[tuple[str, str], tuple[tuple[Any, ...], Loaded]] = (
+    collections.OrderedDict()
+)
+_CACHE_MAX = 8
+
+
+def _key(head: Any) -> tuple[Any, ...]:
+    return (head.created_at, head.version, head.updated_at)
+
+
+def cache_get(url: str, head: Any) -> Loaded | None:
+    """The event assembled for exactly this head row (id, creation, version, last change) in
+    this database, or None. Events are immutable values: one assembly serves every reader until
+    the version moves on."""
+    found = _CACHE.get((url, head.id))
+    if found is None or found[0] != _key(head):
+        return None
+    _CACHE.move_to_end((url, head.id))
+    return found[1]
+
+
+def cache_put(url: str, loaded: Loaded) -> None:
+    """Keep an assembled event (the version just read or written)."""
+    _CACHE[(url, loaded.head.id)] = (_key(loaded.head), loaded)
+    _CACHE.move_to_end((url, loaded.head.id))
+    while len(_CACHE) > _CACHE_MAX:
+        _CACHE.popitem(last=False)
+
+
+def cache_board(
+    url: str, event_id: str, version: int, wall: float, round_number: int, g: Game
+) -> None:
+    """After a board's result moved the event to ``version`` (at ``wall``): when the cache holds
+    the version just before it, nobody else wrote in between, and it gets the board in place
+    (the next reader of the whole event does not assemble it again)."""
+    found = _CACHE.get((url, event_id))
+    if found is None:
+        return
+    loaded = found[1]
+    if loaded.head.version != version - 1:
+        return
+    try:
+        event = put_game(loaded.event, round_number, g)
+    except TournamentError:  # pragma: no cover - the rows say otherwise: assemble again
+        _CACHE.pop((url, event_id), None)
+        return
+    head = replace(loaded.head, version=version, updated_at=wall)
+    cache_put(url, Loaded(head, event, loaded.explanations))
