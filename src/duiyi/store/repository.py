@@ -402,9 +402,9 @@ class Repository:
         """Insert a new live game at version 0 and return its id (``engine_client``: a game
         against an engine, started by that client; ``game_id``: the id chosen by the caller,
         for a process that picks the id first to know its owner)."""
-        game_id = game_id or new_id()
-        async with self.db.session() as s, s.begin():
-            s.add(
+        chosen, game_id = game_id is not None, game_id or new_id()
+        try:
+            await self._insert_game(
                 GameRow(
                     id=game_id,
                     kind=kind,
@@ -426,7 +426,15 @@ class Repository:
                     active_at=wall,
                 )
             )
+        except IntegrityError:
+            if not chosen:
+                raise
+            raise Conflict(f"a game with id {game_id!r} exists already") from None
         return game_id
+
+    async def _insert_game(self, row: GameRow) -> None:
+        async with self.db.session() as s, s.begin():
+            s.add(row)
 
     async def delete_game(self, game_id: str) -> None:
         """Remove a game that was never played (its creation was refused after the insert)."""
