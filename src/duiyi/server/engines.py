@@ -190,10 +190,7 @@ class EngineSeat:
         if engine is None:
             return
         with contextlib.suppress(Exception):
-            if self.gtp:
-                await engine.quit()
-            else:
-                await engine.end(grace=0.5)
+            await engine.close()  # the protocol's goodbye: GTP ``quit``, Gomocup ``END``
 
     async def _run(self) -> None:
         try:
