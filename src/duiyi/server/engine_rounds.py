@@ -44,7 +44,7 @@ from duiyi.server.game_manager import GameManager
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
-from duiyi.store.repository import Conflict, EventRecord, GameRecord, NotFound, Repository
+from duiyi.store.repository import Conflict, EventRecord, NotFound, Repository, StoredGame
 from duiyi.tournament.model import Event
 from duiyi.tournament.roster import engine_command_of
 from duiyi.tournament.systems.base import withdrawn_before
@@ -271,7 +271,7 @@ class EngineRounds:
         return any(r.event_id == event_id for r in await self.repo.reports())
 
     async def _next_round(
-        self, record: EventRecord, event: Event, play: EnginePlay, ours: list[GameRecord]
+        self, record: EventRecord, event: Event, play: EnginePlay, ours: list[StoredGame]
     ) -> bool | None:
         """Pair the next round for an ``all_rounds`` request once this one is complete: True
         when paired (the request moves on to it), False when there is none to play (the last
@@ -352,14 +352,14 @@ class EngineRounds:
                     return
 
 
-def _to_start(event: Event, play: EnginePlay, ours: list[GameRecord], board: EngineBoard) -> bool:
+def _to_start(event: Event, play: EnginePlay, ours: list[StoredGame], board: EngineBoard) -> bool:
     """Whether ``board`` needs a new game: it has none yet, or every game it had was drawn
     and replayed (an elimination game, ``settle_draw``: one game more per replay)."""
     played = sum(1 for g in ours if g.board == board.board)
     return played <= event.round(play.round).game(board.board).replays
 
 
-def engine_game(game: GameRecord) -> bool:
+def engine_game(game: StoredGame) -> bool:
     """Whether ``game`` is an engine-round game (both seats the event players' engines)."""
     engine = game.config.get("engine")
     return isinstance(engine, dict) and isinstance(engine.get("players"), dict)

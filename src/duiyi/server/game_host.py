@@ -34,7 +34,7 @@ from duiyi.server.hosted import CLOSED, MOVED, GameClosed, is_arbiter_of, rebuil
 from duiyi.server.problems import Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
-from duiyi.store.repository import ActionIdTaken, Append, GameRecord, Repository
+from duiyi.store.repository import ActionIdTaken, Append, Repository, StoredGame
 
 __all__ = ["GameHost", "Hosting"]
 
@@ -74,7 +74,7 @@ class GameHost:
     def __init__(
         self,
         manager: Hosting,
-        record: GameRecord,
+        record: StoredGame,
         session: Session,
         offset: float,
         action_ids: dict[str, int] | None = None,
@@ -381,7 +381,7 @@ class GameHost:
         self.manager.fan_out(message)
 
 
-def _event_sheet(record: GameRecord, session: Session) -> dict[str, Any] | None:
+def _event_sheet(record: StoredGame, session: Session) -> dict[str, Any] | None:
     """The result sheet an event game hands its event (None for other games and while
     playing): a typed :class:`~duiyi.tournament.results.ResultSheet`, as JSON for the outbox."""
     if record.event_id is None or record.round is None or record.board is None:
@@ -394,7 +394,7 @@ def _event_sheet(record: GameRecord, session: Session) -> dict[str, Any] | None:
     return ResultSheet.of_game(outcome, session.referee).to_json()
 
 
-def _event_report(record: GameRecord, sheet: dict[str, Any] | None) -> dict[str, Any] | None:
+def _event_report(record: StoredGame, sheet: dict[str, Any] | None) -> dict[str, Any] | None:
     """The outbox row's data for a new sheet (committed with the action that produced it)."""
     if sheet is None:
         return None

@@ -22,7 +22,7 @@ from duiyi.server.ownership import Ownership
 from duiyi.server.problems import Unavailable
 from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
-from duiyi.store.repository import GameRecord, NotFound, Repository, new_id
+from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
 
 __all__ = ["STALE_AFTER", "GameManager"]
 
@@ -124,7 +124,7 @@ class GameManager:
         token_hashes: tuple[str, str] | None = None,
         game_id: str | None = None,
         owner: str | None = None,
-    ) -> tuple[GameRecord, Session, dict[str, str]]:
+    ) -> tuple[StoredGame, Session, dict[str, str]]:
         """Store a new game (owned by ``owner``, this process when None): its record, its
         session and its new secrets (:meth:`create`)."""
         if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
@@ -263,7 +263,7 @@ class GameManager:
                 return host
             return await load()
 
-    def _ring_owner(self, record: GameRecord) -> bool:
+    def _ring_owner(self, record: StoredGame) -> bool:
         """Whether this process should host a live game another process holds: it is the
         game's ring owner among the live processes (nginx sends the game's requests here), so
         it takes the game over rather than forwarding to the holder (who is told so)."""
@@ -275,7 +275,7 @@ class GameManager:
         )
 
     async def _owned_elsewhere(
-        self, record: GameRecord, beats: dict[str, float] | None = None, wall: float = 0.0
+        self, record: StoredGame, beats: dict[str, float] | None = None, wall: float = 0.0
     ) -> bool:
         """Whether another live process holds the game (``beats``, ``wall``: the heartbeats
         read at ``wall``, else this process's own reading)."""
@@ -362,7 +362,7 @@ class GameManager:
         if remote is not None:
             remote.deliver(message)
 
-    async def _load(self, record: GameRecord) -> GameHost:
+    async def _load(self, record: StoredGame) -> GameHost:
         game_id = record.id
         stored = await self.repo.actions(game_id)
         session = rebuild_session(record, stored)
@@ -423,7 +423,7 @@ class GameManager:
     #: games loaded by one claim at start-up
     RESTORE_BATCH = 500
 
-    async def _load_many(self, records: list[GameRecord], beats: dict[str, float]) -> int:
+    async def _load_many(self, records: list[StoredGame], beats: dict[str, float]) -> int:
         """:meth:`_load` for many games: their logs and action ids read together, one claim
         for all (each game's claim is still a compare-and-set on its owner). A game being
         loaded by a request meanwhile is left to it."""
@@ -441,7 +441,7 @@ class GameManager:
             logs = await self.repo.logs(ids)
             action_ids = await self.repo.action_ids_of(ids)
             wall = time.time()
-            loaded: dict[str, tuple[GameRecord, Session, float]] = {}
+            loaded: dict[str, tuple[StoredGame, Session, float]] = {}
             for record in mine:
                 try:
                     session = rebuild_session(record, logs[record.id])
@@ -479,7 +479,7 @@ class GameManager:
 
     def _resume_at(
         self,
-        record: GameRecord,
+        record: StoredGame,
         session: Session,
         beat: float | None,
         wall: float,
@@ -498,7 +498,7 @@ class GameManager:
         return max(resume_at, record.anchor_timeline)
 
     def _host(
-        self, record: GameRecord, session: Session, resume_at: float, action_ids: dict[str, int]
+        self, record: StoredGame, session: Session, resume_at: float, action_ids: dict[str, int]
     ) -> GameHost:
         """A loaded game hosted here from now on (its timer and engine started if it is on)."""
         host = GameHost(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from duiyi.session import Session
-from duiyi.store.repository import GameRecord
+from duiyi.store.repository import StoredGame
 
 __all__ = ["event_link", "game_view", "public_entry"]
 
@@ -56,7 +56,7 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
     return view
 
 
-def event_link(record: GameRecord) -> dict[str, Any] | None:
+def event_link(record: StoredGame) -> dict[str, Any] | None:
     """The event, round and board a game belongs to (None for a casual game)."""
     if record.event_id is None:
         return None

@@ -2,8 +2,8 @@
 or by another (:class:`~duiyi.server.remote_game.RemoteGame`): what both answer, who holds which
 seat, and the session rebuilt from the store.
 
->>> from duiyi.store.repository import GameRecord
->>> seat_of(GameRecord.__new__(GameRecord), None) is None
+>>> from duiyi.store.repository import StoredGame
+>>> seat_of(StoredGame.__new__(StoredGame), None) is None
 True
 """
 
@@ -18,7 +18,7 @@ from duiyi.server.action_ids import ACTION_ID
 from duiyi.server.auth import hash_token
 from duiyi.server.broadcast import Listener
 from duiyi.session import Session
-from duiyi.store.repository import Conflict, GameRecord, NotFound, StoredAction
+from duiyi.store.repository import Conflict, NotFound, StoredAction, StoredGame
 
 __all__ = [
     "CLOSED",
@@ -70,14 +70,14 @@ class Hosted(Protocol):
     async def current_session(self) -> Session: ...
 
 
-def is_arbiter_of(record: GameRecord, token: str | None) -> bool:
+def is_arbiter_of(record: StoredGame, token: str | None) -> bool:
     """True for the game's (or its event's) arbiter key."""
     if not token or record.arbiter_token_hash is None:
         return False
     return hash_token(token) == record.arbiter_token_hash
 
 
-def seat_of(record: GameRecord, token: str | None) -> Color | None:
+def seat_of(record: StoredGame, token: str | None) -> Color | None:
     """The seat a player token stands for, or None."""
     if not token:
         return None
@@ -89,7 +89,7 @@ def seat_of(record: GameRecord, token: str | None) -> Color | None:
     return None
 
 
-def rebuild_session(record: GameRecord, stored: list[StoredAction]) -> Session:
+def rebuild_session(record: StoredGame, stored: list[StoredAction]) -> Session:
     """The session of a stored game: its settings and its log (NotFound if it cannot be
     replayed). The client's action ids stay in the store's table, never in the session."""
     entries = [{k: v for k, v in a.entry.items() if k != ACTION_ID} for a in stored]

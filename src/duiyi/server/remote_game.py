@@ -18,7 +18,7 @@ from duiyi.server.hosted import is_arbiter_of, rebuild_session, seat_of
 from duiyi.server.problems import Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
-from duiyi.store.repository import GameRecord, Repository
+from duiyi.store.repository import Repository, StoredGame
 
 __all__ = ["Forward", "Forwarding", "RemoteGame"]
 
@@ -41,7 +41,7 @@ class RemoteGame:
     """A game hosted by another process: reads come from the store and from the owner's
     broadcasts, actions are forwarded to the owner through Redis."""
 
-    def __init__(self, manager: Forwarding, record: GameRecord, state: dict[str, Any]) -> None:
+    def __init__(self, manager: Forwarding, record: StoredGame, state: dict[str, Any]) -> None:
         self.manager = manager
         self.id = record.id
         self.record = record

@@ -25,7 +25,7 @@ from duiyi.server.parsed_events import parsed_event
 from duiyi.server.problems import RateLimited
 from duiyi.server.routes_knockout import needs_winner_rounds
 from duiyi.server.schemas import CHECKED, text_field
-from duiyi.store.repository import GameRecord
+from duiyi.store.repository import StoredGame
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event
 from duiyi.tournament.options import OPTIONS_SCHEMA, check_options
@@ -150,7 +150,7 @@ async def get_event(request: Request, event_id: str) -> dict[str, Any]:
     }
 
 
-def _game_link(g: GameRecord) -> dict[str, Any]:
+def _game_link(g: StoredGame) -> dict[str, Any]:
     return {
         "id": g.id,
         "round": g.round,

@@ -25,7 +25,7 @@ from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.models import GameRow
-from duiyi.store.repository import Conflict, GameRecord, NotFound, Repository
+from duiyi.store.repository import Conflict, NotFound, Repository, StoredGame
 
 __all__ = ["five_line", "router"]
 
@@ -58,7 +58,7 @@ async def _update_config(repo: Repository, game_id: str, change: Any) -> dict[st
     return config
 
 
-def _seat(record: GameRecord, token: str | None) -> Color | None:
+def _seat(record: StoredGame, token: str | None) -> Color | None:
     if not token:
         return None
     h = hash_token(token)
@@ -69,11 +69,11 @@ def _seat(record: GameRecord, token: str | None) -> Color | None:
     return None
 
 
-def _arbiter(record: GameRecord, token: str | None) -> bool:
+def _arbiter(record: StoredGame, token: str | None) -> bool:
     return bool(token) and record.arbiter_token_hash == hash_token(str(token))
 
 
-async def _event_names(repo: Repository, record: GameRecord) -> tuple[dict[str, str], Any]:
+async def _event_names(repo: Repository, record: StoredGame) -> tuple[dict[str, str], Any]:
     """The players' names of an event game (from the pairing of its round and board)."""
     if record.event_id is None:
         return {}, None
@@ -339,7 +339,7 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
             .order_by(GameRow.created_at.desc())
             .limit(max(1, min(limit, 200)))
         )
-        records = [GameRecord.of(r) for r in rows]
+        records = [StoredGame.of(r) for r in rows]
     out = []
     for record in records:
         names, where = await _event_names(repo, record)

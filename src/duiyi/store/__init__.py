@@ -9,6 +9,6 @@ never import this package.
 """
 
 from duiyi.store.db import Database, normalise_url, sync_url
-from duiyi.store.repository import GameRecord, Repository, StoredAction
+from duiyi.store.repository import Repository, StoredAction, StoredGame
 
-__all__ = ["Database", "GameRecord", "Repository", "StoredAction", "normalise_url", "sync_url"]
+__all__ = ["Database", "Repository", "StoredAction", "StoredGame", "normalise_url", "sync_url"]

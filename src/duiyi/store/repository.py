@@ -41,12 +41,12 @@ __all__ = [
     "BoardWrite",
     "Conflict",
     "EventRecord",
-    "GameRecord",
     "NotFound",
     "Report",
     "ReportGone",
     "Repository",
     "StoredAction",
+    "StoredGame",
 ]
 
 
@@ -93,7 +93,7 @@ class StoredAction:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class StoredGame:
     """A game row as plain data."""
 
     id: str
@@ -116,7 +116,7 @@ class GameRecord:
     engine_client: str | None = None
 
     @classmethod
-    def of(cls, row: Any) -> GameRecord:
+    def of(cls, row: Any) -> StoredGame:
         """The plain data of a row."""
         return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
 
@@ -460,13 +460,13 @@ class Repository:
         total = sum(int(n) for _, n in rows)
         return total, sum(int(n) for c, n in rows if c == client)
 
-    async def game(self, game_id: str) -> GameRecord:
+    async def game(self, game_id: str) -> StoredGame:
         """The game row, or NotFound."""
         async with self.db.session() as s:
             row = await s.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game with id {game_id!r}")
-            return GameRecord.of(row)
+            return StoredGame.of(row)
 
     async def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
         """The log entries with a version greater than ``after``, in order."""
@@ -786,19 +786,19 @@ class Repository:
                         out[game_id][action_id] = version
         return out
 
-    async def live_games(self) -> list[GameRecord]:
+    async def live_games(self) -> list[StoredGame]:
         """Every game still being played."""
         async with self.db.session() as s:
             rows = await s.scalars(select(GameRow).where(GameRow.status == "live"))
-            return [GameRecord.of(r) for r in rows]
+            return [StoredGame.of(r) for r in rows]
 
-    async def games_of_event(self, event_id: str) -> list[GameRecord]:
+    async def games_of_event(self, event_id: str) -> list[StoredGame]:
         """The online games started for an event."""
         async with self.db.session() as s:
             rows = await s.scalars(
                 select(GameRow).where(GameRow.event_id == event_id).order_by(GameRow.created_at)
             )
-            return [GameRecord.of(r) for r in rows]
+            return [StoredGame.of(r) for r in rows]
 
     # ---------------------------------------------------------------- heartbeats
 
@@ -1124,7 +1124,7 @@ class Repository:
 
     async def games_of_board(
         self, event_id: str, round_number: int, board: int
-    ) -> list[GameRecord]:
+    ) -> list[StoredGame]:
         """The online games started for one board of an event."""
         async with self.db.session() as s:
             found = await s.scalars(
@@ -1134,7 +1134,7 @@ class Repository:
                     GameRow.board == board,
                 )
             )
-            return [GameRecord.of(r) for r in found]
+            return [StoredGame.of(r) for r in found]
 
     # ---------------------------------------------------------------- result outbox
 
