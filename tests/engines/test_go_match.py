@@ -14,7 +14,14 @@ from typer.testing import CliRunner
 from duiyi import BLACK, WHITE
 from duiyi.cli import app
 from duiyi.clock import Absolute, JapaneseByoyomi, NoTime
-from duiyi.engines.match import MatchSettings, parse_time_spec, play_game, play_match
+from duiyi.engines.match import (
+    MatchSettings,
+    parse_time_spec,
+    play_game,
+    play_match,
+    record_sgf,
+    sgf_result,
+)
 from duiyi.engines.sync import SimpleGtpEngine
 from duiyi.go import Game, sgf
 from duiyi.outcome import Result, Termination
@@ -68,17 +75,17 @@ def test_gnugo_match_levels(size: int, levels: tuple[int, int], tmp_path: Path) 
     for r in records:
         assert r.outcome.termination in (Termination.COUNT, Termination.RESIGNATION)
         # the SGF replays under duiyi's rules with the same result (Go §9 count)
-        again = replay(r.sgf())
-        assert len(again.moves) == r.moves
-        assert sgf.read_game(r.sgf()).root.simpletext("RE") == r.result
-        assert r.used[BLACK] > 0 and r.used[WHITE] > 0
+        again = replay(record_sgf(r))
+        assert len(again.moves) == r.move_count
+        assert sgf.read_game(record_sgf(r)).root.simpletext("RE") == sgf_result(r)
+        assert r.used_ms[0] > 0 and r.used_ms[1] > 0
         if r.outcome.termination is Termination.COUNT:
             assert r.dead_source in ("engines", "duiyi")
-            assert r.result == r.game.score().sgf_result
-            dead, counted = gnugo_count(r.sgf(), tmp_path)
-            if dead == frozenset(str(p) for p in r.game.dead):
+            assert sgf_result(r) == r.final.score().sgf_result
+            dead, counted = gnugo_count(record_sgf(r), tmp_path)
+            if dead == frozenset(str(p) for p in r.final.dead):
                 # outside oracle: with the same dead stones GNU Go counts the same (Go §9, §11)
-                assert counted == r.result
+                assert counted == sgf_result(r)
 
 
 @needs_gnugo
@@ -129,7 +136,7 @@ def test_illegal_move_loses_with_its_article() -> None:
     assert record.outcome.termination is Termination.FORFEIT
     assert record.outcome.article.startswith("Go §")
     assert "illegal move" in record.reason and "E5" in record.reason
-    assert record.result == "W+F"
+    assert sgf_result(record) == "W+F"
 
 
 def test_ko_retake_is_illegal_for_an_engine() -> None:
@@ -142,8 +149,8 @@ def test_ko_retake_is_illegal_for_an_engine() -> None:
     assert record.outcome.termination is Termination.FORFEIT
     assert record.outcome.article == "Go §6"
     assert "B2" in record.reason
-    assert record.moves == 9  # the illegal tenth move is not on the record
-    assert replay(record.sgf()).board.get("C2") is BLACK
+    assert record.move_count == 9  # the illegal tenth move is not on the record
+    assert replay(record_sgf(record)).board.get("C2") is BLACK
 
 
 def test_crash_is_a_withdrawal() -> None:
@@ -160,7 +167,7 @@ def test_silence_in_a_timed_game_loses_on_time() -> None:
     assert record.outcome.winner is BLACK
     assert record.outcome.termination is Termination.TIME
     assert record.outcome.article == "Go §12.4"  # sudden death
-    assert record.result == "B+T"
+    assert sgf_result(record) == "B+T"
 
 
 def test_silence_in_an_untimed_game_is_a_withdrawal() -> None:
@@ -188,17 +195,17 @@ def test_dead_stones_agreed_or_duiyi_proposal() -> None:
     agree = asyncio.run(play_game(fake("--moves", "E5"), fake(), MatchSettings(size=9)))
     assert agree.outcome.termination is Termination.COUNT
     assert agree.dead_source == "engines"  # both said "no dead stones"
-    assert agree.result == "B+73.5"  # 81 points to Black, komi 7.5 (Go §9, §11)
+    assert sgf_result(agree) == "B+73.5"  # 81 points to Black, komi 7.5 (Go §9, §11)
     # the engines disagree (one calls E5 dead): duiyi's proposal (E5 alive) is used
     differ = asyncio.run(
         play_game(fake("--moves", "E5", "--dead", "E5"), fake(), MatchSettings(size=9))
     )
-    assert differ.dead_source == "duiyi" and differ.result == "B+73.5"
+    assert differ.dead_source == "duiyi" and sgf_result(differ) == "B+73.5"
     # both call E5 dead: their agreement is applied; no live stones, komi decides (Go §11)
     both = asyncio.run(
         play_game(fake("--moves", "E5", "--dead", "E5"), fake("--dead", "E5"), MatchSettings(9))
     )
-    assert both.dead_source == "engines" and both.result == "W+7.5"
+    assert both.dead_source == "engines" and sgf_result(both) == "W+7.5"
 
 
 def test_time_settings_and_time_left_are_sent(tmp_path: Path) -> None:
@@ -215,7 +222,7 @@ def test_move_limit_adjudication() -> None:
     settings = MatchSettings(size=9, max_moves=3)
     record = asyncio.run(play_game(fake("--moves", "E5,C3"), fake("--moves", "G7"), settings))
     assert record.outcome.termination is Termination.ADJUDICATION
-    assert record.moves == 3 and "move limit" in record.reason
+    assert record.move_count == 3 and "move limit" in record.reason
 
 
 def test_time_specs() -> None:

@@ -20,13 +20,13 @@ from duiyi import BLACK, WHITE, Color
 from duiyi.cli.gomoku_match import register
 from duiyi.engines.gomocup_clock import GameClock
 from duiyi.engines.gomocup_match import play_game, play_match, run_match
+from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.tally import MatchTally
 from duiyi.errors import GameOver, InvalidInput
 from duiyi.gomoku import Board, Point, forbidden_points
 from duiyi.gomoku.match import (
     Ending,
     Failure,
-    GameRecord,
     MoveJudge,
     TimeControl,
     forfeit,
@@ -151,14 +151,14 @@ def test_each_opening_is_played_twice_with_colours_swapped() -> None:
 # -- records and tally ------------------------------------------------------------------------
 
 
-def _record(n: int, winner: str | None, term: Termination = Termination.FIVE) -> GameRecord:
+def _record(n: int, winner: str | None, term: Termination = Termination.FIVE) -> EngineGameRecord:
     if winner == "draw":
         outcome = Outcome.draw(Termination.FULL_BOARD, "Gomoku §10.2(3)")
     elif winner == "both":
         outcome = Outcome(Result.BOTH_LOSE, Termination.FORFEIT, "Gomoku §8.5")
     else:
         outcome = Outcome.win(BLACK if winner == "B" else WHITE, term, "Gomoku §10.1(1)")
-    return GameRecord(n, "A", "B", "寒星", ("h8", "h9", "h10"), outcome, "why", (5, 7))
+    return EngineGameRecord(n, "A", "B", "寒星", ("h8", "h9", "h10"), outcome, "why", (5, 7))
 
 
 def test_tally_counts_from_engine_a() -> None:
@@ -191,11 +191,11 @@ def test_tally_summary_counts_one_game_in_the_singular() -> None:
 
 def test_record_round_trips_through_json() -> None:
     record = _record(3, "W", Termination.FOUL)
-    assert GameRecord.from_json(record.to_json()) == record
+    assert EngineGameRecord.from_json(record.to_json()) == record
     assert record.to_json()["result"] == "0-1"
     assert _record(1, "draw").result_text == "½-½"
     with pytest.raises(InvalidInput):
-        GameRecord.from_json({"number": 1})
+        EngineGameRecord.from_json({"number": 1})
 
 
 # -- the referee of the stones ----------------------------------------------------------------
@@ -322,7 +322,7 @@ def brain(name: str, *args: str) -> list[str]:
     return [sys.executable, str(ENGINES / f"{name}.py"), *args]
 
 
-def replay(record: GameRecord, rules: RenjuRules, opening_len: int) -> Ending | None:
+def replay(record: EngineGameRecord, rules: RenjuRules, opening_len: int) -> Ending | None:
     """Replay a record's moves through a fresh referee: the last one must give its ruling."""
     ref = MoveJudge(record.moves[:opening_len], rules=rules)
     ruling = None
@@ -532,7 +532,7 @@ def test_run_match_blocking_and_cli(tmp_path: Path) -> None:
     # Gomoku §10.1(3)D: one stone was on the board when White forfeited, none when Black did
     assert lines[0].endswith("; 1 stone)") and lines[1].endswith("; 0 stones)")
     assert "greedy.py vs crash.py: 2 games, +2 =0 -0 (greedy.py 2 : 0 crash.py)" in lines
-    records = [GameRecord.from_json(json.loads(x)) for x in out.read_text().splitlines()]
+    records = [EngineGameRecord.from_json(json.loads(x)) for x in out.read_text().splitlines()]
     assert [r.outcome.termination for r in records] == [Termination.FORFEIT] * 2
     bad = CliRunner().invoke(app, ["match", cmd_a, cmd_b, "--opening", "nonsense"])
     assert bad.exit_code != 0 and "nonsense" in str(bad.exception)
@@ -782,4 +782,4 @@ async def test_each_stone_keeps_its_thinking_time_in_the_psq() -> None:
     assert (sum(black), sum(white)) == record.used_ms  # the clock charged exactly these
     psq = parse_psq(record_to_psq(record))
     assert psq.times == list(record.move_ms)
-    assert GameRecord.from_json(record.to_json()) == record
+    assert EngineGameRecord.from_json(record.to_json()) == record

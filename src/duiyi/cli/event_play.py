@@ -291,7 +291,13 @@ _Player = Callable[[Board], Awaitable[Played]]
 def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
     rules = str(event.options[RULES_KEY])
     if event.game.engine_protocol is EngineProtocol.GTP:  # Go engines; else Gomocup brains
-        from duiyi.engines.match import MatchSettings, parse_time_spec, play_game
+        from duiyi.engines.match import (
+            MatchSettings,
+            parse_time_spec,
+            play_game,
+            record_sgf,
+            sgf_result,
+        )
         from duiyi.go import Rules
 
         base = MatchSettings(size=size, rules=Rules.preset(rules), time=parse_time_spec(time_spec))
@@ -299,7 +305,7 @@ def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
         async def play_go(job: Board) -> Played:
             settings = replace(base, handicap=job.handicap)
             rec = await play_game(job.black, job.white, settings, number=job.board, names=job.names)
-            return Played(rec.outcome, rec.result, rec.reason, rec.sgf())
+            return Played(rec.outcome, sgf_result(rec), rec.reason, record_sgf(rec))
 
         return play_go
 

@@ -21,7 +21,7 @@ import typer
 from duiyi.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from duiyi.engines.match import GameRecord
+    from duiyi.engines.record import EngineGameRecord
     from duiyi.engines.score import MatchScore
 
 __all__ = ["Progress", "match", "register"]
@@ -84,7 +84,14 @@ def match(
     article; the end is counted with the dead stones both engines agree on, else duiyi's.
     Exit 0 when every game was played.
     """
-    from duiyi.engines.match import MatchSettings, parse_time_spec, play_match
+    from duiyi.engines.match import (
+        MatchSettings,
+        parse_time_spec,
+        play_match,
+        record_json,
+        record_sgf,
+        sgf_result,
+    )
     from duiyi.engines.process import check_command
     from duiyi.go import Rules
 
@@ -108,17 +115,19 @@ def match(
     text = fmt is Format.text
     progress = Progress(games, "go match") if text and sys.stdout.isatty() else None
 
-    def done(record: GameRecord, score: MatchScore) -> None:
+    sgf_paths: dict[int, str] = {}
+
+    def done(record: EngineGameRecord, score: MatchScore) -> None:
         if sgf_dir is not None:
             path = sgf_dir / f"game-{record.number:03d}.sgf"
-            path.write_text(record.sgf(), encoding="utf-8")
-            record.sgf_path = str(path)
+            path.write_text(record_sgf(record), encoding="utf-8")
+            sgf_paths[record.number] = str(path)
         if not text:
             return
         line = (
-            f"game {record.number}: {record.black} (B) - {record.white} (W) {record.result}  "
+            f"game {record.number}: {record.black} (B) - {record.white} (W) {sgf_result(record)}  "
             f"{record.outcome.termination.value}: {record.reason} ({record.outcome.article}; "
-            f"{record.moves} moves)"
+            f"{record.move_count} moves)"
         )
         if progress is not None:
             progress.advance(line, score.score_line())
@@ -143,7 +152,7 @@ def match(
         typer.echo(score.elo_line())
         return
     out: dict[str, Any] = {
-        "games": [r.to_json() for r in records],
+        "games": [record_json(r, sgf=sgf_paths.get(r.number)) for r in records],
         "score": score.to_json(),
     }
     typer.echo(json.dumps(out, ensure_ascii=False))

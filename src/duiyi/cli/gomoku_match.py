@@ -22,10 +22,10 @@ from duiyi import BLACK, WHITE
 from duiyi.cli.go_match import Progress
 from duiyi.engines.gomocup_match import run_match
 from duiyi.engines.process import check_command
+from duiyi.engines.record import EngineGameRecord
 from duiyi.errors import InvalidInput
 from duiyi.gomoku.match import (
     DEFAULT_TOLERANCE_MS,
-    GameRecord,
     ScheduledGame,
     TimeControl,
     openings_for,
@@ -117,7 +117,7 @@ def match(
         except OSError as exc:
             raise InvalidInput(f"cannot create {sgf_dir}: {exc.strerror or exc}") from None
 
-    def report(record: GameRecord, game: ScheduledGame) -> None:
+    def report(record: EngineGameRecord, game: ScheduledGame) -> None:
         if sgf_dir is not None:
             stem = sgf_dir / f"game-{record.number:03d}"
             stem.with_suffix(".sgf").write_text(record_to_sgf(record, rules) + "\n", "utf-8")
@@ -172,7 +172,7 @@ def match(
     typer.echo(tally.summary())
 
 
-def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
+def record_to_sgf(record: EngineGameRecord, rules: RenjuRules) -> str:
     """One engine game as an SGF game tree (FF[4], GM[4]) with the engines' names; endings the
     board cannot show (time, forfeit) go into ``RE`` (``B+T``, ``W+F``, ``Void`` when both lost),
     the reason, its article and each side's thinking time into ``C``.
@@ -180,7 +180,7 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
     >>> from duiyi import BLACK
     >>> from duiyi.outcome import Outcome, Termination
     >>> late = Outcome.win(BLACK, Termination.TIME, "x")
-    >>> sgf = record_to_sgf(GameRecord(1, "a", "b", None, ("h8",), late, "late"), RenjuRules.free())
+    >>> sgf = record_to_sgf(EngineGameRecord(1, "a", "b", None, ("h8",), late, "late"), RenjuRules.free())
     >>> sgf.split("RE[")[1].split("\\n")[0]
     'B+T]C[late (x). Time used: black 0 ms, white 0 ms.]'
     """
@@ -209,7 +209,7 @@ def record_to_sgf(record: GameRecord, rules: RenjuRules) -> str:
     return head + extra + sep + rest
 
 
-def record_to_psq(record: GameRecord) -> str:
+def record_to_psq(record: EngineGameRecord) -> str:
     """One engine game as a Piskvork ``.psq`` file: the header, one ``x,y,ms`` line per stone
     (1-based, ``y`` from the top; ``ms`` the time the brain took for that stone, measured as
     Piskvork does, 0 for an opening stone), ``-1``, then the brains' names and the referee's
@@ -218,7 +218,7 @@ def record_to_psq(record: GameRecord) -> str:
     >>> from duiyi import BLACK
     >>> from duiyi.outcome import Outcome, Termination
     >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
-    >>> rec = GameRecord(1, "a", "b", None, ("h8", "h9"), won, "five", move_ms=(15, 230))
+    >>> rec = EngineGameRecord(1, "a", "b", None, ("h8", "h9"), won, "five", move_ms=(15, 230))
     >>> print(record_to_psq(rec))
     Piskvorky 15x15, 0:0, 0
     8,8,15

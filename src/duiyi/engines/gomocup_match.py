@@ -22,6 +22,7 @@ from duiyi.engines.gomocup import (
 )
 from duiyi.engines.gomocup_clock import GameClock
 from duiyi.engines.process import engine_label, launch_or_error
+from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.tally import MatchTally
 from duiyi.errors import (
     EngineCrashed,
@@ -33,7 +34,6 @@ from duiyi.errors import (
 from duiyi.gomoku.match import (
     Ending,
     Failure,
-    GameRecord,
     MoveJudge,
     ScheduledGame,
     TimeControl,
@@ -83,7 +83,7 @@ async def play_game(
     rule: GomocupRule | None = None,
     max_memory: int | None = None,
     suspend_idle: bool = False,
-) -> GameRecord:
+) -> EngineGameRecord:
     """Play one refereed game between two brains (fresh processes) and return its record.
 
     ``opening`` lists the stones already on the board (Black first, e.g. a designated opening's
@@ -157,7 +157,7 @@ async def play_game(
             await asyncio.gather(*(e.end(grace=0.5) for e in engines.values()))
     if ruling is None:  # pragma: no cover - _play_moves always ends with a ruling
         raise EngineError("the game ended without a ruling")
-    return GameRecord(
+    return EngineGameRecord(
         number=number,
         black=labels[0],
         white=labels[1],
@@ -266,7 +266,7 @@ async def play_match(
     start_timeout: float = 10.0,
     max_memory: int | None = None,
     suspend_idle: bool = False,
-    on_game: Callable[[GameRecord, ScheduledGame], None] | None = None,
+    on_game: Callable[[EngineGameRecord, ScheduledGame], None] | None = None,
 ) -> MatchTally:
     """Play ``games`` refereed games of engine A against engine B, one after another.
 
@@ -309,7 +309,7 @@ def run_game(
     black: str | Sequence[str],
     white: str | Sequence[str],
     **options: Any,
-) -> GameRecord:
+) -> EngineGameRecord:
     """Blocking :func:`play_game` for scripts (runs its own event loop).
 
     >>> import sys

@@ -18,7 +18,7 @@ the handicap return) and the time settings, then asks each engine in turn for a 
   rules); one that cannot start is a no-show (Go §22.1), both: both lose (Go §22.3);
 * after two passes (Go §8) the dead stones are those both engines name with
   ``final_status_list dead``; when they differ (or an engine cannot say), duiyi's own proposal
-  (:meth:`duiyi.go.Game.propose_dead`) is used; :attr:`GameRecord.dead_source` records which.
+  (:meth:`duiyi.go.Game.propose_dead`) is used; the record's ``dead_source`` says which.
   The count is duiyi's (Go §9);
 * optional adjudication: ``max_moves`` counts the position with duiyi's proposal when reached
   (a drawn count is a draw); ``resign_margin``/``resign_moves`` end the game for the side that
@@ -53,6 +53,7 @@ from duiyi.clock.gtp import time_left as gtp_time_left
 from duiyi.clock.gtp import time_settings as gtp_time_settings
 from duiyi.engines.gtp import GtpEngine, effective_komi_points
 from duiyi.engines.process import engine_label, launch_or_error, split_command
+from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.score import MatchScore
 from duiyi.errors import (
     ClockError,
@@ -69,13 +70,15 @@ from duiyi.referee import Referee
 from duiyi.tournament.results import GameResult
 
 __all__ = [
-    "GameRecord",
+    "EngineGameRecord",
     "MatchSettings",
     "parse_time_spec",
     "play_game",
     "play_match",
+    "record_json",
     "record_sgf",
     "result_letter",
+    "sgf_result",
     "time_article",
 ]
 
@@ -176,65 +179,43 @@ class MatchSettings:
 # records
 
 
-@dataclass
-class GameRecord:
-    """One finished engine game."""
-
-    number: int
-    black: str
-    white: str
-    game: Game
-    outcome: Outcome
-    reason: str
-    used: dict[Color, float] = field(default_factory=lambda: {BLACK: 0.0, WHITE: 0.0})
-    dead_source: str | None = None  # "engines" (both agreed) or "duiyi" (its proposal)
-    sgf_path: str | None = None
-
-    @property
-    def result(self) -> str:
-        """The SGF form of the result: ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``0``, ``Void``."""
-        return self.game.sgf_result or "?"
-
-    @property
-    def game_result(self) -> GameResult:
-        """The tournament's reading of the outcome."""
-        return GameResult.from_outcome(self.outcome)
-
-    @property
-    def moves(self) -> int:
-        """Moves played (passes included)."""
-        return len(self.game.moves)
-
-    def sgf(self) -> str:
-        """The game as SGF with engine names, time used and termination."""
-        return record_sgf(self)
-
-    def to_json(self, *, sgf: str | None = None) -> dict[str, Any]:
-        """The record as the ``go match --format json`` output shows it."""
-        return {
-            "number": self.number,
-            "black": self.black,
-            "white": self.white,
-            "result": self.result,
-            "termination": self.outcome.termination.value,
-            "article": self.outcome.article,
-            "reason": self.reason,
-            "moves": self.moves,
-            "time_used": {"black": round(self.used[BLACK], 3), "white": round(self.used[WHITE], 3)},
-            "dead_stones": self.dead_source,
-            "sgf": sgf if sgf is not None else (self.sgf_path or self.sgf()),
-        }
+def sgf_result(record: EngineGameRecord) -> str:
+    """The SGF form of a Go record's result: ``B+3.5``, ``W+R``, ``B+T``, ``W+F``, ``0``,
+    ``Void`` (from its final :class:`~duiyi.go.Game`; ``?`` without one)."""
+    game = record.final
+    return (game.sgf_result if isinstance(game, Game) else None) or "?"
 
 
-def record_sgf(record: GameRecord) -> str:
+def record_json(record: EngineGameRecord, *, sgf: str | None = None) -> dict[str, Any]:
+    """A Go record as the ``go match --format json`` output shows it."""
+    return {
+        "number": record.number,
+        "black": record.black,
+        "white": record.white,
+        "result": sgf_result(record),
+        "termination": record.outcome.termination.value,
+        "article": record.outcome.article,
+        "reason": record.reason,
+        "moves": record.move_count,
+        "time_used": {
+            "black": round(record.used_seconds(BLACK), 3),
+            "white": round(record.used_seconds(WHITE), 3),
+        },
+        "dead_stones": record.dead_source,
+        "sgf": sgf if sgf is not None else (record.sgf_path or record_sgf(record)),
+    }
+
+
+def record_sgf(record: EngineGameRecord) -> str:
     """SGF of an engine game: ``PB``/``PW`` engine names, ``BL``/``WL`` (time used, not left:
     see ``C``), ``RE`` and a root comment with the termination and article."""
     from duiyi.go.sgf import game_to_sgf
 
-    used = record.used
+    if not isinstance(record.final, Game):
+        raise ValueError(f"game {record.number} kept no final Go position")
     comment = (
-        f"{record.reason} ({record.outcome.article}). Time used: black {used[BLACK]:.2f} s, "
-        f"white {used[WHITE]:.2f} s."
+        f"{record.reason} ({record.outcome.article}). Time used: black "
+        f"{record.used_seconds(BLACK):.2f} s, white {record.used_seconds(WHITE):.2f} s."
     )
     if record.dead_source:
         comment += f" Dead stones: {record.dead_source}."
@@ -245,7 +226,7 @@ def record_sgf(record: GameRecord) -> str:
         "GN": f"game {record.number}",
         "C": comment,
     }
-    return game_to_sgf(record.game, props)
+    return game_to_sgf(record.final, props)
 
 
 # ------------------------------------------------------------------------------------------
@@ -284,7 +265,7 @@ async def play_game(
     *,
     number: int = 1,
     names: tuple[str | None, str | None] = (None, None),
-) -> GameRecord:
+) -> EngineGameRecord:
     """Play one refereed game between two GTP engines (fresh processes); see the module."""
     settings = settings or MatchSettings()
     rules = settings.rules
@@ -325,8 +306,17 @@ async def play_game(
             game.end(outcome)
     finally:
         await asyncio.gather(*(e.quit() for e in engines.values()), return_exceptions=True)
-    return GameRecord(
-        number, labels[BLACK], labels[WHITE], game, outcome, reason, used, dead_source
+    return EngineGameRecord(
+        number,
+        labels[BLACK],
+        labels[WHITE],
+        None,
+        tuple("pass" if p is None else str(p) for _, p in game.moves),
+        outcome,
+        reason,
+        used_ms=(round(used[BLACK] * 1000), round(used[WHITE] * 1000)),
+        dead_source=dead_source,
+        final=game,
     )
 
 
@@ -529,9 +519,9 @@ async def play_match(
     settings: MatchSettings | None = None,
     concurrency: int = 1,
     names: tuple[str | None, str | None] = (None, None),
-    on_game: Callable[[GameRecord, MatchScore], Awaitable[None] | None] | None = None,
+    on_game: Callable[[EngineGameRecord, MatchScore], Awaitable[None] | None] | None = None,
     on_start: Callable[[int], None] | None = None,
-) -> tuple[list[GameRecord], MatchScore]:
+) -> tuple[list[EngineGameRecord], MatchScore]:
     """Play ``games`` games, colours alternating (game 1: A is Black), ``concurrency`` at once.
 
     Returns the records in game order and A's score. ``on_game`` is called as each game ends
@@ -545,7 +535,7 @@ async def play_match(
     settings = settings or MatchSettings()
     names = await _match_names(engine_a, engine_b, names, settings.start_timeout)
     score = MatchScore(names[0], names[1])
-    records: dict[int, GameRecord] = {}
+    records: dict[int, EngineGameRecord] = {}
     gate = asyncio.Semaphore(concurrency)
 
     async def one(n: int) -> None:
@@ -556,7 +546,7 @@ async def play_match(
             if on_start is not None:
                 on_start(n)
             record = await play_game(black, white, settings, number=n, names=labels)
-        score.add(record.game_result, a_is_black=a_black)
+        score.add(GameResult.from_outcome(record.outcome), a_is_black=a_black)
         records[n] = record
         if on_game is not None:
             done = on_game(record, score)
@@ -597,12 +587,12 @@ async def _match_names(
     return a, b
 
 
-def result_letter(record: GameRecord) -> str:
+def result_letter(record: EngineGameRecord) -> str:
     """``1-0``, ``0-1``, ``½-½`` or ``0-0`` for reports.
 
     >>> from duiyi.go import Game
     >>> g = Game(9); o = Outcome.win(BLACK, Termination.TIME, "Go §12.4"); g.end(o)
-    >>> result_letter(GameRecord(1, "a", "b", g, o, "late"))
+    >>> result_letter(EngineGameRecord(1, "a", "b", None, (), o, "late", final=g))
     '1-0'
     """
     o = record.outcome

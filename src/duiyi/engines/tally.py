@@ -8,10 +8,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.score import MatchScore
-from duiyi.gomoku.match import (
-    GameRecord,
-)
 from duiyi.outcome import Result
 from duiyi.tournament.results import GameResult
 
@@ -29,7 +27,7 @@ class MatchTally:
 
     >>> from duiyi.outcome import Outcome, Termination
     >>> t = MatchTally("a", "b")
-    >>> r = GameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
+    >>> r = EngineGameRecord(1, "a", "b", None, ("h8",), Outcome.win(BLACK, Termination.FIVE, "x"), "")
     >>> t.add(r, a_is_black=True); (t.wins, t.draws, t.losses), t.score_a
     ((1, 0, 0), Fraction(1, 1))
     """
@@ -38,12 +36,12 @@ class MatchTally:
     b: str
     score: MatchScore = field(init=False)
     reasons: Counter[str] = field(default_factory=Counter)
-    records: list[GameRecord] = field(default_factory=list)
+    records: list[EngineGameRecord] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.score = MatchScore(self.a, self.b)
 
-    def add(self, record: GameRecord, *, a_is_black: bool) -> None:
+    def add(self, record: EngineGameRecord, *, a_is_black: bool) -> None:
         """Count one finished game."""
         self.records.append(record)
         result = GameResult.from_outcome(record.outcome)

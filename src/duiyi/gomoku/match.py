@@ -12,7 +12,8 @@ monotonic clock; what it has to decide about the board is decided here, from fac
 * :func:`forfeit`: the outcome when a brain crashes, refuses, answers nonsense or plays an
   occupied or off-board point (§10.1(3)D and G).
 * :func:`schedule`: which opening each game starts from and who plays Black.
-* :class:`GameRecord`: one game's record. The match score is kept by the adapter
+* A finished game's record is the engines' one record for both games
+  (:class:`duiyi.engines.record.EngineGameRecord`). The match score is kept by the adapter
   (:class:`duiyi.engines.tally.MatchTally`) on the tournament's results
   (:class:`~duiyi.tournament.results.GameResult`), with the Elo figures of Go matches.
 
@@ -28,7 +29,6 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import GameOver, InvalidInput, InvalidPoint
@@ -45,7 +45,6 @@ __all__ = [
     "DEFAULT_TOLERANCE_MS",
     "Ending",
     "Failure",
-    "GameRecord",
     "MoveJudge",
     "ScheduledGame",
     "TimeControl",
@@ -425,93 +424,3 @@ def pick_opening(rules: RenjuRules, rng: random.Random, spec: str = "designated"
     if plan is None:
         raise InvalidInput(f"{spec!r} names no designated opening", "Gomoku §3.2")
     return plan[rng.randrange(len(plan))]
-
-
-# ------------------------------------------------------------------------------------------
-# records and the score
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One finished engine game.
-
-    ``moves`` are the book's point names in order, the opening stones included; ``reason`` is a
-    human sentence (the :class:`~duiyi.outcome.Outcome` carries termination and article).
-    """
-
-    number: int
-    black: str
-    white: str
-    opening: str | None
-    moves: tuple[str, ...]
-    outcome: Outcome
-    reason: str
-    used_ms: tuple[int, int] = (0, 0)  # black, white
-    messages: tuple[str, ...] = ()
-    move_ms: tuple[int, ...] = ()  # each stone's thinking time, opening stones 0 (or empty)
-
-    def move_time_ms(self, index: int) -> int:
-        """The thinking time of stone ``index`` (from 0) in ms; 0 for an opening stone or a
-        record without times.
-
-        >>> from duiyi.outcome import Termination
-        >>> won = Outcome.win(BLACK, Termination.FIVE, "x")
-        >>> r = GameRecord(1, "a", "b", None, ("h8", "h9"), won, "", move_ms=(0, 812))
-        >>> r.move_time_ms(1), GameRecord(1, "a", "b", None, ("h8",), won, "").move_time_ms(0)
-        (812, 0)
-        """
-        return self.move_ms[index] if index < len(self.move_ms) else 0
-
-    @property
-    def result_text(self) -> str:
-        """``1-0`` (Black won), ``0-1``, ``½-½`` or ``0-0`` (both lose).
-
-        >>> from duiyi.outcome import Termination
-        >>> won = Outcome.win(WHITE, Termination.FIVE, "x")
-        >>> GameRecord(1, "a", "b", None, (), won, "").result_text
-        '0-1'
-        """
-        if self.outcome.result is Result.DRAW:
-            return "½-½"
-        if self.outcome.winner is BLACK:
-            return "1-0"
-        if self.outcome.winner is WHITE:
-            return "0-1"
-        return "0-0"
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (``"v": 1``)."""
-        return {
-            "v": 1,
-            "number": self.number,
-            "black": self.black,
-            "white": self.white,
-            "opening": self.opening,
-            "moves": list(self.moves),
-            "outcome": self.outcome.to_json(),
-            "result": self.result_text,
-            "reason": self.reason,
-            "used_ms": {"black": self.used_ms[0], "white": self.used_ms[1]},
-            "messages": list(self.messages),
-            "move_ms": list(self.move_ms),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        """Rebuild a record written by :meth:`to_json`."""
-        try:
-            used = data.get("used_ms") or {}
-            return cls(
-                int(data["number"]),
-                str(data["black"]),
-                str(data["white"]),
-                data.get("opening"),
-                tuple(str(m) for m in data["moves"]),
-                Outcome.from_json(data["outcome"]),
-                str(data.get("reason", "")),
-                (int(used.get("black", 0)), int(used.get("white", 0))),
-                tuple(str(m) for m in data.get("messages", ())),
-                tuple(int(t) for t in data.get("move_ms", ())),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidInput(f"not a game record: {exc}") from exc
