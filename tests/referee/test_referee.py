@@ -66,6 +66,15 @@ def test_time_penalty() -> None:
         ref.time_penalty(WHITE, deduct=-5)
 
 
+def test_no_time_penalty_in_go() -> None:
+    # Go §24: the Go rules punish by warnings (a stone each); 罚时 is Gomoku's (§12.3(3)), and a
+    # Go clock changes only to be corrected (Go §22.8, the clock adjustment)
+    with pytest.raises(RefereeError, match=r"Gomoku §12\.3\(3\)") as refused:
+        Referee("go").time_penalty(WHITE, deduct=60)
+    assert "Go §24" in str(refused.value)
+    assert Referee("go").clock_adjustment(WHITE, 60).clock == ((WHITE, 60.0),)
+
+
 @pytest.mark.parametrize(
     ("article", "passes", "warned"),
     [

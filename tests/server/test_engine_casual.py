@@ -173,9 +173,13 @@ def test_a_rematch_swaps_the_colours_with_the_same_engine_and_rules(
     analysis = httpx.get(f"{server.url}/api/games/{again['id']}/analysis").json()
     assert analysis["engine"]["seat"] == "black"
     assert act(server, again["id"], again["token"], type="pass").status_code == 200
-    # one rematch per game
+    # one rematch per game, kept by the store: after a restart too
     r = httpx.post(url, headers=me)
     assert r.status_code == 409 and again["id"] in r.json()["detail"]
+    server.stop()
+    restarted = start(DUIYI_GNUGO="1")
+    r = httpx.post(f"{restarted.url}/api/games/{g['id']}/rematch", headers=me)
+    assert r.status_code == 409 and again["id"] in r.json()["detail"], r.text
 
 
 def test_a_gomocup_brain_agrees_to_a_takeback(start: Callable[..., Server]) -> None:

@@ -166,12 +166,6 @@ GO_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         {"player": "black", "fill": {"Note": "phone rang"}},
     ),
     (
-        "Time penalty (罚时)",
-        "time_penalty",
-        "Gomoku §12.3(3)",
-        {"player": "white", "fill": {"Time taken (min)": "1"}},
-    ),
-    (
         "Clock adjustment (±)",
         "clock_adjustment",
         "Go §22.8",

@@ -76,7 +76,6 @@ class Book:
 
 
 _COMMON = {
-    "time_penalty": "Gomoku §12.3(3)",
     "clock_adjustment": "Go §22.8",
     "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
     "forfeit": "",
@@ -125,6 +124,12 @@ BOOKS: dict[str, Book] = {
             "appeal_decided": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
             "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
             "colours_chosen": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+            "time_penalty": (
+                "a time penalty (罚时) is a Gomoku ruling (Gomoku §12.3(3)); the Go rules punish "
+                "by warnings, a stone each (Go §24), and change a clock only to correct it "
+                "(Go §22.8)",
+                "Go §24",
+            ),
         },
         counted=RulingKind.WARNING,
         second_loses="Go §24.2",
@@ -141,6 +146,7 @@ BOOKS: dict[str, Book] = {
         articles={
             **_COMMON,
             "violation": "Gomoku §12.4",
+            "time_penalty": "Gomoku §12.3(3)",
             "colour_correction": "Gomoku §5.2",
             "moved_stones": "Gomoku §4.2",
             "scattered": "Gomoku §4.2",

@@ -11,6 +11,7 @@ as a command.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import logging
@@ -40,7 +41,7 @@ from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
-from duiyi.store.repository import Conflict, Repository
+from duiyi.store.repository import Conflict, NotFound, Repository
 
 __all__ = ["analysis", "router"]
 
@@ -232,7 +233,12 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
 
 
 async def _start_engine_game(
-    request: Request, body: dict[str, Any], human: Color, run: EngineRun
+    request: Request,
+    body: dict[str, Any],
+    human: Color,
+    run: EngineRun,
+    *,
+    game_id: str | None = None,
 ) -> dict[str, Any]:
     """Create the game of ``body`` with ``run`` playing the seat opposite ``human``: the
     caps checked, the engine seated; answers the game id and the human's token only."""
@@ -248,7 +254,7 @@ async def _start_engine_game(
         await _check_caps(manager, settings, key, taken=False)
         check_concurrency([run])
         host, tokens = await manager.create(
-            refused_by_rules(body), engine=engine, engine_client=key
+            refused_by_rules(body), engine=engine, engine_client=key, game_id=game_id
         )
         try:
             # counted again with the new game in: of two processes that created games at
@@ -267,16 +273,25 @@ async def _start_engine_game(
     }
 
 
-# a finished engine game -> its rematch (this process): one rematch per game
-_REMATCHES: dict[str, str] = {}
+def rematch_id(game_id: str) -> str:
+    """The id of a game's rematch, fixed by the game's id: the store's key on game ids lets a
+    game have one rematch, whichever process is asked and after any restart.
+
+    >>> rematch_id("8hYgLz9KO03A") == rematch_id("8hYgLz9KO03A") != rematch_id("x")
+    True
+    """
+    digest = hashlib.sha256(b"duiyi-rematch:" + game_id.encode()).digest()[:9]
+    return base64.urlsafe_b64encode(digest).decode().replace("-", "x").replace("_", "y")
 
 
 @router.post("/api/games/{game_id}/rematch", status_code=201)
 async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     """After a casual game against an engine: a new game against the same engine at the same
     level, with the same rules and time, the colours swapped (issue 21). Only the human's
-    token asks, once the game is over, and once; answers as ``POST /api/engine-games``."""
-    host = await _manager(request).get(game_id)
+    token asks, once the game is over, and once (the rematch's id is fixed by the game's, so
+    the store refuses a second one); answers as ``POST /api/engine-games``."""
+    manager = _manager(request)
+    host = await manager.get(game_id)
     seat = host.seat_for(bearer_token(request))
     if seat is None:
         raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
@@ -286,19 +301,22 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
         raise Conflict("a rematch is for a casual game against an engine, made by this version")
     if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
         raise Conflict("the game is not over: finish it (or resign) before a rematch")
-    if game_id in _REMATCHES:
-        raise Conflict(f"the rematch of this game is made already: game {_REMATCHES[game_id]}")
+    again = rematch_id(game_id)
+    made = Conflict(f"the rematch of this game is made already: game {again}")
+    with contextlib.suppress(NotFound):
+        await manager.repo.game(again)
+        raise made
     kind = str(engine.get("kind", "go"))
     run = resolve_choice(_engines(request), kind, str(engine.get("name", "")), None)
-    _REMATCHES[game_id] = "(being made)"  # a second click meanwhile is refused
     try:
         # the colours swapped: the human takes the colour the engine had
-        out = await _start_engine_game(request, dict(engine["request"]), seat.opponent, run)
-    except BaseException:
-        _REMATCHES.pop(game_id, None)
+        return await _start_engine_game(
+            request, dict(engine["request"]), seat.opponent, run, game_id=again
+        )
+    except Conflict as exc:
+        if again in str(exc):  # two asked at once: the store kept one
+            raise made from None
         raise
-    _REMATCHES[game_id] = str(out["id"])
-    return out
 
 
 def client_key(client: str) -> str:

@@ -323,27 +323,17 @@ async def _deadlock_async(event_id: str) -> AsyncIterator[None]:
 # ``fenced``, the log rows after ``ids``: each reads the one before), then the log rows, so a
 # forward's tombstone waits for an id written by a commit still under way (and vice versa).
 _PG_CONFLICT = "duiyi-batch-conflict"
-_PG_GAME_KEYS = ("ids", "expected", "new", "walls", "owners", "statuses", "outcomes")
-_PG_REPORT_KEYS = (
-    "r_event_id",
-    "r_game_id",
-    "r_version",
-    "r_round",
-    "r_board",
-    "r_sheet",
-    "r_wall",
-)
+_compact_json = json.JSONEncoder(separators=(",", ":")).encode
 _PG_APPEND = f"""
 WITH batch AS (
-    SELECT * FROM unnest(
-        %(ids)s::text[], %(expected)s::int[], %(new)s::int[], %(walls)s::float8[],
-        %(owners)s::text[], %(statuses)s::text[], %(outcomes)s::text[]
-    ) AS b(id, expected, new, wall, owner, status, outcome)
+    SELECT * FROM json_to_recordset(%(games)s::json) AS b(
+        id text, expected int, new int, wall float8, owner text, status text, outcome json
+    )
 ), moved AS (
     UPDATE games AS g
     SET version = b.new, active_at = b.wall,
         status = coalesce(b.status, g.status),
-        outcome = coalesce(b.outcome::json, g.outcome)
+        outcome = coalesce(b.outcome, g.outcome)
     FROM batch AS b
     WHERE g.id = b.id AND g.version = b.expected AND g.closed IS NULL
         AND (b.owner IS NULL OR g.owner = b.owner)
@@ -355,23 +345,20 @@ WITH batch AS (
 ), ids AS (
     INSERT INTO game_action_ids (game_id, action_id, state, version)
     SELECT i.game_id, i.action_id, '{COMMITTED}', i.version
-    FROM unnest(%(id_games)s::text[], %(id_keys)s::text[], %(id_versions)s::int[])
-        AS i(game_id, action_id, version)
+    FROM json_to_recordset(%(ids)s::json) AS i(game_id text, action_id text, version int)
     WHERE (SELECT ok FROM fenced) = 1
     RETURNING 1
 ), reports AS (
     INSERT INTO event_outbox (event_id, game_id, version, round, board, sheet, wall)
-    SELECT r.event_id, r.game_id, r.version, r.round, r.board, r.sheet::json, r.wall
-    FROM unnest(
-        %(r_event_id)s::text[], %(r_game_id)s::text[], %(r_version)s::int[],
-        %(r_round)s::int[], %(r_board)s::int[], %(r_sheet)s::text[], %(r_wall)s::float8[]
-    ) AS r(event_id, game_id, version, round, board, sheet, wall)
+    SELECT r.event_id, r.game_id, r.version, r.round, r.board, r.sheet, r.wall
+    FROM json_to_recordset(%(reports)s::json) AS r(
+        event_id text, game_id text, version int, round int, board int, sheet json, wall float8
+    )
     WHERE (SELECT ok FROM fenced) = 1
 )
 INSERT INTO game_actions (game_id, version, entry, wall)
-SELECT a.game_id, a.version, a.entry::json, a.wall
-FROM unnest(%(a_games)s::text[], %(a_versions)s::int[], %(a_entries)s::text[], %(a_walls)s::float8[])
-    AS a(game_id, version, entry, wall)
+SELECT a.game_id, a.version, a.entry, a.wall
+FROM json_to_recordset(%(actions)s::json) AS a(game_id text, version int, entry json, wall float8)
 WHERE (SELECT count(*) FROM ids) >= 0 AND (SELECT ok FROM fenced) = 1
 """
 
@@ -415,9 +402,9 @@ class Repository:
         """Insert a new live game at version 0 and return its id (``engine_client``: a game
         against an engine, started by that client; ``game_id``: the id chosen by the caller,
         for a process that picks the id first to know its owner)."""
-        game_id = game_id or new_id()
-        async with self.db.session() as s, s.begin():
-            s.add(
+        chosen, game_id = game_id is not None, game_id or new_id()
+        try:
+            await self._insert_game(
                 GameRow(
                     id=game_id,
                     kind=kind,
@@ -439,7 +426,15 @@ class Repository:
                     active_at=wall,
                 )
             )
+        except IntegrityError:
+            if not chosen:
+                raise
+            raise Conflict(f"a game with id {game_id!r} exists already") from None
         return game_id
+
+    async def _insert_game(self, row: GameRow) -> None:
+        async with self.db.session() as s, s.begin():
+            s.add(row)
 
     async def delete_game(self, game_id: str) -> None:
         """Remove a game that was never played (its creation was refused after the insert)."""
@@ -573,45 +568,47 @@ class Repository:
         return [item.new_version for item in items]
 
     async def _append_postgres(self, items: list[Append]) -> None:
-        """The batch as one autocommit statement: every game moves from its expected version
-        (not closed, still owned by the item's owner), or nothing is written."""
+        """The batch as one autocommit statement (:data:`_PG_APPEND`): every game moves from
+        its expected version (not closed, still owned by the item's owner), or nothing is
+        written. The batch's rows travel as four JSON documents (one encoding each, read by
+        ``json_to_recordset``), not as arrays dumped value by value."""
         import psycopg
 
-        dumps = json.dumps
-        games: dict[str, list[Any]] = {k: [] for k in _PG_GAME_KEYS}
-        ids: dict[str, list[Any]] = {"id_games": [], "id_keys": [], "id_versions": []}
-        acts: dict[str, list[Any]] = {
-            "a_games": [],
-            "a_versions": [],
-            "a_entries": [],
-            "a_walls": [],
-        }
-        reports: dict[str, list[Any]] = {k: [] for k in _PG_REPORT_KEYS}
+        games: list[dict[str, Any]] = []
+        ids: list[dict[str, Any]] = []
+        actions: list[dict[str, Any]] = []
+        reports: list[dict[str, Any]] = []
         for item in items:
             new = item.new_version
-            games["ids"].append(item.game_id)
-            games["expected"].append(item.expected)
-            games["new"].append(new)
-            games["walls"].append(item.wall)
-            games["owners"].append(item.owner)
-            games["statuses"].append(item.status)
-            games["outcomes"].append(None if item.outcome is None else dumps(item.outcome))
+            games.append(
+                {
+                    "id": item.game_id,
+                    "expected": item.expected,
+                    "new": new,
+                    "wall": item.wall,
+                    "owner": item.owner,
+                    "status": item.status,
+                    "outcome": item.outcome,
+                }
+            )
             for key in (item.action_body, item.action_id, item.attempt):
                 if key is not None:
-                    ids["id_games"].append(item.game_id)
-                    ids["id_keys"].append(key)
-                    ids["id_versions"].append(new)
+                    ids.append({"game_id": item.game_id, "action_id": key, "version": new})
             for version, entry in enumerate(item.entries, start=item.expected + 1):
-                acts["a_games"].append(item.game_id)
-                acts["a_versions"].append(version)
-                acts["a_entries"].append(dumps(entry))
-                acts["a_walls"].append(item.wall)
+                actions.append(
+                    {"game_id": item.game_id, "version": version, "entry": entry, "wall": item.wall}
+                )
             report = item.outbox_row()
             if report is not None:
-                for key in _PG_REPORT_KEYS:
-                    value = report[key[2:]]
-                    reports[key].append(dumps(value) if key == "r_sheet" else value)
-        params = {**games, **ids, **acts, **reports, "n": len(items)}
+                reports.append(report)
+        dumps = _compact_json
+        params = {
+            "games": dumps(games),
+            "ids": dumps(ids),
+            "actions": dumps(actions),
+            "reports": dumps(reports),
+            "n": len(items),
+        }
         try:
             async with self.db.writer() as conn:
                 await conn.execute(_PG_APPEND, params)
