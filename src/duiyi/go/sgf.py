@@ -44,6 +44,7 @@ from duiyi.go.rules import MAX_KOMI_POINTS, Rules
 from duiyi.go.scoring import Score
 from duiyi.sgf import (
     SgfCollection,
+    SgfGame,
     SgfNode,
     SgfWarning,
     decode_number,
@@ -59,8 +60,8 @@ from duiyi.sgf import (
 )
 
 __all__ = [
+    "GoSgfGame",
     "SgfCollection",
-    "SgfGame",
     "SgfNode",
     "SgfResult",
     "apply_sgf_result",
@@ -368,45 +369,28 @@ def encode_point(point: Point | None, size: int) -> str:
 
 
 @dataclass
-class SgfGame:
-    """A game read from SGF: the :class:`~duiyi.go.Game` after the main line, plus the tree.
+class GoSgfGame(SgfGame):
+    """A Go game read from SGF: the shared shape (:class:`duiyi.sgf.SgfGame`: root, main-line
+    nodes played, warnings, collection, players, :meth:`to_sgf`) plus the
+    :class:`~duiyi.go.Game` after the main line and the ``RE`` value.
 
-    ``nodes`` are the main-line nodes that were played (root first); ``warnings`` joins the
-    grammar warnings and the game-level ones (komi conventions, out-of-turn moves...).
+    ``warnings`` joins the grammar warnings and the game-level ones (komi conventions,
+    out-of-turn moves...).
 
     >>> sg = read_game("(;SZ[9]KM[7.5]RE[B+R];B[ee];W[cc])")
     >>> sg.game.moves[-1][1], sg.result
     (Point.parse('C7'), SgfResult(winner='B', margin=None, reason='resign'))
+    >>> read_game("(;SZ[9]PB[A];B[ee](;W[cc])(;W[gg]))").to_sgf().count("(;")
+    3
     """
 
     game: Game
-    root: SgfNode
-    nodes: list[SgfNode]
-    warnings: list[SgfWarning]
     result: SgfResult | None
-    collection: SgfCollection
-
-    @property
-    def last_node(self) -> SgfNode:
-        """The last node played (where servers put the final TB/TW markers)."""
-        return self.nodes[-1]
 
     def dead_from_markers(self) -> frozenset[Point]:
         """Dead stones according to the TB/TW markers of the last node (see
         :func:`dead_stones_from_markers`)."""
         return dead_stones_from_markers(self.last_node, self.game.board)
-
-    def player(self, color: Color) -> str | None:
-        """PB/PW name."""
-        return self.root.simpletext("PB" if color is BLACK else "PW")
-
-    def to_sgf(self) -> str:
-        """The whole file written back: every property and variation kept (see :func:`serialise`).
-
-        >>> read_game("(;SZ[9]PB[A];B[ee](;W[cc])(;W[gg]))").to_sgf().count("(;")
-        3
-        """
-        return serialise(self.collection)
 
 
 def dead_stones_from_markers(node: SgfNode, board: Board) -> frozenset[Point]:
@@ -443,7 +427,7 @@ def read_game(
     index: int = 0,
     until_move: int | None = None,
     rules: Rules | None = None,
-) -> SgfGame:
+) -> GoSgfGame:
     """Read game ``index`` of an SGF collection and play its main line.
 
     Every move is checked by the rules: an illegal one raises
@@ -574,7 +558,9 @@ def read_game(
             played += 1
             where = f"line {node.line}, column {node.column}" if node.line is not None else ""
             play_recorded(game, color, point, warnings, played, where)
-    return SgfGame(game, root, nodes, [_as_warning(w) for w in warnings], result, coll)
+    return GoSgfGame(
+        root, nodes, [_as_warning(w) for w in warnings], coll, game=game, result=result
+    )
 
 
 _MOVE_IDENTS = (("B", BLACK), ("W", WHITE))

@@ -29,12 +29,12 @@ from duiyi.gomoku.openings import recognise
 from duiyi.gomoku.point import COLUMN_LETTERS, SIZE, Point
 from duiyi.gomoku.rules import RenjuRules
 from duiyi.outcome import Result, Termination
-from duiyi.sgf import decode_text, escape
+from duiyi.sgf import SgfGame, SgfWarning, decode_text, escape
 from duiyi.sgf import parse as sgf_parse
 
 __all__ = [
+    "GomokuSgfGame",
     "PsqRecord",
-    "SgfGame",
     "black_number",
     "format_moves",
     "game_from_moves",
@@ -178,11 +178,17 @@ def point_from_sgf(value: str) -> Point | None:
 
 
 @dataclass
-class SgfGame:
-    """The main line of an SGF game: root properties and the moves (colour, point or pass)."""
+class GomokuSgfGame(SgfGame):
+    """A Gomoku/Renju game read from SGF: the shared shape (:class:`duiyi.sgf.SgfGame`: root
+    node, main-line nodes, warnings, collection, players, :meth:`to_sgf`) plus the moves of the
+    main line (colour, point or pass), their comments and the root's setup stones.
 
-    root: dict[str, list[str]]
-    moves: list[tuple[Color, Point | None]]
+    >>> g = parse_sgf("(;GM[4]PB[甲]RE[B+];B[hh])")
+    >>> g.player(Color.BLACK), g.root.get("RE"), len(g.moves)
+    ('甲', 'B+', 1)
+    """
+
+    moves: list[tuple[Color, Point | None]] = field(default_factory=list)
     comments: dict[int, str] = field(default_factory=dict)  # move number → comment
     setup: list[tuple[Color, Point]] = field(default_factory=list)  # AB/AW stones of the root
 
@@ -201,27 +207,22 @@ class SgfGame:
         return b
 
 
-def _sgf_nodes(text: str) -> list[dict[str, list[str]]]:
-    """Nodes of the main line (the first variation at each branch), values unescaped.
-
-    The grammar is the shared one of :mod:`duiyi.sgf` (linear memory, line and column in
-    every error); this module only knows Renju's coordinates and properties.
-    """
-    root = sgf_parse(text).games[0]
-    return [
-        {ident: [decode_text(v) for v in values] for ident, values in node.properties.items()}
-        for node in root.main_line()
-    ]
-
-
-def parse_sgf(text: str) -> SgfGame:
+def parse_sgf(text: str) -> GomokuSgfGame:
     """Read the main line of an SGF Gomoku/Renju game (GM[4], SZ[15]).
 
     >>> g = parse_sgf("(;GM[4]FF[4]SZ[15];B[hh];W[hg]C[close];B[])")
     >>> [(c.letter, str(p) if p else None) for c, p in g.moves], g.comments
     ([('B', 'h8'), ('W', 'h9'), ('B', None)], {2: 'close'})
     """
-    nodes = _sgf_nodes(text)
+    # the grammar is the shared one of duiyi.sgf (linear memory, line and column in every
+    # error); this module only knows Renju's coordinates and properties
+    collection = sgf_parse(text)
+    root_node = collection.games[0]
+    main = root_node.main_line()
+    nodes = [
+        {ident: [decode_text(v) for v in values] for ident, values in node.properties.items()}
+        for node in main
+    ]
     root = nodes[0]
     gm = root.get("GM", ["4"])[0].strip()
     if gm not in ("4", ""):
@@ -243,7 +244,11 @@ def parse_sgf(text: str) -> SgfGame:
                 moves.append((colour, point_from_sgf(node[key][0])))
                 if "C" in node:
                     comments[len(moves)] = node["C"][0]
-    return SgfGame(root, moves, comments, setup)
+    warnings = [
+        w if isinstance(w, SgfWarning) else SgfWarning.at(None, None, w)
+        for w in collection.warnings
+    ]
+    return GomokuSgfGame(root_node, main, warnings, collection, moves, comments, setup)
 
 
 def game_to_sgf(game: Game, *, black: str = "", white: str = "", event: str = "") -> str:

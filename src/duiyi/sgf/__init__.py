@@ -10,8 +10,12 @@ Layers, in the manner of sgfmill:
 3. :mod:`duiyi.sgf.values`: raw values → Python values (Text, SimpleText, Number, Real,
    Compose), bounded so that hostile files raise :class:`~duiyi.errors.SgfError` only.
 
+4. :mod:`duiyi.sgf.game`: :class:`SgfGame`, the one shape of a game read from SGF (root,
+   main-line nodes, warnings, collection, players, the file written back).
+
 Go (:mod:`duiyi.go.sgf`) and Gomoku (:mod:`duiyi.gomoku.notation`) read their games from these
-trees; each game knows its own coordinates and properties.
+trees into subclasses of :class:`SgfGame` (``GoSgfGame``, ``GomokuSgfGame``); each game knows
+its own coordinates and properties.
 
 >>> root = parse("(;GM[4]SZ[15]C[a \\\\] b];B[hh])").games[0]
 >>> root.text("C"), root.children[0].get("B")
@@ -20,6 +24,7 @@ trees; each game knows its own coordinates and properties.
 
 from __future__ import annotations
 
+from duiyi.sgf.game import SgfGame
 from duiyi.sgf.tokenizer import LineIndex, Token, decode_bytes, tokenize
 from duiyi.sgf.tree import SgfCollection, SgfNode, SgfWarning, parse, serialise
 from duiyi.sgf.values import (
@@ -38,6 +43,7 @@ __all__ = [
     "MAX_NUMBER_CHARS",
     "LineIndex",
     "SgfCollection",
+    "SgfGame",
     "SgfNode",
     "SgfWarning",
     "Token",
