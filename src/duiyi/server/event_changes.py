@@ -26,6 +26,7 @@ from duiyi.store.event_rows import BoardSlice
 from duiyi.store.repository import BoardWrite, Conflict, EventRecord, Repository
 from duiyi.tournament.entries import Entered
 from duiyi.tournament.model import Event
+from duiyi.tournament.results import Source
 
 __all__ = [
     "change_board",
@@ -235,9 +236,14 @@ async def change_board(
             now = piece.game.sheet
             if not first:
                 first.append(now)
-            elif now != first[0] and done.status != "unchanged":
-                # another desk wrote this board since this request read it, and differently:
-                # the director sees it and decides (enter it again to correct it)
+            elif (
+                now != first[0]
+                and done.status != "unchanged"
+                and piece.game.source is Source.DIRECTOR
+            ):
+                # another desk wrote this board since this request read it, and differently
+                # (the same result is "unchanged"; an online result meanwhile yields to the
+                # desk by the record's rules): the director looks and enters it again
                 raise EnteredMeanwhile(
                     f"round {number} board {board} was entered meanwhile by another desk "
                     f"({'no result' if now is None else now.result.value}); "
