@@ -133,7 +133,7 @@ def test_mcmahon_bar_and_floor_round_trip() -> None:
     assert general is not None
     assert (general.get("genMMBar"), general.get("genMMFloor")) == ("3D", "15K")
     back, _ = from_opengotha(text, system="mcmahon")
-    assert dict(back.options) == {"bar": "3d", "floor": "15k"} and warnings == []
+    assert back.options.to_json() == {"bar": "3d", "floor": "15k"} and warnings == []
 
 
 def test_what_opengotha_cannot_hold_is_warned_about() -> None:

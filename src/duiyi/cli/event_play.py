@@ -37,7 +37,7 @@ import shlex
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -47,6 +47,7 @@ from duiyi.games import EngineProtocol
 if TYPE_CHECKING:
     from duiyi.outcome import Outcome
     from duiyi.tournament.model import Event
+    from duiyi.tournament.options import EventOptions
 
 __all__ = [
     "Board",
@@ -174,10 +175,10 @@ def play_command(
         event = load_event(path)
         event.game.check_size(size)  # Gomoku is played on the 15x15 board (Gomoku §1)
         recorded = play_options(event, rules, seed)
-        if recorded != dict(event.options):
+        if recorded != event.options:
             event = replace(event, options=recorded)
             save_event(event, path)
-    seed = int(event.options[SEED_KEY])
+    seed = recorded.seed or 0
     player = _player_factory(event, size or 19, time_spec)
     games_dir(path).mkdir(parents=True, exist_ok=True)
     played_rounds = 0
@@ -213,32 +214,30 @@ def play_command(
         typer.echo(f"results entered in {path}; `duiyi event standings {path}` shows the table")
 
 
-RULES_KEY = "rules"
-SEED_KEY = "seed"
-
-
-def play_options(event: Event, rules: str | None, seed: int | None) -> dict[str, Any]:
+def play_options(event: Event, rules: str | None, seed: int | None) -> EventOptions:
     """The event's options with the rules preset and the seed of its lots recorded: what the
     event already records wins, a different ``--rules``/``--seed`` is refused (a resumed event
     must draw the same lots and play the same rules); otherwise the given values, else the
     defaults (Go: ``chinese``; Gomoku: ``chinese-2013``, the book's rules; seed 0).
 
     >>> from duiyi.tournament.model import Event
-    >>> play_options(Event("x", "gomoku", "swiss", 3), None, 5)
-    {'rules': 'chinese-2013', 'seed': 5}
-    >>> play_options(Event("x", "go", "swiss", 3, options={"seed": 5}), "ing", None)
+    >>> play_options(Event("x", "gomoku", "swiss", 3), None, 5).to_json()
+    {'seed': 5, 'rules': 'chinese-2013'}
+    >>> play_options(Event("x", "go", "swiss", 3, options={"seed": 5}), "ing", None).to_json()
     {'seed': 5, 'rules': 'ing'}
     """
-    options = dict(event.options)
-    default = {RULES_KEY: event.game.default_preset, SEED_KEY: 0}
-    for key, given in ((RULES_KEY, rules), (SEED_KEY, seed)):
-        if key in options and given is not None and str(options[key]) != str(given):
+    options = event.options
+    for key, recorded, given in (("rules", options.rules, rules), ("seed", options.seed, seed)):
+        if recorded is not None and given is not None and str(recorded) != str(given):
             raise TournamentError(
-                f"the event is played with --{key} {options[key]} (recorded in the event "
+                f"the event is played with --{key} {recorded} (recorded in the event "
                 f"file), not {given}"
             )
-        options.setdefault(key, given if given is not None else default[key])
-    event.game.rules(str(options[RULES_KEY]))  # an unknown preset: one line, exit 2
+    if options.rules is None:
+        options = options.updated(rules=rules if rules is not None else event.game.default_preset)
+    if options.seed is None:
+        options = options.updated(seed=seed if seed is not None else 0)
+    event.game.rules(options.rules or "")  # an unknown preset: one line, exit 2
     return options
 
 
@@ -289,7 +288,7 @@ _Player = Callable[[Board], Awaitable[Played]]
 
 
 def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
-    rules = str(event.options[RULES_KEY])
+    rules = event.options.rules or event.game.default_preset
     if event.game.engine_protocol is EngineProtocol.GTP:  # Go engines; else Gomocup brains
         from duiyi.engines.match import (
             MatchSettings,
@@ -318,8 +317,8 @@ def _player_factory(event: Event, size: int, time_spec: str) -> _Player:
 
     turn = int(time_spec) if time_spec.strip().isdigit() else 5000
     renju = RenjuRules.preset(rules)
-    seed = int(event.options[SEED_KEY])
-    spec = str(event.options.get("openings", "designated"))
+    seed = event.options.seed or 0
+    spec = event.options.openings or "designated"
 
     async def play_gomoku(job: Board) -> Played:
         # the opening of a board is a function of the recorded seed, the round and the board:

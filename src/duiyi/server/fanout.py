@@ -47,6 +47,9 @@ FORWARD_TIMEOUT = 10.0
 # how often the sockets of games hosted elsewhere are checked for a dead host (and their games
 # subscribed to)
 WATCH_SECONDS = 0.5
+# connections to Redis per process, and how long a publish waits for a free one (seconds)
+REDIS_CONNECTIONS = 100
+REDIS_WAIT = 5.0
 # a watcher asks the owner again this often; the owner stops publishing a game nobody asked
 # for in WATCHED_FOR seconds (or that nobody received)
 WATCH_AGAIN = 5.0
@@ -78,7 +81,12 @@ class RedisFanout:
         self.url = url
         self.state = state
         self.pid = state.settings.process_id
-        self.redis = aioredis.from_url(url, decode_responses=True)
+        # a pool that waits for a free connection (redis-py's default one raises
+        # MaxConnectionsError past its cap, which killed a forwarded action's reply)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+        )
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.pubsub = self.redis.pubsub()
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.reader: asyncio.Task[None] | None = None
@@ -364,4 +372,7 @@ class RedisFanout:
             log.exception("forwarded action failed")
             answer["ok"] = False
             answer["problem"] = problem_body(IllegalAction(f"internal error: {type(exc).__name__}"))
-        await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))
+        try:
+            await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))
+        except Exception:  # the sender's store check answers it (FORWARD_TIMEOUT)
+            log.exception("the reply to a forwarded action was not sent")

@@ -32,7 +32,7 @@ def settled_by_replay(e: Event, report: Report, sheet: ResultSheet) -> bool:
 
     if sheet.result not in DRAWN or sheet.penalty or sheet.disqualified:
         return False
-    if e.options.get("knockout_draw", "replay") == "refuse":
+    if e.options.knockout_draw == "refuse":
         return False
     game = e.round(report.round).game(report.board)
     return game.result is None and systems.of(e).needs_winner(e, report.round)
@@ -49,7 +49,7 @@ def enter_report(e: Event, report: Report, engine_draw: bool = False) -> tuple[E
     drawn game's id (recorded with the change)."""
     sheet = ResultSheet.from_json(report.sheet)
     if engine_draw and settled_by_replay(e, report, sheet):
-        seed = e.options.get("seed", report.game_id)
+        seed = report.game_id if e.options.seed is None else e.options.seed
         lot = random.Random(f"{seed}:lot:{report.round}:{report.board}")
         after = ops.settle_draw(e, report.round, report.board, sheet.result, lot)
         settled = after.round(report.round).game(report.board)

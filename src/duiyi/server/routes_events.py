@@ -28,7 +28,7 @@ from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.repository import StoredGame
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event
-from duiyi.tournament.options import OPTIONS_SCHEMA, check_options
+from duiyi.tournament.options import OPTIONS_SCHEMA, EventOptions
 
 __all__ = ["router"]
 
@@ -101,13 +101,12 @@ async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     rounds = spec.rounds
     if rounds is None and spec.system not in ROUNDS_FROM_SYSTEM:
         rounds = 5
-    check_options(spec.options, client=True)  # the systems' schema: 422 now, not 500 later
-    variant = spec.options.get("variant")
-    if variant is not None and str(variant).upper() not in ("A", "B"):
+    # the systems' schema: 422 now, not 500 later; typed once (duiyi.tournament.options)
+    options = EventOptions.from_json(spec.options, client=True)
+    if options.variant is not None and options.variant.upper() not in ("A", "B"):
         raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
-    options = dict(spec.options)
-    if spec.system in ("knockout", "double-elimination"):
-        options.setdefault("lines", "lot")  # appendix 一.3: the unseeded lines by lot
+    if spec.system in ("knockout", "double-elimination") and options.lines is None:
+        options = options.updated(lines="lot")  # appendix 一.3: the unseeded lines by lot
     event = ops.new_event(spec.name, spec.game, spec.system, rounds, options)
     _check_online(event.game, spec.online)
     organiser, arbiter = new_token(), new_token()
@@ -164,7 +163,7 @@ def _game_link(g: StoredGame) -> dict[str, Any]:
 @router.patch("/{event_id}")
 async def change_settings(request: Request, event_id: str, body: Settings) -> dict[str, Any]:
     """Change the name, number of rounds, system options or online game settings."""
-    check_options(body.options or {}, client=True)  # the systems' schema: 422 now
+    EventOptions.from_json(body.options or {}, client=True)  # the systems' schema: 422 now
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         from dataclasses import replace
@@ -175,7 +174,7 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
             e,
             name=body.name or e.name,
             rounds=body.rounds or e.rounds,
-            options={**e.options, **(body.options or {})},
+            options=EventOptions.from_json({**e.options.to_json(), **(body.options or {})}),
         )
         if body.online is not None:
             _check_online(e.game, body.online)

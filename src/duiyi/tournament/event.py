@@ -35,7 +35,7 @@ from duiyi.games import get as get_game
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
-from duiyi.tournament.options import check_options
+from duiyi.tournament.options import EventOptions
 from duiyi.tournament.results import (
     AuditEntry,
     GameResult,
@@ -59,7 +59,7 @@ from duiyi.tournament.systems.groups import (
 )
 from duiyi.tournament.systems.matches import relay_state
 from duiyi.tournament.systems.swiss import eliminated, mcmahon_initial
-from duiyi.tournament.tiebreaks import Columns, Tiebreak, columns, parse_tiebreak
+from duiyi.tournament.tiebreaks import Columns, Tiebreak, columns
 from duiyi.tournament.withdrawal import Effect, article
 
 __all__ = [
@@ -118,7 +118,7 @@ def new_event(
     game: GameType | str,
     system: str,
     rounds: int | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: EventOptions | Mapping[str, Any] | None = None,
 ) -> Event:
     """A new event without players.
 
@@ -136,10 +136,8 @@ def new_event(
     >>> new_event("Final", "go", "match", options={"games": 5}).rounds
     5
     """
-    opts = dict(options or {})
-    check_options(opts)  # each option as its system reads it (duiyi.tournament.options)
-    for name_ in opts.get("tiebreaks", []):
-        parse_tiebreak(str(name_))
+    # each option as its system reads it, checked and typed once (duiyi.tournament.options)
+    opts = options if isinstance(options, EventOptions) else EventOptions.from_json(options or {})
     if rounds is None:
         known = systems.registered().get(system)
         if known is not None and not known.rounds_from_field:
@@ -200,7 +198,7 @@ def _assign_teams(event: Event, first_new: int) -> Event:
     """
     added = event.players[first_new:]
     named = [dict(p.extra).get("team", "").strip() for p in added]
-    if not any(named) and not event.teams and not event.options.get("team"):
+    if not any(named) and not event.teams and not event.options.team:
         return event
     teams = {t.name: list(t.members) for t in event.teams}
     for p, team in zip(added, named, strict=True):
@@ -320,11 +318,11 @@ def table(event: Event, upto_round: int | None = None) -> Table:
 
 
 def chain(event: Event) -> tuple[Tiebreak, ...]:
-    """The event's tiebreak chain: ``options["tiebreaks"]`` or the book's default.
+    """The event's tiebreak chain: ``options.tiebreaks`` or the book's default.
     >>> [t.name for t in chain(_example())]
     ['points', 'sb', 'warnings']
     """
-    if "placement" in event.options:  # an OpenGotha event's own criteria
+    if event.options.placement is not None:  # an OpenGotha event's own criteria
         from duiyi.tournament.placement import placement_chain
 
         return placement_chain(event)
@@ -337,7 +335,7 @@ def event_standings(event: Event, lots: Lots = None) -> list[Standing]:
     >>> [(s.place, s.number) for s in event_standings(_example(), {2: 1, 3: 2})]
     [(1, 1), (2, 2), (3, 3), (4, 4)]
     """
-    if "placement" in event.options:  # an OpenGotha event ranks by its own rules
+    if event.options.placement is not None:  # an OpenGotha event ranks by its own rules
         from duiyi.tournament.placement import placement_standings
 
         use = event.lots if lots is None else lots
@@ -352,7 +350,7 @@ def team_table(event: Event, upto_round: int | None = None) -> Table:
 
 
 def team_chain(event: Event) -> tuple[Tiebreak, ...]:
-    """The team tiebreak chain: ``options["tiebreaks"]`` or the book's default for teams."""
+    """The team tiebreak chain: ``options.tiebreaks`` or the book's default for teams."""
     return systems.of(event).team_chain(event)
 
 
@@ -466,12 +464,14 @@ def settle_draw(
         raise TournamentError(f"{where}: {result.value} is not a drawn game")
     if not systems.of(event).needs_winner(event, round_number):
         return enter_result(event, round_number, board, result)
-    policy = str(event.options.get("knockout_draw", "replay"))
+    policy = event.options.knockout_draw or "replay"
     if policy not in DRAW_POLICIES:
         raise TournamentError(
             f"options.knockout_draw is {' or '.join(DRAW_POLICIES)}, not {policy!r}"
         )
-    limit = int(event.options.get("draw_replays", DEFAULT_DRAW_REPLAYS))
+    limit = event.options.draw_replays
+    if limit is None:
+        limit = DEFAULT_DRAW_REPLAYS
     if policy == "refuse":
         return enter_result(event, round_number, board, result)  # raises: needs a winner
     if limit < 0:

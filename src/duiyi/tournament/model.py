@@ -26,6 +26,7 @@ from duiyi.errors import EventFileError, InvalidInput, TournamentError
 from duiyi.games import GAMES as _REGISTRY
 from duiyi.games import GameType
 from duiyi.games import get as _game
+from duiyi.tournament.options import EventOptions
 from duiyi.tournament.results import (
     AuditEntry,
     GameResult,
@@ -441,9 +442,10 @@ class Event:
     ``rounds`` is the planned number of rounds; for the systems of :data:`ROUNDS_FROM_SYSTEM`
     it is kept equal to what the system gives once the players are known, and 0 ("from the
     system") before that.
-    ``options`` holds system options as plain JSON values (``cycles`` for multiple round
-    robins, ``variant`` ``"A"``/``"B"`` for the Go Swiss ranking, ``tiebreaks`` to override the
-    default chain, ...). ``lots`` maps player numbers to drawn lot numbers for the standings.
+    ``options`` holds the system options, typed (:class:`~duiyi.tournament.options.EventOptions`:
+    ``cycles`` for multiple round robins, ``variant`` ``"A"``/``"B"`` for the Go Swiss ranking,
+    ``tiebreaks`` to override the default chain, ...); their JSON form (a mapping) is taken too,
+    checked and read once here. ``lots`` maps player numbers to drawn lot numbers for the standings.
     """
 
     name: str
@@ -454,12 +456,14 @@ class Event:
     history: tuple[RoundRecord, ...] = ()
     withdrawals: tuple[Withdrawal, ...] = ()
     scoring: Scoring | None = None
-    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    options: EventOptions = field(default_factory=EventOptions, hash=False)
     lots: Mapping[int, int] = field(default_factory=dict, hash=False)
     teams: tuple[Team, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", _game(self.game))  # UnknownGame for another name
+        if not isinstance(self.options, EventOptions):  # the JSON form: checked, read once
+            object.__setattr__(self, "options", EventOptions.from_json(self.options))
         if self.system not in SYSTEMS:
             raise TournamentError(
                 f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})"
@@ -498,9 +502,9 @@ class Event:
 
     @property
     def boards(self) -> int:
-        """Boards per team match: ``options["boards"]``, else the smallest team's size."""
-        if "boards" in self.options:
-            return int(self.options["boards"])
+        """Boards per team match: ``options.boards``, else the smallest team's size."""
+        if self.options.boards is not None:
+            return self.options.boards
         return min((len(t.members) for t in self.teams), default=0)
 
     def team(self, number: int) -> Team:
@@ -568,7 +572,7 @@ class Event:
             "system": self.system,
             "rounds": self.rounds,
             "scoring": self.points.to_json(),
-            "options": dict(self.options),
+            "options": self.options.to_json(),
             "players": [p.to_json() for p in self.players],
             "teams": [t.to_json() for t in self.teams],
             "history": [r.to_json() for r in self.history],
@@ -594,7 +598,7 @@ class Event:
                 tuple(RoundRecord.from_json(r) for r in data.get("history", [])),
                 tuple(Withdrawal.from_json(w) for w in data.get("withdrawals", [])),
                 Scoring.from_json(data["scoring"]) if "scoring" in data else None,
-                dict(data.get("options", {})),
+                EventOptions.from_json(dict(data.get("options", {}))),
                 {int(k): int(v) for k, v in dict(data.get("lots", {})).items()},
                 tuple(Team.from_json(t) for t in data.get("teams", [])),
             )

@@ -1,6 +1,12 @@
 """The schema of an event's system options: every option a system reads, its type and its
 bounds, checked when the options are given (a request, ``duiyi event new --option``), so a
-wrong one is refused then, naming the option, and never fails the next pairing.
+wrong one is refused then, naming the option, and never fails the next pairing; and
+:class:`EventOptions`, the typed value an event holds, read once from that JSON when the event
+is made or loaded and read by attribute afterwards.
+
+>>> o = EventOptions.from_json({"games": 5, "seeds": [1, 2]})
+>>> o.games, o.seeds, o.to_json()
+(5, (1, 2), {'games': 5, 'seeds': [1, 2]})
 
 >>> check_options({"seeds": [1, 2], "place_matches": [3], "cycles": 2})
 >>> check_options({"seeds": {"a": 1}})
@@ -16,12 +22,20 @@ duiyi.errors.InvalidInput: options.place_matches is a list of places (whole numb
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from duiyi.errors import DuiyiError, InvalidInput, TournamentError
+from duiyi.tournament.placement_rules import PlacementRules
 
-__all__ = ["CLIENT_OPTIONS", "OPTIONS_SCHEMA", "SYSTEM_KEPT", "Option", "check_options"]
+__all__ = [
+    "CLIENT_OPTIONS",
+    "OPTIONS_SCHEMA",
+    "SYSTEM_KEPT",
+    "EventOptions",
+    "Option",
+    "check_options",
+]
 
 
 @dataclass(frozen=True)
@@ -115,8 +129,6 @@ def _rank(value: Any) -> str | None:
 
 
 def _placement(value: Any) -> str | None:
-    from duiyi.tournament.placement import PlacementRules
-
     try:
         PlacementRules.from_json(value)
     except DuiyiError as exc:
@@ -195,3 +207,185 @@ def check_options(options: Mapping[str, Any], *, client: bool = False) -> None:
             if meaning:  # the form is right, a name or rank in it is not: say which
                 raise TournamentError(f"options.{key}: {expected}")
             raise InvalidInput(f"options.{key} is {expected}, not {value!r}")
+
+
+def _ints_of(key: str, value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or not all(_whole(v) for v in value):
+        raise InvalidInput(f"options.{key} is a list of player numbers, not {value!r}")
+    return tuple(int(v) for v in value)
+
+
+def _whole(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+def _json_map(key: str, value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidInput(f"options.{key} is an object, not {value!r}")
+    return dict(value)
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """An event's options, typed: each field is the value given (in the JSON form's key of
+    the same name) or None when it was not given, so the reader says its own default, and
+    :meth:`to_json` writes back exactly the keys given. The director's options are those of
+    :data:`CLIENT_OPTIONS`; ``group_members``, ``eliminated`` and ``final_players`` are what
+    the systems write, ``opengotha`` and ``egd`` what an imported file kept (verbatim), and
+    ``extra`` any other key (kept, never read by duiyi).
+
+    >>> o = EventOptions.from_json({"bar": "2d", "eliminated": {"3": [7, 8]}})
+    >>> o.bar, o.floor, o.eliminated
+    ('2d', None, {3: (7, 8)})
+    >>> o.to_json()
+    {'bar': '2d', 'eliminated': {'3': [7, 8]}}
+    >>> EventOptions.from_json({"cycles": 0})
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: options.cycles is the number of cycles (a whole number 1-20), not 0
+    """
+
+    # what the director gives (CLIENT_OPTIONS)
+    tiebreaks: tuple[str, ...] | None = None
+    variant: str | None = None
+    cycles: int | None = None
+    groups: int | None = None
+    qualifiers: int | None = None
+    seeds_count: int | None = None
+    final: str | None = None
+    games: int | None = None
+    first_black: int | None = None
+    draw: str | None = None
+    bar: str | None = None
+    floor: str | None = None
+    start_after: int | None = None
+    seeds: tuple[int, ...] | None = None
+    place_matches: tuple[int, ...] | None = None
+    colours: str | None = None
+    knockout_draw: str | None = None
+    draw_replays: int | None = None
+    boards: int | None = None
+    lines: str | None = None
+    team: bool | None = None
+    avoid_same_club: bool | None = None
+    seed: int | None = None
+    placement: PlacementRules | None = None
+    rules: str | None = None
+    openings: str | None = None
+    # the OpenGotha/EGD file's description of the event (``duiyi event new --option``)
+    location: str | None = None
+    begin_date: str | None = None
+    end_date: str | None = None
+    director: str | None = None
+    online: Mapping[str, Any] | None = None
+    # what the systems and the file formats write (SYSTEM_KEPT)
+    group_members: tuple[tuple[int, ...], ...] | None = None
+    eliminated: Mapping[int, tuple[int, ...]] | None = None
+    final_players: tuple[int, ...] | None = None
+    opengotha: Mapping[str, Any] | None = None
+    egd: Mapping[str, Any] | None = None
+    # any other key, kept verbatim
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, client: bool = False) -> EventOptions:
+        """Check ``data`` (see :func:`check_options`) and read it into typed fields."""
+        if not isinstance(data, Mapping):
+            raise InvalidInput(f"options is an object, not {data!r}")
+        check_options(data, client=client)
+        known = _FIELDS
+        typed: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known or value is None:
+                extra[key] = value
+                continue
+            read = _READ.get(key)
+            if read is not None:
+                typed[key] = read(key, value)
+            elif key in CLIENT_OPTIONS:
+                typed[key] = _client_value(CLIENT_OPTIONS[key], value)
+            elif key == "online" and isinstance(value, Mapping):
+                typed[key] = dict(value)
+            elif key != "online" and isinstance(value, str):  # the event's description
+                typed[key] = value
+            else:
+                extra[key] = value
+        return cls(**typed, extra=extra)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: the keys given, each as it was given (numbers as numbers, lists as
+        lists).
+
+        >>> EventOptions(cycles=2, group_members=((1, 4), (2, 3))).to_json()
+        {'cycles': 2, 'group_members': [[1, 4], [2, 3]]}
+        """
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "extra" or value is None:
+                continue
+            out[f.name] = _json_value(f.name, value)
+        out.update(self.extra)
+        return out
+
+    def updated(self, **changes: Any) -> EventOptions:
+        """These options with ``changes`` (typed values, as the fields hold them).
+
+        >>> EventOptions(groups=2).updated(final_players=(1, 2)).to_json()
+        {'groups': 2, 'final_players': [1, 2]}
+        """
+        return replace(self, **changes)
+
+
+def _client_value(option: Option, value: Any) -> Any:
+    kind = option.schema["type"]
+    if kind == "integer":
+        return int(value)
+    if kind == "array":
+        return tuple(int(v) if _whole(v) else v for v in value)
+    if kind == "object":
+        return dict(value)
+    return value
+
+
+def _group_members(key: str, value: Any) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list | tuple):
+        raise InvalidInput(f"options.{key} is a list of groups, not {value!r}")
+    return tuple(_ints_of(key, g) for g in value)
+
+
+def _eliminated(key: str, value: Any) -> Mapping[int, tuple[int, ...]]:
+    table = _json_map(key, value)
+    try:
+        return {int(after): _ints_of(key, dropped) for after, dropped in table.items()}
+    except ValueError:
+        raise InvalidInput(f"options.{key} maps rounds to players, not {value!r}") from None
+
+
+_READ: dict[str, Callable[[str, Any], Any]] = {
+    "group_members": _group_members,
+    "eliminated": _eliminated,
+    "final_players": _ints_of,
+    "placement": lambda _key, value: PlacementRules.from_json(value),
+    "opengotha": _json_map,
+    "egd": _json_map,
+}
+
+_FIELDS = frozenset(f.name for f in fields(EventOptions)) - {"extra"}
+
+
+def _json_value(name: str, value: Any) -> Any:
+    if name == "eliminated":
+        return {str(after): list(dropped) for after, dropped in value.items()}
+    if name == "group_members":
+        return [list(g) for g in value]
+    if isinstance(value, PlacementRules):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value

@@ -3,7 +3,7 @@
 The Chinese rules (Go §27, Gomoku §18) rank a Swiss by points and the book's tiebreaks, and
 leave byes out of every opponents' sum (``../shared/rules/DECISIONS.md``). An event imported from
 OpenGotha keeps the conventions its director chose in OpenGotha instead, as rules of that event
-(``event.options["placement"]``, a :class:`PlacementRules`):
+(``event.options.placement``, a :class:`PlacementRules`):
 
 - the McMahon bar, floor and zero (initial score = rank framed by floor and bar, counted from
   zero, plus the director's per-player ``smmsCorrection``);
@@ -42,6 +42,13 @@ from typing import Any
 
 from duiyi.errors import InvalidInput
 from duiyi.tournament.model import Event, Game, Player
+from duiyi.tournament.placement_rules import (
+    ARTICLE,
+    CRITERIA,
+    PlacementRules,
+    og_rank,
+    og_rank_text,
+)
 from duiyi.tournament.results import GameResult, Table
 from duiyi.tournament.standings import Standing
 from duiyi.tournament.tiebreaks import Tiebreak
@@ -52,6 +59,7 @@ __all__ = [
     "kept_parameter_set",
     "last_round_with_games",
     "og_rank",
+    "og_rank_text",
     "placement_chain",
     "placement_standings",
     "played_rounds",
@@ -59,7 +67,7 @@ __all__ = [
     "result_code",
 ]
 
-_ARTICLE = "OpenGotha placement (event rules)"
+_ARTICLE = ARTICLE
 
 
 def kept_parameter_set(event: Event, tag: str) -> dict[str, str]:
@@ -70,42 +78,14 @@ def kept_parameter_set(event: Event, tag: str) -> dict[str, str]:
     >>> kept_parameter_set(ops.new_event("Club", "go", "swiss", 3), "DPParameterSet")
     {}
     """
-    kept = event.options.get("opengotha")
-    if not isinstance(kept, Mapping):
+    kept = event.options.opengotha
+    if kept is None:
         return {}
     for el in kept.get("parameters", {}).get("children", ()):
         if el.get("tag") == tag:
             return {str(k): str(v) for k, v in el.get("attrs", {}).items()}
     return {}
 
-
-#: OpenGotha's placement criteria: long name → (divisor of the stored value, label).
-CRITERIA: dict[str, tuple[int, str]] = {
-    "NULL": (1, "no criterion"),
-    "CAT": (1, "category"),
-    "Rank": (1, "rank"),
-    "Rating": (1, "rating"),
-    "NBW": (2, "number of wins"),
-    "MMS": (2, "McMahon score"),
-    "STS": (2, "Strasbourg score"),
-    "CUSSW": (2, "cumulative sum of scores (wins)"),
-    "CUSSM": (2, "cumulative sum of scores (MMS)"),
-    "SOSW": (2, "sum of opponents' wins"),
-    "SOSW-1": (2, "SOSW without the weakest opponent"),
-    "SOSW-2": (2, "SOSW without the two weakest"),
-    "SODOSW": (4, "sum of defeated opponents' wins"),
-    "SOSM": (2, "sum of opponents' McMahon scores"),
-    "SOSM-1": (2, "SOSM without the weakest opponent"),
-    "SOSM-2": (2, "SOSM without the two weakest"),
-    "SODOSM": (4, "sum of defeated opponents' McMahon scores"),
-    "SOSTS": (2, "sum of opponents' Strasbourg scores"),
-    "SOSOSW": (2, "sum of opponents' SOSW"),
-    "SOSOSM": (2, "sum of opponents' SOSM"),
-    "EXT": (2, "exploits attempted"),
-    "EXR": (2, "exploits achieved"),
-    "DC": (1, "direct confrontation"),
-    "SDC": (1, "simplified direct confrontation"),
-}
 
 # OpenGotha's result codes: (black's wins × 2, white's wins × 2, played over the board)
 _CODES: dict[str, tuple[int, int, bool]] = {
@@ -137,117 +117,9 @@ _FROM_RESULT: dict[GameResult | None, str] = {
 _ABSENT, _NOT_ASSIGNED, _BYE, _PAIRED = -3, -2, -1, 1
 
 
-def og_rank(rank: str) -> int:
-    """OpenGotha's rank number: 30k = −30 … 1k = −1, 1d = 0 … 9d = 8 (1–3p 7d, 4–6p 8d,
-    7–9p 9d); a bare number is kyu; unreadable or empty ranks are 30k.
-
-    >>> [og_rank(r) for r in ("30k", "1K", "1d", "5D", "2p", "8p", "12", "")]
-    [-30, -1, 0, 4, 6, 8, -12, -30]
-    """
-    text = rank.strip()
-    if not text:
-        return -30
-    last = text[-1]
-    try:
-        if last.isdigit():
-            value = -int(text)
-        else:
-            number = int(text[:-1])
-            if last in "dD":
-                value = number - 1
-            elif last in "pP":
-                value = 6 if number <= 3 else 7 if number <= 6 else 8
-            else:
-                value = -number
-    except ValueError:
-        return -30
-    return max(-30, min(8, value))
-
-
-def og_rank_text(value: int) -> str:
-    """The rank text OpenGotha writes for a rank number.
-
-    >>> og_rank_text(-20), og_rank_text(3)
-    ('20K', '4D')
-    """
-    return f"{value + 1}D" if value >= 0 else f"{-value}K"
-
-
-@dataclass(frozen=True)
-class PlacementRules:
-    """An event's OpenGotha placement rules (see the module text). Ranks are OpenGotha rank
-    numbers (:func:`og_rank`); bye and absence values are in half points.
-
-    >>> r = PlacementRules(("NBW", "SOSW"), bar=8, floor=-30)
-    >>> PlacementRules.from_json(r.to_json()) == r
-    True
-    """
-
-    criteria: tuple[str, ...]
-    bar: int = 3
-    floor: int = -20
-    zero: int = -30
-    mms_bye_x2: int = 2
-    mms_absent_x2: int = 1
-    nbw_bye_x2: int = 2
-    nbw_absent_x2: int = 0
-    round_down: bool = True
-    not_played_as_half: bool = False
-    categories: tuple[int, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        unknown = [c for c in self.criteria if c not in CRITERIA]
-        if unknown:
-            raise InvalidInput(f"unknown placement criteria: {', '.join(unknown)}", _ARTICLE)
-
-    @property
-    def used(self) -> tuple[str, ...]:
-        """The criteria that rank (NULL left out)."""
-        return tuple(c for c in self.criteria if c != "NULL")
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "criteria": list(self.criteria),
-            "bar": self.bar,
-            "floor": self.floor,
-            "zero": self.zero,
-            "mms_bye_x2": self.mms_bye_x2,
-            "mms_absent_x2": self.mms_absent_x2,
-            "nbw_bye_x2": self.nbw_bye_x2,
-            "nbw_absent_x2": self.nbw_absent_x2,
-            "round_down": self.round_down,
-            "not_played_as_half": self.not_played_as_half,
-            "categories": list(self.categories),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlacementRules:
-        """Rebuild rules written by :meth:`to_json`."""
-        try:
-            return cls(
-                tuple(str(c) for c in data["criteria"]),
-                int(data.get("bar", 3)),
-                int(data.get("floor", -20)),
-                int(data.get("zero", -30)),
-                int(data.get("mms_bye_x2", 2)),
-                int(data.get("mms_absent_x2", 1)),
-                int(data.get("nbw_bye_x2", 2)),
-                int(data.get("nbw_absent_x2", 0)),
-                bool(data.get("round_down", True)),
-                bool(data.get("not_played_as_half", False)),
-                tuple(int(c) for c in data.get("categories", ())),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidInput(f"placement rules cannot be read: {exc!r}", _ARTICLE) from None
-
-
 def rules_of(event: Event) -> PlacementRules | None:
     """The event's placement rules, or None for an event with the book's rules."""
-    data = event.options.get("placement")
-    if not isinstance(data, Mapping):
-        return None
-    return PlacementRules.from_json(data)
+    return event.options.placement
 
 
 def _extra(p: Player, key: str, default: str = "") -> str:
@@ -261,7 +133,7 @@ def result_code(event: Event, round_number: int, game: Game) -> str:
     """The OpenGotha result code of a game: the code kept from the file when duiyi has no
     counterpart (``RESULT_BOTHWIN``, ``RESULT_EQUAL_BYDEF`` ...) and the game was not changed
     since, else the code of duiyi's result."""
-    kept = event.options.get("opengotha", {}).get("results", {})
+    kept = (event.options.opengotha or {}).get("results", {})
     entry = kept.get(f"{round_number}/{game.board}") if isinstance(kept, Mapping) else None
     if entry:
         code, was = str(entry[0]), entry[1]

@@ -185,7 +185,7 @@ def test_a_both_win_game_keeps_its_code_through_the_egd_file(opengotha: OpenGoth
     xml = (DATA / "TournoiChinois.xml").read_bytes()
     back, warnings = from_egd(opengotha.h9(xml).decode("iso-8859-15"))
     assert any("both players won" in w for w in warnings)
-    codes = back.options["opengotha"]["results"]
+    codes = (back.options.opengotha or {})["results"]
     assert [c[0] for c in codes.values()] == ["RESULT_BOTHWIN"]
     board = next(iter(codes))
     rnd, table = (int(x) for x in board.split("/"))

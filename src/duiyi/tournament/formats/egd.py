@@ -50,6 +50,7 @@ from duiyi.games import GameType
 from duiyi.games import get as get_game
 from duiyi.tournament.event import chain, event_standings, total_rounds
 from duiyi.tournament.model import Event, Game, Player, RoundRecord
+from duiyi.tournament.options import EventOptions
 from duiyi.tournament.placement import (
     CRITERIA,
     kept_parameter_set,
@@ -405,7 +406,7 @@ def to_egd(
             "names with letters ASCII cannot hold written with '?' (give those players a name "
             "in Latin letters in the surname and firstName columns): " + ", ".join(folded[:10])
         )
-    if rules is None and not event.options.get("begin_date"):
+    if rules is None and not event.options.begin_date:
         warnings.append(
             "no dates set (options begin_date, end_date, location): DT and PC say "
             f"{general.get('beginDate', '')} and nothing; set them before sending the file"
@@ -653,11 +654,7 @@ def from_egd(
             f"{len(kept)} game(s) that both players won (or drew by default): OpenGotha's result "
             "code is kept with the game, as an OpenGotha import keeps it"
         )
-    options: dict[str, Any] = {}
-    if tags:
-        options["egd"] = tags
-    if kept:
-        options["opengotha"] = {"results": kept}
+    options = EventOptions(egd=tags or None, opengotha={"results": kept} if kept else None)
     try:
         event = Event(tags.get("EV", "EGD import") or "EGD import", get_game(game), system,
                       max(rounds, 1), players=tuple(players), history=tuple(history),

@@ -24,8 +24,8 @@ removed, upper-cased, then with accents folded to ASCII), a game or bye naming n
 one bye per round (the last listed). Every player attribute is kept (``smmsCorrection``,
 ``participating``, ``ratingOrigin``, ``grade``, ... in the player's ``extra``; an ``INI`` rating,
 which OpenGotha derived from the rank, is kept as ``iniRating`` and the player counts as
-unrated), every parameter set is kept verbatim for the way back (``options["opengotha"]``), and
-the scoring parameters become the event's rules (``options["placement"]``, see
+unrated), every parameter set is kept verbatim for the way back (``options.opengotha``), and
+the scoring parameters become the event's rules (``options.placement``, see
 :mod:`duiyi.tournament.placement`): its standings are OpenGotha's. Result codes duiyi has no
 value for (``RESULT_BOTHWIN``, ``RESULT_BOTHWIN_BYDEF``, ``RESULT_EQUAL_BYDEF``) are kept with the
 game and scored as OpenGotha scores them; each is reported by name. What duiyi cannot use (a
@@ -76,6 +76,7 @@ from duiyi.tournament.model import (
     Withdrawal,
     rank_value,
 )
+from duiyi.tournament.options import EventOptions
 from duiyi.tournament.placement import (
     CRITERIA,
     PlacementRules,
@@ -400,7 +401,7 @@ def _rounds_of(event: Event) -> int:
     from the field, the count that applies), never fewer than are paired."""
     from duiyi.tournament.event import total_rounds
 
-    planned = event.rounds if "placement" in event.options else total_rounds(event)
+    planned = event.rounds if event.options.placement is not None else total_rounds(event)
     return max(planned, event.current_round, 1)
 
 
@@ -422,7 +423,7 @@ def handicap_parameters(
         attrs.update(kept)
         return attrs
     attrs["hdCorrection"] = "0"
-    settings = online if online is not None else event.options.get("online")
+    settings = online if online is not None else event.options.online
     stones = 0
     if isinstance(settings, Mapping):
         try:
@@ -450,7 +451,7 @@ def general_parameters(
     """OpenGotha's ``GeneralParameterSet`` attributes of the event: an imported event's own
     (with its current name), else OpenGotha's defaults with what the director set in duiyi:
     ``online`` (the desk's settings of the event's games: ``time_control``, ``rules`` with
-    the komi, ``size``; default ``event.options["online"]``) and the event's options
+    the komi, ``size``; default ``event.options.online``) and the event's options
     ``location``, ``begin_date``, ``end_date``, ``director``. What OpenGotha cannot hold
     exactly is added to ``warnings``.
 
@@ -469,13 +470,14 @@ def general_parameters(
         return attrs
     if not attrs.get("shortName"):
         attrs["shortName"] = event.name
-    for option, attr in (("location", "location"), ("begin_date", "beginDate"),
-                         ("end_date", "endDate"), ("director", "director")):  # fmt: skip
-        if event.options.get(option):
-            attrs[attr] = str(event.options[option])
-    if event.options.get("begin_date") and not event.options.get("end_date"):
+    given = event.options
+    for value, attr in ((given.location, "location"), (given.begin_date, "beginDate"),
+                        (given.end_date, "endDate"), (given.director, "director")):  # fmt: skip
+        if value:
+            attrs[attr] = value
+    if given.begin_date and not given.end_date:
         attrs["endDate"] = attrs["beginDate"]
-    settings = online if online is not None else event.options.get("online")
+    settings = online if online is not None else given.online
     if not isinstance(settings, Mapping):
         return attrs
     control = settings.get("time_control")
@@ -535,8 +537,7 @@ def export_opengotha(
     ['OpenGotha has no criterion for total-score (Go §27.1(2)A): it ranks this event by NBW, SOSW, SOSOSW']
     """
     warnings: list[str] = []
-    kept = event.options.get("opengotha")
-    kept = kept if isinstance(kept, Mapping) else {}
+    kept = event.options.opengotha or {}
     rules = rules_of(event)
     rounds = _rounds_of(event)
     if kept.get("tournament"):
@@ -549,8 +550,8 @@ def export_opengotha(
         root.set("duiyiGame", event.game.name)
         root.set("duiyiSystem", event.system)
         root.set("duiyiRounds", str(event.rounds))
-        if event.options:
-            root.set("duiyiOptions", json.dumps(dict(event.options), sort_keys=True))
+        if options := event.options.to_json():
+            root.set("duiyiOptions", json.dumps(options, sort_keys=True))
     players_el = ET.SubElement(root, "Players")
     keys: dict[int, str] = {}
     left = {w.player: w.after_round for w in event.withdrawals}
@@ -609,7 +610,7 @@ def export_opengotha(
         kept_keys = {"location", "begin_date", "end_date", "director", "online"}
         if event.system == "mcmahon":
             kept_keys |= {"bar", "floor"}
-        other = sorted(k for k in event.options if k not in kept_keys)
+        other = sorted(k for k in event.options.to_json() if k not in kept_keys)
         if other:
             warnings.append(
                 f"system options OpenGotha cannot use (kept for duiyi only): {', '.join(other)}"
@@ -709,8 +710,8 @@ def _native_rules(event: Event, warnings: list[str]) -> PlacementRules:
             f"{', '.join(names)}"
         )
     if mcmahon:
-        bar = og_rank(str(event.options.get("bar", "1d")))
-        floor = og_rank(str(event.options.get("floor", "20k")))
+        bar = og_rank(event.options.bar or "1d")
+        floor = og_rank(event.options.floor or "20k")
         zero = -30  # OpenGotha 3.x counts from 30k whatever the file says
     else:
         bar, floor, zero = 8, -30, -30
@@ -903,7 +904,7 @@ def from_opengotha(
             get_game(game),
             system or "swiss",
             max(rounds, last, 1),
-            options=options,
+            options=EventOptions.from_json(options),
         )
         withdrawals = _withdrawals(participating, max(rounds, last, 1), warnings, native)
         if native:  # flags duiyi wrote for a withdrawal say nothing more than the withdrawal

@@ -53,7 +53,7 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
     elif event.is_team_event:
         tbs = team_chain(event)
         lines = team_rows(event, team_standings(event, lots))
-    elif event.system == "groups" and event.options.get("group_members"):
+    elif event.system == "groups" and event.options.group_members:
         tbs = chain(event)
         lines = []
         final = final_standings(event, lots)

@@ -377,17 +377,17 @@ class System:
         )
 
     def chain(self, event: Event) -> tuple[Tiebreak, ...]:
-        """The tiebreak chain: ``options["tiebreaks"]`` or the book's default."""
-        names = event.options.get("tiebreaks")
+        """The tiebreak chain: ``options.tiebreaks`` or the book's default."""
+        names = event.options.tiebreaks
         if names:
-            return tuple(parse_tiebreak(str(n)) for n in names)
+            return tuple(parse_tiebreak(n) for n in names)
         return self.book_chain(event)
 
     def team_chain(self, event: Event) -> tuple[Tiebreak, ...]:
-        """The team chain: ``options["tiebreaks"]`` or the book's default for teams."""
-        names = event.options.get("tiebreaks")
+        """The team chain: ``options.tiebreaks`` or the book's default for teams."""
+        names = event.options.tiebreaks
         if names:
-            return tuple(parse_tiebreak(str(n)) for n in names)
+            return tuple(parse_tiebreak(n) for n in names)
         return self.book_chain(event, team=True)
 
     def book_chain(self, event: Event, *, team: bool = False) -> tuple[Tiebreak, ...]:
@@ -398,7 +398,7 @@ class System:
             self.family,
             team=team,
             board_count=event.boards if team else 0,
-            variant=str(event.options.get("variant", "")),
+            variant=event.options.variant or "",
         )
 
     def standings(self, event: Event, lots: Lots = None) -> list[Standing]:

@@ -39,14 +39,14 @@ def bracket_results(event: Event, bracket: Any, first: int = 0) -> dict[str, int
 
 
 def _colours_option(event: Event) -> str:
-    value = str(event.options.get("colours", "lines"))
+    value = event.options.colours or "lines"
     if value not in ("lines", "guess"):
         raise PairingError(f"options.colours is 'lines' or 'guess', not {value!r}")
     return value
 
 
 def _lines_option(event: Event) -> str:
-    value = str(event.options.get("lines", "numbers"))
+    value = event.options.lines or "numbers"
     if value not in ("numbers", "lot"):
         raise PairingError(f"options.lines is 'numbers' or 'lot', not {value!r}")
     return value
@@ -57,7 +57,7 @@ def _draw_lines(event: Event, rng: random.Random) -> Event:
     theirs. Only before any round is paired (nothing yet refers to a number but the teams)."""
     if event.history or event.is_team_event:
         return event
-    seeds = {int(x) for x in event.options.get("seeds", [])}
+    seeds = set(event.options.seeds or ())
     free = [p.number for p in event.players if p.number not in seeds]
     drawn = list(free)
     rng.shuffle(drawn)
@@ -99,8 +99,8 @@ class Knockout(System):
         """The elimination bracket of the event (appendix 一), from its options."""
         from duiyi.tournament.pairing.knockout import knockout
 
-        seeds = [int(x) for x in event.options.get("seeds", [])]
-        places = [int(x) for x in event.options.get("place_matches", [])]
+        seeds = list(event.options.seeds or ())
+        places = list(event.options.place_matches or ())
         return knockout(len(event.players), seeds, place_matches=places)
 
     def total_rounds(self, event: Event) -> int:
@@ -137,7 +137,7 @@ class DoubleElimination(Knockout):
     def bracket(self, event: Event) -> Any:
         from duiyi.tournament.pairing.double_elimination import double_elimination
 
-        seeds = [int(x) for x in event.options.get("seeds", [])]
+        seeds = list(event.options.seeds or ())
         return double_elimination(len(event.players), seeds)
 
 

@@ -44,10 +44,10 @@ __all__ = [
 
 def group_members(event: Event) -> tuple[tuple[int, ...], ...]:
     """The groups of a group round robin (appendix 四), as drawn before round 1."""
-    drawn = event.options.get("group_members")
+    drawn = event.options.group_members
     if not drawn:
         raise TournamentError("the groups have not been drawn yet (pair round 1 first)")
-    return tuple(tuple(int(p) for p in g) for g in drawn)
+    return drawn
 
 
 def _draw_groups(event: Event, rng: random.Random) -> Event:
@@ -55,19 +55,16 @@ def _draw_groups(event: Event, rng: random.Random) -> Event:
     number order (strongest first), seeds spread serpentine, the others by lot."""
     from duiyi.tournament.pairing.groups import serpentine_groups
 
-    if event.options.get("group_members"):
+    if event.options.group_members:
         return event
-    count = int(event.options.get("groups", 2))
-    qualifiers = int(event.options.get("qualifiers", 1))
-    seeds = event.options.get("seeds_count")
     groups = serpentine_groups(
         [p.number for p in event.players],
-        count,
-        qualifiers=qualifiers,
-        seeds=None if seeds is None else int(seeds),
+        event.options.groups or 2,
+        qualifiers=event.options.qualifiers or 1,
+        seeds=event.options.seeds_count,
         rng=rng,
     )
-    options = {**event.options, "group_members": [list(g) for g in groups]}
+    options = event.options.updated(group_members=tuple(tuple(g) for g in groups))
     return replace(event, options=options)
 
 
@@ -97,7 +94,7 @@ def group_stage_rounds(event: Event) -> int:
     >>> group_stage_rounds(e)  # groups of 4 and 3: three rounds
     3
     """
-    count = max(1, int(event.options.get("groups", 2)))
+    count = event.options.groups or 2
     size = -(-len(event.players) // count)
     return max(1, size - 1 + size % 2)
 
@@ -105,7 +102,7 @@ def group_stage_rounds(event: Event) -> int:
 def _final_kind(event: Event) -> str:
     if event.system != "groups":
         return "none"
-    kind = str(event.options.get("final", "none")).strip().lower()
+    kind = (event.options.final or "none").strip().lower()
     if kind in ("", "none", "no"):
         return "none"
     if kind in ("knockout", "single-elimination"):
@@ -118,8 +115,7 @@ def _final_kind(event: Event) -> str:
 
 
 def _final_size(event: Event) -> int:
-    count = max(1, int(event.options.get("groups", 2)))
-    return count * max(1, int(event.options.get("qualifiers", 1)))
+    return (event.options.groups or 2) * (event.options.qualifiers or 1)
 
 
 def final_stage_rounds(event: Event) -> int:
@@ -145,15 +141,15 @@ def final_players(event: Event) -> list[int]:
     qualifying places are the seeds of the groups, dealt serpentine, so group 1 holds seed 1).
     Empty before then.
     """
-    return [int(p) for p in event.options.get("final_players", [])]
+    return list(event.options.final_players or ())
 
 
 def _seed_final(event: Event) -> Event:
     """Fix the qualifiers (the top ``qualifiers`` places of every group) before the final
     stage. A tie across a qualifying place must be settled first (Go §27.1(1)C, §27.3)."""
-    if event.options.get("final_players") or _final_kind(event) == "none":
+    if event.options.final_players or _final_kind(event) == "none":
         return event
-    qualifiers = max(1, int(event.options.get("qualifiers", 1)))
+    qualifiers = event.options.qualifiers or 1
     by_place: list[list[int]] = [[] for _ in range(qualifiers)]
     for index, rows in group_standings(event):
         if len(rows) < qualifiers:
@@ -173,7 +169,7 @@ def _seed_final(event: Event) -> Event:
         for place in range(qualifiers):
             by_place[place].append(rows[place].number)
     seeds = [p for row in by_place for p in row]
-    return replace(event, options={**event.options, "final_players": seeds})
+    return replace(event, options=event.options.updated(final_players=tuple(seeds)))
 
 
 def _seed_layout(size: int) -> list[int]:
@@ -196,8 +192,8 @@ def _final_lines(event: Event, seeds: Sequence[int]) -> list[int | None]:
     size = 1
     while size < q:
         size *= 2
-    groups = max(1, int(event.options.get("groups", 2)))
-    qualifiers = max(1, int(event.options.get("qualifiers", 1)))
+    groups = event.options.groups or 2
+    qualifiers = event.options.qualifiers or 1
     layout = _seed_layout(size)
     if qualifiers == 2 and groups % 2 == 0 and size == q:
         winners, runners = list(seeds[:groups]), list(seeds[groups:])
@@ -253,7 +249,7 @@ def _final_base(event: Event, qualifiers: int) -> Any:
     size = 1
     while size < qualifiers:
         size *= 2
-    places = [int(x) for x in event.options.get("place_matches", [])]
+    places = list(event.options.place_matches or ())
     return knockout(size, place_matches=places)
 
 

@@ -35,7 +35,7 @@ class Match(System):
     rounds_from_field = True
 
     def total_rounds(self, event: Event) -> int:
-        return int(event.options.get("games", 3))
+        return event.options.games or 3
 
     def pair_players(
         self, event: Event, number: int, rng: random.Random
@@ -49,17 +49,15 @@ class Match(System):
             raise PairingError(
                 f"a match is played by two players, the event has {len(event.players)}"
             )
-        games = int(event.options.get("games", 3))
+        games = event.options.games or 3
         status = match_status(1, 2, games, winners(event))
         if status.decided:
             who = f"won by {status.winner}" if status.winner else "tied (play-off, Go §27.3)"
             raise PairingError(f"the match is decided: {who}", "Go §26.5")
         if event.history:
             first_black: int | None = event.history[0].games[0].black
-        elif "first_black" in event.options:
-            first_black = int(event.options["first_black"])
         else:
-            first_black = None
+            first_black = event.options.first_black
         schedule = match_schedule(1, 2, games, first_black=first_black, rng=rng, game=event.game)
         g = schedule[number - 1]
         guessed = event.game.colour_method
@@ -74,7 +72,7 @@ def relay_state(event: Event, rng: random.Random | None = None) -> Any:
     from duiyi.tournament.pairing.relay import relay
 
     lineups = [list(t.members) for t in event.teams]
-    draw = str(event.options.get("draw", "both_out"))
+    draw = event.options.draw or "both_out"
     return relay(lineups, winners(event), draw=draw, rng=rng, game=event.game)
 
 

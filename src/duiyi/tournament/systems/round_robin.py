@@ -19,7 +19,8 @@ __all__ = ["DoubleRoundRobin", "RoundRobin", "cycles"]
 
 def cycles(event: Event, default: int = 1) -> int:
     """The number of cycles: ``options.cycles``, else ``default``."""
-    return int(event.options.get("cycles", default))
+    given = event.options.cycles
+    return default if given is None else given
 
 
 class RoundRobin(System):

@@ -127,7 +127,7 @@ class Swiss(System):
         from duiyi.tournament.pairing.swiss import pair_swiss
 
         paired = translate(pair_swiss(self.swiss_players(event, number), number))
-        if number == 1 and event.options.get("avoid_same_club"):
+        if number == 1 and event.options.avoid_same_club:
             paired = clubs_apart(event, paired)
         return event, paired
 
@@ -182,8 +182,8 @@ def mcmahon_initial(event: Event) -> dict[int, Fraction]:
     """
     from duiyi.tournament.pairing.mcmahon import initial_score
 
-    bar = str(event.options.get("bar", "1d"))
-    floor = str(event.options.get("floor", "20k"))
+    bar = event.options.bar or "1d"
+    floor = event.options.floor or "20k"
     by_rank: dict[str, Fraction] = {}
     out = {}
     for p in event.players:
@@ -208,7 +208,7 @@ class McMahon(Swiss):
             self.family,
             team=team,
             board_count=event.boards if team else 0,
-            variant=str(event.options.get("variant", "")),
+            variant=event.options.variant or "",
             mcmahon=True,
         )
 
@@ -231,8 +231,8 @@ class McMahon(Swiss):
                 wins = Fraction(score) / win
             rank = _mcmahon_rank(event.players[sp.number - 1].rank)
             mm.append(McMahonPlayer(sp.number, rank, wins, sp.opponents, sp.colours, sp.byes))
-        bar = str(event.options.get("bar", "1d"))
-        floor = str(event.options.get("floor", "20k"))
+        bar = event.options.bar or "1d"
+        floor = event.options.floor or "20k"
         return event, translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
 
     def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
@@ -241,8 +241,8 @@ class McMahon(Swiss):
 
 def eliminated(event: Event) -> set[int]:
     """Players dropped so far by progressive elimination (appendix 六)."""
-    table_ = event.options.get("eliminated", {})
-    return {int(p) for dropped in dict(table_).values() for p in dropped}
+    table_ = event.options.eliminated or {}
+    return {p for dropped in table_.values() for p in dropped}
 
 
 class SwissElimination(Swiss):
@@ -278,10 +278,12 @@ class SwissElimination(Swiss):
         from duiyi.tournament.tiebreaks import buchholz
 
         after = number - 1
-        done = dict(event.options.get("eliminated", {}))
-        if after < 1 or str(after) in done:
+        done = dict(event.options.eliminated or {})
+        if after < 1 or after in done:
             return event, ()
-        start = int(event.options.get("start_after", 5))
+        start = event.options.start_after
+        if start is None:
+            start = 5
         plan = elimination_plan(len(event.players), self.total_rounds(event), start_after=start)
         count = plan[after - 1] if after - 1 < len(plan) else 0
         if count <= 0:
@@ -294,8 +296,8 @@ class SwissElimination(Swiss):
             if p.number not in out and p.number in tbl.encounters
         ]
         result = eliminate(entries, count, rng)
-        done[str(after)] = list(result.dropped)
-        options = {**event.options, "eliminated": done}
+        done[after] = tuple(result.dropped)
+        options = event.options.updated(eliminated=done)
         notes = tuple(f"eliminated after round {after}: {r}" for r in result.reasons)
         return replace(event, options=options), notes
 
