@@ -5,6 +5,7 @@ refused then, with the options check's messages, when one is not what its system
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from duiyi.errors import EventFileError, InvalidInput, TournamentError
 from duiyi.tournament.event import new_event
 from duiyi.tournament.formats.opengotha import from_opengotha
 from duiyi.tournament.model import Event
-from duiyi.tournament.options import EventOptions
+from duiyi.tournament.options import CLIENT_OPTIONS, SYSTEM_KEPT, EventOptions
 
 EVENTS = sorted((Path(__file__).parent.parent / "data" / "events").glob("*.json"))
 OPENGOTHA = sorted((SHARED / "data" / "opengotha").glob("*.xml"))
@@ -54,6 +55,14 @@ def test_imported_opengotha_events_keep_their_options_through_the_event_file(pat
     back = Event.from_json(json.loads(json.dumps(event.to_json())))
     assert back.options == event.options
     assert back.to_json()["options"] == event.to_json()["options"]
+
+
+def test_every_option_of_the_schema_is_a_typed_field() -> None:
+    # an option added to the schema without a field would land in ``extra``, never read
+    names = {f.name for f in fields(EventOptions)}
+    assert set(CLIENT_OPTIONS) | SYSTEM_KEPT <= names
+    typed = EventOptions.from_json({"seeds": [2, 1], "team": True})
+    assert (typed.seeds, typed.team, typed.extra) == ((2, 1), True, {})
 
 
 def test_unknown_keys_are_kept_verbatim_and_never_typed() -> None:

@@ -874,17 +874,21 @@ def from_opengotha(
         rounds = int(rounds_text) if rounds_text else max(last, 1)
     except ValueError:
         raise EventFileError(f"OpenGotha file: numberOfRounds {rounds_text!r}") from None
-    options: dict[str, Any]
+    written: dict[str, Any] = {}  # duiyi's own file: the options' JSON form, read below
+    options: EventOptions | None = None
     if native:
-        options, game, system, rounds = _native(root, game, rounds, warnings)
+        written, game, system, rounds = _native(root, game, rounds, warnings)
     else:
         rules = _read_rules(root, warnings)
         if system is None:
             system = "mcmahon" if _main(rules) == "MMS" else "swiss"
-        options = {"placement": rules.to_json(), "opengotha": _kept(root, kept_results)}
-        if system == "mcmahon":
-            options["bar"] = og_rank_text(rules.bar).lower()
-            options["floor"] = og_rank_text(rules.floor).lower()
+        mcmahon = system == "mcmahon"
+        options = EventOptions(
+            placement=rules,
+            opengotha=_kept(root, kept_results),
+            bar=og_rank_text(rules.bar).lower() if mcmahon else None,
+            floor=og_rank_text(rules.floor).lower() if mcmahon else None,
+        )
         gaps = [
             player_key(*name_parts(players[n - 1]))
             for n, flags in participating.items()
@@ -904,7 +908,7 @@ def from_opengotha(
             get_game(game),
             system or "swiss",
             max(rounds, last, 1),
-            options=EventOptions.from_json(options),
+            options=EventOptions.from_json(written) if options is None else options,
         )
         withdrawals = _withdrawals(participating, max(rounds, last, 1), warnings, native)
         if native:  # flags duiyi wrote for a withdrawal say nothing more than the withdrawal
