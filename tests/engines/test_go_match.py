@@ -22,6 +22,7 @@ from duiyi.engines.match import (
     record_sgf,
     sgf_result,
 )
+from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.sync import SimpleGtpEngine
 from duiyi.go import Game, sgf
 from duiyi.outcome import Result, Termination
@@ -150,7 +151,23 @@ def test_ko_retake_is_illegal_for_an_engine() -> None:
     assert record.outcome.article == "Go §6"
     assert "B2" in record.reason
     assert record.move_count == 9  # the illegal tenth move is not on the record
+    # the one engine-game record holds the moves in Go's own notation, as the engines sent them
+    assert record.moves == ("B3", "C3", "A2", "B2", "B1", "C1", "E5", "D2", "C2")
     assert replay(record_sgf(record)).board.get("C2") is BLACK
+
+
+def test_a_go_record_is_the_one_engine_game_record() -> None:
+    # Go and Gomoku engine games give the same record (EngineGameRecord): Go's runner keeps the
+    # final Game for the SGF; the JSON round trip keeps players, moves, outcome and times
+    settings = MatchSettings(size=5)
+    record = asyncio.run(
+        play_game(fake("--moves", "B3,pass"), fake("--moves", "C3,pass"), settings)
+    )
+    assert isinstance(record, EngineGameRecord)
+    assert record.moves[:2] == ("B3", "C3") and "pass" in record.moves
+    again = EngineGameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again == record  # the final Game is not compared nor written
+    assert again.final is None and record.final is not None
 
 
 def test_crash_is_a_withdrawal() -> None:

@@ -92,8 +92,9 @@ class EngineGameRecord:
         return "0-0"
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (``"v": 1``); ``final`` is not written."""
-        return {
+        """A JSON-serialisable dict (``"v": 1``); ``final`` is not written, ``dead_source`` and
+        ``sgf_path`` only when set."""
+        out: dict[str, Any] = {
             "v": 1,
             "number": self.number,
             "black": self.black,
@@ -107,6 +108,11 @@ class EngineGameRecord:
             "messages": list(self.messages),
             "move_ms": list(self.move_ms),
         }
+        if self.dead_source is not None:
+            out["dead_source"] = self.dead_source
+        if self.sgf_path is not None:
+            out["sgf_path"] = self.sgf_path
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EngineGameRecord:
@@ -124,6 +130,12 @@ class EngineGameRecord:
                 (int(used.get("black", 0)), int(used.get("white", 0))),
                 tuple(str(m) for m in data.get("messages", ())),
                 tuple(int(t) for t in data.get("move_ms", ())),
+                dead_source=_optional_text(data.get("dead_source")),
+                sgf_path=_optional_text(data.get("sgf_path")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a game record: {exc}") from exc
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None else str(value)
