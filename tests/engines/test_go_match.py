@@ -86,7 +86,7 @@ def test_gnugo_match_levels(size: int, levels: tuple[int, int], tmp_path: Path) 
             dead, counted = gnugo_count(record_sgf(r), tmp_path)
             if dead == frozenset(str(p) for p in r.final.dead):
                 # outside oracle: with the same dead stones GNU Go counts the same (Go §9, §11)
-                assert counted == sgf_result(r)
+                assert counted == sgf_result(r), record_sgf(r)
 
 
 @needs_gnugo

@@ -5,8 +5,8 @@ the director works, print-ready pairings. Playwright in Debian's chromium agains
 
 from __future__ import annotations
 
-import json
-import sqlite3
+import asyncio
+import concurrent.futures
 import time
 from typing import Any
 
@@ -15,9 +15,10 @@ import pytest
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
 
+from duiyi.store.db import Database
+from duiyi.store.repository import Repository
 from duiyi.tournament import systems
 from duiyi.tournament.entries import record_result
-from duiyi.tournament.model import Event
 from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 pytestmark = pytest.mark.browser
@@ -84,24 +85,38 @@ def test_players_by_hand_by_a_list_of_names_and_by_a_table(
 
 def _inject_conflict(server: Server, event_id: str) -> None:
     """An online game's result that disagrees with the director's, as the core keeps it
-    (``entries.record_result`` with ``Source.ONLINE``), written into the event's document as a
-    new version."""
-    path = server.database.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
-        (raw,) = db.execute("SELECT data FROM events WHERE id = ?", (event_id,)).fetchone()
-        data = json.loads(raw)
-        event = Event.from_json(data["event"])
-        done = record_result(
-            event, 1, 1, ResultSheet(GameResult.WHITE_WINS), source=Source.ONLINE, by="game g1"
-        )
-        assert done.status == "conflict"
-        data["event"] = done.event.to_json()
-        # a new version, as every writer of an event stores one (the server parses an event
-        # once per stored version)
-        db.execute(
-            "UPDATE events SET data = ?, version = version + 1, updated_at = ? WHERE id = ?",
-            (json.dumps(data), time.time(), event_id),
-        )
+    (``entries.record_result`` with ``Source.ONLINE``), stored as a new version of the event
+    through the store (an event is rows: its head, players, rounds and boards)."""
+
+    async def inject() -> None:
+        db = Database(server.database)
+        try:
+            stored = await Repository(db).event(event_id)
+            assert stored.event is not None
+            done = record_result(
+                stored.event,
+                1,
+                1,
+                ResultSheet(GameResult.WHITE_WINS),
+                source=Source.ONLINE,
+                by="game g1",
+            )
+            assert done.status == "conflict"
+            await Repository(db).save_event(
+                event_id,
+                stored.version,
+                stored.data,
+                {"op": "test: an online result"},
+                time.time(),
+                event=done.event,
+                before=stored,
+            )
+        finally:
+            await db.dispose()
+
+    # Playwright's sync API runs an event loop in this thread: the store's calls run in another
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, inject()).result()
 
 
 def test_conflicts_and_the_audit_trail_at_the_desk(server: Server, context_factory: Any) -> None:
