@@ -42,6 +42,14 @@ def cluster(backend: Backend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("DUIYI_PROXY_HEADER", "X-Forwarded-For")
     c = start_cluster(backend.database, backend.redis, tmp_path)
     try:
+        # every process sees every peer alive before a game is made (a process started first
+        # learns of the later ones at its next heartbeat; a game made before that would be
+        # created for another owner and handed over once it does)
+        peers = sorted(f"127.0.0.1:{s.port}" for s in c.servers)
+        deadline = time.monotonic() + 30
+        while any(m["live_peers"] != peers for m in metrics(c)):
+            assert time.monotonic() < deadline, metrics(c)
+            time.sleep(0.2)
         yield c
     finally:
         c.stop()

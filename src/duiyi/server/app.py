@@ -216,6 +216,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "forwarded": 0 if state.fanout is None else state.fanout.forwarded,
             "published": {} if state.fanout is None else dict(state.fanout.published),
             "owner_by_ring": state.games.ownership is not None,
+            # behind nginx's hash: the peers this process sees alive (their heartbeats)
+            "live_peers": []
+            if state.games.ownership is None
+            else sorted(state.games.ownership.live),
         }
 
     web = Path(__file__).resolve().parent.parent / "web"
