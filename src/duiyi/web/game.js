@@ -76,7 +76,7 @@ export function gamePage(main, id, params) {
   const token = params.get("token");
   const arbiterKey = params.get("arbiter");
   const g = {
-    state: null, analysis: null, seat: null, viewMove: null, viewPos: null, picks: [],
+    state: null, analysis: null, callsSeq: 0, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
@@ -129,6 +129,7 @@ export function gamePage(main, id, params) {
         if (g.state) { g.state = { ...g.state, closed: m.reason || "" }; render(); findReplay(); }
       } else if (m.type === "calls" && Array.isArray(m.calls)) {
         // a call, or the arbiter's answer, at once (no polling)
+        g.callsSeq += 1;
         if (g.info) { g.info.calls = m.calls; render(); }
       } else if (m.type === "call") {
         onCall(m);
@@ -201,7 +202,11 @@ export function gamePage(main, id, params) {
   // who sits at the board, the event and board, waiting for players, calls, a winning five
   async function fetchInfo() {
     try {
-      g.info = await api("GET", `/api/games/${encodeURIComponent(id)}/info`);
+      const seq = g.callsSeq;
+      const info = await api("GET", `/api/games/${encodeURIComponent(id)}/info`);
+      // calls that came over the socket while this was on its way are newer than its own
+      if (g.callsSeq !== seq && g.info) info.calls = g.info.calls;
+      g.info = info;
     } catch (err) {
       if (err instanceof Problem && err.status === 404) { notFound(); return false; }
       return true;
