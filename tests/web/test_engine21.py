@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from tests.server.conftest import Server
+from tests.server.test_engine_casual import engine_game, wait_for
 from tests.web.conftest import new_game, screenshot, state
 from tests.web.test_player import act
 
@@ -34,24 +35,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.start(tmp)
     yield s
     s.stop()
-
-
-def engine_game(server: Server, **spec: Any) -> dict[str, Any]:
-    body = {"game": "go", "size": 9, "engine": "gnugo", "level": 1, **spec}
-    r = httpx.post(server.url + "/api/engine-games", json=body)
-    assert r.status_code == 201, r.text
-    data: dict[str, Any] = r.json()
-    return data
-
-
-def wait_until(check: Callable[[], Any], what: str, within: float = 60.0) -> Any:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_a_takeback_the_engine_agrees_to_and_a_friend_is_asked(
@@ -226,11 +209,12 @@ def to_count(server: Server, g: dict[str, Any], stones: list[str]) -> dict[str, 
             )
         if r is None or r.status_code != 200:
             act(server, g["id"], g["token"], {"type": "pass"})
-        wait_until(
+        wait_for(
             lambda n=n: (
                 len((v := state(server, g["id"]))["moves"]) > n + 1 or v["phase"] != "playing"
             ),
             "GNU Go's answer",
+            within=60.0,
         )
     raise AssertionError("GNU Go did not pass")
 
@@ -246,7 +230,7 @@ def test_the_count_shows_where_gnugo_and_duiyi_disagree(
     for _attempt in range(4):
         g = engine_game(server)
         s = to_count(server, g, ["C3", "G7"])
-        a = wait_until(
+        a = wait_for(
             lambda g=g: (
                 (x := httpx.get(f"{server.url}/api/games/{g['id']}/analysis").json()).get(
                     "dead_views"
@@ -254,6 +238,7 @@ def test_the_count_shows_where_gnugo_and_duiyi_disagree(
                 and x
             ),
             "the engine's dead stones",
+            within=60.0,
         )
         views = a["dead_views"]
         if views["engine_only"] or views["duiyi_only"]:
