@@ -299,6 +299,37 @@ def test_phone_screen_and_chinese(server: Server, context_factory: Any) -> None:
     assert moves == [["black", "C3"], ["white", None], ["black", "J11"]]
 
 
+def test_a_tap_before_the_position_is_analysed_is_played(
+    server: Server, context_factory: Any
+) -> None:
+    """The page learns what it may do from /analysis, fetched after each new position: a tap in
+    between (the opponent has just moved) is kept and played once the analysis is in, not lost."""
+    g = new_game(server, game="go", size=9)
+    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    page.click("[data-point='C3']")
+    wait_version(page, 1)
+    held: list[Any] = []
+    page.route("**/analysis", lambda route: held.append(route))
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "pass"},
+        headers={"Authorization": f"Bearer {g['white_token']}"},
+    )
+    assert r.status_code == 200
+    wait_version(page, 2)  # the position is shown; its analysis is held back
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the route handler runs while Playwright waits
+    assert held, "the page asks for the new position's analysis"
+    page.click("[data-point='D4']")
+    for route in held:
+        route.continue_()
+    page.unroute("**/analysis")
+    wait_version(page, 3)
+    assert state(server, g["id"])["moves"] == [["black", "C3"], ["white", None], ["black", "D4"]]
+    assert not page._duiyi_errors
+
+
 def test_reconnects_after_a_network_cut(
     tmp_path_factory: pytest.TempPathFactory, context_factory: Any
 ) -> None:

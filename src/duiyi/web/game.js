@@ -76,7 +76,7 @@ export function gamePage(main, id, params) {
   const token = params.get("token");
   const arbiterKey = params.get("arbiter");
   const g = {
-    state: null, analysis: null, callsSeq: 0, seat: null, viewMove: null, viewPos: null, picks: [],
+    state: null, analysis: null, callsSeq: 0, heldPoint: null, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
@@ -230,6 +230,9 @@ export function gamePage(main, id, params) {
       if (a.version >= v) {
         g.analysis = a;
         render();
+        const held = g.heldPoint;
+        g.heldPoint = null;
+        if (held && a.version === g.state.version) clickPoint(held);
       }
     } catch (err) {
       if (!(err instanceof Problem)) return;
@@ -337,8 +340,15 @@ export function gamePage(main, id, params) {
     return g.analysis.allowed[g.seat] || [];
   }
 
+  // true while the page shows a position whose analysis (what each seat may do) is on its way
+  function analysisBehind() {
+    return !!(g.seat && g.state && !g.state.closed && (!g.analysis || g.analysis.version < g.state.version));
+  }
+
   function clickPoint(p) {
     if (!g.state || g.viewMove !== null) return;
+    // a tap in the moment between a new position and its analysis is kept and played after it
+    if (analysisBehind()) { g.heldPoint = p; return; }
     const allowed = mine();
     const st = g.state;
     if (allowed.includes("open")) {
