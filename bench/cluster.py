@@ -239,6 +239,11 @@ class Outcome:
     errors: int
     cpu: dict[str, float]
     forwarded: float | None
+    # the client's median and 99th percentile from sending a move to its acknowledgement (ms)
+    p50_ms: float = float("nan")
+    p99_ms: float = float("nan")
+    # --idle: CPU milliseconds per second of each group with the sockets open and no move
+    idle: dict[str, float] = field(default_factory=dict)
 
     @property
     def per_1000(self) -> float:
@@ -302,35 +307,52 @@ def run_one(
 
     profilers: list[subprocess.Popen[bytes]] = []
 
-    def on_phase(phase: str) -> None:
-        snapshots[phase] = {name: g.cpu() for name, g in groups.items()}
-        if args.profile and phase == "play" and setup != "nginx3":
-            # py-spy samples the server without stopping it; its own CPU is not counted
-            out = Path(args.profile) / f"{setup}-{games}x{rate:g}.txt"
-            out.parent.mkdir(parents=True, exist_ok=True)
-            profilers.append(
-                subprocess.Popen(
-                    [
-                        shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"),
-                        "record",
-                        "--nonblocking",
-                        "--format",
-                        "raw",
-                        "--rate",
-                        "200",
-                        "-p",
-                        str(procs[0].pid),
-                        "-o",
-                        str(out),
-                    ],
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
+    def profile(name: str) -> None:
+        """py-spy samples the server (the cluster: its first process) without stopping it;
+        its own CPU is not counted."""
+        out = Path(args.profile) / f"{setup}-{games}x{rate:g}{name}.txt"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        profilers.append(
+            subprocess.Popen(
+                [
+                    shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"),
+                    "record",
+                    "--nonblocking",
+                    "--format",
+                    "raw",
+                    "--rate",
+                    "200",
+                    "-p",
+                    str(procs[0].pid),
+                    "-o",
+                    str(out),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
             )
+        )
+
+    def stop_profiling() -> None:
+        for profiler in profilers:
+            profiler.send_signal(signal.SIGINT)
+            profiler.wait(30)
+        profilers.clear()
+
+    def on_phase(phase: str) -> None:
+        if phase == "play" and args.idle:
+            # every socket open, no move yet: what the setup costs doing nothing (the client
+            # waits here too; the moves are counted from the second snapshot)
+            snapshots["idle"] = {name: g.cpu() for name, g in groups.items()}
+            if args.profile:
+                profile("-idle")
+            time.sleep(args.idle)
+            snapshots["idle_end"] = {name: g.cpu() for name, g in groups.items()}
+            stop_profiling()
+        snapshots[phase] = {name: g.cpu() for name, g in groups.items()}
+        if args.profile and phase == "play":
+            profile("")
         if phase == "done":
-            for profiler in profilers:
-                profiler.send_signal(signal.SIGINT)
-                profiler.wait(30)
+            stop_profiling()
 
     with database(pg.admin) as dsn:
         database_url = dsn.replace("postgresql://", "postgresql+psycopg://")
@@ -409,7 +431,23 @@ def run_one(
                 except subprocess.TimeoutExpired:
                     proc.kill()
     cpu = {k: snapshots["done"][k] - snapshots["play"][k] for k in groups}
-    return Outcome(setup, games, rate, int(result["moves"]), int(result["errors"]), cpu, forwarded)
+    idle = {}
+    if "idle" in snapshots:
+        idle = {
+            k: (snapshots["idle_end"][k] - snapshots["idle"][k]) / args.idle * 1000 for k in groups
+        }
+    return Outcome(
+        setup,
+        games,
+        rate,
+        int(result["moves"]),
+        int(result["errors"]),
+        cpu,
+        forwarded,
+        float(result["p50_ms"]),
+        float(result["p99_ms"]),
+        idle,
+    )
 
 
 # ------------------------------------------------------------------ the table
@@ -418,13 +456,14 @@ def run_one(
 def report(outcomes: list[Outcome], loads: list[tuple[int, float]], setups: list[str]) -> None:
     print()
     print("CPU seconds per 1,000 acknowledged moves (median of the runs; range; servers/nginx/")
-    print("PostgreSQL/Redis share of the median run), moves forwarded to another process")
+    print("PostgreSQL/Redis share of the median run), moves forwarded to another process,")
+    print("the median over the runs of the client's median time from a move to its ack")
     medians: dict[tuple[str, int, float], float] = {}
     for games, rate in loads:
         print(f"\n{games} games, {rate:g} moves per second per game")
         print(
             f"  {'setup':28} {'runs':>4} {'moves':>6} {'err':>4} {'CPU s/1000':>10} "
-            f"{'range':>13} {'srv':>5} {'nginx':>5} {'pg':>5} {'redis':>5} {'fwd':>6}"
+            f"{'range':>13} {'srv':>5} {'nginx':>5} {'pg':>5} {'redis':>5} {'fwd':>6} {'ack p50':>8}"
         )
         for setup in setups:
             mine = [o for o in outcomes if (o.setup, o.games, o.rate) == (setup, games, rate)]
@@ -442,7 +481,8 @@ def report(outcomes: list[Outcome], loads: list[tuple[int, float]], setups: list
                 f"  {LABELS[setup]:28} {len(mine):4d} {mid.moves:6d} {sum(o.errors for o in mine):4d} "
                 f"{med:10.3f} {min(values):6.3f}-{max(values):6.3f} "
                 f"{share['servers']:4.0f}% {share['nginx']:4.0f}% {share['postgres']:4.0f}% "
-                f"{share['redis']:4.0f}% {fwd_text:>6}"
+                f"{share['redis']:4.0f}% {fwd_text:>6} "
+                f"{statistics.median(o.p50_ms for o in mine):6.1f}ms"
             )
     print("\nratios")
     for games, rate in loads:
@@ -474,12 +514,21 @@ def main() -> None:
         action="store_false",
         help="no DUIYI_PEERS: the owner is the process that created the game (before issue 26)",
     )
+    ap.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="before the moves, S seconds with every socket open and nothing played: each "
+        "group's CPU ms per second then (the idle cost of the setup)",
+    )
     ap.add_argument("--pg-bin", help="folder of initdb and postgres (default: initdb on PATH)")
     ap.add_argument("--workdir", help="keep logs here")
     ap.add_argument(
         "--profile",
         metavar="DIR",
-        help="py-spy (pip install py-spy) samples the single server during the moves: "
+        help="py-spy (pip install py-spy) samples the server (the cluster's first process) "
+        "during the moves: "
         "collapsed stacks in DIR/SETUP-GAMESxRATE.txt (bench/profile_summary.py reads them)",
     )
     args = ap.parse_args()
@@ -513,10 +562,15 @@ def main() -> None:
                         o = run_one(setup, games, rate, args, pg, redis, workdir)
                         outcomes.append(o)
                         fwd = "" if o.forwarded is None else f", forwarded {o.forwarded:.0%}"
+                        if o.idle:
+                            fwd += ", idle ms CPU per s: " + ", ".join(
+                                f"{k} {v:.1f}" for k, v in o.idle.items()
+                            )
                         print(
                             f"run {run + 1}: {setup:8} {games} games at {rate:g}/s: "
                             f"{o.moves} moves, {o.errors} errors, {o.per_1000:.3f} CPU s per "
-                            f"1,000 ({', '.join(f'{k} {v:.2f}' for k, v in o.cpu.items())}){fwd}",
+                            f"1,000 ({', '.join(f'{k} {v:.2f}' for k, v in o.cpu.items())}), "
+                            f"ack p50 {o.p50_ms:.1f} ms, p99 {o.p99_ms:.1f} ms{fwd}",
                             flush=True,
                         )
         finally:
