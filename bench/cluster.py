@@ -54,8 +54,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.server.nginx
 TICK = os.sysconf("SC_CLK_TCK")
 SETUPS = ("one", "nginx3", "minimal")
+# also accepted by --setups: nginx1, nginx2 (the shipped configuration with fewer processes)
+EXTRA_SETUPS = ("nginx1", "nginx2")
 LABELS = {
     "one": "one `duiyi serve`",
+    "nginx1": "nginx + 1 process",
+    "nginx2": "nginx + 2 processes",
     "nginx3": "nginx + 3 processes",
     "minimal": "minimal Starlette server",
 }
@@ -244,6 +248,8 @@ class Outcome:
     p99_ms: float = float("nan")
     # --idle: CPU milliseconds per second of each group with the sockets open and no move
     idle: dict[str, float] = field(default_factory=dict)
+    # the duiyi processes' group commits during the moves (none counted: the minimal server)
+    commits: int = 0
 
     @property
     def per_1000(self) -> float:
@@ -299,13 +305,25 @@ def run_one(
         "nginx": Group("nginx"),
         "postgres": Group("postgres", [pg.postmaster()]),
         # only the cluster uses Redis
-        "redis": Group("redis", [redis.proc.pid] if redis.proc and setup == "nginx3" else []),
+        "redis": Group(
+            "redis", [redis.proc.pid] if redis.proc and setup.startswith("nginx") else []
+        ),
     }
     procs: list[subprocess.Popen[bytes]] = []
     nginx = None
     snapshots: dict[str, dict[str, float]] = {}
 
     profilers: list[subprocess.Popen[bytes]] = []
+    # the duiyi processes' addresses (their /api/metrics count the group commits)
+    duiyi_urls: list[str] = []
+    commits: dict[str, int] = {}
+
+    def count_commits(phase: str) -> None:
+        total = 0
+        for base in duiyi_urls:
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                total += int(httpx.get(base + "/api/metrics", timeout=10).json()["commit_batches"])
+        commits[phase] = total
 
     def profile(name: str) -> None:
         """py-spy samples the server (the cluster: its first process) without stopping it;
@@ -349,6 +367,8 @@ def run_one(
             snapshots["idle_end"] = {name: g.cpu() for name, g in groups.items()}
             stop_profiling()
         snapshots[phase] = {name: g.cpu() for name, g in groups.items()}
+        if phase in ("play", "done"):
+            count_commits(phase)
         if args.profile and phase == "play":
             profile("")
         if phase == "done":
@@ -360,12 +380,13 @@ def run_one(
             if setup == "one":
                 proc, url = load.start_server(database_url, workdir, env=env)
                 procs.append(proc)
-            elif setup == "nginx3":
+                duiyi_urls.append(url)
+            elif setup.startswith("nginx"):
                 from tests.server import nginx as nginx_module
 
                 if args.site_conf:
                     nginx_module.SITE_CONF = Path(args.site_conf).resolve()
-                ports = [free_port() for _ in range(3)]
+                ports = [free_port() for _ in range(int(setup.removeprefix("nginx")))]
                 if args.ring:
                     # each game's owner is the process nginx's consistent hash sends it to
                     # (own26: the upstream addresses in nginx's order)
@@ -373,6 +394,7 @@ def run_one(
                 for port in ports:
                     proc, _ = load.start_server(database_url, workdir, redis.url, env, port)
                     procs.append(proc)
+                    duiyi_urls.append(f"http://127.0.0.1:{port}")
                 nginx = nginx_module.Nginx(ports).start(workdir)
                 assert nginx.proc is not None
                 groups["nginx"].pids.append(nginx.proc.pid)
@@ -447,6 +469,7 @@ def run_one(
         float(result["p50_ms"]),
         float(result["p99_ms"]),
         idle,
+        commits.get("done", 0) - commits.get("play", 0),
     )
 
 
@@ -504,7 +527,9 @@ def main() -> None:
     ap.add_argument("--loads", default="100:1,200:4", help="GAMES:MOVES_PER_S,... (per game)")
     ap.add_argument("--moves", type=int, default=60, help="moves per game (both players)")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--setups", default=",".join(SETUPS), help="one, nginx3, minimal")
+    ap.add_argument(
+        "--setups", default=",".join(SETUPS), help="one, nginx3, minimal (also: nginx1, nginx2)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--server-env", action="append", default=[], metavar="K=V")
     ap.add_argument("--site-conf", help="an nginx site file instead of deploy/nginx-duiyi.conf")
@@ -544,7 +569,7 @@ def main() -> None:
         loads.append((int(g), float(r)))
     setups = [s for s in args.setups.split(",") if s]
     for s in setups:
-        if s not in SETUPS:
+        if s not in SETUPS + EXTRA_SETUPS:
             raise SystemExit(f"unknown setup {s!r}: {', '.join(SETUPS)}")
     outcomes: list[Outcome] = []
     # a plain kill still stops the servers, nginx, PostgreSQL and Redis started here
@@ -562,6 +587,8 @@ def main() -> None:
                         o = run_one(setup, games, rate, args, pg, redis, workdir)
                         outcomes.append(o)
                         fwd = "" if o.forwarded is None else f", forwarded {o.forwarded:.0%}"
+                        if o.commits:
+                            fwd += f", {o.moves / o.commits:.1f} moves per commit"
                         if o.idle:
                             fwd += ", idle ms CPU per s: " + ", ".join(
                                 f"{k} {v:.1f}" for k, v in o.idle.items()

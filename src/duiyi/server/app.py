@@ -212,6 +212,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "actions_measured": len(lat),
             "action_commit_ms_p50": quantile(0.50),
             "action_commit_ms_p99": quantile(0.99),
+            # group commits written, and how many waited for more actions (the window)
+            "commit_batches": state.games.committer.batches,
+            "commit_batches_waited": state.games.committer.lingered,
             "process": settings.process_id,
             "uptime_seconds": round(time.time() - state.started, 3),
             "games_hosted": len(hosts),
