@@ -343,7 +343,7 @@ class GameManager:
                 task.add_done_callback(self._background.discard)
             return
         host = self.hosts.get(str(message.get("game_id")))
-        if message.get("type") == "calls" and host is not None:
+        if message.get("type") in ("calls", "rematch") and host is not None:  # announce()
             broadcast(host.listeners, message)
         if message.get("type") == CLOSED:
             if host is not None and host.closed is None:  # the owner tells its sockets
