@@ -508,18 +508,27 @@ Object.defineProperty(window, "speechSynthesis", {
 
 
 def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factory: Any) -> None:
-    # Go §12.3: the count of the last seconds of a byo-yomi period, pushed by the server
+    # Go §12.3: the count of the last seconds of a byo-yomi period, pushed by the server; the
+    # clocks start with Black's first move, once the page is open (a loaded machine takes
+    # seconds to open it: a clock started with the game had run out by then)
     tc = {"system": "japanese-byoyomi", "base": 0, "periods": 1, "period": 12}
-    g = new_game(server, game="go", size=9, time_control=tc)
+    g = new_game(server, game="go", size=9, time_control=tc, start="first_move")
     ctx = context_factory()
     ctx.add_init_script(FAKE_SPEECH)
     page = open_game(ctx, server, g["id"], g["black_token"])
     # the clock shows the byo-yomi state: time left in the period and periods left
-    clock = page.inner_text("[data-testid=clock-black]")
-    assert clock.startswith("byo-yomi 0:1") and clock.endswith("(1 left)"), clock
+    clock = page.inner_text("[data-testid=clock-white]")
+    assert clock == "byo-yomi 0:12 (1 left)", clock
     # not a Chinese byo-yomi: the calls are shown, spoken after one click
     page.wait_for_selector("[data-testid=sound][aria-pressed=false]")
     page.click("[data-testid=sound]")
+    page.wait_for_selector("[data-testid=sound][aria-pressed=true]")
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "move", "move": "E5"},
+        headers={"Authorization": f"Bearer {g['black_token']}"},
+    )
+    assert r.status_code == 200, r.text  # White's period runs
     page.wait_for_function("window.__spoken.length > 0", timeout=15_000)
     (text, lang), shown = page.evaluate(
         "[window.__spoken.at(-1), document.querySelector('[data-testid=last-call]').textContent]"
