@@ -220,11 +220,13 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
         spec = refused_by_rules(rematches.rematch_spec(record.config))
         try:
             # each player's token seated at the other colour; the creator's arbiter key kept
-            await manager.create(
-                spec,
-                game_id=again,
-                token_hashes=(record.white_token_hash, record.black_token_hash),
-                arbiter_token_hash=record.arbiter_token_hash,
+            await manager.create_routed(
+                NewGame(
+                    spec,
+                    game_id=again,
+                    token_hashes=(record.white_token_hash, record.black_token_hash),
+                    arbiter_token_hash=record.arbiter_token_hash,
+                )
             )
         except Conflict as exc:
             if again not in str(exc):
