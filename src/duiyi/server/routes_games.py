@@ -18,21 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
-from duiyi.actions import (
-    AcceptTakeback,
-    Adjourn,
-    Arrive,
-    DeclineTakeback,
-    Pause,
-    RequestOvertimePass,
-    RequestTakeback,
-    Resume,
-    SplitPool,
-    action_class,
-    is_game_action,
-)
+from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server import rematch as rematches
+from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
     Forbidden,
@@ -65,7 +54,9 @@ log = logging.getLogger("duiyi.server")
 class Action(BaseModel):
     """An action: ``{"type": "move", "move": "D4"}``, ``{"type": "pass"}``, ... With an
     ``action_id`` (any string the client chooses, unique per action) the action is applied at
-    most once: a retry with the same id is answered with the version it reached."""
+    most once: a retry with the same id is answered with the version it reached. Its fields
+    are read by :func:`perform` once the sender is authorised; the document shows each
+    action's own (``action_schemas.ActionBody``)."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -80,18 +71,6 @@ def _manager(request: Request | WebSocket) -> GameManager:
     return manager
 
 
-# Players send the game's own actions plus adjourning (sealing their move), arriving late,
-# asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
-# game, a takeback by agreement (issue 21).
-PLAYER_ACTIONS = (
-    Adjourn,
-    Arrive,
-    RequestOvertimePass,
-    RequestTakeback,
-    AcceptTakeback,
-    DeclineTakeback,
-)
-ARBITER_ACTIONS = (Pause, Resume, SplitPool)
 _PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
 _ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
 
@@ -151,7 +130,9 @@ async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[st
 
 
 @router.post("/{game_id}/actions")
-async def post_action(request: Request, game_id: str, action: Action) -> dict[str, Any]:
+async def post_action(
+    request: Request, game_id: str, action: Annotated[Action, DOCUMENTED_AS_ACTIONS]
+) -> dict[str, Any]:
     """Apply an action as the player whose token is sent; answers the new version."""
     host = await _manager(request).get(game_id)
     token = bearer_token(request)
