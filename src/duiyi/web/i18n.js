@@ -435,6 +435,8 @@ const T = {
   "rf.add": ["add", "加"],
   "rf.take": ["take away", "减"],
   "rf.min": ["min", "分"],
+  "rf.pickBoard": ["the game's board: click the points", "本局棋盘：点选各点"],
+  "rf.pickHelp": ["Click the points on the board (click again to take one off), or type them", "在棋盘上点选各点（再点一次取消），或直接输入"],
   "rf.sec": ["s", "秒"],
   "rf.byArticle": ["as the article says", "按条款"],
   "rf.call": ["Answers the call", "答复的申诉"],
