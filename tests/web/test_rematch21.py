@@ -93,6 +93,19 @@ def test_one_rematch_only_and_none_of_an_event_game(server: Server) -> None:
     assert ask(g["white_token"]).json()["id"] == rematch_id(g["id"])
     # nobody else offers: a spectator has no seat
     assert httpx.post(url).status_code == 401
+    # a Renju game's rematch keeps its rules (Gomoku has no size or handicap to carry)
+    k = new_game(
+        server, game="gomoku", rules="free_renju", time_control={"system": "absolute", "base": 300}
+    )
+    act(server, k["id"], k["black_token"], {"type": "move", "move": "h8"})
+    act(server, k["id"], k["white_token"], {"type": "resign"})
+    kurl = f"{server.url}/api/games/{k['id']}/rematch"
+    httpx.post(kurl, headers={"Authorization": f"Bearer {k['white_token']}"})
+    r = httpx.post(kurl, headers={"Authorization": f"Bearer {k['black_token']}"})
+    assert r.status_code == 201 and r.json()["seat"] == "white", r.text
+    first, again = state(server, k["id"]), state(server, r.json()["id"])
+    assert again["game"] == "gomoku" and again["rules"] == first["rules"]
+    assert again["time_control"] == first["time_control"] and again["moves_list"] == []
     # a declined offer is said to the one who offered
     h = new_game(server, game="go", size=9)
     act(server, h["id"], h["black_token"], {"type": "resign"})
