@@ -50,6 +50,7 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     gu.get_by_text("Ke Jie (Black) offers a rematch, colours swapped: you play Black").wait_for()
     screenshot(gu, "rematch-offered")
     assert watcher.get_by_role("button", name="Accept the rematch").count() == 0
+    assert watcher.get_by_role("link", name="Watch the rematch").count() == 0
     gu.get_by_role("button", name="Accept the rematch").click()
     # both pages move to the rematch, whose id is fixed by the game's
     again = rematch_id(g["id"])
@@ -70,8 +71,11 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     # the same settings: board, rules, time
     assert new["size"] == 13 and new["rules"] == old["rules"]
     assert new["time_control"] == old["time_control"]
-    # the spectator is not moved (the socket carries no seat for it)
+    # the spectator is not moved (the socket carries no seat for it); it may follow a link
     assert _game_id(watcher) == g["id"]
+    watcher.get_by_role("link", name="Watch the rematch").click()
+    watcher.wait_for_selector(f"[data-testid=game-page][data-game-id='{again}'] [data-stone]")
+    assert "token" not in watcher.evaluate("location.hash")
     screenshot(ke, "rematch-played")
 
 

@@ -754,6 +754,9 @@ export function gamePage(main, id, params) {
     }
     if (token && ended(st) && engineOpposite()) actions.append(...rematchControls());
     else if (token && g.seat && ended(st) && g.info && !g.info.event) actions.append(...friendRematch());
+    else if (!token && ended(st) && g.info && g.info.rematch && g.info.rematch.game) {
+      actions.append(el("a", { href: `#/game/${encodeURIComponent(g.info.rematch.game)}`, "data-testid": "rematch-watch" }, t("rematch.watch")));
+    }
     side.append(actions);
     if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());

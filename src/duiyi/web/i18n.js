@@ -482,6 +482,7 @@ const T = {
   "rematch.withdraw": ["Withdraw the offer", "撤回提议"],
   "rematch.declined": ["{who} declined the rematch", "{who}拒绝了再来一局"],
   "rematch.go": ["Go to the rematch", "前往再来一局"],
+  "rematch.watch": ["Watch the rematch", "观看再来一局"],
   "movesDue": ["moves due: {n}", "尚需{n}手"],
   "deadViews.agree": ["{engine} agrees with duiyi's proposal of the dead stones", "{engine}与duiyi对死子的判断一致"],
   "deadViews.engineOnly": ["{engine} thinks dead, duiyi's proposal alive: {points} ({count})", "{engine}认为是死子、duiyi判断为活棋：{points}（{count}）"],
