@@ -26,7 +26,7 @@ import psycopg
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import Move
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -70,7 +70,7 @@ async def play(
     manager = GameManager(Repository(db), "p-bench")
     if window is not None:
         manager.committer.window = window
-    hosts = [(await manager.create({"game": "go", "size": 19}))[0] for _ in range(games)]
+    hosts = [(await manager.create(NewGame({"game": "go", "size": 19})))[0] for _ in range(games)]
     received = [0]
 
     def listener(text: str) -> None:
