@@ -224,6 +224,9 @@ def test_a_move_made_while_the_server_is_down_lands_once_when_it_is_back(
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
         page.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+        # the position's analysis is in (the moves shown): a tap before it would wait for it
+        # and be sent once, after the restart
+        page.wait_for_selector("[data-testid=pass]")
         server.kill9()
         page.wait_for_selector("[data-testid=game-page][data-connected=no]")
         page.click("[data-point='C3']")  # sent into the void: the page keeps it and retries

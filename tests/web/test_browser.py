@@ -330,6 +330,90 @@ def test_a_tap_before_the_position_is_analysed_is_played(
     assert not page._duiyi_errors
 
 
+def test_two_taps_before_the_position_is_analysed_both_count(
+    server: Server, context_factory: Any
+) -> None:
+    """Gomoku §2.10: Black proposes N = 2 fifth moves by tapping two points. Both taps made while
+    the new position's analysis is on its way are kept, in order (the first was lost)."""
+    g = new_game(server, game="gomoku", rules="chinese_2013")
+    act = f"{server.url}/api/games/{g['id']}/actions"
+    opening = {"type": "open", "moves": ["h8", "h9", "h10"], "fifth_n": 2}
+    r = httpx.post(act, json=opening, headers={"Authorization": f"Bearer {g['black_token']}"})
+    assert r.status_code == 200, r.text
+    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    wait_version(page, 1)
+    held: list[Any] = []
+    page.route("**/analysis", lambda route: held.append(route))
+    white4 = {"type": "move", "move": "h6"}
+    r = httpx.post(act, json=white4, headers={"Authorization": f"Bearer {g['white_token']}"})
+    assert r.status_code == 200, r.text
+    wait_version(page, 2)  # Black to propose; the analysis is held back
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the route handler runs while Playwright waits
+    assert held, "the page asks for the new position's analysis"
+    page.click("[data-point='g9']")
+    page.click("[data-point='j7']")
+    for route in held:
+        route.continue_()
+    page.unroute("**/analysis")
+    page.wait_for_selector("[data-testid=propose]")
+    assert sorted(page.eval_on_selector_all("[data-pick]", "e => e.map(x => x.dataset.pick)")) == [
+        "g9",
+        "j7",
+    ]
+    page.click("[data-testid=propose]")
+    wait_version(page, 3)
+    assert state(server, g["id"])["fifth_candidates"] == ["g9", "j7"]
+    assert not page._duiyi_errors
+
+
+def test_an_older_analysis_answering_late_changes_nothing(
+    server: Server, context_factory: Any
+) -> None:
+    """Two reads of /analysis on their way at once may answer in either order: an older answer
+    arriving after a newer one is not taken (it took the moves away until the next position)."""
+    g = new_game(server, game="go", size=9)
+    page = open_game(context_factory(), server, g["id"], g["black_token"])
+    page.click("[data-point='C3']")
+    wait_version(page, 1)
+    late: list[tuple[Any, Any]] = []
+
+    def first_answers_late(route: Any) -> None:
+        if late:
+            route.continue_()
+        else:  # answered as of now, handed to the page when the test says
+            late.append((route, route.fetch()))
+
+    def play(seat: str, action: dict[str, Any]) -> None:
+        r = httpx.post(
+            f"{server.url}/api/games/{g['id']}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {g[seat]}"},
+        )
+        assert r.status_code == 200, r.text
+
+    page.route("**/analysis", first_answers_late)
+    play("white_token", {"type": "pass"})
+    wait_version(page, 2)
+    deadline = time.monotonic() + 10
+    while not late and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the route handler runs (and reads) while Playwright waits
+    assert late, "the page asks for the new position's analysis"
+    play("black_token", {"type": "move", "move": "D4"})
+    play("white_token", {"type": "pass"})
+    wait_version(page, 4)  # analysed at once: Black to move
+    page.wait_for_selector("[data-testid=pass]")
+    route, answer = late[0]
+    with page.expect_request_finished(lambda req: req is route.request):
+        route.fulfill(response=answer)
+    page.wait_for_timeout(300)  # the page reads the late answer (before: the moves vanished)
+    page.click("[data-point='E5']")
+    wait_version(page, 5)
+    assert state(server, g["id"])["moves"][-1] == ["black", "E5"]
+    page.unroute("**/analysis")
+
+
 def test_reconnects_after_a_network_cut(
     tmp_path_factory: pytest.TempPathFactory, context_factory: Any
 ) -> None:
@@ -424,18 +508,27 @@ Object.defineProperty(window, "speechSynthesis", {
 
 
 def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factory: Any) -> None:
-    # Go §12.3: the count of the last seconds of a byo-yomi period, pushed by the server
+    # Go §12.3: the count of the last seconds of a byo-yomi period, pushed by the server; the
+    # clocks start with Black's first move, once the page is open (a loaded machine takes
+    # seconds to open it: a clock started with the game had run out by then)
     tc = {"system": "japanese-byoyomi", "base": 0, "periods": 1, "period": 12}
-    g = new_game(server, game="go", size=9, time_control=tc)
+    g = new_game(server, game="go", size=9, time_control=tc, start="first_move")
     ctx = context_factory()
     ctx.add_init_script(FAKE_SPEECH)
     page = open_game(ctx, server, g["id"], g["black_token"])
     # the clock shows the byo-yomi state: time left in the period and periods left
-    clock = page.inner_text("[data-testid=clock-black]")
-    assert clock.startswith("byo-yomi 0:1") and clock.endswith("(1 left)"), clock
+    clock = page.inner_text("[data-testid=clock-white]")
+    assert clock == "byo-yomi 0:12 (1 left)", clock
     # not a Chinese byo-yomi: the calls are shown, spoken after one click
     page.wait_for_selector("[data-testid=sound][aria-pressed=false]")
     page.click("[data-testid=sound]")
+    page.wait_for_selector("[data-testid=sound][aria-pressed=true]")
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "move", "move": "E5"},
+        headers={"Authorization": f"Bearer {g['black_token']}"},
+    )
+    assert r.status_code == 200, r.text  # White's period runs
     page.wait_for_function("window.__spoken.length > 0", timeout=15_000)
     (text, lang), shown = page.evaluate(
         "[window.__spoken.at(-1), document.querySelector('[data-testid=last-call]').textContent]"

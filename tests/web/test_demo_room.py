@@ -236,3 +236,48 @@ def test_the_room_corrects_or_accepts_an_irregular_gomoku_stone(
     _rule_in_the_room(page, 2, "replace_lifted", "black", "j10")
     page.wait_for_selector("#banner.error:has-text('accepted')")
     assert state(server, two["game_id"])["moves_list"] == ["h8"]
+
+
+def test_a_room_read_on_its_way_keeps_what_the_sockets_brought(
+    server: Server, context_factory: Any
+) -> None:
+    """The room reads the event's boards again after a ruling; each board's socket brings its
+    moves and calls meanwhile. A read that was on its way when board 2's move and board 1's call
+    came is older than them: the room keeps them (it showed board 2 a move back, the call
+    gone)."""
+    ev = make_event(server)
+    one, two = ev["games"]
+    arbiter = {"Authorization": f"Bearer {ev['arbiter_token']}"}
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    page.wait_for_selector("[data-testid=room-board-2][data-version='0']")
+    # the read is answered as of now, and its answer held back until the test lets it go
+    held: list[tuple[Any, Any]] = []
+    page.route("**/api/events/*/room", lambda route: held.append((route, route.fetch())))
+    # a ruling on board 1 (Go §24) comes over its socket: the room reads the boards again
+    r = httpx.post(
+        f"{server.url}/api/games/{one['game_id']}/rulings",
+        json={"kind": "warning", "color": "black", "article": "Go §24"},
+        headers=arbiter,
+    )
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # the route handler runs while Playwright waits
+    assert held, "the room reads its boards again after a ruling"
+    # while that read is on its way: a move on board 2, a call on board 1
+    act(server, two["game_id"], two["black_token"], {"type": "move", "move": "C3"})
+    r = httpx.post(
+        f"{server.url}/api/games/{one['game_id']}/calls",
+        json={"about": "time", "text": "my clock"},
+        headers={"Authorization": f"Bearer {one['white_token']}"},
+    )
+    assert r.status_code < 300, r.text
+    page.wait_for_selector("[data-testid=room-board-2][data-version='1']")
+    page.wait_for_selector("[data-testid=pending-call-1-1]")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.wait_for_selector("[data-testid=rulings-1]")  # the read's answer is shown
+    assert page.get_attribute("[data-testid=room-board-2]", "data-version") == "1"
+    assert page.locator("[data-testid=pending-call-1-1]").count() == 1
+    page.unroute("**/api/events/*/room")

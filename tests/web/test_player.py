@@ -196,8 +196,7 @@ def forbidden_position(server: Server) -> dict[str, Any]:
 def test_a_forbidden_point_always_asks_first(server: Server, context_factory: Any) -> None:
     g = forbidden_position(server)
     black = open_game(context_factory(), server, g["id"], g["black_token"])
-    black.wait_for_selector("[data-testid=sound]")
-    time.sleep(0.3)  # the analysis (forbidden points) arrives after the state
+    # a tap before the analysis (the forbidden points) is in waits for it
     black.click("[data-point='h8']")
     black.wait_for_selector("[data-testid=move-confirm]")
     assert "forbidden" in black.inner_text("[data-testid=move-confirm]")

@@ -40,7 +40,7 @@ from duiyi.server.auth import (
     secret_in_url,
 )
 from duiyi.server.broadcast import RECONNECT_TEXT
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -122,7 +122,7 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
     # created for the process nginx sends the game to (behind its consistent hash)
-    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
+    host, secrets_ = await _manager(request).create_routed(NewGame(refused_by_rules(spec.spec())))
     return {
         "id": host.id,
         "black_token": secrets_["black"],

@@ -76,7 +76,7 @@ export function gamePage(main, id, params) {
   const token = params.get("token");
   const arbiterKey = params.get("arbiter");
   const g = {
-    state: null, analysis: null, callsSeq: 0, heldPoint: null, seat: null, viewMove: null, viewPos: null, picks: [],
+    state: null, analysis: null, callsSeq: 0, held: [], seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
@@ -227,12 +227,12 @@ export function gamePage(main, id, params) {
     const v = g.state.version;
     try {
       const a = await api("GET", `/api/games/${encodeURIComponent(id)}/analysis`);
-      if (a.version >= v) {
+      // two reads on their way at once may answer in either order: never go back to an older one
+      if (a.version >= v && !(g.analysis && g.analysis.version > a.version)) {
         g.analysis = a;
         render();
-        const held = g.heldPoint;
-        g.heldPoint = null;
-        if (held && a.version === g.state.version) clickPoint(held);
+        // the taps kept while the position waited for this, in the order they were made
+        if (a.version === g.state.version) g.held.splice(0).forEach((p) => clickPoint(p));
       }
     } catch (err) {
       if (!(err instanceof Problem)) return;
@@ -347,8 +347,8 @@ export function gamePage(main, id, params) {
 
   function clickPoint(p) {
     if (!g.state || g.viewMove !== null) return;
-    // a tap in the moment between a new position and its analysis is kept and played after it
-    if (analysisBehind()) { g.heldPoint = p; return; }
+    // taps in the moment between a new position and its analysis are kept and played after it
+    if (analysisBehind()) { g.held.push(p); return; }
     const allowed = mine();
     const st = g.state;
     if (allowed.includes("open")) {

@@ -206,6 +206,7 @@ export function roomPage(main, id, params) {
       } else if (m.type === "calls" && Array.isArray(m.calls)) {
         // a player's call, or its answer, at once (no polling)
         board.calls = m.calls;
+        board.callsSeq = (board.callsSeq || 0) + 1;
         render();
       } else if (m.type === "call") {
         room.calls[b.id] = m;
@@ -218,11 +219,21 @@ export function roomPage(main, id, params) {
   async function load() {
     // an answer overtaken by a later read is dropped (it would take back a ruling just shown)
     const asked = (room.asked = (room.asked || 0) + 1);
+    const seen = new Map((room.data ? room.data.boards : []).map((b) => [b.id, b.callsSeq || 0]));
     try {
       const d = await api("GET", `/api/events/${encodeURIComponent(id)}/room`, { token: key });
       if (asked !== room.asked) return;
       const now = performance.now();
-      for (const b of d.boards) b.at = now;
+      const shown = new Map((room.data ? room.data.boards : []).map((b) => [b.id, b]));
+      for (const b of d.boards) {
+        b.at = now;
+        // a board's socket may have brought a newer position, or calls, while this was on its way
+        const was = shown.get(b.id);
+        if (!was) continue;
+        if (was.state.version > b.state.version) { b.state = was.state; b.at = was.at; }
+        if ((was.callsSeq || 0) !== seen.get(b.id)) b.calls = was.calls;
+        b.callsSeq = was.callsSeq;
+      }
       room.data = d;
       render();
       for (const b of d.boards) watch(b);
