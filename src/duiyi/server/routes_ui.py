@@ -157,6 +157,7 @@ async def game_info(request: Request, game_id: str) -> dict[str, Any]:
         "waiting": bool(wait.get("waiting")),
         "ready": sorted(wait.get("ready", [])),
         "calls": record.config.get("calls", []),
+        "rematch": record.config.get("rematch") or {},  # a casual game's (issue 21)
         "five": [],
     }
     if record.outcome is not None and get_game(record.kind).ends_in_a_line:

@@ -468,6 +468,22 @@ class Repository:
                 raise NotFound(f"no game with id {game_id!r}")
             return StoredGame.of(row)
 
+    async def update_config(
+        self, game_id: str, change: Callable[[dict[str, Any]], None]
+    ) -> dict[str, Any]:
+        """Read-modify-write of a game's stored configuration under the row's lock (no lost
+        update between processes): ``change`` edits a copy, which is written back and
+        returned. Names, calls, a rematch offer and an engine's view of the count live
+        there; no commit of the action log rewrites them."""
+        async with self.db.session() as s, s.begin():
+            row = await s.get(GameRow, game_id, with_for_update=True)
+            if row is None:
+                raise NotFound(f"no game with id {game_id!r}")
+            config = dict(row.config or {})
+            change(config)
+            row.config = config
+        return config
+
     async def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
         """The log entries with a version greater than ``after``, in order."""
         async with self.db.session() as s:

@@ -131,6 +131,8 @@ export function gamePage(main, id, params) {
         // a call, or the arbiter's answer, at once (no polling)
         g.callsSeq += 1;
         if (g.info) { g.info.calls = m.calls; render(); }
+      } else if (m.type === "rematch" && m.rematch) {
+        onRematch(m.rematch);
       } else if (m.type === "call") {
         onCall(m);
       } else if ((m.type === "ack" || m.type === "error") && answers.has(m.ref)) {
@@ -510,6 +512,7 @@ export function gamePage(main, id, params) {
       elapsed = (performance.now() - g.stateAt) / 1000;
     }
     const base = c.base - elapsed;
+    if (quotaClock(st)) return fmt(base); // the moves due are shown beside (movesDue)
     if (base > 0 || !c.periods) {
       const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "";
       return fmt(base) + extra;
@@ -524,6 +527,13 @@ export function gamePage(main, id, params) {
       left -= 1;
     }
     return `${t("byoyomi")} ${fmt(inPeriod)} (${left} ${t("periods")})`;
+  }
+
+  // so many moves in a period (Go §12.5, Gomoku §8.2): the clock shows the period's time,
+  // and the moves still due in it are said under the player's name
+  function quotaClock(st) {
+    const sys = st.time_control && st.time_control.system;
+    return sys === "moves-per-period" || sys === "multi-period";
   }
 
   function tickClocks() {
@@ -641,6 +651,8 @@ export function gamePage(main, id, params) {
       clockEls[seat] = clock;
       const info = [];
       if (st.captures) info.push(`${t("captures")} ${st.captures[colour]}`);
+      const due = quotaClock(st) && st.clocks && st.clocks[seat] && st.clocks[seat].periods;
+      if (due) info.push(el("span", { "data-testid": `moves-due-${seat}` }, t("movesDue", { n: String(due) })));
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
@@ -741,6 +753,10 @@ export function gamePage(main, id, params) {
       g.resigning = false;
     }
     if (token && ended(st) && engineOpposite()) actions.append(...rematchControls());
+    else if (token && g.seat && ended(st) && g.info && !g.info.event) actions.append(...friendRematch());
+    else if (!token && ended(st) && g.info && g.info.rematch && g.info.rematch.game) {
+      actions.append(el("a", { href: `#/game/${encodeURIComponent(g.info.rematch.game)}`, "data-testid": "rematch-watch" }, t("rematch.watch")));
+    }
     side.append(actions);
     if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());
@@ -890,6 +906,42 @@ export function gamePage(main, id, params) {
       }, { title: t("rematch.help", { colour }), "aria-describedby": "rematch-help" }),
       el("span", { class: "note", id: "rematch-help" }, t("rematch.help", { colour })),
     ];
+  }
+
+  // after a casual game between two people: one offers a rematch with the colours swapped,
+  // the other accepts; each keeps its link, seated at the other colour in the new game
+  function friendRematch() {
+    const r = g.info.rematch || {};
+    const other = g.seat === "black" ? "white" : "black";
+    const path = `/api/games/${encodeURIComponent(id)}/rematch`;
+    const send = (method) => async (ev) => {
+      ev.currentTarget.disabled = true;
+      try { onRematch((await api(method, path, { token })).rematch); } catch (err) { showError(err); render(); }
+    };
+    if (r.game) return [el("a", { href: `#/game/${encodeURIComponent(r.game)}?token=${encodeURIComponent(token)}`, "data-testid": "rematch-link" }, t("rematch.go"))];
+    const help = el("span", { class: "note", "data-testid": "rematch-note" });
+    if (r.offered_by === g.seat) {
+      help.textContent = t("rematch.offered", { who: nameOf(other) });
+      return [help, button(t("rematch.withdraw"), "rematch-withdraw", send("DELETE"))];
+    }
+    if (r.offered_by === other) {
+      help.textContent = t("rematch.offeredBy", { who: whoPlays(other), colour: t(other) });
+      return [help, button(t("rematch.accept"), "rematch-accept", send("POST")), button(t("rematch.decline"), "rematch-decline", send("DELETE"))];
+    }
+    if (r.declined_by === other) help.textContent = t("rematch.declined", { who: nameOf(other) });
+    return [button(t("rematch.offer"), "rematch-offer", send("POST"), { title: t("rematch.friendHelp", { colour: t(other) }) }), help];
+  }
+
+  // a rematch offered, declined or made (its page's answer, or the socket): once it is made
+  // both players' pages move to it, each at its new colour with the same link
+  function onRematch(r) {
+    if (!g.info) return;
+    g.info.rematch = r;
+    if (r.game && token && g.seat && !g.closed) {
+      location.hash = `#/game/${encodeURIComponent(r.game)}?token=${encodeURIComponent(token)}`;
+      return;
+    }
+    render();
   }
 
   // the count of a game against the computer: the engine's dead stones beside duiyi's
