@@ -25,7 +25,7 @@ import psycopg
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import Move
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -60,7 +60,7 @@ async def play(
     db = Database(url)
     db.migrate()
     manager = GameManager(Repository(db), "p-bench")
-    hosts = [(await manager.create({"game": "go", "size": 19}))[0] for _ in range(games)]
+    hosts = [(await manager.create(NewGame({"game": "go", "size": 19})))[0] for _ in range(games)]
     received = [0]
 
     def listener(text: str) -> None:

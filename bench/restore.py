@@ -22,7 +22,7 @@ import psycopg
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import Move
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -43,7 +43,7 @@ async def prepare(url: str, games: int, moves: int) -> None:
     db = Database(url)
     db.migrate()
     manager = GameManager(Repository(db), "p-crashed")
-    hosts = [(await manager.create({"game": "go", "size": 19}))[0] for _ in range(games)]
+    hosts = [(await manager.create(NewGame({"game": "go", "size": 19})))[0] for _ in range(games)]
 
     async def play(host: object) -> None:
         for i in range(moves):

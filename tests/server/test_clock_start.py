@@ -15,7 +15,7 @@ import httpx
 from tests.server.conftest import Server, bearer
 from websockets.sync.client import connect
 
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 TC = {"system": "absolute", "base": 60}
@@ -98,10 +98,12 @@ async def test_an_events_game_keeps_its_scheduled_start(tmp_path: Path) -> None:
     manager = GameManager(Repository(db), "p-test")
     try:
         host, _ = await manager.create(
-            {"game": "go", "size": 9, "time_control": TC, "start": "seated"},
-            event_id="e1",
-            round=1,
-            board=1,
+            NewGame(
+                {"game": "go", "size": 9, "time_control": TC, "start": "seated"},
+                event_id="e1",
+                round=1,
+                board=1,
+            )
         )
         view = host.view()
         assert view["clock"]["start_rule"] == "scheduled" and view["clock_running"] == "black"

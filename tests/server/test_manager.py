@@ -6,7 +6,7 @@ from pathlib import Path
 
 from duiyi import BLACK
 from duiyi.actions import Move, Pass, Resign
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 
@@ -16,15 +16,17 @@ async def test_idle_games_leave_memory_and_come_back(tmp_path: Path) -> None:
     manager = GameManager(Repository(db), "p-test")
     try:
         timed, _ = await manager.create(
-            {
-                "game": "go",
-                "size": 9,
-                "time_control": {"system": "absolute", "base": 600},
-                "start": "scheduled",  # its clock runs from the start
-            }
+            NewGame(
+                {
+                    "game": "go",
+                    "size": 9,
+                    "time_control": {"system": "absolute", "base": 600},
+                    "start": "scheduled",  # its clock runs from the start
+                }
+            )
         )
-        untimed, _ = await manager.create({"game": "go", "size": 9})
-        done, _ = await manager.create({"game": "go", "size": 9})
+        untimed, _ = await manager.create(NewGame({"game": "go", "size": 9}))
+        done, _ = await manager.create(NewGame({"game": "go", "size": 9}))
         await untimed.act(BLACK, Move("E5"))
         await done.act(BLACK, Resign())
         # a finished game and a live game with nothing due leave memory; a live game whose
@@ -65,7 +67,7 @@ async def test_readers_never_see_an_action_before_its_commit(tmp_path: Path) -> 
     repo.append_many = slow_append_many  # type: ignore[method-assign]
     try:
         release.set()
-        host, _ = await manager.create({"game": "go", "size": 9})
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
         release.clear()
         move = asyncio.create_task(host.act(BLACK, Move("E5")))
         await asyncio.sleep(0.05)
@@ -89,7 +91,7 @@ async def test_action_ids_survive_leaving_memory(tmp_path: Path) -> None:
     db.migrate()
     manager = GameManager(Repository(db), "p-test")
     try:
-        host, _ = await manager.create({"game": "go", "size": 9})
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
         assert await host.act(BLACK, Pass(), "one") == 1
         assert await manager.sweep(idle_seconds=0) == 1
         back = await manager.get(host.id)
@@ -112,10 +114,10 @@ async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
     db.migrate()
     repo = Repository(db)
     crashed = GameManager(repo, "p-crashed")
-    played, _ = await crashed.create({"game": "go", "size": 9})
-    fresh, _ = await crashed.create({"game": "go", "size": 9})
-    early, _ = await crashed.create({"game": "go", "size": 9})
-    done, _ = await crashed.create({"game": "go", "size": 9})
+    played, _ = await crashed.create(NewGame({"game": "go", "size": 9}))
+    fresh, _ = await crashed.create(NewGame({"game": "go", "size": 9}))
+    early, _ = await crashed.create(NewGame({"game": "go", "size": 9}))
+    done, _ = await crashed.create(NewGame({"game": "go", "size": 9}))
     await played.act(BLACK, Move("E5"), "a1")
     await played.act(WHITE, Move("C3"))
     await done.act(BLACK, Resign())

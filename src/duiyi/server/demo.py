@@ -31,6 +31,7 @@ from fastapi import APIRouter, Request
 from duiyi import BLACK, WHITE, Color
 from duiyi.actions import Accept, Move, Pass, Pause, SetDead, action_from_json
 from duiyi.server.auth import hash_token, new_token
+from duiyi.server.game_manager import NewGame
 from duiyi.store.models import GameRow
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import Player
@@ -124,32 +125,38 @@ async def ensure_demo(state: State) -> dict[str, Any] | None:
         if g.black is None or g.white is None:
             continue
         host, tokens = await state.games.create(
-            {"game": "go", **online},
-            event_id=event_id,
-            round=rnd.number,
-            board=g.board,
-            arbiter_token_hash=hash_token(arbiter),
+            NewGame(
+                {"game": "go", **online},
+                event_id=event_id,
+                round=rnd.number,
+                board=g.board,
+                arbiter_token_hash=hash_token(arbiter),
+            )
         )
         names = {"black": event.player(g.black).name, "white": event.player(g.white).name}
         await _waiting(state, host, names)
         seats.append(_seats(host.id, "go", names, tokens, (rnd.number, g.board)))
     go, go_tokens = await state.games.create(
-        {
-            "game": "go",
-            "size": 19,
-            "rules": "chinese",
-            "time_control": {"system": "chinese-byoyomi", "base": 1200, "reserved_minutes": 3},
-        }
+        NewGame(
+            {
+                "game": "go",
+                "size": 19,
+                "rules": "chinese",
+                "time_control": {"system": "chinese-byoyomi", "base": 1200, "reserved_minutes": 3},
+            }
+        )
     )
     names = {"black": "Li Wei", "white": "Zhang Min"}
     await _waiting(state, go, names)
     seats.insert(0, _seats(go.id, "go", names, go_tokens, None))
     renju, renju_tokens = await state.games.create(
-        {
-            "game": "gomoku",
-            "rules": "chinese_2013",
-            "time_control": {"system": "absolute", "base": 900},
-        }
+        NewGame(
+            {
+                "game": "gomoku",
+                "rules": "chinese_2013",
+                "time_control": {"system": "absolute", "base": 900},
+            }
+        )
     )
     names = {"black": "Wang Fang", "white": "Liu Yang"}
     await _waiting(state, renju, names)
@@ -188,7 +195,7 @@ def _seats(
 
 
 async def _review_go(state: State) -> str:
-    host, _tokens = await state.games.create({"game": "go", "size": 9, "rules": "chinese"})
+    host, _tokens = await state.games.create(NewGame({"game": "go", "size": 9, "rules": "chinese"}))
     await _set_config(state, host.id, names={"black": "Li Wei", "white": "Zhang Min"})
     for black_move, white_move in _GO_REVIEW:
         await host.act(BLACK, Move(black_move))
@@ -202,7 +209,7 @@ async def _review_go(state: State) -> str:
 
 
 async def _review_renju(state: State) -> str:
-    host, _tokens = await state.games.create({"game": "gomoku", "rules": "chinese_2013"})
+    host, _tokens = await state.games.create(NewGame({"game": "gomoku", "rules": "chinese_2013"}))
     await _set_config(state, host.id, names={"black": "Wang Fang", "white": "Liu Yang"})
     for seat, action, _note in _RENJU_REVIEW:
         await host.act(Color(seat), action_from_json(action))

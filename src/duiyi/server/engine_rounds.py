@@ -40,7 +40,7 @@ from typing import Any
 from duiyi.errors import TournamentError
 from duiyi.games import EngineProtocol
 from duiyi.server.engine_list import EngineList, EngineNotOffered
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.settings import Settings
@@ -317,14 +317,16 @@ class EngineRounds:
             return False  # the engines are busy: the next pass looks again
         spec = {**record.data.get("online", {}), "game": event.game.name}
         host, _tokens = await self.games.create(
-            spec,
-            event_id=record.id,
-            round=number,
-            board=board.board,
-            arbiter_token_hash=record.arbiter_token_hash,
-            # the names are stored (never a command): a restart resolves them again
-            engine={"kind": event.game.name, "players": {k: r.spec for k, r in runs.items()}},
-            engine_client=play.client,
+            NewGame(
+                spec,
+                event_id=record.id,
+                round=number,
+                board=board.board,
+                arbiter_token_hash=record.arbiter_token_hash,
+                # the names are stored (never a command): a restart resolves them again
+                engine={"kind": event.game.name, "players": {k: r.spec for k, r in runs.items()}},
+                engine_client=play.client,
+            )
         )
         timeout = self.settings.engine_move_timeout
         seat_engines(host, player_seats(host, runs, timeout, event.game.name))

@@ -24,13 +24,38 @@ from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
 from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
 
-__all__ = ["STALE_AFTER", "GameManager"]
+__all__ = ["STALE_AFTER", "GameManager", "NewGame"]
 
 log = logging.getLogger("duiyi.server")
 _Loaded = TypeVar("_Loaded")  # what a load under the loading lock gives
 
 # A process whose heartbeat is older than this is taken for dead: its games move to another.
 STALE_AFTER = 5.0
+
+
+@dataclasses.dataclass(frozen=True)
+class NewGame:
+    """What a new game is made of (:meth:`GameManager.create`).
+
+    ``spec`` is the game's request (``{"game": "go", "size": 19, ...}``). An event's game
+    names its event, round and board and the hash of the event's arbiter key (None: the game
+    gets its own arbiter secret). ``engine`` (``{"seat": "white", "kind": "go"}``; an event's
+    engine game: ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with
+    the game, so that the engines come back with it after a restart; ``engine_client`` (a
+    digest of the address that asked) lets every process count each client's engine games.
+    ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn knockout
+    game replayed with colours reversed keeps its players' links. ``game_id``: the id picked
+    beforehand (by the ring owner's choice), else a new one."""
+
+    spec: dict[str, Any]
+    event_id: str | None = None
+    round: int | None = None
+    board: int | None = None
+    arbiter_token_hash: str | None = None
+    engine: dict[str, Any] | None = None
+    engine_client: str = ""
+    token_hashes: tuple[str, str] | None = None
+    game_id: str | None = None
 
 
 class GameManager:
@@ -70,68 +95,28 @@ class GameManager:
         self.on_created_for: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
 
-    async def create(
-        self,
-        spec: dict[str, Any],
-        *,
-        event_id: str | None = None,
-        round: int | None = None,
-        board: int | None = None,
-        arbiter_token_hash: str | None = None,
-        engine: dict[str, Any] | None = None,
-        engine_client: str = "",
-        token_hashes: tuple[str, str] | None = None,
-        game_id: str | None = None,
-    ) -> tuple[GameHost, dict[str, str]]:
-        """A new game from a request; returns the host and its new secrets (``black``,
-        ``white``, and ``arbiter`` unless the event's arbiter key rules the game).
-
-        ``engine`` (``{"seat": "white", "kind": "go"}``; an event's engine game:
-        ``{"kind": "go", "players": {"black": CMD, "white": CMD}}``) is stored with the game,
-        so that the engines come back with the game after a restart; ``engine_client`` (a
-        digest of the address that asked) lets every process count each client's engine
-        games (every engine game counts toward the cluster's cap).
-
-        ``token_hashes`` (Black's, White's) seat players who already hold links: a drawn
-        knockout game replayed with colours reversed keeps its players' links (no new secrets
-        are answered for the seats then)."""
-        record, session, secrets_ = await self._insert(
-            spec,
-            event_id=event_id,
-            round=round,
-            board=board,
-            arbiter_token_hash=arbiter_token_hash,
-            engine=engine,
-            engine_client=engine_client,
-            token_hashes=token_hashes,
-            game_id=game_id,
-        )
+    async def create(self, new: NewGame) -> tuple[GameHost, dict[str, str]]:
+        """A new game hosted here; returns the host and its new secrets (``black``, ``white``,
+        and ``arbiter`` unless the event's arbiter key rules the game; none for the seats when
+        ``new.token_hashes`` seats players who already hold links)."""
+        record, session, secrets_ = await self._insert(new)
         host = GameHost(self, record, session, offset=-time.monotonic())
         self.hosts[record.id] = host
         host.start_timer()
         return host, secrets_
 
     async def _insert(
-        self,
-        spec: dict[str, Any],
-        *,
-        event_id: str | None = None,
-        round: int | None = None,
-        board: int | None = None,
-        arbiter_token_hash: str | None = None,
-        engine: dict[str, Any] | None = None,
-        engine_client: str = "",
-        token_hashes: tuple[str, str] | None = None,
-        game_id: str | None = None,
-        owner: str | None = None,
+        self, new: NewGame, owner: str | None = None
     ) -> tuple[StoredGame, Session, dict[str, str]]:
         """Store a new game (owned by ``owner``, this process when None): its record, its
         session and its new secrets (:meth:`create`)."""
-        if event_id is not None:  # an event's game keeps its scheduled start (Go §22, Gomoku §8)
+        spec, engine = new.spec, new.engine
+        if new.event_id is not None:
+            # an event's game keeps its scheduled start (Go §22, Gomoku §8)
             spec = {**spec, "start": "scheduled"}
         elif engine is not None and "start" not in spec:  # the engine never opens a seat
             spec = {**spec, "start": "first_move"}
-        if event_id is None:  # a casual game allows a takeback by agreement (issue 21)
+        if new.event_id is None:  # a casual game allows a takeback by agreement (issue 21)
             spec = {**spec, "takebacks": True}
         session = new_session(spec, now=0.0)
         config = session.to_json()
@@ -143,9 +128,10 @@ class GameManager:
             config["engine"] = dict(engine)
         secrets_ = {"black": new_token(), "white": new_token()}
         black_hash, white_hash = hash_token(secrets_["black"]), hash_token(secrets_["white"])
-        if token_hashes is not None:
-            black_hash, white_hash = token_hashes
+        if new.token_hashes is not None:
+            black_hash, white_hash = new.token_hashes
             secrets_ = {}
+        arbiter_token_hash = new.arbiter_token_hash
         if arbiter_token_hash is None:
             secrets_["arbiter"] = new_token()
             arbiter_token_hash = hash_token(secrets_["arbiter"])
@@ -157,46 +143,31 @@ class GameManager:
             arbiter_token_hash=arbiter_token_hash,
             wall=time.time(),
             owner=owner or self.process_id,
-            event_id=event_id,
-            round=round,
-            board=board,
-            engine_client=None if engine is None else engine_client,
-            game_id=game_id,
+            event_id=new.event_id,
+            round=new.round,
+            board=new.board,
+            engine_client=None if engine is None else new.engine_client,
+            game_id=new.game_id,
         )
         return await self.repo.game(game_id), session, secrets_
 
-    async def create_routed(
-        self,
-        spec: dict[str, Any],
-        *,
-        event_id: str | None = None,
-        round: int | None = None,
-        board: int | None = None,
-        arbiter_token_hash: str | None = None,
-        token_hashes: tuple[str, str] | None = None,
-    ) -> tuple[Hosted, dict[str, str]]:
+    async def create_routed(self, new: NewGame) -> tuple[Hosted, dict[str, str]]:
         """A new game (``POST /api/games``, an event round's boards) created for the process
         nginx will send its requests to: its id is picked here, and the game is hosted here
         when this process is its ring owner, else stored with its owner's process id, and the
         owner is told to load it (its timer runs there from the start; a lost message only
-        delays that to its first request). Nothing is forwarded. Without peers: :meth:`create`
-        (the other arguments as there)."""
-        kwargs: dict[str, Any] = {
-            "event_id": event_id,
-            "round": round,
-            "board": board,
-            "arbiter_token_hash": arbiter_token_hash,
-            "token_hashes": token_hashes,
-        }
+        delays that to its first request). Nothing is forwarded. Without peers:
+        :meth:`create`. An engine game is made by :meth:`create` (its engine is seated here)."""
         if self.ownership is None:
-            return await self.create(spec, **kwargs)
+            return await self.create(new)
         game_id = new_id()
+        new = dataclasses.replace(new, game_id=game_id)
         owner = self.ownership.owner_process(game_id)
         if owner is None or owner == self.process_id:
-            return await self.create(spec, game_id=game_id, **kwargs)
-        record, session, secrets_ = await self._insert(spec, game_id=game_id, owner=owner, **kwargs)
+            return await self.create(new)
+        record, session, secrets_ = await self._insert(new, owner=owner)
         if self.on_created_for is not None:
-            self.on_created_for(owner, game_id)
+            self.on_created_for(owner, record.id)
         state = game_view(record.id, session, 0, 0.0)
         state["event"] = event_link(record)
         return RemoteGame(self, record, state), secrets_

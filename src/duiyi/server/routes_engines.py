@@ -35,7 +35,7 @@ from duiyi.server.engine_list import (
     EngineRun,
 )
 from duiyi.server.engines import EngineSeat
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
@@ -254,7 +254,7 @@ async def _start_engine_game(
         await _check_caps(manager, settings, key, taken=False)
         check_concurrency([run])
         host, tokens = await manager.create(
-            refused_by_rules(body), engine=engine, engine_client=key, game_id=game_id
+            NewGame(refused_by_rules(body), engine=engine, engine_client=key, game_id=game_id)
         )
         try:
             # counted again with the new game in: of two processes that created games at

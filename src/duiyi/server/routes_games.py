@@ -18,20 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 from duiyi import Color
-from duiyi.actions import (
-    AcceptTakeback,
-    Adjourn,
-    Arrive,
-    DeclineTakeback,
-    Pause,
-    RequestOvertimePass,
-    RequestTakeback,
-    Resume,
-    SplitPool,
-    action_class,
-    is_game_action,
-)
+from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
     Forbidden,
@@ -40,7 +29,7 @@ from duiyi.server.auth import (
     secret_in_url,
 )
 from duiyi.server.broadcast import RECONNECT_TEXT
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -63,7 +52,9 @@ log = logging.getLogger("duiyi.server")
 class Action(BaseModel):
     """An action: ``{"type": "move", "move": "D4"}``, ``{"type": "pass"}``, ... With an
     ``action_id`` (any string the client chooses, unique per action) the action is applied at
-    most once: a retry with the same id is answered with the version it reached."""
+    most once: a retry with the same id is answered with the version it reached. Its fields
+    are read by :func:`perform` once the sender is authorised; the document shows each
+    action's own (``action_schemas.ActionBody``)."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -78,18 +69,6 @@ def _manager(request: Request | WebSocket) -> GameManager:
     return manager
 
 
-# Players send the game's own actions plus adjourning (sealing their move), arriving late,
-# asking for the Go §22.5 pass on overtime (in advance or at the overrun) and, in a casual
-# game, a takeback by agreement (issue 21).
-PLAYER_ACTIONS = (
-    Adjourn,
-    Arrive,
-    RequestOvertimePass,
-    RequestTakeback,
-    AcceptTakeback,
-    DeclineTakeback,
-)
-ARBITER_ACTIONS = (Pause, Resume, SplitPool)
 _PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
 _ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
 
@@ -122,7 +101,7 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
     # created for the process nginx sends the game to (behind its consistent hash)
-    host, secrets_ = await _manager(request).create_routed(refused_by_rules(spec.spec()))
+    host, secrets_ = await _manager(request).create_routed(NewGame(refused_by_rules(spec.spec())))
     return {
         "id": host.id,
         "black_token": secrets_["black"],
@@ -149,7 +128,9 @@ async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[st
 
 
 @router.post("/{game_id}/actions")
-async def post_action(request: Request, game_id: str, action: Action) -> dict[str, Any]:
+async def post_action(
+    request: Request, game_id: str, action: Annotated[Action, DOCUMENTED_AS_ACTIONS]
+) -> dict[str, Any]:
     """Apply an action as the player whose token is sent; answers the new version."""
     host = await _manager(request).get(game_id)
     token = bearer_token(request)

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi.server.event_changes import change_event, event_summary, games_of, repo_of
-from duiyi.server.game_manager import GameManager
+from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.store.repository import Repository
@@ -83,20 +83,24 @@ async def start_replay(
                 last.id, f"round {number} board {board}: replayed with colours reversed"
             )
         host, _ = await games.create_routed(
+            NewGame(
+                spec,
+                event_id=event_id,
+                round=number,
+                board=board,
+                arbiter_token_hash=record.arbiter_token_hash,
+                token_hashes=(last.white_token_hash, last.black_token_hash),
+            )
+        )
+        return {"board": board, "game_id": host.id, "replay_of": last.id}
+    host, tokens = await games.create_routed(
+        NewGame(
             spec,
             event_id=event_id,
             round=number,
             board=board,
             arbiter_token_hash=record.arbiter_token_hash,
-            token_hashes=(last.white_token_hash, last.black_token_hash),
         )
-        return {"board": board, "game_id": host.id, "replay_of": last.id}
-    host, tokens = await games.create_routed(
-        spec,
-        event_id=event_id,
-        round=number,
-        board=board,
-        arbiter_token_hash=record.arbiter_token_hash,
     )
     return {
         "board": board,

@@ -18,6 +18,7 @@ from duiyi.server.event_changes import (
     online_of,
     repo_of,
 )
+from duiyi.server.game_manager import NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
@@ -106,11 +107,13 @@ async def start_games(request: Request, event_id: str, number: int) -> dict[str,
     for g in todo:
         # each board created for the process nginx sends its game to (issue 26)
         host, tokens = await games_of(request).create_routed(
-            spec,
-            event_id=event_id,
-            round=number,
-            board=g.board,
-            arbiter_token_hash=record.arbiter_token_hash,
+            NewGame(
+                spec,
+                event_id=event_id,
+                round=number,
+                board=g.board,
+                arbiter_token_hash=record.arbiter_token_hash,
+            )
         )
         boards.append(
             {
