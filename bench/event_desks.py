@@ -16,8 +16,13 @@ the shared machine):
    ``--servers K``, K server processes share the database and desk i talks to server i mod K
    (the one desk to the first); the CPU is that of every server process.
 
-Printed: one table line per measured round, and the ratios the issue asks for (round 5 /
-round 1 per result, five desks / one desk in results per second).
+Printed: one table line per measured round (with the desk clients' own CPU per result), the
+ratios the issue asks for (round 5 / round 1 per result, five desks / one desk in results per
+second), and the physics of the second: five desks go at most as fast as the cores allow for a
+result's CPU (server, PostgreSQL, client) and the server processes for theirs, one desk at
+1 / its latency, so their ratio is at most (that bound) x (one desk's latency); and how often a
+backend of the bench's database waited for a lock while the five desks ran (sampled from
+``pg_locks`` every 10 ms): the desks queueing behind each other in the store.
 
 Usage: .venv/bin/python bench/event_desks.py [--players 5000] [--rounds 5] [--sample 200]
        [--turns 4] [--desks 5] [--admin postgresql://postgres@127.0.0.1:5432/postgres]
@@ -89,6 +94,46 @@ class Meter:
         return self.server() - server0, pg
 
 
+class LockWatch:
+    """Samples, every 10 ms while the desks run, whether a backend of the bench's database waits
+    for a lock (``pg_locks`` not granted): how often desks queue behind each other in the store
+    (the event's row, a board). Its own backend is on the admin database (not metered)."""
+
+    def __init__(self, admin: str, database: str) -> None:
+        import threading
+
+        self.admin, self.database = admin, database
+        self.samples = self.waiting = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> LockWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    def _run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin, autocommit=True) as conn:
+            while not self.stop.wait(0.01):
+                row = conn.execute(
+                    "SELECT count(*) FROM pg_locks AS l JOIN pg_stat_activity AS a "
+                    "ON a.pid = l.pid WHERE NOT l.granted AND a.datname = %s",
+                    (self.database,),
+                ).fetchone()
+                self.samples += 1
+                self.waiting += bool(row and row[0])
+
+    @property
+    def share(self) -> float:
+        """The share of samples with a backend waiting for a lock."""
+        return self.waiting / max(1, self.samples)
+
+
 def desk(
     url: str, event_id: str, key: str, number: int, boards: list[int], go: Any
 ) -> dict[str, Any]:
@@ -103,6 +148,7 @@ def desk(
         if go is not None:
             go.wait()
         began = time.perf_counter()
+        cpu = time.process_time()
         for b in boards:
             t = time.perf_counter()
             r = client.put(
@@ -113,7 +159,8 @@ def desk(
             statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
             size = max(size, len(r.content))
         wall = time.perf_counter() - began
-    return {"times": times, "statuses": statuses, "wall": wall, "size": size}
+        cpu = time.process_time() - cpu
+    return {"times": times, "statuses": statuses, "wall": wall, "size": size, "client": cpu}
 
 
 def _desk_process(args: tuple[Any, ...], out: Any) -> None:
@@ -155,6 +202,7 @@ def five_desks(
         "statuses": statuses,
         "wall": wall,
         "size": max(a["size"] for a in answers),
+        "client": sum(a["client"] for a in answers),
     }
 
 
@@ -228,7 +276,7 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                 event_id, key = make_event(client, args.players, args.rounds, number - 1)
                 events.append((number, event_id, key, boards_of(client, event_id, number)))
             one: dict[int, dict[str, Any]] = {
-                n: {"times": [], "cpu": 0.0, "server": 0.0, "wall": 0.0, "size": 0}
+                n: {"times": [], "cpu": 0.0, "server": 0.0, "wall": 0.0, "size": 0, "client": 0.0}
                 for n, *_ in events
             }
             step = max(1, args.sample // args.turns)
@@ -243,6 +291,7 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                     acc["cpu"] += server + pg
                     acc["server"] += server
                     acc["wall"] += done["wall"]
+                    acc["client"] += done["client"]
                     acc["size"] = max(acc["size"], done["size"])
                     for code, n in done["statuses"].items():
                         acc.setdefault("statuses", {})
@@ -250,7 +299,10 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
             for number, event_id, key, boards in events:
                 rest = boards[args.turns * step :]
                 started = meter.start()
-                many = five_desks([u for _, u in servers], event_id, key, number, rest, args.desks)
+                with LockWatch(args.admin, name) as locks:
+                    many = five_desks(
+                        [u for _, u in servers], event_id, key, number, rest, args.desks
+                    )
                 server5, pg5 = meter.stop(started)
                 acc = one[number]
                 count = len(acc["times"])
@@ -268,6 +320,10 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                     "many_rate": len(rest) / many["wall"],
                     "many_statuses": many["statuses"],
                     "many_cpu": (server5 + pg5) / max(1, len(rest)),
+                    "many_server": server5 / max(1, len(rest)),
+                    "lock_waits": locks.share,
+                    "client": acc["client"] / count,
+                    "many_client": many["client"] / max(1, len(rest)),
                     "results": len(rest),
                 }
                 rows.append(row)
@@ -284,17 +340,33 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
         f"{last['cpu'] / first['cpu']:.2f}x, median request "
         f"{last['median_ms'] / first['median_ms']:.2f}x"
     )
+    cores = os.cpu_count() or 1
     for r in rows:
         print(
             f"round {r['round']}: {args.desks} desks / one desk, results per second: "
             f"{r['many_rate'] / r['one_rate']:.1f}x"
+        )
+        # the physics: N desks can go no faster than the cores allow for the CPU of a result
+        # (server, PostgreSQL and the desk client), nor than the server processes allow for
+        # theirs; one desk goes at 1 / its latency. So N desks / one desk is at most
+        # (that rate) x (one desk's latency): a latency that is all CPU caps it at the cores.
+        whole = r["many_cpu"] + r["many_client"]
+        bound = min(cores / whole, args.servers / r["many_server"])
+        print(
+            f"round {r['round']}: a result costs {whole * 1000:.1f} ms CPU with its client "
+            f"({r['many_client'] * 1000:.1f} ms): {cores} cores allow at most {cores / whole:.0f}"
+            f"/s, {args.servers} server process(es) {args.servers / r['many_server']:.0f}/s; one "
+            f"desk waits {r['median_ms']:.1f} ms a result ({1000 / r['median_ms']:.1f}/s), so "
+            f"{args.desks} desks / one desk <= {bound * r['median_ms'] / 1000:.1f}x; a backend "
+            f"waited for a lock in {r['lock_waits']:.1%} of the samples"
         )
 
 
 HEADER = (
     f"{'round':>5} {'event MB':>9} {'CPU s/result':>13} {'(server':>8} {'pg)':>7} "
     f"{'median ms':>10} {'answer B':>9} {'1 desk /s':>10} {'N desks /s':>11} "
-    f"{'N desks CPU s':>14} {'1 desk statuses':>16} {'N desks statuses':>17}"
+    f"{'N desks CPU s':>14} {'client CPU s':>13} {'1 desk statuses':>16} "
+    f"{'N desks statuses':>17}"
 )
 
 
@@ -302,7 +374,8 @@ def _line(r: dict[str, Any]) -> str:
     return (
         f"{r['round']:>5} {r['document'] / 1e6:>9.2f} {r['cpu']:>13.4f} {r['server']:>8.4f} "
         f"{r['pg']:>7.4f} {r['median_ms']:>10.1f} {r['size']:>9} {r['one_rate']:>10.1f} "
-        f"{r['many_rate']:>11.1f} {r['many_cpu']:>14.4f} {r['one_statuses']!s:>16} "
+        f"{r['many_rate']:>11.1f} {r['many_cpu']:>14.4f} {r['client']:>13.4f} "
+        f"{r['one_statuses']!s:>16} "
         f"{r['many_statuses']!s:>17}"
     )
 

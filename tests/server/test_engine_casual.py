@@ -5,6 +5,7 @@ proposal. Real GNU Go (``--gnugo``) against a real server."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import sys
 import time
 from collections.abc import Callable
@@ -232,6 +233,13 @@ class _Host:
         return len(self.session.log)
 
 
+def run_apart(coro: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: a browser test run before in the same worker
+    leaves Playwright's event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 @pytest.mark.parametrize("refuse", [False, True])
 def test_the_engine_takes_the_moves_off_its_board_with_gtp_undo(refuse: bool) -> None:
     # issue 21: "the engine agrees (GTP undo)"; an engine that refuses undo is given the
@@ -246,7 +254,7 @@ def test_the_engine_takes_the_moves_off_its_board_with_gtp_undo(refuse: bool) ->
     engine = _Gtp(refuse)
     seat._engine = engine
     seat._known = (engine, list(session.game.game.moves))
-    asyncio.run(seat._turn(session))
+    run_apart(seat._turn(session))
     assert session.game.game.moves == [] and session.log[-1].type == "accept_takeback"
     assert engine.commands == ["undo"] * (1 if refuse else 2)
     assert seat._known == (None if refuse else (engine, []))
@@ -266,6 +274,6 @@ def test_a_takeback_asked_before_the_engine_answers_takes_back_one_move() -> Non
     engine = _Gtp()
     seat._engine = engine
     seat._known = (engine, known)
-    asyncio.run(seat._turn(session))
+    run_apart(seat._turn(session))
     assert session.game.game.moves == known and session.to_move() is BLACK
     assert engine.commands == [] and seat._known == (engine, known)

@@ -3,8 +3,11 @@ result written as that board's rows, desks on different boards never refusing ea
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +21,7 @@ from duiyi.server.app import create_app
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 from duiyi.store.migrate import config_for, upgrade
-from duiyi.store.repository import Conflict
+from duiyi.store.repository import BoardWrite, Conflict
 from duiyi.tournament import entries
 from duiyi.tournament.event import add_players, new_event, pair_next_round, simulate
 from duiyi.tournament.formats import wallchart
@@ -246,3 +249,115 @@ async def test_two_desks_writing_one_board_differently_are_told(tmp_path: Any) -
         r = await client.put(url, json={"result": "1-0"})  # the director corrects it
         assert r.status_code == 200 and r.json()["board"]["result"] == "1-0"
         assert [e["value"]["result"] for e in r.json()["board"]["trail"]] == ["0-1", "1-0"]
+
+
+def _elsewhere(url: str, work: Callable[[Repository], Awaitable[Any]]) -> Any:
+    """``work`` run by another desk: its own connections and event loop, to the end, while the
+    caller waits (called from inside a desk's ``decide``: between its reading and its write)."""
+
+    async def run() -> Any:
+        db = Database(url)
+        try:
+            return await work(Repository(db))
+        finally:
+            await db.dispose()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, run()).result()
+
+
+def _write(board: int, result: GameResult, wall: float) -> Callable[[Any], BoardWrite]:
+    def decide(piece: Any) -> BoardWrite:
+        return BoardWrite(_enter(board, result)(piece.event).event, {"op": "result"}, wall)
+
+    return decide
+
+
+async def test_a_board_written_between_a_desks_reading_and_its_write_refuses_it(url: str) -> None:
+    # A board's result is a compare-and-set (issue 26: no decided result is ever undone): desk A
+    # reads board 3; another desk writes board 3 before A writes: A's write is refused and
+    # writes nothing (not its board, its audit entry or a revision): the route reads again and
+    # applies the record's rules to what is there. A write of another board in between, or a
+    # result held as a conflict and settled, goes through (one statement each on PostgreSQL).
+    db = Database(url)
+    db.migrate()
+    repo = Repository(db)
+    e = add_players(new_event("Cup", "go", "swiss", 3), [Player(0, n) for n in "ABCDEF"])
+    e, _ = pair_next_round(e, random.Random(1))
+    eid = await _stored(repo, e)
+
+    def other(board: int, result: GameResult) -> Any:
+        async def work(r: Repository) -> Any:
+            return await r.change_board(eid, 1, board, _write(board, result, 4.0))
+
+        return _elsewhere(url, work)
+
+    def a_then_board_2(piece: Any) -> BoardWrite:
+        other(2, GameResult.WHITE_WINS)
+        return _write(1, GameResult.BLACK_WINS, 5.0)(piece)
+
+    _piece, _plan, version, closed = await repo.change_board(eid, 1, 1, a_then_board_2)
+    assert (version, closed) == (3, [])
+
+    def a_then_board_3(piece: Any) -> BoardWrite:
+        other(3, GameResult.WHITE_WINS)
+        return _write(3, GameResult.BLACK_WINS, 6.0)(piece)
+
+    with pytest.raises(Conflict):
+        await repo.change_board(eid, 1, 3, a_then_board_3)
+    stored = await repo.event(eid)
+    assert stored.event is not None and stored.version == 4
+    games = stored.event.round(1).games
+    black, white = GameResult.BLACK_WINS, GameResult.WHITE_WINS
+    assert [g.result for g in games] == [black, white, white]
+    assert [len(g.trail) for g in games] == [1, 1, 1]
+    assert [a.by for g in games for a in g.trail] == ["desk"] * 3
+
+    # an online result that disagrees with the desk's is held as the board's conflict; the
+    # desk's entry again settles it (Go §27: the director's result stands)
+    def online(piece: Any) -> BoardWrite:
+        done = entries.record_result(
+            piece.event,
+            1,
+            1,
+            ResultSheet(GameResult.WHITE_WINS),
+            source=Source.ONLINE,
+            by="game g",
+            at=7.0,
+        )
+        return BoardWrite(done.event, {"op": "report"}, 7.0)
+
+    await repo.change_board(eid, 1, 1, online)
+    held = (await repo.event(eid)).event
+    assert held is not None and held.round(1).game(1).conflict is not None
+    assert held.round(1).game(1).result is GameResult.BLACK_WINS
+    await repo.change_board(eid, 1, 1, _write(1, GameResult.BLACK_WINS, 8.0))
+    settled = await repo.event(eid)
+    assert settled.event is not None and settled.version == 6
+    assert settled.event.round(1).game(1).conflict is None
+    assert [a.note for a in settled.event.round(1).game(1).trail][-1] == "conflict rejected"
+
+    # and a change of the whole event between a desk's reading and its write refuses it
+    def renamed(piece: Any) -> BoardWrite:
+        async def work(r: Repository) -> None:
+            record = await r.event(eid)
+            assert record.event is not None
+            await r.save_event(
+                eid,
+                record.version,
+                record.data,
+                {"op": "t"},
+                9.0,
+                event=replace(record.event, name="Cup 2"),
+                before=record,
+            )
+
+        _elsewhere(url, work)
+        return _write(3, GameResult.DRAW, 9.5)(piece)
+
+    with pytest.raises(Conflict):
+        await repo.change_board(eid, 1, 3, renamed)
+    last = await repo.event(eid)
+    assert last.event is not None and last.event.name == "Cup 2" and last.version == 7
+    assert last.event.round(1).game(3).result is GameResult.WHITE_WINS
+    await db.dispose()

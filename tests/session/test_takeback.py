@@ -114,3 +114,23 @@ def test_a_request_open_when_play_stops_can_only_be_declined() -> None:
         s.apply(AcceptTakeback(), 4.0, WHITE)
     s.apply(DeclineTakeback(), 4.0, WHITE)
     assert s.takeback_request is None and s.game.game.phase.value == "counting"
+
+
+def test_taken_back_moves_leave_the_period_quota_and_old_logs_replay_as_played() -> None:
+    # issue 21 (session 5's note): "taken-back moves still count toward a 'moves per period'
+    # clock"; Go §12.5: so many moves in each period
+    from duiyi.clock import MovesPerPeriod
+
+    s = Session(Game(9), Clock(MovesPerPeriod(0, 5, 300), now=0.0), takebacks=True)
+    s.move(BLACK, "E5", now=10.0)
+    s.move(WHITE, "D5", now=30.0)
+    s.apply(RequestTakeback(), 35.0, BLACK)
+    s.apply(AcceptTakeback(), 36.0, WHITE)
+    black, white = s.clock.remaining(BLACK, 36.0), s.clock.remaining(WHITE, 36.0)
+    assert (black.periods, white.periods) == (5, 5)  # 4 each before the fix
+    assert black.base == pytest.approx(300 - 16) and white.base == pytest.approx(300 - 20)
+    assert Session.from_log(s.to_json()).state() == s.state()
+    # a log written before the fix replays as it was played (the moves counted)
+    old = s.to_json()
+    del old["options"]["takeback_quota"]
+    assert Session.from_log(old).clock.remaining(BLACK, 36.0).periods == 4

@@ -202,3 +202,45 @@ def test_edit_remove_and_draw_the_numbers_by_lot(server: Server, context_factory
     # once paired, a player withdraws instead of being removed or edited
     assert page.locator("[data-testid^=remove-]").count() == 0
     assert page.locator("[data-testid^=withdraw-]").count() == 3
+
+
+def test_a_result_is_shown_from_its_boards_answer(server: Server, context_factory: Any) -> None:
+    # Issue 26: a board's result answers the board (its result and audit trail); the desk puts
+    # it in place and draws again without reading the whole event (megabytes for 5,000
+    # players). What it shows is still what the server keeps: the result in words, the trail,
+    # the rounds complete in the header.
+    made = httpx.post(f"{server.url}/api/events", json={"name": "Club night", "rounds": 3}).json()
+    event_id, key = made["id"], made["organiser_token"]
+    auth = {"Authorization": f"Bearer {key}"}
+    httpx.post(
+        f"{server.url}/api/events/{event_id}/players",
+        content="name\nAnn\nBen\nCai\nDai\n",
+        headers={**auth, "Content-Type": "text/csv"},
+    ).raise_for_status()
+    httpx.post(f"{server.url}/api/events/{event_id}/rounds", headers=auth).raise_for_status()
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/desk/{event_id}/round?key={key}")
+    page.get_by_role("heading", name="Round 1", exact=True).wait_for()
+    page.wait_for_load_state("networkidle")
+    reads: list[str] = []
+    page.on(
+        "request",
+        lambda r: reads.append(r.url) if r.method == "GET" and "/api/" in r.url else None,
+    )
+    row = page.locator("[data-board='1']")
+    page.get_by_label("Result Board 1", exact=True).select_option(label="Black wins (1-0)")
+    row.get_by_text("Changes (1)").wait_for()
+    page.get_by_text("no round has all its results yet").wait_for()
+    page.get_by_label("Result Board 2", exact=True).select_option(label="Draw")
+    page.locator("[data-board='2']").get_by_text("Changes (1)").wait_for()
+    page.get_by_text("results complete through round 1").wait_for()
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in reads if u.split("?")[0].endswith(f"/api/events/{event_id}")], reads
+    # a correction: the trail keeps both entries, shown from the board's answer
+    page.get_by_label("Result Board 1", exact=True).select_option(label="White wins (0-1)")
+    row.get_by_text("Changes (2)").wait_for()
+    assert page.get_by_label("Result Board 1", exact=True).input_value() == "0-1"
+    stored = httpx.get(f"{server.url}/api/events/{event_id}/rounds/1").json()["games"]
+    assert [g["result"] for g in stored] == ["0-1", "draw"]
+    assert [len(g["trail"]) for g in stored] == [2, 1]
+    assert not [u for u in reads if u.split("?")[0].endswith(f"/api/events/{event_id}")], reads

@@ -281,3 +281,43 @@ def test_the_count_shows_where_gnugo_and_duiyi_disagree(
     # the human accepts the marking: GNU Go had accepted it, the game is counted
     page.get_by_role("button", name="Accept the count").click()
     page.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+
+
+def test_gnugo_dead_stones_shown_again_after_a_restart_during_the_count(
+    tmp_path: Any, context_factory: Any
+) -> None:
+    # session 5's note: "GNU Go's dead-stone view is kept in memory: after a restart during a
+    # count it is not shown"; it is stored with the game now
+    s = Server(f"sqlite:///{tmp_path / 'duiyi.sqlite3'}", None, extra=("--gnugo",))
+    s.start(tmp_path)
+    try:
+        g = engine_game(s)
+        to_count(s, g, ["C3", "G7"])
+
+        def views() -> Any:
+            a = httpx.get(f"{s.url}/api/games/{g['id']}/analysis").json()
+            return a.get("dead_views") and a
+
+        before = wait_for(views, "the engine's dead stones", within=60.0)
+        page = context_factory().new_page()
+        page.goto(f"{s.url}/ui/#/game/{g['id']}?token={g['token']}")
+        shown = page.get_by_test_id("dead-views")
+        shown.wait_for()
+        words = shown.inner_text()
+        s.stop()
+        page.wait_for_selector("[data-testid=game-page][data-connected=no]")
+        s.start(tmp_path)
+        # the page reconnects by itself and shows GNU Go's view again, the same words
+        page.wait_for_selector("[data-testid=game-page][data-connected=yes]", timeout=30_000)
+        after = wait_for(views, "the engine's dead stones after the restart", within=30.0)
+        assert after["engine"]["dead"] == before["engine"]["dead"]
+        assert after["dead_views"] == before["dead_views"]
+        page.reload()
+        shown.wait_for()
+        assert shown.inner_text() == words
+        assert "GNU Go" in words
+        screenshot(page, "engine-count-after-restart")
+        page.get_by_role("button", name="Accept the count").click()
+        page.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+    finally:
+        s.stop()

@@ -234,6 +234,11 @@ class Clock:
         # the last press, while it can still be taken back (Go §17.3): who pressed, its time
         # before the press and how long its turn had run
         self._last_press: tuple[Color, PlayerTime, float] | None = None
+        # each player's presses a takeback by agreement may still reverse (issue 21): its time
+        # before the press, how long that turn ran, and the arbiter's net adjustment then;
+        # emptied when the player's time is set outright (a stop, an arrival, Go §22.5, Go
+        # §22.8, Gomoku §8.1)
+        self._presses: dict[Color, list[tuple[PlayerTime, float, float]]] = {BLACK: [], WHITE: []}
 
     # ------------------------------------------------------------------ reading
 
@@ -440,6 +445,7 @@ class Clock:
                 raise ClockError(f"{color}'s time has run out", "Go §12.4")
             if not self.shared:
                 self._states[color] = self.system.spend(pt, 0.0)
+            self._presses[color].append((pt, 0.0, self._adjusted[color]))
             self._moves[color] += 1
             self._now = now
             self._to_move = color.opponent
@@ -460,6 +466,7 @@ class Clock:
         self._runner = self._pick_runner()
         self._since = now
         self._last_press = (color, pt, t)
+        self._presses[color].append((pt, t, self._adjusted[color]))
 
     def can_unpress(self, color: Color) -> bool:
         """Whether :meth:`unpress` can take back ``color``'s last press: it was the clock's
@@ -500,12 +507,60 @@ class Clock:
             self._states[color.opponent] = before
         self._used[color] -= t
         self._moves[color] -= 1
+        if self._presses[color]:
+            self._presses[color].pop()
         self._to_move = color
         self._runner = self._pick_runner()
         self._turn_used = t
         self._since = None if self._paused else now
         self._last_press = None
         self._now = now
+
+    def take_back(self, color: Color, presses: int, now: float) -> int:
+        """A takeback by agreement (issue 21) removed ``color``'s last ``presses`` moves: they
+        no longer count as moves of a quota (moves per period, Go §12.5; Gomoku §8.2) nor
+        earn an increment, and the time they took stays used (docs/decisions.md). ``color``'s
+        time goes back to where it stood before the first of them, less their thinking time
+        charged as a turn stopped without a move (:meth:`TimeSystem.interrupt`), with the
+        arbiter's adjustments since kept. Only presses since ``color``'s time was last set
+        outright are reversed (a stop, an arrival, the Go §22.5 pass, a reading set by the
+        arbiter, a split pool); a shared pool keeps its reading. Returns the presses reversed.
+
+        >>> from duiyi.clock import MovesPerPeriod
+        >>> c = Clock(MovesPerPeriod(base=0, moves=5, period=300), now=0.0)
+        >>> c.press(BLACK, 40.0); c.press(WHITE, 50.0)
+        >>> c.remaining(BLACK, 50.0).periods      # moves still due in Black's period
+        4
+        >>> c.take_back(BLACK, 1, 60.0)           # agreed 10 s into Black's turn
+        1
+        >>> c.remaining(BLACK, 60.0).periods, c.remaining(BLACK, 60.0).base, c.moves(BLACK)
+        (5, 250.0, 0)
+        """
+        now = self._check(now)
+        history = self._presses[color]
+        n = min(max(int(presses), 0), len(history))
+        if n == 0:
+            return 0
+        taken = history[-n:]
+        del history[-n:]
+        self._moves[color] -= n
+        self._last_press = None
+        self._now = now
+        if self.shared:
+            return n
+        before, _, adjusted = taken[0]
+        pt = self.system.interrupt(before, sum(t for _, t, _ in taken))
+        since = self._adjusted[color] - adjusted  # the arbiter's changes since stay
+        if since > 0:
+            pt = self.system.add(pt, since)
+        elif since < 0:
+            pt = self.system.deduct(pt, -since)
+        self._states[color] = pt
+        return n
+
+    def _forget_presses(self) -> None:
+        for history in self._presses.values():
+            history.clear()
 
     def _end_turn(self, color: Color, t: float, now: float) -> None:
         self._used[color] += t
@@ -529,6 +584,7 @@ class Clock:
         self._end_turn(color, t, now)
         self._moves[color] -= 1  # not a move
         self._last_press = None
+        self._presses[color].clear()
         self._to_move = color.opponent
         self._runner = self._pick_runner()
         self._since = None if self._paused else now
@@ -580,6 +636,7 @@ class Clock:
         if self._paused:
             self.resume(now)
         self._last_press = None
+        self._forget_presses()
         color = self._runner
         if color is None:
             return
@@ -641,6 +698,7 @@ class Clock:
             )
         extra = max(self.lateness.factor * late - self.used(color, now), 0.0)
         self._last_press = None
+        self._forget_presses()
         old = self._runner
         self._absent.discard(color)
         self._late[color] = late
@@ -702,6 +760,7 @@ class Clock:
         if periods is not None and periods < 0:
             raise InvalidInput(f"periods must be >= 0, got {periods!r}")
         self._last_press = None
+        self._forget_presses()
         if color is self._runner:
             t = self.turn_elapsed(now)
             self._used[color] += t
@@ -744,6 +803,7 @@ class Clock:
         self._states = {BLACK: PlayerTime(half), WHITE: PlayerTime(half)}
         self._split = True
         self._last_press = None
+        self._forget_presses()
         self._now = now
         return half
 
@@ -774,6 +834,14 @@ class Clock:
         if self._last_press is not None:
             who, before, t = self._last_press
             out["last_press"] = {"color": who.value, "before": before.to_json(), "turn": t}
+        if any(self._presses.values()):  # absent otherwise: snapshots read as before
+            out["presses"] = {
+                c.value: [
+                    {"before": pt.to_json(), "turn": t, "adjusted": adj}
+                    for pt, t, adj in self._presses[c]
+                ]
+                for c in (BLACK, WHITE)
+            }
         if self._runner is not self._to_move:
             # an absent player's time runs (Gomoku §8.5); absent otherwise, so snapshots of
             # clocks without lateness read as before
@@ -817,6 +885,11 @@ class Clock:
                     PlayerTime.from_json(last["before"]),
                     float(last["turn"]),
                 )
+            for colour, kept in (data.get("presses") or {}).items():
+                clock._presses[Color(colour)] = [
+                    (PlayerTime.from_json(p["before"]), float(p["turn"]), float(p["adjusted"]))
+                    for p in kept
+                ]
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInput(f"not a clock snapshot: {exc}") from exc
         return clock

@@ -376,7 +376,21 @@ class EngineSeat:
             return None
         opinion = sorted(str(p) for p in dead)
         self.dead_opinion = (len(game.moves), opinion)
+        await self._keep_opinion(len(game.moves), opinion)
         return opinion
+
+    async def _keep_opinion(self, moves: int, dead: list[str]) -> None:
+        """Store the engine's dead stones with the game (``config["engine_dead"]``), so that
+        the count shows them again after a restart (:func:`stored_opinion`); a store that
+        fails only loses the display, never the count."""
+
+        def change(config: dict[str, Any]) -> None:
+            config["engine_dead"] = {"moves": moves, "dead": dead}
+
+        try:
+            await self.host.manager.repo.update_config(self.host.id, change)
+        except Exception as exc:  # the count goes on with the view kept in memory
+            log.warning("game %s: the engine's dead stones not stored (%s)", self.host.id, exc)
 
     # -- Gomoku ----------------------------------------------------------------------------
     async def _gomoku_turn(self, session: Any, view: dict[str, Any]) -> None:

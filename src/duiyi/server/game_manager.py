@@ -153,14 +153,14 @@ class GameManager:
 
     async def create_routed(self, new: NewGame) -> tuple[Hosted, dict[str, str]]:
         """A new game (``POST /api/games``, an event round's boards) created for the process
-        nginx will send its requests to: its id is picked here, and the game is hosted here
-        when this process is its ring owner, else stored with its owner's process id, and the
-        owner is told to load it (its timer runs there from the start; a lost message only
-        delays that to its first request). Nothing is forwarded. Without peers:
+        nginx will send its requests to: its id is picked here (unless ``new`` names it: a
+        rematch's), and the game is hosted here when this process is its ring owner, else
+        stored with its owner's process id, and the owner is told to load it (its timer runs
+        there from the start; a lost message only delays that to its first request). Nothing is forwarded. Without peers:
         :meth:`create`. An engine game is made by :meth:`create` (its engine is seated here)."""
         if self.ownership is None:
             return await self.create(new)
-        game_id = new_id()
+        game_id = new.game_id or new_id()  # given: a rematch's, fixed by its game's
         new = dataclasses.replace(new, game_id=game_id)
         owner = self.ownership.owner_process(game_id)
         if owner is None or owner == self.process_id:
@@ -314,7 +314,7 @@ class GameManager:
                 task.add_done_callback(self._background.discard)
             return
         host = self.hosts.get(str(message.get("game_id")))
-        if message.get("type") == "calls" and host is not None:
+        if message.get("type") in ("calls", "rematch") and host is not None:  # announce()
             broadcast(host.listeners, message)
         if message.get("type") == CLOSED:
             if host is not None and host.closed is None:  # the owner tells its sockets

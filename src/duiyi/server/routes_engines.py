@@ -11,7 +11,6 @@ as a command.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import hashlib
 import logging
@@ -26,7 +25,6 @@ from duiyi.errors import InvalidInput
 from duiyi.games import GoAdapter
 from duiyi.games import get as get_game
 from duiyi.go.scoring import score_position
-from duiyi.server.auth import Unauthorized, bearer_token
 from duiyi.server.engine_list import (
     ENGINE_NAME,
     EngineList,
@@ -39,6 +37,7 @@ from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
+from duiyi.server.rematch import rematch_id
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, NotFound, Repository
@@ -273,34 +272,16 @@ async def _start_engine_game(
     }
 
 
-def rematch_id(game_id: str) -> str:
-    """The id of a game's rematch, fixed by the game's id: the store's key on game ids lets a
-    game have one rematch, whichever process is asked and after any restart.
-
-    >>> rematch_id("8hYgLz9KO03A") == rematch_id("8hYgLz9KO03A") != rematch_id("x")
-    True
-    """
-    digest = hashlib.sha256(b"duiyi-rematch:" + game_id.encode()).digest()[:9]
-    return base64.urlsafe_b64encode(digest).decode().replace("-", "x").replace("_", "y")
-
-
-@router.post("/api/games/{game_id}/rematch", status_code=201)
-async def rematch(request: Request, game_id: str) -> dict[str, Any]:
-    """After a casual game against an engine: a new game against the same engine at the same
-    level, with the same rules and time, the colours swapped (issue 21). Only the human's
-    token asks, once the game is over, and once (the rematch's id is fixed by the game's, so
+async def engine_rematch(
+    request: Request, game_id: str, seat: Color, engine: dict[str, Any]
+) -> dict[str, Any]:
+    """After a casual game against an engine (``POST /api/games/{id}/rematch``, issue 21): a
+    new game against the same engine at the same level, with the same rules and time, the
+    colours swapped, made at once. Once per game (the rematch's id is fixed by the game's, so
     the store refuses a second one); answers as ``POST /api/engine-games``."""
-    manager = _manager(request)
-    host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
-    record = getattr(host, "record", None)
-    engine = (record.config or {}).get("engine") if record is not None else None
-    if not isinstance(engine, dict) or not isinstance(engine.get("request"), dict):
+    if not isinstance(engine.get("request"), dict):
         raise Conflict("a rematch is for a casual game against an engine, made by this version")
-    if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
-        raise Conflict("the game is not over: finish it (or resign) before a rematch")
+    manager = _manager(request)
     again = rematch_id(game_id)
     made = Conflict(f"the rematch of this game is made already: game {again}")
     with contextlib.suppress(NotFound):
@@ -439,7 +420,10 @@ def install_engine_hook(
         except EngineNotOffered as exc:
             log.warning("game %s: its engine is not offered here; not resumed (%s)", host.id, exc)
             return
-        seat_engines(host, [EngineSeat(host, Color(engine["seat"]), kind, run)])
+        seat = EngineSeat(host, Color(engine["seat"]), kind, run)
+        # the engine's dead stones read before a restart, shown again at the count
+        seat.dead_opinion = stored_opinion(host.record.config)
+        seat_engines(host, [seat])
 
     async def evicted(host: Any) -> None:
         for seat in _SEATS.pop(host.id, []):
@@ -613,6 +597,21 @@ def dead_views(
         "engine_only": sorted(set(dead) - set(proposal)),
         "duiyi_only": sorted(set(proposal) - set(dead)),
     }
+
+
+def stored_opinion(config: dict[str, Any]) -> tuple[int, list[str]] | None:
+    """The engine's dead stones stored with a game (``EngineSeat._keep_opinion``): the
+    number of moves they were read after and the points; None when none were stored.
+
+    >>> stored_opinion({"engine_dead": {"moves": 40, "dead": ["C3"]}})
+    (40, ['C3'])
+    >>> stored_opinion({}) is None
+    True
+    """
+    kept = config.get("engine_dead")
+    if not isinstance(kept, dict) or not isinstance(kept.get("dead"), list):
+        return None
+    return int(kept.get("moves", -1)), [str(p) for p in kept["dead"]]
 
 
 def takeback_actions(session: Any, seat: Color) -> list[str]:

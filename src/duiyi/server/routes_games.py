@@ -17,6 +17,7 @@ from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
+import duiyi.server.rematch as rematches
 from duiyi import Color
 from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput
@@ -38,6 +39,7 @@ from duiyi.server.problems import RateLimited, problem_body
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec, parse_action
+from duiyi.store.repository import Conflict
 
 __all__ = ["perform", "router"]
 
@@ -168,6 +170,69 @@ async def post_ruling(
         text = "; ".join(f"{r['kind']} · {r['article']}" for r in made)
         await answer_call(request, game_id, int(call), text, made[0] if made else None)
     return {"version": version, "state": (await host.read())[1], "rulings": made}
+
+
+@router.post("/{game_id}/rematch", status_code=201)
+async def rematch(request: Request, game_id: str) -> dict[str, Any]:
+    """After a casual game, a new one with the colours swapped and the same settings (issue
+    21); a player's token asks. Against an engine it is made at once (the same engine and
+    level; answered as ``POST /api/engine-games``). Between two people the first to ask offers
+    it and the opponent's ask accepts it: the game is made then, each player's link seated at
+    the other colour (no new secret), and both pages hear of it on the socket (``{"type":
+    "rematch", "rematch": {"offered_by", "game"}}``). One rematch per game: its id is fixed by
+    the game's. No rematch of an event's game."""
+    manager = _manager(request)
+    host = await manager.get(game_id)
+    seat = host.seat_for(bearer_token(request))
+    if seat is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    record = await manager.repo.game(game_id)  # the offer as stored now (any process)
+    rematches.check_casual(record)
+    if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
+        raise Conflict("the game is not over: finish it (or resign) before a rematch")
+    engine = record.config.get("engine")
+    if isinstance(engine, dict):
+        from duiyi.server.routes_engines import engine_rematch  # the engines are optional
+
+        return await engine_rematch(request, game_id, seat, engine)
+    now = await rematches.offer(manager.repo, game_id, seat)
+    if now.get("accepted") and not now.get("game"):
+        again = rematches.rematch_id(game_id)
+        spec = refused_by_rules(rematches.rematch_spec(record.config))
+        try:
+            # each player's token seated at the other colour; the creator's arbiter key kept
+            await manager.create_routed(
+                NewGame(
+                    spec,
+                    game_id=again,
+                    token_hashes=(record.white_token_hash, record.black_token_hash),
+                    arbiter_token_hash=record.arbiter_token_hash,
+                )
+            )
+        except Conflict as exc:
+            if again not in str(exc):
+                raise
+        else:
+            names = rematches.swapped_names(record.config)
+            if names:
+                await manager.repo.update_config(again, lambda c: c.update(names=names))
+        now = await rematches.made(manager.repo, game_id, again)
+    manager.announce(game_id, {"type": "rematch", "rematch": now})
+    return {"rematch": now, "id": now.get("game"), "seat": seat.opponent.value}
+
+
+@router.delete("/{game_id}/rematch")
+async def decline_rematch(request: Request, game_id: str) -> dict[str, Any]:
+    """A player withdraws its rematch offer, or declines the opponent's; the pages hear of it
+    on the socket."""
+    manager = _manager(request)
+    host = await manager.get(game_id)
+    seat = host.seat_for(bearer_token(request))
+    if seat is None:
+        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    now = await rematches.decline(manager.repo, game_id, seat)
+    manager.announce(game_id, {"type": "rematch", "rematch": now})
+    return {"rematch": now}
 
 
 @router.get("/{game_id}/rulings")

@@ -200,6 +200,9 @@ class Session:
         # a casual game's takeback by agreement (issue 21): never in an event's game
         self.takebacks = bool(takebacks)
         self._takeback: Color | None = None  # the seat that asked, until answered
+        # taken-back moves leave the clock's quota too (issue 21); logs written before replay
+        # as played then (their taken-back moves counted)
+        self._takeback_quota = True
         self._initial: dict[str, Any] = {
             "game": self._game.config_json(),
             "clock": clock.to_json(),
@@ -847,6 +850,11 @@ class Session:
         self._game.take_back_moves(count)
         if not self._started:
             return
+        if self._takeback_quota:
+            # the moves alternate from the asker's: they leave each player's quota of moves
+            # (Go §12.5, Gomoku §8.2); the time they took stays used
+            self._clock.take_back(asker, (count + 1) // 2, a.at)
+            self._clock.take_back(asker.opponent, count // 2, a.at)
         want = self._game.to_move()
         if self._clock.to_move is not want:
             if self._clock.to_move is not None:
@@ -1128,6 +1136,8 @@ class Session:
             options["start_rule"] = self.start_rule
         if self.takebacks:  # absent in older logs and event games: no takebacks
             options["takebacks"] = True
+            if self._takeback_quota:  # absent in older logs: taken-back moves counted
+                options["takeback_quota"] = True
         return options
 
     def public_json(self) -> dict[str, Any]:
@@ -1165,6 +1175,7 @@ class Session:
             takebacks=bool(options.get("takebacks", False)),
         )
         session._legacy = options.get("clock_stops", 1) < 2
+        session._takeback_quota = bool(options.get("takeback_quota", False))
         for i, a in enumerate(actions):
             if a.at < session._now:
                 raise SessionError(f"action {i} goes back in time ({a.at:g})")

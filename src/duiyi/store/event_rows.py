@@ -24,6 +24,8 @@ True
 from __future__ import annotations
 
 import collections
+import copy
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
@@ -74,6 +76,8 @@ __all__ = [
     "insert_all",
     "load",
     "load_board",
+    "pg_slice",
+    "pg_write_params",
     "player_of",
     "player_row",
     "write_board",
@@ -662,52 +666,215 @@ async def load_board(
             .where(*_board_key(BOARDS, event_id, round_number, board))
         )
     ).first()
+    trail: list[Any] = []
+    later: Sequence[Any] = ()
+    if found is not None:
+        trail = list(
+            (
+                await conn.execute(
+                    select(AUDIT.c.entry)
+                    .where(*_board_key(AUDIT, event_id, round_number, board))
+                    .order_by(AUDIT.c.seq)
+                )
+            ).scalars()
+        )
+        if round_number < head.round_count:
+            # the later pairings of the board's players (a correction names them)
+            pair = (found.black, found.white)
+            later = (
+                await conn.execute(
+                    select(BOARDS).where(
+                        _where(BOARDS, event_id),
+                        BOARDS.c.round > round_number,
+                        or_(BOARDS.c.black.in_(pair), BOARDS.c.white.in_(pair)),
+                    )
+                )
+            ).all()
+    return _slice(
+        Head.of(head),
+        head.player_count,
+        head.round_count,
+        head.open_games,
+        round_number,
+        board,
+        found,
+        trail,
+        None if found is None else found.conflict,
+        later,
+    )
+
+
+def _slice(
+    head: Head,
+    player_count: int,
+    round_count: int,
+    open_games: int,
+    round_number: int,
+    board: int,
+    found: Any,
+    trail: Sequence[Any],
+    conflict: Any,
+    later_rows: Sequence[Any],
+) -> BoardSlice:
+    """The slice of the board row ``found`` (None: not there) with its trail, its conflict and
+    the later boards of its players (rows or mappings), as the store read them."""
     games: tuple[Game, ...] = ()
     version = 0
     if found is not None:
-        trail = (
-            await conn.execute(
-                select(AUDIT.c.entry)
-                .where(*_board_key(AUDIT, event_id, round_number, board))
-                .order_by(AUDIT.c.seq)
-            )
-        ).scalars()
-        games = (game_of(found, list(trail), found.conflict),)
-        version = found.version
-    count = head.round_count
+        games = (game_of(found, trail, conflict),)
+        version = found["version"] if isinstance(found, Mapping) else found.version
     later: dict[int, list[Game]] = collections.defaultdict(list)
-    if games and round_number < count:
-        # the later pairings of the board's players (a correction names them)
-        pair = games[0].players
-        for row in (
-            await conn.execute(
-                select(BOARDS).where(
-                    _where(BOARDS, event_id),
-                    BOARDS.c.round > round_number,
-                    or_(BOARDS.c.black.in_(pair), BOARDS.c.white.in_(pair)),
-                )
-            )
-        ).all():
-            later[row.round].append(game_of(row, (), None))
+    for row in later_rows:
+        g = game_of(row, (), None)
+        later[row["round"] if isinstance(row, Mapping) else row.round].append(g)
     history = tuple(
         RoundRecord(
             n,
             games if n == round_number else tuple(sorted(later.get(n, ()), key=_by_board)),
         )
-        for n in range(1, count + 1)
+        for n in range(1, round_count + 1)
     )
-    data = head.data
-    key = (head.id, head.created_at, head.head_version, head.player_count)
+    key = (head.id, head.created_at, head.head_version, player_count)
     bare = _BARE.get(key)
     if bare is None:  # once per head version: the head's JSON read, the stand-ins checked
         if len(_BARE) > 16:
             _BARE.clear()
-        bare = _BARE[key] = _assemble(data["event"], _stand_ins(head.player_count), ())
-    event = replace(bare, history=history)
-    explanations = dict(data.get("explanations") or {})
-    return BoardSlice(
-        Head.of(head), event, explanations, round_number, board, version, head.open_games
+        bare = _BARE[key] = _assemble(head.data["event"], _stand_ins(player_count), ())
+    # the pairings of the slice are rows of checked events (the stand-ins were checked with
+    # the head): the rounds go in without a pass over the players (Event's own check)
+    event = copy.copy(bare)
+    object.__setattr__(event, "history", history)
+    explanations = dict(head.data.get("explanations") or {})
+    return BoardSlice(head, event, explanations, round_number, board, version, open_games)
+
+
+# PostgreSQL: a board's slice in ONE statement (one round trip, no transaction: a statement
+# reads one snapshot): the head row, the number of players and rounds (players and rounds are
+# numbered 1, 2, ... so the largest number, read from the primary key's end), the board's
+# online games not closed, the board with its conflict and trail, and the later boards of its
+# players (a correction names them).
+PG_READ_BOARD = """
+SELECT e.id, e.name, e.data, e.version, e.head_version, e.organiser_token_hash,
+    e.arbiter_token_hash, e.created_at, e.updated_at,
+    (SELECT coalesce(max(p.number), 0) FROM event_players AS p WHERE p.event_id = e.id)
+        AS player_count,
+    (SELECT coalesce(max(r.number), 0) FROM event_rounds AS r WHERE r.event_id = e.id)
+        AS round_count,
+    (SELECT count(*) FROM games AS g WHERE g.event_id = e.id AND g.round = %(round)s
+        AND g.board = %(board)s AND g.closed IS NULL) AS open_games,
+    CASE WHEN b.board IS NULL THEN NULL ELSE row_to_json(b) END AS found,
+    (SELECT c.conflict FROM event_conflicts AS c WHERE c.event_id = e.id
+        AND c.round = %(round)s AND c.board = %(board)s) AS conflict,
+    (SELECT json_agg(a.entry ORDER BY a.seq) FROM event_audit AS a WHERE a.event_id = e.id
+        AND a.round = %(round)s AND a.board = %(board)s) AS trail,
+    (SELECT json_agg(row_to_json(l)) FROM event_boards AS l WHERE l.event_id = e.id
+        AND l.round > %(round)s AND (l.black IN (b.black, b.white) OR l.white IN (b.black, b.white)))
+        AS later
+FROM events AS e
+LEFT JOIN event_boards AS b ON b.event_id = e.id AND b.round = %(round)s AND b.board = %(board)s
+WHERE e.id = %(id)s
+"""
+
+_HEAD_FIELDS = tuple(f for f in Head.__dataclass_fields__)
+
+
+def pg_slice(row: Mapping[str, Any] | None, round_number: int, board: int) -> BoardSlice | None:
+    """The slice of a row of :data:`PG_READ_BOARD` (a mapping; None: no such event)."""
+    if row is None:
+        return None
+    head = Head(*(row[f] for f in _HEAD_FIELDS))
+    return _slice(
+        head,
+        row["player_count"],
+        row["round_count"],
+        row["open_games"],
+        round_number,
+        board,
+        row["found"],
+        row["trail"] or (),
+        row["conflict"],
+        row["later"] or (),
     )
+
+
+# PostgreSQL: a board's result in ONE statement, sent in autocommit (one round trip, no
+# BEGIN/COMMIT): the board moves from the version it was read at, then (only once it did) the
+# event's row from the head it was checked with, then the audit entries, the conflict row and
+# the revision go in. When the board or the head moved on, the fence's cast fails and the
+# statement writes nothing (the caller answers Conflict and reads again). The board's row is
+# locked first and the event's row last, for this statement and its commit only.
+PG_BOARD_MOVED = "duiyi-board-moved"
+PG_WRITE_BOARD = f"""
+WITH moved AS (
+    UPDATE event_boards
+    SET black = %(black)s, white = %(white)s, result = %(result)s,
+        black_warnings = %(black_warnings)s, white_warnings = %(white_warnings)s,
+        handicap = %(handicap)s, penalty = %(penalty)s, source = %(source)s,
+        replays = %(replays)s, version = version + 1
+    WHERE event_id = %(id)s AND round = %(round)s AND board = %(board)s
+        AND version = %(board_version)s
+    RETURNING version
+), head AS (
+    UPDATE events SET version = version + 1, updated_at = %(wall)s
+    WHERE id = %(id)s AND head_version = %(head_version)s AND EXISTS (SELECT 1 FROM moved)
+    RETURNING version
+), fenced AS (
+    SELECT CASE WHEN count(*) = 1 THEN 1
+        ELSE ('{PG_BOARD_MOVED} ' || count(*))::int END AS ok
+    FROM head
+), audit AS (
+    INSERT INTO event_audit (event_id, round, board, seq, entry)
+    SELECT %(id)s, %(round)s, %(board)s, a.seq, a.entry
+    FROM json_to_recordset(%(audit)s::json) AS a(seq int, entry json)
+    WHERE (SELECT ok FROM fenced) = 1
+), unconflicted AS (
+    DELETE FROM event_conflicts
+    WHERE %(unconflict)s AND event_id = %(id)s AND round = %(round)s AND board = %(board)s
+        AND (SELECT ok FROM fenced) = 1
+), conflicted AS (
+    INSERT INTO event_conflicts (event_id, round, board, conflict)
+    SELECT %(id)s, %(round)s, %(board)s, %(conflict)s::json
+    WHERE %(conflict)s::json IS NOT NULL AND (SELECT ok FROM fenced) = 1
+    ON CONFLICT (event_id, round, board) DO UPDATE SET conflict = EXCLUDED.conflict
+)
+INSERT INTO event_revisions (event_id, version, change, wall)
+SELECT %(id)s, h.version, %(change)s::json, %(wall)s
+FROM head AS h
+WHERE (SELECT ok FROM fenced) = 1
+RETURNING version
+"""
+
+
+def pg_write_params(
+    piece: BoardSlice, after: Event, wall: float, change: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The parameters of :data:`PG_WRITE_BOARD` for the board of ``piece`` as ``after`` has
+    it; None when one statement cannot say it (the board's trail written again from its
+    start: the caller writes it in a transaction, :func:`write_board`)."""
+    was = piece.game
+    g = after.round(piece.round).game(piece.board)
+    kept = len(was.trail)
+    if g.trail[:kept] != was.trail:
+        return None
+    head = piece.head
+    row = board_row(head.id, piece.round, g)
+    audit = [{"seq": seq, "entry": e.to_json()} for seq, e in enumerate(g.trail) if seq >= kept]
+    conflict = None
+    if g.conflict != was.conflict and g.conflict is not None:
+        conflict = json.dumps(g.conflict.to_json())
+    return {
+        **{k: row[k] for k in _VALUES},
+        "id": head.id,
+        "round": piece.round,
+        "board": piece.board,
+        "board_version": piece.board_version,
+        "head_version": head.head_version,
+        "wall": wall,
+        "audit": json.dumps(audit),
+        "unconflict": g.conflict is None and was.conflict is not None,
+        "conflict": conflict,
+        "change": json.dumps(dict(change)),
+    }
 
 
 def _by_board(g: Game) -> int:

@@ -468,6 +468,22 @@ class Repository:
                 raise NotFound(f"no game with id {game_id!r}")
             return StoredGame.of(row)
 
+    async def update_config(
+        self, game_id: str, change: Callable[[dict[str, Any]], None]
+    ) -> dict[str, Any]:
+        """Read-modify-write of a game's stored configuration under the row's lock (no lost
+        update between processes): ``change`` edits a copy, which is written back and
+        returned. Names, calls, a rematch offer and an engine's view of the count live
+        there; no commit of the action log rewrites them."""
+        async with self.db.session() as s, s.begin():
+            row = await s.get(GameRow, game_id, with_for_update=True)
+            if row is None:
+                raise NotFound(f"no game with id {game_id!r}")
+            config = dict(row.config or {})
+            change(config)
+            row.config = config
+        return config
+
     async def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
         """The log entries with a version greater than ``after``, in order."""
         async with self.db.session() as s:
@@ -1069,7 +1085,12 @@ class Repository:
         """Read one board's slice, ``decide`` what to write (a pure function of the slice; None:
         nothing), write it, in one transaction: the slice, the write, the event's version
         after it and the ids of the board's online games the write closed. Conflict (nothing
-        written) when the board or the event's head moved on meanwhile; NotFound."""
+        written) when the board or the event's head moved on meanwhile; NotFound.
+
+        On PostgreSQL the slice is one statement and the write another, both in autocommit
+        (two round trips, no BEGIN or COMMIT: :func:`_change_board_pg`)."""
+        if not self.db.is_sqlite:
+            return await self._change_board_pg(event_id, round_number, board, decide)
         with _deadlock_is_conflict(event_id):
             async with self.db.engine.begin() as conn:
                 piece = await rows.load_board(conn, event_id, round_number, board)
@@ -1078,6 +1099,65 @@ class Repository:
                 plan = decide(piece)
                 if plan is None:
                     return piece, None, piece.head.version, []
+                version, closed = await self._write_board(conn, piece, plan, None)
+        return piece, plan, version, closed
+
+    async def _change_board_pg(
+        self,
+        event_id: str,
+        round_number: int,
+        board: int,
+        decide: Callable[[rows.BoardSlice], BoardWrite | None],
+    ) -> tuple[rows.BoardSlice, BoardWrite | None, int, list[str]]:
+        """:meth:`change_board` on PostgreSQL: the slice read by one statement
+        (:data:`rows.PG_READ_BOARD`) and the board written by one more
+        (:data:`rows.PG_WRITE_BOARD`), each atomic on its own, on a pooled connection in
+        autocommit, through psycopg itself (no statement built per call). Nothing is held
+        between them: the write is a compare-and-set of the board's version and the event's
+        head, so a write read before another desk's (or a change of the whole event) writes
+        nothing and is Conflict. A write one statement cannot say (online games to close, a
+        trail written again) goes through the transaction of :meth:`_write_board`."""
+        import psycopg
+        from psycopg.rows import dict_row
+
+        key = {"id": event_id, "round": round_number, "board": board}
+        async with self.db.engine.connect() as conn:
+            auto = await conn.execution_options(isolation_level="AUTOCOMMIT")
+            pg = (await auto.get_raw_connection()).driver_connection
+            assert pg is not None
+            async with pg.cursor(row_factory=dict_row) as cur:
+                await cur.execute(rows.PG_READ_BOARD, key, prepare=True)
+                piece = rows.pg_slice(await cur.fetchone(), round_number, board)
+                if piece is None:
+                    raise NotFound(f"no event with id {event_id!r}")
+                plan = decide(piece)
+                if plan is None:
+                    return piece, None, piece.head.version, []
+                params = None
+                if not piece.open_games:
+                    params = rows.pg_write_params(piece, plan.after, plan.wall, plan.change)
+                if params is not None:
+                    try:
+                        await cur.execute(rows.PG_WRITE_BOARD, params, prepare=True)
+                        found = await cur.fetchone()
+                    except (
+                        psycopg.errors.InvalidTextRepresentation,  # the fence: moved on
+                        psycopg.errors.DeadlockDetected,
+                        psycopg.errors.UniqueViolation,
+                    ) as exc:
+                        fence = isinstance(exc, psycopg.errors.InvalidTextRepresentation)
+                        if fence and rows.PG_BOARD_MOVED not in str(exc):
+                            raise
+                        raise Conflict(
+                            f"event {event_id} round {round_number} board {board} changed meanwhile"
+                        ) from exc
+                    assert found is not None
+                    version = int(found["version"])
+                    g = plan.after.round(round_number).game(board)
+                    rows.cache_board(self.db.url, event_id, version, plan.wall, round_number, g)
+                    return piece, plan, version, []
+        with _deadlock_is_conflict(event_id):
+            async with self.db.engine.begin() as conn:
                 version, closed = await self._write_board(conn, piece, plan, None)
         return piece, plan, version, closed
 

@@ -2,7 +2,9 @@
 // export, settings; see desk_tabs.js for how a tab is added). The event is read first (an
 // unknown id says so at once), then the organiser key (a wrong key says so before any control
 // is shown). Every change goes through ctx.change, which redraws from the server afterwards,
-// also after a refusal: what the desk shows is always what the server keeps.
+// also after a refusal: what the desk shows is always what the server keeps. A change whose
+// answer carries all it changed (a board's result answers the board) is put in place by its
+// caller's ``patch`` instead: the desk draws again without reading the whole event (issue 26).
 import { api, el, showError, clearNotice } from "./api.js";
 import { t } from "./i18n.js";
 import { TABS } from "./desk_tabs.js";
@@ -62,7 +64,8 @@ export function deskPage(main, id, params, tab) {
       } catch (err) {
         if (opts.refused && opts.refused(err)) { /* the caller asks the director */ } else showError(err);
       }
-      await draw();
+      // the answer put in place (patch says whether it could), else the event read again
+      await draw(answer !== null && ctx.ev && opts.patch ? opts.patch(answer) : false);
       return answer;
     },
     redraw: () => draw(),
@@ -70,7 +73,11 @@ export function deskPage(main, id, params, tab) {
     focusAfter(testid) { state.focus = testid; },
   };
 
-  async function draw() {
+  /** Draw the desk: the event and the desk's reminders read from the server, or (``local``)
+   * those already here, a change's answer put in place. */
+  async function draw(local = false) {
+    if (local) return show(ctx.ev, ctx.desk);
+    state.explanations = new Map(); // the rounds' explanations are read again with the event
     let ev;
     try {
       ev = await api("GET", `/api/events/${id}`);
@@ -95,6 +102,10 @@ export function deskPage(main, id, params, tab) {
       return;
     }
     if (stopped) return;
+    await show(ev, desk);
+  }
+
+  async function show(ev, desk) {
     ctx.ev = ev;
     ctx.e = ev.event;
     ctx.desk = desk;

@@ -27,6 +27,7 @@ function enterResult(ctx, r, gm, body, force = false) {
   }
   return ctx.change("PUT", path, {
     body: force ? { ...body, force: true } : body,
+    patch: (answer) => patchBoard(ctx, answer),
     // after the next round was paired: ask in the page, naming the pairings it reaches
     refused: (err) => {
       if (err.status !== 409 || force || !/force/.test(err.message)) return false;
@@ -35,6 +36,34 @@ function enterResult(ctx, r, gm, body, force = false) {
       return true;
     },
   });
+}
+
+/** Put a board's answer in place in the desk's event (true), without reading the whole event
+ * again (issue 26); false when the change reaches further than the board (a disqualification
+ * withdraws a player, a team match's score, a pairing made on the old result, a groups event
+ * whose groups decide its final stage): the desk reads the event again. */
+export function patchBoard(ctx, answer) {
+  const { e, ev, desk } = ctx;
+  const r = e.history[answer.round - 1];
+  if (!answer.board || !r || r.round !== answer.round || (answer.withdrawn || []).length
+    || (answer.affected || []).length || (e.teams || []).length || (r.matches || []).length
+    || e.system === "groups") return false;
+  const i = r.games.findIndex((g) => g.board === answer.board.board);
+  if (i < 0) return false;
+  r.games[i] = answer.board;
+  ev.version = answer.version;
+  ev.current_round = answer.current_round;
+  const open = e.history.findIndex((x) => x.games.some((g) => !g.result));
+  desk.completed_rounds = open < 0 ? e.history.length : open;
+  desk.version = answer.version;
+  for (const gameId of answer.closed_games || []) {
+    const g = ev.games.find((x) => x.id === gameId);
+    if (g && !g.closed) {
+      g.closed = "entered at the desk";
+      if (g.status === "live") g.status = "closed";
+    }
+  }
+  return true;
 }
 
 async function affectedOf(ctx, ask) {
@@ -184,8 +213,15 @@ async function render(ctx) {
       href: `#/desk/${id}/round?round=${x.round}`, "aria-current": x.round === n ? "page" : null,
       class: x.round === n ? "active" : null,
     }, roundTitle(x.round)))));
-  let explanation = null;
-  try { explanation = (await api("GET", `/api/events/${id}/rounds/${n}`)).explanation || null; } catch (err) { showError(err); }
+  // the round's explanation, read once per reading of the event (a result does not change it)
+  let explanation = ctx.state.explanations && ctx.state.explanations.has(n) ? ctx.state.explanations.get(n) : undefined;
+  if (explanation === undefined) {
+    explanation = null;
+    try {
+      explanation = (await api("GET", `/api/events/${id}/rounds/${n}`)).explanation || null;
+      if (ctx.state.explanations) ctx.state.explanations.set(n, explanation);
+    } catch (err) { showError(err); }
+  }
   box.append(el("h2", {}, roundTitle(n)));
   for (const part of ROUND_PARTS) if (part.visible(ctx, r)) box.append(await part.render(ctx, r));
   if (ctx.state.links && ctx.state.links.round === n) box.append(linksBox(ctx));

@@ -5,6 +5,7 @@ import { getLang, t } from "./i18n.js";
 import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 import { myGames, remember } from "./mine.js";
+import { gameType } from "./games.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -131,6 +132,8 @@ export function gamePage(main, id, params) {
         // a call, or the arbiter's answer, at once (no polling)
         g.callsSeq += 1;
         if (g.info) { g.info.calls = m.calls; render(); }
+      } else if (m.type === "rematch" && m.rematch) {
+        onRematch(m.rematch);
       } else if (m.type === "call") {
         onCall(m);
       } else if ((m.type === "ack" || m.type === "error") && answers.has(m.ref)) {
@@ -434,11 +437,12 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
     const kind = st.game;
+    const type = gameType(kind);
     const size = st.size;
     const v = { kind, size, stones: st.stones, last: st.last_move };
     const total = st.move_count;
     if (g.viewMove !== null && g.viewMove < total) {
-      if (kind === "go") {
+      if (type.captures) { // a past position is the server's (goTo); else the first moves' stones
         if (g.viewPos && g.viewPos.move === g.viewMove) {
           v.stones = g.viewPos.stones;
           v.last = g.viewPos.last_move;
@@ -460,7 +464,7 @@ export function gamePage(main, id, params) {
       v.ghost = me;
       if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
     }
-    if (kind === "go") {
+    if (type.counting) {
       v.dead = new Set(st.dead || []);
       // the territory of the count shown beside the board (the proposal's while nothing is
       // marked), and a finished game keeps its final marking for review
@@ -510,6 +514,7 @@ export function gamePage(main, id, params) {
       elapsed = (performance.now() - g.stateAt) / 1000;
     }
     const base = c.base - elapsed;
+    if (quotaClock(st)) return fmt(base); // the moves due are shown beside (movesDue)
     if (base > 0 || !c.periods) {
       const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "";
       return fmt(base) + extra;
@@ -526,6 +531,13 @@ export function gamePage(main, id, params) {
     return `${t("byoyomi")} ${fmt(inPeriod)} (${left} ${t("periods")})`;
   }
 
+  // so many moves in a period (Go §12.5, Gomoku §8.2): the clock shows the period's time,
+  // and the moves still due in it are said under the player's name
+  function quotaClock(st) {
+    const sys = st.time_control && st.time_control.system;
+    return sys === "moves-per-period" || sys === "multi-period";
+  }
+
   function tickClocks() {
     if (!g.state) return;
     for (const seat of SEATS) if (clockEls[seat]) clockEls[seat].textContent = clockText(seat);
@@ -536,7 +548,7 @@ export function gamePage(main, id, params) {
    * count for review. */
   function countShown(a) {
     const st = g.state;
-    if (st.game !== "go") return null;
+    if (!gameType(st.game).counting) return null;
     if (st.phase === "counting" && a) {
       if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
       if (a.score) return { score: a.score, proposal: false };
@@ -641,6 +653,8 @@ export function gamePage(main, id, params) {
       clockEls[seat] = clock;
       const info = [];
       if (st.captures) info.push(`${t("captures")} ${st.captures[colour]}`);
+      const due = quotaClock(st) && st.clocks && st.clocks[seat] && st.clocks[seat].periods;
+      if (due) info.push(el("span", { "data-testid": `moves-due-${seat}` }, t("movesDue", { n: String(due) })));
       const ref = st.referee && st.referee[seat];
       if (ref && (ref.warnings || ref.violations)) info.push(`⚠ ${ref.warnings || ref.violations}`);
       if (st.accepted && st.accepted.includes(seat)) info.push(`✓ ${t("accepted")}`);
@@ -680,7 +694,7 @@ export function gamePage(main, id, params) {
       side.append(el("p", { class: "score", "data-testid": "final-count" },
         `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
-    if (st.game === "gomoku") side.append(...gomokuNotes(allowed));
+    side.append(...gomokuNotes(allowed));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
@@ -741,6 +755,10 @@ export function gamePage(main, id, params) {
       g.resigning = false; // not while the new position's analysis is on its way
     }
     if (token && ended(st) && engineOpposite()) actions.append(...rematchControls());
+    else if (token && g.seat && ended(st) && g.info && !g.info.event) actions.append(...friendRematch());
+    else if (!token && ended(st) && g.info && g.info.rematch && g.info.rematch.game) {
+      actions.append(el("a", { href: `#/game/${encodeURIComponent(g.info.rematch.game)}`, "data-testid": "rematch-watch" }, t("rematch.watch")));
+    }
     side.append(actions);
     if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());
@@ -838,6 +856,7 @@ export function gamePage(main, id, params) {
       out.push(el("p", { class: "note", "data-testid": "opening-line" },
         t("openingIs", { name: `${st.opening.id} ${st.opening.chinese} (${st.opening.japanese})`, n: String(st.fifth_n || 1) })));
     }
+    if (!gameType(st.game).draw_offers) return out;
     if (st.draw_offer && live) {
       const by = seatOf(st.draw_offer);
       const text = by === g.seat ? t("drawOfferedByMe") : t("drawOfferedBy", { who: whoPlays(by) });
@@ -890,6 +909,42 @@ export function gamePage(main, id, params) {
       }, { title: t("rematch.help", { colour }), "aria-describedby": "rematch-help" }),
       el("span", { class: "note", id: "rematch-help" }, t("rematch.help", { colour })),
     ];
+  }
+
+  // after a casual game between two people: one offers a rematch with the colours swapped,
+  // the other accepts; each keeps its link, seated at the other colour in the new game
+  function friendRematch() {
+    const r = g.info.rematch || {};
+    const other = g.seat === "black" ? "white" : "black";
+    const path = `/api/games/${encodeURIComponent(id)}/rematch`;
+    const send = (method) => async (ev) => {
+      ev.currentTarget.disabled = true;
+      try { onRematch((await api(method, path, { token })).rematch); } catch (err) { showError(err); render(); }
+    };
+    if (r.game) return [el("a", { href: `#/game/${encodeURIComponent(r.game)}?token=${encodeURIComponent(token)}`, "data-testid": "rematch-link" }, t("rematch.go"))];
+    const help = el("span", { class: "note", "data-testid": "rematch-note" });
+    if (r.offered_by === g.seat) {
+      help.textContent = t("rematch.offered", { who: nameOf(other) });
+      return [help, button(t("rematch.withdraw"), "rematch-withdraw", send("DELETE"))];
+    }
+    if (r.offered_by === other) {
+      help.textContent = t("rematch.offeredBy", { who: whoPlays(other), colour: t(other) });
+      return [help, button(t("rematch.accept"), "rematch-accept", send("POST")), button(t("rematch.decline"), "rematch-decline", send("DELETE"))];
+    }
+    if (r.declined_by === other) help.textContent = t("rematch.declined", { who: nameOf(other) });
+    return [button(t("rematch.offer"), "rematch-offer", send("POST"), { title: t("rematch.friendHelp", { colour: t(other) }) }), help];
+  }
+
+  // a rematch offered, declined or made (its page's answer, or the socket): once it is made
+  // both players' pages move to it, each at its new colour with the same link
+  function onRematch(r) {
+    if (!g.info) return;
+    g.info.rematch = r;
+    if (r.game && token && g.seat && !g.closed) {
+      location.hash = `#/game/${encodeURIComponent(r.game)}?token=${encodeURIComponent(token)}`;
+      return;
+    }
+    render();
   }
 
   // the count of a game against the computer: the engine's dead stones beside duiyi's
@@ -1006,7 +1061,8 @@ export function gamePage(main, id, params) {
 
   function moveList() {
     const st = g.state;
-    const list = st.game === "go"
+    // with handicap stones (Go §4) colours do not alternate: the state gives each move's
+    const list = gameType(st.game).handicap
       ? st.moves.map(([c, p]) => ({ color: c, point: p || "pass" }))
       : st.moves_list.map((p, i) => ({ color: i % 2 === 0 ? "black" : "white", point: p }));
     const total = list.length;
@@ -1033,7 +1089,7 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const total = st.move_count;
     g.viewMove = k === null || k >= total ? null : k;
-    if (g.viewMove !== null && st.game === "go") {
+    if (g.viewMove !== null && gameType(st.game).captures) {
       try {
         g.viewPos = await api("GET", `/api/games/${encodeURIComponent(id)}/position?move=${g.viewMove}`);
       } catch (err) { showError(err); }

@@ -92,6 +92,7 @@ export function roomPage(main, id, params) {
     const draft = room.drafts[b.id] || (room.drafts[b.id] = {});
     return rulingForm({
       game, table, draft, calls: b.calls || [], made: b.rulings || [], suffix: `-${b.board}`,
+      position: b.state, // points are clicked on a small board of the game
       label: `${t("room.ruleOn")} ${b.board}`,
       nameOf: (seat) => nameOf(b, seat),
       rerender: render,

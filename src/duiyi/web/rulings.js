@@ -4,7 +4,9 @@
 // article preselected and the articles to choose from. Nothing is typed as JSON. "Rule…"
 // first shows the ruling in words; only "Confirm the ruling" sends it.
 import { api, el, newActionId } from "./api.js";
+import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
+import { gameType } from "./games.js";
 
 const tables = {}; // game kind -> promise of its ruling table
 
@@ -214,7 +216,18 @@ export function rulingForm(opts) {
       const sec = el("input", { type: "number", min: "0", max: "59", value: v.sec, class: "num", "aria-label": `${t(`rf.${f.name}`)} (${t("rf.sec")})`, "data-testid": tid(`rule-${f.name}-sec`) });
       min.addEventListener("input", () => { v.min = min.value; });
       sec.addEventListener("input", () => { v.sec = sec.value; });
-      input = el("span", { class: "duration" }, ...parts, min, ` ${t("rf.min")} `, sec, ` ${t("rf.sec")}`);
+      // the mouse's way beside the keyboard's: a minute or ten seconds more or less
+      const step = (by, words, name) => el("button", {
+        type: "button", class: "small step", "data-testid": tid(`rule-${f.name}-${name}`),
+        onclick: () => {
+          const n = Math.min(3600, Math.max(0, seconds(v) + by));
+          v.min = String(Math.floor(n / 60)); v.sec = String(n % 60);
+          min.value = v.min; sec.value = v.sec;
+        },
+      }, words);
+      input = el("span", { class: "duration" }, ...parts,
+        el("span", { class: "stepper" }, step(-60, `−1 ${t("rf.min")}`, "less-min"), min, t("rf.min"), step(60, `+1 ${t("rf.min")}`, "more-min")),
+        el("span", { class: "stepper" }, step(-10, `−10 ${t("rf.sec")}`, "less-sec"), sec, t("rf.sec"), step(10, `+10 ${t("rf.sec")}`, "more-sec")));
       const what = el("label", { for: id }, `${t(`rf.${f.name}`)} (${t("rf.min")})`);
       // ± minutes and seconds: the whole width (a narrow side panel would break it in two)
       rows.push(...(f.type === "signed_time" ? [wide(what, input)] : [what, input]));
@@ -265,7 +278,8 @@ export function rulingForm(opts) {
       input.addEventListener("change", () => { values[f.name] = input.value; });
     } else {
       // points, point, note: text
-      const ph = f.type === "points" ? (game === "go" ? "D4 D5" : "h8 h9") : f.type === "point" ? (game === "go" ? "D4" : "h8") : null;
+      const examples = gameType(game).example_points;
+      const ph = f.type === "points" ? examples.join(" ") : f.type === "point" ? examples[0] : null;
       input = el("input", {
         id, value: values[f.name] || "", placeholder: ph, maxlength: f.type === "note" ? "300" : "200",
         "data-testid": tid(f.type === "point" ? "rule-points" : `rule-${f.name}`),
@@ -273,6 +287,9 @@ export function rulingForm(opts) {
       input.addEventListener("input", () => { values[f.name] = input.value; });
     }
     rows.push(label, input);
+    if (opts.position && (f.type === "points" || f.type === "point")) {
+      rows.push(pointPicker(opts.position, f, input, values, tid, draft));
+    }
   }
   // the call this ruling answers (the arbiter picks it; the other calls stay open)
   const open = calls.filter((c) => c.open);
@@ -322,6 +339,35 @@ export function rulingForm(opts) {
   return form;
 }
 
+// the points of a ruling clicked on a small board of the game (``position``: its state, the
+// stones as they stand); a click adds a point or takes it off again (one point: replaces it).
+// The field keeps the typed way: what is typed is ringed on the board too.
+function pointPicker(position, f, input, values, tid, draft) {
+  const box = el("div", { class: "pick-board", "data-testid": tid(`rule-${f.name}-board`) });
+  const kind = position.game;
+  const chosen = () => String(values[f.name] || "").split(/[\s,]+/).filter(Boolean);
+  const same = (a, b) => a.toLowerCase() === b.toLowerCase();
+  const view = new BoardView(box, (p) => {
+    if (draft.confirming) return;
+    const now = chosen();
+    let next;
+    if (f.type === "point") next = [p];
+    else next = now.some((x) => same(x, p)) ? now.filter((x) => !same(x, p)) : [...now, p];
+    values[f.name] = next.join(" ");
+    input.value = values[f.name];
+    draw();
+  }, t("rf.pickBoard"));
+  function draw() {
+    view.draw({
+      kind, size: position.size || 15, stones: position.stones || { black: [], white: [] },
+      picks: chosen().map((p) => ({ point: p, color: "chosen" })), // any case: parsePoint reads it
+    });
+  }
+  input.addEventListener("input", draw);
+  draw();
+  return wide(el("p", { class: "note" }, t("rf.pickHelp")), box);
+}
+
 // "2. violation · Bo": a ruling of the list, short enough for a drop-down
 function shortLine(i, r, nameOf) {
   const who = r.color ? ` · ${nameOf(r.color)}` : "";
@@ -353,9 +399,9 @@ function noteWords(note) {
     t("rule.nth", { what: t(what === "warning" ? "rk.warning" : "rk.violation"), n }));
 }
 
-/** How a game was won, in the book's words: Gomoku's second violation is not a warning. */
+/** How a game was won, in the book's words (Gomoku's second violation is not a warning). */
 export function termination(game, term) {
-  return t(game === "gomoku" && term === "warnings" ? "term.violations" : `term.${term}`);
+  return t(`term.${gameType(game).terms[term] || term}`);
 }
 
 // a word of a ruling's list (heads, fact, upheld...) in the page's language where it has one
