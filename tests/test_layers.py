@@ -6,6 +6,7 @@ would check them, with the standard library's ``ast`` only."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -266,4 +267,56 @@ def test_the_game_is_one_object_not_a_name_compared() -> None:
     assert len(found) <= MAX_NAME_COMPARISONS, (
         f"{len(found)} comparisons of a game's name outside duiyi.games (at most "
         f"{MAX_NAME_COMPARISONS}): ask the game object instead\n" + "\n".join(found)
+    )
+
+
+# --------------------------------------------------------------------------- the pages
+
+#: At most this many comparisons of a game's name in the browser's modules (src/duiyi/web): a
+#: page asks the game's description (games.js, GET /api/game-types) what differs.
+MAX_JS_NAME_COMPARISONS = 0
+
+_QUOTED = rf"""(["'`])(?:{"|".join(sorted(GAME_NAMES))})\1"""  # "go", 'gomoku', `go`
+_JS_FORMS = {
+    "comparison": re.compile(rf"[!=]==?\s*{_QUOTED}"),
+    "comparison ": re.compile(rf"{_QUOTED}\s*[!=]==?"),
+    "case": re.compile(rf"\bcase\s+{_QUOTED}\s*:"),
+    "includes": re.compile(rf"{_QUOTED}[^\[\]\n]*\]\s*\.(?:includes|indexOf)\("),
+    "includes ": re.compile(rf"\.(?:includes|indexOf)\(\s*{_QUOTED}\s*\)"),
+}
+
+
+def js_name_comparisons(source: str) -> list[tuple[int, str]]:
+    """Each place a browser module tells games apart by name: ``kind === "go"``, ``"gomoku" !==
+    x``, ``case "go":``, ``["go", "x"].includes(kind)``, ``list.includes("gomoku")``; a name as
+    a value (an option, a translation's key) counts not."""
+    found = {  # by the name's place: ``"go" === x`` is one comparison
+        m.start(1): (source.count("\n", 0, m.start(1)) + 1, form.strip())
+        for form, pattern in _JS_FORMS.items()
+        for m in pattern.finditer(source)
+    }
+    return sorted(found.values())
+
+
+def test_the_counter_sees_each_form_of_name_comparison_in_the_pages() -> None:
+    source = (
+        'a === "go"\n"gomoku" !== b\nswitch (k) { case \'go\': }\n'
+        '["go", "x"].includes(k)\nks.includes("gomoku")\nc == `go`\n'
+        'el("option", { value: "go" }, t("go"))\nt(`rm.${game}.x`)\nconst x = "gopher" === y\n'
+    )
+    assert [line for line, _ in js_name_comparisons(source)] == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_pages_ask_the_game_not_its_name() -> None:
+    """Issue 24: the browser's modules compare no game's name (at most
+    :data:`MAX_JS_NAME_COMPARISONS`)."""
+    found = [
+        f"{path.relative_to(SRC)}:{line} {form}"
+        for path in sorted((SRC / "web").glob("*.js"))
+        for line, form in js_name_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    assert len(found) <= MAX_JS_NAME_COMPARISONS, (
+        f"{len(found)} comparisons of a game's name in src/duiyi/web (at most "
+        f"{MAX_JS_NAME_COMPARISONS}): ask the game's description (games.js) instead\n"
+        + "\n".join(found)
     )

@@ -12,6 +12,7 @@ import enum
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from duiyi.errors import InvalidInput
@@ -80,6 +81,29 @@ class GameType:
     #: the article for an engine's illegal move and for an engine refusing to play by the rules
     engine_illegal_article: ClassVar[str]
     engine_refusal_article: ClassVar[str]
+
+    # what a page shows differently (duiyi.games.ui describes it for the browser)
+    #: the board's column letters, left to right
+    letters: ClassVar[str]
+    #: two points in the book's notation, the examples of a form's point fields
+    example_points: ClassVar[tuple[str, str]]
+    #: the rules presets a form offers, the default first (spelt as the forms send them)
+    offered_presets: ClassVar[tuple[str, ...]]
+    #: handicap stones may be given (Go §4)
+    has_handicap: ClassVar[bool] = False
+    #: stones are captured, so a past position is the game's to tell (Go §5); without
+    #: captures it is the first moves' stones
+    has_captures: ClassVar[bool] = False
+    #: the game ends by marking dead stones and counting (Go §8-9, §21)
+    has_counting: ClassVar[bool] = False
+    #: the lateness limit may be the players' lodging at the venue (Go §22.2)
+    same_site_lateness: ClassVar[bool] = False
+    #: the book's own word for a way a game ends, where it differs from the common one
+    termination_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: the systems whose standings come in two variants the event chooses (Go §27.1(2))
+    variant_systems: ClassVar[tuple[str, ...]] = ()
+    #: per system, the standings method's sentence on the desk (``{variant}``: the event's)
+    standings_methods: ClassVar[Mapping[str, str]]
 
     def __repr__(self) -> str:
         return f"<GameType {self.name}>"
@@ -166,6 +190,10 @@ class GameType:
     def stored_size(self, config: Mapping[str, Any]) -> int:
         """The board size in a stored session configuration (``config["game"]``)."""
         return self.default_size
+
+    def star_points(self, size: int) -> tuple[str, ...]:
+        """The marked points (star points) of a board of ``size``, in the book's notation."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ tournaments
 

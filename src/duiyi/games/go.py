@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from duiyi.clock import Lateness
@@ -44,6 +45,25 @@ class Go(GameType):
     engine_preset: ClassVar[str] = "chinese"
     engine_illegal_article: ClassVar[str] = "Go §19"
     engine_refusal_article: ClassVar[str] = "Go §23"
+    letters: ClassVar[str] = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP's, without I
+    example_points: ClassVar[tuple[str, str]] = ("D4", "D5")
+    offered_presets: ClassVar[tuple[str, ...]] = ("chinese", "japanese", "korean", "ing", "aga")
+    has_handicap: ClassVar[bool] = True  # Go §4
+    has_captures: ClassVar[bool] = True  # Go §5
+    has_counting: ClassVar[bool] = True  # Go §8-9, §21
+    same_site_lateness: ClassVar[bool] = True  # Go §22.2
+    # Go §27.1(2): a Swiss places by total score (A) or by points then opponents' points (B)
+    variant_systems: ClassVar[tuple[str, ...]] = ("swiss", "swiss-elimination")
+    standings_methods: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "swiss": "go{variant}",
+            "swiss-elimination": "go{variant}",
+            "mcmahon": "mcmahon",
+            "round-robin": "goRR",
+            "double-round-robin": "goRR",
+            "groups": "goRR",
+        }
+    )
 
     def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
         """Go §22.1-2: late time is taken twice; lost past 1 h (15 min at the lodging).
@@ -114,6 +134,16 @@ class Go(GameType):
             if isinstance(action, Mapping) and isinstance(action.get("size"), int):
                 return int(action["size"])
         return self.default_size
+
+    def star_points(self, size: int) -> tuple[str, ...]:
+        """The star points (hoshi) of a Go board of ``size`` (none below 7x7).
+
+        >>> GO.star_points(9)
+        ('C3', 'G3', 'E5', 'C7', 'G7')
+        """
+        from duiyi.go.svg import star_points
+
+        return tuple(str(p) for p in star_points(size))
 
     def guess_colours(self, a: int, b: int, rng: random.Random) -> tuple[int, int]:
         """Go §10 nigiri: ``a`` (the higher-ranked, the elder on equal rank) grabs a handful of

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from duiyi.clock import Lateness
@@ -43,6 +44,21 @@ class Gomoku(GameType):
     engine_presets: ClassVar[tuple[str, ...] | None] = ("free", "free_renju")
     engine_illegal_article: ClassVar[str] = "Gomoku §4.2, §10.1(3)G"
     engine_refusal_article: ClassVar[str] = "Gomoku §10.1(3)G"
+    letters: ClassVar[str] = "abcdefghijklmno"
+    example_points: ClassVar[tuple[str, str]] = ("h8", "h9")
+    offered_presets: ClassVar[tuple[str, ...]] = ("chinese_2013", "free", "free_renju")
+    # Gomoku §12: the second violation (违例) loses, not a second warning
+    termination_words: ClassVar[Mapping[str, str]] = MappingProxyType({"warnings": "violations"})
+    standings_methods: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "swiss": "gomokuSwiss",
+            "swiss-elimination": "gomokuSwiss",
+            "mcmahon": "gomokuSwiss",
+            "round-robin": "gomokuRR",
+            "double-round-robin": "gomokuRR",
+            "groups": "gomokuRR",
+        }
+    )
 
     def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
         """Gomoku §8.5: late time is taken once; lost past the event's limit (15 min unless
@@ -114,6 +130,14 @@ class Gomoku(GameType):
         from duiyi.gomoku.notation import game_to_sgf
 
         return game_to_sgf(game)
+
+    def star_points(self, size: int) -> tuple[str, ...]:
+        """The five marked points of the 15x15 board: its centre (天元) and four stars.
+
+        >>> GOMOKU.star_points(15)
+        ('d4', 'l4', 'h8', 'd12', 'l12')
+        """
+        return ("d4", "l4", "h8", "d12", "l12")
 
     def guess_colours(self, a: int, b: int, rng: random.Random) -> tuple[int, int]:
         """Gomoku §5.3(1): both grab stones; an odd total gives ``a`` (holding the black

@@ -17,10 +17,10 @@ from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
+import duiyi.server.rematch as rematches
 from duiyi import Color
 from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.server import rematch as rematches
 from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,

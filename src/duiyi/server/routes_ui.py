@@ -1,5 +1,6 @@
-"""Small routes the browser UI needs beyond the game and event APIs: who sits at a game (names),
-finished games to review, calls to the arbiter, the arbiter's room of an event, and games that
+"""Small routes the browser UI needs beyond the game and event APIs: each game as the pages
+show it (its description from the registry), who sits at a game (names), finished games to
+review, calls to the arbiter, the arbiter's room of an event, and games that
 wait for both players before their clock starts.
 
 Names, calls and the waiting flag live in the game's stored configuration (``config``), which
@@ -19,6 +20,7 @@ from duiyi import Color
 from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
+from duiyi.games.ui import GameUi, describe_all
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
 from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -327,6 +329,15 @@ async def answer_call(
     config = await _update_config(_repo(request), game_id, change)
     _manager(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
     return closed
+
+
+@router.get("/api/game-types")
+async def game_types() -> dict[str, GameUi]:
+    """Each game duiyi plays, by name, as the browser pages show it (:mod:`duiyi.games.ui`):
+    its board's letters and star points, its forms' presets and settings, the phases and panels
+    of its game page, the book's words. Built from the registry; the pages never compare a
+    game's name."""
+    return describe_all()
 
 
 @router.get("/api/finished-games")

@@ -7,6 +7,7 @@ import { roomPage } from "./room.js";
 import { t, translate, getLang, setLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { myGames, remember } from "./mine.js";
+import { games, loadGames } from "./games.js";
 
 let leave = null;
 
@@ -52,7 +53,7 @@ async function home(main) {
   const page = el("div", { class: "home" }, el("h1", {}, t("home.title")), el("div", { class: "home-grid" }, left, right));
 
   // a new game
-  const kind = el("select", { name: "game", "data-testid": "new-kind" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
+  const kind = el("select", { name: "game", "data-testid": "new-kind" }, games().map((g) => el("option", { value: g.name }, t(g.name))));
   const settings = gameSettings(() => kind.value, { prefix: "new", start: true });
   kind.addEventListener("change", settings.update);
   const blackName = el("input", { name: "black_name", "data-testid": "new-black-name", maxlength: "60", autocomplete: "off" });
@@ -162,7 +163,7 @@ async function home(main) {
       };
       drawLevels();
       // a Gomocup brain knows no designated opening: free openings only
-      const es = gameSettings(game, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, gomokuRules: ["free_renju", "free"] });
+      const es = gameSettings(game, { prefix: "engine", sizes: ["9", "13", "19"], lateness: false, engine: true });
       ek.addEventListener("change", () => { drawLevels(); es.update(); });
       const human = el("select", { name: "human" }, el("option", { value: "black" }, t("black")), el("option", { value: "white" }, t("white")));
       engineBox.append(el("form", {
@@ -212,5 +213,15 @@ document.getElementById("lang").addEventListener("click", () => {
   route();
 });
 setLang(getLang());
-window.addEventListener("hashchange", route);
-route();
+// the games' descriptions first (games.js): every page draws its game from them; a server
+// that does not answer yet is asked again
+function boot() {
+  loadGames().then(() => {
+    window.addEventListener("hashchange", route);
+    route();
+  }, (err) => {
+    showError(err);
+    setTimeout(boot, 2000);
+  });
+}
+boot();

@@ -1,12 +1,13 @@
-// The board as SVG. Go: GTP letters A-T without I, row 1 at the bottom. Gomoku: columns a-o,
-// rows 1-15 from the bottom. The board draws what the server says; it knows no rules.
+// The board as SVG, row 1 at the bottom; its column letters and star points are the game's
+// (games.js: Go's GTP letters A-T without I, Gomoku's a-o). The board draws what the server
+// says; it knows no rules.
+import { gameType } from "./games.js";
+
 const NS = "http://www.w3.org/2000/svg";
-const GO_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-const GOMOKU_LETTERS = "abcdefghijklmno";
 const CELL = 40;
 const MARGIN = 52;
 
-export function letters(kind) { return kind === "go" ? GO_LETTERS : GOMOKU_LETTERS; }
+export function letters(kind) { return gameType(kind).letters; }
 
 export function pointName(kind, col, row) { return letters(kind)[col] + String(row); }
 
@@ -15,23 +16,15 @@ export function parsePoint(kind, name) {
   if (!name) return null;
   const m = /^([A-Za-z])(\d{1,2})$/.exec(String(name).trim());
   if (!m) return null;
-  const L = letters(kind);
-  const col = L.indexOf(kind === "go" ? m[1].toUpperCase() : m[1].toLowerCase());
+  const L = letters(kind); // one case per game: "d4" is Go's D4, "H8" Gomoku's h8
+  const col = Math.max(L.indexOf(m[1].toUpperCase()), L.indexOf(m[1].toLowerCase()));
   if (col < 0) return null;
   return { col, row: Number(m[2]) };
 }
 
+/** (col, row) of the game's star points on a board of ``size``. */
 function starPoints(kind, size) {
-  if (kind !== "go") return [[3, 4], [11, 4], [3, 12], [11, 12], [7, 8]];
-  if (size < 7) return [];
-  const e = size >= 13 ? 3 : 2;
-  const pts = [[e, e + 1], [size - 1 - e, e + 1], [e, size - e], [size - 1 - e, size - e]];
-  if (size % 2 === 1) {
-    const c = (size - 1) / 2;
-    pts.push([c, c + 1]);
-    if (size >= 15) pts.push([c, e + 1], [c, size - e], [e, c + 1], [size - 1 - e, c + 1]);
-  }
-  return pts;
+  return (gameType(kind).star_points[String(size)] || []).map((p) => parsePoint(kind, p)).filter(Boolean);
 }
 
 function svg(tag, attrs = {}, text) {
@@ -138,8 +131,8 @@ export class BoardView {
       labels.append(svg("text", { x: full - 16, y: y + 5 }, String(i + 1)));
     }
     s.append(labels);
-    for (const [c, r] of starPoints(kind, size)) {
-      const [x, y] = this.xy(c, r);
+    for (const { col, row } of starPoints(kind, size)) {
+      const [x, y] = this.xy(col, row);
       s.append(svg("circle", { cx: x, cy: y, r: 4, class: "star" }));
     }
     const territory = view.territory || {};

@@ -6,6 +6,7 @@ import { api, el } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 import { rank } from "./labels.js";
+import { gameType } from "./games.js";
 
 /** An exact score as a short decimal ("13/2" → "6.5", "6725/3" → "2241.67"). */
 export function shortScore(v) {
@@ -31,15 +32,13 @@ function legendText(c) {
   return text === key ? c.article : text;
 }
 
-/** The one sentence of the method chosen at creation. */
+/** The one sentence of the method chosen at creation (the game's book says it per system). */
 function method(e, st) {
   const variant = String((e.options || {}).variant || "A").toUpperCase();
   if ((e.options || {}).placement) return t("desk.st.method.opengotha");
   if (e.options && e.options.tiebreaks) return t("desk.st.method.custom");
-  if (e.game === "go" && ["swiss", "swiss-elimination"].includes(e.system)) return t(`desk.st.method.go${variant}`);
-  if (e.game === "go" && e.system === "mcmahon") return t("desk.st.method.mcmahon");
-  if (e.game === "gomoku" && ["swiss", "mcmahon", "swiss-elimination"].includes(e.system)) return t("desk.st.method.gomokuSwiss");
-  if (["round-robin", "double-round-robin", "groups"].includes(e.system)) return t(`desk.st.method.${e.game}RR`);
+  const own = gameType(e.game).standings_methods[e.system];
+  if (own) return t(`desk.st.method.${own.replace("{variant}", variant)}`);
   return st.tiebreaks.length ? t("desk.st.method.chain") : "";
 }
 

@@ -3,6 +3,7 @@
 import { api, el, showError } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { gameSettings } from "./settings.js";
+import { gameType, games } from "./games.js";
 import { eventOptions } from "./event_options.js";
 import { printPairings } from "./prints.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
@@ -242,7 +243,7 @@ export function tableCards(e, round) {
 
 export function newEventPage(main) {
   const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
-  const game = el("select", { name: "game", "data-testid": "event-game" }, el("option", { value: "go" }, t("go")), el("option", { value: "gomoku" }, t("gomoku")));
+  const game = el("select", { name: "game", "data-testid": "event-game" }, games().map((g) => el("option", { value: g.name }, t(g.name))));
   const system = el("select", { name: "system", "data-testid": "event-system" },
     SYSTEMS.map((s) => el("option", { value: s }, t(`sys.${s}`))));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
@@ -250,11 +251,12 @@ export function newEventPage(main) {
   game.addEventListener("change", online.update);
   const options = eventOptions(() => system.value); // 团体, knockout lines, same club
   system.addEventListener("change", options.update);
-  // Go §27.1(2): a Go Swiss places by total score (A) or by points then opponents' points (B)
+  // a game's standings may come in variants (Go §27.1(2): a Swiss places by total score (A) or
+  // by points then opponents' points (B))
   const variant = el("select", { name: "variant", "data-testid": "event-variant" },
     el("option", { value: "A" }, t("desk.variantA")), el("option", { value: "B" }, t("desk.variantB")));
   const variantLabel = el("label", {}, t("desk.variant"), variant);
-  const showVariant = () => { variantLabel.hidden = !(game.value === "go" && ["swiss", "swiss-elimination"].includes(system.value)); };
+  const showVariant = () => { variantLabel.hidden = !gameType(game.value).variant_systems.includes(system.value); };
   game.addEventListener("change", showVariant);
   system.addEventListener("change", showVariant);
   showVariant();

@@ -5,6 +5,7 @@ import { getLang, t } from "./i18n.js";
 import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 import { myGames, remember } from "./mine.js";
+import { gameType } from "./games.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -436,11 +437,12 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const a = g.analysis && g.analysis.version === st.version ? g.analysis : null;
     const kind = st.game;
+    const type = gameType(kind);
     const size = st.size;
     const v = { kind, size, stones: st.stones, last: st.last_move };
     const total = st.move_count;
     if (g.viewMove !== null && g.viewMove < total) {
-      if (kind === "go") {
+      if (type.captures) { // a past position is the server's (goTo); else the first moves' stones
         if (g.viewPos && g.viewPos.move === g.viewMove) {
           v.stones = g.viewPos.stones;
           v.last = g.viewPos.last_move;
@@ -462,7 +464,7 @@ export function gamePage(main, id, params) {
       v.ghost = me;
       if (g.pending) v.pending = { point: g.pending, color: me, forbidden: !!forbiddenFor(g.pending) };
     }
-    if (kind === "go") {
+    if (type.counting) {
       v.dead = new Set(st.dead || []);
       // the territory of the count shown beside the board (the proposal's while nothing is
       // marked), and a finished game keeps its final marking for review
@@ -546,7 +548,7 @@ export function gamePage(main, id, params) {
    * count for review. */
   function countShown(a) {
     const st = g.state;
-    if (st.game !== "go") return null;
+    if (!gameType(st.game).counting) return null;
     if (st.phase === "counting" && a) {
       if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
       if (a.score) return { score: a.score, proposal: false };
@@ -692,7 +694,7 @@ export function gamePage(main, id, params) {
       side.append(el("p", { class: "score", "data-testid": "final-count" },
         `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
     }
-    if (st.game === "gomoku") side.append(...gomokuNotes(allowed));
+    side.append(...gomokuNotes(allowed));
     if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
@@ -854,6 +856,7 @@ export function gamePage(main, id, params) {
       out.push(el("p", { class: "note", "data-testid": "opening-line" },
         t("openingIs", { name: `${st.opening.id} ${st.opening.chinese} (${st.opening.japanese})`, n: String(st.fifth_n || 1) })));
     }
+    if (!gameType(st.game).draw_offers) return out;
     if (st.draw_offer && live) {
       const by = seatOf(st.draw_offer);
       const text = by === g.seat ? t("drawOfferedByMe") : t("drawOfferedBy", { who: whoPlays(by) });
@@ -1058,7 +1061,8 @@ export function gamePage(main, id, params) {
 
   function moveList() {
     const st = g.state;
-    const list = st.game === "go"
+    // with handicap stones (Go §4) colours do not alternate: the state gives each move's
+    const list = gameType(st.game).handicap
       ? st.moves.map(([c, p]) => ({ color: c, point: p || "pass" }))
       : st.moves_list.map((p, i) => ({ color: i % 2 === 0 ? "black" : "white", point: p }));
     const total = list.length;
@@ -1085,7 +1089,7 @@ export function gamePage(main, id, params) {
     const st = g.state;
     const total = st.move_count;
     g.viewMove = k === null || k >= total ? null : k;
-    if (g.viewMove !== null && st.game === "go") {
+    if (g.viewMove !== null && gameType(st.game).captures) {
       try {
         g.viewPos = await api("GET", `/api/games/${encodeURIComponent(id)}/position?move=${g.viewMove}`);
       } catch (err) { showError(err); }

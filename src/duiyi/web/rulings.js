@@ -6,6 +6,7 @@
 import { api, el, newActionId } from "./api.js";
 import { BoardView } from "./board.js";
 import { t } from "./i18n.js";
+import { gameType } from "./games.js";
 
 const tables = {}; // game kind -> promise of its ruling table
 
@@ -277,7 +278,8 @@ export function rulingForm(opts) {
       input.addEventListener("change", () => { values[f.name] = input.value; });
     } else {
       // points, point, note: text
-      const ph = f.type === "points" ? (game === "go" ? "D4 D5" : "h8 h9") : f.type === "point" ? (game === "go" ? "D4" : "h8") : null;
+      const examples = gameType(game).example_points;
+      const ph = f.type === "points" ? examples.join(" ") : f.type === "point" ? examples[0] : null;
       input = el("input", {
         id, value: values[f.name] || "", placeholder: ph, maxlength: f.type === "note" ? "300" : "200",
         "data-testid": tid(f.type === "point" ? "rule-points" : `rule-${f.name}`),
@@ -397,9 +399,9 @@ function noteWords(note) {
     t("rule.nth", { what: t(what === "warning" ? "rk.warning" : "rk.violation"), n }));
 }
 
-/** How a game was won, in the book's words: Gomoku's second violation is not a warning. */
+/** How a game was won, in the book's words (Gomoku's second violation is not a warning). */
 export function termination(game, term) {
-  return t(game === "gomoku" && term === "warnings" ? "term.violations" : `term.${term}`);
+  return t(`term.${gameType(game).terms[term] || term}`);
 }
 
 // a word of a ruling's list (heads, fact, upheld...) in the page's language where it has one

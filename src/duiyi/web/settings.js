@@ -1,11 +1,11 @@
 // The settings of a game as POST /api/games (and an event's "online" games) take them: board
-// size, rules preset, Go handicap, every time system of duiyi.clock.system_from_json and the
-// lateness rules. The page only builds the JSON: the server validates it and names the article.
+// size, rules preset, handicap, every time system of duiyi.clock.system_from_json and the
+// lateness rules, as far as the game has them (its description, games.js). The page only
+// builds the JSON: the server validates it and names the article.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
+import { gameType } from "./games.js";
 
-export const GO_RULES = ["chinese", "japanese", "korean", "ing", "aga"];
-export const GOMOKU_RULES = ["chinese_2013", "free", "free_renju"];
 export const TIME_SYSTEMS = ["none", "absolute", "chinese-byoyomi", "japanese-byoyomi", "fischer", "moves-per-period"];
 
 // per system: [field, label key, unit ("min" or "s" or ""), default, optional]
@@ -24,14 +24,15 @@ function numberInput(name, value, testid, attrs = {}) {
 }
 
 /**
- * A fieldset of game settings. ``kind()`` tells the game ("go" or "gomoku"); call ``update()``
- * when it changes. ``value()`` answers the JSON fields (size, rules, handicap, time_control,
- * lateness); ``prefix`` keeps the test ids of two forms apart.
+ * A fieldset of game settings. ``kind()`` tells the game (its name); call ``update()`` when it
+ * changes. ``value()`` answers the JSON fields (size, rules, handicap, time_control, lateness);
+ * ``prefix`` keeps the test ids of two forms apart; ``engine``: the rules an engine can play.
  */
 export function gameSettings(kind, {
-  prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none", lateness = true, gomokuRules = GOMOKU_RULES,
+  prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none", lateness = true, engine = false,
   start = false,
 } = {}) {
+  const game = () => gameType(kind());
   const size = el("select", { name: "size", "data-testid": `${prefix}-size` }, sizes.map((s) => el("option", { value: s }, `${s}×${s}`)));
   const rules = el("select", { name: "rules", "data-testid": `${prefix}-rules` });
   const handicap = el("select", { name: "handicap", "data-testid": `${prefix}-handicap` },
@@ -42,8 +43,8 @@ export function gameSettings(kind, {
   const late = el("select", { name: "lateness", "data-testid": `${prefix}-lateness` },
     el("option", { value: "none" }, t("late.none")), el("option", { value: "limit" }, t("late.limit")),
     el("option", { value: "same_site" }, t("late.sameSite")));
-  // Go §22.1: one hour by default; Gomoku §8.5: the event's limit (15 minutes here)
-  const lateLimit = numberInput("late_limit", kind() === "go" ? 60 : 15, `${prefix}-late-limit`, { min: "1" });
+  // the book's limit (Go §22.1: one hour; Gomoku §8.5: the event's, 15 minutes here)
+  const lateLimit = numberInput("late_limit", game().late_limit_minutes, `${prefix}-late-limit`, { min: "1" });
   lateLimit.addEventListener("input", () => { lateLimit.dataset.touched = "1"; });
   const lateLabel = el("label", {}, t("late.minutes"), lateLimit);
   // issue 21: when a casual game's clock starts (the server's "start"; lateness means a
@@ -51,7 +52,8 @@ export function gameSettings(kind, {
   const startRule = el("select", { name: "start", "data-testid": `${prefix}-start` },
     el("option", { value: "seated" }, t("start.seated")), el("option", { value: "first_move" }, t("start.first_move")));
   const startLabel = el("label", {}, t("start"), startRule);
-  const goOnly = [el("label", {}, t("size"), size), el("label", {}, t("handicap"), handicap)];
+  const sizeLabel = el("label", {}, t("size"), size);
+  const handicapLabel = el("label", {}, t("handicap"), handicap);
   const timeInputs = {};
 
   function drawTime() {
@@ -66,21 +68,23 @@ export function gameSettings(kind, {
 
   const sameSite = late.querySelector("option[value=same_site]");
   function update() {
-    const go = kind() === "go";
-    const presets = go ? GO_RULES : gomokuRules;
+    const g = game();
+    const presets = engine ? g.engine_presets : g.presets;
     if ([...rules.options].map((o) => o.value).join() !== presets.join()) {
       const keep = rules.value;
       rules.replaceChildren(...presets.map((r) => el("option", { value: r }, t(`rules.${r}`))));
       if (presets.includes(keep)) rules.value = keep;
     }
-    for (const l of goOnly) l.hidden = !go;
-    // Go §22.2 only: a Gomoku event is not offered the option at all (not even hidden)
-    if (!go && late.value === "same_site") late.value = "limit";
-    if (go && sameSite.parentNode !== late) late.append(sameSite);
-    if (!go && sameSite.parentNode === late) sameSite.remove();
+    sizeLabel.hidden = g.sizes.length < 2;
+    handicapLabel.hidden = !g.handicap;
+    // Go §22.2 only: a game without it is not offered the option at all (not even hidden)
+    const site = g.same_site_lateness;
+    if (!site && late.value === "same_site") late.value = "limit";
+    if (site && sameSite.parentNode !== late) late.append(sameSite);
+    if (!site && sameSite.parentNode === late) sameSite.remove();
     lateLabel.hidden = late.value !== "limit";
     startLabel.hidden = !start || system.value === "none" || late.value !== "none";
-    if (!lateLimit.dataset.touched) lateLimit.value = go ? "60" : "15";
+    if (!lateLimit.dataset.touched) lateLimit.value = String(g.late_limit_minutes);
   }
 
   system.addEventListener("change", () => { drawTime(); update(); });
@@ -90,10 +94,9 @@ export function gameSettings(kind, {
 
   function value() {
     const out = { rules: rules.value };
-    if (kind() === "go") {
-      out.size = Number(size.value);
-      out.handicap = Number(handicap.value);
-    }
+    const g = game();
+    if (g.sizes.length > 1) out.size = Number(size.value);
+    if (g.handicap) out.handicap = Number(handicap.value);
     if (system.value !== "none") {
       const tc = { system: system.value };
       for (const [field, [input, unit, optional]] of Object.entries(timeInputs)) {
@@ -136,7 +139,7 @@ export function gameSettings(kind, {
   }
 
   const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
-    ...goOnly, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
+    sizeLabel, handicapLabel, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
     lateness ? el("label", {}, t("late"), late) : null, lateness ? lateLabel : null, start ? startLabel : null);
   return { node, value, update, set };
 }
