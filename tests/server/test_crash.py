@@ -44,22 +44,28 @@ def test_kill_9_loses_nothing_and_charges_no_outage(start_server: Any) -> None:
             version = _play(server, g, "black" if n % 2 == 0 else "white", p)
             acked[g["id"]].append(p)
             assert version == len(acked[g["id"]])
+    read = time.monotonic()
     before = {g["id"]: httpx.get(f"{server.url}/api/games/{g['id']}").json() for g in games}
     server.kill9()
+    killed = time.monotonic()
     outage = 6.0
     time.sleep(outage)  # the outage: charged to nobody
     server.proc = None
+    restarting = time.monotonic()
     restarted = Server(server.database, server.redis, port=server.port).start(server.log.parent)  # type: ignore[union-attr]
     try:
         for g in games:
             state = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
+            up = (killed - read) + (time.monotonic() - restarting)
             assert [m[1] for m in state["moves"]] == acked[g["id"]]
             assert state["version"] == len(acked[g["id"]])
             # the player on move (Black after 12 moves) was charged what passed while the
-            # server was up (the last heartbeat interval, the requests), never the outage
+            # server was up (the requests, the restart: measured, seconds on a loaded
+            # machine) and the last heartbeat interval (1 s), never the outage
             was = before[g["id"]]["clocks"]["black"]["total"]
             now = state["clocks"]["black"]["total"]
-            assert was - now < outage - 2.0, (was, now)
+            assert was - now <= up + 1.5, (was, now, up)
+            assert was - now < outage, (was, now)
             assert state["clocks"]["white"]["total"] == before[g["id"]]["clocks"]["white"]["total"]
         # play goes on after the restart
         g = games[0]
@@ -80,21 +86,28 @@ def test_byoyomi_turn_survives_a_restart_without_losing_its_minute(start_server:
         server.url + "/api/games", json={"game": "go", "size": 9, "time_control": tc}
     ).json()
     _play(server, g, "black", "E5")
+    acted = time.monotonic()
     _play(server, g, "white", "C3")  # both have acted: the clock runs for Black (issue 21)
     time.sleep(2.0)
     was = httpx.get(f"{server.url}/api/games/{g['id']}").json()["clocks"]["black"]
-    assert was["periods"] == 1 and 55.0 < was["period_time"] < 59.0
+    read = time.monotonic()
+    assert was["periods"] == 1 and 60.0 - (read - acted) - 0.5 < was["period_time"] < 59.0, was
     server.kill9()
+    killed = time.monotonic()
     time.sleep(8.0)  # longer than what is left of the minute would allow after 50 s
     server.proc = None
+    restarting = time.monotonic()
     restarted = Server(server.database, server.redis, port=server.port).start(server.log.parent)  # type: ignore[union-attr]
     try:
         now = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
+        up = (killed - read) + (time.monotonic() - restarting)
         assert now["outcome"] is None
         black = now["clocks"]["black"]
         assert black["periods"] == 1
-        # charged: at most a heartbeat (1 s) and the requests, never the 8 s outage
-        assert was["period_time"] - black["period_time"] < 2.5, (was, black)
+        # charged: at most a heartbeat (1 s) and the time the server was up (the requests, the
+        # restart: measured, seconds on a loaded machine), never the 8 s outage
+        charged = was["period_time"] - black["period_time"]
+        assert charged <= up + 1.5 and charged < 8.0, (was, black, up)
         _play(restarted, g, "black", "G7")
         after = httpx.get(f"{restarted.url}/api/games/{g['id']}").json()
         assert after["clocks"]["black"]["periods"] == 1 and after["outcome"] is None
@@ -118,13 +131,19 @@ def test_a_failover_charges_nobody_for_the_outage(backend: Any, start_server: An
     _play(a, g, "white", "C3")  # both have acted: Black's clock runs (issue 21)
     time.sleep(2.0)
     was = httpx.get(f"{a.url}/api/games/{g['id']}").json()["clocks"]["black"]
+    read = time.monotonic()
     a.kill9()
+    killed = time.monotonic()
     time.sleep(8.0)  # past the staleness limit (5 s): B takes the game over on the next request
+    asked = time.monotonic()
     now = httpx.get(f"{b.url}/api/games/{g['id']}", timeout=30).json()
+    up = (killed - read) + (time.monotonic() - asked)
     assert now["outcome"] is None
     black = now["clocks"]["black"]
     assert black["periods"] == 1
-    assert was["period_time"] - black["period_time"] < 2.5, (was, black)
+    # charged: A's last heartbeat interval (1 s) and the time a server had it, never the outage
+    charged = was["period_time"] - black["period_time"]
+    assert charged <= up + 1.5 and charged < 8.0, (was, black, up)
     _play(b, g, "black", "G7")
     after = httpx.get(f"{b.url}/api/games/{g['id']}").json()
     assert after["outcome"] is None and after["clocks"]["black"]["periods"] == 1

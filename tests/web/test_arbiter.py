@@ -508,7 +508,10 @@ def test_a_ruling_answers_its_own_call_and_reaches_the_ruled_player_at_once(
     # the answered call leaves the room (the room's update may come a moment after the page's)
     card(room, 1).locator("[data-testid=pending-call-1-2]").wait_for(state="detached")
     screenshot(black, "player-ruled")
-    # the arbiter answers it with no ruling: Ke Jie's page hears it at once (no polling)
+    # the arbiter answers it with no ruling: Ke Jie's page hears it at once (no polling); his
+    # page has shown the ruling's position first (it reads the info after a new position)
+    now = state(server, gid)["version"]
+    white.wait_for_selector(f"[data-testid=game-page][data-version='{now}']")
     white_reads: list[str] = []
     white.on("request", lambda r: white_reads.append(r.url) if "/info" in r.url else None)
     card(room, 1).locator("[data-testid=close-call-1-1]").click()

@@ -4,6 +4,7 @@ and the phone-sized home page, driven by Playwright in Debian's chromium against
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -222,6 +223,41 @@ def test_resign_asks_in_the_page(server: Server, context_factory: Any) -> None:
         assert "resignation" in p.inner_text("[data-testid=status]")
     outcome = state(server, g["id"])["outcome"]
     assert outcome["termination"] == "resignation" and outcome["winner"] == "white"
+
+
+def test_the_resignation_asked_stays_open_while_a_new_position_is_analysed(
+    server: Server, context_factory: Any
+) -> None:
+    """A new position shown before its analysis (what the seat may do) leaves the in-page
+    confirmation open: White asks for the pass on overtime (Go §22.5), Black may still resign
+    (it closed, and had to be asked for again)."""
+    tc = {"system": "chinese-byoyomi", "base": 600, "reserved_minutes": 1}
+    g = new_game(server, game="go", size=9, time_control=tc)
+    black = context_factory().new_page()
+    black.goto(f"{server.url}/ui/#/game/{g['id']}?token={g['black_token']}")
+    black.click("[data-testid=resign]")
+    black.wait_for_selector("[data-testid=resign-confirm]")
+    held: list[Any] = []
+    black.route("**/analysis", lambda route: held.append(route))
+    r = httpx.post(
+        f"{server.url}/api/games/{g['id']}/actions",
+        json={"type": "request_overtime_pass"},
+        headers={"Authorization": f"Bearer {g['white_token']}"},
+    )
+    assert r.status_code == 200, r.text
+    black.wait_for_selector("[data-testid=game-page][data-version='1']")
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        black.wait_for_timeout(50)  # the route handler runs while Playwright waits
+    assert held, "the page asks for the new position's analysis"
+    for route in held:
+        route.continue_()
+    black.unroute("**/analysis")
+    black.wait_for_selector("[data-testid=overtime-pass]")  # the analysis is in
+    assert black.locator("[data-testid=resign-confirm]").count() == 1
+    black.click("[data-testid=resign-yes]")
+    black.wait_for_selector("[data-testid=game-page][data-phase=finished]")
+    assert state(server, g["id"])["outcome"]["winner"] == "white"
 
 
 def test_home_page_at_phone_width_and_by_keyboard(server: Server, context_factory: Any) -> None:

@@ -751,8 +751,8 @@ export function gamePage(main, id, params) {
     if (allowed.includes("resign")) {
       actions.append(button(t("resign"), "resign", () => { g.resigning = true; g.focusNext = "resign-yes"; render(); },
         { class: "danger", "aria-expanded": g.resigning ? "true" : "false", "aria-controls": "resign-confirm" }));
-    } else {
-      g.resigning = false;
+    } else if (!analysisBehind()) {
+      g.resigning = false; // not while the new position's analysis is on its way
     }
     if (token && ended(st) && engineOpposite()) actions.append(...rematchControls());
     else if (token && g.seat && ended(st) && g.info && !g.info.event) actions.append(...friendRematch());
