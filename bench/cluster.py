@@ -54,8 +54,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.server.nginx
 TICK = os.sysconf("SC_CLK_TCK")
 SETUPS = ("one", "nginx3", "minimal")
+# also accepted by --setups: nginx1, nginx2 (the shipped configuration with fewer processes)
+EXTRA_SETUPS = ("nginx1", "nginx2")
 LABELS = {
     "one": "one `duiyi serve`",
+    "nginx1": "nginx + 1 process",
+    "nginx2": "nginx + 2 processes",
     "nginx3": "nginx + 3 processes",
     "minimal": "minimal Starlette server",
 }
@@ -239,6 +243,13 @@ class Outcome:
     errors: int
     cpu: dict[str, float]
     forwarded: float | None
+    # the client's median and 99th percentile from sending a move to its acknowledgement (ms)
+    p50_ms: float = float("nan")
+    p99_ms: float = float("nan")
+    # --idle: CPU milliseconds per second of each group with the sockets open and no move
+    idle: dict[str, float] = field(default_factory=dict)
+    # the duiyi processes' group commits during the moves (none counted: the minimal server)
+    commits: int = 0
 
     @property
     def per_1000(self) -> float:
@@ -294,43 +305,74 @@ def run_one(
         "nginx": Group("nginx"),
         "postgres": Group("postgres", [pg.postmaster()]),
         # only the cluster uses Redis
-        "redis": Group("redis", [redis.proc.pid] if redis.proc and setup == "nginx3" else []),
+        "redis": Group(
+            "redis", [redis.proc.pid] if redis.proc and setup.startswith("nginx") else []
+        ),
     }
     procs: list[subprocess.Popen[bytes]] = []
     nginx = None
     snapshots: dict[str, dict[str, float]] = {}
 
     profilers: list[subprocess.Popen[bytes]] = []
+    # the duiyi processes' addresses (their /api/metrics count the group commits)
+    duiyi_urls: list[str] = []
+    commits: dict[str, int] = {}
+
+    def count_commits(phase: str) -> None:
+        total = 0
+        for base in duiyi_urls:
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                total += int(httpx.get(base + "/api/metrics", timeout=10).json()["commit_batches"])
+        commits[phase] = total
+
+    def profile(name: str) -> None:
+        """py-spy samples the server (the cluster: its first process) without stopping it;
+        its own CPU is not counted."""
+        out = Path(args.profile) / f"{setup}-{games}x{rate:g}{name}.txt"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        profilers.append(
+            subprocess.Popen(
+                [
+                    shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"),
+                    "record",
+                    "--nonblocking",
+                    "--format",
+                    "raw",
+                    "--rate",
+                    "200",
+                    "-p",
+                    str(procs[0].pid),
+                    "-o",
+                    str(out),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+
+    def stop_profiling() -> None:
+        for profiler in profilers:
+            profiler.send_signal(signal.SIGINT)
+            profiler.wait(30)
+        profilers.clear()
 
     def on_phase(phase: str) -> None:
+        if phase == "play" and args.idle:
+            # every socket open, no move yet: what the setup costs doing nothing (the client
+            # waits here too; the moves are counted from the second snapshot)
+            snapshots["idle"] = {name: g.cpu() for name, g in groups.items()}
+            if args.profile:
+                profile("-idle")
+            time.sleep(args.idle)
+            snapshots["idle_end"] = {name: g.cpu() for name, g in groups.items()}
+            stop_profiling()
         snapshots[phase] = {name: g.cpu() for name, g in groups.items()}
-        if args.profile and phase == "play" and setup != "nginx3":
-            # py-spy samples the server without stopping it; its own CPU is not counted
-            out = Path(args.profile) / f"{setup}-{games}x{rate:g}.txt"
-            out.parent.mkdir(parents=True, exist_ok=True)
-            profilers.append(
-                subprocess.Popen(
-                    [
-                        shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"),
-                        "record",
-                        "--nonblocking",
-                        "--format",
-                        "raw",
-                        "--rate",
-                        "200",
-                        "-p",
-                        str(procs[0].pid),
-                        "-o",
-                        str(out),
-                    ],
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                )
-            )
+        if phase in ("play", "done"):
+            count_commits(phase)
+        if args.profile and phase == "play":
+            profile("")
         if phase == "done":
-            for profiler in profilers:
-                profiler.send_signal(signal.SIGINT)
-                profiler.wait(30)
+            stop_profiling()
 
     with database(pg.admin) as dsn:
         database_url = dsn.replace("postgresql://", "postgresql+psycopg://")
@@ -338,12 +380,13 @@ def run_one(
             if setup == "one":
                 proc, url = load.start_server(database_url, workdir, env=env)
                 procs.append(proc)
-            elif setup == "nginx3":
+                duiyi_urls.append(url)
+            elif setup.startswith("nginx"):
                 from tests.server import nginx as nginx_module
 
                 if args.site_conf:
                     nginx_module.SITE_CONF = Path(args.site_conf).resolve()
-                ports = [free_port() for _ in range(3)]
+                ports = [free_port() for _ in range(int(setup.removeprefix("nginx")))]
                 if args.ring:
                     # each game's owner is the process nginx's consistent hash sends it to
                     # (own26: the upstream addresses in nginx's order)
@@ -351,6 +394,7 @@ def run_one(
                 for port in ports:
                     proc, _ = load.start_server(database_url, workdir, redis.url, env, port)
                     procs.append(proc)
+                    duiyi_urls.append(f"http://127.0.0.1:{port}")
                 nginx = nginx_module.Nginx(ports).start(workdir)
                 assert nginx.proc is not None
                 groups["nginx"].pids.append(nginx.proc.pid)
@@ -409,7 +453,24 @@ def run_one(
                 except subprocess.TimeoutExpired:
                     proc.kill()
     cpu = {k: snapshots["done"][k] - snapshots["play"][k] for k in groups}
-    return Outcome(setup, games, rate, int(result["moves"]), int(result["errors"]), cpu, forwarded)
+    idle = {}
+    if "idle" in snapshots:
+        idle = {
+            k: (snapshots["idle_end"][k] - snapshots["idle"][k]) / args.idle * 1000 for k in groups
+        }
+    return Outcome(
+        setup,
+        games,
+        rate,
+        int(result["moves"]),
+        int(result["errors"]),
+        cpu,
+        forwarded,
+        float(result["p50_ms"]),
+        float(result["p99_ms"]),
+        idle,
+        commits.get("done", 0) - commits.get("play", 0),
+    )
 
 
 # ------------------------------------------------------------------ the table
@@ -418,13 +479,14 @@ def run_one(
 def report(outcomes: list[Outcome], loads: list[tuple[int, float]], setups: list[str]) -> None:
     print()
     print("CPU seconds per 1,000 acknowledged moves (median of the runs; range; servers/nginx/")
-    print("PostgreSQL/Redis share of the median run), moves forwarded to another process")
+    print("PostgreSQL/Redis share of the median run), moves forwarded to another process,")
+    print("the median over the runs of the client's median time from a move to its ack")
     medians: dict[tuple[str, int, float], float] = {}
     for games, rate in loads:
         print(f"\n{games} games, {rate:g} moves per second per game")
         print(
             f"  {'setup':28} {'runs':>4} {'moves':>6} {'err':>4} {'CPU s/1000':>10} "
-            f"{'range':>13} {'srv':>5} {'nginx':>5} {'pg':>5} {'redis':>5} {'fwd':>6}"
+            f"{'range':>13} {'srv':>5} {'nginx':>5} {'pg':>5} {'redis':>5} {'fwd':>6} {'ack p50':>8}"
         )
         for setup in setups:
             mine = [o for o in outcomes if (o.setup, o.games, o.rate) == (setup, games, rate)]
@@ -442,7 +504,8 @@ def report(outcomes: list[Outcome], loads: list[tuple[int, float]], setups: list
                 f"  {LABELS[setup]:28} {len(mine):4d} {mid.moves:6d} {sum(o.errors for o in mine):4d} "
                 f"{med:10.3f} {min(values):6.3f}-{max(values):6.3f} "
                 f"{share['servers']:4.0f}% {share['nginx']:4.0f}% {share['postgres']:4.0f}% "
-                f"{share['redis']:4.0f}% {fwd_text:>6}"
+                f"{share['redis']:4.0f}% {fwd_text:>6} "
+                f"{statistics.median(o.p50_ms for o in mine):6.1f}ms"
             )
     print("\nratios")
     for games, rate in loads:
@@ -464,7 +527,9 @@ def main() -> None:
     ap.add_argument("--loads", default="100:1,200:4", help="GAMES:MOVES_PER_S,... (per game)")
     ap.add_argument("--moves", type=int, default=60, help="moves per game (both players)")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--setups", default=",".join(SETUPS), help="one, nginx3, minimal")
+    ap.add_argument(
+        "--setups", default=",".join(SETUPS), help="one, nginx3, minimal (also: nginx1, nginx2)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--server-env", action="append", default=[], metavar="K=V")
     ap.add_argument("--site-conf", help="an nginx site file instead of deploy/nginx-duiyi.conf")
@@ -474,12 +539,21 @@ def main() -> None:
         action="store_false",
         help="no DUIYI_PEERS: the owner is the process that created the game (before issue 26)",
     )
+    ap.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="before the moves, S seconds with every socket open and nothing played: each "
+        "group's CPU ms per second then (the idle cost of the setup)",
+    )
     ap.add_argument("--pg-bin", help="folder of initdb and postgres (default: initdb on PATH)")
     ap.add_argument("--workdir", help="keep logs here")
     ap.add_argument(
         "--profile",
         metavar="DIR",
-        help="py-spy (pip install py-spy) samples the single server during the moves: "
+        help="py-spy (pip install py-spy) samples the server (the cluster's first process) "
+        "during the moves: "
         "collapsed stacks in DIR/SETUP-GAMESxRATE.txt (bench/profile_summary.py reads them)",
     )
     args = ap.parse_args()
@@ -495,7 +569,7 @@ def main() -> None:
         loads.append((int(g), float(r)))
     setups = [s for s in args.setups.split(",") if s]
     for s in setups:
-        if s not in SETUPS:
+        if s not in SETUPS + EXTRA_SETUPS:
             raise SystemExit(f"unknown setup {s!r}: {', '.join(SETUPS)}")
     outcomes: list[Outcome] = []
     # a plain kill still stops the servers, nginx, PostgreSQL and Redis started here
@@ -513,10 +587,17 @@ def main() -> None:
                         o = run_one(setup, games, rate, args, pg, redis, workdir)
                         outcomes.append(o)
                         fwd = "" if o.forwarded is None else f", forwarded {o.forwarded:.0%}"
+                        if o.commits:
+                            fwd += f", {o.moves / o.commits:.1f} moves per commit"
+                        if o.idle:
+                            fwd += ", idle ms CPU per s: " + ", ".join(
+                                f"{k} {v:.1f}" for k, v in o.idle.items()
+                            )
                         print(
                             f"run {run + 1}: {setup:8} {games} games at {rate:g}/s: "
                             f"{o.moves} moves, {o.errors} errors, {o.per_1000:.3f} CPU s per "
-                            f"1,000 ({', '.join(f'{k} {v:.2f}' for k, v in o.cpu.items())}){fwd}",
+                            f"1,000 ({', '.join(f'{k} {v:.2f}' for k, v in o.cpu.items())}), "
+                            f"ack p50 {o.p50_ms:.1f} ms, p99 {o.p99_ms:.1f} ms{fwd}",
                             flush=True,
                         )
         finally:

@@ -16,6 +16,7 @@ import cProfile
 import os
 import pstats
 import secrets
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -55,11 +56,20 @@ def backends_cpu(admin: str, dbname: str) -> float:
 
 
 async def play(
-    url: str, games: int, moves: int, think: float, admin: str, dbname: str | None, profile: bool
+    url: str,
+    games: int,
+    moves: int,
+    think: float,
+    admin: str,
+    dbname: str | None,
+    profile: bool,
+    window: float | None = None,
 ) -> dict[str, float]:
     db = Database(url)
     db.migrate()
     manager = GameManager(Repository(db), "p-bench")
+    if window is not None:
+        manager.committer.window = window
     hosts = [(await manager.create(NewGame({"game": "go", "size": 19})))[0] for _ in range(games)]
     received = [0]
 
@@ -80,6 +90,7 @@ async def play(
                 await asyncio.sleep(think)
 
     await asyncio.gather(*(h.act(BLACK, Move("K10")) for h in hosts[:1]))
+    batches = manager.committer.batches
     pg_before = backends_cpu(admin, dbname) if dbname else 0.0
     profiler = cProfile.Profile() if profile else None
     cpu, wall = time.process_time(), time.perf_counter()
@@ -90,12 +101,20 @@ async def play(
         profiler.disable()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     pg = (backends_cpu(admin, dbname) - pg_before) if dbname else 0.0
+    batches = manager.committer.batches - batches
     await manager.close()
     await db.dispose()
     n = moves * len(hosts[1:] or hosts)
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
-    return {"moves": n, "cpu_us": cpu / n * 1e6, "pg_us": pg / n * 1e6, "wall": wall}
+    return {
+        "moves": n,
+        "cpu_us": cpu / n * 1e6,
+        "pg_us": pg / n * 1e6,
+        "wall": wall,
+        "per_batch": n / batches if batches else float("nan"),
+        "latency_ms": statistics.median(manager.latencies) * 1000,
+    }
 
 
 def main() -> None:
@@ -108,6 +127,11 @@ def main() -> None:
     ap.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432/postgres")
     ap.add_argument("--sqlite", action="store_true")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument(
+        "--window",
+        type=float,
+        help="the group commit's window in seconds (default: GroupCommitter.WINDOW)",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         dbname = None
@@ -120,7 +144,16 @@ def main() -> None:
             url = args.pg.rsplit("/", 1)[0] + "/" + dbname
         try:
             r = asyncio.run(
-                play(url, args.games + 1, args.moves, args.think, args.pg, dbname, args.profile)
+                play(
+                    url,
+                    args.games + 1,
+                    args.moves,
+                    args.think,
+                    args.pg,
+                    dbname,
+                    args.profile,
+                    args.window,
+                )
             )
         finally:
             if dbname:
@@ -128,7 +161,8 @@ def main() -> None:
                     conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
     print(
         f"{r['moves']:.0f} moves in {r['wall']:.1f} s: {r['cpu_us']:.0f} µs CPU per move in this "
-        f"process, {r['pg_us']:.0f} µs in PostgreSQL's backends"
+        f"process, {r['pg_us']:.0f} µs in PostgreSQL's backends; {r['per_batch']:.2f} moves "
+        f"per commit, median act {r['latency_ms']:.1f} ms"
     )
 
 

@@ -37,8 +37,14 @@ async def _heartbeat(state: State) -> None:
     process look dead to the others (``stale_after``)."""
     while True:
         try:
-            await state.repo.heartbeat(state.settings.process_id, time.time())
-            await _peers(state)
+            # the beat and, behind nginx's hash, the read of which peers are alive: one
+            # statement (Repository.beat)
+            ownership = state.games.ownership
+            now = time.time()
+            since = None if ownership is None else now - ownership.stale_after
+            beats = await state.repo.beat(state.settings.process_id, now, since)
+            if ownership is not None:
+                ownership.update(beats, now)
         except Exception:
             log.exception("heartbeat failed")
         await asyncio.sleep(state.settings.heartbeat_seconds)
@@ -206,6 +212,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "actions_measured": len(lat),
             "action_commit_ms_p50": quantile(0.50),
             "action_commit_ms_p99": quantile(0.99),
+            # group commits written, and how many waited for more actions (the window)
+            "commit_batches": state.games.committer.batches,
+            "commit_batches_waited": state.games.committer.lingered,
             "process": settings.process_id,
             "uptime_seconds": round(time.time() - state.started, 3),
             "games_hosted": len(hosts),

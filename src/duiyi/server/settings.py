@@ -41,6 +41,10 @@ class Settings:
     # a process whose heartbeat is this old is taken for dead and its games move elsewhere
     # (only availability depends on it: commits are fenced in the store)
     stale_after: float = 5.0
+    # the group commit waits at most this long for more actions before it writes a batch, and
+    # only at a steady rate where another action is likely meanwhile (a move's acknowledgement
+    # waits at most this much longer; 0: never wait). duiyi.server.committer, issue 26
+    commit_window: float = 0.004
     # finished games nobody watches leave memory after this long (they reload on demand)
     idle_seconds: float = 600.0
     max_body_bytes: int = 65536
@@ -121,6 +125,7 @@ class Settings:
             ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
             ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
             ("DUIYI_STALE_AFTER", "stale_after", float),
+            ("DUIYI_COMMIT_WINDOW", "commit_window", float),
             ("DUIYI_MAX_PLAYERS_PER_EVENT", "max_players_per_event", int),
             ("DUIYI_MAX_EVENTS_PER_CLIENT", "max_events_per_client", int),
             ("DUIYI_MAX_CONNECTIONS_PER_CLIENT", "max_connections_per_client", int),

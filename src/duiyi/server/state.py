@@ -28,6 +28,7 @@ class State:
         self.repo = Repository(self.db)
         self.games = GameManager(self.repo, settings.process_id)
         self.games.stale_after = settings.stale_after
+        self.games.committer.window = settings.commit_window
         if settings.peers and settings.redis_url:
             # behind nginx's consistent hash: a game is hosted by its ring owner
             self.games.ownership = Ownership(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -324,6 +325,15 @@ async def _deadlock_async(event_id: str) -> AsyncIterator[None]:
 # forward's tombstone waits for an id written by a commit still under way (and vice versa).
 _PG_CONFLICT = "duiyi-batch-conflict"
 _compact_json = json.JSONEncoder(separators=(",", ":")).encode
+# a process's heartbeat and its read of the others' (Repository.beat); the read sees the table
+# as it was before this statement's upsert
+_PG_BEAT = """
+WITH beat AS (
+    INSERT INTO heartbeats (process, wall) VALUES (%(process)s, %(wall)s)
+    ON CONFLICT (process) DO UPDATE SET wall = EXCLUDED.wall
+)
+SELECT process, wall FROM heartbeats WHERE wall >= %(since)s
+"""
 _PG_APPEND = f"""
 WITH batch AS (
     SELECT * FROM json_to_recordset(%(games)s::json) AS b(
@@ -834,6 +844,22 @@ class Repository:
         async with self.db.engine.connect() as conn:
             conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
             await conn.execute(statement)
+
+    async def beat(self, process: str, wall: float, since: float | None) -> dict[str, float]:
+        """:meth:`heartbeat`, and with a ``since`` the processes that beat at ``since`` or
+        later (:meth:`heartbeats`, as stored before this beat): every process of a cluster
+        runs this every second, so on PostgreSQL it is ONE autocommit statement on the group
+        commit's connection (no pool checkout, no BEGIN/ROLLBACK, prepared by psycopg), where
+        it was an upsert and a read in a transaction through SQLAlchemy (issue 26: idle cost)."""
+        if self.db.is_sqlite:
+            others = {} if since is None else await self.heartbeats(since)
+            await self.heartbeat(process, wall)
+            return others
+        params = {"process": process, "wall": wall, "since": math.inf if since is None else since}
+        async with self.db.writer() as conn:
+            cur = await conn.execute(_PG_BEAT, params)
+            rows = await cur.fetchall()
+        return {str(p): float(w) for p, w in rows}
 
     async def heartbeats(self, since: float) -> dict[str, float]:
         """The processes that beat at ``since`` or later, with their last beat."""
