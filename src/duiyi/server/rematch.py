@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 from duiyi import Color
@@ -95,51 +96,49 @@ def check_casual(record: StoredGame) -> None:
         raise Conflict("an event's game has no rematch: the event's pairings decide the next game")
 
 
-async def offer(repo: Repository, game_id: str, seat: Color) -> dict[str, Any]:
-    """``seat`` offers a rematch, or accepts the opponent's offer: answers the game's rematch
-    state (``offered_by``, ``accepted`` when both want it, ``game`` once it is made)."""
+async def _change(
+    repo: Repository, game_id: str, step: Callable[[dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """Replace the game's rematch state by ``step(state)`` under the row's lock; answers it."""
     state: dict[str, Any] = {}
 
     def change(config: dict[str, Any]) -> None:
-        now = dict(config.get("rematch") or {})
+        now = step(dict(config.get("rematch") or {}))
+        config["rematch"] = now
+        state.update(now)
+
+    await repo.update_config(game_id, change)
+    return state
+
+
+async def offer(repo: Repository, game_id: str, seat: Color) -> dict[str, Any]:
+    """``seat`` offers a rematch, or accepts the opponent's offer: answers the game's rematch
+    state (``offered_by``, ``accepted`` when both want it, ``game`` once it is made)."""
+
+    def step(now: dict[str, Any]) -> dict[str, Any]:
         if not now.get("game"):
             if now.get("offered_by") == seat.opponent.value:
                 now["accepted"] = True  # both want it: the caller makes the game
             elif not now.get("accepted"):
                 now = {"offered_by": seat.value, "at": time.time()}
-        config["rematch"] = now
-        state.update(now)
+        return now
 
-    await repo.update_config(game_id, change)
-    return state
+    return await _change(repo, game_id, step)
 
 
 async def decline(repo: Repository, game_id: str, seat: Color) -> dict[str, Any]:
     """``seat`` withdraws its offer or declines the opponent's (nothing once it is made)."""
-    state: dict[str, Any] = {}
 
-    def change(config: dict[str, Any]) -> None:
-        now = dict(config.get("rematch") or {})
+    def step(now: dict[str, Any]) -> dict[str, Any]:
         if now.get("game") or now.get("accepted"):
             raise Conflict(f"the rematch is agreed already: game {rematch_id(game_id)}")
         if not now.get("offered_by"):
             raise NotFound("no rematch is offered in this game")
-        now = {} if now["offered_by"] == seat.value else {"declined_by": seat.value}
-        config["rematch"] = now
-        state.update(now)
+        return {} if now["offered_by"] == seat.value else {"declined_by": seat.value}
 
-    await repo.update_config(game_id, change)
-    return state
+    return await _change(repo, game_id, step)
 
 
 async def made(repo: Repository, game_id: str, new_id: str) -> dict[str, Any]:
     """Note the rematch ``new_id`` in the game's configuration; answers its rematch state."""
-    state: dict[str, Any] = {}
-
-    def change(config: dict[str, Any]) -> None:
-        now = {**(config.get("rematch") or {}), "accepted": True, "game": new_id}
-        config["rematch"] = now
-        state.update(now)
-
-    await repo.update_config(game_id, change)
-    return state
+    return await _change(repo, game_id, lambda now: {**now, "accepted": True, "game": new_id})
