@@ -132,6 +132,33 @@ class Server:
                 self.proc.wait(10)
 
 
+def online_event_game(url: str, online: dict[str, object] | None = None, game: str = "go") -> dict:
+    """Round 1's one game of a new online Swiss of two players (A and B), as the desk made it:
+    ``{"game_id", "black_token", "white_token", ...}``."""
+    r = httpx.post(
+        url + "/api/events",
+        json={
+            "name": "Cup",
+            "game": game,
+            "system": "swiss",
+            "rounds": 1,
+            "online": online or {"size": 9},
+        },
+    )
+    assert r.status_code == 201, r.text
+    ev = r.json()
+    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
+    httpx.post(
+        f"{url}/api/events/{ev['id']}/players",
+        content="A\nB\n",
+        headers={**org, "Content-Type": "text/plain"},
+    )
+    httpx.post(f"{url}/api/events/{ev['id']}/rounds", headers=org)
+    games = httpx.post(f"{url}/api/events/{ev['id']}/rounds/1/games", headers=org)
+    first: dict = games.json()["games"][0]
+    return first
+
+
 def _pg_create() -> str:
     import psycopg
 

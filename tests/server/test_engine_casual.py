@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Server, online_event_game
 from tests.server.test_engines import act, start, wait_moves
 
 from duiyi import BLACK, WHITE, Color
@@ -126,19 +126,7 @@ def test_nothing_decided_is_taken_back(start: Callable[..., Server]) -> None:
 def test_no_takeback_in_an_event_game(start: Callable[..., Server]) -> None:
     # issue 21: "not in event/rated games": an event's game is played as it stands
     server = start()
-    ev = httpx.post(
-        server.url + "/api/events",
-        json={"name": "Cup", "game": "go", "system": "swiss", "rounds": 1, "online": {"size": 9}},
-    ).json()
-    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
-    httpx.post(
-        f"{server.url}/api/events/{ev['id']}/players",
-        content="A\nB\n",
-        headers={**org, "Content-Type": "text/plain"},
-    )
-    httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org)
-    games = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org)
-    game = games.json()["games"][0]
+    game = online_event_game(server.url)
     gid = game["game_id"]
     assert act(server, gid, game["black_token"], type="move", move="E5").status_code == 200
     r = act(server, gid, game["black_token"], type="request_takeback")

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Server, online_event_game
 from tests.server.test_engine_casual import engine_game, wait_for
 from tests.web.conftest import new_game, screenshot, state
 from tests.web.test_player import act
@@ -92,20 +92,7 @@ def test_no_takeback_in_an_event_game_nor_after_the_end(
     page.goto(f"{server.url}/ui/#/game/{f['id']}?token={f['black_token']}")
     page.wait_for_selector("[data-testid=game-page][data-phase=finished]")
     assert page.get_by_role("button", name="Take back my last move").count() == 0
-    r = httpx.post(
-        server.url + "/api/events",
-        json={"name": "Cup", "game": "go", "system": "swiss", "rounds": 1, "online": {"size": 9}},
-    )
-    ev = r.json()
-    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
-    httpx.post(
-        f"{server.url}/api/events/{ev['id']}/players",
-        content="A\nB\n",
-        headers={**org, "Content-Type": "text/plain"},
-    )
-    httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org)
-    games = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org)
-    eg = games.json()["games"][0]
+    eg = online_event_game(server.url)
     act(server, eg["game_id"], eg["black_token"], {"type": "move", "move": "E5"})
     page.goto(f"{server.url}/ui/#/game/{eg['game_id']}?token={eg['black_token']}")
     page.wait_for_selector("[data-testid=game-page][data-version='1'][data-connected=yes]")

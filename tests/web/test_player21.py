@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Server, online_event_game
 from tests.web.conftest import new_game, screenshot, state
 from tests.web.test_player import act, set_names
 
@@ -195,28 +195,8 @@ def test_an_event_renju_foul_waits_for_whites_claim_and_no_hints(
     # issue 21: "A forbidden move ends the game without White's claim in an event game, and
     # before it Black is warned ... and can show all forbidden points: in a rated game that is
     # help to Black (Gomoku §12.2(7))". DECISIONS.md: White claims (Gomoku §10.1(2)).
-    r = httpx.post(
-        server.url + "/api/events",
-        json={
-            "name": "Renju cup",
-            "game": "gomoku",
-            "system": "swiss",
-            "rounds": 2,
-            "online": {"rules": "free_renju", "time_control": {"system": "absolute", "base": 900}},
-        },
-    )
-    assert r.status_code == 201, r.text
-    ev = r.json()
-    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
-    httpx.post(
-        f"{server.url}/api/events/{ev['id']}/players",
-        content="A\nB\n",
-        headers={**org, "Content-Type": "text/plain"},
-    )
-    httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org)
-    g = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org).json()[
-        "games"
-    ][0]
+    online = {"rules": "free_renju", "time_control": {"system": "absolute", "base": 900}}
+    g = online_event_game(server.url, online, game="gomoku")
     gid = g["game_id"]
     for b, w in (("h8", "a1"), ("i8", "a3"), ("h9", "a5"), ("i10", "a7")):
         act(server, gid, g["black_token"], {"type": "move", "move": b})

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server
+from tests.server.conftest import Server, online_event_game
 from tests.web.conftest import new_game, screenshot, state
 from tests.web.test_player import act, set_names
 
@@ -118,19 +118,7 @@ def test_one_rematch_only_and_none_of_an_event_game(server: Server) -> None:
     r = httpx.delete(hurl, headers={"Authorization": f"Bearer {h['white_token']}"})
     assert r.json()["rematch"] == {"declined_by": "white"}
     # an event's game has none: its pairings decide the next game
-    ev = httpx.post(
-        server.url + "/api/events",
-        json={"name": "Cup", "game": "go", "system": "swiss", "rounds": 1, "online": {"size": 9}},
-    ).json()
-    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
-    httpx.post(
-        f"{server.url}/api/events/{ev['id']}/players",
-        content="A\nB\n",
-        headers={**org, "Content-Type": "text/plain"},
-    )
-    httpx.post(f"{server.url}/api/events/{ev['id']}/rounds", headers=org)
-    eg = httpx.post(f"{server.url}/api/events/{ev['id']}/rounds/1/games", headers=org).json()
-    game = eg["games"][0]
+    game = online_event_game(server.url)
     act(server, game["game_id"], game["black_token"], {"type": "resign"})
     r = httpx.post(
         f"{server.url}/api/games/{game['game_id']}/rematch",
