@@ -10,9 +10,10 @@ The routers import this module; it imports none of them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from fastapi import Request
@@ -102,6 +103,21 @@ async def check_organiser_first(request: Request, event_id: str) -> None:
     check_organiser(request, await repo_of(request).event(event_id))
 
 
+@contextlib.asynccontextmanager
+async def _write_slot(request: Request) -> AsyncIterator[None]:
+    """Hold one of the process's ``max_event_writes`` slots for an event change (the rest
+    wait up to 10 s, then 503): event writes never take every database connection."""
+    slots = request.app.state.duiyi.event_writes
+    try:
+        await asyncio.wait_for(slots.acquire(), timeout=10.0)
+    except TimeoutError:
+        raise Unavailable("too many event changes at once; try again in a few seconds") from None
+    try:
+        yield
+    finally:
+        slots.release()
+
+
 async def change_event(
     request: Request,
     event_id: str,
@@ -119,15 +135,8 @@ async def change_event(
     are in ``request.state.closed_games``. At most ``max_event_writes`` changes run at once
     in a process (the rest wait up to 10 s, then 503): event writes never take every
     database connection."""
-    state = request.app.state.duiyi
-    try:
-        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
-    except TimeoutError:
-        raise Unavailable("too many event changes at once; try again in a few seconds") from None
-    try:
+    async with _write_slot(request):
         return await _change_once(request, event_id, change, apply, closing)
-    finally:
-        state.event_writes.release()
 
 
 async def _change_once(
@@ -214,12 +223,7 @@ async def change_board(
 
     Answers a record whose event is the slice (only the board's round holds a game: read the
     board, not the rounds), the operation's answer, and the new version."""
-    state = request.app.state.duiyi
-    try:
-        await asyncio.wait_for(state.event_writes.acquire(), timeout=10.0)
-    except TimeoutError:
-        raise Unavailable("too many event changes at once; try again in a few seconds") from None
-    try:
+    async with _write_slot(request):
         repo = repo_of(request)
         answers: list[Entered] = []
         first: list[Any] = []  # the board's result as this request first read it
@@ -275,8 +279,6 @@ async def change_board(
             return _slice_record(piece, version, wall, answers[0].event), answers[0], version
         else:
             raise Conflict("this board keeps changing under this request; try again")
-    finally:
-        state.event_writes.release()
     return await whole()  # type: ignore[no-any-return]
 
 
