@@ -139,6 +139,16 @@ async def _stored(repo: Repository, e: Event) -> str:
     )
 
 
+async def _paired_six(url: str) -> tuple[Repository, Event, str]:
+    """A store on ``url``, a Go Swiss of six players with round 1 paired, and its id there."""
+    db = Database(url)
+    db.migrate()
+    repo = Repository(db)
+    e = add_players(new_event("Cup", "go", "swiss", 3), [Player(0, n) for n in "ABCDEF"])
+    e, _ = pair_next_round(e, random.Random(1))
+    return repo, e, await _stored(repo, e)
+
+
 def _enter(board: int, result: GameResult) -> Any:
     def apply(e: Event) -> entries.Entered:
         return entries.record_result(
@@ -152,12 +162,7 @@ async def test_desks_on_different_boards_never_refuse_each_other(url: str) -> No
     # Two desks read their boards of round 1 at once; both write: both are stored (each board
     # is its own compare-and-set), the event's version moves on twice, and the event read back
     # has both results with their audit entries.
-    db = Database(url)
-    db.migrate()
-    repo = Repository(db)
-    e = add_players(new_event("Cup", "go", "swiss", 3), [Player(0, n) for n in "ABCDEF"])
-    e, _ = pair_next_round(e, random.Random(1))
-    eid = await _stored(repo, e)
+    repo, e, eid = await _paired_six(url)
     one, two = await repo.board(eid, 1, 1), await repo.board(eid, 1, 2)
     assert len(one.event.players) == 6 and one.event.round(1).games == (e.round(1).game(1),)
     first = _enter(1, GameResult.BLACK_WINS)(one.event)
@@ -178,7 +183,7 @@ async def test_desks_on_different_boards_never_refuse_each_other(url: str) -> No
     await repo.save_board(again, a.event, {"op": "result"}, 4.0)
     with pytest.raises(Conflict):
         await repo.save_board(again, b.event, {"op": "result"}, 4.0)
-    await db.dispose()
+    await repo.db.dispose()
 
 
 async def test_a_change_of_the_whole_event_refuses_a_board_read_before_it(url: str) -> None:
@@ -279,12 +284,7 @@ async def test_a_board_written_between_a_desks_reading_and_its_write_refuses_it(
     # writes nothing (not its board, its audit entry or a revision): the route reads again and
     # applies the record's rules to what is there. A write of another board in between, or a
     # result held as a conflict and settled, goes through (one statement each on PostgreSQL).
-    db = Database(url)
-    db.migrate()
-    repo = Repository(db)
-    e = add_players(new_event("Cup", "go", "swiss", 3), [Player(0, n) for n in "ABCDEF"])
-    e, _ = pair_next_round(e, random.Random(1))
-    eid = await _stored(repo, e)
+    repo, _, eid = await _paired_six(url)
 
     def other(board: int, result: GameResult) -> Any:
         async def work(r: Repository) -> Any:
@@ -360,4 +360,4 @@ async def test_a_board_written_between_a_desks_reading_and_its_write_refuses_it(
     last = await repo.event(eid)
     assert last.event is not None and last.event.name == "Cup 2" and last.version == 7
     assert last.event.round(1).game(3).result is GameResult.WHITE_WINS
-    await db.dispose()
+    await repo.db.dispose()
