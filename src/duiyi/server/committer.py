@@ -7,8 +7,9 @@ one commit serves many games.
 At a steady rate too low for batches to form that way (a process of a cluster gets a third of
 the moves), the committer may wait a little before it sends a batch: only while actions have
 been arriving less than ``2 × window`` seconds apart on average (another one is likely
-within the window), and never more than ``window`` after the batch's first action arrived. So a move's acknowledgement waits at most ``window``
-longer, and only when another move is expected meanwhile; at a trickle nothing waits.
+within the window), and never more than ``window`` after the batch's first action arrived.
+So a move's acknowledgement waits at most ``window`` longer, and only when another move is
+expected meanwhile; at a trickle nothing waits.
 
 >>> GroupCommitter.MAX_BATCH, GroupCommitter.WINDOW
 (256, 0.004)
