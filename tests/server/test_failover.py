@@ -45,6 +45,28 @@ def _act_socket(ws: ClientConnection, action: dict[str, Any]) -> dict[str, Any]:
             return m
 
 
+def _act_following(url: str, owner_url: str, token: str, move: str, before: int) -> int:
+    """Play ``move`` on a socket at ``url`` from version ``before``; when the socket is told to
+    reconnect (4409: the game changed hands), connect to ``owner_url`` and play it there, once:
+    a move applied before the socket closed is not sent again. Answers the version after it."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with connect(url, subprotocols=bearer(token)) as ws:
+                version: int = json.loads(ws.recv(10))["version"]
+                if version == before + 1:
+                    return version  # applied, its acknowledgement lost with the old socket
+                assert version == before
+                ack = _act_socket(ws, {"type": "move", "move": move})
+                assert ack["type"] == "ack", ack
+                after: int = ack["version"]
+                return after
+        except ConnectionClosed as exc:
+            if not (exc.rcvd and exc.rcvd.code == 4409) or time.monotonic() > deadline:
+                raise
+            url = owner_url
+
+
 def _owned_by_a(a: Server, ring: HashRing | None) -> dict[str, Any]:
     """A new game created through A and owned by A: without peers the creator owns it; with
     them (issue 26) its ring owner, so games are created until one's ring owner is A."""
@@ -105,10 +127,10 @@ def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any, peers
         a.proc.send_signal(signal.SIGCONT)
     # A wakes up: the forwarded C3 B refused (its id's tombstone) is not applied, nor is
     # anything else A would commit (fenced)
-    with connect(url_b, subprotocols=bearer(g["white_token"])) as white:
-        hello = json.loads(white.recv(10))
-        assert hello["version"] == 1
-        assert _act_socket(white, {"type": "move", "move": "G7"})["version"] == 2
+    # (with the ring, A, the game's ring owner awake again, may take it back from B at any
+    # moment: B's socket is then told to reconnect (4409) and the client goes to the owner)
+    owner_url = url_a if peers else url_b
+    assert _act_following(url_b, owner_url, g["white_token"], "G7", before=1) == 2
     # the socket on A learns that A no longer serves the game
     code, _ = _until_closed(spectator_on_a, within=10)
     assert code == 4409

@@ -26,6 +26,8 @@ pytestmark = pytest.mark.browser
 
 def new_event(page: Any, server: Server, system: str = "swiss") -> str:
     page.goto(f"{server.url}/ui/#/new-event")
+    # the form is drawn once the page has the games' descriptions (GET /api/game-types)
+    page.wait_for_selector("[data-testid=event-system] option", state="attached")
     options = page.eval_on_selector_all(
         "[data-testid=event-system] option", "e => e.map(o => o.value)"
     )
