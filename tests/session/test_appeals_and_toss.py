@@ -74,14 +74,14 @@ def test_go_has_no_appeal_ruling() -> None:
 def test_the_coin_toss_and_the_winners_choice_before_the_game() -> None:
     # Gomoku §5.3(2) 裁判员抛挑边器，一方猜…中猜者有三种选择: A 黑, B 白, C 要求对方先行选择
     s = gomoku()
-    [toss] = s.rule(rq.CoinToss(BLACK, "tails", call="heads"), 1.0)
+    [toss] = s.rule(rq.CoinToss(BLACK, called="heads", face="tails"), 1.0)
     assert toss.kind is RulingKind.COIN_TOSS and s.referee.toss_winner() is WHITE
     [chosen] = s.rule(rq.ColoursChosen("black"), 2.0)  # White's seat takes Black
     assert chosen.color is WHITE and chosen.swap and s.seats_swapped
     assert rebuilt(s).seats_swapped
     # C: the winner makes the opponent choose first, and it must
     c = gomoku()
-    c.rule(rq.CoinToss(WHITE, "heads", call="heads"), 1.0)
+    c.rule(rq.CoinToss(WHITE, called="heads", face="heads"), 1.0)
     with pytest.raises(InvalidInput, match="must choose"):
         c.rule(rq.ColoursChosen("opponent_first"), 2.0)
     c.rule(rq.ColoursChosen("opponent_first", opponent_takes=BLACK), 2.0)
@@ -90,8 +90,8 @@ def test_the_coin_toss_and_the_winners_choice_before_the_game() -> None:
     late = gomoku()
     late.move(BLACK, "h8", now=1.0)
     with pytest.raises(SessionError, match=r"§5\.3"):
-        late.rule(rq.CoinToss(BLACK, "heads", call="tails"), 2.0)
+        late.rule(rq.CoinToss(BLACK, called="tails", face="heads"), 2.0)
     with pytest.raises(RefereeError, match=r"Go §10"):
         Session(GoGame(9), Clock(Absolute(600), now=0.0)).rule(
-            rq.CoinToss(BLACK, "heads", call="heads"), 1.0
+            rq.CoinToss(BLACK, called="heads", face="heads"), 1.0
         )

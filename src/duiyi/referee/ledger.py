@@ -661,7 +661,7 @@ class Referee:
                 )
             case requests.CoinToss():
                 self.coin_toss(
-                    request.caller, request.face, call=request.call, at=at, note=request.note
+                    request.caller, request.face, call=request.called, at=at, note=request.note
                 )
             case requests.ColoursChosen():
                 self.colours_chosen(

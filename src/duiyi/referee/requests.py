@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 from duiyi import Color
 from duiyi.referee.appeals import AppealResult, Appellant, Question
@@ -213,8 +213,8 @@ class Withdrawal:
 
 @dataclass(frozen=True)
 class Disqualification:
-    """取消比赛资格 once the committee ``approved`` (Gomoku §2.20(4)); ``decided`` None: the
-    session says whether the game is decided."""
+    """Disqualification (取消比赛资格) once the committee ``approved`` (Gomoku §2.20(4),
+    §12.3(2)D); ``decided`` None: the session says whether the game is decided."""
 
     color: Color
     approved: bool = False
@@ -256,12 +256,15 @@ class LeaveSeat:
 
 @dataclass(frozen=True)
 class DroppedStone:
-    """A dropped stone entered as ``color``'s move comes off (Go §17.3, Gomoku §6.1(7))."""
+    """A dropped stone entered as ``color``'s move is taken back and ``color`` chooses again:
+    Go §17.3 (with the opponent's ``consent``, else the ``chief_arbiter``; no penalty), Gomoku
+    §6.1(7) with §4.2's ``penalty``: ``violation`` (default, §12.4), ``time`` (罚时 of
+    ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
 
     color: Color
     consent: bool = True
     chief_arbiter: bool = False
-    penalty: str | None = None
+    penalty: Literal["violation", "time", "none"] | None = None
     deduct: float = 0.0
     award: float = 0.0
     note: str = ""
@@ -271,7 +274,8 @@ class DroppedStone:
 
 @dataclass(frozen=True)
 class IrregularAccepted:
-    """The opponent of ``color`` accepts ``color``'s irregular act (Gomoku §6.1)."""
+    """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act just made
+    instead of its correction (recorded; a later correction of the act is refused)."""
 
     color: Color
     article: str | None = None
@@ -282,7 +286,9 @@ class IrregularAccepted:
 
 @dataclass(frozen=True)
 class StoneReplaced:
-    """``color``'s last stone back to ``point`` (Gomoku §6.1(5), ``lifted``: §6.1(6))."""
+    """Gomoku §6.1(5) a pushed stone, or with ``lifted`` §6.1(6) a re-lifted one: ``color``'s
+    last stone goes back to ``point``, the first (empty) point it touched. ``violation``: the
+    opponent pointed it out, a violation (Gomoku §6.1, §12.4); false: the correction alone."""
 
     color: Color
     point: str
@@ -295,7 +301,8 @@ class StoneReplaced:
 
 @dataclass(frozen=True)
 class StonesRestored:
-    """Stones ``color`` wrongly removed go back on ``points`` (Go §18.1), with a warning."""
+    """Go §18.1: ``color`` removed stones of the opponent that still had liberties; they go back
+    on ``points`` and ``color`` gets a ``warning`` (Go §24)."""
 
     color: Color
     points: tuple[str, ...]
@@ -307,20 +314,24 @@ class StonesRestored:
 
 @dataclass(frozen=True)
 class CoinToss:
-    """The 挑边器 (Gomoku §5.3(2)): the seat ``caller`` calls ``call``, ``face`` came up."""
+    """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
+    ``called``; ``face`` is what came up (an arbiter's real coin; left out of the server's
+    request, the server tosses it with its own random source). Before the first move only."""
 
     caller: Color
-    face: str
-    call: str
+    called: Literal["heads", "tails"]
+    face: Literal["heads", "tails"]
     note: str = ""
     kind: ClassVar[RulingKind] = RulingKind.COIN_TOSS
 
 
 @dataclass(frozen=True)
 class ColoursChosen:
-    """The winner of the call chooses (Gomoku §5.3(2) A, B, C)."""
+    """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
+    ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
+    that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
 
-    choice: str
+    choice: Literal["black", "white", "opponent_first"]
     opponent_takes: Color | None = None
     note: str = ""
     kind: ClassVar[RulingKind] = RulingKind.COLOURS_CHOSEN
@@ -328,8 +339,11 @@ class ColoursChosen:
 
 @dataclass(frozen=True)
 class Appeal:
-    """``color`` appeals against the ruling number ``against`` (Gomoku §13.1; the deadline
-    ``limit`` counts from the end of the game, §8.11)."""
+    """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
+    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
+    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
+    who has the last word (``question``: fact → the arbiter, interpretation → the chief
+    arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
 
     color: Color
     against: int
@@ -348,7 +362,10 @@ class Appeal:
 
 @dataclass(frozen=True)
 class AppealDecided:
-    """The answer to the appeal number ``appeal`` (Gomoku §13)."""
+    """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
+    (failed with some reason: half the deposit back) or ``rejected``; the competition
+    committee's ``votes`` (odd, at least three, the majority decides) when it has the last
+    word."""
 
     appeal: int
     result: AppealResult | str

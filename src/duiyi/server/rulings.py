@@ -4,48 +4,147 @@ before the referee sees it) and turned into the core's typed request
 (:mod:`duiyi.referee.requests`) for ``Session.rule``: the same name in the API, the session, the
 ledger and the web forms.
 
+Each shape is built from its request class, as :mod:`duiyi.server.action_schemas` builds the
+actions': its ``kind``, its fields in their order with their defaults, its docstring, so that a
+ruling is described once, in the core, and a field added to a request is a property of its
+schema. The core's types say the values: a colour, a decision or an appeal's question is one of
+its enum's words, a flag is JSON true/false and a number never one. What they do not say, the
+server adds by a field's NAME, which bounds the same way in every ruling (:data:`_BY_NAME`: an
+article is printable text of 1-80 characters, a move number 0-10000, ``seconds`` at most a day
+either way...); the few places where the API differs from the request are listed by kind and
+name: the article the server cites when the body names none (:data:`_DEFAULTS`), the coin it
+tosses itself, a narrower article, and the fields the session fills in (:data:`_NOT_SENT`).
+
 >>> parse_ruling({"kind": "warning", "color": "black", "article": "Go §24"}).to_request()
 Warning(color=Color.BLACK, article='Go §24', note='', move_number=None)
 >>> parse_ruling({"kind": "moved_stones", "decision": "draw"}).to_request().decision.value
 'draw'
 >>> parse_ruling({"kind": "stones_restored", "color": "white", "points": ["C3"]}).to_request().points
 ('C3',)
+>>> sorted(RULING_MODELS["stone_replaced"].model_json_schema()["required"])
+['color', 'kind', 'point']
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import secrets
-from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
+import types
+import typing
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 
-from duiyi import Color
 from duiyi.errors import InvalidInput
 from duiyi.referee import BOOKS, Book, Decision, RulingRequest
 from duiyi.referee import requests as rq
-from duiyi.server.schemas import CHECKED, NO_BOOL, Note, text_field
+from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, text_field
 
-__all__ = ["Ruling", "parse_ruling", "ruling_table"]
+__all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_table"]
 
-Seat = Literal["black", "white"]
 Article = Annotated[str, text_field(80, 1, examples=["Go §24"]), CHECKED]
-MoveNumber = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]
-CallNumber = Annotated[int, Field(ge=1, le=1000), NO_BOOL]
-Seconds = Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL]
+Index = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]  # a move's or a ruling's number
+Penalty = Annotated[float, Field(ge=0, le=3600), NO_BOOL]  # seconds taken or given
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
     str, Field(min_length=2, max_length=3, pattern=r"^[A-Za-z][1-9][0-9]?$", examples=["D4"])
 ]
-DecisionName = Literal[
-    "restore", "valid", "resume", "draw", "replay", "both_lose", "offender_loses"
-]
+_MONTH = 30 * 86_400
+
+#: what a field's name means in every ruling beyond its type in the request
+_BY_NAME: dict[str, Any] = {
+    "note": Note,
+    "article": Article,
+    "move_number": Index,
+    "against": Index,
+    "appeal": Index,
+    "seconds": Annotated[float, Field(ge=-86_400, le=86_400), NO_BOOL],
+    "deduct": Penalty,
+    "award": Penalty,
+    "point": Point,
+    "points": Annotated[list[Point], Field(min_length=1, max_length=361)],
+    "colors": Annotated[list[Literal["black", "white"]], Field(min_length=1, max_length=2)],
+    "limit": Annotated[float, Field(gt=0, le=_MONTH), NO_BOOL],
+    "organiser_delay": Annotated[float, Field(ge=0, le=_MONTH), NO_BOOL],
+    "player_age": Annotated[int, Field(ge=0, le=150), NO_BOOL],
+    "deposit": Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL],
+    "votes": Annotated[list[StrictBool], Field(max_length=15)],
+}
+#: the API's default where it is not the request's: the article the server cites when the body
+#: names none; the coin the server tosses itself when no face is given (:meth:`_Ruling.fields`)
+_DEFAULTS: dict[tuple[str, str], Any] = {
+    ("warning", "article"): "Go §24",
+    ("violation", "article"): "Gomoku §12.4",
+    ("time_penalty", "article"): "Gomoku §12.3(3)",
+    ("clock_adjustment", "article"): "Go §22.8",
+    ("disciplinary_loss", "article"): "Gomoku §2.20(3)",
+    ("irregular_accepted", "article"): "Gomoku §6.1",
+    ("coin_toss", "face"): None,
+}
+#: an accepted irregularity is one of Gomoku §6.1's
+_NARROWER: dict[tuple[str, str], Any] = {
+    ("irregular_accepted", "article"): Annotated[
+        str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
+    ],
+}
+#: fields a client does not send: the session's (the move just made), the book's article
+_NOT_SENT = {
+    ("no_show", "article"),
+    ("leave_seat", "move_number"),
+    ("irregular_accepted", "move_number"),
+    ("stone_replaced", "move_number"),
+    ("stones_restored", "move_number"),
+}
+
+
+def _is_union(hint: Any) -> bool:
+    return get_origin(hint) in (Union, types.UnionType)
+
+
+def _enum_in(hint: Any) -> type[enum.Enum] | None:
+    """The enum a request's type names (``Color``, ``Question | str``...), else None."""
+    for t in (hint, *get_args(hint)) if _is_union(hint) else (hint,):
+        if isinstance(t, type) and issubclass(t, enum.Enum):
+            return t
+    return None
+
+
+def _api_type(hint: Any) -> Any:
+    """The JSON side of a request's type: an enum as its words, a tuple as a list, a flag as a
+    JSON boolean, a number never one."""
+    if (words := _enum_in(hint)) is not None:
+        return Literal[tuple(w.value for w in words)]
+    if get_origin(hint) is tuple:
+        return list[_api_type(get_args(hint)[0])]  # type: ignore[misc]
+    text = Annotated[str, text_field(80), CHECKED]
+    # a Literal is its own
+    return {bool: StrictBool, int: Int, float: Number, str: text}.get(hint, hint)
+
+
+def _core_value(hint: Any, value: Any) -> Any:
+    """A JSON value as the request's type ``hint`` holds it: a colour or a decision from its
+    word (a word the request takes as text stays text), a tuple from a list."""
+    if isinstance(value, list):
+        return tuple(_core_value(get_args(hint)[0], v) for v in value)
+    words = _enum_in(hint)
+    if words is None or (_is_union(hint) and str in get_args(hint)):
+        return value
+    return words(value)
 
 
 class _Ruling(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    note: Note = ""
-    answers: CallNumber | None = Field(
+    answers: Annotated[int, Field(ge=1, le=1000), NO_BOOL] | None = Field(
         None,
         description="the number of the player's call this ruling answers (the others stay open)",
     )
@@ -60,342 +159,60 @@ class _Ruling(BaseModel):
     request: ClassVar[type]
 
     def fields(self) -> dict[str, Any]:
-        """The request's fields, typed (colours, decisions, tuples)."""
+        """The request's fields, typed (colours, decisions, tuples); the coin tossed here when
+        no face was given (the server's random source: the core takes the face as data)."""
         data = self.model_dump(exclude={"kind", "action_id", "answers"}, exclude_none=True)
-        out: dict[str, Any] = {}
-        for key, value in data.items():
-            if key in ("color", "offender", "by", "caller", "opponent_takes"):
-                out[key] = Color(value)
-            elif key == "colors":
-                out[key] = tuple(Color(v) for v in value)
-            elif key == "decision":
-                out[key] = Decision(value)
-            elif isinstance(value, list):
-                out[key] = tuple(value)
-            else:
-                out[key] = value
+        hints = typing.get_type_hints(self.request)
+        out = {key: _core_value(hints[key], value) for key, value in data.items()}
+        if self.request is rq.CoinToss and "face" not in out:
+            out["face"] = secrets.choice(("heads", "tails"))
         return out
 
     def to_request(self) -> RulingRequest:
         """The core's typed request (:mod:`duiyi.referee.requests`) for this body."""
-        made: RulingRequest = type(self).request(**self.fields())
+        made: RulingRequest = self.request(**self.fields())
         return made
 
 
-class Warning(_Ruling):
-    """A warning (Go §24.1; the second in a game loses it, Go §24.2)."""
-
-    kind: Literal["warning"]
-    request: ClassVar[type] = rq.Warning
-    color: Seat
-    article: Article = "Go §24"
-    move_number: MoveNumber | None = None
-
-
-class Violation(_Ruling):
-    """A violation (Gomoku §12.3(4)); the limit loses the game."""
-
-    kind: Literal["violation"]
-    request: ClassVar[type] = rq.Violation
-    color: Seat
-    article: Article = "Gomoku §12.4"
-    move_number: MoveNumber | None = None
-
-
-class TimePenalty(_Ruling):
-    """Time taken from one player and/or given to the opponent (Gomoku §12.3(3))."""
-
-    kind: Literal["time_penalty"]
-    request: ClassVar[type] = rq.TimePenalty
-    color: Seat
-    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
-    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
-    article: Article = "Gomoku §12.3(3)"
-    move_number: MoveNumber | None = None
-
-
-class ClockAdjustment(_Ruling):
-    """A clock correction in seconds (Go §22.8, Gomoku §8.7); may be negative."""
-
-    kind: Literal["clock_adjustment"]
-    request: ClassVar[type] = rq.ClockAdjustment
-    color: Seat
-    seconds: Seconds
-    article: Article = "Go §22.8"
-
-
-class VoidMove(_Ruling):
-    """A void move (Go §17-19): pass and warning follow the article unless given."""
-
-    kind: Literal["void_move"]
-    request: ClassVar[type] = rq.VoidMove
-    color: Seat
-    article: Article
-    pass_turn: StrictBool | None = None
-    warning: StrictBool | None = None
-    move_number: MoveNumber | None = None
-
-
-class OvertimePass(_Ruling):
-    """A pass and a warning for a player over the last minute (Go §22.5)."""
-
-    kind: Literal["overtime_pass"]
-    request: ClassVar[type] = rq.OvertimePass
-    color: Seat
-    move_number: MoveNumber | None = None
-
-
-class ColourCorrection(_Ruling):
-    """Colours found exchanged (Go §10.3, Gomoku §5.2); moves and minutes come from the game."""
-
-    kind: Literal["colour_correction"]
-    request: ClassVar[type] = rq.ColourCorrection
-
-
-class MovedStones(_Ruling):
-    """Stones moved on the board (Go §17.5, Gomoku §4.2)."""
-
-    kind: Literal["moved_stones"]
-    request: ClassVar[type] = rq.MovedStones
-    decision: DecisionName
-    offender: Seat | None = None
-    deliberate: StrictBool = False
-
-
-class Scattered(_Ruling):
-    """The board scattered (Go §17.6, Gomoku §4.2)."""
-
-    kind: Literal["scattered"]
-    request: ClassVar[type] = rq.Scattered
-    decision: DecisionName
-    by: Seat | None = None
-    deliberate: StrictBool = False
-
-
-class Forfeit(_Ruling):
-    """A player loses by forfeit under ``article`` (Go §23.7, Gomoku §10.1(3)G, ...)."""
-
-    kind: Literal["forfeit"]
-    request: ClassVar[type] = rq.Forfeit
-    color: Seat
-    article: Article
-    override: StrictBool = False
-
-
-class DoubleForfeit(_Ruling):
-    """Both players lose (Go §17.6, ...)."""
-
-    kind: Literal["double_forfeit"]
-    request: ClassVar[type] = rq.DoubleForfeit
-    article: Article
-    override: StrictBool = False
-
-
-class NoShow(_Ruling):
-    """One or both players absent past the limit (Go §22.3, Gomoku §8.5)."""
-
-    kind: Literal["no_show"]
-    request: ClassVar[type] = rq.NoShow
-    colors: Annotated[list[Seat], Field(min_length=1, max_length=2)]
-
-
-class Withdrawal(_Ruling):
-    """A player withdraws: this game is lost (Go §28, Gomoku §10.1(3)D)."""
-
-    kind: Literal["withdrawal"]
-    request: ClassVar[type] = rq.Withdrawal
-    color: Seat
-
-
-class Disqualification(_Ruling):
-    """Disqualification, once the committee approved it (Gomoku §2.20(4), §12.3(2)D)."""
-
-    kind: Literal["disqualification"]
-    request: ClassVar[type] = rq.Disqualification
-    color: Seat
-    decided: StrictBool | None = None
-    approved: StrictBool = False
-    article: Article | None = None
-
-
-class DisciplinaryLoss(_Ruling):
-    """A disciplinary loss (Gomoku §2.20(3))."""
-
-    kind: Literal["disciplinary_loss"]
-    request: ClassVar[type] = rq.DisciplinaryLoss
-    color: Seat
-    # None: the session knows whether the result is confirmed
-    decided: StrictBool | None = None
-    article: Article = "Gomoku §2.20(3)"
-
-
-class BothFlags(_Ruling):
-    """Both flags down in an unknown order: a draw (Gomoku §10.2(4))."""
-
-    kind: Literal["both_flags"]
-    request: ClassVar[type] = rq.BothFlags
-    override: StrictBool = False
-
-
-class LeaveSeat(_Ruling):
-    """Permission to leave the seat in byo-yomi, once per game (Go §22.7)."""
-
-    kind: Literal["leave_seat"]
-    request: ClassVar[type] = rq.LeaveSeat
-    color: Seat
-
-
-class DroppedStone(_Ruling):
-    """A dropped stone entered as ``color``'s move is taken back and ``color`` chooses again:
-    Go §17.3 (with the opponent's ``consent``, else the ``chief_arbiter``; no penalty), Gomoku
-    §6.1(7) with §4.2's ``penalty``: ``violation`` (default, §12.4), ``time`` (罚时 of
-    ``deduct``/``award`` seconds, §12.3(3)) or ``none``."""
-
-    kind: Literal["dropped_stone"]
-    request: ClassVar[type] = rq.DroppedStone
-    color: Seat
-    consent: StrictBool = True
-    chief_arbiter: StrictBool = False
-    penalty: Literal["violation", "time", "none"] | None = None
-    deduct: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
-    award: Annotated[float, Field(ge=0, le=3600), NO_BOOL] = 0.0
-    move_number: MoveNumber | None = None
-
-
-class StonesRestored(_Ruling):
-    """Go §18.1: ``color`` removed stones of the opponent that still had liberties; they go back
-    on ``points`` and ``color`` gets a warning (Go §24)."""
-
-    kind: Literal["stones_restored"]
-    request: ClassVar[type] = rq.StonesRestored
-    color: Seat
-    points: Annotated[list[Point], Field(min_length=1, max_length=361)]
-    warning: StrictBool = True
-
-
-class IrregularAccepted(_Ruling):
-    """Gomoku §6.1: the opponent of ``color`` accepts ``color``'s irregular act just made
-    instead of its correction (recorded; a later correction of the act is refused)."""
-
-    kind: Literal["irregular_accepted"]
-    request: ClassVar[type] = rq.IrregularAccepted
-    color: Seat
-    article: Annotated[
-        str, Field(pattern=r"^Gomoku §6\.1(\([1-7]\))?$", examples=["Gomoku §6.1(5)"])
-    ] = "Gomoku §6.1"
-
-
-class StoneReplaced(_Ruling):
-    """Gomoku §6.1(5) a pushed stone, or with ``lifted`` §6.1(6) a re-lifted one: ``color``'s
-    last stone goes back to ``point``, the first (empty) point it touched."""
-
-    kind: Literal["stone_replaced"]
-    request: ClassVar[type] = rq.StoneReplaced
-    color: Seat
-    point: Point
-    lifted: StrictBool = False
-    violation: StrictBool = Field(
-        True,
-        description="the opponent pointed it out: a violation (Gomoku §6.1, §12.4); false: the "
-        "correction alone",
+def _model(cls: type) -> type[_Ruling]:
+    """The request shape of the core's request class ``cls``."""
+    kind: str = cls.kind.value  # type: ignore[attr-defined]
+    hints = typing.get_type_hints(cls)
+    fields: dict[str, Any] = {"kind": (Literal[kind], ...)}
+    for f in dataclasses.fields(cls):
+        if (kind, f.name) in _NOT_SENT:
+            continue
+        hint = hints[f.name]
+        if _is_union(hint):  # X | None: X, None allowed below where the default is None
+            hint = Union[tuple(a for a in get_args(hint) if a is not type(None))]  # noqa: UP007
+        default = ... if f.default is dataclasses.MISSING else f.default
+        default = _DEFAULTS.get((kind, f.name), default)
+        typ = _NARROWER.get((kind, f.name)) or _BY_NAME.get(f.name) or _api_type(hint)
+        if default is None:
+            typ = typ | None
+        if isinstance(default, enum.Enum):
+            default = default.value
+        elif isinstance(default, tuple):
+            default = list(default)
+        fields[f.name] = (typ, default)
+    model: type[_Ruling] = create_model(
+        cls.__name__, __base__=_Ruling, __module__=__name__, __doc__=cls.__doc__, **fields
     )
+    model.request = cls
+    return model
 
 
-class CoinToss(_Ruling):
-    """Gomoku §5.3(2): the arbiter tosses the 挑边器 and the player of seat ``caller`` calls
-    ``called``; ``face`` is what came up (an arbiter's real coin), or, left out, the server
-    tosses it with its own random source. Before the first move only."""
+#: each ruling's request shape, by its ``kind``
+RULING_MODELS: dict[str, type[_Ruling]] = {
+    c.kind.value: _model(c)  # type: ignore[attr-defined]
+    for c in rq.REQUESTS
+}
 
-    kind: Literal["coin_toss"]
-    request: ClassVar[type] = rq.CoinToss
-    caller: Seat
-    called: Literal["heads", "tails"]
-    face: Literal["heads", "tails"] | None = None
-
-    def fields(self) -> dict[str, Any]:
-        """The request's fields, the coin tossed here when no face was given (the server's
-        random source: the core takes the face as data)."""
-        out = super().fields()
-        out["call"] = out.pop("called")
-        if out.get("face") is None:
-            out["face"] = secrets.choice(("heads", "tails"))
-        return out
-
-
-class ColoursChosen(_Ruling):
-    """Gomoku §5.3(2): the winner of the call chooses ``black``, ``white`` or
-    ``opponent_first`` (C: the opponent must choose first: ``opponent_takes``). When the seat
-    that was to play White takes Black, the players exchange seats (``seats_swapped``)."""
-
-    kind: Literal["colours_chosen"]
-    request: ClassVar[type] = rq.ColoursChosen
-    choice: Literal["black", "white", "opponent_first"]
-    opponent_takes: Seat | None = None
-
-
-class Appeal(_Ruling):
-    """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
-    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
-    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
-    who has the last word (``question``: fact → the arbiter, interpretation → the chief
-    arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
-
-    kind: Literal["appeal"]
-    request: ClassVar[type] = rq.Appeal
-    color: Seat
-    against: MoveNumber
-    question: Literal["fact", "interpretation", "uncovered"] = "fact"
-    appellant: Literal["player", "parent", "team_leader", "other"] = "player"
-    limit: Annotated[float, Field(gt=0, le=30 * 86_400), NO_BOOL] | None = None
-    organiser_delay: Annotated[float, Field(ge=0, le=30 * 86_400), NO_BOOL] = 0.0
-    by_chief_arbiter: StrictBool = False
-    team_event: StrictBool = False
-    leader_supports: StrictBool = False
-    player_age: Annotated[int, Field(ge=0, le=150), NO_BOOL] | None = None
-    deposit: Annotated[int, Field(ge=0, le=1_000_000), NO_BOOL] = 0
-
-
-class AppealDecided(_Ruling):
-    """Gomoku §13: the answer to the appeal number ``appeal``: ``upheld``, ``reasonable``
-    (failed with some reason: half the deposit back) or ``rejected``; the competition
-    committee's ``votes`` (odd, at least three, the majority decides) when it has the last
-    word."""
-
-    kind: Literal["appeal_decided"]
-    request: ClassVar[type] = rq.AppealDecided
-    appeal: MoveNumber
-    result: Literal["upheld", "reasonable", "rejected"]
-    votes: Annotated[list[StrictBool], Field(max_length=15)] = []
-
-
-Ruling = Annotated[
-    Warning
-    | Violation
-    | TimePenalty
-    | ClockAdjustment
-    | VoidMove
-    | OvertimePass
-    | ColourCorrection
-    | MovedStones
-    | Scattered
-    | Forfeit
-    | DoubleForfeit
-    | NoShow
-    | Withdrawal
-    | Disqualification
-    | DisciplinaryLoss
-    | BothFlags
-    | LeaveSeat
-    | DroppedStone
-    | StonesRestored
-    | IrregularAccepted
-    | StoneReplaced
-    | Appeal
-    | AppealDecided
-    | CoinToss
-    | ColoursChosen,
-    Field(discriminator="kind"),
-]
+if TYPE_CHECKING:
+    Ruling = _Ruling
+else:
+    #: the body of ``POST /api/games/{id}/rulings``: one of :data:`RULING_MODELS` by ``kind``
+    Ruling = Annotated[Union[tuple(RULING_MODELS.values())], Field(discriminator="kind")]  # noqa: UP007
 
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Ruling)
 
@@ -413,11 +230,6 @@ def parse_ruling(data: object) -> _Ruling:
 
 
 # ---------------------------------------------------------------------------- the forms' table
-
-_MODELS: dict[str, type[_Ruling]] = {
-    str(m.model_fields["kind"].annotation.__args__[0]): m  # type: ignore[union-attr]
-    for m in _Ruling.__subclasses__()
-}
 
 # the order the arbiter reads them in (the book's commonest first); a method of a book that is
 # missing here comes last, so a ruling added to a Book is offered without touching this list
@@ -569,10 +381,10 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
         raise InvalidInput(f"game must be one of {', '.join(BOOKS)}, got {game!r}")
     book = BOOKS[game]
     methods = [m for m in _ORDER if m in book.articles]
-    methods += sorted(m for m in book.articles if m not in _ORDER and m in _MODELS)
+    methods += sorted(m for m in book.articles if m not in _ORDER and m in RULING_MODELS)
     table: list[dict[str, Any]] = []
     for method in methods:
-        model = _MODELS.get(method)
+        model = RULING_MODELS.get(method)
         if model is None:
             continue
         fields = _fields(model, book, method)
