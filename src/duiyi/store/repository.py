@@ -1048,7 +1048,7 @@ class Repository:
                     .where(table.c.id == event_id)
                     .values(name=new.name, data=head)
                 )
-                await rows.write_diff(
+                new = await rows.write_diff(
                     conn, event_id, old_event, new, old_explanations or {}, explanations
                 )
                 if close:
