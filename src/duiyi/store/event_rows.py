@@ -238,11 +238,12 @@ def with_absences(p: Player, absent: Sequence[int], width: int) -> Player:
     return with_flags(p, flags if last else "")
 
 
-def stored_players(event: Event) -> Event:
+def stored_players(event: Event, only: Sequence[int] | None = None) -> Event:
     """``event`` as the store assembles it again from its rows: each player's flags as
     :func:`with_absences` writes them (flags kept in another form, as an imported file had
     them: the same absences in one character per round, last in ``extra``). The same object
-    when nothing changes (the desk's flags are already in that form).
+    when nothing changes (the desk's flags are already in that form). ``only``: the indices
+    of the players to look at (the others are known to be in that form).
 
     >>> from duiyi.tournament.event import add_players, new_event
     >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, "A"), Player(0, "B")])
@@ -254,14 +255,14 @@ def stored_players(event: Event) -> Event:
     (('og:x', 'y'), ('participating', '011'))
     """
     width = _width(event)
-    players = []
+    players = list(event.players)
     changed = False
-    for p in event.players:
+    for i in range(len(players)) if only is None else only:
+        p = players[i]
         if any(k == FLAGS for k, _ in p.extra):
             q = with_absences(p, absent_rounds(p), width)
             if q != p:
-                p, changed = q, True
-        players.append(p)
+                players[i], changed = q, True
     return replace(event, players=tuple(players)) if changed else event
 
 
@@ -498,10 +499,13 @@ async def write_diff(
     rounds and boards are the same objects (a pure operation copies only what it changes), so
     a change costs the rows it touched plus one identity check per board. Returns ``new`` as
     it is stored (:func:`stored_players`: what assembling it from the rows gives)."""
+    changed: list[int] = []
     if new.players is not old.players:
-        await _write_players(conn, event_id, old.players, new.players)
-    if new.players is not old.players or _width(new) != _width(old):
+        changed = await _write_players(conn, event_id, old.players, new.players)
+    if _width(new) != _width(old):  # every player's flags have a new length
         new = stored_players(new)
+    elif changed:
+        new = stored_players(new, changed)
     if len(new.history) < len(old.history):
         for table, column in ((AUDIT, "round"), (CONFLICTS, "round"), (BOARDS, "round")):
             await conn.execute(
@@ -536,9 +540,10 @@ async def write_diff(
 
 async def _write_players(
     conn: AsyncConnection, event_id: str, old: Sequence[Player], new: Sequence[Player]
-) -> None:
+) -> list[int]:
     """The rows of the players that changed, and of their absences that changed (a player
-    marked absent or present again writes one absence row, not the player's)."""
+    marked absent or present again writes one absence row, not the player's); the indices of
+    the players that changed."""
     indices = [i for i, p in enumerate(new) if i >= len(old) or old[i] != p]
     changed = [new[i] for i in indices]
     was = [old[i] for i in indices if i < len(old)] + list(old[len(new) :])
@@ -566,6 +571,7 @@ async def _write_players(
         ABSENCES,
         [{"event_id": event_id, "player": n, "round": r} for n, r in sorted(after - before)],
     )
+    return indices
 
 
 _VALUES = (
