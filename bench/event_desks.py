@@ -24,8 +24,14 @@ result's CPU (server, PostgreSQL, client) and the server processes for theirs, o
 backend of the bench's database waited for a lock while the five desks ran (sampled from
 ``pg_locks`` every 10 ms): the desks queueing behind each other in the store.
 
+``--rtt MS``: each desk waits MS milliseconds before each request, counted in its request's
+time: the network round trip between a desk at the venue and the server, which loopback lacks
+(this machine's kernel has no ``netem`` to add it on an interface). A desk is a person's
+laptop or tablet on the venue's network, so its latency is partly waiting on the network; with
+0 (the default), every millisecond of a desk's latency is CPU of this machine.
+
 Usage: .venv/bin/python bench/event_desks.py [--players 5000] [--rounds 5] [--sample 200]
-       [--turns 4] [--desks 5] [--admin postgresql://postgres@127.0.0.1:5432/postgres]
+       [--turns 4] [--desks 5] [--rtt 0] [--admin postgresql://postgres@127.0.0.1:5432/postgres]
 """
 
 from __future__ import annotations
@@ -135,9 +141,10 @@ class LockWatch:
 
 
 def desk(
-    url: str, event_id: str, key: str, number: int, boards: list[int], go: Any
+    url: str, event_id: str, key: str, number: int, boards: list[int], go: Any, rtt: float = 0.0
 ) -> dict[str, Any]:
-    """One desk client: enter ``boards`` one at a time; statuses and request times."""
+    """One desk client: enter ``boards`` one at a time, each after ``rtt`` seconds of network
+    (counted in the request's time); statuses and request times."""
     auth = {"Authorization": f"Bearer {key}"}
     times: list[float] = []
     statuses: dict[int, int] = {}
@@ -151,6 +158,8 @@ def desk(
         cpu = time.process_time()
         for b in boards:
             t = time.perf_counter()
+            if rtt:
+                time.sleep(rtt)
             r = client.put(
                 f"/api/events/{event_id}/rounds/{number}/boards/{b}/result",
                 json={"result": rng.choice(RESULTS)},
@@ -168,7 +177,13 @@ def _desk_process(args: tuple[Any, ...], out: Any) -> None:
 
 
 def five_desks(
-    urls: list[str], event_id: str, key: str, number: int, boards: list[int], desks: int
+    urls: list[str],
+    event_id: str,
+    key: str,
+    number: int,
+    boards: list[int],
+    desks: int,
+    rtt: float = 0.0,
 ) -> dict[str, Any]:
     """``desks`` processes, started together, each entering its share of ``boards`` (desk i
     through server i modulo the servers)."""
@@ -179,7 +194,7 @@ def five_desks(
     procs = [
         ctx.Process(
             target=_desk_process,
-            args=((urls[i % len(urls)], event_id, key, number, s, go), out),
+            args=((urls[i % len(urls)], event_id, key, number, s, go, rtt), out),
         )
         for i, s in enumerate(shares)
     ]
@@ -284,7 +299,7 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                 for number, event_id, key, boards in events:
                     sample = boards[turn * step : (turn + 1) * step]
                     started = meter.start()
-                    done = desk(url, event_id, key, number, sample, None)
+                    done = desk(url, event_id, key, number, sample, None, args.rtt / 1000)
                     server, pg = meter.stop(started)
                     acc = one[number]
                     acc["times"] += done["times"]
@@ -301,7 +316,13 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
                 started = meter.start()
                 with LockWatch(args.admin, name) as locks:
                     many = five_desks(
-                        [u for _, u in servers], event_id, key, number, rest, args.desks
+                        [u for _, u in servers],
+                        event_id,
+                        key,
+                        number,
+                        rest,
+                        args.desks,
+                        args.rtt / 1000,
                     )
                 server5, pg5 = meter.stop(started)
                 acc = one[number]
@@ -387,6 +408,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200, help="results entered by one desk")
     parser.add_argument("--desks", type=int, default=5)
     parser.add_argument("--turns", type=int, default=4, help="one desk's turns per event")
+    parser.add_argument(
+        "--rtt", type=float, default=0.0, help="ms of network before each desk request"
+    )
     parser.add_argument(
         "--servers", type=int, default=1, help="server processes (the desks spread over them)"
     )

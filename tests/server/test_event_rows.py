@@ -20,15 +20,18 @@ from tests.server.conftest import Backend
 from duiyi.server.app import create_app
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
+from duiyi.store import event_rows as rows
 from duiyi.store.migrate import config_for, upgrade
 from duiyi.store.repository import BoardWrite, Conflict
-from duiyi.tournament import entries
+from duiyi.tournament import entries, flags, participation
 from duiyi.tournament.event import add_players, new_event, pair_next_round, simulate
 from duiyi.tournament.formats import wallchart
+from duiyi.tournament.formats.opengotha import to_opengotha
 from duiyi.tournament.model import Event, Player
 from duiyi.tournament.results import GameResult, ResultSheet, Source
 
 OLD = "0003_i12c_action_ids"
+ROWS = "0004_i26_event_rows"
 
 
 def _old_event() -> Event:
@@ -75,31 +78,9 @@ async def test_an_old_event_document_is_migrated_with_its_standings(url: str) ->
     # the stored rows must be those of the document, and the event the same value.
     db = Database(url)
     sync = sa.create_engine(db.url.replace("+aiosqlite", ""))
-    upgrade(db.url.replace("+aiosqlite", ""), OLD)
     e = _old_event()
     explanations = {"4": {"round": 4, "pairings": [{"board": 1, "reason": "top group"}]}}
-    document = {"event": e.to_json(), "online": {"size": 19}, "explanations": explanations}
-    with sync.begin() as conn:
-        conn.execute(
-            sa.table(
-                "events",
-                *(sa.column(c) for c in ("id", "name", "version", "created_at", "updated_at")),
-                *(sa.column(c) for c in ("organiser_token_hash", "arbiter_token_hash")),
-                sa.column("data", sa.JSON),
-            ).insert(),
-            [
-                {
-                    "id": "old1",
-                    "name": "Old cup",
-                    "data": document,
-                    "version": 7,
-                    "organiser_token_hash": "o",
-                    "arbiter_token_hash": "a",
-                    "created_at": 1.0,
-                    "updated_at": 2.0,
-                }
-            ],
-        )
+    _old_document(sync, "old1", e, explanations)
     db.migrate()
     repo = Repository(db)
     stored = await repo.event("old1")
@@ -125,6 +106,182 @@ async def test_an_old_event_document_is_migrated_with_its_standings(url: str) ->
         back = conn.execute(sa.text("SELECT data FROM events WHERE id='old1'")).scalar()
     back = back if isinstance(back, dict) else json.loads(back)
     assert Event.from_json(back["event"]) == e and back["explanations"] == explanations
+    sync.dispose()
+    await db.dispose()
+
+
+def _old_document(
+    sync: sa.Engine, event_id: str, e: Event, explanations: dict[str, Any] | None = None
+) -> None:
+    """The database of ``sync`` at revision 0003 with ``e`` stored as one document (as versions
+    before 0004 stored an event), at version 7."""
+    upgrade(str(sync.url.render_as_string(hide_password=False)), OLD)
+    document: dict[str, Any] = {"event": e.to_json(), "online": {"size": 19}}
+    if explanations:
+        document["explanations"] = explanations
+    with sync.begin() as conn:
+        conn.execute(
+            sa.table(
+                "events",
+                *(sa.column(c) for c in ("id", "name", "version", "created_at", "updated_at")),
+                *(sa.column(c) for c in ("organiser_token_hash", "arbiter_token_hash")),
+                sa.column("data", sa.JSON),
+            ).insert(),
+            [
+                {
+                    "id": event_id,
+                    "name": e.name,
+                    "data": document,
+                    "version": 7,
+                    "organiser_token_hash": "o",
+                    "arbiter_token_hash": "a",
+                    "created_at": 1.0,
+                    "updated_at": 2.0,
+                }
+            ],
+        )
+
+
+def _with_absences(e: Event) -> tuple[Event, Event]:
+    """``e`` (a Swiss of 5 rounds, 4 paired) with absences as the desk marks them (player 2
+    absent from round 5; a late entry absent from rounds 1 to 4), and that event with player 5's
+    flags in the form an imported OpenGotha file keeps them (20 characters, absent from rounds 5
+    and 6, before another attribute)."""
+    e = participation.set_present(e, 2, 5, False)
+    e = add_players(e, [Player(0, "Late", "2k")])  # flags.mark_late: absent from rounds 1-4
+    p5 = replace(e.player(5), extra=(("participating", "11110011111111111111"), ("og:x", "y")))
+    imported = replace(e, players=tuple(p5 if p.number == 5 else p for p in e.players))
+    return e, imported
+
+
+async def _assembled(repo: Repository, event_id: str) -> Event:
+    """The event as the store assembles it from its rows (not from a process's cache)."""
+    async with repo.db.engine.connect() as conn:
+        head = (
+            await conn.execute(sa.select(rows.EVENTS).where(rows.EVENTS.c.id == event_id))
+        ).one()
+        return (await rows.load(conn, event_id, rows.Head.of(head))).event
+
+
+def _absences(sync: sa.Engine, event_id: str) -> set[tuple[int, int]]:
+    with sync.connect() as conn:
+        found = conn.execute(
+            sa.text("SELECT player, round FROM event_absences WHERE event_id = :e"),
+            {"e": event_id},
+        ).all()
+    return {(p, r) for p, r in found}
+
+
+def _extras(sync: sa.Engine, event_id: str) -> dict[int, Any]:
+    with sync.connect() as conn:
+        found = conn.execute(
+            sa.text("SELECT number, extra FROM event_players WHERE event_id = :e"),
+            {"e": event_id},
+        ).all()
+    return {n: json.loads(x) if isinstance(x, str) else x for n, x in found}
+
+
+def _same_standings(a: Event, b: Event) -> None:
+    """``a`` and ``b`` mark the same players absent, and rank and export them alike."""
+    for n in range(1, max(a.rounds, b.rounds) + 3):
+        assert flags.absent_in(a, n) == flags.absent_in(b, n), n
+    assert [flags.flags_of(a, p.number) for p in a.players] == [
+        flags.flags_of(b, p.number) for p in b.players
+    ]
+    assert wallchart.standings_json(a) == wallchart.standings_json(b)
+    assert to_opengotha(a) == to_opengotha(b)
+
+
+async def test_old_flags_in_extra_become_absence_rows(url: str) -> None:
+    # Before 0005 a player's participation flags (OpenGotha's "participating") were kept in the
+    # player's extra column; 0005 moves each absence to a row of event_absences. The absent
+    # players, the standings (Go §27; an absent round scores nothing, docs/decisions.md) and
+    # the event are those of the old rows; flags kept in another form (an imported file's) come
+    # back in the desk's form, with the same absences, standings and OpenGotha file.
+    db = Database(url)
+    sync_url = db.url.replace("+aiosqlite", "")
+    sync = sa.create_engine(sync_url)
+    e, imported = _with_absences(_old_event())
+    _old_document(sync, "old2", imported)
+    upgrade(sync_url, ROWS)
+    before = _extras(sync, "old2")
+    assert before[2] == {"participating": "11110"}
+    assert before[12] == {"participating": "00001"}
+    assert before[5] == {"participating": "11110011111111111111", "og:x": "y"}
+    db.migrate()
+    assert _absences(sync, "old2") == {(2, 5), (5, 5), (5, 6), *((12, r) for r in range(1, 5))}
+    extras = _extras(sync, "old2")
+    assert all("participating" not in (x or {}) for x in extras.values())
+    assert extras[5] == {"og:x": "y"}
+    repo = Repository(db)
+    stored = await repo.event("old2")
+    assert stored.event is not None and stored.version == 7
+    assert stored.event == await _assembled(repo, "old2") == rows.stored_players(imported)
+    assert stored.event.player(5).extra == (("og:x", "y"), ("participating", "111100"))
+    assert replace(stored.event, players=imported.players) == imported
+    assert [p for p in stored.event.players if p.number != 5] == [
+        p for p in e.players if p.number != 5
+    ]
+    _same_standings(stored.event, imported)
+    # and back: the flags return to extra, in the desk's form
+    command.downgrade(config_for(sync_url), ROWS)
+    back = _extras(sync, "old2")
+    assert back[2] == before[2] and back[12] == before[12]
+    assert back[5] == {"og:x": "y", "participating": "111100"}
+    sync.dispose()
+    await db.dispose()
+
+
+async def test_absences_are_rows_written_as_they_change(url: str) -> None:
+    # The desk's absences (participation.set_present, a late entry) are rows; the player's row
+    # keeps none. Marking one absence writes that row and not the player's; the event assembled
+    # from the rows is the event stored, and so is the one a process keeps in its cache.
+    db = Database(url)
+    db.migrate()
+    repo = Repository(db)
+    sync = sa.create_engine(db.url.replace("+aiosqlite", ""))
+    e, imported = _with_absences(_old_event())
+    eid = await _stored(repo, e)
+    assert _absences(sync, eid) == {(2, 5), *((12, r) for r in range(1, 5))}
+    assert all("participating" not in (x or {}) for x in _extras(sync, eid).values())
+    record = await repo.event(eid)
+    assert record.event == e == await _assembled(repo, eid)
+    # player 2 present again, player 3 absent from round 5, player 12 renamed
+    changed = participation.set_present(e, 2, 5, True)
+    changed = participation.set_present(changed, 3, 5, False)
+    late = replace(changed.player(12), name="Late comer")
+    changed = replace(changed, players=(*changed.players[:11], late))
+    written: list[str] = []
+
+    def spy(_c: Any, _cur: Any, statement: str, parameters: Any, _x: Any, _many: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO EVENT_PLAYERS"):
+            written.append(str(parameters))
+
+    sa.event.listen(db.engine.sync_engine, "before_cursor_execute", spy)
+    await repo.save_event(
+        eid, record.version, record.data, {"op": "t"}, 3.0, event=changed, before=record
+    )
+    sa.event.remove(db.engine.sync_engine, "before_cursor_execute", spy)
+    # the renamed player's row only: players 2 and 3 (names P1, P2) changed their absences
+    assert len(written) == 1 and "Late comer" in written[0], written
+    assert "'P1'" not in written[0] and "'P2'" not in written[0], written
+    assert _absences(sync, eid) == {(3, 5), *((12, r) for r in range(1, 5))}
+    again = await repo.event(eid)
+    assert again.event == changed == await _assembled(repo, eid)
+    assert flags.flags_of(again.event, 2) == "11111" and flags.absent_in(again.event, 5) == {3}
+    # a player whose flags came in another form: stored (and cached) in the desk's form
+    odd = replace(
+        changed, players=tuple(imported.player(5) if p.number == 5 else p for p in changed.players)
+    )
+    await repo.save_event(eid, again.version, again.data, {"op": "t"}, 4.0, event=odd, before=again)
+    assert _absences(sync, eid) == {(3, 5), (5, 5), (5, 6), *((12, r) for r in range(1, 5))}
+    last = await repo.event(eid)
+    assert last.event == rows.stored_players(odd) == await _assembled(repo, eid)
+    _same_standings(last.event, odd)
+    # the event deleted with its rows: its absences go too (ON DELETE CASCADE)
+    async with db.engine.begin() as conn:
+        await conn.execute(sa.text("DELETE FROM events WHERE id = :e"), {"e": eid})
+    assert _absences(sync, eid) == set()
     sync.dispose()
     await db.dispose()
 
@@ -361,3 +518,57 @@ async def test_a_board_written_between_a_desks_reading_and_its_write_refuses_it(
     assert last.event is not None and last.event.name == "Cup 2" and last.version == 7
     assert last.event.round(1).game(3).result is GameResult.WHITE_WINS
     await repo.db.dispose()
+
+
+async def test_the_desk_marks_absences_through_the_api(tmp_path: Any) -> None:
+    # The desk marks a player absent from a round not paired yet (participation.set_present):
+    # one row of event_absences; present again: the row goes. The round's pairing leaves the
+    # absent player out, and the event read back (from the cache or assembled again from the
+    # rows) has the flags one character per round, also after the number of rounds changed.
+    path = tmp_path / "d.sqlite3"
+    app = create_app(Settings(database_url=f"sqlite:///{path}"))
+    transport = httpx.ASGITransport(app=app)
+    sync = sa.create_engine(f"sqlite:///{path}")
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://desk") as client,
+    ):
+        made = (await client.post("/api/events", json={"name": "Cup", "rounds": 3})).json()
+        eid = made["id"]
+        client.headers["Authorization"] = f"Bearer {made['organiser_token']}"
+        body = "name\nA\nB\nC\nD\nE\n"
+        await client.post(
+            f"/api/events/{eid}/players", content=body, headers={"Content-Type": "text/csv"}
+        )
+
+        async def mark(player: int, number: int, present: bool) -> str:
+            r = await client.put(
+                f"/api/events/{eid}/players/{player}/rounds/{number}", json={"present": present}
+            )
+            assert r.status_code == 200, r.text
+            return str(r.json()["participating"])
+
+        assert await mark(2, 1, False) == "011"
+        assert await mark(3, 2, False) == "101"
+        assert await mark(4, 1, False) == "011"
+        assert await mark(2, 1, True) == "111"
+        assert _absences(sync, eid) == {(3, 2), (4, 1)}
+        assert all("participating" not in (x or {}) for x in _extras(sync, eid).values())
+        assert (await client.post(f"/api/events/{eid}/rounds")).is_success
+        r = await client.put(f"/api/events/{eid}/players/2/rounds/1", json={"present": False})
+        assert r.status_code in (409, 422), r.text  # round 1 is paired
+        r = await client.patch(f"/api/events/{eid}", json={"rounds": 4})
+        assert r.status_code == 200, r.text
+
+        async def event() -> Event:
+            got = await client.get(f"/api/events/{eid}")
+            return Event.from_json(got.json()["event"])
+
+        e = await event()
+        playing = {n for g in e.round(1).games for n in (g.black, g.white)} | set(e.round(1).byes)
+        assert playing == {1, 2, 3, 5}
+        assert [flags.flags_of(e, n) for n in (2, 3, 4)] == ["1111", "1011", "0111"]
+        assert dict(e.player(3).extra)["participating"] == "1011"
+        rows._CACHE.clear()  # another process: the event assembled from the rows
+        assert await event() == e
+    sync.dispose()

@@ -301,3 +301,40 @@ async def test_many_games_are_read_and_claimed_at_once(repo: Repository) -> None
     await repo.heartbeat("other", 8.0)
     await repo.heartbeat("me", 10.0)
     assert await repo.heartbeats(0.0) == {"me": 10.0, "other": 8.0}
+
+
+@pytest.mark.postgres
+async def test_a_batch_reads_its_games_by_key_not_by_scanning_the_table() -> None:
+    """Issue 26: the group commit's statement finds its games through the primary key, in the
+    plan it keeps (generic) as well: joined to the JSON batch alone, PostgreSQL scanned the
+    whole games table, dead row versions included, for every commit."""
+    import psycopg
+
+    from duiyi.store.repository import _PG_APPEND, _compact_json
+
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    db = Database(url)
+    try:
+        db.migrate()
+        repo = Repository(db)
+        ids = [await _game(repo) for _ in range(50)]
+        assert await repo.append_many([Append(i, 0, [{"n": 1}], 1.0) for i in ids]) == [1] * 50
+        batch = [{"id": ids[0], "expected": 1, "new": 2, "wall": 2.0, "owner": None}]
+        actions = [{"game_id": ids[0], "version": 2, "entry": {"n": 2}, "wall": 2.0}]
+        params = (_compact_json(batch), "[]", "[]", _compact_json(actions), 1, [ids[0]])
+        statement = _PG_APPEND
+        for i, key in enumerate(("games", "ids", "reports", "actions", "n", "game_ids"), 1):
+            statement = statement.replace(f"%({key})s", f"${i}")
+        async with db.writer() as conn:  # the group commit's own connection, as it is set up
+            await conn.execute("PREPARE probe26 AS " + statement)
+            cur = psycopg.AsyncClientCursor(conn)
+            placeholders = ", ".join(["%s"] * len(params))
+            await cur.execute(f"EXPLAIN EXECUTE probe26 ({placeholders})", params)
+            plan = "\n".join(row[0] for row in await cur.fetchall())
+            await conn.execute("DEALLOCATE probe26")
+        assert "games_pkey" in plan, plan
+        assert "Seq Scan on games" not in plan, plan
+    finally:
+        await db.dispose()
+        _pg_drop(name)

@@ -43,6 +43,7 @@ from duiyi.actions import (
     Swap,
 )
 from duiyi.errors import IllegalAction, InvalidInput, SessionError
+from duiyi.games.texts import GrowingTexts, StoneTexts
 from duiyi.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -115,6 +116,13 @@ def _stones(board: Any, size: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- Go
 
 
+def _go_move_text(move: tuple[Color, Any]) -> list[str | None]:
+    """A Go move as the state lists it (``["black", "D4"]``, a pass ``["white", None]``; the
+    list is shared by every state built since: read only)."""
+    color, point = move
+    return [color.value, str(point) if point else None]
+
+
 class GoAdapter:
     """A ``duiyi.go.Game`` in a session: a seat is its colour."""
 
@@ -126,6 +134,10 @@ class GoAdapter:
         if not isinstance(game, Game):
             raise InvalidInput(f"not a duiyi.go.Game: {game!r}")
         self.game = game
+        # the state's texts, kept from one update to the next (duiyi.games.texts)
+        self._move_texts: GrowingTexts[tuple[Color, Any]] = GrowingTexts(_go_move_text)
+        points_of = game.board.geometry.points_of
+        self._stone_texts = {c: StoneTexts(points_of) for c in (Color.BLACK, Color.WHITE)}
         self._config: dict[str, Any] = {
             "kind": "go",
             "rules": game.rules.to_json(),
@@ -279,15 +291,17 @@ class GoAdapter:
             "kind": "go",
             "phase": self.game.phase.value,
             "to_move": to_move.value if to_move else None,
-            "moves": [[c.value, str(p) if p else None] for c, p in self.game.moves],
+            "moves": self._move_texts(self.game.moves),
             "warnings": {c.value: n for c, n in self.game.warnings.items()},
         }
 
     def board_view(self) -> dict[str, Any]:
         g = self.game
         last = g.last_move
+        bits = {Color.BLACK: g.board.black_bits, Color.WHITE: g.board.white_bits}
         return {
-            **_stones(g.board, g.size),
+            "stones": {c.value: texts(bits[c]) for c, texts in self._stone_texts.items()},
+            "size": g.size,
             "move_count": len(g.moves),  # stones and passes
             "captures": {c.value: n for c, n in g.captures.items()},
             "dead": sorted(str(p) for p in g.dead),

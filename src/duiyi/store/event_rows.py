@@ -1,7 +1,11 @@
 """An event in rows: the store assembles a ``duiyi.tournament`` :class:`Event` from its head
-(``events.data["event"]``: the event JSON without players and rounds), its players, rounds,
-boards (each with its result record), audit trail and conflicts, and writes back only the rows
-a change touched.
+(``events.data["event"]``: the event JSON without players and rounds), its players (with
+their absences), rounds, boards (each with its result record), audit trail and conflicts, and
+writes back only the rows a change touched.
+
+A player's participation flags (:mod:`duiyi.tournament.flags`, in the player's ``extra``) are
+rows of ``event_absences``, one per round the player is absent from: a player's row has no
+flags, and the assembled player has them back as the desk writes them (:func:`with_absences`).
 
 Two kinds of write (docs/server.md, "Events in tables"):
 
@@ -19,6 +23,11 @@ True
 >>> from types import SimpleNamespace  # a row's attributes
 >>> player_of(SimpleNamespace(**player_row("e1", Player(4, "Li", "3d")))).rank
 '3d'
+>>> absent = Player(5, "Wu", extra=(("participating", "101"),))
+>>> player_row("e1", absent)["extra"], absent_rounds(absent)
+(None, [2])
+>>> with_absences(player_of(SimpleNamespace(**player_row("e1", absent))), [2], 3) == absent
+True
 """
 
 from __future__ import annotations
@@ -50,6 +59,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from duiyi import Color
 from duiyi.errors import TournamentError
 from duiyi.store.models import (
+    EventAbsenceRow,
     EventAuditRow,
     EventBoardRow,
     EventConflictRow,
@@ -60,6 +70,7 @@ from duiyi.store.models import (
     GameRow,
 )
 from duiyi.tournament.event import put_game
+from duiyi.tournament.flags import FLAGS, with_flags
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, TeamPairing
 from duiyi.tournament.results import AuditEntry, GameResult, ResultConflict, Source
 
@@ -67,6 +78,7 @@ __all__ = [
     "BoardSlice",
     "Head",
     "Loaded",
+    "absent_rounds",
     "board_row",
     "cache_board",
     "cache_get",
@@ -80,11 +92,14 @@ __all__ = [
     "pg_write_params",
     "player_of",
     "player_row",
+    "stored_players",
+    "with_absences",
     "write_board",
     "write_diff",
 ]
 
 PLAYERS = cast(Table, EventPlayerRow.__table__)
+ABSENCES = cast(Table, EventAbsenceRow.__table__)
 ROUNDS = cast(Table, EventRoundRow.__table__)
 BOARDS = cast(Table, EventBoardRow.__table__)
 AUDIT = cast(Table, EventAuditRow.__table__)
@@ -160,7 +175,8 @@ def _assemble(
 
 
 def player_row(event_id: str, p: Player) -> dict[str, Any]:
-    """The row of a player."""
+    """The row of a player (without its participation flags: :func:`absent_rounds`)."""
+    extra = {k: v for k, v in p.extra if k != FLAGS}
     return {
         "event_id": event_id,
         "number": p.number,
@@ -168,14 +184,15 @@ def player_row(event_id: str, p: Player) -> dict[str, Any]:
         "rank": p.rank,
         "rating": p.rating,
         "club": p.club,
-        "extra": dict(p.extra) if p.extra else None,
+        "extra": extra or None,
     }
 
 
-def player_of(row: Any) -> Player:
-    """The player of a row."""
+def player_of(row: Any, absent: Sequence[int] = (), width: int = 1) -> Player:
+    """The player of a row, absent from the rounds ``absent`` in an event of ``width`` rounds
+    (:func:`with_absences`)."""
     extra = row.extra or {}
-    return Player(
+    p = Player(
         row.number,
         row.name,
         row.rank,
@@ -183,6 +200,70 @@ def player_of(row: Any) -> Player:
         row.club,
         tuple((str(k), str(v)) for k, v in extra.items()),
     )
+    return with_absences(p, absent, width) if absent else p
+
+
+def absent_rounds(p: Player) -> list[int]:
+    """The rounds ``p`` is marked absent from: the ``0`` characters of its flags (any other
+    means present, as :func:`duiyi.tournament.flags.absent_in` reads them).
+
+    >>> absent_rounds(Player(1, "A", extra=(("participating", "01101"),)))
+    [1, 4]
+    """
+    for k, v in p.extra:
+        if k == FLAGS:
+            return [i for i, c in enumerate(v, start=1) if c == "0"]
+    return []
+
+
+def _width(event: Event) -> int:
+    """How many flags the desk writes for a player of ``event`` (one per round: see
+    :func:`duiyi.tournament.flags.flags_of`)."""
+    return max(event.rounds, event.current_round, 1)
+
+
+def with_absences(p: Player, absent: Sequence[int], width: int) -> Player:
+    """``p`` with the flags of the rounds ``absent`` kept as the desk writes them
+    (:func:`duiyi.tournament.flags.with_flags`): one character per round of an event of
+    ``width`` rounds, more when an absence lies past them; none when ``absent`` is empty.
+
+    >>> with_absences(Player(1, "A"), [2], 4).extra
+    (('participating', '1011'),)
+    >>> with_absences(Player(1, "A"), [6], 4).extra
+    (('participating', '111110'),)
+    """
+    last = max(absent, default=0)
+    gone = set(absent)
+    flags = "".join("0" if r in gone else "1" for r in range(1, max(width, last) + 1))
+    return with_flags(p, flags if last else "")
+
+
+def stored_players(event: Event, only: Sequence[int] | None = None) -> Event:
+    """``event`` as the store assembles it again from its rows: each player's flags as
+    :func:`with_absences` writes them (flags kept in another form, as an imported file had
+    them: the same absences in one character per round, last in ``extra``). The same object
+    when nothing changes (the desk's flags are already in that form). ``only``: the indices
+    of the players to look at (the others are known to be in that form).
+
+    >>> from duiyi.tournament.event import add_players, new_event
+    >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, "A"), Player(0, "B")])
+    >>> stored_players(e) is e
+    True
+    >>> odd = replace(e, players=(Player(1, "A", extra=(("participating", "01111111"),
+    ...                                                  ("og:x", "y"))), e.players[1]))
+    >>> stored_players(odd).player(1).extra
+    (('og:x', 'y'), ('participating', '011'))
+    """
+    width = _width(event)
+    players = list(event.players)
+    changed = False
+    for i in range(len(players)) if only is None else only:
+        p = players[i]
+        if any(k == FLAGS for k, _ in p.extra):
+            q = with_absences(p, absent_rounds(p), width)
+            if q != p:
+                players[i], changed = q, True
+    return replace(event, players=tuple(players)) if changed else event
 
 
 def _penalty(game: Game) -> str:
@@ -294,6 +375,7 @@ async def insert_all(
 ) -> None:
     """Insert every row of a new event (its head row is the caller's)."""
     await _insert(conn, PLAYERS, [player_row(event_id, p) for p in event.players])
+    await _insert(conn, ABSENCES, _absence_rows(event_id, event.players))
     for rnd in event.history:
         await _insert_round(conn, event_id, rnd, explanations.get(str(rnd.number)))
 
@@ -322,11 +404,28 @@ def _where(table: Any, event_id: str) -> Any:
     return table.c.event_id == event_id
 
 
+def _absence_rows(event_id: str, players: Sequence[Player]) -> list[dict[str, Any]]:
+    return [
+        {"event_id": event_id, "player": p.number, "round": r}
+        for p in players
+        for r in absent_rounds(p)
+    ]
+
+
 async def load(conn: AsyncConnection, event_id: str, head: Head) -> Loaded:
     """Assemble the whole event of the head row ``head`` from its rows."""
     players = (
         await conn.execute(select(PLAYERS).where(_where(PLAYERS, event_id)).order_by("number"))
     ).all()
+    absences: dict[int, list[int]] = collections.defaultdict(list)
+    for number, r in (
+        await conn.execute(
+            select(ABSENCES.c.player, ABSENCES.c.round)
+            .where(_where(ABSENCES, event_id))
+            .order_by("player", "round")
+        )
+    ).all():
+        absences[number].append(r)
     rounds = (
         await conn.execute(select(ROUNDS).where(_where(ROUNDS, event_id)).order_by("number"))
     ).all()
@@ -370,7 +469,13 @@ async def load(conn: AsyncConnection, event_id: str, head: Head) -> Loaded:
         for r in rounds
     )
     data = head.data
-    event = _assemble(data["event"], tuple(player_of(p) for p in players), history)
+    width = max(int(data["event"]["rounds"]), len(history), 1)  # the event's (_width)
+    none: list[int] = []
+    event = _assemble(
+        data["event"],
+        tuple(player_of(p, absences.get(p.number, none), width) for p in players),
+        history,
+    )
     explanations = dict(data.get("explanations") or {})
     for r in rounds:
         if r.explanation is not None:
@@ -389,21 +494,18 @@ async def write_diff(
     new: Event,
     old_explanations: Mapping[str, Any],
     new_explanations: Mapping[str, Any],
-) -> None:
+) -> Event:
     """Write the rows where ``new`` differs from ``old`` (the event as stored): unchanged
     rounds and boards are the same objects (a pure operation copies only what it changes), so
-    a change costs the rows it touched plus one identity check per board."""
+    a change costs the rows it touched plus one identity check per board. Returns ``new`` as
+    it is stored (:func:`stored_players`: what assembling it from the rows gives)."""
+    changed: list[int] = []
     if new.players is not old.players:
-        changed = [
-            p for i, p in enumerate(new.players) if i >= len(old.players) or old.players[i] != p
-        ]
-        gone = [p.number for p in old.players[len(new.players) :]]
-        numbers = [p.number for p in changed] + gone
-        if numbers:
-            await conn.execute(
-                delete(PLAYERS).where(_where(PLAYERS, event_id), PLAYERS.c.number.in_(numbers))
-            )
-        await _insert(conn, PLAYERS, [player_row(event_id, p) for p in changed])
+        changed = await _write_players(conn, event_id, old.players, new.players)
+    if _width(new) != _width(old):  # every player's flags have a new length
+        new = stored_players(new)
+    elif changed:
+        new = stored_players(new, changed)
     if len(new.history) < len(old.history):
         for table, column in ((AUDIT, "round"), (CONFLICTS, "round"), (BOARDS, "round")):
             await conn.execute(
@@ -433,6 +535,43 @@ async def write_diff(
         if rnd is before or rnd.games is before.games:
             continue
         await _write_boards(conn, event_id, rnd.number, before.games, rnd.games)
+    return new
+
+
+async def _write_players(
+    conn: AsyncConnection, event_id: str, old: Sequence[Player], new: Sequence[Player]
+) -> list[int]:
+    """The rows of the players that changed, and of their absences that changed (a player
+    marked absent or present again writes one absence row, not the player's); the indices of
+    the players that changed."""
+    indices = [i for i, p in enumerate(new) if i >= len(old) or old[i] != p]
+    changed = [new[i] for i in indices]
+    was = [old[i] for i in indices if i < len(old)] + list(old[len(new) :])
+    rows = {p.number: player_row(event_id, p) for p in changed}
+    same = {p.number for p in was if rows.get(p.number) == player_row(event_id, p)}
+    numbers = sorted(({p.number for p in was} | set(rows)) - same)
+    if numbers:
+        await conn.execute(
+            delete(PLAYERS).where(_where(PLAYERS, event_id), PLAYERS.c.number.in_(numbers))
+        )
+    await _insert(conn, PLAYERS, [row for n, row in rows.items() if n not in same])
+    before = {(p.number, r) for p in was for r in absent_rounds(p)}
+    after = {(p.number, r) for p in changed for r in absent_rounds(p)}
+    if before - after:
+        await conn.execute(
+            delete(ABSENCES).where(
+                _where(ABSENCES, event_id),
+                ABSENCES.c.player == bindparam("a_player"),
+                ABSENCES.c.round == bindparam("a_round"),
+            ),
+            [{"a_player": n, "a_round": r} for n, r in sorted(before - after)],
+        )
+    await _insert(
+        conn,
+        ABSENCES,
+        [{"event_id": event_id, "player": n, "round": r} for n, r in sorted(after - before)],
+    )
+    return indices
 
 
 _VALUES = (

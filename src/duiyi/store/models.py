@@ -2,9 +2,10 @@
 small head document (name, system, options, withdrawals, online settings) with a version, plus
 its players, rounds, boards (each board's result record), audit trail and conflicts in tables of
 their own, so that entering one board's result writes that board's rows, not the whole event.
+A player's absences from rounds (OpenGotha's participation flags) are rows too.
 
 >>> sorted(t for t in Base.metadata.tables if t.startswith("event_"))
-['event_audit', 'event_boards', 'event_conflicts', 'event_outbox', 'event_players', 'event_revisions', 'event_rounds']
+['event_absences', 'event_audit', 'event_boards', 'event_conflicts', 'event_outbox', 'event_players', 'event_revisions', 'event_rounds']
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ __all__ = [
     "ActionIdRow",
     "ActionRow",
     "Base",
+    "EventAbsenceRow",
     "EventAuditRow",
     "EventBoardRow",
     "EventConflictRow",
@@ -119,8 +121,8 @@ class EventRow(Base):
 
 
 class EventPlayerRow(Base):
-    """A player of an event (``extra`` holds any further columns, the participation flags
-    among them)."""
+    """A player of an event (``extra`` holds any further columns; the participation flags are
+    rows of ``event_absences``)."""
 
     __tablename__ = "event_players"
 
@@ -133,6 +135,21 @@ class EventPlayerRow(Base):
     rating: Mapped[int | None] = mapped_column(Integer, default=None)
     club: Mapped[str] = mapped_column(Text, default="")
     extra: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+
+class EventAbsenceRow(Base):
+    """A player absent from a round (a ``0`` of OpenGotha's participation flags, which the
+    ``duiyi.tournament`` player keeps in its ``extra``: :mod:`duiyi.tournament.flags`); a round
+    with no row: present. Written when the desk marks the absence, before the round is paired
+    (or for a late entry, the rounds paired before it came)."""
+
+    __tablename__ = "event_absences"
+
+    event_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    player: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class EventRoundRow(Base):
