@@ -168,11 +168,6 @@ class Database:
                 conn = self._writer = await psycopg.AsyncConnection.connect(
                     self.conninfo(), autocommit=True, **self._connect_args
                 )
-                # the batch's statement is planned once (its custom plans cost more to plan
-                # than to run), and every statement here reads its rows by key: a plan made
-                # while the games table was small must not scan it once it has grown
-                await conn.execute("SET plan_cache_mode = force_generic_plan")
-                await conn.execute("SET enable_seqscan = off")
             try:
                 yield conn
             except psycopg.OperationalError:

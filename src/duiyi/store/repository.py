@@ -345,8 +345,7 @@ WITH batch AS (
         status = coalesce(b.status, g.status),
         outcome = coalesce(b.outcome, g.outcome)
     FROM batch AS b
-    WHERE g.id = ANY(%(game_ids)s::text[]) AND g.id = b.id AND g.version = b.expected
-        AND g.closed IS NULL
+    WHERE g.id = b.id AND g.version = b.expected AND g.closed IS NULL
         AND (b.owner IS NULL OR g.owner = b.owner)
     RETURNING g.id
 ), fenced AS (
@@ -634,9 +633,6 @@ class Repository:
             "ids": dumps(ids),
             "actions": dumps(actions),
             "reports": dumps(reports),
-            # the games' keys as an array too: the planner reads them by the primary key
-            # (joined to the JSON batch alone it scans the table, dead row versions included)
-            "game_ids": [item.game_id for item in items],
             "n": len(items),
         }
         try:
