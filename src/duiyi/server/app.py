@@ -23,6 +23,7 @@ from duiyi import __version__
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
+from duiyi.server.misrouting import GameArrivals
 from duiyi.server.problems import PROBLEMS, install_handlers
 from duiyi.server.settings import Settings
 from duiyi.server.state import State
@@ -65,6 +66,8 @@ def _see_peers(state: State, beats: dict[str, float], now: float) -> None:
     assert ownership is not None
     ownership.update(beats, now)
     state.games.committer.shares = len(ownership.live)
+    if state.games.routing is not None:  # a changed peer set: ownership may be moving
+        state.games.routing.peers(ownership.live, time.monotonic())
 
 
 async def _sweep(state: State) -> None:
@@ -132,6 +135,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.duiyi = state
     install_handlers(app)
+    # behind nginx's hash: each game request and socket is counted where it lands (misrouted
+    # when another process owns the game: /api/metrics, and a warning when most are)
+    app.add_middleware(GameArrivals, arrived=state.games.arrived)
     app.add_middleware(
         LimitsMiddleware,
         max_body=settings.max_body_bytes,
@@ -212,6 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def metrics() -> dict[str, Any]:
         """Counters of this process."""
         hosts = state.games.hosts
+        routing = state.games.routing
         lat = sorted(state.games.latencies)
 
         def quantile(q: float) -> float | None:
@@ -236,6 +243,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "forwarded": 0 if state.fanout is None else state.fanout.forwarded,
             "published": {} if state.fanout is None else dict(state.fanout.published),
             "owner_by_ring": state.games.ownership is not None,
+            # behind nginx's hash: the games' requests and sockets that reached this process,
+            # and those of them another process owns (forwarded: DUIYI_PEERS and nginx's
+            # upstream list differ, or ownership was moving); 0 in steady state
+            "ring_routed": 0 if routing is None else routing.routed,
+            "misrouted": 0 if routing is None else routing.misrouted,
             # behind nginx's hash: the peers this process sees alive (their heartbeats)
             "live_peers": []
             if state.games.ownership is None

@@ -18,6 +18,7 @@ from duiyi.server.game_host import GameHost
 from duiyi.server.game_spec import new_session
 from duiyi.server.game_view import event_link, game_view
 from duiyi.server.hosted import CLOSED, Hosted, rebuild_session
+from duiyi.server.misrouting import RoutingWatch, warning_text
 from duiyi.server.ownership import Ownership
 from duiyi.server.problems import Unavailable
 from duiyi.server.remote_game import Forward, RemoteGame
@@ -89,6 +90,9 @@ class GameManager:
         self.alive: Callable[[str], Awaitable[bool]] | None = None
         # behind nginx's consistent hash (Settings.peers): who should host each game
         self.ownership: Ownership | None = None
+        # with ``ownership``: the games' requests and sockets that reached this process, and
+        # how many of them another process owns (nginx's ring differs: DUIYI_PEERS is wrong)
+        self.routing: RoutingWatch | None = None
         # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
         self.on_takeover: Callable[[str, str], None] | None = None
         # set by the Redis fan-out: this process stored a new game for ``owner`` to host
@@ -244,6 +248,22 @@ class GameManager:
             and record.owner != self.process_id
             and self.ownership.mine(record.id)
         )
+
+    def arrived(self, game_id: str) -> None:
+        """A request or socket of ``game_id`` reached this process (nginx sends it by the game
+        id: misrouting.GameArrivals): counted, misrouted when its ring owner among the live
+        peers is another process; a lasting misrouted majority is logged (docs/deploy.md)."""
+        ownership, routing = self.ownership, self.routing
+        if ownership is None or routing is None:
+            return
+        owner = ownership.owner_process(game_id)
+        if owner is None:  # nginx itself would fall back to round robin
+            return
+        if routing.arrived(owner != self.process_id, time.monotonic()):
+            bad, seen = routing.window()
+            log.warning(
+                "%s", warning_text(ownership.address, ownership.ring.servers, bad, seen)
+            )
 
     async def _owned_elsewhere(
         self, record: StoredGame, beats: dict[str, float] | None = None, wall: float = 0.0

@@ -10,6 +10,7 @@ from duiyi.server.engine_list import EngineList
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.game_manager import GameManager
 from duiyi.server.limits import Quota, client_address
+from duiyi.server.misrouting import RoutingWatch
 from duiyi.server.ownership import Ownership
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
@@ -33,6 +34,13 @@ class State:
             # behind nginx's consistent hash: a game is hosted by its ring owner
             self.games.ownership = Ownership(
                 settings.peers, settings.process_id, settings.stale_after
+            )
+            # misrouted arrivals are judged once the live peers have been the same for twice
+            # the staleness limit, and warned of when they last longer than a death takes to
+            # show in the heartbeats (duiyi.server.misrouting)
+            self.games.routing = RoutingWatch(
+                settle=2 * settings.stale_after,
+                confirm=settings.stale_after + 2 * settings.heartbeat_seconds,
             )
         self.started = time.time()
         self.fanout: Any = None
