@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -141,6 +142,15 @@ class Cluster:
         self.servers[i].kill9()
         self.servers[i].start(self.tmp)
 
+    def log_lines(self, text: str) -> list[str]:
+        """The lines of every process's log (all its lives) that contain ``text``."""
+        return [
+            line
+            for path in sorted(self.tmp.glob("server-*.log"))
+            for line in path.read_text(errors="replace").splitlines()
+            if text in line
+        ]
+
     def logs(self) -> str:
         """Every process's log (all its lives) and nginx's error log, for a failure message."""
         parts = []
@@ -163,14 +173,25 @@ def peers(ports: list[int]) -> str:
 
 
 def start_cluster(
-    database: str, redis: str, tmp: Path, processes: int = 3, ring: bool = True
+    database: str,
+    redis: str,
+    tmp: Path,
+    processes: int = 3,
+    ring: bool = True,
+    name: Callable[[int], str] | None = None,
 ) -> Cluster:
     """Start ``processes`` servers and nginx in front of them (stop() undoes everything). Each
     process knows the upstream list (DUIYI_PEERS), so it owns the games nginx sends it
-    (``ring=False``: no DUIYI_PEERS, the creator of a game owns it, as before issue 26)."""
+    (``ring=False``: no DUIYI_PEERS, the creator of a game owns it, as before issue 26).
+    ``name(port)``: how DUIYI_PEERS (and DUIYI_PEER_ADDRESS) name the process on ``port``, when
+    not as nginx does (``localhost:8001``: the operator's mistake of docs/deploy.md)."""
     servers = [Server(database, redis) for _ in range(processes)]
     for server in servers if ring else ():
-        server.env["DUIYI_PEERS"] = peers([s.port for s in servers])
+        if name is None:
+            server.env["DUIYI_PEERS"] = peers([s.port for s in servers])
+        else:
+            server.env["DUIYI_PEERS"] = ",".join(name(s.port) for s in servers)
+            server.env["DUIYI_PEER_ADDRESS"] = name(server.port)
     try:
         for server in servers:
             server.start(tmp)

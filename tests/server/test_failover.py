@@ -12,6 +12,7 @@ import json
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -80,7 +81,9 @@ def _owned_by_a(a: Server, ring: HashRing | None) -> dict[str, Any]:
 @pytest.mark.postgres
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 @pytest.mark.parametrize("peers", [False, True], ids=["creator-owns", "ring"])
-def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any, peers: bool) -> None:
+def test_a_paused_owner_is_fenced_out(
+    backend: Backend, start_server: Any, peers: bool, tmp_path: Path
+) -> None:
     ports = [free_port(), free_port()]
     addresses = [f"127.0.0.1:{p}" for p in ports]
     # with DUIYI_PEERS, as behind nginx's consistent hash: the owner is the game's ring owner
@@ -151,3 +154,7 @@ def test_a_paused_owner_is_fenced_out(backend: Backend, start_server: Any, peers
         assert [m[1] for m in state["moves"]] == ["E5", "G7", "C3"], server.url
         log = httpx.get(f"{server.url}/api/games/{gid}/actions", timeout=10).json()
         assert [x.get("point") for x in log["actions"]] == ["E5", "G7", "C3"]
+    # the requests that reached the process not owning the game while it moved are no
+    # misconfiguration of DUIYI_PEERS: neither process warned of one (duiyi.server.misrouting)
+    logs = "".join(p.read_text(errors="replace") for p in tmp_path.glob("server-*.log"))
+    assert "owner on the ring" not in logs

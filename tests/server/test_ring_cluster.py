@@ -29,6 +29,8 @@ pytestmark = [
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 # Black's stones on rows 1-7, White's on rows 13-19: never touching, every move legal (Go §5)
+# the warning of a process that most games' requests reach although another owns the game
+MISROUTED = "owner on the ring"
 POINTS = {
     "black": [f"{c}{r}" for r in range(1, 8) for c in COLUMNS],
     "white": [f"{c}{r}" for r in range(19, 12, -1) for c in COLUMNS],
@@ -120,6 +122,9 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     # changed hands), and no move was forwarded
     before = metrics(cluster)
     assert sum(m["forwarded"] for m in before) == 0, before
+    # ... because nginx and the processes agree: every request of a game reached its owner
+    assert sum(m["misrouted"] for m in before) == 0, before
+    assert sum(m["ring_routed"] for m in before) >= 12 * 6, before
     # each of the live processes gets its share of the moves: its group commit waits that many
     # windows for a batch (duiyi.server.committer)
     assert [m["commit_shares"] for m in before] == [len(addresses)] * len(addresses), before
@@ -159,6 +164,9 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     assert sum(m["forwarded"] for m in metrics(cluster)) == forwarded
     for x in games:
         assert stored_points(backend, x.id) == x.played
+    # the requests nginx sent elsewhere while ownership moved were misrouted, and a failover
+    # is no misconfiguration: no process warned of one (duiyi.server.misrouting)
+    assert cluster.log_lines(MISROUTED) == []
 
 
 def test_an_event_rounds_games_are_created_for_their_ring_owners(
@@ -203,3 +211,66 @@ def test_an_event_rounds_games_are_created_for_their_ring_owners(
     assert sum(m["forwarded"] for m in after) == 0, after
     assert sum(m["published"].get("takeover", 0) for m in after) == 0, after
     assert sum(m["games_hosted"] for m in after) == 8
+
+
+def test_a_peer_list_spelt_otherwise_than_nginx_is_counted_and_warned(
+    backend: Backend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The operator's mistake (docs/deploy.md, *When DUIYI_PEERS and nginx disagree*): nginx
+    names the processes 127.0.0.1:<port>, DUIYI_PEERS localhost:<port>, so the two rings
+    differ. Everything works, forwarded; each process counts its misrouted arrivals and warns.
+    (The order of DUIYI_PEERS alone would change nothing: nginx's points come from the names.)"""
+    assert backend.redis is not None
+    monkeypatch.setenv("DUIYI_RATE_PER_SECOND", "100000")
+    monkeypatch.setenv("DUIYI_PROXY_HEADER", "X-Forwarded-For")
+    # judged sooner: 6 s after the live peers last changed, a majority confirmed after 5 s
+    monkeypatch.setenv("DUIYI_STALE_AFTER", "3")
+    c = start_cluster(
+        backend.database, backend.redis, tmp_path, name=lambda port: f"localhost:{port}"
+    )
+    try:
+        ports = [s.port for s in c.servers]
+        nginx_ring = HashRing([f"127.0.0.1:{p}" for p in ports])
+        their_ring = HashRing([f"localhost:{p}" for p in ports])
+        names = sorted(f"localhost:{p}" for p in ports)
+        deadline = time.monotonic() + 20
+        while any(m["live_peers"] != names for m in metrics(c)):
+            assert time.monotonic() < deadline, metrics(c)
+            time.sleep(0.2)
+
+        def port_of(address: str | None) -> str:
+            assert address is not None
+            return address.rsplit(":", 1)[1]
+
+        # games nginx sends to another process than the one that hosts them (most games)
+        games: list[Game] = []
+        for _ in range(40):
+            g = Game(c.nginx.url)
+            if port_of(nginx_ring.owner(g.id)) != port_of(their_ring.owner(g.id)):
+                games.append(g)
+            if len(games) == 4:
+                break
+        assert len(games) == 4
+        deadline = time.monotonic() + 25
+        while not c.log_lines(MISROUTED):
+            assert time.monotonic() < deadline, (metrics(c), c.logs())
+            for g in games:
+                g.move()
+            time.sleep(0.1)
+        after = metrics(c)
+        moves = sum(len(g.played) for g in games)
+        # every move reached a process that does not host its game, and was forwarded (a move
+        # answered 503 and sent again arrives twice)
+        routed = sum(m["ring_routed"] for m in after)
+        assert routed >= moves, after
+        assert sum(m["misrouted"] for m in after) == routed, after
+        assert sum(m["forwarded"] for m in after) >= moves, after
+        warning = c.log_lines(MISROUTED)[0]
+        assert "WARNING" in warning, warning
+        assert "DUIYI_PEERS must list nginx's upstream servers" in warning, warning
+        assert "docs/deploy.md" in warning, warning
+        assert any(f"this process is localhost:{p}, its peers" in warning for p in ports)
+        for g in games:
+            assert stored_points(backend, g.id) == g.played
+    finally:
+        c.stop()
