@@ -5,6 +5,7 @@ process died, came back or restarted). Pure: the clock is given."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -42,7 +43,7 @@ def test_a_lasting_misrouted_majority_warns_once_a_minute() -> None:
     assert warned, "never warned"
     # not before the set settled (10 s) and the majority lasted (7 s) with 20 arrivals judged
     assert 17.0 <= warned[0] < 30.0
-    assert all(b - a >= 60.0 for a, b in zip(warned, warned[1:], strict=False))
+    assert all(b - a >= 60.0 for a, b in itertools.pairwise(warned))
     assert len(warned) >= 9
     assert w.routed == 3000 and w.misrouted == 2000
     bad, seen = w.window()
@@ -144,7 +145,9 @@ def test_the_game_of_a_path_is_nginxs() -> None:
     rng = random.Random(7)
     parts = ["api", "games", "events", "abc", "", "socket", "actions", "x-y_z"]
     paths = ["/api/games", "/api/games/", "/api/games//x", "/api/gamesx/y", "/ui/", "/"]
-    paths += ["/" + "/".join(rng.choice(parts) for _ in range(rng.randint(1, 5))) for _ in range(500)]
+    paths += [
+        "/" + "/".join(rng.choice(parts) for _ in range(rng.randint(1, 5))) for _ in range(500)
+    ]
     paths += ["/api/games/" + "/".join(rng.choice(parts) for _ in range(3)) for _ in range(500)]
     for path in paths:
         m = NGINX_MAP.match(path)

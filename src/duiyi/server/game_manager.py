@@ -261,9 +261,7 @@ class GameManager:
             return
         if routing.arrived(owner != self.process_id, time.monotonic()):
             bad, seen = routing.window()
-            log.warning(
-                "%s", warning_text(ownership.address, ownership.ring.servers, bad, seen)
-            )
+            log.warning("%s", warning_text(ownership.address, ownership.ring.servers, bad, seen))
 
     async def _owned_elsewhere(
         self, record: StoredGame, beats: dict[str, float] | None = None, wall: float = 0.0
