@@ -44,7 +44,7 @@ async def _heartbeat(state: State) -> None:
             since = None if ownership is None else now - ownership.stale_after
             beats = await state.repo.beat(state.settings.process_id, now, since)
             if ownership is not None:
-                _see_peers(state, beats, now)
+                ownership.update(beats, now)
         except Exception:
             log.exception("heartbeat failed")
         await asyncio.sleep(state.settings.heartbeat_seconds)
@@ -55,16 +55,7 @@ async def _peers(state: State) -> None:
     ownership = state.games.ownership
     if ownership is not None:
         now = time.time()
-        _see_peers(state, await state.repo.heartbeats(now - ownership.stale_after), now)
-
-
-def _see_peers(state: State, beats: dict[str, float], now: float) -> None:
-    """The peers alive from their heartbeats; the group commit's window grows with them (each
-    process gets its share of the cluster's moves: duiyi.server.committer)."""
-    ownership = state.games.ownership
-    assert ownership is not None
-    ownership.update(beats, now)
-    state.games.committer.shares = len(ownership.live)
+        ownership.update(await state.repo.heartbeats(now - ownership.stale_after), now)
 
 
 async def _sweep(state: State) -> None:
@@ -224,8 +215,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # group commits written, and how many waited for more actions (the window)
             "commit_batches": state.games.committer.batches,
             "commit_batches_waited": state.games.committer.lingered,
-            # the processes sharing the moves (the window grows with them)
-            "commit_shares": state.games.committer.shares,
             "process": settings.process_id,
             "uptime_seconds": round(time.time() - state.started, 3),
             "games_hosted": len(hosts),

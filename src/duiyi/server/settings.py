@@ -43,8 +43,7 @@ class Settings:
     stale_after: float = 5.0
     # the group commit waits at most this long for more actions before it writes a batch, and
     # only at a steady rate where another action is likely meanwhile (a move's acknowledgement
-    # waits at most this much longer; 0: never wait; behind nginx's hash, times the live
-    # peers, each of which gets its share of the moves). duiyi.server.committer, issue 26
+    # waits at most this much longer; 0: never wait). duiyi.server.committer, issue 26
     commit_window: float = 0.004
     # finished games nobody watches leave memory after this long (they reload on demand)
     idle_seconds: float = 600.0
