@@ -24,6 +24,9 @@ one process / minimal server. The cluster's processes get ``DUIYI_PEERS`` (the u
 addresses in nginx's order: each game is owned by the process nginx's consistent hash sends it
 to; ``--no-ring``: not set). ``--server-env K=V`` passes other settings to every duiyi process,
 ``--site-conf`` puts another nginx site file in place of deploy/nginx-duiyi.conf.
+``--setups ...,third`` adds one process playing a third of the games (each of the cluster's
+three processes serves a third): the cluster against it is what being a cluster costs beyond
+each process's own cost at its share of the load.
 """
 
 from __future__ import annotations
@@ -54,14 +57,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.server.nginx
 TICK = os.sysconf("SC_CLK_TCK")
 SETUPS = ("one", "nginx3", "minimal")
-# also accepted by --setups: nginx1, nginx2 (the shipped configuration with fewer processes)
-EXTRA_SETUPS = ("nginx1", "nginx2")
+# also accepted by --setups: nginx1, nginx2 (the shipped configuration with fewer processes);
+# third: one process playing a third of the games (what each of the cluster's three serves)
+EXTRA_SETUPS = ("nginx1", "nginx2", "third")
 LABELS = {
     "one": "one `duiyi serve`",
     "nginx1": "nginx + 1 process",
     "nginx2": "nginx + 2 processes",
     "nginx3": "nginx + 3 processes",
     "minimal": "minimal Starlette server",
+    "third": "one process, 1/3 of the games",
 }
 
 
@@ -377,7 +382,7 @@ def run_one(
     with database(pg.admin) as dsn:
         database_url = dsn.replace("postgresql://", "postgresql+psycopg://")
         try:
-            if setup == "one":
+            if setup in ("one", "third"):
                 proc, url = load.start_server(database_url, workdir, env=env)
                 procs.append(proc)
                 duiyi_urls.append(url)
@@ -424,8 +429,9 @@ def run_one(
                         raise SystemExit(f"the minimal server died: see {log.name}")
                     time.sleep(0.1)
             groups["servers"].pids.extend(p.pid for p in procs)
+            played = max(1, games // 3) if setup == "third" else games
             result = asyncio.run(
-                load.run(url, games, args.moves, 1.0 / rate, args.seed, on_phase=on_phase)
+                load.run(url, played, args.moves, 1.0 / rate, args.seed, on_phase=on_phase)
             )
             forwarded = None
             if nginx is not None and nginx.prefix is not None:
@@ -512,9 +518,16 @@ def report(outcomes: list[Outcome], loads: list[tuple[int, float]], setups: list
         one = medians.get(("one", games, rate))
         many = medians.get(("nginx3", games, rate))
         mini = medians.get(("minimal", games, rate))
+        third = medians.get(("third", games, rate))
         parts = []
         if one and many:
             parts.append(f"cluster / one process {many / one:.2f}x (target <= 1.2)")
+        if third and many:
+            # each of the three processes serves a third of the games: what being a cluster
+            # costs beyond a process's own cost at its share of the load
+            parts.append(f"cluster / one process at 1/3 of the games {many / third:.2f}x")
+        if third and one:
+            parts.append(f"one process at 1/3 / at all the games {third / one:.2f}x")
         if one and mini:
             parts.append(f"one process / minimal {one / mini:.2f}x (target <= 2)")
         print(f"  {games} games at {rate:g}/s: " + "; ".join(parts))
@@ -528,7 +541,9 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=60, help="moves per game (both players)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument(
-        "--setups", default=",".join(SETUPS), help="one, nginx3, minimal (also: nginx1, nginx2)"
+        "--setups",
+        default=",".join(SETUPS),
+        help="one, nginx3, minimal (also: nginx1, nginx2, third)",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--server-env", action="append", default=[], metavar="K=V")

@@ -90,16 +90,3 @@ def test_the_window_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Any)
     settings = Settings.from_env(database_url=f"sqlite:///{tmp_path}/w.sqlite3")
     assert settings.commit_window == 0.0
     assert State(settings).games.committer.window == 0.0
-
-
-async def test_a_process_of_a_cluster_waits_its_share_of_the_window() -> None:
-    """Behind nginx's hash each of three processes gets a third of the moves: it waits up to
-    three windows, so its batches are as large as one process's at the same total rate."""
-    committer = GroupCommitter(InstantStore(), window=0.004)  # type: ignore[arg-type]
-    committer._gap = 0.02  # actions 20 ms apart: alone, nothing else is expected within 4 ms
-    future: Any = asyncio.get_running_loop().create_future()
-    committer._queue.append((item(0), future, 10.0))
-    assert committer._linger_for(10.0) == 0.0
-    committer.shares = 3  # three live processes share the moves: 12 ms
-    assert committer._linger_for(10.0) == pytest.approx(0.012)
-    assert committer._linger_for(10.012) == 0.0

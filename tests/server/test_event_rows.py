@@ -7,7 +7,8 @@ import asyncio
 import concurrent.futures
 import json
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -29,6 +30,25 @@ from duiyi.tournament.formats import wallchart
 from duiyi.tournament.formats.opengotha import to_opengotha
 from duiyi.tournament.model import Event, Player
 from duiyi.tournament.results import GameResult, ResultSheet, Source
+
+
+@asynccontextmanager
+async def _event_desk(app: Any, names: str) -> AsyncIterator[tuple[httpx.AsyncClient, str]]:
+    """A desk's client of ``app`` (its organiser key on every request) and a new three-round
+    event with one player per letter of ``names``."""
+    transport = httpx.ASGITransport(app=app)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://desk") as client,
+    ):
+        made = (await client.post("/api/events", json={"name": "Cup", "rounds": 3})).json()
+        client.headers["Authorization"] = f"Bearer {made['organiser_token']}"
+        body = "name\n" + "".join(f"{n}\n" for n in names)
+        await client.post(
+            f"/api/events/{made['id']}/players", content=body, headers={"Content-Type": "text/csv"}
+        )
+        yield client, made["id"]
+
 
 OLD = "0003_i12c_action_ids"
 ROWS = "0004_i26_event_rows"
@@ -372,18 +392,7 @@ async def test_two_desks_writing_one_board_differently_are_told(tmp_path: Any) -
     # the one A read, so A is answered 409 naming it (the director looks, then corrects it by
     # entering again). The same result from both desks is no conflict ("unchanged", 200).
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'd.sqlite3'}"))
-    transport = httpx.ASGITransport(app=app)
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://desk") as client,
-    ):
-        made = (await client.post("/api/events", json={"name": "Cup", "rounds": 3})).json()
-        event_id = made["id"]
-        client.headers["Authorization"] = f"Bearer {made['organiser_token']}"
-        body = "name\nA\nB\nC\nD\n"
-        await client.post(
-            f"/api/events/{event_id}/players", content=body, headers={"Content-Type": "text/csv"}
-        )
+    async with _event_desk(app, "ABCD") as (client, event_id):
         assert (await client.post(f"/api/events/{event_id}/rounds")).is_success
         repo: Repository = app.state.duiyi.repo
         real = repo.change_board
@@ -527,19 +536,8 @@ async def test_the_desk_marks_absences_through_the_api(tmp_path: Any) -> None:
     # rows) has the flags one character per round, also after the number of rounds changed.
     path = tmp_path / "d.sqlite3"
     app = create_app(Settings(database_url=f"sqlite:///{path}"))
-    transport = httpx.ASGITransport(app=app)
     sync = sa.create_engine(f"sqlite:///{path}")
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://desk") as client,
-    ):
-        made = (await client.post("/api/events", json={"name": "Cup", "rounds": 3})).json()
-        eid = made["id"]
-        client.headers["Authorization"] = f"Bearer {made['organiser_token']}"
-        body = "name\nA\nB\nC\nD\nE\n"
-        await client.post(
-            f"/api/events/{eid}/players", content=body, headers={"Content-Type": "text/csv"}
-        )
+    async with _event_desk(app, "ABCDE") as (client, eid):
 
         async def mark(player: int, number: int, present: bool) -> str:
             r = await client.put(

@@ -125,9 +125,6 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     # ... because nginx and the processes agree: every request of a game reached its owner
     assert sum(m["misrouted"] for m in before) == 0, before
     assert sum(m["ring_routed"] for m in before) >= 12 * 6, before
-    # each of the live processes gets its share of the moves: its group commit waits that many
-    # windows for a batch (duiyi.server.committer)
-    assert [m["commit_shares"] for m in before] == [len(addresses)] * len(addresses), before
     assert sum(m["published"].get("takeover", 0) for m in before) == 0, before
     for g in games:
         owner = owner_in_store(backend, g.id)

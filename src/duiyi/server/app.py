@@ -60,13 +60,12 @@ async def _peers(state: State) -> None:
 
 
 def _see_peers(state: State, beats: dict[str, float], now: float) -> None:
-    """The peers alive from their heartbeats; the group commit's window grows with them (each
-    process gets its share of the cluster's moves: duiyi.server.committer)."""
+    """The peers alive from their heartbeats; a change of them starts the misrouting watch's
+    judgement afresh (ownership may be moving: duiyi.server.misrouting)."""
     ownership = state.games.ownership
     assert ownership is not None
     ownership.update(beats, now)
-    state.games.committer.shares = len(ownership.live)
-    if state.games.routing is not None:  # a changed peer set: ownership may be moving
+    if state.games.routing is not None:
         state.games.routing.peers(ownership.live, time.monotonic())
 
 
@@ -231,8 +230,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # group commits written, and how many waited for more actions (the window)
             "commit_batches": state.games.committer.batches,
             "commit_batches_waited": state.games.committer.lingered,
-            # the processes sharing the moves (the window grows with them)
-            "commit_shares": state.games.committer.shares,
             "process": settings.process_id,
             "uptime_seconds": round(time.time() - state.started, 3),
             "games_hosted": len(hosts),

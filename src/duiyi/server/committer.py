@@ -11,18 +11,8 @@ within the window), and never more than ``window`` after the batch's first actio
 So a move's acknowledgement waits at most ``window`` longer, and only when another move is
 expected meanwhile; at a trickle nothing waits.
 
-Behind nginx's hash each of ``shares`` live processes gets ``1/shares`` of the cluster's moves,
-so with the same window its batches would be ``1/shares`` as large as one process's at the same
-total rate (and PostgreSQL pays per commit). The window is therefore ``shares × window``: the
-batches of a cluster are as large as one process's, and a move's acknowledgement waits at most
-that much longer (12 ms with three processes and the default; bench/RESULTS.md, issue 26).
-
 >>> GroupCommitter.MAX_BATCH, GroupCommitter.WINDOW
 (256, 0.004)
->>> c = GroupCommitter(None, window=0.004)  # type: ignore[arg-type]
->>> c.shares = 3
->>> round(c.span, 3)
-0.012
 """
 
 from __future__ import annotations
@@ -49,9 +39,6 @@ class GroupCommitter:
     def __init__(self, repo: Repository, window: float | None = None) -> None:
         self.repo = repo
         self.window = self.WINDOW if window is None else window
-        # the live processes that share the cluster's moves (1: this one alone); set from the
-        # heartbeats behind nginx's hash (duiyi.server.app)
-        self.shares = 1
         # (item, its waiter, when it arrived)
         self._queue: list[tuple[Append, asyncio.Future[int], float]] = []
         self._wake: asyncio.Event | None = None
@@ -78,18 +65,11 @@ class GroupCommitter:
         self._wake.set()
         return await future
 
-    @property
-    def span(self) -> float:
-        """The longest wait for more actions: the window times the processes sharing the
-        moves."""
-        return self.window * max(1, self.shares)
-
     def _linger_for(self, now: float) -> float:
         """How long to wait for more actions before sending the queue (0: send now)."""
-        span = self.span
-        if span <= 0 or len(self._queue) >= self.MAX_BATCH or self._gap >= 2 * span:
+        if self.window <= 0 or len(self._queue) >= self.MAX_BATCH or self._gap >= 2 * self.window:
             return 0.0
-        return max(0.0, self._queue[0][2] + span - now)
+        return max(0.0, self._queue[0][2] + self.window - now)
 
     async def _run(self) -> None:
         assert self._wake is not None
