@@ -9,10 +9,11 @@ all of them; a broken listener is dropped and never stops the game.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
+
+from duiyi.store import jsontext
 
 __all__ = ["RECONNECT", "RECONNECT_TEXT", "Listener", "broadcast"]
 
@@ -26,7 +27,7 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
     """Send ``message`` to every listener; a broken one is dropped, never stops the game."""
     if not listeners:
         return
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    text = jsontext.dumps(message)
     for listener in list(listeners):
         try:
             listener(text)
@@ -37,4 +38,4 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
 
 # Sent to a game's sockets when this process stops serving it: close with a reconnect code.
 RECONNECT: dict[str, Any] = {"type": "reconnect"}
-RECONNECT_TEXT = json.dumps(RECONNECT, separators=(",", ":"), ensure_ascii=False)
+RECONNECT_TEXT = jsontext.dumps(RECONNECT)
