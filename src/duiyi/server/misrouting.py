@@ -169,7 +169,7 @@ def warning_text(address: str, peers: tuple[str, ...], bad: int, seen: int) -> s
         f"{bad} of the last {seen} requests and sockets of games reached this process although "
         "another is the game's owner on the ring (each was forwarded, about twice the CPU): "
         "nginx's ring and this process's differ. DUIYI_PEERS must list nginx's upstream "
-        "servers (upstream duiyi_games) in the same order and spelling; this process is "
+        "servers (upstream duiyi_games), each spelt as nginx spells it; this process is "
         f"{address}, its peers {','.join(peers)}. Compare /api/metrics (misrouted, ring_routed) "
         "and nginx's access log ($upstream_addr) (docs/deploy.md, *When DUIYI_PEERS and nginx "
         "disagree*)"
