@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from duiyi.store import jsontext
+from duiyi.store.jsontext import dumps
 
 __all__ = ["RECONNECT", "RECONNECT_TEXT", "Listener", "broadcast"]
 
@@ -27,7 +27,7 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
     """Send ``message`` to every listener; a broken one is dropped, never stops the game."""
     if not listeners:
         return
-    text = jsontext.dumps(message)
+    text = dumps(message)
     for listener in list(listeners):
         try:
             listener(text)
@@ -38,4 +38,4 @@ def broadcast(listeners: set[Listener], message: dict[str, Any]) -> None:
 
 # Sent to a game's sockets when this process stops serving it: close with a reconnect code.
 RECONNECT: dict[str, Any] = {"type": "reconnect"}
-RECONNECT_TEXT = jsontext.dumps(RECONNECT)
+RECONNECT_TEXT = dumps(RECONNECT)
