@@ -10,6 +10,7 @@ with a compare-and-set, so two writers can never both append version N.
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
@@ -22,7 +23,6 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 import duiyi.store.event_rows as rows
 from duiyi.errors import DuiyiError
 from duiyi.store.db import Database
-from duiyi.store.jsontext import dumps as _compact_json
 from duiyi.store.models import (
     ActionIdRow,
     ActionRow,
@@ -324,6 +324,7 @@ async def _deadlock_async(event_id: str) -> AsyncIterator[None]:
 # ``fenced``, the log rows after ``ids``: each reads the one before), then the log rows, so a
 # forward's tombstone waits for an id written by a commit still under way (and vice versa).
 _PG_CONFLICT = "duiyi-batch-conflict"
+_compact_json = json.JSONEncoder(separators=(",", ":")).encode
 # a process's heartbeat and its read of the others' (Repository.beat); the read sees the table
 # as it was before this statement's upsert
 _PG_BEAT = """

@@ -1,6 +1,6 @@
-"""Compact JSON text, for what the server writes many times a second: the group commit's batch
-documents and every update a game's sockets get (issue 26: the standard library's encoder was
-about a tenth of a server's CPU per move; orjson takes a tenth of its time).
+"""Compact JSON text for what the server sends many times a second: every update a game's
+sockets get (issue 26: the standard library's encoder was about a tenth of a server's CPU per
+move; orjson takes a tenth of its time). The store keeps the standard library's ASCII text.
 
 Compact separators, UTF-8 text as it is (no ``\\u`` escapes); what orjson does not take (an
 integer beyond 64 bits, a key that is not text) is written by the standard library instead,
