@@ -71,6 +71,8 @@ from duiyi.store.models import (
 )
 from duiyi.tournament.event import put_game
 from duiyi.tournament.flags import FLAGS, with_flags
+from duiyi.tournament.flags import width as flags_width
+from duiyi.tournament.flags import width_of as flags_width_of
 from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, TeamPairing
 from duiyi.tournament.results import AuditEntry, GameResult, ResultConflict, Source
 
@@ -216,12 +218,6 @@ def absent_rounds(p: Player) -> list[int]:
     return []
 
 
-def _width(event: Event) -> int:
-    """How many flags the desk writes for a player of ``event`` (one per round: see
-    :func:`duiyi.tournament.flags.flags_of`)."""
-    return max(event.rounds, event.current_round, 1)
-
-
 def with_absences(p: Player, absent: Sequence[int], width: int) -> Player:
     """``p`` with the flags of the rounds ``absent`` kept as the desk writes them
     (:func:`duiyi.tournament.flags.with_flags`): one character per round of an event of
@@ -254,13 +250,13 @@ def stored_players(event: Event, only: Sequence[int] | None = None) -> Event:
     >>> stored_players(odd).player(1).extra
     (('og:x', 'y'), ('participating', '011'))
     """
-    width = _width(event)
+    n = flags_width(event)
     players = list(event.players)
     changed = False
     for i in range(len(players)) if only is None else only:
         p = players[i]
         if any(k == FLAGS for k, _ in p.extra):
-            q = with_absences(p, absent_rounds(p), width)
+            q = with_absences(p, absent_rounds(p), n)
             if q != p:
                 players[i], changed = q, True
     return replace(event, players=tuple(players)) if changed else event
@@ -375,7 +371,7 @@ async def insert_all(
 ) -> None:
     """Insert every row of a new event (its head row is the caller's)."""
     await _insert(conn, PLAYERS, [player_row(event_id, p) for p in event.players])
-    await _insert(conn, ABSENCES, _absence_rows(event_id, event.players))
+    await _insert(conn, ABSENCES, _absence_rows(event_id, _absences(event.players)))
     for rnd in event.history:
         await _insert_round(conn, event_id, rnd, explanations.get(str(rnd.number)))
 
@@ -404,12 +400,13 @@ def _where(table: Any, event_id: str) -> Any:
     return table.c.event_id == event_id
 
 
-def _absence_rows(event_id: str, players: Sequence[Player]) -> list[dict[str, Any]]:
-    return [
-        {"event_id": event_id, "player": p.number, "round": r}
-        for p in players
-        for r in absent_rounds(p)
-    ]
+def _absences(players: Sequence[Player]) -> set[tuple[int, int]]:
+    """(player, round) of every absence of ``players``."""
+    return {(p.number, r) for p in players for r in absent_rounds(p)}
+
+
+def _absence_rows(event_id: str, absences: set[tuple[int, int]]) -> list[dict[str, Any]]:
+    return [{"event_id": event_id, "player": n, "round": r} for n, r in sorted(absences)]
 
 
 async def load(conn: AsyncConnection, event_id: str, head: Head) -> Loaded:
@@ -469,11 +466,11 @@ async def load(conn: AsyncConnection, event_id: str, head: Head) -> Loaded:
         for r in rounds
     )
     data = head.data
-    width = max(int(data["event"]["rounds"]), len(history), 1)  # the event's (_width)
+    n = flags_width_of(int(data["event"]["rounds"]), len(history))
     none: list[int] = []
     event = _assemble(
         data["event"],
-        tuple(player_of(p, absences.get(p.number, none), width) for p in players),
+        tuple(player_of(p, absences.get(p.number, none), n) for p in players),
         history,
     )
     explanations = dict(data.get("explanations") or {})
@@ -502,7 +499,7 @@ async def write_diff(
     changed: list[int] = []
     if new.players is not old.players:
         changed = await _write_players(conn, event_id, old.players, new.players)
-    if _width(new) != _width(old):  # every player's flags have a new length
+    if flags_width(new) != flags_width(old):  # every player's flags have a new length
         new = stored_players(new)
     elif changed:
         new = stored_players(new, changed)
@@ -555,8 +552,7 @@ async def _write_players(
             delete(PLAYERS).where(_where(PLAYERS, event_id), PLAYERS.c.number.in_(numbers))
         )
     await _insert(conn, PLAYERS, [row for n, row in rows.items() if n not in same])
-    before = {(p.number, r) for p in was for r in absent_rounds(p)}
-    after = {(p.number, r) for p in changed for r in absent_rounds(p)}
+    before, after = _absences(was), _absences(changed)
     if before - after:
         await conn.execute(
             delete(ABSENCES).where(
@@ -566,11 +562,7 @@ async def _write_players(
             ),
             [{"a_player": n, "a_round": r} for n, r in sorted(before - after)],
         )
-    await _insert(
-        conn,
-        ABSENCES,
-        [{"event_id": event_id, "player": n, "round": r} for n, r in sorted(after - before)],
-    )
+    await _insert(conn, ABSENCES, _absence_rows(event_id, after - before))
     return indices
 
 

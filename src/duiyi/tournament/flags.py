@@ -16,14 +16,30 @@ from dataclasses import replace
 
 from duiyi.tournament.model import Event, Player
 
-__all__ = ["FLAGS", "absent_in", "flags_of", "mark_late", "with_flags"]
+__all__ = ["FLAGS", "absent_in", "flags_of", "mark_late", "width", "width_of", "with_flags"]
 
 #: The player's ``extra`` column that holds the flags (OpenGotha's attribute).
 FLAGS = "participating"
 
 
-def _width(event: Event) -> int:
-    return max(event.rounds, event.current_round, 1)
+def width_of(rounds: int, paired: int) -> int:
+    """How many flags a player has in an event of ``rounds`` rounds with ``paired`` rounds
+    paired: one per round (more rounds may have been paired than planned).
+
+    >>> width_of(5, 2), width_of(3, 4), width_of(0, 0)
+    (5, 4, 1)
+    """
+    return max(rounds, paired, 1)
+
+
+def width(event: Event) -> int:
+    """How many flags each player of ``event`` has (:func:`width_of`).
+
+    >>> from duiyi.tournament.event import _example
+    >>> width(_example())
+    3
+    """
+    return width_of(event.rounds, event.current_round)
 
 
 def flags_of(event: Event, player: int) -> str:
@@ -34,7 +50,8 @@ def flags_of(event: Event, player: int) -> str:
     '111'
     """
     raw = dict(event.player(player).extra).get(FLAGS, "")
-    return raw[: _width(event)].ljust(_width(event), "1")
+    n = width(event)
+    return raw[:n].ljust(n, "1")
 
 
 def absent_in(event: Event, round_number: int) -> set[int]:
