@@ -146,7 +146,7 @@ class Day:
     served: dict[tuple[str, int], tuple[Any, ...]] = field(default_factory=dict)
     served_how: dict[tuple[str, int], str] = field(default_factory=dict)
     statuses: Counter[int] = field(default_factory=Counter)
-    five_xx: list[str] = field(default_factory=list)
+    five_xx: list[tuple[float, str]] = field(default_factory=list)
     retried_503: int = 0
     socket_errors: Counter[str] = field(default_factory=Counter)
     refusals: Counter[str] = field(default_factory=Counter)
@@ -472,53 +472,62 @@ class Seat:
             self.day.calls += 1
 
     async def play(self, until: float) -> None:
+        """Play until the game has an outcome or ``until`` (monotonic) has come; a socket that
+        closes (a process killed, a game handed over: 4409) is opened again."""
         await self.connect()
         try:
-            while time.monotonic() < until:
-                if self.state.get("outcome") or self.state.get("phase") == "finished":
+            for _ in range(100000):  # bounded
+                if time.monotonic() >= until:
                     break
-                if self.b.withdrawn == self.me:
-                    # the player withdrew (Go §28): leaves the board resigning
-                    await self.act({"type": "resign"})
-                    break
-                action = None
-                if self.my_turn():
-                    action = self.go_action() if self.b.game == "go" else self.gomoku_action()
-                if action is None:
-                    msg = await self.recv(min(STUCK, max(0.1, until - time.monotonic())))
-                    if msg is None:
-                        with contextlib.suppress(websockets.ConnectionClosed):
-                            await self.ws.send(
-                                json.dumps({"type": "resync", "version": self.version})
-                            )
-                    continue
-                if action["type"] in ("move", "pass"):
-                    await asyncio.sleep(self.think())
-                    # the state may have moved on meanwhile (the opponent's flag, a ruling)
-                    while (msg := await self.recv(0.001)) is not None:
-                        pass
-                    if not self.my_turn():
-                        continue
-                    if self.b.game == "go":
-                        action = self.go_action() or action
-                if await self.act(action):
-                    if action["type"] == "move":
-                        self.placed += 1
-                    if self.b.call_at is not None and self.placed == self.b.call_at:
-                        await self.call_arbiter("time" if self.me == "black" else "other")
-                    if action["type"] == "dispute":
-                        await self.call_arbiter("count")
-                elif action["type"] == "move" and self.b.game == "go":
-                    self.placed += 0  # a refused point (ko, suicide): another next time
-                # let the update of our own action arrive before choosing again
-                await self.recv(0.05)
-        except websockets.ConnectionClosed:
-            pass
+                try:
+                    if not await self.step(until):
+                        break
+                except websockets.ConnectionClosed:
+                    await self.reconnect()
         finally:
             with contextlib.suppress(Exception):
                 await self.ws.close()
         if self.state.get("outcome"):
             self.b.outcome = self.state["outcome"]
+
+    async def step(self, until: float) -> bool:
+        """One action of this player, or one message waited for; False once the game is over."""
+        if self.state.get("outcome") or self.state.get("phase") == "finished":
+            return False
+        if self.b.withdrawn == self.me:
+            # the player withdrew (Go §28): leaves the board resigning, and hears the end
+            await self.act({"type": "resign"})
+            for _ in range(20):
+                if self.state.get("outcome") or await self.recv(0.5) is None:
+                    break
+            return False
+        action = None
+        if self.my_turn():
+            action = self.go_action() if self.b.game == "go" else self.gomoku_action()
+        if action is None:
+            msg = await self.recv(min(STUCK, max(0.1, until - time.monotonic())))
+            if msg is None:
+                await self.ws.send(json.dumps({"type": "resync", "version": self.version}))
+            return True
+        if action["type"] in ("move", "pass"):
+            await asyncio.sleep(self.think())
+            # the state may have moved on meanwhile (the opponent's flag, a ruling)
+            while await self.recv(0.001) is not None:
+                pass
+            if not self.my_turn():
+                return True
+            if self.b.game == "go":
+                action = self.go_action() or action
+        if await self.act(action):
+            if action["type"] == "move":
+                self.placed += 1
+            if self.b.call_at is not None and self.placed == self.b.call_at:
+                await self.call_arbiter("time" if self.me == "black" else "other")
+            if action["type"] == "dispute":
+                await self.call_arbiter("count")
+        # let the update of our own action arrive before choosing again
+        await self.recv(0.05)
+        return True
 
 
 # ------------------------------------------------------------------ the arbiters
@@ -1088,12 +1097,16 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
     def in_fault(t: float) -> bool:
         return any(a <= t <= b for a, b in windows)
 
+    def during(t: float) -> str:
+        names = [f.name for f, (a, b) in zip(day.faults, windows, strict=True) if a <= t <= b]
+        return f"during {names[0]}" if names else f"at {t:.0f} s, outside the faults"
+
     outside = [(a.acked - a.sent) * 1000 for a in moves if not in_fault(a.sent)]
     recovery = []
     for f in day.faults:
         end = f.end if not math.isnan(f.end) else f.start
         waits = [a.acked - max(a.sent, end) for a in day.acks if a.sent <= end <= a.acked]
-        waits += [a.acked - a.sent for a in day.acks if end <= a.sent <= end + 10]
+        waits += [a.acked - a.sent for a in day.acks if end <= a.sent <= end + 5]
         recovery.append(
             {"fault": f.name, "start": f.start, "end": end, "recovery_s": max(waits, default=0.0)}
         )
@@ -1148,12 +1161,26 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "rulings": Counter(r["kind"] for r in day.rulings),
         "reconnects": day.reconnects,
         "statuses": {str(k): v for k, v in sorted(day.statuses.items())},
-        "five_xx_by_route": dict(Counter(day.five_xx)),
+        "five_xx_by_route": dict(Counter(f"{what} ({during(t)})" for t, what in day.five_xx)),
+        "refusal_samples": day.refusal_samples,
         "refusals": dict(day.refusals),
         "socket_errors": dict(day.socket_errors),
         "details": {
             "lost": [vars(a) for a in lost[:20]],
-            "phantom": [list(k) for k in phantom[:20]],
+            "phantom": [
+                [
+                    *k,
+                    day.served.get(k),
+                    _summary(stored[k]) if k in stored else None,
+                    day.served_how.get(k),
+                ]
+                for k in phantom[:20]
+            ],
+            "not_seen_finished_by_their_players": [
+                f"{b.game} round {b.round} board {b.board} {b.ending}: {b.game_id}"
+                for b in boards
+                if b.outcome is None
+            ][:20],
             "changed": changed[:20],
             "unfinished": [b.game_id for b in unfinished[:20]]
             + [list(k) for k in unfinished_rounds[:20]],
@@ -1411,6 +1438,13 @@ def main(argv: list[str] | None = None) -> int:
                     day = asyncio.run(run_day(args, deployment, pg, redis, dsn))
                 finally:
                     deployment.stop()
+                    (out / "logs").mkdir(exist_ok=True)
+                    for name in ("error.log", "access.log"):
+                        path = deployment.nginx.prefix / name
+                        if path.exists():
+                            (out / "logs" / f"nginx-{name}").write_bytes(
+                                path.read_bytes()[-2_000_000:]
+                            )
                     for log in work.glob("server-*.log"):
                         (out / "logs").mkdir(exist_ok=True)
                         (out / "logs" / log.name).write_bytes(log.read_bytes()[-200_000:])
