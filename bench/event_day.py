@@ -50,6 +50,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,9 @@ class Day:
     socket_errors: Counter[str] = field(default_factory=Counter)
     refusals: Counter[str] = field(default_factory=Counter)
     refusal_samples: list[str] = field(default_factory=list)
+    # the 503s over the sockets, by detail, and the games they came from
+    unavailable: Counter[str] = field(default_factory=Counter)
+    unavailable_games: set[str] = field(default_factory=set)
     faults: list[Fault] = field(default_factory=list)
     rounds: list[dict[str, Any]] = field(default_factory=list)
     decisions: dict[str, Any] = field(default_factory=dict)
@@ -172,6 +176,14 @@ class Day:
         for i, entry in enumerate(actions):
             self.served[(game, first + i)] = _summary(entry)
             self.served_how[(game, first + i)] = f"{how} at {self.now():.1f} s"
+
+
+START = time.monotonic()
+
+
+def say(text: str) -> None:
+    """A line of progress on stderr, with the seconds since the harness started."""
+    print(f"[{time.monotonic() - START:6.1f} s] {text}", file=sys.stderr, flush=True)
 
 
 def _summary(entry: dict[str, Any]) -> tuple[Any, ...]:
@@ -260,6 +272,7 @@ class Seat:
         self.version = 0
         self.mine = 0  # actions sent
         self.placed = 0  # moves made
+        self.acked = 0  # the version of this player's last acknowledged action
         self.disputed = False
         self.called = False
         self.ws: Any = None
@@ -338,6 +351,7 @@ class Seat:
                         break
                     if msg.get("type") == "ack" and msg.get("ref") == self.mine:
                         now = time.monotonic()
+                        self.acked = int(msg["version"])
                         self.day.acks.append(
                             Ack(
                                 self.b.game_id,
@@ -352,9 +366,15 @@ class Seat:
                     if msg.get("type") == "error" and msg.get("ref") == self.mine:
                         problem = msg["problem"]
                         if problem.get("status") == 503:
+                            # the store is away, or the game moved to another process: the
+                            # socket is opened again (nginx sends it to the owner) and the
+                            # action sent again with the same id
                             self.day.retried_503 += 1
-                            await asyncio.sleep(1.0)
-                            break  # sent again, same id
+                            self.day.unavailable[str(problem.get("detail"))[:120]] += 1
+                            self.day.unavailable_games.add(self.b.game_id)
+                            await asyncio.sleep(0.5)
+                            msg = None
+                            break
                         self.day.refusals[f"{action['type']}: {problem.get('status')}"] += 1
                         if len(self.day.refusal_samples) < 30:
                             self.day.refusal_samples.append(
@@ -525,8 +545,11 @@ class Seat:
                 await self.call_arbiter("time" if self.me == "black" else "other")
             if action["type"] == "dispute":
                 await self.call_arbiter("count")
-        # let the update of our own action arrive before choosing again
-        await self.recv(0.05)
+        # the update of our own action before choosing again (bounded: a lost update is
+        # read again by the resync above)
+        for _ in range(50):
+            if self.version >= self.acked or await self.recv(0.1) is None:
+                break
         return True
 
 
@@ -798,10 +821,12 @@ class Faults:
                 self.day.notes.append(f"fault not injected (the day ended first): {name}")
                 continue
             await self.playing.wait()
+            say(f"fault: {name}")
             f = Fault(name, self.day.now())
             self.day.faults.append(f)
             await fault()
             f.end = self.day.now()
+            say(f"fault over: {name}")
 
 
 # ------------------------------------------------------------------ CPU by process kind
@@ -879,7 +904,8 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
                 # pairings made on the old result are listed)
                 await correction(director, day, all_boards, number - 1)
             started = day.now()
-            until = time.monotonic() + args.round_minutes * 60
+            say(f"round {number}: {len(boards)} boards started")
+            until = min(deadline, time.monotonic() + args.round_minutes * 60)
             seats = [Seat(day, args, url, b, me) for b in boards for me in ("black", "white")]
             for s in seats:
                 s.http = http
@@ -899,6 +925,7 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
                 if isinstance(e, BaseException):
                     day.notes.append(f"a player stopped: {e!r}")
             played = day.now()
+            say(f"round {number}: played")
             results = {}
             for game in director.events:
                 results[game] = await director.round_done(
@@ -925,6 +952,7 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
         if faults is not None:
             faults.playing.set()
         await asyncio.gather(*background, return_exceptions=True)
+        say("the checks")
         await after_day(day, director, http, all_boards, dsn, args, deployment)
     finally:
         stop.set()
@@ -1052,10 +1080,20 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
             lost.append(a)
     # stored twice: an action id recorded at another version than its acknowledgement
     twice = [a for a in day.acks if ids.get((a.game, a.action_id), a.version) != a.version]
+    # served at another version than the store's (a copy behind, or a version field behind
+    # its actions): not a phantom when the same entry is stored in that game at all
+    logs: dict[str, set[tuple[Any, ...]]] = defaultdict(set)
+    for (g, _v), e in stored.items():
+        logs[g].add(_summary(e))
+    misplaced = [
+        k
+        for k, summary in day.served.items()
+        if (k not in stored or _summary(stored[k]) != summary) and summary in logs[k[0]]
+    ]
     phantom = [
         key
         for key, summary in day.served.items()
-        if key not in stored or _summary(stored[key]) != summary
+        if (key not in stored or _summary(stored[key]) != summary) and summary not in logs[key[0]]
     ]
     # a decision changed or reopened: a finished game no longer finished or with another
     # outcome, a board's result in the event other than its game's (the director's
@@ -1094,14 +1132,15 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
     # its end)
     windows = [(f.start, (f.end if not math.isnan(f.end) else f.start) + 5.0) for f in day.faults]
 
-    def in_fault(t: float) -> bool:
-        return any(a <= t <= b for a, b in windows)
-
     def during(t: float) -> str:
         names = [f.name for f, (a, b) in zip(day.faults, windows, strict=True) if a <= t <= b]
         return f"during {names[0]}" if names else f"at {t:.0f} s, outside the faults"
 
-    outside = [(a.acked - a.sent) * 1000 for a in moves if not in_fault(a.sent)]
+    def overlaps(a: Ack) -> bool:
+        return any(a.sent <= end and a.acked >= start for start, end in windows)
+
+    # a move waiting across a fault (sent before it, answered during or after) is the fault's
+    outside = [(a.acked - a.sent) * 1000 for a in moves if not overlaps(a)]
     recovery = []
     for f in day.faults:
         end = f.end if not math.isnan(f.end) else f.start
@@ -1141,6 +1180,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "lost_moves": len(lost),
         "stored_twice": len(twice),
         "phantom_moves": len(phantom),
+        "served_at_another_version": len(misplaced),
         "changed_decisions": len(changed),
         "http_5xx": len(day.five_xx),
         "http_503_retried": day.retried_503,
@@ -1163,6 +1203,8 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "statuses": {str(k): v for k, v in sorted(day.statuses.items())},
         "five_xx_by_route": dict(Counter(f"{what} ({during(t)})" for t, what in day.five_xx)),
         "refusal_samples": day.refusal_samples,
+        "socket_503_by_detail": dict(day.unavailable),
+        "socket_503_games": len(day.unavailable_games),
         "refusals": dict(day.refusals),
         "socket_errors": dict(day.socket_errors),
         "details": {
@@ -1175,6 +1217,9 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
                     day.served_how.get(k),
                 ]
                 for k in phantom[:20]
+            ],
+            "served_at_another_version": [
+                [*k, day.served.get(k), day.served_how.get(k)] for k in misplaced[:20]
             ],
             "not_seen_finished_by_their_players": [
                 f"{b.game} round {b.round} board {b.board} {b.ending}: {b.game_id}"
@@ -1213,19 +1258,32 @@ def compare_opengotha(day: Day, out: Path) -> None:
         day.decisions["opengotha"] = {"equal": False, "reason": done.stderr[-500:]}
         return
     rows = [x.split("\t") for x in done.stdout.splitlines() if "\t" in x and x[0] != "#"]
-    og = {"".join(sorted(re.sub(r"[^A-Z]", "", r[1].upper()))): 2 * float(r[3]) for r in rows}
-    table = day.decisions.get("standings", {}).get("go", {})
-    desk = {}
-    for row in table.get("rows", table.get("standings", [])):
-        name = str(row.get("name", ""))
-        desk["".join(sorted(re.sub(r"[^A-Z]", "", name.upper())))] = float(
-            row.get("points", row.get("score", 0))
-        )
-    equal = bool(desk) and desk == og
+
+    def key(name: str) -> str:  # OpenGotha's key: the name's letters, upper-cased
+        return "".join(sorted(re.sub(r"[^A-Z]", "", name.upper())))
+
+    og = [(r[0], key(r[1]), 2 * float(r[3])) for r in rows]  # Go points = 2 × its wins
+    desk = [
+        (str(r["place"]).rstrip("=*"), key(str(r["name"])), float(Fraction(str(r["points"]))))
+        for r in day.decisions.get("standings", {}).get("go", {}).get("standings", [])
+    ]
+    differ = []
+    if {k: p for _, k, p in og} != {k: p for _, k, p in desk}:
+        differ.append("points")
+    # the same order: players sharing a place at the desk are listed by OpenGotha together
+    i = 0
+    while i < len(desk) and not differ:
+        group = [k for p, k, _ in desk if p == desk[i][0]]
+        if len(og) < i + len(group) or og[i][0] != desk[i][0]:
+            differ.append(f"place {desk[i][0]}")
+        elif sorted(group) != sorted(k for _, k, _ in og[i : i + len(group)]):
+            differ.append(f"players of place {desk[i][0]}")
+        i += len(group)
+    equal = bool(desk) and not differ
     reason = (
-        "points of every player equal"
+        f"{len(desk)} players: the same points and places as OpenGotha's ogdump.sh"
         if equal
-        else (f"{sum(1 for k in desk if desk[k] != og.get(k))} players differ of {len(desk)}")
+        else f"differ: {', '.join(differ) or 'no standings'}"
     )
     day.decisions["opengotha"] = {"equal": equal, "reason": reason}
 
@@ -1428,12 +1486,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="duiyi-eventday-") as tmp:
         work = Path(tmp)
         work.chmod(0o755)
+        say("starting PostgreSQL, Redis, 3 processes and nginx")
         pg = cluster.PrivatePostgres(work, args.pg_bin).start()
         redis = cluster.PrivateRedis(work).start()
         try:
             with cluster.database(pg.admin) as dsn:
                 url = dsn.replace("postgresql://", "postgresql+psycopg://")
                 deployment = start_cluster(url, redis.url, work)
+                say("the deployment is up")
                 try:
                     day = asyncio.run(run_day(args, deployment, pg, redis, dsn))
                 finally:
@@ -1451,6 +1511,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             redis.stop()
             pg.stop()
+    say("stopped; figures")
     compare_opengotha(day, out)
     fig = figures(day, args)
     (out / "figures.json").write_text(json.dumps(fig, indent=1, default=str) + "\n")
