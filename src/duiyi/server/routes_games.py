@@ -35,7 +35,13 @@ from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
-from duiyi.server.problems import RateLimited, problem_body
+from duiyi.server.problems import (
+    RateLimited,
+    problem_body,
+    report_failure,
+    status_for,
+    store_outage,
+)
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec, parse_action
@@ -317,9 +323,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         return
     try:
         host = await _manager(websocket).get(game_id)
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "problem": problem_body(exc)})
-        await websocket.close(code=CLOSE_NOT_FOUND)
+    except Exception as exc:
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+        status = status_for(refusal)
+        await websocket.close(code=CLOSE_TRY_LATER if status in (429, 503) else CLOSE_NOT_FOUND)
         return
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
@@ -343,6 +353,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     state.sockets[client] = state.sockets.get(client, 0) + 1
     try:
         await _serve_socket(websocket, host, seat, arbiter)
+    except Exception as exc:  # the store went away while the socket opened: come back later
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+            await websocket.close(code=CLOSE_TRY_LATER, reason="try again shortly")
     finally:
         left = state.sockets.get(client, 1) - 1
         if left > 0:
@@ -489,5 +506,20 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
             await websocket.send_json({"type": "pong", "ref": ref})
         else:
             raise InvalidInput(f"unknown message type {kind!r}: use act, resync or ping")
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(exc)})
+    except Exception as exc:
+        refusal = _refusal(exc, f"a message on the socket of game {host.id}")
+        if refusal is None:
+            raise
+        # a 503 (the store is down) is retryable: the client sends the action again, same id
+        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(refusal)})
+
+
+def _refusal(exc: Exception, what: str) -> DuiyiError | None:
+    """What a socket answers for ``exc``: a duiyi error as it is, a store outage as a 503
+    (logged as one warning line), None for anything else (a bug)."""
+    if isinstance(exc, DuiyiError):
+        return exc
+    outage = store_outage(exc)
+    if outage is not None:
+        report_failure(what, exc)
+    return outage
