@@ -13,10 +13,27 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
-from tests.server.conftest import free_port
+from tests.server.conftest import PG_ADMIN, Server, _pg_create, _pg_drop, free_port
 
-__all__ = ["StoreRelay"]
+__all__ = ["StoreRelay", "relayed_server"]
+
+
+@contextlib.contextmanager
+def relayed_server(tmp: Path) -> Iterator[tuple[Server, StoreRelay]]:
+    """A `duiyi serve` on a fresh PostgreSQL database reached through a :class:`StoreRelay`."""
+    name = _pg_create()
+    relay = StoreRelay(int(PG_ADMIN.rsplit(":", 1)[1].split("/")[0])).start()
+    user = PG_ADMIN.split("://", 1)[1].split("@", 1)[0]
+    server = Server(f"postgresql+psycopg://{user}@127.0.0.1:{relay.port}/{name}", None)
+    try:
+        yield server.start(tmp), relay
+    finally:
+        server.stop()
+        relay.stop()
+        _pg_drop(name)
 
 
 class StoreRelay:

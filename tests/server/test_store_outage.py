@@ -17,8 +17,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import PG_ADMIN, Server, _pg_create, _pg_drop, bearer
-from tests.server.outage import StoreRelay
+from tests.server.conftest import Server, bearer
+from tests.server.outage import StoreRelay, relayed_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -28,16 +28,8 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture
 def outage(tmp_path: Path) -> Iterator[tuple[Server, StoreRelay]]:
     """A server whose PostgreSQL (a fresh database) is reached through a relay the test cuts."""
-    name = _pg_create()
-    relay = StoreRelay(int(PG_ADMIN.rsplit(":", 1)[1].split("/")[0])).start()
-    user = PG_ADMIN.split("://", 1)[1].split("@", 1)[0]
-    server = Server(f"postgresql+psycopg://{user}@127.0.0.1:{relay.port}/{name}", None)
-    try:
-        yield server.start(tmp_path), relay
-    finally:
-        server.stop()
-        relay.stop()
-        _pg_drop(name)
+    with relayed_server(tmp_path) as both:
+        yield both
 
 
 def _move(server: Server, game: dict[str, Any], seat: str, point: str, aid: str) -> httpx.Response:
