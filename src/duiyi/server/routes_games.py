@@ -35,7 +35,7 @@ from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
-from duiyi.server.problems import RateLimited, problem_body
+from duiyi.server.problems import RateLimited, problem_body, problem_response
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec, parse_action
@@ -264,6 +264,7 @@ CLOSE_BINARY = 1003
 CLOSE_ERROR = 1011
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
+CLOSE_NO_SUBPROTOCOL = 1002  # a protocol error: the handshake offered no duiyi subprotocol
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
 CLOSE_RECONNECT = 4409
@@ -303,8 +304,18 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
 
     Credentials come in the ``Authorization`` header or as the subprotocol ``bearer.<token>``
     (offered beside ``duiyi``, which the server answers); never in the URL."""
-    offered = websocket.scope.get("subprotocols") or []
-    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if SUBPROTOCOL not in (websocket.scope.get("subprotocols") or []):
+        # a client that does not speak this socket's messages is refused at the handshake
+        refusal = InvalidInput(
+            f"offer the WebSocket subprotocol {SUBPROTOCOL!r} (and 'bearer.<token>' to sit at "
+            "the board): this socket speaks only the duiyi messages"
+        )
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(problem_response(refusal))
+        else:
+            await websocket.close(code=CLOSE_NO_SUBPROTOCOL)
+        return
+    await websocket.accept(subprotocol=SUBPROTOCOL)
     if secret_in_url(websocket):
         problem = problem_body(
             InvalidInput(
