@@ -72,7 +72,7 @@ def test_bad_input_is_a_problem_and_changes_nothing(server: Server) -> None:
         httpx.post(f"{server.url}/api/games/{g['id']}/actions", json={"type": "pass"}).status_code
         == 401
     )
-    assert act(server, g, "nonsense", type="pass").status_code == 401
+    assert act(server, g, "nonsense", type="pass").status_code == 403  # a key, not this game's
     # malformed JSON, unknown game, a coordinate off the board, oversized payload
     r = httpx.post(
         f"{server.url}/api/games/{g['id']}/actions",

@@ -76,3 +76,33 @@ def test_a_socket_without_the_duiyi_subprotocol_is_refused(server: Server) -> No
         assert watcher.subprotocol == "duiyi"
     with connect(url, subprotocols=bearer(g["black_token"])) as black:
         assert black.subprotocol == "duiyi"
+
+
+# -- 5. a key that came but does not allow this is a 403, not a 401 ----------------------------
+
+
+def _key(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_key_that_does_not_allow_the_request_is_a_403(server: Server) -> None:
+    g, other = _game(server), _game(server)
+    base = f"{server.url}/api/games/{g['id']}"
+    warning = {"kind": "warning", "color": "black", "article": "Go §24"}
+    # another game's arbiter rules here; this game's arbiter asks for a player's rematch
+    r = httpx.post(base + "/rulings", json=warning, headers=_key(other["arbiter_token"]))
+    assert r.status_code == 403, r.text
+    for method in ("POST", "DELETE"):
+        r = httpx.request(method, base + "/rematch", headers=_key(g["arbiter_token"]))
+        assert r.status_code == 403, (method, r.text)
+        assert "player's token" in r.json()["detail"]
+    r = httpx.post(base + "/calls", json={"about": "foul"}, headers=_key(g["arbiter_token"]))
+    assert r.status_code == 403, r.text
+    r = httpx.post(base + "/actions", json={"type": "pass"}, headers=_key(other["black_token"]))
+    assert r.status_code == 403, r.text
+    # without any key: 401, as before
+    assert httpx.post(base + "/rematch").status_code == 401
+    assert httpx.post(base + "/rulings", json=warning).status_code == 401
+    # the arbiter's own ruling is made
+    r = httpx.post(base + "/rulings", json=warning, headers=_key(g["arbiter_token"]))
+    assert r.status_code == 200, r.text

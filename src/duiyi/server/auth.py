@@ -23,6 +23,7 @@ __all__ = [
     "bearer_token",
     "hash_token",
     "new_token",
+    "refusal",
     "require_operator",
     "secret_in_url",
     "verify",
@@ -99,3 +100,18 @@ def require_operator(conn: HTTPConnection, operator_key: str | None) -> None:
         sent.encode("utf-8"), operator_key.encode("utf-8")
     ):
         raise Forbidden("only the operator's key (DUIYI_OPERATOR_KEY) opens this")
+
+
+def refusal(token: str | None, needed: str) -> DuiyiError:
+    """The refusal of a request that lacks ``needed`` (``"a player's token"``): Unauthorized
+    when it sent no key (401), Forbidden when it sent one that does not allow this (403: the
+    arbiter's key asking for a player's rematch, another game's key), whoever it belongs to.
+
+    >>> type(refusal(None, "a player's token")).__name__, type(refusal("k", "x")).__name__
+    ('Unauthorized', 'Forbidden')
+    >>> str(refusal("k", "a player's token"))
+    "this needs a player's token of this game: the key sent does not allow it"
+    """
+    if token is None:
+        return Unauthorized(f"send {needed} as 'Authorization: Bearer <key>'")
+    return Forbidden(f"this needs {needed} of this game: the key sent does not allow it")

@@ -27,6 +27,7 @@ from duiyi.server.auth import (
     Forbidden,
     Unauthorized,
     bearer_token,
+    refusal,
     secret_in_url,
 )
 from duiyi.server.broadcast import RECONNECT_TEXT
@@ -183,9 +184,10 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     the game's. No rematch of an event's game."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     record = await manager.repo.game(game_id)  # the offer as stored now (any process)
     rematches.check_casual(record)
     if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
@@ -227,9 +229,10 @@ async def decline_rematch(request: Request, game_id: str) -> dict[str, Any]:
     on the socket."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     now = await rematches.decline(manager.repo, game_id, seat)
     manager.announce(game_id, {"type": "rematch", "rematch": now})
     return {"rematch": now}
