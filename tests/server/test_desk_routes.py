@@ -35,6 +35,14 @@ def test_the_key_is_checked_at_once_and_the_draw_is_told(server: Server) -> None
         "players": 4,
     }
 
+    # a seed the server draws is exact in the page's numbers (below 2**53): the desk shows the
+    # seed that is kept, never a rounded one (…918000 for …917436)
+    for path in ("players/draw", "lots"):
+        seeds = [
+            httpx.post(f"{url}/{path}", headers=auth, json={}).json()["seed"] for _ in range(8)
+        ]
+        assert all(0 <= s < 2**53 for s in seeds) and len(set(seeds)) > 1
+
 
 def test_the_pairings_a_correction_reaches(server: Server) -> None:
     url, auth = _new(server)

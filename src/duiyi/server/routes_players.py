@@ -134,6 +134,15 @@ class Draw(BaseModel):
 
     seed: int | None = Field(None, ge=0, le=2**53)  # exact in every JSON reader
 
+    def drawn(self) -> int:
+        """The seed given, else one drawn by the server, also below 2**53 so that the desk
+        (JavaScript numbers) shows the seed exactly.
+
+        >>> Draw(seed=7).drawn(), Draw(seed=None).drawn() < 2**53
+        (7, True)
+        """
+        return self.seed if self.seed is not None else secrets.randbits(53)
+
 
 @router.post("/{event_id}/players", openapi_extra=PLAYERS_BODY)
 async def add_players(request: Request, event_id: str) -> dict[str, Any]:
@@ -233,11 +242,13 @@ async def remove_player(request: Request, event_id: str, number: int) -> dict[st
 async def draw_numbers(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
     """Draw the players' numbers by lot before round 1 (appendix 五.2(1)); the seed is kept
     in the event's history."""
-    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+    seed = (body or Draw(seed=None)).drawn()
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         drawn = ops.draw_numbers(e, random.Random(seed))
-        meta["numbers_drawn"] = {"seed": seed, "players": len(drawn.players)}  # the desk says so
+        # the desk says so: how many players (and, in a team event, teams) the lot numbered
+        told = {"seed": seed, "players": len(drawn.players)}
+        meta["numbers_drawn"] = {**told, "teams": len(drawn.teams)} if drawn.teams else told
         return drawn, None
 
     record, _ = await change_event(request, event_id, {"op": "draw-numbers", "seed": seed}, apply)
@@ -247,7 +258,7 @@ async def draw_numbers(request: Request, event_id: str, body: Draw | None = None
 @router.post("/{event_id}/lots")
 async def draw_lots(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
     """Draw and keep lot numbers: standings settle remaining ties by them (Go §27.1(1)C)."""
-    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+    seed = (body or Draw(seed=None)).drawn()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         return ops.draw_lots(e, random.Random(seed)), None

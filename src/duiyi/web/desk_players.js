@@ -130,9 +130,12 @@ function lots(ctx) {
   const { e, id, desk } = ctx;
   const box = el("div", { class: "no-print lots" });
   const drawn = desk.numbers_drawn;
+  const said = () => (drawn.teams
+    ? t("desk.teamNumbersDrawn", { teams: String(drawn.teams), n: String(drawn.players), seed: String(drawn.seed) })
+    : t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }));
   if (!e.history.length && e.players.length > 1) {
     box.append(el("p", { class: drawn ? "note" : "warn-box", "data-testid": "numbers-status", role: "status" },
-      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawn")));
+      drawn ? said() : t("desk.numbersNotDrawn")));
     if (drawn && drawn.players < e.players.length) box.append(el("p", { class: "warn-box" }, t("desk.numbersLate", { n: String(e.players.length - drawn.players) })));
     box.append(el("button", {
       type: "button", "data-testid": "draw-numbers",
@@ -140,7 +143,7 @@ function lots(ctx) {
     }, t("drawNumbers")));
   } else if (e.history.length) {
     box.append(el("p", { class: "note", "data-testid": "numbers-status" },
-      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawnPaired")));
+      drawn ? said() : t("desk.numbersNotDrawnPaired")));
   }
   if (e.players.length > 1) {
     box.append(" ", el("button", {

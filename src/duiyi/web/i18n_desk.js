@@ -23,6 +23,7 @@ export const DESK_TEXTS = {
   "desk.links": ["Links", "链接"],
   "desk.toPlayers": ["Draw them on the Players tab.", "请在“棋手”页抽签。"],
   "desk.numbersDrawn": ["Numbers drawn by lot for {n} players (seed {seed}; appendix 五.2(1)).", "已为 {n} 名棋手抽签确定序号（种子 {seed}；附则五.2(1)）。"],
+  "desk.teamNumbersDrawn": ["Numbers drawn by lot for {teams} teams; their {n} players stay in their teams, in board order (seed {seed}).", "已为 {teams} 支队伍抽签确定序号；{n} 名棋手留在本队，台次不变（种子 {seed}）。"],
   "desk.numbersNotDrawn": ["The numbers have not been drawn by lot: round 1 pairs 1–2, 3–4, … in the order of entry (appendix 五.2(1) numbers round 1 by lot).", "尚未抽签确定序号：第1轮将按报名顺序1–2、3–4……配对（附则五.2(1)：第1轮序号由抽签产生）。"],
   "desk.numbersNotDrawnPaired": ["Round 1 was paired without numbers drawn by lot.", "第1轮编排时未抽签确定序号。"],
   "desk.numbersLate": ["{n} players were entered after the draw: they have the last numbers.", "抽签后又报名 {n} 人：他们排在最后的序号。"],
