@@ -716,7 +716,10 @@ export function gamePage(main, id, params) {
           `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
       if (a.dead_views) side.append(deadViews(a));
-      if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
+      // the accept carries the marking on the screen (the dashed proposal while nothing is
+      // marked): the server records that one, or refuses if the marking changed meanwhile
+      const onScreen = st.dead.length ? st.dead : (a.proposal || []);
+      if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept", dead: onScreen })));
       if (allowed.includes("dispute")) {
         actions.append(button(g.dispute ? t("disputeHint") : t("dispute"), "dispute", () => { g.dispute = !g.dispute; render(); },
           { "aria-pressed": g.dispute ? "true" : "false" }));
