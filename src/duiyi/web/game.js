@@ -883,11 +883,21 @@ export function gamePage(main, id, params) {
   function takebackControls(allowed) {
     const st = g.state;
     const out = [];
+    const other = g.seat === "black" ? "white" : "black";
+    const answer = st.takeback_answer;
+    if (g.seat && answer && answer.asker === g.seat && !ended(st)) {
+      out.push(el("span", { class: "note", "data-testid": "takeback-answer" },
+        t(`takeback.${answer.answer === "refused" ? "refused" : "playedOn"}`, { who: nameOf(other) })));
+    }
     if (allowed.includes("request_takeback")) {
-      out.push(button(t("takeback"), "takeback", () => act({ type: "request_takeback" })));
+      // one request per press: a second click while it is on its way sends nothing
+      out.push(button(t("takeback"), "takeback", () => {
+        if (g.askingTakeback) return;
+        g.askingTakeback = true;
+        act({ type: "request_takeback" }).finally(() => { g.askingTakeback = false; });
+      }));
     }
     if (g.seat && st.takeback === g.seat && !ended(st)) {
-      const other = g.seat === "black" ? "white" : "black";
       out.push(el("span", { class: "note", "data-testid": "takeback-asked" }, t("takeback.asked", { who: nameOf(other) })));
     }
     if (allowed.includes("accept_takeback")) {
