@@ -316,12 +316,12 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     (offered beside ``duiyi``, which the server answers); never in the URL."""
     if SUBPROTOCOL not in (websocket.scope.get("subprotocols") or []):
         # a client that does not speak this socket's messages is refused at the handshake
-        refusal = InvalidInput(
+        no_protocol = InvalidInput(
             f"offer the WebSocket subprotocol {SUBPROTOCOL!r} (and 'bearer.<token>' to sit at "
             "the board): this socket speaks only the duiyi messages"
         )
         if "websocket.http.response" in websocket.scope.get("extensions", {}):
-            await websocket.send_denial_response(problem_response(refusal))
+            await websocket.send_denial_response(problem_response(no_protocol))
         else:
             await websocket.close(code=CLOSE_NO_SUBPROTOCOL)
         return
