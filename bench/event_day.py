@@ -615,8 +615,17 @@ async def _rule(
         )
     if go and call.get("about") == "count":
         kinds = [{"kind": "warning", "color": other, "article": "Go §21.4"}]
-    ruling = {**kinds[call["n"] % len(kinds)], "answers": call["n"]}
-    r = await http("POST", f"/api/games/{board['id']}/rulings", json=ruling, headers=key)
+    ruling = {
+        **kinds[call["n"] % len(kinds)],
+        "answers": call["n"],
+        "action_id": f"arbiter-{board['id']}-{call['n']}",
+    }
+    for _ in range(4):
+        r = await http("POST", f"/api/games/{board['id']}/rulings", json=ruling, headers=key)
+        # nginx never repeats a POST: a game whose owner is paused answers 504 after its read
+        # timeout; the same ruling is sent again (its action_id: applied once)
+        if r.status_code != 504:
+            break
     if r.status_code == 200:
         data = r.json()
         day.rulings.append(

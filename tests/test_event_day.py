@@ -65,9 +65,14 @@ def test_no_acknowledged_move_lost_or_phantom_no_decision_changed(day: dict[str,
     assert day["acknowledged_moves"] <= day["stored_moves"]
 
 
-def test_no_server_error_but_the_store_outage(day: dict[str, Any]) -> None:
-    # no 5xx from any route, socket or nginx, except while PostgreSQL restarts: the store's
-    # outage is answered 503 with Retry-After once issue 33's outage fix is in (and then
-    # retried by the bots, not counted); a paused process no longer makes nginx answer 504
-    others = {k: n for k, n in day["five_xx_by_route"].items() if "PostgreSQL restart" not in k}
+def test_no_server_error_but_a_post_to_a_paused_process(day: dict[str, Any]) -> None:
+    # no 5xx from any route or socket, the store's outage included (a 503 with Retry-After,
+    # retried, is not counted); the one 5xx the deployment gives by design is nginx's 504 to a
+    # POST whose process is paused (docs/deploy.md: nginx never sends a POST twice; the client
+    # reads before sending it again, here the arbiter's ruling with its action_id)
+    others = {
+        k: n
+        for k, n in day["five_xx_by_route"].items()
+        if not (k.startswith("POST ") and " 504 (during SIGSTOP" in k)
+    }
     assert others == {}
