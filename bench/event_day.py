@@ -81,7 +81,7 @@ def letters(i: int) -> str:
     """A number as letters only (OpenGotha's key drops digits): 0 → 'a', 27 → 'bb'.
 
     >>> letters(0), letters(25), letters(27)
-    ('a', 'z', 'bb')
+    ('a', 'z', 'ab')
     """
     out = ""
     while True:
@@ -1268,13 +1268,18 @@ def compare_opengotha(day: Day, out: Path) -> None:
         return
     rows = [x.split("\t") for x in done.stdout.splitlines() if "\t" in x and x[0] != "#"]
 
-    def key(name: str) -> str:  # OpenGotha's key: the name's letters, upper-cased
-        return "".join(sorted(re.sub(r"[^A-Z]", "", name.upper())))
-
-    og = [(r[0], key(r[1]), 2 * float(r[3])) for r in rows]  # Go points = 2 × its wins
+    # OpenGotha's key is NAME+FIRSTNAME upper-cased; the export splits "Li Aa" either way
+    # round (a Chinese surname first or last): a desk name is known by both orders
+    desk_rows = day.decisions.get("standings", {}).get("go", {}).get("standings", [])
+    known: dict[str, str] = {}
+    for r in desk_rows:
+        parts = re.sub(r"[^A-Za-z ]", "", str(r["name"])).upper().split()
+        for order in (parts, parts[::-1]):
+            known["".join(order)] = str(r["name"])
+    og = [(r[0], known.get(r[1].upper(), r[1]), 2 * float(r[3])) for r in rows]  # 2 × wins
     desk = [
-        (str(r["place"]).rstrip("=*"), key(str(r["name"])), float(Fraction(str(r["points"]))))
-        for r in day.decisions.get("standings", {}).get("go", {}).get("standings", [])
+        (str(r["place"]).rstrip("=*"), str(r["name"]), float(Fraction(str(r["points"]))))
+        for r in desk_rows
     ]
     differ = []
     if {k: p for _, k, p in og} != {k: p for _, k, p in desk}:
