@@ -160,6 +160,7 @@ class Day:
     decisions: dict[str, Any] = field(default_factory=dict)
     rulings: list[dict[str, Any]] = field(default_factory=list)
     calls: int = 0
+    room_ms: list[tuple[float, float]] = field(default_factory=list)  # the arbiters' reads
     director: list[dict[str, Any]] = field(default_factory=list)
     cpu: list[dict[str, float]] = field(default_factory=list)
     endings: Counter[str] = field(default_factory=Counter)
@@ -556,30 +557,23 @@ class Seat:
 # ------------------------------------------------------------------ the arbiters
 
 
-async def arbiter(
-    day: Day, http: Http, name: str, events: dict[str, dict[str, Any]], stop: asyncio.Event
-) -> None:
-    """Read the room of each event every 1.5 s; answer the open calls given to this arbiter
-    (odd or even call numbers) with a ruling that names the call."""
-    shift = 0 if name == "A" else 1
+async def arbiter(day: Day, http: Http, ev: dict[str, Any], stop: asyncio.Event) -> None:
+    """One arbiter, of one event: reads its room every 3 s (as long as the room answers) and
+    answers each open call with a ruling that names the call."""
+    key = {"Authorization": f"Bearer {ev['arbiter']}"}
     for _ in range(10000):  # bounded
         if stop.is_set():
             return
-        for ev in events.values():
-            key = {"Authorization": f"Bearer {ev['arbiter']}"}
-            r = await http("GET", f"/api/events/{ev['id']}/room", headers=key)
-            if r.status_code != 200:
-                continue
+        began = time.monotonic()
+        r = await http("GET", f"/api/events/{ev['id']}/room", headers=key)
+        day.room_ms.append((day.now(), (time.monotonic() - began) * 1000))
+        if r.status_code == 200:
             for board in r.json().get("boards", []):
                 for call in board.get("calls") or []:
-                    if (
-                        not call.get("open")
-                        or (board["id"] + str(call["n"])).__hash__() % 2 != shift
-                    ):
-                        continue
-                    await _rule(day, http, ev, board, call, key)
+                    if call.get("open"):
+                        await _rule(day, http, ev, board, call, key)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), 1.5)
+            await asyncio.wait_for(stop.wait(), 3.0)
 
 
 async def _rule(
@@ -687,6 +681,8 @@ class Director:
                     "game": game,
                     "system": "swiss",
                     "rounds": a.rounds,
+                    # Go: standings by points (Go §27.1(2) variant B), as OpenGotha ranks
+                    "options": {"variant": "B"} if game == "go" else {},
                     "online": online[game],
                 },
             )
@@ -735,11 +731,26 @@ class Director:
         # (Go §27.1(1)C): the lots are drawn again (for every player: the route redraws all)
         await self.desk(game, "POST", "/lots")
 
+    async def paired(self, game: str) -> int:
+        """The event's paired rounds, as the store holds them."""
+        r = await self.desk(game, "GET", "")
+        return int(r.json()["current_round"]) if r.status_code == 200 else -1
+
     async def pair_and_start(self, game: str, number: int) -> list[Board]:
-        r = await self.desk(game, "POST", "/rounds")
-        if r.status_code != 200:
-            return []
+        """Pair round ``number`` and start its online games; a request nginx answered 5xx
+        is sent again (bounded) once the event shows it was not applied."""
+        for _ in range(5):
+            r = await self.desk(game, "POST", "/rounds")
+            if r.status_code < 500 or await self.paired(game) >= number:
+                break
+            await asyncio.sleep(2.0)
         r = await self.desk(game, "POST", f"/rounds/{number}/games")
+        for _ in range(5):
+            # 502: nginx had no live process to send it to (nothing was sent)
+            if r.status_code != 502:
+                break
+            await asyncio.sleep(2.0)
+            r = await self.desk(game, "POST", f"/rounds/{number}/games")
         if r.status_code != 201:
             return []
         rng = random.Random(f"{self.args.seed}-{game}-{number}")
@@ -895,8 +906,8 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
     try:
         await director.create()
         background += [
-            asyncio.create_task(arbiter(day, http, n, director.events, stop), name=f"arb{n}")
-            for n in "AB"
+            asyncio.create_task(arbiter(day, http, ev, stop), name=f"arbiter {game}")
+            for game, ev in director.events.items()
         ]
         if faults is not None:
             background.append(asyncio.create_task(faults.run(stop), name="faults"))
@@ -1207,6 +1218,11 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "games": len(boards),
         "endings": dict(day.endings),
         "calls": day.calls,
+        "room_ms": {
+            "reads": len(day.room_ms),
+            "p50": quantile([ms for _, ms in day.room_ms], 0.5),
+            "max": max((ms for _, ms in day.room_ms), default=None),
+        },
         "rulings": Counter(r["kind"] for r in day.rulings),
         "reconnects": day.reconnects,
         "statuses": {str(k): v for k, v in sorted(day.statuses.items())},
@@ -1397,6 +1413,7 @@ def report_html(day: Day, fig: dict[str, Any]) -> str:
             "endings",
             "calls",
             "rulings",
+            "room_ms",
             "reconnects",
         )
     )
