@@ -1051,6 +1051,7 @@ async def after_day(
         r = await director.desk(game, "GET", "/standings")
         standings[game] = r.json() if r.status_code == 200 else {}
     day.decisions["standings"] = standings
+    (out / "standings.json").write_text(json.dumps(standings, indent=1, ensure_ascii=False))
     # the store, read once the day is over
     with psycopg.connect(dsn) as conn:
         stored = {
@@ -1264,6 +1265,13 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# OpenGotha's placement criteria (PlacementParameterSet.PLA_CRIT_*) and their column in
+# ogdump.sh's lines: NBW, MMS, SOSM, SOSOSM, SODOSM, SOSW, SOSOSW, SODOSW
+OGDUMP_COLUMNS: dict[int, Any] = {
+    100: 3, 200: 4, 210: 5, 230: 6, 220: 7, 110: 8, 130: 9, 120: 10,
+}  # fmt: skip
+
+
 def compare_opengotha(day: Day, out: Path) -> None:
     """The Go event's standings against OpenGotha's on the exported file (``DUIYI_OPENGOTHA``:
     the folder of ``ogdump.sh``): every player's points (Go: 2 × OpenGotha's wins) and place."""
@@ -1292,26 +1300,33 @@ def compare_opengotha(day: Day, out: Path) -> None:
         parts = re.sub(r"[^A-Za-z ]", "", str(r["name"])).upper().split()
         for order in (parts, parts[::-1]):
             known["".join(order)] = str(r["name"])
-    og = [(r[0], known.get(r[1].upper(), r[1]), 2 * float(r[3])) for r in rows]  # 2 × wins
-    desk = [
-        (str(r["place"]).rstrip("=*"), str(r["name"]), float(Fraction(str(r["points"]))))
-        for r in desk_rows
+    # (name, points, OpenGotha's columns after the key): Go points = 2 × its wins
+    # OpenGotha's placement criteria (the header's crit=...) by their columns in the dump
+    header = next((x for x in done.stdout.splitlines() if x.startswith("#round")), "")
+    found = re.search(r"crit=([\d,]+)", header)
+    codes = [int(c) for c in found.group(1).split(",") if c] if found else []
+    columns = [OGDUMP_COLUMNS.get(c, slice(2, None)) for c in codes if c]
+    og = [
+        (known.get(r[1].upper(), r[1]), 2 * float(r[3]), tuple(str(r[c]) for c in columns))
+        for r in rows
     ]
+    desk = [(str(r["name"]), float(Fraction(str(r["points"])))) for r in desk_rows]
     differ = []
-    if {k: p for _, k, p in og} != {k: p for _, k, p in desk}:
+    if {k: p for k, p, _ in og} != dict(desk):
         differ.append("points")
-    # the same order: players sharing a place at the desk are listed by OpenGotha together
+    # the same order, up to players OpenGotha cannot tell apart (equal in all its criteria:
+    # the desk settles those by its further tiebreaks and the lots, Go §27.1(1)C)
     i = 0
-    while i < len(desk) and not differ:
-        group = [k for p, k, _ in desk if p == desk[i][0]]
-        if len(og) < i + len(group) or og[i][0] != desk[i][0]:
-            differ.append(f"place {desk[i][0]}")
-        elif sorted(group) != sorted(k for _, k, _ in og[i : i + len(group)]):
-            differ.append(f"players of place {desk[i][0]}")
-        i += len(group)
+    while i < len(og) and not differ:
+        j = i
+        while j < len(og) and og[j][2] == og[i][2]:
+            j += 1
+        if sorted(k for k, _, _ in og[i:j]) != sorted(k for k, _ in desk[i:j]):
+            differ.append(f"the players of OpenGotha's places {i + 1}-{j}")
+        i = j
     equal = bool(desk) and not differ
     reason = (
-        f"{len(desk)} players: the same points and places as OpenGotha's ogdump.sh"
+        f"{len(desk)} players: the same points and order as OpenGotha's ogdump.sh"
         if equal
         else f"differ: {', '.join(differ) or 'no standings'}"
     )
@@ -1328,6 +1343,7 @@ def svg_lines(
     unit: str,
     width: int = 860,
     height: int = 200,
+    until: float | None = None,
 ) -> str:
     """A line chart with the faults shaded (SVG text, drawn here).
 
@@ -1337,7 +1353,7 @@ def svg_lines(
     points = [p for s in series.values() for p in s]
     if not points:
         return f"<p>{html.escape(title)}: no data</p>"
-    x1 = max(p[0] for p in points) or 1.0
+    x1 = until or max(p[0] for p in points) or 1.0  # the same time axis for every chart
     y1 = max(p[1] for p in points if not math.isnan(p[1])) or 1.0
     left, top, w, h = 50, 20, width - 60, height - 45
 
@@ -1380,8 +1396,8 @@ def svg_lines(
 
 def report_html(day: Day, fig: dict[str, Any]) -> str:
     per_s: Counter[int] = Counter(int(a.acked) for a in day.acks)
-    horizon = int(max(per_s, default=0)) + 1
-    rate = [(float(t), float(per_s.get(t, 0))) for t in range(horizon)]
+    horizon = int(max([*per_s, *(row["t"] for row in day.cpu)], default=0)) + 1
+    rate = [(float(t), float(per_s.get(t, 0))) for t in range(int(max(per_s, default=0)) + 1)]
     lat: dict[int, list[float]] = defaultdict(list)
     for a in day.acks:
         lat[int(a.sent // 5) * 5].append((a.acked - a.sent) * 1000)
@@ -1462,9 +1478,9 @@ td,th{{border:1px solid #ccc;padding:2px 8px;text-align:left}}</style></head><bo
 faults {"injected" if fig["faults"] else "not injected"} (shaded in the timelines).</p>
 <h2>What the check found</h2><table>{rows}{other}</table>
 <h2>Timelines</h2>
-{svg_lines({"acknowledged actions per s": rate}, day.faults, "moves per second", "1/s")}
-{svg_lines({"p50": p50, "p99": p99}, day.faults, "acknowledgement time by 5 s of sending", "ms")}
-{svg_lines(cpu, day.faults, "CPU by process kind", "CPU s per s")}
+{svg_lines({"acknowledged actions per s": rate}, day.faults, "moves per second", "1/s", until=horizon)}
+{svg_lines({"p50": p50, "p99": p99}, day.faults, "acknowledgement time by 5 s of sending", "ms", until=horizon)}
+{svg_lines(cpu, day.faults, "CPU by process kind", "CPU s per s", until=horizon)}
 <h2>Faults and recovery</h2><table><tr><th>fault</th><th>start s</th><th>whole again s</th>
 <th>recovery s</th></tr>{faults}</table>
 <p>Recovery: the longest any player still waited for an acknowledgement once the machines were
