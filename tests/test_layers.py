@@ -270,6 +270,66 @@ def test_the_game_is_one_object_not_a_name_compared() -> None:
     )
 
 
+def _is_name_key(node: ast.AST | None) -> bool:
+    """Whether a dict key is a game's name, or a tuple starting with one (``("go", m)``)."""
+    if isinstance(node, ast.Tuple) and node.elts:
+        return _is_name_key(node.elts[0])
+    return isinstance(node, ast.Constant) and node.value in GAME_NAMES
+
+
+def asks_the_game_by_type(source: str) -> list[tuple[int, str]]:
+    """Each place ``source`` tells games apart by their type or keeps a table by their name:
+    ``isinstance(x, GoAdapter)`` (any class named ``...Adapter`` but the protocol
+    ``GameAdapter``), and a dict literal keyed by the games' names (every key a name or a
+    tuple led by one: ``{"go": ...}``, ``{("gomoku", "x"): ...}``; a word that happens to be
+    a name among other keys, such as Renju's preset alias ``"gomoku"``, is not a table)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+        ):
+            classes = [n for n in ast.walk(node.args[1]) if isinstance(n, ast.Name | ast.Attribute)]
+            names = {n.id if isinstance(n, ast.Name) else n.attr for n in classes}
+            if any(n.endswith("Adapter") and n != "GameAdapter" for n in names):
+                found.append((node.lineno, "isinstance"))
+        elif isinstance(node, ast.Dict) and node.keys and all(_is_name_key(k) for k in node.keys):
+            found.append((node.lineno, "table"))
+    return found
+
+
+def test_the_type_checker_sees_each_form() -> None:
+    """The checker itself: an adapter's isinstance and a table by name are seen, the protocol
+    and a name as a value are not."""
+    source = (
+        "isinstance(a, GoAdapter)\nisinstance(b, (games.GomokuAdapter, int))\n"
+        't = {"go": 1}\nu = {("gomoku", "m"): 2}\nisinstance(c, GameAdapter)\n'
+        'v = {"game": "go"}\nw = {k: 1 for k in ("go",)}\nx = {"free": 1, "gomoku": 2}\n'
+    )
+    assert asks_the_game_by_type(source) == [
+        (1, "isinstance"),
+        (2, "isinstance"),
+        (3, "table"),
+        (4, "table"),
+    ]
+
+
+def test_no_game_is_told_by_its_type_or_looked_up_in_a_table_by_name() -> None:
+    """Issue 34: the adapter's protocol answers what differs (take-back, restore, replace, a
+    position, the analysis), and each game's tables (its referee's book, the articles a form
+    suggests) live on its game object: outside duiyi.games nothing tests an adapter's class or
+    keys a table by a game's name."""
+    found = [
+        f"{path.relative_to(SRC)}:{line} {form}"
+        for name, path in sorted(MODULES.items())
+        if _package(name) != "games"
+        for line, form in asks_the_game_by_type(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "a game told apart outside duiyi.games:\n" + "\n".join(found)
+
+
 # --------------------------------------------------------------------------- the pages
 
 #: At most this many comparisons of a game's name in the browser's modules (src/duiyi/web): a

@@ -64,6 +64,7 @@ from duiyi.errors import (
     IllegalMove,
     InvalidInput,
 )
+from duiyi.games import GO
 from duiyi.go import Game, Phase, Point, Rules
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee
@@ -270,7 +271,7 @@ async def play_game(
     settings = settings or MatchSettings()
     rules = settings.rules
     game = Game(settings.size, rules, settings.handicap)
-    referee = Referee("go")
+    referee = GO.referee()
     started = await asyncio.gather(
         _start(black, settings.start_timeout), _start(white, settings.start_timeout)
     )
