@@ -18,11 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from duiyi.cli.go import find_archive
 from duiyi.go import Point, sgf
 from duiyi.go.life import propose_dead
 
 GNUGO = "/usr/games/gnugo"
+
+#: the 733 KGS games of the repository's test data (tests/data/go/README.md)
+KGS_ARCHIVE = Path(__file__).resolve().parents[1] / "tests" / "data" / "go" / "kgs-2017-01.tar.gz"
 
 
 def gnugo_dead(proc: subprocess.Popen[str], path: Path, size: int) -> frozenset[Point]:
@@ -49,7 +51,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(find_archive()) as tar:
+        with tarfile.open(KGS_ARCHIVE) as tar:
             tar.extractall(tmp, filter="data")
         games = []
         for path in sorted(Path(tmp).rglob("*.sgf")):

@@ -1,7 +1,7 @@
 """Replay throughput of the KGS archive: duiyi vs sgfmill, side by side.
 
-For each of the 733 games of ``../shared/data/go/kgs-2017-01.tar.gz`` (read in memory, never
-extracted into the project):
+For each of the 733 games of ``tests/data/go/kgs-2017-01.tar.gz`` (read in memory, never
+extracted):
 
 * duiyi: ``sgf.read_game`` = parse the SGF, build the Game, play the main line with every move
   checked (occupied, suicide, ko, situational superko; Go §2–§6).
@@ -19,12 +19,14 @@ import tarfile
 import time
 from pathlib import Path
 
-from duiyi.cli.go import find_archive
 from duiyi.go import sgf
+
+#: the 733 KGS games of the repository's test data (tests/data/go/README.md)
+KGS_ARCHIVE = Path(__file__).resolve().parents[1] / "tests" / "data" / "go" / "kgs-2017-01.tar.gz"
 
 
 def load_games() -> list[bytes]:
-    archive = find_archive(Path(__file__).resolve().parents[1])
+    archive = KGS_ARCHIVE
     with tarfile.open(archive, "r:gz") as tar:
         data = []
         for member in tar:

@@ -28,11 +28,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from duiyi.cli.go import find_archive
 from duiyi.go import sgf
 from duiyi.go.life import propose_dead
 from duiyi.go.ownership import DEFAULT_BUDGET
 from go_life import GNUGO, gnugo_dead
+
+#: the 733 KGS games of the repository's test data (tests/data/go/README.md)
+KGS_ARCHIVE = Path(__file__).resolve().parents[1] / "tests" / "data" / "go" / "kgs-2017-01.tar.gz"
 
 
 def half(name: str, salt: str = "") -> str:
@@ -54,7 +56,7 @@ def main() -> None:
     spent = dict.fromkeys(engines, 0.0)
     ours_each: list[tuple[float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(find_archive()) as tar:
+        with tarfile.open(KGS_ARCHIVE) as tar:
             tar.extractall(tmp, filter="data")
         proc = None
         if use_gnugo:

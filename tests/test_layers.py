@@ -1,4 +1,4 @@
-"""The house plan's doors (../shared/DESIGN.md), checked on the source: which package may import
+"""The house plan's doors (docs/architecture.md), checked on the source: which package may import
 which, no package cycle, no module cycle (lazy and type-checking imports count too), and the pure
 cores free of I/O, the wall clock and global randomness. A test of the layers, as import-linter
 would check them, with the standard library's ``ast`` only."""

@@ -1,4 +1,4 @@
-"""Fixtures shared by the Go tests: the game archives of ``../shared/data/go``, each extracted
+"""Fixtures shared by the Go tests: the game archives of ``tests/data/go``, each extracted
 once per session into a temporary folder."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
-
-from duiyi.cli.go import find_archive
+from tests.datafiles import GO_ARCHIVES
 
 
 def _extract(archive: Path, target: Path) -> list[Path]:
@@ -20,14 +19,11 @@ def _extract(archive: Path, target: Path) -> list[Path]:
 @pytest.fixture(scope="session")
 def kgs_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """The SGF files of the KGS archive (733 games), sorted by path."""
-    archive = find_archive(Path(__file__).resolve().parents[2])
-    return _extract(archive, tmp_path_factory.mktemp("kgs"))
+    return _extract(GO_ARCHIVES / "kgs-2017-01.tar.gz", tmp_path_factory.mktemp("kgs"))
 
 
 @pytest.fixture(scope="session")
 def alphago_zero_files(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The SGF files of the AlphaGo Zero self-play archive beside it, sorted by path."""
-    archive = find_archive(Path(__file__).resolve().parents[2]).with_name(
-        "alphago-zero-selfplay.tar.gz"
-    )
+    """The SGF files of the AlphaGo Zero self-play archive (83 games), sorted by path."""
+    archive = GO_ARCHIVES / "alphago-zero-selfplay.tar.gz"
     return _extract(archive, tmp_path_factory.mktemp("alphago-zero"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,13 +15,14 @@ from duiyi.cli import main
 DATA = Path(__file__).resolve().parent.parent / "data" / "sgf"
 
 
-def subprocess_duiyi(*args: str) -> subprocess.CompletedProcess[str]:
+def subprocess_duiyi(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The real command line, in a child process."""
     return subprocess.run(
         [sys.executable, "-m", "duiyi", *args],
         capture_output=True,
         text=True,
         timeout=120,
+        cwd=cwd,
     )
 
 
@@ -141,11 +143,23 @@ def test_svg_to_file_and_stdout(tmp_path: Path) -> None:
     assert 'class="territory"' in proc.stdout
 
 
-def test_demo_counts_a_real_game() -> None:
-    proc = subprocess_duiyi("go", "demo")
+def test_demo_counts_a_real_game_from_any_folder(tmp_path: Path) -> None:
+    # The demo's games ship with the package: nothing beside the repository is needed, and the
+    # folder it runs in does not matter. Go §9, §11: the count equals the recorded result.
+    proc = subprocess_duiyi("go", "demo", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "matches" in proc.stdout
     assert "RU[Chinese]" in proc.stdout
+    assert re.search(r"\b30\s+games in the archive", proc.stdout)  # Rich may wrap the line
+
+
+def test_demo_reads_a_whole_archive_and_picks_a_game() -> None:
+    archive = Path(__file__).resolve().parents[1] / "data" / "go" / "kgs-2017-01.tar.gz"
+    proc = duiyi("go", "demo", "--archive", str(archive), "--game", "2017-01-03-2.sgf")
+    assert proc.returncode == 0, proc.stderr
+    assert "2017-01-03-2.sgf" in proc.stdout
+    assert re.search(r"\b733\s+games in the archive", proc.stdout)
+    assert "matches" in proc.stdout
 
 
 def test_demo_without_archive_fails_clearly(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ has a random colour, so that out-of-turn moves, passes, captures, ko and undo mi
 
 Known, deliberate differences, left out of the scripts: ``komi 1e999999999`` is refused by duiyi
 (a komi must be a finite number within ±1000 points, tested in test_gtp.py) while GNU Go accepts
-it; GNU Go accepts ``boardsize 1``–``4`` (duiyi: 5–25, shared/rules/DECISIONS.md) and refuses
+it; GNU Go accepts ``boardsize 1``–``4`` (duiyi: 5–25, docs/decisions.md) and refuses
 ``boardsize 25`` (its build stops at 19); GNU Go ignores extra arguments (``play b D4 extra``),
 duiyi answers a syntax error.
 """

@@ -1,7 +1,6 @@
 """The KGS archive (733 games of January 2017, 6-dan+): replay every game, recount every counted one.
 
-The archive is read in place from ``../shared/data/go`` beside the repository and extracted into
-a temporary folder. Every move of every game must be legal under its rules (Go §2–§6), and for
+The archive is read from ``tests/data/go`` and extracted into a temporary folder. Every move of every game must be legal under its rules (Go §2–§6), and for
 every game that ended by counting, duiyi's count with the dead stones of the final TB/TW markers
 must give the recorded RE exactly:
 

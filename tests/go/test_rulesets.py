@@ -1,7 +1,7 @@
 """Rule-set options beyond the Chinese default: handicap conventions, AGA, Ing.
 
-Sources: ``shared/rules/scoring-variants.zh-hant.txt`` (cited "scoring-variants") and the Go table
-of ``shared/rules/DECISIONS.md`` (cited "DECISIONS"); AGA and Ing SST details where the text is
+Sources: the comparison of scoring rule sets (cited "scoring-variants") and the Go base readings
+of docs/decisions.md (cited "DECISIONS"); AGA and Ing SST details where the text is
 silent are named in docs/decisions.md ("Go: rule sets").
 """
 

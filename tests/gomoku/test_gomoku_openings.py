@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from tests.datafiles import DATA
 
 from duiyi.errors import InvalidInput
 from duiyi.gomoku import CENTER, OPENINGS, Game, Point, RenjuRules, opening_by_name, recognise
 from duiyi.gomoku.openings import SOURCE
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "renju-openings.json"
+LIST = DATA / "gomoku" / "renju-openings.json"
 
 
 def test_26_openings_13_direct_13_indirect():
@@ -19,7 +19,7 @@ def test_26_openings_13_direct_13_indirect():
     assert len(OPENINGS) == 26
     assert sum(o.kind == "direct" for o in OPENINGS) == 13
     assert len({o.chinese for o in OPENINGS}) == 26 and len({o.japanese for o in OPENINGS}) == 26
-    assert "shared" in SOURCE
+    assert "public Renju references" in SOURCE
 
 
 def test_every_legal_first_three_stones_is_exactly_one_opening():
@@ -66,7 +66,7 @@ def test_game_accepts_every_orientation(sym: int):
     assert g.opening is not None and g.opening.opening is o
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="the project's shared data is not beside the repo")
-def test_package_data_is_the_shared_data():
-    shared = json.loads(SHARED.read_text(encoding="utf-8"))
-    assert [o.to_json() for o in OPENINGS] == shared
+def test_package_data_is_the_list_of_the_test_data():
+    # the package's openings are the 26 of tests/data/gomoku (its README names the source)
+    listed = json.loads(LIST.read_text(encoding="utf-8"))
+    assert [o.to_json() for o in OPENINGS] == listed

@@ -1,6 +1,5 @@
 """Ledger rulings that closed audit gaps (docs/articles-gomoku.md G2, G3, G5; docs/articles-go.md
-Go §22.7). Gomoku book: /work/shared/rules/gomoku-competition-rules-2013.zh.txt; Go book:
-/work/shared/rules/go-competition-rules-2002.zh.md."""
+Go §22.7). Books: 中国五子棋竞赛规则 (2013) and 围棋竞赛规则 (2002)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Appeals (Gomoku §8.11, §13) recorded against a ruling through the session, with their
-deadline and the answer; the Gomoku §5.3(2) coin toss and the winner's choice of colours. Book: /work/shared/rules/gomoku-competition-rules-2013.zh.txt."""
+deadline and the answer; the Gomoku §5.3(2) coin toss and the winner's choice of colours. Book: 中国五子棋竞赛规则 (2013)."""
 
 from __future__ import annotations
 

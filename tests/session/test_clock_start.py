@@ -1,7 +1,7 @@
 """When a game's clock starts (issue 21): a casual game's clock waits until both players are
 there (or until the first move, as the creator chooses); an event's game keeps its scheduled
 start and the lateness rules (Go §22, Gomoku §8.5).
-Books: /work/shared/rules/go-competition-rules-2002.zh.md, gomoku-competition-rules-2013.zh.txt.
+Books: 围棋竞赛规则 (2002), 中国五子棋竞赛规则 (2013).
 """
 
 from __future__ import annotations

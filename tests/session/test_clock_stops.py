@@ -4,7 +4,7 @@ docs/articles-go.md "The clock when play stops". One test per row, each over eve
 The rule of every row (Go §12.3 "不足60秒的着手不予计时，达到60秒的视为已使用保留时限之中的1分钟"):
 a stone or a pass costs what a move costs, whatever happens next; time that ran without a move
 is charged as time used, never a started byo-yomi minute as a whole one; a stop is never a flag.
-Book: /work/shared/rules/go-competition-rules-2002.zh.md.
+Book: 围棋竞赛规则 (2002).
 """
 
 from __future__ import annotations

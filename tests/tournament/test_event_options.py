@@ -9,7 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from tests.tournament.formats.oracle import SHARED
+from tests.datafiles import OPENGOTHA_FILES
 
 from duiyi.errors import EventFileError, InvalidInput, TournamentError
 from duiyi.tournament.event import new_event
@@ -18,7 +18,7 @@ from duiyi.tournament.model import Event
 from duiyi.tournament.options import CLIENT_OPTIONS, SYSTEM_KEPT, EventOptions
 
 EVENTS = sorted((Path(__file__).parent.parent / "data" / "events").glob("*.json"))
-OPENGOTHA = sorted((SHARED / "data" / "opengotha").glob("*.xml"))
+OPENGOTHA = sorted(OPENGOTHA_FILES.glob("*.xml"))
 
 
 def test_the_files_are_there() -> None:

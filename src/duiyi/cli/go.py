@@ -4,7 +4,8 @@
   the move (``illegal move #57 B Q16: ...``).
 * ``duiyi go score FILE.sgf [--rules chinese] [--dead auto|sgf-markers|none] [--format json]``.
 * ``duiyi go svg FILE.sgf [--move N] [-o out.svg]``.
-* ``duiyi go demo``: replay and count a real KGS game from the shared archive.
+* ``duiyi go demo``: replay and count a real KGS game (30 ship with duiyi; ``--archive`` reads
+  any ``.tar.gz`` of SGF files).
 
 >>> app.info.name
 'go'
@@ -25,7 +26,7 @@ import typer
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 
-__all__ = ["app", "find_archive"]
+__all__ = ["DEMO_ARCHIVE", "app"]
 
 app = typer.Typer(
     name="go",
@@ -35,7 +36,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-ARCHIVE_NAME = "kgs-2017-01.tar.gz"
+#: The games ``duiyi go demo`` replays when no ``--archive`` is given: the 30 games of KGS's
+#: January 2017 archive (6-dan+ players) played under Chinese rules that ended by counting,
+#: shipped as package data (their source: ``tests/data/go/README.md`` in the repository).
+DEMO_ARCHIVE = "kgs-2017-01-counted.tar.gz"
 
 
 def _read(path: Path) -> bytes:
@@ -199,45 +203,35 @@ def svg(
             raise InvalidInput(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
-def find_archive(start: Path | None = None) -> Path:
-    """Locate ``shared/data/go/kgs-2017-01.tar.gz`` beside the repository (``../shared/data``).
+def _archive_games(archive: Path | None) -> list[tuple[str, bytes]]:
+    """The SGF files of a ``.tar.gz`` archive (the packaged demo games when ``archive`` is None),
+    sorted by name.
 
-    Looks relative to the current directory and to the installed package's source tree.
+    >>> len(_archive_games(None))
+    30
     """
-    import duiyi
+    from importlib.resources import files
 
-    roots: list[Path] = []
-    if start is not None:
-        roots.append(start)
-    roots.append(Path.cwd())
-    roots.append(Path(duiyi.__file__).resolve().parents[2])  # src/duiyi/__init__.py -> repo
-    tried: list[str] = []
-    for root in roots:
-        for base in (root, *root.parents[:2]):
-            candidate = base / ".." / "shared" / "data" / "go" / ARCHIVE_NAME
-            tried.append(str(candidate.resolve()))
-            if candidate.is_file():
-                return candidate.resolve()
-            candidate = base / "shared" / "data" / "go" / ARCHIVE_NAME
-            if candidate.is_file():
-                return candidate.resolve()
-    raise InvalidInput(
-        f"the KGS archive {ARCHIVE_NAME} was not found; expected it in ../shared/data/go/ "
-        f"beside the repository (looked at {tried[0]}); pass --archive PATH"
-    )
+    try:
+        if archive is None:
+            with files("duiyi.cli").joinpath(DEMO_ARCHIVE).open("rb") as f:
+                return _tar_games(f.read())
+        return _tar_games(archive.read_bytes())
+    except (OSError, tarfile.TarError, EOFError) as exc:
+        raise InvalidInput(f"cannot read the archive {archive}: {exc}") from None
 
 
-def _archive_games(archive: Path) -> list[tuple[str, bytes]]:
+def _tar_games(data: bytes) -> list[tuple[str, bytes]]:
+    import io
+
     out: list[tuple[str, bytes]] = []
-    with tarfile.open(archive, "r:gz") as tar:
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         for member in tar:
             if not member.isfile() or not member.name.endswith(".sgf"):
                 continue
             f = tar.extractfile(member)
-            if f is None:
-                continue
-            data = f.read()
-            out.append((member.name, data))
+            if f is not None:
+                out.append((member.name, f.read()))
     out.sort()
     return out
 
@@ -245,7 +239,10 @@ def _archive_games(archive: Path) -> list[tuple[str, bytes]]:
 @app.command()
 def demo(
     archive: Annotated[
-        Path | None, typer.Option("--archive", help="Path of kgs-2017-01.tar.gz.")
+        Path | None,
+        typer.Option(
+            "--archive", help="A .tar.gz of SGF files (default: the games shipped with duiyi)."
+        ),
     ] = None,
     game: Annotated[
         str | None, typer.Option("--game", help="File name inside the archive.")
@@ -261,10 +258,10 @@ def demo(
     from duiyi.go.point import COLUMN_LETTERS
 
     console = Console()
-    path = archive if archive is not None else find_archive()
-    if not path.is_file():
-        raise InvalidInput(f"the KGS archive {path} does not exist")
-    games = _archive_games(path)
+    if archive is not None and not archive.is_file():
+        raise InvalidInput(f"the archive {archive} does not exist; pass a .tar.gz of SGF files")
+    games = _archive_games(archive)
+    path = archive if archive is not None else DEMO_ARCHIVE
     chosen: tuple[str, bytes] | None = None
     for name, data in games:
         if game is not None and not name.endswith(game):

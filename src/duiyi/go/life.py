@@ -3,7 +3,7 @@
 At the end of play both players agree which stones are dead (Go §8: stones that can be captured
 are dead, stones that cannot are alive; Go §21.4: a disagreement is settled by playing on). The
 engine offers a proposal that the players may accept or change; it never imposes it
-(shared/rules/DECISIONS.md, "dead stones").
+(docs/decisions.md, base readings, "dead stones").
 
 The proposal is pure and deterministic (no global randomness, no I/O); static rules decide
 first and a small bounded reading settles the fights they only guess:

@@ -1,6 +1,6 @@
 """Black's forbidden moves (禁手, Gomoku §2.19) and five first (Gomoku §10.1).
 
-The reading is the one of ``shared/rules/DECISIONS.md`` (the Renju International Federation's):
+The reading is the one of docs/decisions.md (the Renju International Federation's):
 
 * **overline** (长连): the stone makes six or more in a row;
 * **double-four** (四四): the stone makes two or more fours, live or not, two fours on one line

@@ -1,7 +1,7 @@
 """Placement rules of an event imported from OpenGotha: its scores, its tiebreaks, its order.
 
 The Chinese rules (Go §27, Gomoku §18) rank a Swiss by points and the book's tiebreaks, and
-leave byes out of every opponents' sum (``../shared/rules/DECISIONS.md``). An event imported from
+leave byes out of every opponents' sum (docs/decisions.md, base readings). An event imported from
 OpenGotha keeps the conventions its director chose in OpenGotha instead, as rules of that event
 (``event.options.placement``, a :class:`PlacementRules`):
 

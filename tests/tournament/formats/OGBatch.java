@@ -5,7 +5,7 @@ import java.util.*;
 /**
  * A test helper (not part of duiyi): many OpenGotha questions answered by one JVM, so that the
  * oracle tests do not pay OpenGotha's start-up once per file and round. It calls the same
- * OpenGotha methods as ../shared/tools/opengotha/OGDump.java and OGH9.java (a copy extended
+ * OpenGotha methods as the helpers OGDump.java and OGH9.java beside ogdump.sh (a copy extended
  * with a parameter dump), compiled against opengotha.jar into a temporary folder by the tests.
  *
  * Reads jobs from standard input, one per line, tab-separated:

@@ -1,12 +1,13 @@
 """OpenGotha 3.x as a test oracle, in one JVM for the whole session.
 
-``../shared/tools/opengotha/ogdump.sh`` and ``ogh9.sh`` start a JVM per question (about two
-seconds each); the tests ask hundreds of questions (every round of every shared file, with
+OpenGotha's headless helpers ``ogdump.sh`` and ``ogh9.sh`` (in the folder named by the setting
+``DUIYI_OPENGOTHA``, see :mod:`tests.datafiles`) start a JVM per question (about two
+seconds each); the tests ask hundreds of questions (every round of every real file in tests/data/opengotha, with
 results removed, and every file's EGD export). :class:`OpenGotha` compiles ``OGBatch.java``
 (beside this module: the two tools' helpers copied into one and extended with a dump of the
-parameter sets) against the shared ``opengotha.jar`` into a temporary folder once, starts one
+parameter sets) against OpenGotha's ``opengotha.jar`` into a temporary folder once, starts one
 JVM and sends it the questions one by one. ``test_oracle_batch_answers_as_the_shared_tools``
-checks that its answers are the shared tools' answers.
+checks that its answers are the helpers' answers.
 """
 
 from __future__ import annotations
@@ -18,21 +19,13 @@ import tempfile
 import threading
 from pathlib import Path
 
+from tests.datafiles import OPENGOTHA_FILES, opengotha_tools
 
-def _shared() -> Path:
-    """``../shared`` beside the repository (a worktree may sit one or two levels deeper)."""
-    repo = Path(__file__).resolve().parents[3]
-    for base in (repo, *repo.parents[:2]):
-        if (base.parent / "shared" / "tools" / "opengotha").is_dir():
-            return base.parent / "shared"
-    return repo.parent / "shared"
-
-
-SHARED = _shared()
-TOOLS = SHARED / "tools" / "opengotha"
-DATA = SHARED / "data" / "opengotha"
+#: OpenGotha's folder (None when ``DUIYI_OPENGOTHA`` is not set: the oracle tests skip)
+TOOLS = opengotha_tools()
+DATA = OPENGOTHA_FILES
 SOURCE = Path(__file__).with_name("OGBatch.java")
-JARS = f"{TOOLS / 'opengotha.jar'}:{TOOLS / 'jhall.jar'}"
+JARS = f"{TOOLS / 'opengotha.jar'}:{TOOLS / 'jhall.jar'}" if TOOLS else ""
 
 
 def _classes() -> Path:
@@ -61,7 +54,9 @@ class OpenGotha:
 
     def __init__(self) -> None:
         self.work = Path(tempfile.mkdtemp(prefix="duiyi-og-"))
-        shutil.copy(TOOLS / "tournament.dtd", self.work / "tournament.dtd")
+        assert TOOLS is not None, "OpenGotha() needs DUIYI_OPENGOTHA (tests.datafiles)"
+        if (TOOLS / "tournament.dtd").is_file():  # OpenGotha's DTD, which some files name
+            shutil.copy(TOOLS / "tournament.dtd", self.work / "tournament.dtd")
         self._count = 0
         self._lock = threading.Lock()
         self._proc = subprocess.Popen(

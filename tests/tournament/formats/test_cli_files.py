@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.datafiles import OPENGOTHA_FILES as DATA
 from tests.tournament.conftest import run
 from tests.tournament.formats.test_egd_oracle import with_results_by_default
-from tests.tournament.formats.test_opengotha_oracle import DATA
 
 from duiyi.tournament.formats.egd import validate_egd
 from duiyi.tournament.formats.eventfile import load_event

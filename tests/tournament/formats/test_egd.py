@@ -9,7 +9,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from tests.tournament.formats.test_opengotha_oracle import DATA
+from tests.datafiles import OPENGOTHA_FILES as DATA
 
 from duiyi.errors import EventFileError
 from duiyi.tournament.event import add_players, enter_result, new_event, pair_next_round, simulate

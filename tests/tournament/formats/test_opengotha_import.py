@@ -1,5 +1,5 @@
 """OpenGotha files read the way OpenGotha 3.x reads them, and written so that it reads them back
-(the oracle tests check the same over the shared real files; these pin each rule)."""
+(the oracle tests check the same over the real files of tests/data/opengotha; these pin each rule)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""OpenGotha itself as the oracle: every shared real file, imported into duiyi, ranks exactly as
+"""OpenGotha itself as the oracle: every real file of tests/data/opengotha, imported into duiyi, ranks exactly as
 OpenGotha ranks it, player by player, round by round; and the file duiyi writes back opens in
 OpenGotha with the same standings as the original.
 
@@ -21,8 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from tests.tournament.formats.oracle import SHARED as SHARED_DIR
-from tests.tournament.formats.oracle import OpenGotha
+from tests.tournament.formats.oracle import DATA, OpenGotha
 
 from duiyi.tournament.event import add_players, event_standings, new_event, simulate, withdraw
 from duiyi.tournament.formats.opengotha import export_opengotha, from_opengotha, player_key
@@ -35,8 +34,6 @@ from duiyi.tournament.placement import (
     smms,
 )
 
-SHARED = SHARED_DIR
-DATA = SHARED / "data" / "opengotha"
 FILES = sorted(DATA.glob("*.xml"))
 COLUMNS = ("NBW", "MMS", "SOSM", "SOSOSM", "SODOSM", "SOSW", "SOSOSW", "SODOSW")
 #: OpenGotha's criterion numbers (PlacementParameterSet.PLA_CRIT_*)
@@ -55,7 +52,7 @@ def ogdump(og: OpenGotha, xml: bytes, round_index: int) -> tuple[str, list[list[
     return og.dump(xml, round_index)
 
 
-def test_the_nineteen_shared_files_are_there() -> None:
+def test_the_nineteen_real_files_are_there() -> None:
     assert len(FILES) == 19, f"expected the 19 OpenGotha files in {DATA}"
 
 
