@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.go.actions import Action, action_from_json
-from duiyi.go.board import Board
+from duiyi.go.board import Board, PointSet
 from duiyi.go.game import Game, LegalMoves, Phase
 from duiyi.go.handicap import NigiriResult, Parity, fixed_handicap_points, nigiri
 from duiyi.go.point import Point
@@ -36,6 +36,7 @@ __all__ = [
     "Parity",
     "Phase",
     "Point",
+    "PointSet",
     "RepetitionOutcome",
     "Rules",
     "Score",
