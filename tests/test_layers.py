@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"actions"},
     {"games"},
     {"session", "tournament"},
+    {"gtp"},
     {"engines", "store"},
     {"server"},
     {"cli", "__main__"},
@@ -39,8 +40,11 @@ CORES |= {"tournament"}
 #: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock
 #: and an atomic replace), beside the pure readers and writers of tournament/formats.
 ADAPTERS_IN_CORES = {"duiyi.tournament.formats.eventfile"}
-#: What a pure core never imports: I/O, processes, the network, threads, asyncio, databases.
+#: What a pure core never imports: I/O (standard input and output, files), processes, the
+#: network, threads, asyncio, databases. A text protocol read from stdin (GTP) is an edge.
 NOT_IN_CORES = {
+    "sys",
+    "pathlib",
     "asyncio",
     "socket",
     "subprocess",
@@ -190,6 +194,17 @@ def test_cores_do_no_io_and_read_no_wall_clock_or_global_random() -> None:
                     f"{path.relative_to(SRC)}:{node.lineno} uses {node.value.id}.{node.attr}"
                 )
     assert not wrong, "a pure core reaches outside:\n" + "\n".join(wrong)
+
+
+def test_no_protocol_front_end_lives_in_a_core() -> None:
+    """Issue 34: the GTP front end (a server on standard input) and the clock's GTP commands
+    live in duiyi.gtp, above the cores; no core package holds a module of a wire protocol."""
+    wire = {"gtp", "gomocup"}
+    inside = sorted(
+        name for name in MODULES if _package(name) in CORES and name.rpartition(".")[2] in wire
+    )
+    assert not inside, f"a protocol module inside a pure core: {inside}"
+    assert {"duiyi.gtp.frontend", "duiyi.gtp.clock"} <= set(MODULES)
 
 
 def test_the_layer_test_sees_a_cycle() -> None:

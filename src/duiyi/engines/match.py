@@ -49,8 +49,6 @@ from duiyi.clock import (
     NoTime,
     TimeSystem,
 )
-from duiyi.clock.gtp import time_left as gtp_time_left
-from duiyi.clock.gtp import time_settings as gtp_time_settings
 from duiyi.engines.gtp import GtpEngine, effective_komi_points
 from duiyi.engines.process import engine_label, launch_or_error, split_command
 from duiyi.engines.record import EngineGameRecord
@@ -66,6 +64,8 @@ from duiyi.errors import (
 )
 from duiyi.games import GO
 from duiyi.go import Game, Phase, Point, Rules
+from duiyi.gtp.clock import time_left as gtp_time_left
+from duiyi.gtp.clock import time_settings as gtp_time_settings
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee
 from duiyi.tournament.results import GameResult
