@@ -976,8 +976,27 @@ class Session:
         player = self._player(a)
         if self._clock.flagged(a.at) is not player:
             raise SessionError(f"{player}'s flag has not fallen at {a.at:g}")
+        absent = self._absent_through_byoyomi(player)
+        if absent is not None:
+            # Go §22.4: the count ran out on a player who never sat down: it loses the right
+            # to play the game (a forfeit), it did not lose a game on time
+            ruling = Referee(self._referee.game).no_show({player}, at=a.at, article=absent)
+            self._referee.record(ruling)
+            assert ruling.outcome is not None
+            self._end(ruling.outcome, a.at)
+            return
         article = self._game.time_article(self._clock.system)
         self._end(Outcome.win(player.opponent, Termination.TIME, article), a.at)
+
+    def _absent_through_byoyomi(self, player: Color) -> str | None:
+        """The article when ``player``'s fallen flag is an absence through the whole byo-yomi
+        of a game without main time (Go §22.4: 按时缺席读秒 … 如读秒过程告终，棋手即自动失去
+        该局参赛资格), else None (the book has no such rule, main time, or the player sat)."""
+        article = self._referee.book.articles.get("no_show_byoyomi")
+        system = self._clock.system
+        if article is None or not system.has_overtime or system.initial().main > 0:
+            return None
+        return article if player in self._clock.absent else None
 
     def _do_no_show(self, players: frozenset[Color], at: float) -> None:
         if not players or self._clock.late_forfeits(at) != players:
