@@ -57,6 +57,7 @@ from duiyi.actions import (
     RequestTakeback,
     Resign,
     Resume,
+    RoundEnded,
     Ruled,
     SplitPool,
     is_game_action,
@@ -220,7 +221,8 @@ class Session:
         self._restarts = 0
         self._ot_requests: set[Color] = set()
         self._seated: set[Color] = set()
-        self._ended_at: float | None = None  # when the game was decided (appeal deadlines)
+        self._ended_at: float | None = None  # when the game was decided
+        self._round_end: float | None = None  # when the event said the round ended (§8.11)
         self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
@@ -604,7 +606,7 @@ class Session:
         at = self._not_before_now(now)
         entry = LogEntry(action, at, player)
         self._settle(at)
-        if self.outcome() is not None and not isinstance(action, Ruled):
+        if self.outcome() is not None and not isinstance(action, (Ruled, RoundEnded)):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
         prev = self._now
         self._now = at
@@ -666,6 +668,23 @@ class Session:
         """``player`` claims the group at ``point`` dead, the opponent disagrees: play resumes
         with ``player`` to move (Go §21.4)."""
         self.apply(Dispute(str(point)), now, player)
+
+    def round_ended(self, now: float) -> None:
+        """The event tells this game that its round ended at ``now``: from then on an appeal's
+        deadline counts (Gomoku §8.11); until then no appeal is refused as late.
+
+        >>> from duiyi.gomoku import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(), Clock(Absolute(600), now=0.0))
+        >>> s.round_ended(900.0); s.round_end
+        900.0
+        """
+        self.apply(RoundEnded(), now)
+
+    @property
+    def round_end(self) -> float | None:
+        """When the event said this game's round ended (None: not told)."""
+        return self._round_end
 
     def pause(self, now: float) -> None:
         """Pause the game (Go §14): the clock stops, no moves until :meth:`resume`."""
@@ -751,6 +770,7 @@ class Session:
             minutes_played=self._clock.elapsed(at) / 60.0,
             decided=self.outcome() is not None,
             ended_at=self._ended_at,
+            round_end=self._round_end,
         )
         trial = Referee.from_json(self._referee.to_json())
         overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
@@ -826,6 +846,9 @@ class Session:
                 self._do_no_show(frozenset(players), at)
             case OvertimePass():
                 self._overtime_pass(self._player(e), at)
+            case RoundEnded():
+                if self._round_end is None:  # told twice: the round ended the first time
+                    self._round_end = at
             case action if is_game_action(action):
                 self._game_action(e, action)
             case _:
