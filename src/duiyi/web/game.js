@@ -142,7 +142,11 @@ export function gamePage(main, id, params) {
         if (m.type === "ack") answer.resolve({ version: m.version });
         else answer.reject(new Problem(m.problem || {}, (m.problem && m.problem.status) || 0));
       } else if (m.type === "error") {
-        if (m.problem && m.problem.status === 404) notFound();
+        const status = m.problem && m.problem.status;
+        if (status === 404) notFound();
+        // the server cannot reach its store, or is full: the socket closes (1013) and this
+        // page connects again, with backoff, saying so
+        else if (status === 503 || status === 429) notice(t("reconnecting"), "warn", 0);
         else showError(new Problem(m.problem || {}, 0));
       }
     };
