@@ -38,6 +38,9 @@ BOOK = Book(
         "scattered": "Go §17.6",
         "no_show": "Go §22.1",
         "no_show_both": "Go §22.3",
+        # absent through the whole byo-yomi of a game without main time: the player loses
+        # the right to play the game, a forfeit (如读秒过程告终，棋手即自动失去该局参赛资格)
+        "no_show_byoyomi": "Go §22.4",
         "withdrawal": "Go §28",
         "disqualification": "Go §23.1",
         "disciplinary_loss": "Go §23",
