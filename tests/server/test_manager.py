@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-from duiyi import BLACK
+import pytest
+
+from duiyi import BLACK, WHITE
 from duiyi.actions import Move, Pass, Resign
 from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.problems import Unavailable
 from duiyi.store import Database, Repository
 
 
@@ -139,6 +143,92 @@ async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
         assert await back.act(BLACK, Move("E5"), "a1") == 1
         assert await back.act(BLACK, Move("D4")) == 3
         assert await manager.restore() == 0  # nothing left to take
+    finally:
+        await manager.close()
+        await db.dispose()
+
+
+async def test_a_failed_commit_is_never_read_even_when_the_reload_fails(tmp_path: Path) -> None:
+    # issue 33: the commit of move 3 fails (the store went away), and so does the reload
+    # after it; memory was left at version 3, the store at 2, and reads served the move the
+    # store never took. Now it leaves memory before anything reads it, and the game, which
+    # cannot be read again yet, leaves this process: the next access loads the store's truth.
+    db = Database(f"sqlite:///{tmp_path / 'f.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    manager = GameManager(repo, "p-test")
+    real_append_many, real_game = repo.append_many, repo.game
+    failing = asyncio.Event()
+    reached = asyncio.Event()
+    down = False
+
+    async def append_many(items):  # type: ignore[no-untyped-def]
+        if not down:
+            return await real_append_many(items)
+        reached.set()
+        await failing.wait()
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    async def game(game_id):  # type: ignore[no-untyped-def]
+        if down:
+            raise ConnectionRefusedError(111, "Connection refused")
+        return await real_game(game_id)
+
+    repo.append_many = append_many  # type: ignore[method-assign]
+    repo.game = game  # type: ignore[method-assign]
+    try:
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
+        await host.act(BLACK, Move("E5"))
+        await host.act(WHITE, Move("C3"))
+        down = True
+        move = asyncio.create_task(host.act(BLACK, Move("G7")))
+        await reached.wait()
+        readers = [
+            asyncio.create_task(host.read(0)),
+            asyncio.create_task(host.current_session()),
+        ]
+        failing.set()
+        with pytest.raises(Unavailable, match="nothing was changed"):
+            await move
+        for reader in readers:  # waited for the commit, then found the game gone from here
+            with pytest.raises(Unavailable):
+                await reader
+        assert host.id not in manager.hosts and host.version == 2
+        with pytest.raises(ConnectionRefusedError):
+            await manager.get(host.id)  # the store is still down: a 503 for the routes
+        down = False
+        again = await manager.get(host.id)
+        assert again is not host and again.version == 2
+        actions, state = await again.read(0)
+        assert [a["point"] for a in actions] == ["E5", "C3"] and state["to_move"] == "black"
+    finally:
+        failing.set()
+        await manager.close()
+        await db.dispose()
+
+
+async def test_a_commit_that_reached_the_store_before_its_connection_failed_is_kept(
+    tmp_path: Path,
+) -> None:
+    # the connection may fail after PostgreSQL committed: the reload after the failure reads
+    # the store, which has the move, so memory follows the store (never ahead, never behind)
+    db = Database(f"sqlite:///{tmp_path / 'k.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    manager = GameManager(repo, "p-test")
+    real_append_many = repo.append_many
+
+    async def append_then_fail(items):  # type: ignore[no-untyped-def]
+        await real_append_many(items)
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+    try:
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
+        repo.append_many = append_then_fail  # type: ignore[method-assign]
+        with pytest.raises(Unavailable):
+            await host.act(BLACK, Move("E5"))
+        assert manager.hosts[host.id] is host and host.version == 1
+        assert [a.version for a in await repo.actions(host.id)] == [1]
     finally:
         await manager.close()
         await db.dispose()

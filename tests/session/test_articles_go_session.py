@@ -114,17 +114,30 @@ def test_wrongly_removed_stones_go_back_with_a_warning() -> None:
     # arbiter puts Black's stones back on the board (an action of the game's log) and warns
     # White (Go §24.1: one stone off White's count); the turn and the clocks stay.
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
-    s.move(BLACK, "E5", now=1.0)
-    s.move(WHITE, "D5", now=2.0)
-    rulings = s.rule(rq.StonesRestored(WHITE, ["C3"]), 3.0)
+    for i, point in enumerate(("A1", "B1", "A2", "B2", "E5", "A3")):  # White takes A1-A2
+        s.move(BLACK if i % 2 == 0 else WHITE, point, now=1.0 + i)
+    rulings = s.rule(rq.StonesRestored(WHITE, ["A2"]), 10.0)
     assert [r.kind.value for r in rulings] == ["stones_restored", "warning"]
     assert {r.article for r in rulings} == {"Go §18.1"}
     game = s.game.game
-    assert game.board.get("C3") is BLACK and game.actions[-2].kind == "restore"
+    assert game.board.get("A2") is BLACK and game.actions[-2].kind == "restore"
     assert s.referee.warnings(WHITE) == 1 and game.warnings[WHITE] == 1
     assert s.to_move() is BLACK and s.clock.to_move is BLACK
     again = Session.from_log(s.to_json())
     assert again.to_json() == s.to_json() and again.game.game.board == game.board
+
+
+def test_stones_go_back_only_where_that_colour_lost_stones() -> None:
+    # Go §18.1 "将有关之子放回原处": the stones that were removed; on a board without a capture
+    # the ruling would create a stone never played (issue 32): refused naming the point, and
+    # nothing is recorded
+    s = Session(GoGame(19), Clock(Absolute(600), now=0.0), Referee("go"))
+    s.move(BLACK, "D4", now=1.0)
+    s.move(WHITE, "Q16", now=2.0)
+    with pytest.raises(DuiyiError, match=r"no white stone was removed from K10.*Go §18\.1"):
+        s.rule(rq.StonesRestored(BLACK, ["K10"]), 3.0)
+    assert s.game.game.board.get("K10") is None
+    assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0
 
 
 def test_stones_cannot_go_back_on_an_occupied_point() -> None:

@@ -42,7 +42,7 @@ from duiyi.actions import (
     SetDead,
     Swap,
 )
-from duiyi.errors import IllegalAction, InvalidInput, SessionError
+from duiyi.errors import IllegalAction, InvalidInput, MarkingChanged, SessionError
 from duiyi.games.texts import GrowingTexts, StoneTexts
 from duiyi.outcome import Outcome
 
@@ -190,7 +190,9 @@ class GoAdapter:
                     g.apply(go.MarkDead(pt(p)))
             case SetDead(points=points):
                 g.apply(go.SetDead(tuple(pt(p) for p in points)))
-            case Accept():
+            case Accept(dead=shown):
+                if shown is not None:
+                    self._accept_shown(frozenset(pt(p) for p in shown))
                 g.apply(go.Accept(player))
             case Dispute(point=point):
                 g.apply(go.Dispute(player, pt(point)))
@@ -202,6 +204,26 @@ class GoAdapter:
                 raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
             case _:
                 raise IllegalAction(f"{action.type!r} is not a Go action")
+
+    def _accept_shown(self, shown: frozenset[Any]) -> None:
+        """Make an acceptance accept the marking its player was shown (docs/decisions.md):
+        the game's marking, or, while nothing is marked, the automatic proposal, which then
+        becomes the marking; :class:`MarkingChanged` when the game's marking is another."""
+        from duiyi.go import actions as go
+
+        g = self.game
+        marking = g.dead
+        if shown == marking:
+            return
+        if not marking and shown == g.propose_dead():
+            g.apply(go.SetDead(tuple(sorted(shown))))
+            return
+        now = " ".join(sorted(map(str, marking))) or "none"
+        raise MarkingChanged(
+            f"the marking changed before this acceptance: the stones marked dead are now {now}; "
+            "look at the count again (Go §21)",
+            "Go §21",
+        )
 
     def end(self, outcome: Outcome) -> None:
         if self.game.outcome() is None:

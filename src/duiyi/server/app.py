@@ -14,17 +14,18 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from sqlalchemy import text
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
+from duiyi.server.auth import require_operator
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
 from duiyi.server.misrouting import GameArrivals
-from duiyi.server.problems import PROBLEMS, install_handlers
+from duiyi.server.problems import PROBLEMS, install_handlers, report_failure
 from duiyi.server.settings import Settings
 from duiyi.server.state import State
 
@@ -46,8 +47,8 @@ async def _heartbeat(state: State) -> None:
             beats = await state.repo.beat(state.settings.process_id, now, since)
             if ownership is not None:
                 _see_peers(state, beats, now)
-        except Exception:
-            log.exception("heartbeat failed")
+        except Exception as exc:
+            report_failure("heartbeat", exc)
         await asyncio.sleep(state.settings.heartbeat_seconds)
 
 
@@ -75,8 +76,8 @@ async def _sweep(state: State) -> None:
         await asyncio.sleep(60 * state.settings.heartbeat_seconds)
         try:
             await state.games.sweep(state.settings.idle_seconds)
-        except Exception:
-            log.exception("sweep failed")
+        except Exception as exc:
+            report_failure("sweep", exc)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -214,8 +215,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"status": "ok", "version": __version__})
 
     @app.get("/api/metrics", tags=["ops"])
-    async def metrics() -> dict[str, Any]:
-        """Counters of this process."""
+    async def metrics(request: Request) -> dict[str, Any]:
+        """Counters of this process, for the operator's key only (``DUIYI_OPERATOR_KEY``:
+        process ids, peers and uptime are the operator's); 401 without a key, 403 with another."""
+        require_operator(request, settings.operator_key)
         hosts = state.games.hosts
         routing = state.games.routing
         lat = sorted(state.games.latencies)

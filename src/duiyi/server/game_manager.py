@@ -17,10 +17,10 @@ from duiyi.server.committer import GroupCommitter
 from duiyi.server.game_host import GameHost
 from duiyi.server.game_spec import new_session
 from duiyi.server.game_view import event_link, game_view
-from duiyi.server.hosted import CLOSED, Hosted, rebuild_session
+from duiyi.server.hosted import CLOSED, MOVED, Hosted, rebuild_session
 from duiyi.server.misrouting import RoutingWatch, warning_text
 from duiyi.server.ownership import Ownership
-from duiyi.server.problems import Unavailable
+from duiyi.server.problems import Unavailable, report_failure
 from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
 from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
@@ -299,12 +299,15 @@ class GameManager:
             self.remotes.pop(game_id, None)
             remote.reconnect()
 
-    def abandon(self, host: GameHost) -> None:
-        """Another process owns ``host``'s game now: forget it here (fenced out)."""
-        log.warning("game %s: taken over by another process; no longer served here", host.id)
+    def abandon(self, host: GameHost, reason: str = MOVED) -> None:
+        """Forget ``host``'s game here: another process owns it now (MOVED: fenced out), or
+        this memory may differ from the store (UNLOADED: a commit and the reload after it
+        failed); the next access reads the store again."""
+        if reason == MOVED:
+            log.warning("game %s: taken over by another process; no longer served here", host.id)
         if self.hosts.get(host.id) is host:
             self.hosts.pop(host.id, None)
-        host._abandon()
+        host._abandon(reason)
         if self.on_evicted is not None:
             task = asyncio.ensure_future(self.on_evicted(host))
             self._background.add(task)
@@ -518,8 +521,8 @@ class GameManager:
         for sweeper in list(self.sweepers):
             try:
                 await sweeper()
-            except Exception:
-                log.exception("sweeper failed")
+            except Exception as exc:
+                report_failure("sweeper", exc)
         return len(gone)
 
     @staticmethod

@@ -27,6 +27,7 @@ from duiyi.server.auth import (
     Forbidden,
     Unauthorized,
     bearer_token,
+    refusal,
     secret_in_url,
 )
 from duiyi.server.broadcast import RECONNECT_TEXT
@@ -35,7 +36,14 @@ from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
-from duiyi.server.problems import RateLimited, problem_body
+from duiyi.server.problems import (
+    RateLimited,
+    problem_body,
+    problem_response,
+    report_failure,
+    status_for,
+    store_outage,
+)
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_table
 from duiyi.server.schemas import GameSpec, parse_action
@@ -183,9 +191,10 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     the game's. No rematch of an event's game."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     record = await manager.repo.game(game_id)  # the offer as stored now (any process)
     rematches.check_casual(record)
     if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
@@ -227,9 +236,10 @@ async def decline_rematch(request: Request, game_id: str) -> dict[str, Any]:
     on the socket."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     now = await rematches.decline(manager.repo, game_id, seat)
     manager.announce(game_id, {"type": "rematch", "rematch": now})
     return {"rematch": now}
@@ -264,6 +274,7 @@ CLOSE_BINARY = 1003
 CLOSE_ERROR = 1011
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
+CLOSE_NO_SUBPROTOCOL = 1002  # a protocol error: the handshake offered no duiyi subprotocol
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
 CLOSE_RECONNECT = 4409
@@ -303,8 +314,18 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
 
     Credentials come in the ``Authorization`` header or as the subprotocol ``bearer.<token>``
     (offered beside ``duiyi``, which the server answers); never in the URL."""
-    offered = websocket.scope.get("subprotocols") or []
-    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if SUBPROTOCOL not in (websocket.scope.get("subprotocols") or []):
+        # a client that does not speak this socket's messages is refused at the handshake
+        no_protocol = InvalidInput(
+            f"offer the WebSocket subprotocol {SUBPROTOCOL!r} (and 'bearer.<token>' to sit at "
+            "the board): this socket speaks only the duiyi messages"
+        )
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(problem_response(no_protocol))
+        else:
+            await websocket.close(code=CLOSE_NO_SUBPROTOCOL)
+        return
+    await websocket.accept(subprotocol=SUBPROTOCOL)
     if secret_in_url(websocket):
         problem = problem_body(
             InvalidInput(
@@ -317,9 +338,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         return
     try:
         host = await _manager(websocket).get(game_id)
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "problem": problem_body(exc)})
-        await websocket.close(code=CLOSE_NOT_FOUND)
+    except Exception as exc:
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+        status = status_for(refusal)
+        await websocket.close(code=CLOSE_TRY_LATER if status in (429, 503) else CLOSE_NOT_FOUND)
         return
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
@@ -343,6 +368,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     state.sockets[client] = state.sockets.get(client, 0) + 1
     try:
         await _serve_socket(websocket, host, seat, arbiter)
+    except Exception as exc:  # the store went away while the socket opened: come back later
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+            await websocket.close(code=CLOSE_TRY_LATER, reason="try again shortly")
     finally:
         left = state.sockets.get(client, 1) - 1
         if left > 0:
@@ -489,5 +521,20 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
             await websocket.send_json({"type": "pong", "ref": ref})
         else:
             raise InvalidInput(f"unknown message type {kind!r}: use act, resync or ping")
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(exc)})
+    except Exception as exc:
+        refusal = _refusal(exc, f"a message on the socket of game {host.id}")
+        if refusal is None:
+            raise
+        # a 503 (the store is down) is retryable: the client sends the action again, same id
+        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(refusal)})
+
+
+def _refusal(exc: Exception, what: str) -> DuiyiError | None:
+    """What a socket answers for ``exc``: a duiyi error as it is, a store outage as a 503
+    (logged as one warning line), None for anything else (a bug)."""
+    if isinstance(exc, DuiyiError):
+        return exc
+    outage = store_outage(exc)
+    if outage is not None:
+        report_failure(what, exc)
+    return outage

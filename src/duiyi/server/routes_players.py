@@ -14,6 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from duiyi.errors import InvalidInput
 from duiyi.server.csvsafe import check_names
+from duiyi.server.engine_list import EngineList
 from duiyi.server.event_changes import change_event, event_summary, text_body
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
@@ -193,8 +194,11 @@ async def _enter(
 ) -> EventRecord:
     """Enter ``players`` after those already entered (within the server's cap per event)."""
     cap = request.app.state.duiyi.settings.max_players_per_event
+    engines: EngineList = request.app.state.duiyi.engines
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
+        for p in players:
+            _check_engine(engines, e, p, f"player {p.name!r}: engine")
         if len(e.players) + len(players) > cap:
             raise Conflict(
                 f"an event holds at most {cap} players on this server ({len(e.players)} "
@@ -246,6 +250,13 @@ async def import_opengotha(request: Request, event_id: str) -> dict[str, Any]:
     }
 
 
+def _check_engine(engines: EngineList, event: Event, player: Player, field: str) -> None:
+    """An engine player's level is one its listed engine has (``gnugo:99`` refused at entry)."""
+    spec = roster.engine_command_of(player)
+    if spec is not None:
+        engines.check_entered(spec, event.game.name, field)
+
+
 def _players(record: EventRecord) -> dict[str, Any]:
     return {**event_summary(record), "players": [p.to_json() for p in parsed_event(record).players]}
 
@@ -263,8 +274,13 @@ async def edit_player(
     if any(v is None for k, v in changes.items() if k != "rating"):
         raise InvalidInput("name, rank and club cannot be null")
 
+    engines: EngineList = request.app.state.duiyi.engines
+
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
-        return roster.edit_player(e, number, extra=extra, **changes), None
+        edited = roster.edit_player(e, number, extra=extra, **changes)
+        player = next(p for p in edited.players if p.number == number)
+        _check_engine(engines, edited, player, "extra.engine")
+        return edited, None
 
     change = {"op": "edit-player", "player": number, **body.model_dump(exclude_unset=True)}
     record, _ = await change_event(request, event_id, change, apply)

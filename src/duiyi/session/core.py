@@ -200,6 +200,9 @@ class Session:
         # a casual game's takeback by agreement (issue 21): never in an event's game
         self.takebacks = bool(takebacks)
         self._takeback: Color | None = None  # the seat that asked, until answered
+        # the asker and how its last request ended without a takeback ("refused", or
+        # "played_on": the opponent moved instead), until the asker asks again or plays
+        self._takeback_answer: tuple[Color, str] | None = None
         # taken-back moves leave the clock's quota too (issue 21); logs written before replay
         # as played then (their taken-back moves counted)
         self._takeback_quota = True
@@ -319,6 +322,24 @@ class Session:
         asker plays on)."""
         return self._takeback
 
+    @property
+    def takeback_answer(self) -> dict[str, str] | None:
+        """How the last takeback request ended without a takeback, for its asker to be told:
+        ``{"asker": "black", "answer": "refused"}`` (or ``"played_on"``: the opponent moved
+        instead), until the asker asks again or plays.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), takebacks=True)
+        >>> s.move(BLACK, "E5", now=1.0); s.apply(RequestTakeback(), 2.0, BLACK)
+        >>> s.move(WHITE, "D5", now=3.0); s.takeback_answer
+        {'asker': 'black', 'answer': 'played_on'}
+        """
+        if self._takeback_answer is None:
+            return None
+        asker, answer = self._takeback_answer
+        return {"asker": asker.value, "answer": answer}
+
     def may_request_takeback(self, player: Color) -> bool:
         """Whether ``player`` may ask now to take back its last move: takebacks allowed in
         this game, play going on, no request open, a move of its own to take back.
@@ -433,6 +454,7 @@ class Session:
             "seats_swapped": self._seats_swapped,
             "clock_start": self.clock_start_json(),
             "takeback": self._takeback.value if self._takeback else None,
+            "takeback_answer": self.takeback_answer,
         }
 
     # ------------------------------------------------------------------ time
@@ -833,16 +855,23 @@ class Session:
         if self._clock.paused:
             raise IllegalAction("the game is paused or adjourned: resume it first")
         if isinstance(a.action, RequestTakeback):
+            if self._takeback is player:
+                return  # asked again (a double click, a second tab): the same request
             if self._takeback is not None:
                 raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
             self._takeback_count(player)
             self._takeback = player
+            self._takeback_answer = None
             return
         asker = self._takeback
         if asker is None or asker is player:
-            raise IllegalAction(f"{player.opponent} has not asked to take back a move")
+            raise IllegalAction(
+                f"{player.opponent} has no request to take back a move open (a request ends "
+                "when it is answered or a move is played)"
+            )
         if isinstance(a.action, DeclineTakeback):
             self._takeback = None
+            self._takeback_answer = (asker, "refused")
             return
         count = self._takeback_count(asker)  # a refusal changes nothing
         assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
@@ -883,8 +912,14 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = action.turn and self._clock.to_move is player
         self._game.play(player, action)
-        if self._takeback is player and action.turn:
-            self._takeback = None  # the asker played on: its request lapses
+        if action.turn and self._takeback is not None:
+            # a move ends the request: the asker played on, or the opponent moved instead of
+            # answering (the asker is told); agreeing later would take back the wrong moves
+            if self._takeback is not player:
+                self._takeback_answer = (self._takeback, "played_on")
+            self._takeback = None
+        elif action.turn and self._takeback_answer and self._takeback_answer[0] is player:
+            self._takeback_answer = None
         if not self._started:
             # acting is being there (issue 21): a seated start counts the player as seated;
             # a first-move start begins with this move, which costs nothing

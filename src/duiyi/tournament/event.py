@@ -465,6 +465,9 @@ def settle_draw(
     rng: random.Random,
     *,
     lot_now: bool = False,
+    source: Source = Source.ARBITER,
+    by: str = "arbiter",
+    at: float | None = None,
 ) -> Event:
     """Rule a game of an elimination round that ended without a winner (jigo 和棋, a full
     Gomoku board, 无胜负): someone must go through (Go appendix 一, Gomoku §17.1).
@@ -477,6 +480,9 @@ def settle_draw(
     decided by lot (抽签) from ``rng`` and entered as the arbiter's result; ``lot_now`` (the
     director's choice at the desk) draws the lot at once, without a replay. With ``"refuse"``
     the director must enter a winner (TournamentError, as :func:`enter_result`).
+
+    The board's trail records who settled it (``source``, ``by``, ``at``: wall seconds passed
+    in by the adapter): the director at the desk, the board's online game, or an arbiter.
 
     >>> e = add_players(new_event("Cup", "go", "knockout", 0), [Player(0, "A"), Player(0, "B")])
     >>> e, _ = pair_next_round(e)
@@ -491,6 +497,10 @@ def settle_draw(
     ...                                    [Player(0, "A"), Player(0, "B")]))
     >>> settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True).round(1).game(1).replays
     0
+    >>> g = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True,
+    ...                 source=Source.DIRECTOR, by="organiser", at=5.0).round(1).game(1)
+    >>> g.source.value, g.trail[-1].by, g.trail[-1].at
+    ('director', 'organiser', 5.0)
     """
     game = event.round(round_number).game(board)
     where = f"round {round_number} board {board}"
@@ -519,7 +529,7 @@ def settle_draw(
             f"game {games} {result.value}; replayed with colours reversed "
             f"(replay {game.replays + 1} of {limit}, {_DRAW_ARTICLES})"
         )
-        entry = AuditEntry(Source.ARBITER, "arbiter", None, drawn, None, note)
+        entry = AuditEntry(source, by, at, drawn, None, note)
         replayed = replace(
             game,
             black=game.white,
@@ -536,9 +546,9 @@ def settle_draw(
     who = game.black if winner is Color.BLACK else game.white
     note = f"game {games} {result.value} after {game.replays} replays; player {who} goes "
     note += f"through by lot (抽签, {_DRAW_ARTICLES})"
-    entry = AuditEntry(Source.ARBITER, "arbiter", None, ResultSheet(lot), drawn, note)
+    entry = AuditEntry(source, by, at, ResultSheet(lot), drawn, note)
     decided = replace(
-        game.with_result(lot), source=Source.ARBITER, trail=(*game.trail, entry), conflict=None
+        game.with_result(lot), source=source, trail=(*game.trail, entry), conflict=None
     )
     return put_game(event, round_number, decided)
 
