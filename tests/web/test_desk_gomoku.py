@@ -108,8 +108,9 @@ def test_a_knockout_draw_is_settled_by_the_book_from_the_desk(
     page.get_by_role("cell", name="选手8", exact=True).wait_for()
     eid = event_id(page)
     pair(page, 1)
-    # appendix 一.3: round 1's lines are drawn by lot, and the desk says so in Chinese
-    page.get_by_text("第1轮签位抽签决定（附则一.3）").wait_for()
+    # Gomoku §14.1(6): round 1's lines are drawn by lot, and the desk says so in Chinese, citing
+    # the Gomoku book (never Go's appendix 一.3)
+    page.get_by_text("第1轮签位抽签决定（五子棋§14.1(6)）").wait_for()
     before = board_players(server, eid, 1, 1)
     # 和棋 on board 1: the desk asks how the book settles it
     enter(page, 1, 1, "和棋")

@@ -76,6 +76,8 @@ class GameType:
     has_komi: ClassVar[bool]
     #: the article of a withdrawal before the first round is paired (the field is redrawn)
     redraw_article: ClassVar[str]
+    #: the article under which a knockout's round 1 lines are drawn by lot
+    lines_lot_article: ClassVar[str]
     #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
     ends_in_a_line: ClassVar[bool] = False
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
