@@ -38,6 +38,7 @@ class Go(GameType):
     has_draws: ClassVar[bool] = False
     has_komi: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Go §28.1"
+    last_article: ClassVar[int] = 33
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
     default_preset: ClassVar[str] = "chinese"
     colour_method: ClassVar[str] = "nigiri (Go §10)"
