@@ -7,6 +7,7 @@ import asyncio
 import collections
 import dataclasses
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -98,6 +99,44 @@ class GameManager:
         # set by the Redis fan-out: this process stored a new game for ``owner`` to host
         self.on_created_for: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
+        # monotonic seconds when this process's last stored heartbeat was sent, and when a
+        # lapse was last seen (no heartbeat stored for ``stale_after``: another process may
+        # have taken its games over meanwhile, a paused process or one cut off from the store)
+        self.beat_at: float | None = None
+        self.lapsed_at = -math.inf
+
+    def beaten(self, sent: float) -> None:
+        """This process's heartbeat sent at ``sent`` (monotonic) was stored.
+
+        >>> m = GameManager.__new__(GameManager); m.stale_after, m.beat_at = 5.0, None
+        >>> m.lapsed_at = -math.inf; m.beaten(100.0); m.beaten(101.0); m.lapsed_at
+        -inf
+        >>> m.beaten(109.0); m.lapsed_at  # 8 s without a beat: the games may be another's
+        109.0
+        """
+        self.lapse(sent)
+        self.beat_at = sent
+
+    def lapse(self, now: float) -> float:
+        """When this process last went ``stale_after`` without a stored heartbeat (now, if it
+        is so now): a game it hosted before then is served again only once the store says it
+        still owns it (:meth:`confirm`)."""
+        if self.beat_at is not None and now - self.beat_at >= self.stale_after:
+            self.lapsed_at = now
+        return self.lapsed_at
+
+    async def confirm(self, host: GameHost) -> None:
+        """After a lapse: ``host`` is served from memory again only if the store still names
+        this process its owner (no other could commit then: fencing); else another process
+        took it over, and this one forgets it (a request then reads the store, or forwards to
+        the owner), whether or not the owner's message saying so arrived."""
+        record = await self.repo.game(host.id)
+        if host.abandoned:
+            return
+        if record.owner == self.process_id:
+            host.checked_at = time.monotonic()
+        else:
+            self.abandon(host)
 
     async def create(self, new: NewGame) -> tuple[GameHost, dict[str, str]]:
         """A new game hosted here; returns the host and its new secrets (``black``, ``white``,
@@ -186,6 +225,10 @@ class GameManager:
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
         several processes, a proxy of the process that hosts it."""
+
+        host = self.hosts.get(game_id)
+        if host is not None and host.checked_at < self.lapse(time.monotonic()):
+            await self.confirm(host)  # another process may own it now: the store says
 
         async def load() -> Hosted:
             record = await self.repo.game(game_id)
