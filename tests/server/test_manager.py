@@ -198,8 +198,9 @@ async def test_a_failed_commit_is_never_read_even_when_the_reload_fails(tmp_path
         with pytest.raises(ConnectionRefusedError):
             await manager.get(host.id)  # the store is still down: a 503 for the routes
         down = False
-        again = await manager.get(host.id)
-        assert again is not host and again.version == 2
+        await manager.sweep(idle_seconds=3600)  # loaded again once the store answers
+        again = manager.hosts[host.id]
+        assert await manager.get(host.id) is again is not host and again.version == 2
         actions, state = await again.read(0)
         assert [a["point"] for a in actions] == ["E5", "C3"] and state["to_move"] == "black"
     finally:

@@ -104,6 +104,9 @@ class GameManager:
         # have taken its games over meanwhile, a paused process or one cut off from the store)
         self.beat_at: float | None = None
         self.lapsed_at = -math.inf
+        # games forgotten because the store could not be read after a failed commit: loaded
+        # again by the sweep (a timed game's flag must fall) unless a request did it first
+        self.unloaded: set[str] = set()
 
     def beaten(self, sent: float) -> None:
         """This process's heartbeat sent at ``sent`` (monotonic) was stored.
@@ -348,6 +351,8 @@ class GameManager:
         failed); the next access reads the store again."""
         if reason == MOVED:
             log.warning("game %s: taken over by another process; no longer served here", host.id)
+        else:
+            self.unloaded.add(host.id)
         if self.hosts.get(host.id) is host:
             self.hosts.pop(host.id, None)
         host._abandon(reason)
@@ -561,6 +566,15 @@ class GameManager:
                 await self.on_evicted(host)
         for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
             self.remotes.pop(game_id, None)
+        for game_id in list(self.unloaded):  # back from the store once it answers
+            try:
+                await self.get(game_id)
+            except NotFound:
+                pass  # gone from the store: nothing to load
+            except Exception as exc:
+                report_failure(f"game {game_id}: loading it again", exc)
+                break  # the store is still down: the next sweep tries again
+            self.unloaded.discard(game_id)
         for sweeper in list(self.sweepers):
             try:
                 await sweeper()
