@@ -151,13 +151,17 @@ async def _abuse(host: str, port: int, seconds: float, game_id: str) -> dict[str
 
     async def one_socket() -> bool:
         import websockets
+        from websockets.typing import Subprotocol
 
         async with gate:
             if time.monotonic() > deadline:
                 return False
             try:
                 ws = await asyncio.wait_for(
-                    websockets.connect(f"ws://{host}:{port}/api/games/{game_id}/socket"),
+                    websockets.connect(
+                        f"ws://{host}:{port}/api/games/{game_id}/socket",
+                        subprotocols=[Subprotocol("duiyi")],
+                    ),
                     timeout=3,
                 )
                 sockets.append(ws)

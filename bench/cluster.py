@@ -156,7 +156,11 @@ class PrivatePostgres:
             check=True,
             capture_output=True,
         )
-        log = (self.dir.parent / "postgres.log").open("wb")
+        return self._launch()
+
+    def _launch(self) -> PrivatePostgres:
+        """Start the postmaster on the cluster's folder and wait until it answers."""
+        log = (self.dir.parent / "postgres.log").open("ab")
         self.proc = subprocess.Popen(
             self._as_postgres(
                 [
@@ -187,6 +191,14 @@ class PrivatePostgres:
         """The postmaster's pid (runuser's child when started through runuser)."""
         pid_file = self.dir / "postmaster.pid"
         return int(pid_file.read_text().split()[0])
+
+    def restart(self) -> None:
+        """A fast shutdown (SIGINT to the postmaster: open sessions are ended, as when an
+        operator restarts the service), then the same cluster started again on its port."""
+        os.kill(self.postmaster(), signal.SIGINT)
+        if self.proc is not None:
+            self.proc.wait(60)
+        self._launch()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -277,7 +289,7 @@ def _forwarded(access_log: Path, dsn: str, ports: list[int]) -> float:
     """The share of player sockets nginx sent to a process other than the game's owner."""
     process_port = {}
     for port in ports:
-        process_port[httpx.get(f"http://127.0.0.1:{port}/api/metrics").json()["process"]] = port
+        process_port[load.metrics(f"http://127.0.0.1:{port}")["process"]] = port
     with psycopg.connect(dsn) as conn:
         owner = {g: o for g, o in conn.execute("SELECT id, owner FROM games").fetchall()}
     sockets = forwarded = 0
@@ -327,7 +339,7 @@ def run_one(
         total = 0
         for base in duiyi_urls:
             with contextlib.suppress(httpx.HTTPError, ValueError):
-                total += int(httpx.get(base + "/api/metrics", timeout=10).json()["commit_batches"])
+                total += int(load.metrics(base)["commit_batches"])
         commits[phase] = total
 
     def profile(name: str) -> None:
@@ -437,10 +449,7 @@ def run_one(
             if nginx is not None and nginx.prefix is not None:
                 time.sleep(1.0)  # nginx logs a socket when it closes
                 forwarded = _forwarded(nginx.prefix / "access.log", dsn, ports)
-                counted = [
-                    httpx.get(f"http://127.0.0.1:{p}/api/metrics").json().get("forwarded")
-                    for p in ports
-                ]
+                counted = [load.metrics(f"http://127.0.0.1:{p}").get("forwarded") for p in ports]
                 if all(isinstance(c, int) for c in counted) and result["moves"]:
                     # the processes' own count (own26's metrics), when they keep one
                     forwarded_counted = sum(counted) / result["moves"]

@@ -31,7 +31,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.server.conftest
 
-from tests.server.conftest import Server
+from tests.server.conftest import Server, spectating
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -48,7 +48,7 @@ def trial(database: str, redis: str, stale_after: float, tmp: Path) -> tuple[flo
         gid = g["id"]
         with psycopg.connect(dsn, autocommit=True) as db:
             owner_a = db.execute("SELECT owner FROM games WHERE id = %s", (gid,)).fetchone()
-        with connect(f"{b.ws_url}/api/games/{gid}/socket") as spectator:
+        with connect(f"{b.ws_url}/api/games/{gid}/socket", subprotocols=spectating()) as spectator:
             json.loads(spectator.recv(5))
             time.sleep(1.5)  # a heartbeat or two after the start
             a.proc.send_signal(signal.SIGSTOP)

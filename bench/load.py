@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -38,6 +39,20 @@ STUCK = 60.0
 # Black fills rows 1-4, White rows 16-19: no capture ever, every move legal.
 BLACK_POINTS = [f"{c}{r}" for r in range(1, 5) for c in COLUMNS]
 WHITE_POINTS = [f"{c}{r}" for r in range(19, 15, -1) for c in COLUMNS]
+# the operator's key of the servers started here (DUIYI_OPERATOR_KEY): /api/metrics asks for it
+OPERATOR_KEY = os.environ.get("DUIYI_OPERATOR_KEY") or secrets.token_urlsafe(24)
+
+
+def metrics(url: str, timeout: float = 10.0) -> dict[str, Any]:
+    """A server's ``/api/metrics`` (with the operator's key)."""
+    r = httpx.get(
+        url + "/api/metrics",
+        headers={"Authorization": f"Bearer {OPERATOR_KEY}"},
+        timeout=timeout,
+    )
+    r.raise_for_status()
+    answer: dict[str, Any] = r.json()
+    return answer
 
 
 def free_port() -> int:
@@ -78,6 +93,7 @@ def start_server(
             "DUIYI_RATE_PER_SECOND": "100000",
             "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
             "DUIYI_MAX_CONNECTIONS_PER_CLIENT": "100000",
+            "DUIYI_OPERATOR_KEY": OPERATOR_KEY,
             **(env or {}),
         },
     )
@@ -224,7 +240,7 @@ async def run(
     elapsed = time.perf_counter() - start
     if on_phase is not None:
         on_phase("done")
-    server = httpx.get(url + "/api/metrics").json()
+    server = metrics(url)
     lat = sorted(latencies)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [0.0] * 99
     return {

@@ -29,6 +29,7 @@ import load  # bench/load.py
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.server.nginx
 
+from tests.server.conftest import operator
 from tests.server.nginx import start_cluster
 
 
@@ -48,7 +49,8 @@ def cluster_counts(urls: list[str]) -> dict[str, Any]:
     forwarded = 0
     published: dict[str, int] = {}
     for url in urls:
-        m = httpx.get(url + "/api/metrics", timeout=10).json()
+        # the cluster's processes have the tests' operator key (tests.server.conftest)
+        m = httpx.get(url + "/api/metrics", headers=operator(), timeout=10).json()
         forwarded += m["forwarded"]
         for kind, n in m["published"].items():
             published[kind] = published.get(kind, 0) + n

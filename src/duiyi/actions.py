@@ -225,9 +225,26 @@ class SetDead(_Game):
 
 @dataclass(frozen=True)
 class Accept(_Game):
-    """The player agrees to the marking (Go §21)."""
+    """The player agrees to the marking (Go §21). ``dead`` is the marking the player was shown
+    (its dead stones; the automatic proposal while nothing is marked): the game accepts that
+    marking or refuses the acceptance if the game's marking is no longer it. Without ``dead``
+    (older logs, engines) the game's marking at that moment is accepted.
 
+    >>> action_from_json({"type": "accept", "dead": ["B5"]})
+    Accept(dead=('B5',))
+    >>> Accept().to_json()
+    {'type': 'accept'}
+    """
+
+    dead: tuple[str, ...] | None = None
     type: ClassVar[str] = "accept"
+
+    def fields_json(self) -> dict[str, Any]:
+        return {} if self.dead is None else {"dead": list(self.dead)}
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Action:
+        return cls(None if data.get("dead") is None else _texts(data, "dead"))
 
 
 @dataclass(frozen=True)

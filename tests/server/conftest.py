@@ -22,9 +22,23 @@ PG_ADMIN = os.environ.get("DUIYI_TEST_PG", "postgresql://postgres@127.0.0.1:5432
 REDIS_URL = os.environ.get("DUIYI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
+# every test server's operator key (DUIYI_OPERATOR_KEY): GET /api/metrics asks for it
+OPERATOR_KEY = "test-operator-" + secrets.token_urlsafe(12)
+
+
+def operator() -> dict[str, str]:
+    """The headers of the operator's requests (``GET /api/metrics``)."""
+    return {"Authorization": f"Bearer {OPERATOR_KEY}"}
+
+
 def bearer(token: str) -> list[Subprotocol]:
     """The subprotocols a client offers to authenticate a socket (never a query string)."""
-    return [Subprotocol("duiyi"), Subprotocol(f"bearer.{token}")]
+    return [*spectating(), Subprotocol(f"bearer.{token}")]
+
+
+def spectating() -> list[Subprotocol]:
+    """The subprotocol every socket offers (the server refuses a handshake without it)."""
+    return [Subprotocol("duiyi")]
 
 
 def free_port() -> int:
@@ -106,7 +120,12 @@ class Server:
         if self.redis:
             cmd += ["--redis", self.redis]
         cmd += list(self.extra)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        env = {
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "DUIYI_OPERATOR_KEY": OPERATOR_KEY,
+            **self.env,
+        }
         env.pop("DUIYI_DATABASE_URL", None)
         env.pop("DUIYI_REDIS_URL", None)
         self.proc = subprocess.Popen(

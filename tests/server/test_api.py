@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from tests.server.conftest import Server, bearer
+from tests.server.conftest import Server, bearer, spectating
 from websockets.sync.client import connect
 
 
@@ -72,7 +72,7 @@ def test_bad_input_is_a_problem_and_changes_nothing(server: Server) -> None:
         httpx.post(f"{server.url}/api/games/{g['id']}/actions", json={"type": "pass"}).status_code
         == 401
     )
-    assert act(server, g, "nonsense", type="pass").status_code == 401
+    assert act(server, g, "nonsense", type="pass").status_code == 403  # a key, not this game's
     # malformed JSON, unknown game, a coordinate off the board, oversized payload
     r = httpx.post(
         f"{server.url}/api/games/{g['id']}/actions",
@@ -116,7 +116,7 @@ def test_socket_play_and_resync(server: Server) -> None:
     # a client that reconnects with its last version receives exactly what it missed
     act(server, g, w, type="move", move="C3")
     act(server, g, b, type="move", move="G7")
-    with connect(f"{url}?version=1") as spectator:
+    with connect(f"{url}?version=1", subprotocols=spectating()) as spectator:
         hello = json.loads(spectator.recv(5))
         assert hello["seat"] is None
         assert [a["point"] for a in hello["actions"]] == ["C3", "G7"]
@@ -135,7 +135,7 @@ def test_flag_falls_with_nobody_sending_anything(server: Server) -> None:
     # machine had connected it).
     g = new_game(server, time_control={"system": "absolute", "base": 1}, start="first_move")
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    with connect(url) as spectator:
+    with connect(url, subprotocols=spectating()) as spectator:
         json.loads(spectator.recv(5))
         assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
         msg = json.loads(spectator.recv(5))
@@ -158,7 +158,7 @@ def test_byoyomi_calls_are_pushed(server: Server) -> None:
     tc = {"system": "japanese-byoyomi", "base": 0, "periods": 1, "period": 10}
     g = new_game(server, time_control=tc, start="first_move")
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    with connect(url) as spectator:
+    with connect(url, subprotocols=spectating()) as spectator:
         json.loads(spectator.recv(5))
         assert act(server, g, g["black_token"], type="move", move="E5").status_code == 200
         assert json.loads(spectator.recv(5))["type"] == "update"  # the move

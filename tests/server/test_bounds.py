@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server, bearer
+from tests.server.conftest import Server, bearer, spectating
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -131,10 +131,10 @@ def test_sockets_per_game_and_per_client_are_capped(bounded: Any) -> None:
     server = bounded(DUIYI_MAX_SOCKETS_PER_GAME="2", DUIYI_MAX_SOCKETS_PER_CLIENT="4")
     g = httpx.post(server.url + "/api/games", json={"size": 9}).json()
     url = f"{server.ws_url}/api/games/{g['id']}/socket"
-    watchers = [connect(url, legacy=True) for _ in range(2)]  # type: ignore[call-overload]
+    watchers = [connect(url, subprotocols=spectating(), legacy=True) for _ in range(2)]  # type: ignore[call-overload]
     for w in watchers:
         assert json.loads(w.recv(5))["type"] == "hello"
-    with connect(url) as third:
+    with connect(url, subprotocols=spectating()) as third:
         answer = json.loads(third.recv(5))
         assert answer["type"] == "error" and answer["problem"]["status"] == 429
         with pytest.raises(ConnectionClosed) as closed:
@@ -147,7 +147,9 @@ def test_sockets_per_game_and_per_client_are_capped(bounded: Any) -> None:
     assert json.loads(white.recv(5))["seat"] == "white"
     # four sockets from this address: a fifth is refused, whichever game
     other = httpx.post(server.url + "/api/games", json={"size": 9}).json()
-    with connect(f"{server.ws_url}/api/games/{other['id']}/socket") as fifth:
+    with connect(
+        f"{server.ws_url}/api/games/{other['id']}/socket", subprotocols=spectating()
+    ) as fifth:
         assert json.loads(fifth.recv(5))["type"] == "error"
         with pytest.raises(ConnectionClosed) as closed:
             fifth.recv(5)

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Backend, Server
+from tests.server.conftest import Backend, Server, spectating
 from websockets.sync.client import connect
 
 from duiyi.server.engines import gnugo_command
@@ -193,7 +193,9 @@ def test_a_round_of_gnugo_players_is_played_live_on_the_server(
     assert [b["board"] for b in r.json()["boards"]] == [1, 2]
     game = first_game(server, event_id)
     updates = []
-    with connect(f"{server.ws_url}/api/games/{game['id']}/socket") as spectator:
+    with connect(
+        f"{server.ws_url}/api/games/{game['id']}/socket", subprotocols=spectating()
+    ) as spectator:
         hello = json.loads(spectator.recv(10))
         assert hello["type"] == "hello" and hello["seat"] is None
         while True:

@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Backend, Server, bearer, free_port
+from tests.server.conftest import Backend, Server, bearer, free_port, operator, spectating
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -101,9 +101,13 @@ def test_a_paused_owner_is_fenced_out(
         json.loads(black.recv(5))
         assert _act_socket(black, {"type": "move", "move": "E5"})["version"] == 1
     sockets = contextlib.ExitStack()
-    watcher_on_b = sockets.enter_context(connect(url_b))  # on the surviving process
+    watcher_on_b = sockets.enter_context(
+        connect(url_b, subprotocols=spectating())
+    )  # on the surviving process
     json.loads(watcher_on_b.recv(5))
-    spectator_on_a = sockets.enter_context(connect(url_a))  # on the process about to pause
+    spectator_on_a = sockets.enter_context(
+        connect(url_a, subprotocols=spectating())
+    )  # on the process about to pause
     json.loads(spectator_on_a.recv(5))
     a.proc.send_signal(signal.SIGSTOP)
     stopped = time.monotonic()
@@ -144,7 +148,9 @@ def test_a_paused_owner_is_fenced_out(
         assert hello["version"] == 2
         assert _act_socket(black, {"type": "move", "move": "C3"})["version"] == 3
     if peers:
-        published = httpx.get(f"{a.url}/api/metrics", timeout=10).json()["published"]
+        published = httpx.get(f"{a.url}/api/metrics", headers=operator(), timeout=10).json()[
+            "published"
+        ]
         assert published.get("takeover", 0) >= 1
     sockets.close()
     time.sleep(0.5)

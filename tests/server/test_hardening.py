@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server, bearer
+from tests.server.conftest import Server, bearer, spectating
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -119,7 +119,7 @@ def test_binary_frames_and_spent_budgets_close_the_socket(server: Server) -> Non
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
     # resync is answered once per version: a spectator cannot make the server resend the
     # whole game in a loop
-    with connect(url) as spectator:
+    with connect(url, subprotocols=spectating()) as spectator:
         json.loads(spectator.recv(5))
         spectator.send(json.dumps({"type": "resync", "version": 0}))
         assert json.loads(spectator.recv(5))["type"] == "resync"

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from tests.server.conftest import Backend
+from tests.server.conftest import Backend, spectating
 from tests.server.nginx import Cluster, start_cluster
 from websockets.sync.client import ClientConnection, connect
 
@@ -130,8 +130,12 @@ def play_ws(ws_url: str, game: dict[str, Any], moves: int) -> list[tuple[int, st
     acked = []
     url = f"{ws_url}/api/games/{game['id']}/socket"
     with (
-        connect(url, additional_headers=auth(game["black_token"])) as black,
-        connect(url, additional_headers=auth(game["white_token"])) as white,
+        connect(
+            url, additional_headers=auth(game["black_token"]), subprotocols=spectating()
+        ) as black,
+        connect(
+            url, additional_headers=auth(game["white_token"]), subprotocols=spectating()
+        ) as white,
     ):
         assert recv_until(black, "hello")["seat"] == "black"
         assert recv_until(white, "hello")["seat"] == "white"
@@ -255,7 +259,11 @@ class Player:
             ws = self.sockets.get(color)
             if ws is None:
                 ws = self.sockets[color] = connect(
-                    self.ws_url, additional_headers=auth(token), open_timeout=4, legacy=True
+                    self.ws_url,
+                    additional_headers=auth(token),
+                    subprotocols=spectating(),
+                    open_timeout=4,
+                    legacy=True,
                 )
                 recv_until(ws, "hello")
             self.ref += 1

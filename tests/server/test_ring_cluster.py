@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from tests.server.conftest import Backend
+from tests.server.conftest import Backend, operator, spectating
 from tests.server.nginx import Cluster, start_cluster
 from websockets.sync.client import connect
 
@@ -58,7 +58,10 @@ def cluster(backend: Backend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 
 def metrics(cluster: Cluster) -> list[dict[str, Any]]:
-    return [httpx.get(s.url + "/api/metrics", timeout=10).json() for s in cluster.servers]
+    return [
+        httpx.get(s.url + "/api/metrics", headers=operator(), timeout=10).json()
+        for s in cluster.servers
+    ]
 
 
 def owner_in_store(backend: Backend, game_id: str) -> str:
@@ -132,7 +135,7 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     # both players' sockets of a game land on its owner: their updates need no Redis
     g = games[0]
     ws_url = f"{cluster.nginx.ws_url}/api/games/{g.id}/socket"
-    with connect(ws_url) as watcher:
+    with connect(ws_url, subprotocols=spectating()) as watcher:
         assert json.loads(watcher.recv(5))["type"] == "hello"
         g.move()
         assert json.loads(watcher.recv(5))["version"] == len(g.played)

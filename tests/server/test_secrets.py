@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from tests.server.conftest import Server, bearer
+from tests.server.conftest import Server, bearer, spectating
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -22,7 +22,11 @@ def test_no_secret_in_the_log_at_the_default_level(tmp_path: Path) -> None:
         with (
             connect(url, subprotocols=bearer(g["black_token"])) as black,
             connect(url, subprotocols=bearer(g["arbiter_token"])) as arbiter,
-            connect(url, additional_headers={"Authorization": f"Bearer {g['white_token']}"}) as w,
+            connect(
+                url,
+                additional_headers={"Authorization": f"Bearer {g['white_token']}"},
+                subprotocols=spectating(),
+            ) as w,
         ):
             assert black.subprotocol == "duiyi"  # never the bearer one echoed back
             assert json.loads(black.recv(5))["seat"] == "black"
@@ -37,7 +41,7 @@ def test_no_secret_in_the_log_at_the_default_level(tmp_path: Path) -> None:
             while json.loads(arbiter.recv(5))["type"] != "ack":
                 pass
         # an old client that still puts its token in the URL is refused (and not logged)
-        with connect(f"{url}?token={g['white_token']}") as legacy:
+        with connect(f"{url}?token={g['white_token']}", subprotocols=spectating()) as legacy:
             err = json.loads(legacy.recv(5))
             assert err["type"] == "error" and err["problem"]["status"] == 422
             with pytest.raises(ConnectionClosed) as closed:

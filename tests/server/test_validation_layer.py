@@ -156,10 +156,10 @@ def test_keys_are_checked_before_bodies_on_every_route_with_one(server: Server) 
     for method, path in routes:
         r = httpx.request(method, server.url + path, **garbage)  # type: ignore[arg-type]
         assert r.status_code == 401, (path, r.text)
-        # the event's arbiter key does not change the event (403); a key that is none of the
-        # game's is no credential there (401)
+        # the event's arbiter key does not change the event, a key that is none of the game's
+        # does not change the game (403: a key came, it does not allow this; issue 35)
         wrong, status = (
-            (ev["arbiter_token"], 403) if "/events/" in path else ("not-a-key-of-this-game", 401)
+            (ev["arbiter_token"], 403) if "/events/" in path else ("not-a-key-of-this-game", 403)
         )
         r = httpx.request(
             method,

@@ -16,13 +16,23 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from duiyi.errors import InvalidInput
-from duiyi.referee import BOOKS, Book, Referee
+from duiyi.referee import Book, Referee
 
 if TYPE_CHECKING:
     from duiyi.clock import Lateness
     from duiyi.games.adapters import GameAdapter
 
-__all__ = ["EngineProtocol", "GameType"]
+__all__ = ["COMMON_ARTICLES", "EngineProtocol", "GameType"]
+
+#: the rulings both books have, and their articles (a game's book may name its own)
+COMMON_ARTICLES: Mapping[str, str] = MappingProxyType(
+    {
+        "clock_adjustment": "Go §22.8",
+        "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
+        "forfeit": "",
+        "double_forfeit": "",
+    }
+)
 
 
 class EngineProtocol(enum.Enum):
@@ -50,6 +60,8 @@ class GameType:
     title: ClassVar[str]
     #: how its engines are driven
     engine_protocol: ClassVar[EngineProtocol]
+    #: the referee's table of rulings and articles for this game (``Referee(game)`` reads it)
+    book: ClassVar[Book]
     #: the board size of a game that gives none
     default_size: ClassVar[int]
     #: the board sizes a game may be played on
@@ -118,14 +130,14 @@ class GameType:
 
     # ------------------------------------------------------------------ the rulebook
 
-    @property
-    def book(self) -> Book:
-        """The referee's table of rulings and articles for this game."""
-        return BOOKS[self.name]
-
     def referee(self, *, limit: int = 2) -> Referee:
-        """A fresh ruling ledger for one game of this kind."""
-        return Referee(self.name, limit=limit)
+        """A fresh ruling ledger for one game of this kind (its :attr:`book`).
+
+        >>> from duiyi.games import GOMOKU
+        >>> GOMOKU.referee().game is GOMOKU
+        True
+        """
+        return Referee(self, limit=limit)
 
     def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
         """The lateness rule of the book (Go §22.1-2, Gomoku §8.5); ``limit`` in seconds."""

@@ -14,12 +14,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from sqlalchemy import text
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
+from duiyi.server.auth import require_operator
 from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
@@ -215,8 +216,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"status": "ok", "version": __version__})
 
     @app.get("/api/metrics", tags=["ops"])
-    async def metrics() -> dict[str, Any]:
-        """Counters of this process."""
+    async def metrics(request: Request) -> dict[str, Any]:
+        """Counters of this process, for the operator's key only (``DUIYI_OPERATOR_KEY``:
+        process ids, peers and uptime are the operator's); 401 without a key, 403 with another."""
+        require_operator(request, settings.operator_key)
         hosts = state.games.hosts
         routing = state.games.routing
         lat = sorted(state.games.latencies)

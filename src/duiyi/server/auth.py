@@ -23,6 +23,8 @@ __all__ = [
     "bearer_token",
     "hash_token",
     "new_token",
+    "refusal",
+    "require_operator",
     "secret_in_url",
     "verify",
 ]
@@ -77,3 +79,39 @@ def bearer_token(conn: HTTPConnection) -> str | None:
 def secret_in_url(conn: HTTPConnection) -> bool:
     """True when a secret was put in the query string (refused: URLs end up in logs)."""
     return any(conn.query_params.get(name) for name in SECRET_PARAMS)
+
+
+def require_operator(conn: HTTPConnection, operator_key: str | None) -> None:
+    """The request carries the operator's key (``DUIYI_OPERATOR_KEY``): Unauthorized when it
+    sends none, Forbidden when it sends another or the server has none (nobody is the operator).
+
+    >>> from starlette.requests import Request
+    >>> ask = Request({"type": "http", "headers": [(b"authorization", b"Bearer k")]})
+    >>> require_operator(ask, "k")
+    >>> require_operator(ask, "other")
+    Traceback (most recent call last):
+    ...
+    duiyi.server.auth.Forbidden: only the operator's key (DUIYI_OPERATOR_KEY) opens this
+    """
+    sent = bearer_token(conn)
+    if sent is None:
+        raise Unauthorized("send the operator's key as 'Authorization: Bearer <key>'")
+    if operator_key is None or not hmac.compare_digest(
+        sent.encode("utf-8"), operator_key.encode("utf-8")
+    ):
+        raise Forbidden("only the operator's key (DUIYI_OPERATOR_KEY) opens this")
+
+
+def refusal(token: str | None, needed: str) -> DuiyiError:
+    """The refusal of a request that lacks ``needed`` (``"a player's token"``): Unauthorized
+    when it sent no key (401), Forbidden when it sent one that does not allow this (403: the
+    arbiter's key asking for a player's rematch, another game's key), whoever it belongs to.
+
+    >>> type(refusal(None, "a player's token")).__name__, type(refusal("k", "x")).__name__
+    ('Unauthorized', 'Forbidden')
+    >>> str(refusal("k", "a player's token"))
+    "this needs a player's token of this game: the key sent does not allow it"
+    """
+    if token is None:
+        return Unauthorized(f"send {needed} as 'Authorization: Bearer <key>'")
+    return Forbidden(f"this needs {needed} of this game: the key sent does not allow it")

@@ -36,6 +36,7 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,6 +60,10 @@ __all__ = [
 #: How a request names an engine: an entry's name, with ``:LEVEL`` when the entry has levels.
 ENGINE_NAME: Final = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}(:[0-9]{1,3})?$"
 _NAME = re.compile(ENGINE_NAME)
+
+#: An entry's ``max_concurrent`` at most (engine processes of it at once in one process).
+MAX_CONCURRENT: Final = 64
+_VARIABLE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 #: The only variables of the server's environment an engine process sees.
 ENV_ALLOWED: Final = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
@@ -177,6 +182,10 @@ class EngineEntry:
 
         >>> EngineEntry.from_json("x", {"game": "go", "command": "/bin/cat -n"}).command
         ('/bin/cat', '-n')
+        >>> EngineEntry.from_json("x", {"game": "go", "command": "/bin/cat", "max_concurrent": 10**8})
+        Traceback (most recent call last):
+        ...
+        duiyi.errors.InvalidInput: engine 'x': max_concurrent must be a whole number 1-64 (engine processes at once), got 100000000
         """
         at = f"{where}: engine {name!r}" if where else f"engine {name!r}"
         if not _NAME.match(name) or ":" in name:
@@ -207,35 +216,36 @@ class EngineEntry:
             raise InvalidInput(f"{at}: command must be a list of strings (argv) or a string")
         if not argv:
             raise InvalidInput(f"{at}: empty command")
-        program = argv[0]
-        if os.sep not in program:  # a bare name: found on PATH (or /usr/games) now, once
-            found = shutil.which(program) or shutil.which(program, path="/usr/games")
-            program = found or program
-            argv = (program, *argv[1:])
-        if not os.path.isabs(program) or not os.path.isfile(program):
-            raise InvalidInput(f"{at}: {program!r} must be the absolute path of a program")
-        if not os.access(program, os.X_OK):
-            raise InvalidInput(f"{at}: {program} is not executable")
+        _check_program(argv[0], at)
         levels = data.get("levels", [1, 10])
         if not (
             isinstance(levels, list)
             and len(levels) == 2
             and all(type(v) is int for v in levels)
-            and levels[0] <= levels[1]
+            and 0 <= levels[0] <= levels[1] <= 999
         ):
-            raise InvalidInput(f"{at}: levels must be [LOW, HIGH]")
+            # a request asks for a level in at most three digits (ENGINE_NAME)
+            raise InvalidInput(f"{at}: levels must be [LOW, HIGH], whole numbers 0-999")
         env = data.get("env", {})
         if not isinstance(env, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in env.items()
         ):
             raise InvalidInput(f"{at}: env must be a table of strings")
+        for variable in env:
+            _check_variable(variable, at)
+        max_concurrent = data.get("max_concurrent", 8)
+        if type(max_concurrent) is not int or not 1 <= max_concurrent <= MAX_CONCURRENT:
+            raise InvalidInput(
+                f"{at}: max_concurrent must be a whole number 1-{MAX_CONCURRENT} "
+                f"(engine processes at once), got {max_concurrent!r}"
+            )
         try:
             entry = cls(
                 name=name,
                 game=str(game),
                 command=argv,
                 label=str(data.get("label", "")),
-                max_concurrent=int(_positive(data.get("max_concurrent", 8), at, "max_concurrent")),
+                max_concurrent=max_concurrent,
                 move_seconds=(
                     None
                     if data.get("move_seconds") is None
@@ -253,6 +263,57 @@ class EngineEntry:
         if not entry.levels[0] <= entry.level <= entry.levels[1]:
             raise InvalidInput(f"{at}: level {entry.level} is outside levels {list(levels)}")
         return entry
+
+
+def _check_program(program: str, at: str) -> None:
+    """The program of an entry's command as docs/server.md asks for it: an absolute path
+    (never looked up on a PATH), an executable file that nobody but its owner may rewrite
+    (neither it nor its directory writable by all, a sticky directory aside); InvalidInput
+    naming ``at`` otherwise.
+
+    >>> _check_program("gnugo", "engines.toml: engine 'g'")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: engines.toml: engine 'g': command: 'gnugo' must be the absolute ...
+    """
+    if not os.path.isabs(program):
+        found = shutil.which(program) or shutil.which(program, path="/usr/games")
+        hint = f" (here: {found!r})" if found else ""
+        raise InvalidInput(
+            f"{at}: command: {program!r} must be the absolute path of a program{hint}"
+        )
+    if not os.path.isfile(program):
+        raise InvalidInput(f"{at}: command: {program!r} is not a file")
+    if not os.access(program, os.X_OK):
+        raise InvalidInput(f"{at}: command: {program} is not executable")
+    real = os.path.realpath(program)
+    if os.stat(real).st_mode & stat.S_IWOTH:
+        raise InvalidInput(f"{at}: command: {real} is writable by every user")
+    folder = os.stat(os.path.dirname(real)).st_mode
+    if folder & stat.S_IWOTH and not folder & stat.S_ISVTX:
+        raise InvalidInput(
+            f"{at}: command: {os.path.dirname(real)} (the program's directory) is writable "
+            "by every user"
+        )
+
+
+def _check_variable(name: str, at: str) -> None:
+    """A variable an entry's ``env`` may set: a plain name, none that changes how programs
+    load (``LD_*``) and none of the server's own settings (``DUIYI_*``).
+
+    >>> _check_variable("OMP_NUM_THREADS", "e")
+    >>> _check_variable("LD_PRELOAD", "e")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: e: env: LD_PRELOAD may not be set (LD_* changes what a program loads)
+    """
+    if not _VARIABLE.match(name):
+        raise InvalidInput(f"{at}: env: {name[:40]!r} is not a variable name")
+    upper = name.upper()
+    if upper.startswith("LD_"):
+        raise InvalidInput(f"{at}: env: {name} may not be set (LD_* changes what a program loads)")
+    if upper.startswith("DUIYI_"):
+        raise InvalidInput(f"{at}: env: {name} may not be set (DUIYI_* are the server's own)")
 
 
 def _positive(value: Any, at: str, what: str) -> float:
@@ -298,6 +359,29 @@ class EngineList:
             raise EngineNotListed(refusal)
         argv = entry.argv_for(int(level) if level else None)
         return EngineRun(entry, argv, spec.strip())
+
+    def check_entered(self, spec: str, game: str, field: str = "engine") -> None:
+        """An engine player entered with ``spec``: refused (:class:`EngineNotOffered`, naming
+        ``field``) when this list has the entry for ``game`` but not the level asked for
+        (``gnugo:99`` of levels 1-10); a name it does not list is left for the round's play
+        (docs/server.md, "Engines": the list may change before then).
+
+        >>> engines = EngineList({"g": EngineEntry("g", "go", ("/bin/cat",), level_option="-l")})
+        >>> engines.check_entered("g:3", "go"), engines.check_entered("elsewhere:99", "go")
+        (None, None)
+        >>> engines.check_entered("g:99", "go")
+        Traceback (most recent call last):
+        ...
+        duiyi.server.engine_list.EngineNotOffered: engine: engine 'g': level must be 1-10
+        """
+        name, _, level = spec.strip().partition(":")
+        entry = self.entries.get(name)
+        if entry is None or entry.game != game:
+            return
+        try:
+            entry.argv_for(int(level) if level.isdigit() else None)
+        except EngineNotOffered as exc:
+            raise EngineNotOffered(f"{field}: {exc}") from exc
 
     def to_json(self) -> dict[str, Any]:
         """``GET /api/engines``: the names by game, and each entry (without its command)."""

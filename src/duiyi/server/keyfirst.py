@@ -41,8 +41,8 @@ def needs_key(method: str, path: str) -> str | None:
 
 async def check_key(request: Request, kind: str) -> None:
     """The event (organiser key) or game (a seat's or the arbiter's key) of the request's path
-    exists and the key sent belongs to it: NotFound, Unauthorized (no key; a key that is none of
-    the game's) or Forbidden (another key of the event) otherwise."""
+    exists and the key sent belongs to it: NotFound, Unauthorized (no key) or Forbidden (a key
+    that is not this event's organiser key, or none of this game's) otherwise."""
     state = request.app.state.duiyi
     token = bearer_token(request)
     if kind == "event":
@@ -56,9 +56,10 @@ async def check_key(request: Request, kind: str) -> None:
     if token is None:
         raise Unauthorized("send your player or arbiter key as 'Authorization: Bearer <key>'")
     if host.seat_for(token) is None and not host.is_arbiter(token):
-        # not a credential of this game at all (401); a key of the game without the right
-        # (a player sending a ruling) is the route's own 403
-        raise Unauthorized("this key is not a player's or the arbiter's key of this game")
+        # a key sent that is none of this game's (another game's arbiter, a guess): 403 like
+        # an event's (docs/decisions.md: 401 only when no key came); a key of the game
+        # without the right (a player sending a ruling) is the route's own 403
+        raise Forbidden("this key is not a player's or the arbiter's key of this game")
 
 
 class KeyFirstRoute(APIRoute):

@@ -27,6 +27,7 @@ from duiyi.server.auth import (
     Forbidden,
     Unauthorized,
     bearer_token,
+    refusal,
     secret_in_url,
 )
 from duiyi.server.broadcast import RECONNECT_TEXT
@@ -38,6 +39,7 @@ from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import (
     RateLimited,
     problem_body,
+    problem_response,
     report_failure,
     status_for,
     store_outage,
@@ -189,9 +191,10 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     the game's. No rematch of an event's game."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     record = await manager.repo.game(game_id)  # the offer as stored now (any process)
     rematches.check_casual(record)
     if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
@@ -233,9 +236,10 @@ async def decline_rematch(request: Request, game_id: str) -> dict[str, Any]:
     on the socket."""
     manager = _manager(request)
     host = await manager.get(game_id)
-    seat = host.seat_for(bearer_token(request))
-    if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
+        raise refusal(token, "a player's token")
     now = await rematches.decline(manager.repo, game_id, seat)
     manager.announce(game_id, {"type": "rematch", "rematch": now})
     return {"rematch": now}
@@ -270,6 +274,7 @@ CLOSE_BINARY = 1003
 CLOSE_ERROR = 1011
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
+CLOSE_NO_SUBPROTOCOL = 1002  # a protocol error: the handshake offered no duiyi subprotocol
 CLOSE_SECRET_IN_URL = 4400
 CLOSE_NOT_FOUND = 4404
 CLOSE_RECONNECT = 4409
@@ -309,8 +314,18 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
 
     Credentials come in the ``Authorization`` header or as the subprotocol ``bearer.<token>``
     (offered beside ``duiyi``, which the server answers); never in the URL."""
-    offered = websocket.scope.get("subprotocols") or []
-    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    if SUBPROTOCOL not in (websocket.scope.get("subprotocols") or []):
+        # a client that does not speak this socket's messages is refused at the handshake
+        no_protocol = InvalidInput(
+            f"offer the WebSocket subprotocol {SUBPROTOCOL!r} (and 'bearer.<token>' to sit at "
+            "the board): this socket speaks only the duiyi messages"
+        )
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(problem_response(no_protocol))
+        else:
+            await websocket.close(code=CLOSE_NO_SUBPROTOCOL)
+        return
+    await websocket.accept(subprotocol=SUBPROTOCOL)
     if secret_in_url(websocket):
         problem = problem_body(
             InvalidInput(

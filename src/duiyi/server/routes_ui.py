@@ -21,7 +21,7 @@ from duiyi.actions import Resume
 from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
 from duiyi.games.ui import GameUi, describe_all
-from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token
+from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, refusal
 from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
@@ -216,9 +216,10 @@ async def ready(request: Request, game_id: str) -> dict[str, Any]:
     sat down the arbiter's pause is lifted and the clock starts."""
     repo = _repo(request)
     record = await repo.game(game_id)
-    seat = _seat(record, bearer_token(request))
+    token = bearer_token(request)
+    seat = _seat(record, token)
     if seat is None:
-        raise Unauthorized("send your player token as 'Authorization: Bearer <token>'")
+        raise refusal(token, "a player's token")
     both = False
 
     def change(config: dict[str, Any]) -> None:
@@ -265,9 +266,10 @@ async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, 
     """A player calls the arbiter to the board (a claim the arbiter decides)."""
     repo = _repo(request)
     record = await repo.game(game_id)
-    seat = _seat(record, bearer_token(request))
-    if seat is None:
-        raise Unauthorized("only a player of this game may call its arbiter")
+    token = bearer_token(request)
+    seat = _seat(record, token)
+    if seat is None:  # a player calls; the arbiter's key is refused (403)
+        raise refusal(token, "a player's token (a player calls the arbiter)")
     if body.about not in ("foul", "count", "time", "draw", "other"):
         raise InvalidInput(f"about is foul, count, time, draw or other, not {body.about!r}")
     made: dict[str, Any] = {}

@@ -28,6 +28,7 @@ class Settings:
     ``DUIYI_PEERS`` (comma separated, the upstream addresses as nginx names them, in its
     order) turns on ownership by nginx's consistent hash (with Redis), and ``DUIYI_PEER_ADDRESS`` names this
     process among them (``duiyi serve`` fills it with ``--host``:``--port``).
+    ``DUIYI_OPERATOR_KEY`` is the key ``GET /api/metrics`` asks for.
 
     >>> s = Settings(peers=("127.0.0.1:8001", "127.0.0.1:8002"), peer_address="127.0.0.1:8002")
     >>> s.process_id.endswith("@127.0.0.1:8002")
@@ -96,6 +97,10 @@ class Settings:
     # address among them: a game is owned by its point on nginx's ring (duiyi.server.ring)
     peers: tuple[str, ...] = ()
     peer_address: str | None = None
+    # the operator's key (``DUIYI_OPERATOR_KEY``): ``GET /api/metrics`` answers only a bearer of
+    # it (process ids, peers, uptime and counters are the operator's); None: metrics answer
+    # nobody
+    operator_key: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.peers and self.peer_address is not None:
@@ -152,6 +157,8 @@ class Settings:
             values["peer_address"] = os.environ["DUIYI_PEER_ADDRESS"].strip()
         if os.environ.get("DUIYI_ENGINE_PLAYERS", "").strip().lower() in ("1", "true", "yes"):
             values["engine_players"] = True
+        if os.environ.get("DUIYI_OPERATOR_KEY", "").strip():
+            values["operator_key"] = os.environ["DUIYI_OPERATOR_KEY"].strip()
         if os.environ.get("DUIYI_ENGINES"):
             values["engines_file"] = os.environ["DUIYI_ENGINES"]
         gnugo = os.environ.get("DUIYI_GNUGO", "").strip().lower()

@@ -6,11 +6,12 @@ limit that ran out becomes an automatic action in the log, stamped with the mome
 So the log alone rebuilds the exact state (:meth:`Session.from_log`), and a server can run a
 timer on :meth:`Session.next_deadline` / :meth:`Session.tick` to push calls and flag-falls.
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK, WHITE
 >>> from duiyi.go import Game
 >>> from duiyi.clock import Clock, ChineseByoyomi
 >>> from duiyi.referee import Referee
->>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee("go"))
+>>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee(GO))
 >>> s.move(BLACK, "E5", now=20.0)
 >>> [e.zh for e in s.tick(70.0)]     # White's last minute (from 20 s): 30, 40, 50 s
 ['30秒', '40秒', '50秒']
@@ -72,14 +73,14 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.games import (
+    GO,
     GameAdapter,
     GameType,
-    GoAdapter,
-    GomokuAdapter,
     adapt,
     adapter_from_config,
     find,
 )
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
     Facts,
@@ -90,6 +91,7 @@ from duiyi.referee import (
     outcome_json,
     overtime_pass_ruling,
     requests,
+    stored_game,
 )
 
 __all__ = ["START_RULES", "Event", "Session"]
@@ -190,7 +192,7 @@ class Session:
         self._referee = (
             referee
             if referee is not None
-            else (self.kind.referee() if self.kind is not None else Referee())
+            else (self.kind or GO).referee()  # a game outside the registry: Go's book
         )
         self.overtime_pass = bool(overtime_pass)
         grace = _check_time(overrun_grace)
@@ -200,6 +202,9 @@ class Session:
         # a casual game's takeback by agreement (issue 21): never in an event's game
         self.takebacks = bool(takebacks)
         self._takeback: Color | None = None  # the seat that asked, until answered
+        # the asker and how its last request ended without a takeback ("refused", or
+        # "played_on": the opponent moved instead), until the asker asks again or plays
+        self._takeback_answer: tuple[Color, str] | None = None
         # taken-back moves leave the clock's quota too (issue 21); logs written before replay
         # as played then (their taken-back moves counted)
         self._takeback_quota = True
@@ -223,10 +228,10 @@ class Session:
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
         self._legacy = False
-        if self.kind is not None and self._referee.game != self._game.kind:
+        if self.kind is not None and self._referee.game is not self.kind:
             raise InvalidInput(
-                f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
-                f"not Referee({self._referee.game!r})"
+                f"a {self._game.kind} game needs its own Referee "
+                f"({self.kind.name.upper()}.referee()), not {self._referee.game.name}'s"
             )
         # a clock created running for the wrong seat (White first after fixed handicap
         # stones) is set right at once, without counting a move
@@ -319,6 +324,24 @@ class Session:
         asker plays on)."""
         return self._takeback
 
+    @property
+    def takeback_answer(self) -> dict[str, str] | None:
+        """How the last takeback request ended without a takeback, for its asker to be told:
+        ``{"asker": "black", "answer": "refused"}`` (or ``"played_on"``: the opponent moved
+        instead), until the asker asks again or plays.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), takebacks=True)
+        >>> s.move(BLACK, "E5", now=1.0); s.apply(RequestTakeback(), 2.0, BLACK)
+        >>> s.move(WHITE, "D5", now=3.0); s.takeback_answer
+        {'asker': 'black', 'answer': 'played_on'}
+        """
+        if self._takeback_answer is None:
+            return None
+        asker, answer = self._takeback_answer
+        return {"asker": asker.value, "answer": answer}
+
     def may_request_takeback(self, player: Color) -> bool:
         """Whether ``player`` may ask now to take back its last move: takebacks allowed in
         this game, play going on, no request open, a move of its own to take back.
@@ -345,8 +368,6 @@ class Session:
 
     def _takeback_count(self, player: Color) -> int:
         """The game actions a takeback by ``player`` removes (IllegalAction: none now)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)):
-            raise IllegalAction("this game has no takebacks")
         return self._game.takeback_count(player)
 
     @property
@@ -433,6 +454,7 @@ class Session:
             "seats_swapped": self._seats_swapped,
             "clock_start": self.clock_start_json(),
             "takeback": self._takeback.value if self._takeback else None,
+            "takeback_answer": self.takeback_answer,
         }
 
     # ------------------------------------------------------------------ time
@@ -730,7 +752,7 @@ class Session:
             decided=self.outcome() is not None,
             ended_at=self._ended_at,
         )
-        trial = Referee.from_json(self._referee.to_json())
+        trial = Referee.from_json(self._referee.to_json(), self._referee.game)
         overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
         override = isinstance(request, overriding) and request.override
         new = list(trial.rule(request, facts))
@@ -760,15 +782,11 @@ class Session:
     def _check_take_back(self, ruling: Ruling) -> None:
         """Go §17.3, Gomoku §6.1(7): a dropped stone comes back only while it is the game's
         last action (in Gomoku also when it made a five: the five goes with it)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)) or ruling.color is None:
-            raise SessionError(
-                "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
-                ruling.article,
-            )
-        decided = self.outcome() if isinstance(self._game, GoAdapter) else self._outcome
-        if decided is not None:
-            raise GameOver(f"the game is over: {_describe(decided)}")
-        self._game.check_take_back(ruling.color)
+        if ruling.color is None:
+            raise SessionError("a dropped stone picked up names its player", ruling.article)
+        if self._outcome is not None:
+            raise GameOver(f"the game is over: {_describe(self._outcome)}")
+        self._game.check_take_back(ruling.color)  # the game's own result: the game's to say
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
         """Record a ruling made elsewhere and apply its effects. A ruling that decides an
@@ -833,19 +851,25 @@ class Session:
         if self._clock.paused:
             raise IllegalAction("the game is paused or adjourned: resume it first")
         if isinstance(a.action, RequestTakeback):
+            if self._takeback is player:
+                return  # asked again (a double click, a second tab): the same request
             if self._takeback is not None:
                 raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
             self._takeback_count(player)
             self._takeback = player
+            self._takeback_answer = None
             return
         asker = self._takeback
         if asker is None or asker is player:
-            raise IllegalAction(f"{player.opponent} has not asked to take back a move")
+            raise IllegalAction(
+                f"{player.opponent} has no request to take back a move open (a request ends "
+                "when it is answered or a move is played)"
+            )
         if isinstance(a.action, DeclineTakeback):
             self._takeback = None
+            self._takeback_answer = (asker, "refused")
             return
         count = self._takeback_count(asker)  # a refusal changes nothing
-        assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
         self._takeback = None
         self._game.take_back_moves(count)
         if not self._started:
@@ -883,8 +907,14 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = action.turn and self._clock.to_move is player
         self._game.play(player, action)
-        if self._takeback is player and action.turn:
-            self._takeback = None  # the asker played on: its request lapses
+        if action.turn and self._takeback is not None:
+            # a move ends the request: the asker played on, or the opponent moved instead of
+            # answering (the asker is told); agreeing later would take back the wrong moves
+            if self._takeback is not player:
+                self._takeback_answer = (self._takeback, "played_on")
+            self._takeback = None
+        elif action.turn and self._takeback_answer and self._takeback_answer[0] is player:
+            self._takeback_answer = None
         if not self._started:
             # acting is being there (issue 21): a seated start counts the player as seated;
             # a first-move start begins with this move, which costs nothing
@@ -1029,18 +1059,14 @@ class Session:
             self._check_take_back(ruling)
         if ruling.replace_at is not None:
             # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
-            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
-                    "Gomoku §6.1",
-                )
+            if ruling.color is None:
+                raise SessionError("a stone put back names its player (Gomoku §6.1)", "Gomoku §6.1")
             self._game.replace_last_stone(ruling.color, ruling.replace_at)
         if ruling.restore:
             # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
-            if not isinstance(self._game, GoAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
-                )
+            if ruling.color is None:
+                raise SessionError("stones put back name their remover (Go §18.1)", "Go §18.1")
+            self._game.check_restore_stones()
             if self.outcome() is not None:
                 raise GameOver(f"the game is over: {_describe(self.outcome())}")
             self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
@@ -1070,7 +1096,6 @@ class Session:
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None:
-            assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _check_take_back
             self._game.take_back(ruling.color)
             self._hand_back(ruling.color, at)
         if ruling.passes is not None:
@@ -1157,7 +1182,7 @@ class Session:
         try:
             game = adapter_from_config(log["game"])
             clock = Clock.from_json(log["clock"])
-            referee = Referee.from_json(log["referee"])
+            referee = Referee.from_json(log["referee"], get_game(stored_game(log["referee"])))
             options = log.get("options", {})
             actions = [LogEntry.from_json(a) for a in log["actions"]]
         except KeyError as exc:
@@ -1207,7 +1232,4 @@ def _overtime_event(at: float, player: Color) -> Event:
 
 
 def _describe(o: Outcome | None) -> str:
-    if o is None:
-        return "ongoing"
-    who = f"{o.winner} wins" if o.winner else o.result.value
-    return f"{who} ({o.termination.value}, {o.article})"
+    return "ongoing" if o is None else o.describe()

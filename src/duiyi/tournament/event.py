@@ -214,17 +214,51 @@ def _assign_teams(event: Event, first_new: int) -> Event:
 
 
 def draw_numbers(event: Event, rng: random.Random) -> Event:
-    """Draw the players' numbers by lot before round 1 (appendix 三.1, 五.2(1)).
+    """Draw the competitors' numbers by lot before round 1 (Go appendix 三.1, 五.2(1): "全体棋手
+    (或队)"). In a team event the lot numbers the teams among the teams and never moves a player
+    to another team: each team's players keep their board order (分台定人制, Go §25.2, Gomoku
+    §16.2(1): "不得更改台次") and are numbered team after team in the drawn order.
+
     >>> e = add_players(new_event('x', 'go', 'swiss', 1), [Player(0, 'A'), Player(0, 'B')])
     >>> sorted(p.name for p in draw_numbers(e, random.Random(2)).players)
     ['A', 'B']
+    >>> t = [Player(0, n, extra=(("team", n[0]),)) for n in ("X1", "X2", "Y1", "Y2")]
+    >>> e = draw_numbers(add_players(new_event('t', 'gomoku', 'round-robin', 0), t), random.Random(1))
+    >>> [(tm.name, [e.player(m).name for m in tm.members]) for tm in e.teams]
+    [('Y', ['Y1', 'Y2']), ('X', ['X1', 'X2'])]
     """
     if event.history:
         raise TournamentError("numbers are drawn before round 1 is paired")
-    shuffled = list(event.players)
-    rng.shuffle(shuffled)
+    if not event.is_team_event:
+        shuffled = list(event.players)
+        rng.shuffle(shuffled)
+        return _renumbered(event, [p.number for p in shuffled], list(range(len(event.teams))))
+    teams = list(range(len(event.teams)))
+    rng.shuffle(teams)
+    order = [m for i in teams for m in event.teams[i].members]
+    order += [p.number for p in event.players if p.number not in set(order)]
+    return _renumbered(event, order, teams)
+
+
+def _renumbered(event: Event, order: Sequence[int], teams: Sequence[int]) -> Event:
+    """The event with player ``order[i]`` numbered ``i + 1`` and team ``teams[j]`` (an index)
+    numbered ``j + 1``: teams' members, withdrawals and lots follow their players and teams."""
+    new = {old: i for i, old in enumerate(order, start=1)}
+    players = sorted(
+        (replace(p, number=new[p.number]) for p in event.players), key=lambda p: p.number
+    )
+    built = tuple(
+        Team(j, event.teams[i].name, tuple(new[m] for m in event.teams[i].members))
+        for j, i in enumerate(teams, start=1)
+    )
+    by_team = {event.teams[i].number: j for j, i in enumerate(teams, start=1)}
+    keys = by_team if event.is_team_event else new
     return replace(
-        event, players=tuple(replace(p, number=i) for i, p in enumerate(shuffled, start=1))
+        event,
+        players=tuple(players),
+        teams=built,
+        withdrawals=tuple(replace(w, player=new[w.player]) for w in event.withdrawals),
+        lots={keys[k]: v for k, v in event.lots.items() if k in keys},
     )
 
 

@@ -45,13 +45,17 @@ export async function api(method, path, options = {}) {
   }
 }
 
-async function request(method, path, { body, token, csv } = {}) {
+async function request(method, path, { body, token, csv, xml } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (csv !== undefined) {
     headers["Content-Type"] = "text/csv";
     payload = csv;
+  } else if (xml !== undefined) {
+    // a file sent as it is (a Blob keeps its bytes and so the encoding its XML declaration names)
+    headers["Content-Type"] = "application/xml";
+    payload = xml;
   } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);

@@ -471,6 +471,8 @@ const T = {
   "takeback.askedBy": ["{who} asks to take back their last move", "{who}请求悔棋（收回上一手）"],
   "takeback.agree": ["Agree", "同意"],
   "takeback.refuse": ["Refuse", "拒绝"],
+  "takeback.refused": ["{who} refused to take back your last move", "{who}拒绝了你的悔棋请求"],
+  "takeback.playedOn": ["{who} played on: your request to take back lapsed", "{who}已经落子，你的悔棋请求作废"],
   "rematch": ["Rematch, colours swapped", "再来一局（交换黑白）"],
   "rematch.help": ["The same engine, level and rules; you play {colour}", "同一引擎、级别与规则；你执{colour}"],
   "rematch.offer": ["Offer a rematch, colours swapped", "提议再来一局（交换黑白）"],

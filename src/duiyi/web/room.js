@@ -191,7 +191,7 @@ export function roomPage(main, id, params) {
   function watch(b) {
     if (room.sockets[b.id] || room.closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(b.id)}/socket?version=${b.state.version}`);
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(b.id)}/socket?version=${b.state.version}`, ["duiyi"]);
     room.sockets[b.id] = ws;
     ws.onmessage = (ev) => {
       let m;
