@@ -41,9 +41,10 @@ async def _heartbeat(state: State) -> None:
             # the beat and, behind nginx's hash, the read of which peers are alive: one
             # statement (Repository.beat)
             ownership = state.games.ownership
-            now = time.time()
+            now, sent = time.time(), time.monotonic()
             since = None if ownership is None else now - ownership.stale_after
             beats = await state.repo.beat(state.settings.process_id, now, since)
+            state.games.beaten(sent)
             if ownership is not None:
                 _see_peers(state, beats, now)
         except Exception as exc:
