@@ -17,7 +17,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from sqlalchemy import text
 from starlette.responses import JSONResponse, RedirectResponse
-from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
 from duiyi.server.auth import require_operator
@@ -258,7 +257,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     web = Path(__file__).resolve().parent.parent / "web"
     has_ui = (web / "index.html").exists()
     if has_ui:
-        app.mount("/ui", StaticFiles(directory=web, html=True), name="ui")
+        from duiyi.server.routes_ui import UiFiles  # with the headers a page needs
+
+        app.mount("/ui", UiFiles(directory=web, html=True), name="ui")
 
     @app.get("/", include_in_schema=False)
     async def root() -> RedirectResponse:
