@@ -483,7 +483,8 @@ def test_golden_log_v1_still_loads() -> None:
 
 
 def test_absent_player_gets_no_pass_on_overtime() -> None:
-    # Go §22.5 is on the player's request: an absent player whose clock runs out just loses.
+    # Go §22.5 is on the player's request: an absent player whose clock runs out just loses;
+    # without main time it was absent through the whole count: a forfeit (Go §22.4, issue 32)
     s = Session(
         GoGame(9),
         Clock(
@@ -496,7 +497,8 @@ def test_absent_player_gets_no_pass_on_overtime() -> None:
     )
     s.tick(61.0)
     o = s.outcome()
-    assert o is not None and o.winner is WHITE and o.termination is Termination.TIME
+    assert o is not None and o.winner is WHITE and o.termination is Termination.FORFEIT
+    assert o.article == "Go §22.4"
 
 
 def test_gomoku_foul_claimed_by_white() -> None:

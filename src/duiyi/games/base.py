@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -32,6 +33,12 @@ COMMON_ARTICLES: Mapping[str, str] = MappingProxyType(
         "forfeit": "",
         "double_forfeit": "",
     }
+)
+
+# an article as duiyi cites it: the book's title, § and the article's number, then its
+# clauses (.1, (2), a letter: "Go §27.1(1)B")
+_CITATION = re.compile(
+    r"^(?P<book>[A-Za-z]+) §(?P<article>[0-9]{1,3})(\.[0-9]{1,2}){0,2}(\([0-9]{1,2}\))?[A-H]?$"
 )
 
 
@@ -67,6 +74,8 @@ class GameType:
     #: the board sizes a game may be played on
     sizes: ClassVar[range]
     size_article: ClassVar[str | None] = None
+    #: the rulebook's articles run from §1 to this one (Go 2002: 第三十三条; Gomoku 2013: 第十九条)
+    last_article: ClassVar[int]
     #: points for a win and for a draw (Go §27.1: 2 and 1; Gomoku §18.1: 1 and ½)
     scoring: ClassVar[tuple[Fraction, Fraction]]
     #: whether a game can end drawn between players of the book (Gomoku §10.3; Go's Chinese
@@ -76,6 +85,8 @@ class GameType:
     has_komi: ClassVar[bool]
     #: the article of a withdrawal before the first round is paired (the field is redrawn)
     redraw_article: ClassVar[str]
+    #: the article under which a knockout's round 1 lines are drawn by lot
+    lines_lot_article: ClassVar[str]
     #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
     ends_in_a_line: ClassVar[bool] = False
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
@@ -129,6 +140,25 @@ class GameType:
         return self.name.upper()
 
     # ------------------------------------------------------------------ the rulebook
+
+    def knows_article(self, article: str) -> bool:
+        """True when ``article`` cites this game's rulebook as duiyi writes it (``"Go §24"``,
+        ``"Go §27.1(1)B"``, ``"Gomoku §12.3(2)C"``: an article from §1 to
+        :attr:`last_article`, with its clauses), or is an article the referee's table of this
+        game rules by (:attr:`book`).
+
+        >>> from duiyi.games import GO, GOMOKU
+        >>> GO.knows_article("Go §24.1"), GO.knows_article("Go §999"), GO.knows_article("Go §0")
+        (True, False, False)
+        >>> GOMOKU.knows_article("Gomoku §12.3(2)C"), GOMOKU.knows_article("Go §24")
+        (True, False)
+        >>> GOMOKU.knows_article("Go §22.8")  # the clock correction both books share
+        True
+        """
+        found = _CITATION.match(article)
+        if found is not None and found["book"] == self.title:
+            return 1 <= int(found["article"]) <= self.last_article
+        return article in self.book.articles.values() and bool(article)
 
     def referee(self, *, limit: int = 2) -> Referee:
         """A fresh ruling ledger for one game of this kind (its :attr:`book`).

@@ -38,6 +38,9 @@ BOOK = Book(
         "scattered": "Go §17.6",
         "no_show": "Go §22.1",
         "no_show_both": "Go §22.3",
+        # absent through the whole byo-yomi of a game without main time: the player loses
+        # the right to play the game, a forfeit (如读秒过程告终，棋手即自动失去该局参赛资格)
+        "no_show_byoyomi": "Go §22.4",
         "withdrawal": "Go §28",
         "disqualification": "Go §23.1",
         "disciplinary_loss": "Go §23",
@@ -109,6 +112,8 @@ class Go(GameType):
     has_draws: ClassVar[bool] = False
     has_komi: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Go §28.1"
+    lines_lot_article: ClassVar[str] = "appendix 一.3"
+    last_article: ClassVar[int] = 33
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
     default_preset: ClassVar[str] = "chinese"
     colour_method: ClassVar[str] = "nigiri (Go §10)"

@@ -91,6 +91,8 @@ class Gomoku(GameType):
     has_komi: ClassVar[bool] = False
     ends_in_a_line: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Gomoku §18.5"
+    lines_lot_article: ClassVar[str] = "Gomoku §14.1(6)"  # the chief arbiter presides over the lots
+    last_article: ClassVar[int] = 19
     overtime_pass: ClassVar[bool] = False
     default_preset: ClassVar[str] = "chinese-2013"
     colour_method: ClassVar[str] = "hand count (Gomoku §5.3(1))"

@@ -589,7 +589,7 @@ class Referee:
                     request.against,
                     question=request.question,
                     appellant=request.appellant,
-                    round_end=f.ended_at,
+                    round_end=f.round_end,
                     limit=request.limit,
                     organiser_delay=request.organiser_delay,
                     by_chief_arbiter=request.by_chief_arbiter,
@@ -1578,7 +1578,9 @@ class Referee:
         """``color`` appeals against the ruling ``against`` (its index in :attr:`rulings`),
         Gomoku §13.1. Refused when the appellant may not appeal (§13.1: in a team event the
         leader, or a player the leader supports), or, with ``limit`` seconds after
-        ``round_end``, when it comes too late (§8.11; the organiser's delays excluded). The
+        ``round_end``, when it comes too late (§8.11 "应在当轮比赛结束后规定的时间内提出"; the
+        organiser's delays excluded); while the round's end is not known (None) no appeal is
+        late and no deadline is recorded. The
         record keeps the deadline and who has the last word (a fact: the arbiter; a rule's
         interpretation: the chief arbiter; a question the rules do not cover, decided by the
         chief arbiter: the competition committee). Changes nothing on the board.
@@ -1617,10 +1619,10 @@ class Referee:
                 article,
             )
         deadline: float | None = None
-        if limit is not None:
-            start = round_end if round_end is not None else target.at
-            if start is None or at is None:
-                raise InvalidInput("a deadline needs the round's end and the appeal's time")
+        if limit is not None and round_end is not None:
+            start = round_end
+            if at is None:
+                raise InvalidInput("a deadline needs the appeal's time", "Gomoku §8.11")
             if not appeal_in_time(start, at, limit, organiser_delay=organiser_delay):
                 raise RefereeError(
                     f"the appeal came {at - start - organiser_delay:g} s after the round ended, "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import ipaddress
 import logging
 import time
 from typing import Annotated, Any, Literal
@@ -296,30 +297,63 @@ async def engine_rematch(
         raise
 
 
-def client_key(client: str) -> str:
-    """What the store keeps of the client that started an engine game (a digest of its
-    address, not the address itself).
+def network_of(client: str) -> str:
+    """The network a client address belongs to for the engine caps: its IPv4 /24, its IPv6
+    /64 (an IPv4-mapped address as IPv4); anything else is its own network.
 
-    >>> len(client_key("203.0.113.9")), client_key("a") == client_key("a")
-    (32, True)
+    >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:3::9"), network_of("::ffff:10.1.2.3")
+    ('203.0.113.0/24', '2001:db8:1:2::/64', '10.1.2.0/24')
+    >>> network_of("testclient")
+    'testclient'
     """
-    return hashlib.sha256(b"duiyi-engine-client:" + client.encode()).hexdigest()[:32]
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if address.version == 4 else 64
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))
+
+
+def client_key(client: str) -> str:
+    """What the store keeps of the client that started an engine game: a digest of its
+    network (:func:`network_of`), a dot, a digest of its address (never the address itself).
+
+    >>> a, b = client_key("203.0.113.9"), client_key("203.0.113.10")
+    >>> len(a), a == client_key("203.0.113.9"), a != b, a.split(".")[0] == b.split(".")[0]
+    (49, True, True, True)
+    """
+
+    def digest(what: str, size: int) -> str:
+        return hashlib.sha256(b"duiyi-engine-client:" + what.encode()).hexdigest()[:size]
+
+    return f"{digest(network_of(client), 16)}.{digest(client, 32)}"
 
 
 async def _check_caps(manager: GameManager, settings: Settings, key: str, *, taken: bool) -> None:
     """Refuse a new engine game past the caps, counting the live engine games of every
-    process in the store (those with a commit in the last ``engine_idle_seconds``); with
-    ``taken`` the new game is already among them."""
+    process in the store (those with a commit in the last ``engine_idle_seconds``): the
+    cluster's, the client address's and its network's (so that many addresses of one network
+    never hold every place); with ``taken`` the new game is already among them."""
     since = time.time() - settings.engine_idle_seconds
-    total, mine = await manager.repo.engine_games(key, since)
+    counts = await manager.repo.engine_game_counts(since)
+    network = key.partition(".")[0] + "."
+    total, mine = sum(counts.values()), counts.get(key, 0)
+    ours = sum(n for k, n in counts.items() if k.startswith(network))
     if taken:
-        total, mine = total - 1, mine - 1
+        total, mine, ours = total - 1, mine - 1, ours - 1
     if total >= settings.max_engine_games:
         raise Unavailable(f"this server runs {total} engine games, its limit; try again later")
     if mine >= settings.max_engine_games_per_client:
         raise RateLimited(
             f"you already play {mine} live engine games (the limit per client): "
             "finish or resign one first"
+        )
+    if ours >= settings.max_engine_games_per_network:
+        raise RateLimited(
+            f"your network already plays {ours} live engine games (the limit per network, "
+            f"{settings.max_engine_games_per_network}): finish or resign one first"
         )
 
 

@@ -49,16 +49,17 @@ from duiyi.games import GameType
 from duiyi.games import get as get_game
 from duiyi.referee import Book, Decision, RulingRequest
 from duiyi.referee import requests as rq
-from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, text_field
+from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, normal_point, text_field
 
-__all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_table"]
+__all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_in_game", "ruling_table"]
 
 Article = Annotated[str, text_field(80, 1, examples=["Go §24"]), CHECKED]
 Index = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]  # a move's or a ruling's number
 Penalty = Annotated[float, Field(ge=0, le=3600), NO_BOOL]  # seconds taken or given
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
-    str, Field(min_length=2, max_length=3, pattern=r"^[A-Za-z][1-9][0-9]?$", examples=["D4"])
+    # a leading zero is read too ("D04"), and stored as the book writes it (ruling_in_game)
+    str, Field(min_length=2, max_length=4, pattern=r"^[A-Za-z]0?[1-9][0-9]?$", examples=["D4"])
 ]
 _MONTH = 30 * 86_400
 
@@ -229,6 +230,50 @@ def parse_ruling(data: object) -> _Ruling:
         )
         raise InvalidInput(f"malformed ruling: {detail}") from exc
     return ruling
+
+
+def ruling_in_game(
+    body: dict[str, Any], game: GameType, size: int | None, moves_played: int
+) -> dict[str, Any]:
+    """A ruling's body read against its game, as the schema cannot: the article one of the
+    game's book knows (:meth:`GameType.knows_article`: ``Go §999`` is none), a
+    ``move_number`` within the moves played, its points on the board in the book's form
+    (``d04`` -> ``D4``). InvalidInput naming the field otherwise.
+
+    >>> from duiyi.games import GO
+    >>> ruling_in_game({"kind": "stones_restored", "points": ["c03"]}, GO, 9, 4)["points"]
+    ['C3']
+    >>> ruling_in_game({"kind": "warning", "article": "Go §999"}, GO, 9, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: article: 'Go §999' is not an article of the Go rules ...
+    >>> ruling_in_game({"kind": "warning", "move_number": 5}, GO, 9, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: move_number: 5 is past the game's last move (4 played)
+    """
+    article = body.get("article")
+    if body.get("kind") in game.book.refusals:
+        return body  # a ruling this game's book does not have: the referee says why (409)
+    if isinstance(article, str) and not game.knows_article(article):
+        raise InvalidInput(
+            f"article: {article!r} is not an article of the {game.title} rules "
+            f"({game.title} §1-§{game.last_article}, written as {game.title} §24.1 or "
+            f"{game.title} §12.3(2)B)"
+        )
+    number = body.get("move_number")
+    if isinstance(number, int) and number > moves_played:
+        raise InvalidInput(
+            f"move_number: {number} is past the game's last move ({moves_played} played)"
+        )
+    out = dict(body)
+    if isinstance(body.get("point"), str):
+        out["point"] = normal_point(game, body["point"], "point", size)
+    if isinstance(body.get("points"), list):
+        out["points"] = [
+            normal_point(game, p, f"points.{i}", size) for i, p in enumerate(body["points"])
+        ]
+    return out
 
 
 # ---------------------------------------------------------------------------- the forms' table

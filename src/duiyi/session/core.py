@@ -58,6 +58,7 @@ from duiyi.actions import (
     RequestTakeback,
     Resign,
     Resume,
+    RoundEnded,
     Ruled,
     SplitPool,
     is_game_action,
@@ -222,7 +223,8 @@ class Session:
         self._restarts = 0
         self._ot_requests: set[Color] = set()
         self._seated: set[Color] = set()
-        self._ended_at: float | None = None  # when the game was decided (appeal deadlines)
+        self._ended_at: float | None = None  # when the game was decided
+        self._round_end: float | None = None  # when the event said the round ended (§8.11)
         self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
@@ -604,7 +606,7 @@ class Session:
         at = self._not_before_now(now)
         entry = LogEntry(action, at, player)
         self._settle(at)
-        if self.outcome() is not None and not isinstance(action, Ruled):
+        if self.outcome() is not None and not isinstance(action, (Ruled, RoundEnded)):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
         prev = self._now
         self._now = at
@@ -666,6 +668,23 @@ class Session:
         """``player`` claims the group at ``point`` dead, the opponent disagrees: play resumes
         with ``player`` to move (Go §21.4)."""
         self.apply(Dispute(str(point)), now, player)
+
+    def round_ended(self, now: float) -> None:
+        """The event tells this game that its round ended at ``now``: from then on an appeal's
+        deadline counts (Gomoku §8.11); until then no appeal is refused as late.
+
+        >>> from duiyi.gomoku import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(), Clock(Absolute(600), now=0.0))
+        >>> s.round_ended(900.0); s.round_end
+        900.0
+        """
+        self.apply(RoundEnded(), now)
+
+    @property
+    def round_end(self) -> float | None:
+        """When the event said this game's round ended (None: not told)."""
+        return self._round_end
 
     def pause(self, now: float) -> None:
         """Pause the game (Go §14): the clock stops, no moves until :meth:`resume`."""
@@ -751,6 +770,7 @@ class Session:
             minutes_played=self._clock.elapsed(at) / 60.0,
             decided=self.outcome() is not None,
             ended_at=self._ended_at,
+            round_end=self._round_end,
         )
         trial = Referee.from_json(self._referee.to_json(), self._referee.game)
         overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
@@ -822,6 +842,9 @@ class Session:
                 self._do_no_show(frozenset(players), at)
             case OvertimePass():
                 self._overtime_pass(self._player(e), at)
+            case RoundEnded():
+                if self._round_end is None:  # told twice: the round ended the first time
+                    self._round_end = at
             case action if is_game_action(action):
                 self._game_action(e, action)
             case _:
@@ -971,8 +994,27 @@ class Session:
         player = self._player(a)
         if self._clock.flagged(a.at) is not player:
             raise SessionError(f"{player}'s flag has not fallen at {a.at:g}")
+        absent = self._absent_through_byoyomi(player)
+        if absent is not None:
+            # Go §22.4: the count ran out on a player who never sat down: it loses the right
+            # to play the game (a forfeit), it did not lose a game on time
+            ruling = Referee(self._referee.game).no_show({player}, at=a.at, article=absent)
+            self._referee.record(ruling)
+            assert ruling.outcome is not None
+            self._end(ruling.outcome, a.at)
+            return
         article = self._game.time_article(self._clock.system)
         self._end(Outcome.win(player.opponent, Termination.TIME, article), a.at)
+
+    def _absent_through_byoyomi(self, player: Color) -> str | None:
+        """The article when ``player``'s fallen flag is an absence through the whole byo-yomi
+        of a game without main time (Go §22.4: 按时缺席读秒 … 如读秒过程告终，棋手即自动失去
+        该局参赛资格), else None (the book has no such rule, main time, or the player sat)."""
+        article = self._referee.book.articles.get("no_show_byoyomi")
+        system = self._clock.system
+        if article is None or not system.has_overtime or system.initial().main > 0:
+            return None
+        return article if player in self._clock.absent else None
 
     def _do_no_show(self, players: frozenset[Color], at: float) -> None:
         if not players or self._clock.late_forfeits(at) != players:
