@@ -440,6 +440,8 @@ const T = {
   "rf.sec": ["s", "秒"],
   "rf.byArticle": ["as the article says", "按条款"],
   "rf.call": ["Answers the call", "答复的申诉"],
+  "rf.callTaken": ["Call {n} was already answered by {by}: this ruling cannot answer it again", "第{n}次呼叫已由{by}答复，本判决不能再次答复"],
+  "rf.theArbiter": ["the arbiter", "裁判员"],
   "rf.noCall": ["no call", "不针对申诉"],
   "dec.restore": ["put back where they were", "挪回原处"],
   "dec.valid": ["the move stands", "移子有效"],

@@ -292,15 +292,23 @@ export function rulingForm(opts) {
     }
   }
   // the call this ruling answers (the arbiter picks it; the other calls stay open)
+  // A call picked here and answered meanwhile (another tab, another arbiter) stays picked and
+  // says by what: this ruling would answer it a second time, and the server refuses that.
   const open = calls.filter((c) => c.open);
-  if (open.length) {
+  const taken = draft.call ? calls.find((c) => String(c.n) === draft.call && !c.open) : null;
+  if (open.length || taken) {
+    const shown = taken ? [...open, taken].sort((a, b) => a.n - b.n) : open;
     const pick = el("select", { id: uid("rule-call"), "data-testid": tid("rule-call") },
       el("option", { value: "" }, t("rf.noCall")),
-      open.map((c) => el("option", { value: String(c.n) },
+      shown.map((c) => el("option", { value: String(c.n) },
         `${c.n}. ${nameOf(c.seat)}: ${t(`about.${c.about}`)}${c.text ? ` — “${c.text}”` : ""}`)));
     pick.value = draft.call || "";
     pick.addEventListener("change", () => { draft.call = pick.value; });
     rows.push(el("label", { for: uid("rule-call") }, t("rf.call")), pick);
+    if (taken) {
+      rows.push(el("p", { class: "note warn", role: "status", "data-testid": tid("rule-call-taken") },
+        t("rf.callTaken", { n: String(taken.n), by: taken.ruling || t("rf.theArbiter") })));
+    }
   } else {
     draft.call = "";
   }

@@ -1,0 +1,61 @@
+"""Issue 32, the arbiter's side ("nothing on the screen misleads"): one answer per call whatever
+the number of the arbiter's tabs (the second tab is told "already answered by …" and its
+confirmation does not apply). Playwright in Debian's chromium against a real server, read by
+visible words; what landed is read through the public API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import Server
+from tests.web.test_arbiter import card, landed, make_event, rulings_of
+from tests.web.test_player import act
+
+pytestmark = pytest.mark.browser
+
+
+def room(context_factory: Any, server: Server, ev: dict[str, Any]) -> Any:
+    tablet = context_factory(viewport={"width": 1024, "height": 768}).new_page()
+    tablet.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
+    card(tablet, 1).wait_for()
+    return tablet
+
+
+def test_two_tabs_answer_one_call_once(server: Server, context_factory: Any) -> None:
+    go = make_event(server, "go", 2)
+    g1 = go["games"][0]
+    act(server, g1["game_id"], g1["black_token"], {"type": "move", "move": "E5"})
+    r = httpx.post(
+        f"{server.url}/api/games/{g1['game_id']}/calls",
+        json={"about": "time", "text": "my clock ran on"},
+        headers={"Authorization": f"Bearer {g1['white_token']}"},
+    )
+    assert r.status_code == 201, r.text
+    tabs = [room(context_factory, server, go) for _ in range(2)]
+    # both tabs prepare the same answer: a minute back to White (Go §22.8), for call 1
+    for tab in tabs:
+        c = card(tab, 1)
+        c.get_by_label("Ruling", exact=True).select_option(label="Clock adjustment (±)")
+        c.get_by_label("Player", exact=True).select_option("white")
+        c.get_by_role("button", name="+1 min", exact=True).click()
+        call = c.get_by_label("Answers the call", exact=True)
+        call.locator("option", has_text="my clock ran on").wait_for(state="attached")
+        call.select_option(label=call.locator("option", has_text="my clock ran on").inner_text())
+    first, second = tabs
+    card(first, 1).get_by_role("button", name="Rule…").click()
+    card(first, 1).get_by_role("button", name="Confirm the ruling").click()
+    landed(server, g1["game_id"], "clock_adjustment", "Go §22.8", 0)
+    # the second tab says so at once, and its confirmation changes nothing
+    c2 = card(second, 1)
+    c2.get_by_text("Call 1 was already answered by clock_adjustment · Go §22.8").wait_for()
+    c2.get_by_role("button", name="Rule…").click()
+    c2.get_by_role("button", name="Confirm the ruling").click()
+    second.wait_for_selector("#banner.error")
+    assert "already answered" in second.inner_text("#banner"), second.inner_text("#banner")
+    made = rulings_of(server, g1["game_id"])
+    assert [m["kind"] for m in made] == ["clock_adjustment"], made  # before: two landed
+    [call] = httpx.get(f"{server.url}/api/games/{g1['game_id']}/info").json()["calls"]
+    assert not call["open"] and call["ruling"] == "clock_adjustment · Go §22.8"
