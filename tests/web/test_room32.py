@@ -59,3 +59,32 @@ def test_two_tabs_answer_one_call_once(server: Server, context_factory: Any) -> 
     assert [m["kind"] for m in made] == ["clock_adjustment"], made  # before: two landed
     [call] = httpx.get(f"{server.url}/api/games/{g1['game_id']}/info").json()["calls"]
     assert not call["open"] and call["ruling"] == "clock_adjustment · Go §22.8"
+
+
+def test_a_void_move_names_its_move_and_voids_only_the_movers(
+    server: Server, context_factory: Any
+) -> None:
+    go = make_event(server, "go", 2)
+    g1 = go["games"][0]
+    act(server, g1["game_id"], g1["black_token"], {"type": "move", "move": "E5"})
+    tablet = room(context_factory, server, go)
+    tablet.wait_for_selector("[data-testid=room-board-1][data-version='1']")
+    c = card(tablet, 1)
+    # Go §19: White is on move; voiding Black's move would change nothing (before: accepted)
+    c.get_by_label("Ruling", exact=True).select_option(label="Void move")
+    c.get_by_label("Player", exact=True).select_option("black")
+    c.get_by_role("button", name="Rule…").click()
+    assert "is not on move: move 2 is" in c.get_by_role("alertdialog").inner_text()
+    c.get_by_role("button", name="Confirm the ruling").click()
+    tablet.wait_for_selector("#banner.error")
+    assert "not on move" in tablet.inner_text("#banner"), tablet.inner_text("#banner")
+    assert rulings_of(server, g1["game_id"]) == []
+    # White's move being made now is the one voided: it counts as White's pass
+    c.get_by_label("Player", exact=True).select_option("white")
+    c.get_by_role("button", name="Rule…").click()
+    words = c.get_by_role("alertdialog").inner_text()
+    assert "voids move 2" in words and "being made now" in words, words
+    c.get_by_role("button", name="Confirm the ruling").click()
+    landed(server, g1["game_id"], "void_move", "Go §19", 0)
+    s = httpx.get(f"{server.url}/api/games/{g1['game_id']}").json()
+    assert s["to_move"] == "black" and s["moves"] == [["black", "E5"], ["white", None]], s["moves"]

@@ -442,6 +442,8 @@ const T = {
   "rf.call": ["Answers the call", "答复的申诉"],
   "rf.callTaken": ["Call {n} was already answered by {by}: this ruling cannot answer it again", "第{n}次呼叫已由{by}答复，本判决不能再次答复"],
   "rf.theArbiter": ["the arbiter", "裁判员"],
+  "rf.voids": ["voids move {n}, {who}'s, being made now", "第{n}手（{who}正在下的一手）无效"],
+  "rf.voidsNotOnMove": ["{who} is not on move: move {n} is {other}'s (a void that costs the turn is refused)", "{who}不在行棋：第{n}手是{other}的（判虚着的着手无效不被接受）"],
   "rf.noCall": ["no call", "不针对申诉"],
   "dec.restore": ["put back where they were", "挪回原处"],
   "dec.valid": ["the move stands", "移子有效"],

@@ -137,6 +137,19 @@ export function rulingWords(game, spec, body, nameOf, made = []) {
   return parts.join(" · ");
 }
 
+/** The move a void move voids, in words (issue 32): the next move of the game, being made now
+ * by the player on move; for the player not on move it says whose move that is (a void that
+ * costs the turn is refused for it by the server). ``position``: the game's state.
+ * e.g. voidedMove({id: "void_move"}, {color: "black"}, {move_count: 12, to_move: "black"}, n)
+ * → "voids move 13, Black's, being made now" */
+export function voidedMove(spec, body, position, nameOf) {
+  if (spec.id !== "void_move" || !position || !body.color) return null;
+  const n = String((position.move_count || 0) + 1);
+  if (position.to_move === body.color) return t("rf.voids", { n, who: nameOf(body.color) });
+  const other = body.color === "black" ? "white" : "black";
+  return t("rf.voidsNotOnMove", { n, who: nameOf(body.color), other: nameOf(other) });
+}
+
 /**
  * The form. ``opts``: ``game`` (go or gomoku), ``table`` (the ruling table), ``draft`` (an
  * object kept by the caller across re-renders), ``nameOf(seat)``, ``calls`` (the open calls),
@@ -323,7 +336,8 @@ export function rulingForm(opts) {
   }
   const body = rulingBody(spec, values);
   if (draft.call) body.answers = Number(draft.call);
-  const words = rulingWords(game, spec, body, nameOf, made);
+  const voided = voidedMove(spec, body, opts.position, nameOf);
+  const words = rulingWords(game, spec, body, nameOf, made) + (voided ? ` · ${voided}` : "");
   const confirm = el("div", { class: "confirm", role: "alertdialog", "aria-modal": "false", "aria-labelledby": uid("rule-words"), "data-testid": tid("rule-confirm") },
     el("p", { id: uid("rule-words"), "data-testid": tid("rule-words") }, t("rule.sure"), " ", el("strong", {}, words)),
     el("div", { class: "actions" },
