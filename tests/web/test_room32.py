@@ -11,10 +11,25 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
+from tests.web.conftest import screenshot
 from tests.web.test_arbiter import card, landed, make_event, rulings_of
 from tests.web.test_player import act
 
 pytestmark = pytest.mark.browser
+
+
+# whether a select shows its chosen option whole: the option's text, in the select's font, fits
+# inside the select beside its arrow (about 2 rem)
+FITS = """e => {
+  const probe = document.createElement("span");
+  probe.style.font = getComputedStyle(e).font;
+  probe.style.whiteSpace = "pre";
+  probe.textContent = e.selectedOptions[0].text;
+  document.body.append(probe);
+  const wide = probe.getBoundingClientRect().width;
+  probe.remove();
+  return wide + 32 <= e.clientWidth;
+}"""
 
 
 def room(context_factory: Any, server: Server, ev: dict[str, Any]) -> Any:
@@ -88,3 +103,34 @@ def test_a_void_move_names_its_move_and_voids_only_the_movers(
     landed(server, g1["game_id"], "void_move", "Go §19", 0)
     s = httpx.get(f"{server.url}/api/games/{g1['game_id']}").json()
     assert s["to_move"] == "black" and s["moves"] == [["black", "E5"], ["white", None]], s["moves"]
+
+
+def test_the_room_on_a_tablet_points_big_enough_names_whole_consent_unticked(
+    server: Server, context_factory: Any
+) -> None:
+    names = ["Lian Xiao", "Ouyang Mingzhe", "Zhang Wei", "Li Na"]
+    go = make_event(server, "go", 4, size=19, names=names, rank="6d")
+    g1 = go["games"][0]
+    act(server, g1["game_id"], g1["black_token"], {"type": "move", "move": "Q16"})
+    tablet = room(context_factory, server, go)
+    tablet.wait_for_selector("[data-testid=room-board-1][data-version='1']")
+    c = card(tablet, 1)
+    # the player boxes are whole at 1024 px (before: "Lian Xiao 6d (Black" was cut)
+    for line in c.locator(".seat-line").all():
+        box = line.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert box[0] <= box[1], (line.inner_text(), box)
+    assert "Lian Xiao 6d" in c.locator(".seat-line").first.inner_text()
+    # a point of the small board is a finger's size, about 24 px (before: 14-16 px)
+    c.get_by_label("Ruling", exact=True).select_option(label="Removed stones put back")
+    board = c.get_by_role("application", name="the game's board: click the points")
+    # the form's player, "Lian Xiao 6d (Black)", is whole in its field (before: "…(Black")
+    player = c.get_by_label("Player", exact=True)
+    assert player.evaluate(FITS), player.evaluate("e => e.selectedOptions[0].text")
+    board.scroll_into_view_if_needed()
+    a1 = board.locator("[data-point='A1']").bounding_box()
+    b1 = board.locator("[data-point='B1']").bounding_box()
+    assert b1["x"] - a1["x"] >= 23.5, (a1, b1)
+    screenshot(tablet, "room-1024")
+    # 掉子 (Go §17.3): "The opponent agrees" is a fact the arbiter ticks, unticked at first
+    c.get_by_label("Ruling", exact=True).select_option(label="Dropped stone (掉子)")
+    assert not c.get_by_label("The opponent agrees").is_checked()

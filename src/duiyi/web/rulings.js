@@ -299,7 +299,8 @@ export function rulingForm(opts) {
       });
       input.addEventListener("input", () => { values[f.name] = input.value; });
     }
-    rows.push(label, input);
+    // a player reads "Lian Xiao 6d (Black)": the whole width, never cut in a tablet's card
+    rows.push(...(f.type === "seat" ? [wide(label, input)] : [label, input]));
     if (opts.position && (f.type === "points" || f.type === "point")) {
       rows.push(pointPicker(opts.position, f, input, values, tid, draft));
     }
