@@ -46,12 +46,13 @@ def _board(server: Server, eid: str, rnd: int, board: int) -> dict[str, Any]:
 def test_round_one_lines_are_drawn_by_lot_unless_the_director_keeps_the_numbers(
     server: Server,
 ) -> None:
-    # appendix 一.3: the unseeded players are placed on the bracket's lines by lot
+    # the unseeded players are placed on the bracket's lines by lot (Go appendix 一.3); in this
+    # Gomoku event the note cites the Gomoku book: the chief arbiter's lot (Gomoku §14.1(6))
     seen = set()
     for _ in range(3):
         eid, org = _knockout(server)
         r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org)).json()
-        assert r["notes"][0] == "round 1 lines drawn by lot (appendix 一.3)"
+        assert r["notes"][0] == "round 1 lines drawn by lot (Gomoku §14.1(6))"
         names = {
             p["number"]: p["name"]
             for p in httpx.get(f"{server.url}/api/events/{eid}").json()["event"]["players"]

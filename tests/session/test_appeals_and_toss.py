@@ -10,6 +10,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, Clock
 from duiyi.errors import InvalidInput, RefereeError, SessionError
+from duiyi.games import GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -19,7 +20,7 @@ from duiyi.session import Session
 
 
 def gomoku() -> Session:
-    return Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    return Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
 
 
 def rebuilt(s: Session) -> Session:

@@ -108,8 +108,9 @@ def test_a_knockout_draw_is_settled_by_the_book_from_the_desk(
     page.get_by_role("cell", name="选手8", exact=True).wait_for()
     eid = event_id(page)
     pair(page, 1)
-    # appendix 一.3: round 1's lines are drawn by lot, and the desk says so in Chinese
-    page.get_by_text("第1轮签位抽签决定（附则一.3）").wait_for()
+    # Gomoku §14.1(6): round 1's lines are drawn by lot, and the desk says so in Chinese, citing
+    # the Gomoku book (never Go's appendix 一.3)
+    page.get_by_text("第1轮签位抽签决定（五子棋§14.1(6)）").wait_for()
     before = board_players(server, eid, 1, 1)
     # 和棋 on board 1: the desk asks how the book settles it
     enter(page, 1, 1, "和棋")
@@ -297,7 +298,7 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
     assert "胜" in cross and not re.search(r"\d+[bw][+-]", cross)
     screenshot(page, "print-zh-standings")
     # the same prints in English
-    key = page.evaluate(f"localStorage.getItem('duiyi.org.{eid}')")
+    key = page.evaluate(f"sessionStorage.getItem('duiyi.event.key.{eid}')")
     en = context_factory(locale="en-US").new_page()
     en.goto(f"{server.url}/ui/#/desk/{eid}/round?key={key}")
     en.get_by_role("button", name="Print the result slips").click()

@@ -6,9 +6,10 @@ A request holds what the arbiter decided; the facts only the game knows (the tim
 of moves played, whether the game is decided, when it ended) come in a :class:`Facts` from the
 session. :meth:`duiyi.referee.Referee.rule` dispatches on the request's class.
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK
 >>> from duiyi.referee import Referee
->>> [r.kind.value for r in Referee("go").rule(Warning(BLACK, "Go §17.4"))]
+>>> [r.kind.value for r in Referee(GO).rule(Warning(BLACK, "Go §17.4"))]
 ['warning']
 >>> Warning.kind.value, StonesRestored.kind.value
 ('warning', 'stones_restored')

@@ -6,11 +6,12 @@ limit that ran out becomes an automatic action in the log, stamped with the mome
 So the log alone rebuilds the exact state (:meth:`Session.from_log`), and a server can run a
 timer on :meth:`Session.next_deadline` / :meth:`Session.tick` to push calls and flag-falls.
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK, WHITE
 >>> from duiyi.go import Game
 >>> from duiyi.clock import Clock, ChineseByoyomi
 >>> from duiyi.referee import Referee
->>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee("go"))
+>>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee(GO))
 >>> s.move(BLACK, "E5", now=20.0)
 >>> [e.zh for e in s.tick(70.0)]     # White's last minute (from 20 s): 30, 40, 50 s
 ['30秒', '40秒', '50秒']
@@ -73,14 +74,14 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.games import (
+    GO,
     GameAdapter,
     GameType,
-    GoAdapter,
-    GomokuAdapter,
     adapt,
     adapter_from_config,
     find,
 )
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
     Facts,
@@ -91,6 +92,7 @@ from duiyi.referee import (
     outcome_json,
     overtime_pass_ruling,
     requests,
+    stored_game,
 )
 
 __all__ = ["START_RULES", "Event", "Session"]
@@ -191,7 +193,7 @@ class Session:
         self._referee = (
             referee
             if referee is not None
-            else (self.kind.referee() if self.kind is not None else Referee())
+            else (self.kind or GO).referee()  # a game outside the registry: Go's book
         )
         self.overtime_pass = bool(overtime_pass)
         grace = _check_time(overrun_grace)
@@ -228,10 +230,10 @@ class Session:
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
         self._legacy = False
-        if self.kind is not None and self._referee.game != self._game.kind:
+        if self.kind is not None and self._referee.game is not self.kind:
             raise InvalidInput(
-                f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
-                f"not Referee({self._referee.game!r})"
+                f"a {self._game.kind} game needs its own Referee "
+                f"({self.kind.name.upper()}.referee()), not {self._referee.game.name}'s"
             )
         # a clock created running for the wrong seat (White first after fixed handicap
         # stones) is set right at once, without counting a move
@@ -368,8 +370,6 @@ class Session:
 
     def _takeback_count(self, player: Color) -> int:
         """The game actions a takeback by ``player`` removes (IllegalAction: none now)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)):
-            raise IllegalAction("this game has no takebacks")
         return self._game.takeback_count(player)
 
     @property
@@ -772,7 +772,7 @@ class Session:
             ended_at=self._ended_at,
             round_end=self._round_end,
         )
-        trial = Referee.from_json(self._referee.to_json())
+        trial = Referee.from_json(self._referee.to_json(), self._referee.game)
         overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
         override = isinstance(request, overriding) and request.override
         new = list(trial.rule(request, facts))
@@ -802,15 +802,11 @@ class Session:
     def _check_take_back(self, ruling: Ruling) -> None:
         """Go §17.3, Gomoku §6.1(7): a dropped stone comes back only while it is the game's
         last action (in Gomoku also when it made a five: the five goes with it)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)) or ruling.color is None:
-            raise SessionError(
-                "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
-                ruling.article,
-            )
-        decided = self.outcome() if isinstance(self._game, GoAdapter) else self._outcome
-        if decided is not None:
-            raise GameOver(f"the game is over: {_describe(decided)}")
-        self._game.check_take_back(ruling.color)
+        if ruling.color is None:
+            raise SessionError("a dropped stone picked up names its player", ruling.article)
+        if self._outcome is not None:
+            raise GameOver(f"the game is over: {_describe(self._outcome)}")
+        self._game.check_take_back(ruling.color)  # the game's own result: the game's to say
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
         """Record a ruling made elsewhere and apply its effects. A ruling that decides an
@@ -899,7 +895,6 @@ class Session:
             self._takeback_answer = (asker, "refused")
             return
         count = self._takeback_count(asker)  # a refusal changes nothing
-        assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
         self._takeback = None
         self._game.take_back_moves(count)
         if not self._started:
@@ -1108,18 +1103,14 @@ class Session:
             self._check_take_back(ruling)
         if ruling.replace_at is not None:
             # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
-            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
-                    "Gomoku §6.1",
-                )
+            if ruling.color is None:
+                raise SessionError("a stone put back names its player (Gomoku §6.1)", "Gomoku §6.1")
             self._game.replace_last_stone(ruling.color, ruling.replace_at)
         if ruling.restore:
             # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
-            if not isinstance(self._game, GoAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
-                )
+            if ruling.color is None:
+                raise SessionError("stones put back name their remover (Go §18.1)", "Go §18.1")
+            self._game.check_restore_stones()
             if self.outcome() is not None:
                 raise GameOver(f"the game is over: {_describe(self.outcome())}")
             self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
@@ -1149,7 +1140,6 @@ class Session:
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None:
-            assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _check_take_back
             self._game.take_back(ruling.color)
             self._hand_back(ruling.color, at)
         if ruling.passes is not None:
@@ -1249,7 +1239,7 @@ class Session:
         try:
             game = adapter_from_config(log["game"])
             clock = Clock.from_json(log["clock"])
-            referee = Referee.from_json(log["referee"])
+            referee = Referee.from_json(log["referee"], get_game(stored_game(log["referee"])))
             options = log.get("options", {})
             actions = [LogEntry.from_json(a) for a in log["actions"]]
         except KeyError as exc:
@@ -1299,7 +1289,4 @@ def _overtime_event(at: float, player: Color) -> Event:
 
 
 def _describe(o: Outcome | None) -> str:
-    if o is None:
-        return "ongoing"
-    who = f"{o.winner} wins" if o.winner else o.result.value
-    return f"{who} ({o.termination.value}, {o.article})"
+    return "ongoing" if o is None else o.describe()

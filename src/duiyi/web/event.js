@@ -1,13 +1,14 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
 import { api, el, showError } from "./api.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, setBook } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { gameType, games } from "./games.js";
 import { eventOptions } from "./event_options.js";
 import { printPairings } from "./prints.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
+import { keepSecret } from "./keys.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -34,7 +35,7 @@ export function standingsTable(s) {
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, s.teams ? t("team") : t("name")),
     s.teams ? null : el("th", {}, t("rank")), s.teams ? null : el("th", {}, t("club")),
     el("th", {}, s.teams ? t("teams.match") : t("points")),
-    cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
+    cols.map((c) => el("th", { title: tiebreakHelp(c) }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
@@ -121,6 +122,7 @@ export function eventPage(main, id) {
     try {
       const ev = await api("GET", `/api/events/${id}`);
       if (stopped || (shown !== null && ev.version === shown)) return;
+      setBook(ev.event.game); // the articles of the event's own book
       const [st, x] = await Promise.all([api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`)]);
       if (stopped) return;
       shown = ev.version;
@@ -269,8 +271,8 @@ export function newEventPage(main) {
           body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
             options: { ...options.value(), ...(variantLabel.hidden ? {} : { variant: variant.value }) } },
         });
-        localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
-        localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
+        keepSecret("event", r.id, "key", r.organiser_token); // this tab's (keys.js)
+        keepSecret("event", r.id, "arbiter", r.arbiter_token);
         main.replaceChildren(el("div", { class: "keys", "data-testid": "event-keys" },
           el("h2", {}, t("event.keys")),
           el("p", {}, `${t("organiserKey")}: `, el("code", {}, r.organiser_token)),
