@@ -170,7 +170,7 @@ def test_a_void_move_that_costs_the_turn_voids_the_movers_move_only() -> None:
     # Go §19: the move on a forbidden point is void and counts as the mover's pass. Voiding
     # the player not on move changed nothing and was accepted (issue 32): refused, naming the
     # move a void would be, and nothing is recorded
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=1.0)
     with pytest.raises(DuiyiError, match=r"black is not on move.*move 2, white's"):
         s.rule(rq.VoidMove(BLACK, "Go §19"), 2.0)
