@@ -103,6 +103,14 @@ def test_a_void_move_names_its_move_and_voids_only_the_movers(
     landed(server, g1["game_id"], "void_move", "Go §19", 0)
     s = httpx.get(f"{server.url}/api/games/{g1['game_id']}").json()
     assert s["to_move"] == "black" and s["moves"] == [["black", "E5"], ["white", None]], s["moves"]
+    # the game page's arbiter form names it too: now Black's move 3
+    page = context_factory().new_page()
+    page.goto(f"{server.url}/ui/#/game/{g1['game_id']}?arbiter={go['arbiter_token']}")
+    page.wait_for_selector("[data-testid=game-page][data-connected=yes][data-version='2']")
+    page.select_option("[data-testid=rule-kind]", "void_move")
+    page.select_option("[data-testid=rule-who]", "black")
+    page.click("[data-testid=rule]")
+    assert "voids move 3" in page.inner_text("[data-testid=rule-words]")
 
 
 def test_the_room_on_a_tablet_points_big_enough_names_whole_consent_unticked(

@@ -154,6 +154,8 @@ export function voidedMove(spec, body, position, nameOf) {
  * The form. ``opts``: ``game`` (go or gomoku), ``table`` (the ruling table), ``draft`` (an
  * object kept by the caller across re-renders), ``nameOf(seat)``, ``calls`` (the open calls),
  * ``suffix`` (of the data-testids: "-3" on board 3 of the room), ``label`` (the form's name),
+ * ``position`` (the game's state: its points are clicked on a small board) or ``state`` (the
+ * game's state without that board: the move a void move voids is named from it),
  * ``send(body)`` (makes the ruling; resolves when done), ``rerender()``.
  */
 export function rulingForm(opts) {
@@ -337,7 +339,7 @@ export function rulingForm(opts) {
   }
   const body = rulingBody(spec, values);
   if (draft.call) body.answers = Number(draft.call);
-  const voided = voidedMove(spec, body, opts.position, nameOf);
+  const voided = voidedMove(spec, body, opts.position || opts.state, nameOf);
   const words = rulingWords(game, spec, body, nameOf, made) + (voided ? ` · ${voided}` : "");
   const confirm = el("div", { class: "confirm", role: "alertdialog", "aria-modal": "false", "aria-labelledby": uid("rule-words"), "data-testid": tid("rule-confirm") },
     el("p", { id: uid("rule-words"), "data-testid": tid("rule-words") }, t("rule.sure"), " ", el("strong", {}, words)),
