@@ -1007,12 +1007,8 @@ async def correction(director: Director, day: Day, boards: list[Board], number: 
         json={"result": new, "force": True},
     )
     if r.status_code == 200:
-        day.decisions["correction"] = {
-            "event": b.game,
-            "round": number,
-            "board": b.board,
-            "result": new,
-        }
+        # each round's correction kept: the board's result is the director's from now on
+        day.decisions.setdefault("corrections", {})[(b.game, number, b.board)] = new
 
 
 # ------------------------------------------------------------------ the checks
@@ -1120,7 +1116,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
     # outcome, a board's result in the event other than its game's (the director's
     # correction excepted), a ruling not stored where its answer said
     changed = []
-    corrected = day.decisions.get("correction")
+    corrected: dict[tuple[str, int, int], str] = day.decisions.get("corrections", {})
     final = day.decisions.get("final_results", {})
     for b in boards:
         if b.outcome is None:
@@ -1130,12 +1126,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
             changed.append(f"game {b.game_id}: outcome {b.outcome} then {outcome} ({status})")
         result = final.get((b.game, b.round, b.board))
         expected = {"black": "1-0", "white": "0-1"}.get(str(b.outcome.get("winner")))
-        if corrected and (corrected["event"], corrected["round"], corrected["board"]) == (
-            b.game,
-            b.round,
-            b.board,
-        ):
-            expected = corrected["result"]
+        expected = corrected.get((b.game, b.round, b.board), expected)
         forfeit = {"1-0": "forfeit-white", "0-1": "forfeit-black"}.get(str(expected))
         if expected is not None and result is not None and result not in (expected, forfeit):
             changed.append(f"{b.game} round {b.round} board {b.board}: {result}, game {expected}")
@@ -1259,7 +1250,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "rounds_progress": day.rounds,
         "director": day.director,
         "notes": day.notes,
-        "corrected": corrected,
+        "corrected": [[*k, v] for k, v in corrected.items()],
         "withdrawal": day.decisions.get("withdrawal"),
         "exports": day.decisions.get("exports"),
     }
