@@ -214,12 +214,19 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 
     >>> problem_body(IllegalMove("suicide", "Go §5", move="A1"))["reason"]
     'suicide'
+    >>> b = problem_body(IllegalAction("x", code="not-last-stone", values={"player": "white"}))
+    >>> b["code"], b["values"]
+    ('not-last-stone', {'player': 'white'})
     """
     forwarded = getattr(exc, "problem", None)  # raised by the process that owns a game
     if isinstance(forwarded, dict) and isinstance(forwarded.get("status"), int):
         return forwarded
     status = status_for(exc)
     extra: dict[str, Any] = {"article": exc.article, "error": type(exc).__name__}
+    # what the refusal is, for a page to say in its language (the detail stays English)
+    if exc.code:
+        extra["code"] = exc.code
+        extra["values"] = exc.values
     if isinstance(exc, IllegalMove):
         extra["reason"] = exc.reason
         extra["move"] = exc.move
