@@ -10,6 +10,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
+from duiyi.errors import TournamentError
 from duiyi.server.event_changes import games_of, online_of, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
@@ -75,9 +76,13 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     from duiyi.tournament.formats.exports import export_event
 
     record = await repo_of(request).event(event_id)
-    text, _ = export_event(
-        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=online_of(record)
-    )
+    e = parsed_event(record)
+    if not e.game.has_egd:
+        raise TournamentError(
+            f"the European Go Database holds Go results only: a {e.game.title} event has no "
+            "EGD file"
+        )
+    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper(), online=online_of(record))
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
