@@ -57,6 +57,7 @@ __all__ = [
     "RequestTakeback",
     "Resign",
     "Resume",
+    "RoundEnded",
     "Ruled",
     "SetDead",
     "SplitPool",
@@ -493,6 +494,18 @@ class NoShow(_Base):
 
 
 @dataclass(frozen=True)
+class RoundEnded(_Base):
+    """The event tells the game that its round ended now (Gomoku §8.11: an appeal's deadline
+    counts from the round's end, "当轮比赛结束后").
+
+    >>> action_from_json({"type": "round_ended"})
+    RoundEnded()
+    """
+
+    type: ClassVar[str] = "round_ended"
+
+
+@dataclass(frozen=True)
 class OvertimePass(_Base):
     """An overrun counted as one pass on the player's request (Go §22.5; logged by the
     session itself)."""
@@ -515,6 +528,7 @@ Action: TypeAlias = (
     | Flag
     | NoShow
     | OvertimePass
+    | RoundEnded
 )
 
 _CLASSES: tuple[type[_Base], ...] = (
@@ -547,6 +561,7 @@ _CLASSES: tuple[type[_Base], ...] = (
     Flag,
     NoShow,
     OvertimePass,
+    RoundEnded,
 )
 #: the reader of each JSON ``type`` (the JSON form's names; the code dispatches on classes)
 _READERS: dict[str, type[_Base]] = {c.type: c for c in _CLASSES}

@@ -4,6 +4,7 @@ the rest naming the field, and the statuses of a refusal as the API documents th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,3 +107,121 @@ def test_a_key_that_does_not_allow_the_request_is_a_403(server: Server) -> None:
     # the arbiter's own ruling is made
     r = httpx.post(base + "/rulings", json=warning, headers=_key(g["arbiter_token"]))
     assert r.status_code == 200, r.text
+
+
+# -- 4. one validation layer: normalise what is accepted, refuse the rest naming the field ----
+
+
+def _act(server: Server, g: dict[str, Any], token: str, **action: Any) -> httpx.Response:
+    return httpx.post(f"{server.url}/api/games/{g['id']}/actions", json=action, headers=_key(token))
+
+
+def _rule(server: Server, g: dict[str, Any], **ruling: Any) -> httpx.Response:
+    return httpx.post(
+        f"{server.url}/api/games/{g['id']}/rulings", json=ruling, headers=_key(g["arbiter_token"])
+    )
+
+
+def _logged(server: Server, g: dict[str, Any], plays: list[tuple[str, str]]) -> list[str]:
+    """Play ``plays`` (token, point as typed) and return the points as the game's log keeps
+    them: the socket's updates carry the log's entries as committed."""
+    url = f"{server.ws_url}/api/games/{g['id']}/socket"
+    logged: list[str] = []
+    with connect(url, subprotocols=spectating()) as watcher:
+        assert json.loads(watcher.recv(10))["type"] == "hello"
+        for n, (token, typed) in enumerate(plays, 1):
+            assert _act(server, g, token, type="move", move=typed).status_code == 200
+            while len(logged) < n:
+                m = json.loads(watcher.recv(10))
+                if m["type"] == "update":
+                    logged += [a["point"] for a in m["actions"] if a["type"] == "move"]
+    return logged
+
+
+def test_points_are_stored_as_the_book_writes_them(server: Server) -> None:
+    # Go §1 (GTP letters): "d4" and "D04" are D4; Gomoku §1: "H08" is h8
+    g = _game(server)
+    plays = [(g["black_token"], "d4"), (g["white_token"], "E05")]
+    assert _logged(server, g, plays) == ["D4", "E5"]
+    view = httpx.get(f"{server.url}/api/games/{g['id']}").json()
+    assert view["moves"] == [["black", "D4"], ["white", "E5"]]
+    # free Renju (no opening phase): the first stone is Black's
+    k = httpx.post(server.url + "/api/games", json={"game": "gomoku", "rules": "free_renju"})
+    k = k.json()
+    assert _logged(server, k, [(k["black_token"], "H08")]) == ["h8"]
+    # a ruling's point off the board names the field
+    r = _rule(server, g, kind="stones_restored", color="white", points=["J9", "K1"])
+    assert r.status_code == 422 and r.json()["detail"].startswith("points.1:"), r.text
+
+
+def test_a_rulings_article_must_be_one_of_the_games_book(server: Server) -> None:
+    g = _game(server)
+    for article in ("Go §999", "Go §0", "Gomoku §12.4", "Chess §1", "§24"):
+        r = _rule(server, g, kind="warning", color="black", article=article)
+        assert r.status_code == 422, (article, r.text)
+        assert r.json()["detail"].startswith("article:"), r.text
+    assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["version"] == g["version"]
+    # Go §24.1: a warning; Go §33 is the book's last article
+    assert _rule(server, g, kind="warning", color="black", article="Go §24.1").status_code == 200
+    k = httpx.post(server.url + "/api/games", json={"game": "gomoku"}).json()
+    r = _rule(server, k, kind="violation", color="black", article="Go §24")
+    assert r.status_code == 422 and "Gomoku §1-§19" in r.json()["detail"], r.text
+    r = _rule(server, k, kind="violation", color="black", article="Gomoku §12.3(4)")
+    assert r.status_code == 200, r.text
+
+
+def test_a_rulings_move_number_lies_within_the_game(server: Server) -> None:
+    g = _game(server)
+    assert _act(server, g, g["black_token"], type="move", move="D4").status_code == 200
+    r = _rule(server, g, kind="warning", color="black", article="Go §24", move_number=2)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"] == "move_number: 2 is past the game's last move (1 played)"
+    r = _rule(server, g, kind="warning", color="black", article="Go §24", move_number=1)
+    assert r.status_code == 200, r.text
+    assert r.json()["rulings"][0]["move_number"] == 1
+
+
+def _paired_event(server: Server) -> tuple[str, dict[str, str]]:
+    r = httpx.post(server.url + "/api/events", json={"name": "Cup", "game": "go", "rounds": 2})
+    ev = r.json()
+    org = _key(ev["organiser_token"])
+    url = f"{server.url}/api/events/{ev['id']}"
+    players = httpx.post(
+        url + "/players", content="A\nB\nC\nD\n", headers={**org, "content-type": "text/plain"}
+    )
+    assert players.status_code == 200, players.text
+    assert httpx.post(url + "/rounds", headers=org).status_code in (200, 201)
+    return url, org
+
+
+@pytest.mark.parametrize(
+    ("sheet", "said"),
+    [
+        ("round,board,result\n١,1,1-0\n", "round must be a number in ASCII digits"),
+        ("round,board,result\n1,١,1-0\n", "board must be a number in ASCII digits"),
+        ("round,board,result\n1,1,1-0\n1,2,0-1\n1,1,1-0\n", "line 4: round 1 board 1 is on line 2"),
+    ],
+)
+def test_a_results_sheet_in_other_digits_or_with_a_board_twice_is_refused(
+    server: Server, sheet: str, said: str
+) -> None:
+    url, org = _paired_event(server)
+    csv = {**org, "content-type": "text/csv"}
+    r = httpx.post(url + "/results", content=sheet.encode(), headers=csv)
+    assert r.status_code == 422, r.text
+    assert said in r.json()["detail"], r.text
+    ok = httpx.post(url + "/results", content=b"round,board,result\n1,1,1-0\n", headers=csv)
+    assert ok.status_code == 200, ok.text
+
+
+def test_a_rating_in_other_digits_is_refused(server: Server) -> None:
+    r = httpx.post(server.url + "/api/events", json={"name": "Cup", "game": "go", "rounds": 2})
+    ev = r.json()
+    url = f"{server.url}/api/events/{ev['id']}/players"
+    csv = {**_key(ev["organiser_token"]), "content-type": "text/csv"}
+    for rating in ("١٢", "１２", "1٢"):
+        r = httpx.post(url, content=f"name,rating\nLi,{rating}\n".encode(), headers=csv)
+        assert r.status_code == 422, r.text
+        assert "rating must be a whole number in ASCII digits" in r.json()["detail"]
+    r = httpx.post(url, content=b"name,rating\nLi,12\n", headers=csv)
+    assert r.status_code == 200 and r.json()["players"][0]["rating"] == 12, r.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -197,8 +198,9 @@ async def test_a_failed_commit_is_never_read_even_when_the_reload_fails(tmp_path
         with pytest.raises(ConnectionRefusedError):
             await manager.get(host.id)  # the store is still down: a 503 for the routes
         down = False
-        again = await manager.get(host.id)
-        assert again is not host and again.version == 2
+        await manager.sweep(idle_seconds=3600)  # loaded again once the store answers
+        again = manager.hosts[host.id]
+        assert await manager.get(host.id) is again is not host and again.version == 2
         actions, state = await again.read(0)
         assert [a["point"] for a in actions] == ["E5", "C3"] and state["to_move"] == "black"
     finally:
@@ -232,3 +234,42 @@ async def test_a_commit_that_reached_the_store_before_its_connection_failed_is_k
     finally:
         await manager.close()
         await db.dispose()
+
+
+@pytest.mark.postgres
+async def test_a_process_back_from_a_lapse_serves_no_stale_copy() -> None:
+    # issue 33: a process asked directly after a failover served its old copy of a game
+    # (version 24 against 39 stored): it was paused, another process took the game over and
+    # played on, and the message saying so never reached it. After a lapse of its heartbeat
+    # (stale_after without one stored) it asks the store before serving from memory.
+    from tests.server.conftest import PG_ADMIN, _pg_create, _pg_drop
+
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    db_a, db_b = Database(url), Database(url)
+    db_a.migrate()
+    a, b = GameManager(Repository(db_a), "p-a"), GameManager(Repository(db_b), "p-b")
+    try:
+        host, _ = await a.create(NewGame({"game": "go", "size": 9}))
+        await host.act(BLACK, Move("E5"))
+        a.beaten(time.monotonic())
+        assert await a.get(host.id) is host  # no lapse: served from memory, no question
+        # A stops (SIGSTOP) for longer than stale_after; B takes the game over and plays on
+        a.beat_at = time.monotonic() - 2 * a.stale_after
+        taken = await b.local(host.id)
+        await taken.act(WHITE, Move("C3"))
+        await taken.act(BLACK, Move("G7"))
+        # A, asked directly, answers what the store holds, never its version 1
+        again = await a.get(host.id)
+        assert again is not host and again.version == 3
+        assert [e["point"] for e in (await again.read(0))[0]] == ["E5", "C3", "G7"]
+        # whoever still holds the old copy (a socket) is refused, and told to reconnect
+        assert host.abandoned
+        with pytest.raises(Unavailable):
+            await host.read()
+    finally:
+        await a.close()
+        await b.close()
+        await db_a.dispose()
+        await db_b.dispose()
+        _pg_drop(name)

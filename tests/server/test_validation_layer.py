@@ -204,6 +204,9 @@ BAD_TEXT = {
     "U+202E": "Li\u202eieW",
     "U+200B": "Li\u200bWei",
     "U+2066": "Li\u2066Wei",
+    # issue 35: the Mongolian vowel separator and the combining grapheme joiner are invisible
+    "U+180E": "Li\u180eWei",
+    "U+034F": "Li\u034fWei",
 }
 
 

@@ -298,7 +298,7 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
     assert "胜" in cross and not re.search(r"\d+[bw][+-]", cross)
     screenshot(page, "print-zh-standings")
     # the same prints in English
-    key = page.evaluate(f"localStorage.getItem('duiyi.org.{eid}')")
+    key = page.evaluate(f"sessionStorage.getItem('duiyi.event.key.{eid}')")
     en = context_factory(locale="en-US").new_page()
     en.goto(f"{server.url}/ui/#/desk/{eid}/round?key={key}")
     en.get_by_role("button", name="Print the result slips").click()

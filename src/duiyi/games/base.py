@@ -10,19 +10,36 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from duiyi.errors import InvalidInput
-from duiyi.referee import BOOKS, Book, Referee
+from duiyi.referee import Book, Referee
 
 if TYPE_CHECKING:
     from duiyi.clock import Lateness
     from duiyi.games.adapters import GameAdapter
 
-__all__ = ["EngineProtocol", "GameType"]
+__all__ = ["COMMON_ARTICLES", "EngineProtocol", "GameType"]
+
+#: the rulings both books have, and their articles (a game's book may name its own)
+COMMON_ARTICLES: Mapping[str, str] = MappingProxyType(
+    {
+        "clock_adjustment": "Go §22.8",
+        "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
+        "forfeit": "",
+        "double_forfeit": "",
+    }
+)
+
+# an article as duiyi cites it: the book's title, § and the article's number, then its
+# clauses (.1, (2), a letter: "Go §27.1(1)B")
+_CITATION = re.compile(
+    r"^(?P<book>[A-Za-z]+) §(?P<article>[0-9]{1,3})(\.[0-9]{1,2}){0,2}(\([0-9]{1,2}\))?[A-H]?$"
+)
 
 
 class EngineProtocol(enum.Enum):
@@ -50,11 +67,15 @@ class GameType:
     title: ClassVar[str]
     #: how its engines are driven
     engine_protocol: ClassVar[EngineProtocol]
+    #: the referee's table of rulings and articles for this game (``Referee(game)`` reads it)
+    book: ClassVar[Book]
     #: the board size of a game that gives none
     default_size: ClassVar[int]
     #: the board sizes a game may be played on
     sizes: ClassVar[range]
     size_article: ClassVar[str | None] = None
+    #: the rulebook's articles run from §1 to this one (Go 2002: 第三十三条; Gomoku 2013: 第十九条)
+    last_article: ClassVar[int]
     #: points for a win and for a draw (Go §27.1: 2 and 1; Gomoku §18.1: 1 and ½)
     scoring: ClassVar[tuple[Fraction, Fraction]]
     #: whether a game can end drawn between players of the book (Gomoku §10.3; Go's Chinese
@@ -122,14 +143,33 @@ class GameType:
 
     # ------------------------------------------------------------------ the rulebook
 
-    @property
-    def book(self) -> Book:
-        """The referee's table of rulings and articles for this game."""
-        return BOOKS[self.name]
+    def knows_article(self, article: str) -> bool:
+        """True when ``article`` cites this game's rulebook as duiyi writes it (``"Go §24"``,
+        ``"Go §27.1(1)B"``, ``"Gomoku §12.3(2)C"``: an article from §1 to
+        :attr:`last_article`, with its clauses), or is an article the referee's table of this
+        game rules by (:attr:`book`).
+
+        >>> from duiyi.games import GO, GOMOKU
+        >>> GO.knows_article("Go §24.1"), GO.knows_article("Go §999"), GO.knows_article("Go §0")
+        (True, False, False)
+        >>> GOMOKU.knows_article("Gomoku §12.3(2)C"), GOMOKU.knows_article("Go §24")
+        (True, False)
+        >>> GOMOKU.knows_article("Go §22.8")  # the clock correction both books share
+        True
+        """
+        found = _CITATION.match(article)
+        if found is not None and found["book"] == self.title:
+            return 1 <= int(found["article"]) <= self.last_article
+        return article in self.book.articles.values() and bool(article)
 
     def referee(self, *, limit: int = 2) -> Referee:
-        """A fresh ruling ledger for one game of this kind."""
-        return Referee(self.name, limit=limit)
+        """A fresh ruling ledger for one game of this kind (its :attr:`book`).
+
+        >>> from duiyi.games import GOMOKU
+        >>> GOMOKU.referee().game is GOMOKU
+        True
+        """
+        return Referee(self, limit=limit)
 
     def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
         """The lateness rule of the book (Go §22.1-2, Gomoku §8.5); ``limit`` in seconds."""

@@ -17,7 +17,6 @@ from typing import Any
 from fastapi import FastAPI, Request
 from sqlalchemy import text
 from starlette.responses import JSONResponse, RedirectResponse
-from starlette.staticfiles import StaticFiles
 
 from duiyi import __version__
 from duiyi.server.auth import require_operator
@@ -42,9 +41,10 @@ async def _heartbeat(state: State) -> None:
             # the beat and, behind nginx's hash, the read of which peers are alive: one
             # statement (Repository.beat)
             ownership = state.games.ownership
-            now = time.time()
+            now, sent = time.time(), time.monotonic()
             since = None if ownership is None else now - ownership.stale_after
             beats = await state.repo.beat(state.settings.process_id, now, since)
+            state.games.beaten(sent)
             if ownership is not None:
                 _see_peers(state, beats, now)
         except Exception as exc:
@@ -257,7 +257,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     web = Path(__file__).resolve().parent.parent / "web"
     has_ui = (web / "index.html").exists()
     if has_ui:
-        app.mount("/ui", StaticFiles(directory=web, html=True), name="ui")
+        from duiyi.server.routes_ui import UiFiles  # with the headers a page needs
+
+        app.mount("/ui", UiFiles(directory=web, html=True), name="ui")
 
     @app.get("/", include_in_schema=False)
     async def root() -> RedirectResponse:

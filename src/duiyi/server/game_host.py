@@ -76,6 +76,10 @@ class Hosting(Protocol):
 
     def abandon(self, host: GameHost, reason: str = ...) -> None: ...
 
+    def lapse(self, now: float, /) -> float: ...
+
+    async def confirm(self, host: GameHost, /) -> None: ...
+
 
 class GameHost:
     """One live game in this process."""
@@ -109,6 +113,9 @@ class GameHost:
         self.abandoned: str | None = None
         self._sheet: dict[str, Any] | None = _event_sheet(record, session)
         self.last_active = time.monotonic()
+        # when the store last said this process owns the game (loaded, claimed, confirmed
+        # after a lapse of this process's heartbeat: GameManager._confirm)
+        self.checked_at = self.last_active
 
     @property
     def version(self) -> int:
@@ -130,6 +137,7 @@ class GameHost:
     async def current_session(self) -> Session:
         """The live session, once no commit is under way (taken under the game's lock, as
         :meth:`read`: an action not yet stored is never seen)."""
+        await self._still_mine()
         async with self.lock:
             if self.abandoned:
                 raise Unavailable(self.abandoned)
@@ -144,6 +152,7 @@ class GameHost:
 
         Taken under the game's lock, so a reader never sees an action whose commit is still
         under way (it could yet be lost, and was not acknowledged)."""
+        await self._still_mine()
         async with self.lock:
             if self.abandoned:  # the store has the truth now, not this memory
                 raise Unavailable(self.abandoned)
@@ -153,6 +162,14 @@ class GameHost:
                     raise InvalidInput(f"version must be 0-{self.version}, got {since}")
                 entries = [public_entry(a.to_json()) for a in self.session.log[since:]]
             return entries, self.view()
+
+    async def _still_mine(self) -> None:
+        """After a lapse of this process's heartbeat (paused, cut off from the store) the game
+        is read from memory again only once the store says this process still owns it; if
+        another took it over, this host is abandoned (its readers get 503 and go to the
+        owner) even when the message saying so never came (GameManager.confirm)."""
+        if self.checked_at < self.manager.lapse(time.monotonic()):
+            await self.manager.confirm(self)
 
     def seat_for(self, token: str | None) -> Color | None:
         """The seat a player token stands for, or None."""

@@ -52,6 +52,7 @@ class Hosted(Protocol):
 
     id: str
     listeners: set[Listener]
+    record: StoredGame
 
     @property
     def version(self) -> int: ...

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 import duiyi.server.rematch as rematches
-from duiyi import Color
+from duiyi import Color, games
 from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
@@ -45,8 +45,8 @@ from duiyi.server.problems import (
     store_outage,
 )
 from duiyi.server.routes_ui import answer_call
-from duiyi.server.rulings import Ruling, ruling_table
-from duiyi.server.schemas import GameSpec, parse_action
+from duiyi.server.rulings import Ruling, ruling_in_game, ruling_table
+from duiyi.server.schemas import GameSpec, normal_action, parse_action
 from duiyi.store.repository import Conflict
 
 __all__ = ["perform", "router"]
@@ -104,7 +104,8 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
             f"{_PLAYER_NAMES}"
         )
     action, action_id = parse_action(body)
-    return await host.act(seat, action, action_id)
+    # the point as the book writes it ("d4", "D04" -> "D4"): the log keeps one form
+    return await host.act(seat, normal_action(action, games.get(host.record.kind)), action_id)
 
 
 @router.post("", status_code=201)
@@ -165,6 +166,11 @@ async def post_ruling(
     if not host.is_arbiter(token):
         raise Forbidden("only the arbiter of this game may make rulings")
     body = ruling.model_dump(mode="json", exclude_none=True)
+    # what the schema cannot check: the article, the move number and the points against the
+    # game itself (rulings.ruling_in_game)
+    size = (await host.read())[1].get("size")
+    played = (await host.current_session()).game.moves_played()
+    body = ruling_in_game(body, games.get(host.record.kind), int(size or 0) or None, played)
     call = body.pop("answers", None)
     before = host.version
     version = await host.rule(body, body.pop("action_id", None))

@@ -45,18 +45,21 @@ from pydantic import (
 )
 
 from duiyi.errors import InvalidInput
-from duiyi.referee import BOOKS, Book, Decision, RulingRequest
+from duiyi.games import GameType
+from duiyi.games import get as get_game
+from duiyi.referee import Book, Decision, RulingRequest
 from duiyi.referee import requests as rq
-from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, text_field
+from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, normal_point, text_field
 
-__all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_table"]
+__all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_in_game", "ruling_table"]
 
 Article = Annotated[str, text_field(80, 1, examples=["Go §24"]), CHECKED]
 Index = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]  # a move's or a ruling's number
 Penalty = Annotated[float, Field(ge=0, le=3600), NO_BOOL]  # seconds taken or given
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
-    str, Field(min_length=2, max_length=3, pattern=r"^[A-Za-z][1-9][0-9]?$", examples=["D4"])
+    # a leading zero is read too ("D04"), and stored as the book writes it (ruling_in_game)
+    str, Field(min_length=2, max_length=4, pattern=r"^[A-Za-z]0?[1-9][0-9]?$", examples=["D4"])
 ]
 _MONTH = 30 * 86_400
 
@@ -229,6 +232,50 @@ def parse_ruling(data: object) -> _Ruling:
     return ruling
 
 
+def ruling_in_game(
+    body: dict[str, Any], game: GameType, size: int | None, moves_played: int
+) -> dict[str, Any]:
+    """A ruling's body read against its game, as the schema cannot: the article one of the
+    game's book knows (:meth:`GameType.knows_article`: ``Go §999`` is none), a
+    ``move_number`` within the moves played, its points on the board in the book's form
+    (``d04`` -> ``D4``). InvalidInput naming the field otherwise.
+
+    >>> from duiyi.games import GO
+    >>> ruling_in_game({"kind": "stones_restored", "points": ["c03"]}, GO, 9, 4)["points"]
+    ['C3']
+    >>> ruling_in_game({"kind": "warning", "article": "Go §999"}, GO, 9, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: article: 'Go §999' is not an article of the Go rules ...
+    >>> ruling_in_game({"kind": "warning", "move_number": 5}, GO, 9, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidInput: move_number: 5 is past the game's last move (4 played)
+    """
+    article = body.get("article")
+    if body.get("kind") in game.book.refusals:
+        return body  # a ruling this game's book does not have: the referee says why (409)
+    if isinstance(article, str) and not game.knows_article(article):
+        raise InvalidInput(
+            f"article: {article!r} is not an article of the {game.title} rules "
+            f"({game.title} §1-§{game.last_article}, written as {game.title} §24.1 or "
+            f"{game.title} §12.3(2)B)"
+        )
+    number = body.get("move_number")
+    if isinstance(number, int) and number > moves_played:
+        raise InvalidInput(
+            f"move_number: {number} is past the game's last move ({moves_played} played)"
+        )
+    out = dict(body)
+    if isinstance(body.get("point"), str):
+        out["point"] = normal_point(game, body["point"], "point", size)
+    if isinstance(body.get("points"), list):
+        out["points"] = [
+            normal_point(game, p, f"points.{i}", size) for i, p in enumerate(body["points"])
+        ]
+    return out
+
+
 # ---------------------------------------------------------------------------- the forms' table
 
 # the order the arbiter reads them in (the book's commonest first); a method of a book that is
@@ -256,29 +303,6 @@ _ORDER = (
     "withdrawal",
     "both_flags",
 )
-
-# articles to choose from where the ruling names its own (the book's article comes first)
-_SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
-    ("go", "warning"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
-    ("go", "void_move"): ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
-    ("go", "forfeit"): ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
-    ("go", "double_forfeit"): ("Go §23.1", "Go §17.6"),
-    ("go", "disqualification"): ("Go §23.1",),
-    ("go", "disciplinary_loss"): ("Go §23",),
-    ("gomoku", "violation"): ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
-    ("gomoku", "void_move"): (
-        "Gomoku §6.1(4)",
-        "Gomoku §6.1(1)",
-        "Gomoku §6.1(2)",
-        "Gomoku §6.1(3)",
-    ),
-    ("gomoku", "forfeit"): ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
-    ("gomoku", "double_forfeit"): ("Gomoku §12.3(2)C",),
-    ("gomoku", "irregular_accepted"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
-}
-
-# where the book's table shares an article between the games, this game's own article
-_PRESELECTED = {("gomoku", "clock_adjustment"): "Gomoku §8.7"}
 
 # a ruling offered twice with a field fixed (Gomoku §6.1(5) pushed, §6.1(6) re-lifted)
 _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
@@ -364,10 +388,11 @@ def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any
     return sorted(out, key=lambda f: rank[f["type"]])
 
 
-def ruling_table(game: str) -> list[dict[str, Any]]:
-    """The rulings the arbiter may make in ``game`` (its :class:`~duiyi.referee.Book`), each
-    with the fields of its request, the article preselected and the articles to choose from.
-    Forms are built from it (the room, the game page): nothing to type in JSON.
+def ruling_table(game: str | GameType) -> list[dict[str, Any]]:
+    """The rulings the arbiter may make in ``game`` (a game or its name; its
+    :class:`~duiyi.referee.Book`), each with the fields of its request, the article
+    preselected and the articles to choose from (the book's suggestions). Forms are built from
+    it (the room, the game page): nothing to type in JSON.
 
     >>> [r["id"] for r in ruling_table("gomoku")][:3]
     ['violation', 'time_penalty', 'clock_adjustment']
@@ -377,9 +402,7 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
     >>> "warning" in [r["id"] for r in ruling_table("go")], "warning" in [r["id"] for r in ruling_table("gomoku")]
     (True, False)
     """
-    if game not in BOOKS:
-        raise InvalidInput(f"game must be one of {', '.join(BOOKS)}, got {game!r}")
-    book = BOOKS[game]
+    book = get_game(game).book
     methods = [m for m in _ORDER if m in book.articles]
     methods += sorted(m for m in book.articles if m not in _ORDER and m in RULING_MODELS)
     table: list[dict[str, Any]] = []
@@ -388,8 +411,8 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
         if model is None:
             continue
         fields = _fields(model, book, method)
-        article = _PRESELECTED.get((game, method), book.articles[method])
-        suggested = list(_SUGGESTED.get((game, method), ()))
+        article = book.preselected.get(method, book.articles[method])
+        suggested = list(book.suggested.get(method, ()))
         if article and article not in suggested:
             suggested.insert(0, article)
         variants = _VARIANTS.get(method, ((method, {}, article),))

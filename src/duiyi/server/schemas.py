@@ -13,13 +13,15 @@ pydantic_core._pydantic_core.ValidationError: 1 validation error for GameSpec
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
-from duiyi.actions import Action, action_from_json
+from duiyi.actions import Action, Move, action_from_json
 from duiyi.errors import InvalidInput
+from duiyi.games import GameType
 
 __all__ = [
     "CHECKED",
@@ -34,6 +36,8 @@ __all__ = [
     "Number",
     "TimeControl",
     "check_text",
+    "normal_action",
+    "normal_point",
     "parse_action",
     "text_field",
 ]
@@ -61,6 +65,43 @@ def parse_action(body: object) -> tuple[Action, str | None]:
     ):
         raise InvalidInput(f"action_id is a string of 1-{MAX_ACTION_ID} characters")
     return action_from_json(body), action_id
+
+
+def normal_point(game: GameType, text: str, field: str = "point", size: int | None = None) -> str:
+    """A point as the book writes it ("D4" in Go, "h8" in Gomoku) however it was typed
+    ("d4", "D04", "H8"): what is stored and shown is the one form. InvalidInput naming
+    ``field`` when ``text`` is no point of a board of ``size`` (None: of the game's largest
+    board; ASCII only, Go §1, Gomoku §1).
+
+    >>> from duiyi.games import GO, GOMOKU
+    >>> normal_point(GO, "d04"), normal_point(GOMOKU, "H8")
+    ('D4', 'h8')
+    >>> normal_point(GO, "K9", "points.0", size=9)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.InvalidPoint: points.0: ...
+    """
+    try:
+        return str(game.parse_point(text, size or max(game.sizes)))
+    except InvalidInput as exc:
+        raise type(exc)(f"{field}: {exc.message}", exc.article) from exc
+
+
+def normal_action(action: Action, game: GameType) -> Action:
+    """``action`` with its point in the book's form (:func:`normal_point`), so that the log
+    stores one form; any other action as it is. A point that is none is left for the rules to
+    refuse (with their article and board).
+
+    >>> from duiyi.games import GO
+    >>> normal_action(Move("q06"), GO)
+    Move(point='Q6')
+    """
+    if isinstance(action, Move):
+        try:
+            return dataclasses.replace(action, point=normal_point(game, action.point))
+        except InvalidInput:
+            return action
+    return action
 
 
 def _no_bool(value: object) -> object:
@@ -92,11 +133,14 @@ _REFUSED_RANGES = (
     (0x200B, 0x200D, "a zero-width character"),
     (0x2060, 0x2060, "a zero-width character"),
     (0xFEFF, 0xFEFF, "a zero-width character"),
+    (0x180E, 0x180E, "a zero-width character"),  # the Mongolian vowel separator (no width)
+    (0x034F, 0x034F, "an invisible joiner"),  # the combining grapheme joiner
+    (0x2061, 0x2064, "an invisible operator"),
 )
 # the same set as a JSON Schema pattern (the OpenAPI document promises what is checked)
 PRINTABLE = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f"
-    r"\u061c\u2060\ufeff]*$"
+    r"\u061c\u2060-\u2064\ufeff\u180e\u034f]*$"
 )
 
 

@@ -9,6 +9,7 @@ import { api, el, showError, clearNotice } from "./api.js";
 import { t, setBook } from "./i18n.js";
 import { TABS } from "./desk_tabs.js";
 import { roundTitle } from "./event.js";
+import { forgetSecret, takeSecrets } from "./keys.js";
 import "./desk_players.js";
 import { aboutLine } from "./desk_settings.js";
 import "./desk_participation.js";
@@ -42,14 +43,10 @@ function keyForm(id, message) {
 /** The desk of event ``id``; ``tab`` from the address (``#/desk/ID/TAB``). Returns a stop. */
 export function deskPage(main, id, params, tab) {
   let stopped = false;
-  const given = params.get("key");
-  const key = given || localStorage.getItem(`duiyi.org.${id}`) || "";
-  const arbiter = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
-  if (arbiter) localStorage.setItem(`duiyi.arb.${id}`, arbiter);
-  if (given !== null) { // the key leaves the address (and the browser's history) at once
-    localStorage.setItem(`duiyi.org.${id}`, given);
-    history.replaceState(null, "", `#/desk/${id}${tab ? `/${tab}` : ""}`);
-  }
+  // the keys leave the address (and the browser's history) at once, kept for this tab (keys.js)
+  const kept = takeSecrets("event", id, params, ["key", "arbiter"]);
+  const key = kept.key || "";
+  const arbiter = kept.arbiter || "";
   if (!KEEP.has(id)) KEEP.set(id, { reasons: JSON.parse(localStorage.getItem(`duiyi.reasons.${id}`) || "{}") });
   const state = KEEP.get(id);
   main.replaceChildren(el("p", { "data-testid": "desk-loading" }, t("loading")));
@@ -95,7 +92,7 @@ export function deskPage(main, id, params, tab) {
       desk = await api("GET", `/api/events/${id}/desk`, { token: key });
     } catch (err) {
       if (stopped) return;
-      if (err.status === 403) localStorage.removeItem(`duiyi.org.${id}`);
+      if (err.status === 403) forgetSecret("event", id, "key");
       main.replaceChildren(el("div", { class: "desk", "data-testid": "desk-locked" },
         el("h1", {}, `${ev.event.name} — ${t("desk")}`),
         keyForm(id, err.status === 403 ? t("desk.wrongKey") : err.status === 401 ? t("desk.keyNeeded") : (err.text || String(err)))));

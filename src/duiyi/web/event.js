@@ -8,6 +8,7 @@ import { eventOptions } from "./event_options.js";
 import { printPairings } from "./prints.js";
 import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
+import { keepSecret } from "./keys.js";
 
 // every competition system of duiyi.tournament.systems (the server refuses what needs options)
 export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin", "swiss-elimination", "knockout",
@@ -270,8 +271,8 @@ export function newEventPage(main) {
           body: { name: name.value, game: game.value, system: system.value, rounds: Number(rounds.value), online: online.value(),
             options: { ...options.value(), ...(variantLabel.hidden ? {} : { variant: variant.value }) } },
         });
-        localStorage.setItem(`duiyi.org.${r.id}`, r.organiser_token);
-        localStorage.setItem(`duiyi.arb.${r.id}`, r.arbiter_token);
+        keepSecret("event", r.id, "key", r.organiser_token); // this tab's (keys.js)
+        keepSecret("event", r.id, "arbiter", r.arbiter_token);
         main.replaceChildren(el("div", { class: "keys", "data-testid": "event-keys" },
           el("h2", {}, t("event.keys")),
           el("p", {}, `${t("organiserKey")}: `, el("code", {}, r.organiser_token)),

@@ -6,6 +6,7 @@ import { resultText } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 import { myGames, remember } from "./mine.js";
 import { gameType } from "./games.js";
+import { takeSecrets } from "./keys.js";
 
 const SEATS = ["black", "white"];
 // answers that say "not now" rather than "no": a process restarting or failing over
@@ -74,8 +75,8 @@ export function speak(text) {
 }
 
 export function gamePage(main, id, params) {
-  const token = params.get("token");
-  const arbiterKey = params.get("arbiter");
+  // read once from the address, kept for this tab, and taken out of the address (keys.js)
+  const { token, arbiter: arbiterKey } = takeSecrets("game", id, params, ["token", "arbiter"]);
   const g = {
     state: null, analysis: null, callsSeq: 0, held: [], seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,

@@ -6,6 +6,7 @@
 import { api, el, showError, notice } from "./api.js";
 import { t } from "./i18n.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
+import { takeSecrets } from "./keys.js";
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -14,8 +15,8 @@ function fmt(seconds) {
 }
 
 export function roomPage(main, id, params) {
-  const key = params.get("arbiter") || localStorage.getItem(`duiyi.arb.${id}`) || "";
-  if (params.get("arbiter")) localStorage.setItem(`duiyi.arb.${id}`, key);
+  // read once from the address, kept for this tab, and taken out of the address (keys.js)
+  const key = takeSecrets("event", id, params, ["arbiter"]).arbiter || "";
   const room = { data: null, at: 0, calls: {}, sockets: {}, closed: false, drafts: {}, tables: {} };
   const page = el("div", { class: "room", "data-testid": "room" });
   main.replaceChildren(page);

@@ -49,6 +49,9 @@ _ALIAS = {alias: key for key, names in _HEADERS.items() for alias in names}
 # A cell a spreadsheet takes for a formula (CSV injection, OWASP): = + - @, a tab or a CR first.
 _TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?$")
+# numbers a sheet gives: ASCII digits only (int() and float() also read other scripts' digits)
+_WHOLE = re.compile(r"^[+-]?[0-9]+$", re.ASCII)
+_DECIMAL = re.compile(r"^[+-]?[0-9]+(\.[0-9]*)?$", re.ASCII)
 
 
 def neutralise_cell(value: object) -> str:
@@ -148,7 +151,11 @@ def parse_players(text: str) -> list[Player]:
     >>> parse_players("name,rating\\nLi,strong\\n")
     Traceback (most recent call last):
     ...
-    duiyi.errors.TableFileError: players CSV line 2: rating must be a whole number, got 'strong'
+    duiyi.errors.TableFileError: players CSV line 2: rating must be a whole number in ASCII digits (0-9), got 'strong'
+    >>> parse_players("name,rating\\nLi,١٢\\n")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TableFileError: players CSV line 2: rating must be a whole number in ASCII ...
     """
     if _is_plain_list(text):
         names = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
@@ -171,12 +178,12 @@ def parse_players(text: str) -> list[Player]:
         rating_text = (row.get("rating") or "").strip()
         rating: int | None = None
         if rating_text:
-            try:
-                rating = int(float(rating_text)) if "." in rating_text else int(rating_text)
-            except ValueError:
+            if _DECIMAL.match(rating_text) is None:
                 raise TableFileError(
-                    f"players CSV line {line}: rating must be a whole number, got {rating_text!r}"
-                ) from None
+                    f"players CSV line {line}: rating must be a whole number in ASCII digits "
+                    f"(0-9), got {rating_text!r}"
+                )
+            rating = int(float(rating_text))
         extra = tuple(
             (k, (v or "").strip())
             for k, v in row.items()
@@ -260,16 +267,26 @@ def _int(row: dict[str | None, str | None], key: str, line: int, default: int | 
         if default is None:
             raise TableFileError(f"results CSV line {line}: {key} is missing")
         return default
-    try:
-        return int(text)
-    except ValueError:
+    if _WHOLE.match(text) is None:  # int() would read "١" (Arabic-Indic) or "１" as digits
         raise TableFileError(
-            f"results CSV line {line}: {key} must be a number, got {text!r}"
-        ) from None
+            f"results CSV line {line}: {key} must be a number in ASCII digits (0-9), got {text!r}"
+        )
+    return int(text)
 
 
 def parse_results(text: str) -> list[ResultRow]:
-    """A results sheet ``round,board,result`` (result codes as in ``duiyi event result``)."""
+    """A results sheet ``round,board,result`` (result codes as in ``duiyi event result``):
+    numbers in ASCII digits, one line a board.
+
+    >>> parse_results("round,board,result\\n1,1,1-0\\n1,1,1-0\\n")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TableFileError: results CSV line 3: round 1 board 1 is on line 2 already (one line a board)
+    >>> parse_results("round,board,result\\n١,1,1-0\\n")
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TableFileError: results CSV line 2: round must be a number in ASCII digits (0-9), got '١'
+    """
     reader = _reader(text, "results")
     missing = [c for c in ("round", "board", "result") if c not in (reader.fieldnames or [])]
     if missing:
@@ -277,9 +294,17 @@ def parse_results(text: str) -> list[ResultRow]:
             f"the results CSV needs columns round,board,result (missing {', '.join(missing)})"
         )
     out: list[ResultRow] = []
+    seen: dict[tuple[int, int], int] = {}  # (round, board) -> its line
     for line, row in _rows(reader, "results"):
         if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
+        board = (_int(row, "round", line, None), _int(row, "board", line, None))
+        if board in seen:
+            raise TableFileError(
+                f"results CSV line {line}: round {board[0]} board {board[1]} is on line "
+                f"{seen[board]} already (one line a board)"
+            )
+        seen[board] = line
         try:
             result = GameResult.parse(row.get("result") or "")
         except InvalidInput as exc:
