@@ -115,3 +115,34 @@ def test_a_bye_moved_by_hand_is_explained_again_and_warnings_keep_their_numbers(
     score = [w for w in warnings["warnings"] if w["kind"] == "score"]
     # Go §27.1: a win is 2 points: 2 against 0
     assert score and score[0]["detail"] == "2 / 0", warnings
+
+
+def test_the_sgf_archive_names_the_players_and_the_desks_result(server: Server) -> None:
+    import io
+    import zipfile
+
+    from duiyi.sgf import parse
+
+    url, auth = _new(server)
+    assert httpx.post(f"{url}/rounds", headers=auth).is_success
+    started = httpx.post(f"{url}/rounds/1/games", headers=auth)
+    assert started.status_code == 201, started.text
+    board1 = next(g for g in started.json()["games"] if g["board"] == 1)
+    move = {"type": "move", "move": "D4"}
+    r = httpx.post(
+        f"{server.url}/api/games/{board1['game_id']}/actions",
+        json=move,
+        headers={"Authorization": f"Bearer {board1['black_token']}"},
+    )
+    assert r.is_success, r.text
+    # the director enters board 1's result at the desk: the game closes with it
+    r = httpx.put(f"{url}/rounds/1/boards/1/result", headers=auth, json={"result": "0-1"})
+    assert r.is_success, r.text
+    ev = httpx.get(url).json()["event"]
+    game = ev["history"][0]["games"][0]
+    names = {p["number"]: p["name"] for p in ev["players"]}
+    archive = zipfile.ZipFile(io.BytesIO(httpx.get(f"{url}/export/sgf.zip").content))
+    text = archive.read(next(n for n in archive.namelist() if "board1-" in n)).decode()
+    root = parse(text).games[0]
+    assert (root.text("PB"), root.text("PW")) == (names[game["black"]], names[game["white"]])
+    assert root.get("RE") == "W+" and root.get("RO") == "1", text

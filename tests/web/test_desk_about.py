@@ -53,5 +53,10 @@ def test_a_gomoku_event_is_offered_no_egd_file(server: Server, context_factory: 
     page.goto(f"{server.url}/ui/#/desk/{ev['id']}/export?key={ev['organiser_token']}")
     page.get_by_test_id("export-opengotha").wait_for()
     assert page.get_by_test_id("export-egd").count() == 0
+    # no game was played online: no game records are offered, and the desk says why
+    assert (
+        "no game of this event was played online"
+        in page.get_by_test_id("export-sgf-none").inner_text()
+    )
     r = httpx.get(f"{server.url}/api/events/{ev['id']}/export/results.h9")
     assert r.status_code == 409 and "Go results only" in r.json()["detail"], r.text

@@ -17,7 +17,9 @@ function render(ctx) {
       gameType(ctx.e.game).egd ? file("desk.ex.egd", "/export/results.h9", `${id}.h9`, "export-egd") : null,
       file("desk.ex.csv", "/export/standings.csv", `${id}-standings.csv`, "export-csv"),
       file("desk.ex.players", "/export/players.csv", `${id}-players.csv`, "export-players"),
-      file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf"),
+      // the records of the online games; results entered at the desk alone have none
+      ctx.ev.games.length ? file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf")
+        : el("li", { class: "note", "data-testid": "export-sgf-none" }, t("desk.ex.sgfNone")),
       el("li", {}, el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
       ctx.e.history.length ? [
         el("li", {}, el("button", { type: "button", "data-testid": "export-pairings", onclick: () => pairingSheet(ctx.e, ctx.e.history.at(-1)) },

@@ -35,6 +35,7 @@ export const DESK_TEXTS = {
   "desk.about.end": ["Last day", "结束日期"],
   "desk.about.location": ["Place (city)", "地点（城市）"],
   "desk.about.country": ["Country (two letters, e.g. FR)", "国家（两个字母，如 CN）"],
+  "desk.ex.sgfNone": ["No game records (SGF): no game of this event was played online; results entered at the desk have no moves.", "没有棋谱（SGF）：本比赛没有网上对局；编排台录入的成绩没有着手记录。"],
   "desk.teamNumbersDrawn": ["Numbers drawn by lot for {teams} teams; their {n} players stay in their teams, in board order (seed {seed}).", "已为 {teams} 支队伍抽签确定序号；{n} 名棋手留在本队，台次不变（种子 {seed}）。"],
   "desk.numbersNotDrawn": ["The numbers have not been drawn by lot: round 1 pairs 1–2, 3–4, … in the order of entry.", "尚未抽签确定序号：第1轮将按报名顺序1–2、3–4……配对。"],
   "desk.numbersNotDrawnPaired": ["Round 1 was paired without numbers drawn by lot.", "第1轮编排时未抽签确定序号。"],
