@@ -138,6 +138,15 @@ def test_the_sgf_archive_names_the_players_and_the_desks_result(server: Server) 
     # the director enters board 1's result at the desk: the game closes with it
     r = httpx.put(f"{url}/rounds/1/boards/1/result", headers=auth, json={"result": "0-1"})
     assert r.is_success, r.text
+    # the online game is over with it: closed, its clock no longer runs, no move is taken
+    st = httpx.get(f"{server.url}/api/games/{board1['game_id']}").json()
+    assert st["closed"] and st.get("clock_running") in (None, ""), st
+    r = httpx.post(
+        f"{server.url}/api/games/{board1['game_id']}/actions",
+        json={"type": "move", "move": "Q16"},
+        headers={"Authorization": f"Bearer {board1['white_token']}"},
+    )
+    assert r.status_code == 409, r.text
     ev = httpx.get(url).json()["event"]
     game = ev["history"][0]["games"][0]
     names = {p["number"]: p["name"] for p in ev["players"]}
