@@ -350,6 +350,49 @@ async def close_call(request: Request, game_id: str, n: int, body: Close) -> dic
     return await answer_call(request, game_id, n, body.ruling.strip(), None)
 
 
+#: what a call taken for a ruling on its way says until the ruling is made
+_BEING_ANSWERED = "a ruling on its way"
+
+
+async def claim_call(request: Request, game_id: str, n: int, action_id: str | None) -> None:
+    """Take call ``n`` for a ruling about to be made: one answer per call, whatever the number
+    of the arbiter's tabs. A call answered already (or being answered) is refused with what
+    answered it (409, nothing is ruled); the same ruling sent again (its ``action_id``) may
+    take it again. :func:`release_call` gives it back if the ruling is refused."""
+
+    def change(config: dict[str, Any]) -> None:
+        calls = [dict(c) for c in config.get("calls") or []]
+        call = next((c for c in calls if c.get("n") == n), None)
+        if call is None:
+            raise NotFound(f"no call {n} in game {game_id!r}")
+        again = action_id is not None and call.get("taken_by") == action_id
+        if not call.get("open") and not again:
+            raise Conflict(
+                f"call {n} was already answered by {call.get('ruling') or 'the arbiter'}"
+            )
+        call["open"] = False
+        call["ruling"] = call.get("ruling") or _BEING_ANSWERED
+        if action_id is not None:
+            call["taken_by"] = action_id
+        config["calls"] = [call if c.get("n") == n else c for c in calls]
+
+    await _update_config(_repo(request), game_id, change)
+
+
+async def release_call(request: Request, game_id: str, n: int) -> None:
+    """Open call ``n`` again after the ruling taken for it was refused."""
+
+    def change(config: dict[str, Any]) -> None:
+        calls = [dict(c) for c in config.get("calls") or []]
+        for c in calls:
+            if c.get("n") == n and c.get("ruling") == _BEING_ANSWERED:
+                c.update(open=True, ruling="")
+                c.pop("taken_by", None)
+        config["calls"] = calls
+
+    await _update_config(_repo(request), game_id, change)
+
+
 async def answer_call(
     request: Request, game_id: str, n: int, text: str, ruling: dict[str, Any] | None
 ) -> dict[str, Any]:
