@@ -118,15 +118,25 @@ def _arbiter(record: StoredGame, token: str | None) -> bool:
     return bool(token) and record.arbiter_token_hash == hash_token(str(token))
 
 
-async def _event_names(repo: Repository, record: StoredGame) -> tuple[dict[str, str], Any]:
-    """The players' names of an event game (from the pairing of its round and board)."""
+async def _event_names(
+    repo: Repository, record: StoredGame, known: dict[str, Any] | None = None
+) -> tuple[dict[str, str], Any]:
+    """The players' names of an event game (from the pairing of its round and board).
+    ``known``: the events read so far by the request (id -> (record, parsed event)), so that
+    a page of many boards reads each event once, not once a board (the arbiter's room of 31
+    boards read the event 31 times: over nginx's 10 s on a loaded machine, issue 33)."""
     if record.event_id is None:
         return {}, None
-    try:
-        ev = await repo.event(record.event_id)
-    except NotFound:
-        return {}, None
-    e = parsed_event(ev)
+    found = None if known is None else known.get(record.event_id)
+    if found is None:
+        try:
+            stored = await repo.event(record.event_id)
+        except NotFound:
+            return {}, None
+        found = (stored, parsed_event(stored))
+        if known is not None:
+            known[record.event_id] = found
+    ev, e = found
     names: dict[str, str] = {}
     for rnd in e.history:
         if rnd.number != record.round:
@@ -441,8 +451,9 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
         )
         records = [StoredGame.of(r) for r in rows]
     out = []
+    known: dict[str, Any] = {}
     for record in records:
-        names, where = await _event_names(repo, record)
+        names, where = await _event_names(repo, record, known)
         stored = record.config.get("names") or {}
         out.append(
             {
@@ -465,9 +476,10 @@ async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
     repo = _repo(request)
     records = sorted(await repo.live_games(), key=lambda r: r.created_at, reverse=True)
     out: dict[str, dict[str, str]] = {}
+    known: dict[str, Any] = {}
     for record in records[: max(1, min(limit, 200))]:
         stored = {k: str(v) for k, v in (record.config.get("names") or {}).items() if v}
-        names, _where = await _event_names(repo, record)
+        names, _where = await _event_names(repo, record, known)
         merged = {**stored, **names}
         if merged:
             out[record.id] = merged
@@ -490,12 +502,13 @@ async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
     show = rounds[-1] if rounds else None
     manager = _manager(request)
     boards = []
+    known = {event_id: (ev, parsed_event(ev))}  # the event read once for every board
     for record in games:
         if record.round != show:
             continue
         host = await manager.get(record.id)
         entries, state = await host.read(0)
-        names, _where = await _event_names(repo, record)
+        names, _where = await _event_names(repo, record, known)
         rulings = [e.get("ruling") for e in entries if e.get("type") == "ruling"]
         boards.append(
             {
