@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server, online_event_game
-from tests.web.conftest import new_game, screenshot, state
+from tests.web.conftest import new_game, screenshot, state, wait_for_js
 from tests.web.test_player import act, set_names
 
 from duiyi.server.rematch import rematch_id
@@ -55,7 +55,7 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     # both pages move to the rematch, whose id is fixed by the game's
     again = rematch_id(g["id"])
     for page in (ke, gu):
-        page.wait_for_function(f"location.hash.includes('{again}')")
+        wait_for_js(page, f"location.hash.includes('{again}')")
         page.wait_for_selector(
             f"[data-testid=game-page][data-game-id='{again}'][data-connected=yes]"
         )

@@ -34,7 +34,7 @@ from duiyi.server.hosted import CLOSED, MOVED, GameClosed, is_arbiter_of, rebuil
 from duiyi.server.problems import Unavailable
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
-from duiyi.store.repository import ActionIdTaken, Append, Repository, StoredGame
+from duiyi.store.repository import ActionIdTaken, Append, Conflict, Repository, StoredGame
 
 __all__ = ["GameHost", "Hosting"]
 
@@ -132,8 +132,10 @@ class GameHost:
         async with self.lock:
             entries: list[dict[str, Any]] = []
             if since is not None:
-                if since < 0 or since > self.version:
+                if since < 0:
                     raise InvalidInput(f"version must be 0-{self.version}, got {since}")
+                if since > self.version:  # a version the game has not reached (yet): 409
+                    raise Conflict(f"version must be 0-{self.version}, got {since}")
                 entries = [public_entry(a.to_json()) for a in self.session.log[since:]]
             return entries, self.view()
 

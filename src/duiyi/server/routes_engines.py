@@ -17,7 +17,7 @@ import logging
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
@@ -59,7 +59,17 @@ _GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
 class EngineGame(BaseModel):
     """A game against an engine."""
 
-    model_config = ConfigDict(extra="forbid")
+    # the level is given once: in ``engine`` ('NAME:LEVEL') or as ``level``, never both (the
+    # document says so, as the server refuses it: resolve_choice)
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "not": {
+                "required": ["engine", "level"],
+                "properties": {"engine": {"pattern": ":"}, "level": {"type": "integer"}},
+            }
+        },
+    )
 
     game: Literal["go", "gomoku"] = "go"
     size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
@@ -455,7 +465,9 @@ def install_engine_hook(
 
 
 @router.get("/api/games/{game_id}/position")
-async def get_position(request: Request, game_id: str, move: int = 0) -> dict[str, Any]:
+async def get_position(
+    request: Request, game_id: str, move: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
     """The Go board after the first ``move`` moves (for the move list's navigation): stones,
     captures and the last move. Gomoku needs none: its stones never leave the board."""
     host = await _manager(request).get(game_id)
@@ -476,8 +488,10 @@ def go_position(game: Any, move: int) -> dict[str, Any]:
     from duiyi.go import Game
 
     moves = game.moves
-    if not 0 <= move <= len(moves):
+    if move < 0:
         raise InvalidInput(f"move must be 0-{len(moves)}, got {move}")
+    if move > len(moves):  # a move not played: no such position (yet)
+        raise NotFound(f"move must be 0-{len(moves)}, got {move}: no such position")
     replay = Game(game.size, rules=game.rules, handicap=game.handicap)
     if game.handicap and not replay.board.stones(BLACK):
         handicap = game.board.stones(BLACK) if not moves else None

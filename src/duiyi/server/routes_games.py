@@ -13,7 +13,7 @@ import logging
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Body, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
@@ -36,7 +36,7 @@ from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
-from duiyi.server.problems import RateLimited, problem_body, problem_response
+from duiyi.server.problems import RateLimited, file_answer, problem_body, problem_response
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_in_game, ruling_table
 from duiyi.server.schemas import GameSpec, normal_action, parse_action
@@ -124,7 +124,9 @@ async def get_game(request: Request, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/{game_id}/actions")
-async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[str, Any]:
+async def get_actions(
+    request: Request, game_id: str, after: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
     """The public log entries after version ``after``."""
     host = await _manager(request).get(game_id)
     actions, state = await host.read(after)
@@ -254,7 +256,11 @@ async def get_ruling_table(request: Request, game_id: str) -> dict[str, Any]:
     return {"game": game, "rulings": ruling_table(game)}
 
 
-@router.get("/{game_id}/sgf", response_class=PlainTextResponse)
+@router.get(
+    "/{game_id}/sgf",
+    response_class=PlainTextResponse,
+    responses=file_answer("application/x-go-sgf", "the game record"),
+)
 async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
     host = await _manager(request).get(game_id)

@@ -21,6 +21,7 @@ from duiyi.server.event_changes import (
 )
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.schemas import Numbered
 from duiyi.store.repository import EventRecord
 from duiyi.tournament import entries
 from duiyi.tournament.formats import csvfiles
@@ -66,7 +67,7 @@ class ResultEntry(BaseModel):
 
 @router.put("/{event_id}/rounds/{number}/boards/{board}/result")
 async def enter_result(
-    request: Request, event_id: str, number: int, board: int, body: ResultEntry
+    request: Request, event_id: str, number: Numbered, board: Numbered, body: ResultEntry
 ) -> dict[str, Any]:
     """Enter or correct a result (organiser). The board records it as the director's, with an
     audit entry; the board's online game is closed (its later actions are refused, 409). Once
@@ -210,7 +211,7 @@ class Resolution(BaseModel):
 
 @router.post("/{event_id}/rounds/{number}/boards/{board}/conflict")
 async def resolve_conflict(
-    request: Request, event_id: str, number: int, board: int, body: Resolution
+    request: Request, event_id: str, number: Numbered, board: Numbered, body: Resolution
 ) -> dict[str, Any]:
     """Settle the board's conflict (an online result that disagreed with the entered one)."""
     wall = time.time()
