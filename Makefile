@@ -7,7 +7,7 @@ PORT   ?= 8000
 
 AXE    := node_modules/axe-core/axe.min.js
 
-.PHONY: run test test-fast lint bench fuzz install install-axe system-packages services clean
+.PHONY: run test test-fast lint bench event-day fuzz install install-axe system-packages services clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,8 +50,16 @@ test-fast: $(STAMP)
 
 # every benchmark script, one after another (the helpers of bench/cluster.py are not benchmarks)
 bench: $(STAMP)
-	@for f in bench/*.py; do case $$f in bench/fuzz_api.py|bench/minimal_server.py|bench/profile_summary.py) continue;; esac; \
+	@for f in bench/*.py; do case $$f in bench/fuzz_api.py|bench/minimal_server.py|bench/profile_summary.py|bench/event_day.py) continue;; esac; \
 	  echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# The event day (issue 33): nginx + 3 processes + PostgreSQL + Redis, a Go and a Gomoku Swiss
+# played by bots through faults; OUT/figures.json and OUT/report.html (not part of `make bench`)
+PLAYERS ?= 1000
+ROUNDS  ?= 7
+OUT     ?= var/event-day
+event-day: $(STAMP)
+	$(BIN)/python bench/event_day.py --players $(PLAYERS) --rounds $(ROUNDS) --faults --out $(OUT)
 
 # A longer unseeded schemathesis run over the whole API (not part of `make test`):
 # EXAMPLES per operation, a new seed each run (SEED=... repeats one).

@@ -22,6 +22,12 @@ Two rule settings, each run on both libraries:
 The sgfmill side is given every shortcut the rules allow, so the comparison is like for like.
 With the same seeds both sides play the same games, which the script checks.
 
+Then the same through the board's public reads only (issue 34), the way a user writes a
+playout: each move ``list(board.empty_points())``, ``random.shuffle``, the eye check with
+``board.neighbours(p) <= board.stones(colour)``, ``is_legal``, ``play``; sgfmill lists its empty
+points off its grid and shuffles them the same way (both lists run bottom row first, so the
+same shuffle gives both the same order and the same games).
+
 Last, the cost of one legal move on a board that still has room (the common case: a point with
 an empty neighbour): the first 150 points of random orders of the 361, each played when legal
 (duiyi ``is_legal`` + ``play``; sgfmill the occupied and ko checks, ``play`` at once when the
@@ -39,7 +45,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from sgfmill import boards
@@ -70,8 +76,19 @@ def _round(order: list[T], at: list[int]) -> Iterator[T]:
         yield order[k]
 
 
-def duiyi_playout(rules: Rules, cyclic: bool = False) -> Playout:
-    """The playout on duiyi's public API under ``rules``."""
+def _shuffled(rng: random.Random, cands: list[T]) -> list[T]:
+    """``cands`` shuffled in place by ``random.shuffle`` (the public-API playout's order)."""
+    rng.shuffle(cands)
+    return cands
+
+
+def duiyi_playout(rules: Rules, order: str = "drawn") -> Playout:
+    """The playout on duiyi's public API under ``rules``; ``order``: the candidate points
+    drawn lazily at random (``drawn``), in one cyclic random order (``cyclic``), or the empty
+    points listed and shuffled each move (``shuffled``)."""
+    if order == "shuffled":
+        return lambda rng, size, max_moves: _duiyi_public(rules, rng, size, max_moves)
+    cyclic = order == "cyclic"
 
     def playout(rng: random.Random, size: int, max_moves: int) -> tuple[int, Final]:
         g = Game(size, rules)
@@ -79,7 +96,8 @@ def duiyi_playout(rules: Rules, cyclic: bool = False) -> Playout:
         nbrs = geo.neighbours
         index = geo.point_bit
         order = list(geo.points)
-        rng.shuffle(order)
+        if cyclic:
+            rng.shuffle(order)
         at = [0]
         moves = 0
         while g.phase is Phase.PLAYING and moves < max_moves:
@@ -101,14 +119,37 @@ def duiyi_playout(rules: Rules, cyclic: bool = False) -> Playout:
             if not played:
                 g.pass_move()
             moves += 1
-        b = g.board
-        final = sorted(
-            [(p.row, p.col, True) for p in b.stones(BLACK)]
-            + [(p.row, p.col, False) for p in b.stones(WHITE)]
-        )
-        return moves, final
+        return moves, _final_duiyi(g)
 
     return playout
+
+
+def _duiyi_public(rules: Rules, rng: random.Random, size: int, max_moves: int) -> tuple[int, Final]:
+    """The playout through the board's public reads: the empty points listed and shuffled,
+    the eye check by sets of points, ``is_legal`` and ``play``."""
+    g = Game(size, rules)
+    moves = 0
+    while g.phase is Phase.PLAYING and moves < max_moves:
+        b = g.board
+        own = b.stones(g.to_move)
+        for p in _shuffled(rng, list(b.empty_points())):
+            if b.neighbours(p) <= own:  # own one-point eye
+                continue
+            if g.is_legal(p):
+                g.play(p)
+                break
+        else:
+            g.pass_move()
+        moves += 1
+    return moves, _final_duiyi(g)
+
+
+def _final_duiyi(g: Game) -> Final:
+    b = g.board
+    return sorted(
+        [(p.row, p.col, True) for p in b.stones(BLACK)]
+        + [(p.row, p.col, False) for p in b.stones(WHITE)]
+    )
 
 
 def _neighbours(size: int) -> list[list[list[tuple[int, int]]]]:
@@ -125,24 +166,40 @@ def _neighbours(size: int) -> list[list[list[tuple[int, int]]]]:
     ]
 
 
-def sgfmill_simple_ko(cyclic: bool = False) -> Playout:
+def sgfmill_simple_ko(order: str = "drawn") -> Playout:
     """sgfmill's Board with simple ko (its own ``play`` result) and a suicide check added."""
-    return lambda rng, size, max_moves: _sgfmill_simple_ko(rng, size, max_moves, cyclic)
+    return lambda rng, size, max_moves: _sgfmill_simple_ko(rng, size, max_moves, order)
 
 
-def sgfmill_superko(cyclic: bool = False) -> Playout:
+def sgfmill_superko(order: str = "drawn") -> Playout:
     """sgfmill's Board with a suicide check and situational superko (a Zobrist key)."""
-    return lambda rng, size, max_moves: _sgfmill_superko(rng, size, max_moves, cyclic)
+    return lambda rng, size, max_moves: _sgfmill_superko(rng, size, max_moves, order)
+
+
+def _candidates(
+    order: str,
+    rng: random.Random,
+    grid: list[list[str | None]],
+    points: list[tuple[int, int]],
+    cycle: list[tuple[int, int]],
+    at: list[int],
+) -> Iterable[tuple[int, int]]:
+    """sgfmill's candidate points for one move, in the playout's ``order``."""
+    if order == "cyclic":
+        return _round(cycle, at)
+    empty = [(r, c) for r, c in points if grid[r][c] is None]
+    return _shuffled(rng, empty) if order == "shuffled" else _drawn(rng, empty)
 
 
 def _sgfmill_simple_ko(
-    rng: random.Random, size: int, max_moves: int, cyclic: bool
+    rng: random.Random, size: int, max_moves: int, order: str
 ) -> tuple[int, Final]:
     board = boards.Board(size)
     nbrs = _neighbours(size)
     points = [(r, c) for r in range(size) for c in range(size)]
-    order = list(points)
-    rng.shuffle(order)
+    cycle = list(points)
+    if order == "cyclic":
+        rng.shuffle(cycle)
     at = [0]
     colour = "b"
     ko = None
@@ -151,11 +208,7 @@ def _sgfmill_simple_ko(
     while passes < 2 and moves < max_moves:
         grid = board.board
         played = False
-        for pt in (
-            _round(order, at)
-            if cyclic
-            else _drawn(rng, [(r, c) for r, c in points if grid[r][c] is None])
-        ):
+        for pt in _candidates(order, rng, grid, points, cycle, at):
             r, c = pt
             nb = nbrs[r][c]
             if all(grid[rr][cc] == colour for rr, cc in nb):  # own one-point eye
@@ -189,13 +242,14 @@ def _sgfmill_simple_ko(
 
 
 def _sgfmill_superko(
-    rng: random.Random, size: int, max_moves: int, cyclic: bool
+    rng: random.Random, size: int, max_moves: int, order: str
 ) -> tuple[int, Final]:
     board = boards.Board(size)
     nbrs = _neighbours(size)
     points = [(r, c) for r in range(size) for c in range(size)]
-    order = list(points)
-    rng.shuffle(order)
+    cycle = list(points)
+    if order == "cyclic":
+        rng.shuffle(cycle)
     at = [0]
     zr = random.Random("zobrist")
     keys = {
@@ -210,11 +264,7 @@ def _sgfmill_superko(
         grid = board.board
         other = "w" if colour == "b" else "b"
         played = False
-        for pt in (
-            _round(order, at)
-            if cyclic
-            else _drawn(rng, [(r, c) for r, c in points if grid[r][c] is None])
-        ):
+        for pt in _candidates(order, rng, grid, points, cycle, at):
             r, c = pt
             nb = nbrs[r][c]
             if all(grid[rr][cc] == colour for rr, cc in nb):  # own one-point eye
@@ -330,15 +380,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=19)
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=3, help="best of N runs, interleaved")
+    ap.add_argument("--only", default="", help="run the settings whose name holds this text")
     args = ap.parse_args(argv)
     ok = True
     j, c = Rules.japanese(), Rules.chinese()
     settings: list[tuple[str, Playout, Playout]] = [
         ("simple ko (Rules.japanese)", duiyi_playout(j), sgfmill_simple_ko()),
         ("situational superko (Rules.chinese)", duiyi_playout(c), sgfmill_superko()),
-        ("simple ko, library calls only", duiyi_playout(j, True), sgfmill_simple_ko(True)),
-        ("superko, library calls only", duiyi_playout(c, True), sgfmill_superko(True)),
+        ("simple ko, library calls only", duiyi_playout(j, "cyclic"), sgfmill_simple_ko("cyclic")),
+        ("superko, library calls only", duiyi_playout(c, "cyclic"), sgfmill_superko("cyclic")),
+        (
+            "simple ko, public reads (empty_points, shuffle)",
+            duiyi_playout(j, "shuffled"),
+            sgfmill_simple_ko("shuffled"),
+        ),
+        (
+            "superko, public reads (empty_points, shuffle)",
+            duiyi_playout(c, "shuffled"),
+            sgfmill_superko("shuffled"),
+        ),
     ]
+    if args.only:
+        settings = [st for st in settings if args.only in st[0]]
     print(f"{args.games} random playouts on {args.size}×{args.size}, best of {args.repeat}")
     for name, duiyi_fn, sgfmill_fn in settings:
         best_d = best_s = float("inf")
@@ -355,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  duiyi  : {args.games / best_d:8.2f} playouts/s {moves_d / best_d:9.0f} moves/s")
         print(f"  sgfmill: {args.games / best_s:8.2f} playouts/s {moves_s / best_s:9.0f} moves/s")
         print(f"  ratio  : duiyi speed / sgfmill speed = {best_s / best_d:.2f}×")
+    if args.only and args.only not in "opening moves":
+        return 0 if ok else 1
     # the cost of one legal move where most points still have an empty neighbour: the first
     # 150 points of a random order of the 361, each played when legal
     rng = random.Random(0)

@@ -13,6 +13,7 @@ import time
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import ChineseByoyomi, Clock, Fischer, MovesPerPeriod
+from duiyi.games import GO
 from duiyi.go import Game
 from duiyi.referee import Referee
 from duiyi.session import Session
@@ -77,7 +78,7 @@ def main() -> None:
     t0 = time.perf_counter()
     for moves in games:
         s = Session(
-            Game(19), Clock(ChineseByoyomi(base=3600, reserved_minutes=5), now=0.0), Referee("go")
+            Game(19), Clock(ChineseByoyomi(base=3600, reserved_minutes=5), now=0.0), Referee(GO)
         )
         now = 0.0
         for i, p in enumerate(moves):

@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"actions"},
     {"games"},
     {"session", "tournament"},
+    {"gtp"},
     {"engines", "store"},
     {"server"},
     {"cli", "__main__"},
@@ -39,8 +40,11 @@ CORES |= {"tournament"}
 #: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock
 #: and an atomic replace), beside the pure readers and writers of tournament/formats.
 ADAPTERS_IN_CORES = {"duiyi.tournament.formats.eventfile"}
-#: What a pure core never imports: I/O, processes, the network, threads, asyncio, databases.
+#: What a pure core never imports: I/O (standard input and output, files), processes, the
+#: network, threads, asyncio, databases. A text protocol read from stdin (GTP) is an edge.
 NOT_IN_CORES = {
+    "sys",
+    "pathlib",
     "asyncio",
     "socket",
     "subprocess",
@@ -192,6 +196,17 @@ def test_cores_do_no_io_and_read_no_wall_clock_or_global_random() -> None:
     assert not wrong, "a pure core reaches outside:\n" + "\n".join(wrong)
 
 
+def test_no_protocol_front_end_lives_in_a_core() -> None:
+    """Issue 34: the GTP front end (a server on standard input) and the clock's GTP commands
+    live in duiyi.gtp, above the cores; no core package holds a module of a wire protocol."""
+    wire = {"gtp", "gomocup"}
+    inside = sorted(
+        name for name in MODULES if _package(name) in CORES and name.rpartition(".")[2] in wire
+    )
+    assert not inside, f"a protocol module inside a pure core: {inside}"
+    assert {"duiyi.gtp.frontend", "duiyi.gtp.clock"} <= set(MODULES)
+
+
 def test_the_layer_test_sees_a_cycle() -> None:
     """The checker itself: a cycle in a made-up graph is found, a tree is not."""
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
@@ -268,6 +283,66 @@ def test_the_game_is_one_object_not_a_name_compared() -> None:
         f"{len(found)} comparisons of a game's name outside duiyi.games (at most "
         f"{MAX_NAME_COMPARISONS}): ask the game object instead\n" + "\n".join(found)
     )
+
+
+def _is_name_key(node: ast.AST | None) -> bool:
+    """Whether a dict key is a game's name, or a tuple starting with one (``("go", m)``)."""
+    if isinstance(node, ast.Tuple) and node.elts:
+        return _is_name_key(node.elts[0])
+    return isinstance(node, ast.Constant) and node.value in GAME_NAMES
+
+
+def asks_the_game_by_type(source: str) -> list[tuple[int, str]]:
+    """Each place ``source`` tells games apart by their type or keeps a table by their name:
+    ``isinstance(x, GoAdapter)`` (any class named ``...Adapter`` but the protocol
+    ``GameAdapter``), and a dict literal keyed by the games' names (every key a name or a
+    tuple led by one: ``{"go": ...}``, ``{("gomoku", "x"): ...}``; a word that happens to be
+    a name among other keys, such as Renju's preset alias ``"gomoku"``, is not a table)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+        ):
+            classes = [n for n in ast.walk(node.args[1]) if isinstance(n, ast.Name | ast.Attribute)]
+            names = {n.id if isinstance(n, ast.Name) else n.attr for n in classes}
+            if any(n.endswith("Adapter") and n != "GameAdapter" for n in names):
+                found.append((node.lineno, "isinstance"))
+        elif isinstance(node, ast.Dict) and node.keys and all(_is_name_key(k) for k in node.keys):
+            found.append((node.lineno, "table"))
+    return found
+
+
+def test_the_type_checker_sees_each_form() -> None:
+    """The checker itself: an adapter's isinstance and a table by name are seen, the protocol
+    and a name as a value are not."""
+    source = (
+        "isinstance(a, GoAdapter)\nisinstance(b, (games.GomokuAdapter, int))\n"
+        't = {"go": 1}\nu = {("gomoku", "m"): 2}\nisinstance(c, GameAdapter)\n'
+        'v = {"game": "go"}\nw = {k: 1 for k in ("go",)}\nx = {"free": 1, "gomoku": 2}\n'
+    )
+    assert asks_the_game_by_type(source) == [
+        (1, "isinstance"),
+        (2, "isinstance"),
+        (3, "table"),
+        (4, "table"),
+    ]
+
+
+def test_no_game_is_told_by_its_type_or_looked_up_in_a_table_by_name() -> None:
+    """Issue 34: the adapter's protocol answers what differs (take-back, restore, replace, a
+    position, the analysis), and each game's tables (its referee's book, the articles a form
+    suggests) live on its game object: outside duiyi.games nothing tests an adapter's class or
+    keys a table by a game's name."""
+    found = [
+        f"{path.relative_to(SRC)}:{line} {form}"
+        for name, path in sorted(MODULES.items())
+        if _package(name) != "games"
+        for line, form in asks_the_game_by_type(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "a game told apart outside duiyi.games:\n" + "\n".join(found)
 
 
 # --------------------------------------------------------------------------- the pages

@@ -57,6 +57,7 @@ __all__ = [
     "RequestTakeback",
     "Resign",
     "Resume",
+    "RoundEnded",
     "Ruled",
     "SetDead",
     "SplitPool",
@@ -225,9 +226,26 @@ class SetDead(_Game):
 
 @dataclass(frozen=True)
 class Accept(_Game):
-    """The player agrees to the marking (Go §21)."""
+    """The player agrees to the marking (Go §21). ``dead`` is the marking the player was shown
+    (its dead stones; the automatic proposal while nothing is marked): the game accepts that
+    marking or refuses the acceptance if the game's marking is no longer it. Without ``dead``
+    (older logs, engines) the game's marking at that moment is accepted.
 
+    >>> action_from_json({"type": "accept", "dead": ["B5"]})
+    Accept(dead=('B5',))
+    >>> Accept().to_json()
+    {'type': 'accept'}
+    """
+
+    dead: tuple[str, ...] | None = None
     type: ClassVar[str] = "accept"
+
+    def fields_json(self) -> dict[str, Any]:
+        return {} if self.dead is None else {"dead": list(self.dead)}
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Action:
+        return cls(None if data.get("dead") is None else _texts(data, "dead"))
 
 
 @dataclass(frozen=True)
@@ -476,6 +494,18 @@ class NoShow(_Base):
 
 
 @dataclass(frozen=True)
+class RoundEnded(_Base):
+    """The event tells the game that its round ended now (Gomoku §8.11: an appeal's deadline
+    counts from the round's end, "当轮比赛结束后").
+
+    >>> action_from_json({"type": "round_ended"})
+    RoundEnded()
+    """
+
+    type: ClassVar[str] = "round_ended"
+
+
+@dataclass(frozen=True)
 class OvertimePass(_Base):
     """An overrun counted as one pass on the player's request (Go §22.5; logged by the
     session itself)."""
@@ -498,6 +528,7 @@ Action: TypeAlias = (
     | Flag
     | NoShow
     | OvertimePass
+    | RoundEnded
 )
 
 _CLASSES: tuple[type[_Base], ...] = (
@@ -530,6 +561,7 @@ _CLASSES: tuple[type[_Base], ...] = (
     Flag,
     NoShow,
     OvertimePass,
+    RoundEnded,
 )
 #: the reader of each JSON ``type`` (the JSON form's names; the code dispatches on classes)
 _READERS: dict[str, type[_Base]] = {c.type: c for c in _CLASSES}

@@ -29,6 +29,7 @@ __all__ = [
     "InvalidInput",
     "InvalidPoint",
     "InvalidRules",
+    "MarkingChanged",
     "NotationError",
     "PairingError",
     "RefereeError",
@@ -72,6 +73,15 @@ class InvalidRules(InvalidInput):
 
 class IllegalAction(DuiyiError):
     """An action the rules refuse in the current state (wrong phase, out of turn, ...)."""
+
+
+class MarkingChanged(IllegalAction):
+    """An acceptance of the count names a marking that is no longer the game's (Go §21): the
+    player accepted what its page showed, and the opponent changed the marking first.
+
+    >>> str(MarkingChanged("the marking changed: dead now C3", "Go §21"))
+    'the marking changed: dead now C3 (Go §21)'
+    """
 
 
 class IllegalMove(IllegalAction):

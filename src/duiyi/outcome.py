@@ -90,6 +90,15 @@ class Outcome:
         """The losing colour of a decisive game, else None."""
         return self.winner.opponent if self.winner is not None else None
 
+    def describe(self) -> str:
+        """The result in a few words, with how it ended and the article.
+
+        >>> Outcome.win(Color.WHITE, Termination.RESIGNATION, "Go §7").describe()
+        'white wins (resignation, Go §7)'
+        """
+        who = f"{self.winner} wins" if self.winner else self.result.value
+        return f"{who} ({self.termination.value}, {self.article})"
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-serialisable dict (the score is included when it has ``to_json``)."""
         data: dict[str, Any] = {

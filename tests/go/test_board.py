@@ -266,3 +266,44 @@ def test_from_bits_and_copy_independent() -> None:
 def test_setting_a_stone_on_both_colours_rejected() -> None:
     with pytest.raises(InvalidPoint):
         Board.from_stones(9, black=["C3"], white=["C3"])
+
+
+# ---------------------------------------------------------------- the board's reads as sets
+
+
+def _naive(b: Board) -> dict[str, frozenset[Point]]:
+    """The reads computed point by point through ``get`` (the reference)."""
+    pts = geometry(b.size).points
+    return {
+        "empty": frozenset(p for p in pts if b.get(p) is None),
+        "black": frozenset(p for p in pts if b.get(p) is BLACK),
+        "white": frozenset(p for p in pts if b.get(p) is WHITE),
+    }
+
+
+def test_the_reads_are_sets_equal_to_a_point_by_point_reading() -> None:
+    # Go §3: the chain of C3-C4 and its liberties; the empty points are the rest of the 9×9
+    b = Board.from_stones(9, black=["C3", "C4", "E5"], white=["D4", "A1"])
+    ref = _naive(b)
+    empty, black, white = b.empty_points(), b.stones(BLACK), b.stones(WHITE)
+    assert (empty, black, white) == (ref["empty"], ref["black"], ref["white"])
+    assert ref["empty"] == empty and hash(empty) == hash(ref["empty"])
+    assert len(empty) == 81 - 5 and bool(white) and not b.stones(BLACK) & white
+    assert list(empty) == sorted(empty, key=lambda p: (p.row, p.col))  # bottom row first
+    assert b.group("C3") == {Point.parse("C3"), Point.parse("C4")}
+    assert b.liberties("C3") == {Point.parse(t) for t in ("C2", "B3", "D3", "B4", "C5")}
+    assert b.liberties("C3") <= empty and b.neighbours("D4") >= {Point.parse("C4")}
+    assert b.liberties("B2") == frozenset() and not b.liberties("B2")
+    # with a set of another kind the result is a frozenset, as frozenset's own operations
+    assert black | {Point.parse("J9")} == ref["black"] | {Point.parse("J9")}
+    assert black.union([Point.parse("J9")]) == ref["black"].union([Point.parse("J9")])
+    assert black.issubset(ref["black"]) and black.isdisjoint(white)
+    assert Point.parse("E5") in black and "E5" not in black and Point(20, 20) not in black
+
+
+def test_a_read_is_a_snapshot_the_board_does_not_change_afterwards() -> None:
+    b = Board(9)
+    empty = b.empty_points()
+    b.play("E5", BLACK)
+    assert Point.parse("E5") in empty and len(empty) == 81
+    assert Point.parse("E5") not in b.empty_points()

@@ -7,10 +7,11 @@ import pytest
 from duiyi import BLACK
 from duiyi.clock import Absolute, Clock
 from duiyi.errors import RefereeError
+from duiyi.games import GAMES, GO, GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
-from duiyi.referee import BOOKS, Referee, RulingKind
+from duiyi.referee import Referee, RulingKind
 from duiyi.referee import requests as rq
 from duiyi.referee.requests import REQUESTS
 from duiyi.session import Session
@@ -22,9 +23,9 @@ def test_every_ruling_has_one_request_and_each_book_says_yes_or_no_to_it() -> No
     assert sorted(c.kind.value for c in REQUESTS) == sorted(k.value for k in RulingKind)
     for kind in RulingKind:
         assert callable(getattr(Referee, kind.value, None)), kind
-        for book in BOOKS.values():
+        for book in (g.book for g in GAMES.values()):
             assert (kind.value in book.articles) != (kind.value in book.refusals), (book.game, kind)
-    for book in BOOKS.values():
+    for book in (g.book for g in GAMES.values()):
         for _why, article in book.refusals.values():
             assert article.startswith(("Go §", "Gomoku §")), article
 
@@ -50,7 +51,7 @@ def test_every_ruling_has_one_request_and_each_book_says_yes_or_no_to_it() -> No
     ],
 )
 def test_articles_come_from_the_games_table(game: str, method: str, article: str) -> None:
-    assert Referee(game).article(method) == article
+    assert Referee(GAMES[game]).article(method) == article
 
 
 def test_the_session_offers_exactly_the_games_rulings() -> None:
@@ -63,4 +64,4 @@ def test_the_session_offers_exactly_the_games_rulings() -> None:
         go.rule(rq.Violation(BLACK), 1.0)
     with pytest.raises(RefereeError, match=r"Gomoku §10\.2\(4\)"):
         go.rule(rq.BothFlags(), 1.0)
-    assert Referee("go").kinds() | Referee("gomoku").kinds() == set(RulingKind)
+    assert Referee(GO).kinds() | Referee(GOMOKU).kinds() == set(RulingKind)

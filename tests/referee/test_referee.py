@@ -9,13 +9,14 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.errors import InvalidInput, RefereeError
+from duiyi.games import GAMES, GO, GOMOKU
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Decision, Referee, RulingKind, ruling_from_json
 
 
 def test_go_warning_costs_a_stone_and_the_second_loses() -> None:
     # Go §24.1: one stone off the count; Go §24.2: two warnings lose the game.
-    ref = Referee("go")
+    ref = Referee(GO)
     first = ref.warning(WHITE, "Go §17.3", note="took a stone back")
     assert first.outcome is None
     assert ref.stone_penalty(WHITE) == 1 and ref.stone_penalty(BLACK) == 0
@@ -30,7 +31,7 @@ def test_go_warning_costs_a_stone_and_the_second_loses() -> None:
 
 def test_warnings_of_both_players_are_separate() -> None:
     # Go §24.2: "一名棋手在一局中被判两次警告" — per player.
-    ref = Referee("go")
+    ref = Referee(GO)
     ref.warning(BLACK)
     ref.warning(WHITE)
     assert ref.outcome() is None
@@ -38,7 +39,7 @@ def test_warnings_of_both_players_are_separate() -> None:
 
 def test_gomoku_second_violation_loses() -> None:
     # Gomoku §12.3(4): two violations in one game lose it.
-    ref = Referee("gomoku")
+    ref = Referee(GOMOKU)
     assert ref.violation(BLACK, "Gomoku §10.3(3)").outcome is None
     r = ref.violation(BLACK, "Gomoku §12.2(4)", note="left the table on move")
     assert r.outcome is not None and r.outcome.winner is WHITE
@@ -48,16 +49,18 @@ def test_gomoku_second_violation_loses() -> None:
 
 def test_warnings_and_violations_belong_to_their_game() -> None:
     with pytest.raises(RefereeError, match="Gomoku has no warnings"):
-        Referee("gomoku").warning(BLACK)
+        Referee(GOMOKU).warning(BLACK)
     with pytest.raises(RefereeError, match="Go has warnings"):
-        Referee("go").violation(BLACK)
+        Referee(GO).violation(BLACK)
     with pytest.raises(InvalidInput):
         Referee("chess")
+    with pytest.raises(InvalidInput, match=r"duiyi\.games\.GO"):
+        Referee("go")  # the game, not its name
 
 
 def test_time_penalty() -> None:
     # Gomoku §12.3(3)A: pressed before placing: time added to the opponent, taken from him.
-    ref = Referee("gomoku")
+    ref = Referee(GOMOKU)
     r = ref.time_penalty(WHITE, deduct=300, award=300)
     assert r.clock == ((WHITE, -300.0), (BLACK, 300.0))
     with pytest.raises(InvalidInput):
@@ -70,9 +73,9 @@ def test_no_time_penalty_in_go() -> None:
     # Go §24: the Go rules punish by warnings (a stone each); 罚时 is Gomoku's (§12.3(3)), and a
     # Go clock changes only to be corrected (Go §22.8, the clock adjustment)
     with pytest.raises(RefereeError, match=r"Gomoku §12\.3\(3\)") as refused:
-        Referee("go").time_penalty(WHITE, deduct=60)
+        Referee(GO).time_penalty(WHITE, deduct=60)
     assert "Go §24" in str(refused.value)
-    assert Referee("go").clock_adjustment(WHITE, 60).clock == ((WHITE, 60.0),)
+    assert Referee(GO).clock_adjustment(WHITE, 60).clock == ((WHITE, 60.0),)
 
 
 @pytest.mark.parametrize(
@@ -86,7 +89,7 @@ def test_no_time_penalty_in_go() -> None:
     ],
 )
 def test_void_moves(article: str, passes: bool, warned: bool) -> None:
-    ref = Referee("gomoku" if article.startswith("Gomoku") else "go")
+    ref = Referee(GOMOKU if article.startswith("Gomoku") else GO)
     r = ref.void_move(BLACK, article)
     assert r.kind is RulingKind.VOID_MOVE
     assert (r.passes is BLACK) == passes
@@ -97,7 +100,7 @@ def test_void_moves(article: str, passes: bool, warned: bool) -> None:
 def test_overtime_pass_is_a_pass_without_a_warning() -> None:
     # Go §22.5 "改判弃权一次，允许续弈": one pass, no warning (DECISIONS.md), so no stone off
     # the count (Go §24.1) and never a loss by Go §24.2, however many times it happens.
-    ref = Referee("go")
+    ref = Referee(GO)
     ref.warning(BLACK, "Go §17.4")
     r = ref.overtime_pass(BLACK)
     assert r.passes is BLACK and r.outcome is None and r.article == "Go §22.5"
@@ -105,7 +108,7 @@ def test_overtime_pass_is_a_pass_without_a_warning() -> None:
     assert r2.outcome is None and ref.outcome() is None
     assert ref.warnings(BLACK) == 1 and ref.stone_penalty(BLACK) == 1
     with pytest.raises(RefereeError, match=r"Go §22\.5"):
-        Referee("gomoku").overtime_pass(BLACK)
+        Referee(GOMOKU).overtime_pass(BLACK)
 
 
 @pytest.mark.parametrize(
@@ -120,7 +123,7 @@ def test_overtime_pass_is_a_pass_without_a_warning() -> None:
     ],
 )
 def test_wrong_colours(game: str, moves: int, minutes: float, restart: bool) -> None:
-    r = Referee(game).colour_correction(moves_played=moves, minutes_played=minutes)
+    r = Referee(GAMES[game]).colour_correction(moves_played=moves, minutes_played=minutes)
     assert r.restart == restart and r.swap == restart and r.corrected == restart
     assert r.outcome is None
 
@@ -139,7 +142,7 @@ def test_wrong_colours(game: str, moves: int, minutes: float, restart: bool) -> 
 )
 def test_moved_stones(game: str, decision: Decision, result: Result | None) -> None:
     # Go §17.5 (1)-(5); Gomoku §4.2 (1)-(4).
-    r = Referee(game).moved_stones(decision)
+    r = Referee(GAMES[game]).moved_stones(decision)
     assert (r.outcome.result if r.outcome else None) == result
     assert r.restart == (decision is Decision.REPLAY)
 
@@ -147,28 +150,28 @@ def test_moved_stones(game: str, decision: Decision, result: Result | None) -> N
 def test_gomoku_moved_stones_cannot_make_both_lose() -> None:
     # Gomoku §4.2 lists no "both lose" for moved stones.
     with pytest.raises(RefereeError, match="allows"):
-        Referee("gomoku").moved_stones(Decision.BOTH_LOSE)
+        Referee(GOMOKU).moved_stones(Decision.BOTH_LOSE)
 
 
 def test_deliberate_moving_loses() -> None:
     # Go §17.5 last paragraph, Gomoku §4.2: "如属故意移子，应判移子者为负".
-    r = Referee("gomoku").moved_stones(Decision.VALID, offender=BLACK, deliberate=True)
+    r = Referee(GOMOKU).moved_stones(Decision.VALID, offender=BLACK, deliberate=True)
     assert r.outcome is not None and r.outcome.winner is WHITE
     with pytest.raises(RefereeError):
-        Referee("go").moved_stones(Decision.VALID, deliberate=True)
+        Referee(GO).moved_stones(Decision.VALID, deliberate=True)
 
 
 def test_scattered_positions() -> None:
     # Go §17.6: not the players' fault: draw / replay / both lose.
-    assert Referee("go").scattered(Decision.BOTH_LOSE).outcome is not None
-    assert Referee("go").scattered(Decision.REPLAY).restart
+    assert Referee(GO).scattered(Decision.BOTH_LOSE).outcome is not None
+    assert Referee(GO).scattered(Decision.REPLAY).restart
     with pytest.raises(RefereeError):
-        Referee("gomoku").scattered(Decision.BOTH_LOSE)
+        Referee(GOMOKU).scattered(Decision.BOTH_LOSE)
     # Go §17.6 last paragraph: a player's accidental scatter not rebuilt: that player loses.
-    r = Referee("go").scattered(Decision.OFFENDER_LOSES, by=WHITE)
+    r = Referee(GO).scattered(Decision.OFFENDER_LOSES, by=WHITE)
     assert r.outcome is not None and r.outcome.winner is BLACK
     # Gomoku §4.2(1): rebuilt, but a violation for the scatterer.
-    ref = Referee("gomoku")
+    ref = Referee(GOMOKU)
     ref.scattered(Decision.RESUME, by=BLACK)
     assert ref.violations(BLACK) == 1 and ref.outcome() is None
     with pytest.raises(RefereeError):
@@ -176,7 +179,7 @@ def test_scattered_positions() -> None:
 
 
 def test_forfeits_no_shows_withdrawals() -> None:
-    ref = Referee("go")
+    ref = Referee(GO)
     r = ref.forfeit(BLACK, "Go §23.7", note="looked at a phone")
     assert r.outcome is not None and r.outcome.winner is WHITE
     assert r.outcome.termination is Termination.FORFEIT
@@ -187,21 +190,21 @@ def test_forfeits_no_shows_withdrawals() -> None:
     outcome = ref.outcome()
     assert outcome is not None and outcome.result is Result.BOTH_LOSE
     # Go §22.3 / Gomoku §8.5: both absent past the limit: both lose.
-    both = Referee("gomoku").no_show({BLACK, WHITE})
+    both = Referee(GOMOKU).no_show({BLACK, WHITE})
     assert both.outcome is not None and both.outcome.result is Result.BOTH_LOSE
-    one = Referee("go").no_show({WHITE})
+    one = Referee(GO).no_show({WHITE})
     assert one.outcome is not None and one.outcome.winner is BLACK
-    w = Referee("gomoku").withdrawal(WHITE)
+    w = Referee(GOMOKU).withdrawal(WHITE)
     assert w.outcome is not None and w.outcome.winner is BLACK and "Gomoku" in w.article
 
 
 def test_ledger_round_trip() -> None:
-    ref = Referee("go")
+    ref = Referee(GO)
     ref.warning(BLACK, "Go §17.4", at=12.5, move_number=31)
     ref.void_move(WHITE, "Go §19", at=20.0)
     ref.clock_adjustment(WHITE, -60, at=30.0)
     ref.moved_stones(Decision.DRAW, at=40.0)
-    again = Referee.from_json(ref.to_json())
+    again = Referee.from_json(ref.to_json(), ref.game)
     assert again.rulings == ref.rulings
     assert again.outcome() == ref.outcome()
     for r in ref.rulings:

@@ -35,6 +35,14 @@ def test_the_key_is_checked_at_once_and_the_draw_is_told(server: Server) -> None
         "players": 4,
     }
 
+    # a seed the server draws is exact in the page's numbers (below 2**53): the desk shows the
+    # seed that is kept, never a rounded one (…918000 for …917436)
+    for path in ("players/draw", "lots"):
+        seeds = [
+            httpx.post(f"{url}/{path}", headers=auth, json={}).json()["seed"] for _ in range(8)
+        ]
+        assert all(0 <= s < 2**53 for s in seeds) and len(set(seeds)) > 1
+
 
 def test_the_pairings_a_correction_reaches(server: Server) -> None:
     url, auth = _new(server)
@@ -53,3 +61,17 @@ def test_the_pairings_a_correction_reaches(server: Server) -> None:
     assert sorted(a["board"] for a in got) == sorted(p["board"] for p in want)
     assert all(a["round"] == 2 for a in got)
     assert httpx.get(f"{url}/rounds/1/boards/1/affected").status_code == 401
+
+
+def test_an_opengotha_file_that_cannot_be_read_is_refused_by_name(server: Server) -> None:
+    url, auth = _new(server)
+    xml = {**auth, "content-type": "application/xml"}
+    for body, words in (
+        (b"<Tournament><Players>", "not XML (line 1"),
+        (b"<Other/>", "not <Tournament>"),
+        (b"<Tournament><Players/></Tournament>", "no players"),
+        (b'<!DOCTYPE t [<!ENTITY a "x">]><Tournament/>', "entity declaration is refused"),
+    ):
+        r = httpx.post(f"{url}/players/opengotha", content=body, headers=xml)
+        assert r.status_code == 422 and words in r.json()["detail"], r.text
+    assert len(httpx.get(url).json()["event"]["players"]) == 4  # nothing entered

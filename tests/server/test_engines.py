@@ -294,3 +294,41 @@ def test_engine_game_caps_hold_for_the_cluster(backend: Backend, tmp_path: Path)
     finally:
         for s in servers:
             s.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_many_addresses_of_one_network_do_not_hold_the_cluster(
+    backend: Backend, tmp_path: Path
+) -> None:
+    # issue 33: the cluster's 16 engine places were held by 8 client addresses (2 each) for
+    # 10 minutes and renewed. A client's network (IPv4 /24, IPv6 /64) holds at most 4, counted
+    # in the store over every process; another network still gets a place
+    env = {
+        "DUIYI_GOMOKU_ENGINE": f"{sys.executable} {BRAINS / 'greedy.py'} --seed 3",
+        "DUIYI_PROXY_HEADER": "X-Forwarded-For",
+    }
+    servers = [Server(backend.database, backend.redis, env=env) for _ in range(2)]
+    try:
+        a, b = (s.start(tmp_path) for s in servers)
+
+        def new(server: Server, client: str) -> httpx.Response:
+            return httpx.post(
+                server.url + "/api/engine-games",
+                json={"game": "gomoku"},
+                headers={"X-Forwarded-For": client},
+                timeout=20,
+            )
+
+        for i in range(4):  # two addresses, two games each, on either process
+            r = new((a, b)[i % 2], f"203.0.113.{1 + i // 2}")
+            assert r.status_code == 201, r.text
+        for server, client in ((a, "203.0.113.3"), (b, "203.0.113.200")):
+            refused = new(server, client)  # new addresses, the same network: full
+            assert refused.status_code == 429, refused.text
+            assert "network" in refused.json()["detail"]
+        assert new(b, "2001:db8::1").status_code == 201  # another network
+        assert new(a, "198.51.100.7").status_code == 201
+    finally:
+        for s in servers:
+            s.stop()

@@ -46,12 +46,13 @@ def _board(server: Server, eid: str, rnd: int, board: int) -> dict[str, Any]:
 def test_round_one_lines_are_drawn_by_lot_unless_the_director_keeps_the_numbers(
     server: Server,
 ) -> None:
-    # appendix 一.3: the unseeded players are placed on the bracket's lines by lot
+    # the unseeded players are placed on the bracket's lines by lot (Go appendix 一.3); in this
+    # Gomoku event the note cites the Gomoku book: the chief arbiter's lot (Gomoku §14.1(6))
     seen = set()
     for _ in range(3):
         eid, org = _knockout(server)
         r = httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org)).json()
-        assert r["notes"][0] == "round 1 lines drawn by lot (appendix 一.3)"
+        assert r["notes"][0] == "round 1 lines drawn by lot (Gomoku §14.1(6))"
         names = {
             p["number"]: p["name"]
             for p in httpx.get(f"{server.url}/api/events/{eid}").json()["event"]["players"]
@@ -83,9 +84,16 @@ def test_a_draw_entered_at_the_desk_is_replayed_then_settled_by_lot(server: Serv
     g = _board(server, eid, 1, 1)
     assert (g["black"], g["white"], g.get("result")) == (2, 1, None)  # colours reversed
     # the director draws the lot for board 2 at once (抽签)
+    sent = time.time()
     r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
     assert r.json()["settled"] == "lot"
-    assert _board(server, eid, 1, 2)["result"] in ("1-0", "0-1")
+    lot = _board(server, eid, 1, 2)
+    assert lot["result"] in ("1-0", "0-1")
+    # recorded in the sender's role (issue 33: it said "arbiter", at null): the organiser's
+    # decision at the desk, with its time
+    assert lot["source"] == "director"
+    assert (lot["trail"][-1]["source"], lot["trail"][-1]["by"]) == ("director", "organiser")
+    assert sent - 1 <= lot["trail"][-1]["at"] <= time.time() + 1
     # a board with a result cannot be settled as a draw again
     r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
     assert r.status_code in (409, 422)
@@ -138,3 +146,29 @@ def test_a_draw_agreed_online_starts_the_replay_with_the_players_links(server: S
     # a second "start" has nothing left for board 1 and 2; only missing boards would start
     again = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org))
     assert again.status_code == 409, again.text
+
+
+def test_only_a_drawn_game_is_settled(server: Server) -> None:
+    # issue 33: settle-draw decided by lot a board whose online game was never drawn and was
+    # still being played; the game kept taking moves and its result became a conflict. Only a
+    # drawn game goes to replay or lot (Go §27.3, Gomoku §18.3(1)C): 409, naming why.
+    eid, org = _knockout(server, {"lines": "numbers"})
+    httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    started = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org))
+    boards = {b["board"]: b for b in started.json()["games"]}
+    url = f"{server.url}/api/events/{eid}/rounds/1/boards/1/settle-draw"
+    _act(server, boards[1]["game_id"], boards[1]["black_token"], {"type": "move", "point": "h8"})
+    for way in ("lot", "replay"):
+        r = httpx.post(url, json={"way": way}, headers=_auth(org))
+        assert r.status_code == 409, r.text
+        assert "still being played" in r.json()["detail"]
+    assert _board(server, eid, 1, 1).get("result") is None
+    # the game goes on, untouched
+    _act(server, boards[1]["game_id"], boards[1]["white_token"], {"type": "move", "point": "h9"})
+    # a game won online is no draw either
+    b2 = boards[2]
+    _act(server, b2["game_id"], b2["black_token"], {"type": "move", "point": "h8"})
+    _act(server, b2["game_id"], b2["white_token"], {"type": "resign"})
+    r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
+    assert r.status_code == 409, r.text
+    assert "not drawn" in r.json()["detail"] or "already has the result" in r.json()["detail"]

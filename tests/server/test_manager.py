@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
-from duiyi import BLACK
+import pytest
+
+from duiyi import BLACK, WHITE
 from duiyi.actions import Move, Pass, Resign
 from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.problems import Unavailable
 from duiyi.store import Database, Repository
 
 
@@ -142,3 +147,129 @@ async def test_start_up_takes_every_live_game_at_once(tmp_path: Path) -> None:
     finally:
         await manager.close()
         await db.dispose()
+
+
+async def test_a_failed_commit_is_never_read_even_when_the_reload_fails(tmp_path: Path) -> None:
+    # issue 33: the commit of move 3 fails (the store went away), and so does the reload
+    # after it; memory was left at version 3, the store at 2, and reads served the move the
+    # store never took. Now it leaves memory before anything reads it, and the game, which
+    # cannot be read again yet, leaves this process: the next access loads the store's truth.
+    db = Database(f"sqlite:///{tmp_path / 'f.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    manager = GameManager(repo, "p-test")
+    real_append_many, real_game = repo.append_many, repo.game
+    failing = asyncio.Event()
+    reached = asyncio.Event()
+    down = False
+
+    async def append_many(items):  # type: ignore[no-untyped-def]
+        if not down:
+            return await real_append_many(items)
+        reached.set()
+        await failing.wait()
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    async def game(game_id):  # type: ignore[no-untyped-def]
+        if down:
+            raise ConnectionRefusedError(111, "Connection refused")
+        return await real_game(game_id)
+
+    repo.append_many = append_many  # type: ignore[method-assign]
+    repo.game = game  # type: ignore[method-assign]
+    try:
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
+        await host.act(BLACK, Move("E5"))
+        await host.act(WHITE, Move("C3"))
+        down = True
+        move = asyncio.create_task(host.act(BLACK, Move("G7")))
+        await reached.wait()
+        readers = [
+            asyncio.create_task(host.read(0)),
+            asyncio.create_task(host.current_session()),
+        ]
+        failing.set()
+        with pytest.raises(Unavailable, match="nothing was changed"):
+            await move
+        for reader in readers:  # waited for the commit, then found the game gone from here
+            with pytest.raises(Unavailable):
+                await reader
+        assert host.id not in manager.hosts and host.version == 2
+        with pytest.raises(ConnectionRefusedError):
+            await manager.get(host.id)  # the store is still down: a 503 for the routes
+        down = False
+        await manager.sweep(idle_seconds=3600)  # loaded again once the store answers
+        again = manager.hosts[host.id]
+        assert await manager.get(host.id) is again is not host and again.version == 2
+        actions, state = await again.read(0)
+        assert [a["point"] for a in actions] == ["E5", "C3"] and state["to_move"] == "black"
+    finally:
+        failing.set()
+        await manager.close()
+        await db.dispose()
+
+
+async def test_a_commit_that_reached_the_store_before_its_connection_failed_is_kept(
+    tmp_path: Path,
+) -> None:
+    # the connection may fail after PostgreSQL committed: the reload after the failure reads
+    # the store, which has the move, so memory follows the store (never ahead, never behind)
+    db = Database(f"sqlite:///{tmp_path / 'k.sqlite3'}")
+    db.migrate()
+    repo = Repository(db)
+    manager = GameManager(repo, "p-test")
+    real_append_many = repo.append_many
+
+    async def append_then_fail(items):  # type: ignore[no-untyped-def]
+        await real_append_many(items)
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+    try:
+        host, _ = await manager.create(NewGame({"game": "go", "size": 9}))
+        repo.append_many = append_then_fail  # type: ignore[method-assign]
+        with pytest.raises(Unavailable):
+            await host.act(BLACK, Move("E5"))
+        assert manager.hosts[host.id] is host and host.version == 1
+        assert [a.version for a in await repo.actions(host.id)] == [1]
+    finally:
+        await manager.close()
+        await db.dispose()
+
+
+@pytest.mark.postgres
+async def test_a_process_back_from_a_lapse_serves_no_stale_copy() -> None:
+    # issue 33: a process asked directly after a failover served its old copy of a game
+    # (version 24 against 39 stored): it was paused, another process took the game over and
+    # played on, and the message saying so never reached it. After a lapse of its heartbeat
+    # (stale_after without one stored) it asks the store before serving from memory.
+    from tests.server.conftest import PG_ADMIN, _pg_create, _pg_drop
+
+    name = _pg_create()
+    url = PG_ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+    db_a, db_b = Database(url), Database(url)
+    db_a.migrate()
+    a, b = GameManager(Repository(db_a), "p-a"), GameManager(Repository(db_b), "p-b")
+    try:
+        host, _ = await a.create(NewGame({"game": "go", "size": 9}))
+        await host.act(BLACK, Move("E5"))
+        a.beaten(time.monotonic())
+        assert await a.get(host.id) is host  # no lapse: served from memory, no question
+        # A stops (SIGSTOP) for longer than stale_after; B takes the game over and plays on
+        a.beat_at = time.monotonic() - 2 * a.stale_after
+        taken = await b.local(host.id)
+        await taken.act(WHITE, Move("C3"))
+        await taken.act(BLACK, Move("G7"))
+        # A, asked directly, answers what the store holds, never its version 1
+        again = await a.get(host.id)
+        assert again is not host and again.version == 3
+        assert [e["point"] for e in (await again.read(0))[0]] == ["E5", "C3", "G7"]
+        # whoever still holds the old copy (a socket) is refused, and told to reconnect
+        assert host.abandoned
+        with pytest.raises(Unavailable):
+            await host.read()
+    finally:
+        await a.close()
+        await b.close()
+        await db_a.dispose()
+        await db_b.dispose()
+        _pg_drop(name)

@@ -6,6 +6,7 @@ servers that are up)."""
 from __future__ import annotations
 
 import secrets
+import socket
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -158,3 +159,26 @@ def test_ownership_follows_the_live_processes() -> None:
         assert own.owner_process(k) == expected
     with pytest.raises(ValueError):
         Ownership(tuple(SERVERS), "p-me@127.0.0.1:9999", stale_after=5.0)
+
+
+def test_a_request_that_met_a_paused_process_is_answered_by_the_next(tmp_path: Path) -> None:
+    # A paused process (SIGSTOP, swapping) still accepts connections (the kernel does) and
+    # never answers: nginx gives up on it after proxy_read_timeout and must still have time
+    # left to send a request it may repeat to the next process. The event day (issue 33) found
+    # GET /api/events/{id}/room answered 504 after 10 s while a process was paused: the
+    # repeat's budget (proxy_next_upstream_timeout) was spent on the first try.
+    upstreams = [free_port() for _ in range(3)]
+    frozen = socket.socket()
+    frozen.bind(("127.0.0.1", upstreams[1]))
+    frozen.listen(64)  # connections wait in the backlog: accepted by the kernel, never served
+    proc, url = _nginx(tmp_path, upstreams, [upstreams[0], upstreams[2]])
+    try:
+        with httpx.Client(base_url=url, timeout=60) as client:
+            # round robin: one of three requests without a game id reaches the paused one
+            answers = [client.get("/api/events") for _ in range(3)]
+        assert [r.status_code for r in answers] == [200, 200, 200], [r.text for r in answers]
+        assert {r.text for r in answers} <= {str(upstreams[0]), str(upstreams[2])}
+    finally:
+        frozen.close()
+        proc.terminate()
+        proc.wait(10)

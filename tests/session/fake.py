@@ -10,10 +10,10 @@ from duiyi.actions import GameAction, Move, Pass, Resign
 from duiyi.clock import TimeSystem
 from duiyi.errors import GameOver, IllegalAction, IllegalMove
 from duiyi.outcome import Outcome, Termination
-from duiyi.session import register_adapter
+from duiyi.session import GameAdapter, register_adapter
 
 
-class FakeGame:
+class FakeGame(GameAdapter):
     kind = "fake"
 
     def __init__(self) -> None:

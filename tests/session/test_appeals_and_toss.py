@@ -10,6 +10,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, Clock
 from duiyi.errors import InvalidInput, RefereeError, SessionError
+from duiyi.games import GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -19,7 +20,7 @@ from duiyi.session import Session
 
 
 def gomoku() -> Session:
-    return Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    return Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
 
 
 def rebuilt(s: Session) -> Session:
@@ -33,11 +34,12 @@ def test_an_appeal_against_a_ruling_with_its_deadline_and_answer() -> None:
     s.move(BLACK, "h8", now=10.0)
     s.rule(rq.Violation(WHITE, "Gomoku §10.3(3)", note="draw offer on the opponent's time"), 20.0)
     s.resign(WHITE, now=100.0)
+    s.round_ended(300.0)  # the event: the round's last game ended at 300 s
     [appeal] = s.rule(
         rq.Appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, limit=1800.0), 400.0
     )
     assert appeal.kind is RulingKind.APPEAL and appeal.appeal is not None
-    assert appeal.appeal.deadline == 1900.0  # the game (round) ended at 100 s
+    assert appeal.appeal.deadline == 2100.0  # from the round's end, not the game's (100 s)
     assert appeal.appeal.authority == "competition committee"
     assert s.referee.open_appeals() == [1]
     with pytest.raises(RefereeError, match="majority"):
@@ -50,17 +52,26 @@ def test_an_appeal_against_a_ruling_with_its_deadline_and_answer() -> None:
 
 
 def test_an_appeal_past_the_deadline_is_refused() -> None:
-    # Gomoku §8.11: late appeals are not received, except for the organiser's delays
+    # Gomoku §8.11: late appeals are not received, except for the organiser's delays; the
+    # time counts "当轮比赛结束后", after the round's end as the event tells the game
     s = gomoku()
     s.move(BLACK, "h8", now=10.0)
     s.rule(rq.Violation(WHITE), 20.0)
     s.resign(WHITE, now=100.0)
+    # 1,980 s after the game while the round goes on (issue 32: refused): received, and no
+    # deadline is known yet
+    [early] = s.rule(rq.Appeal(WHITE, 0, limit=1800.0), 2080.0)
+    assert early.appeal is not None and early.appeal.deadline is None
+    s.round_ended(2100.0)
+    s.round_ended(2500.0)  # told twice: the round ended the first time
+    assert s.round_end == 2100.0
     with pytest.raises(RefereeError, match=r"§8\.11"):
-        s.rule(rq.Appeal(WHITE, 0, limit=1800.0), 2000.0)
-    [a] = s.rule(rq.Appeal(WHITE, 0, limit=1800.0, organiser_delay=300.0), 2000.0)
-    assert a.appeal is not None and a.appeal.deadline == 2200.0
+        s.rule(rq.Appeal(WHITE, 0, limit=1800.0), 3901.0)
+    [a] = s.rule(rq.Appeal(WHITE, 0, limit=1800.0, organiser_delay=300.0), 3901.0)
+    assert a.appeal is not None and a.appeal.deadline == 4200.0
+    assert rebuilt(s).round_end == 2100.0
     with pytest.raises(RefereeError, match="team leader"):
-        s.rule(rq.Appeal(WHITE, 0, team_event=True), 2001.0)
+        s.rule(rq.Appeal(WHITE, 0, team_event=True), 3902.0)
 
 
 def test_go_has_no_appeal_ruling() -> None:

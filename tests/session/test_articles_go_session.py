@@ -7,6 +7,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, ChineseByoyomi, Clock
 from duiyi.errors import DuiyiError, GameOver
+from duiyi.games import GO
 from duiyi.go import Game as GoGame
 from duiyi.referee import Referee
 from duiyi.referee import requests as rq
@@ -18,7 +19,7 @@ from duiyi.session.core import OVERRUN_GRACE
 def test_early_press_warning_leaves_the_clock_readings_unchanged(article: str) -> None:
     # Go §17.4: 着子之前或与着子同时按计时器的，判警告一次，不改变计时器读数; Go §22.6: pressing
     # before every captured stone is off the board: 判警告一次，不改变计时器读数
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=10.0)
     s.move(WHITE, "C3", now=30.0)
     before = (s.clock.remaining(BLACK, 40.0), s.clock.remaining(WHITE, 40.0))
@@ -44,7 +45,7 @@ def test_second_of_two_moves_in_a_row_is_void_with_a_warning() -> None:
     # Go §17.2: 一方并未表示弃权，另一方连下两着，判第二着无效并警告一次 — Black plays E5, then
     # (over the board) again before White: the second stone is void, Black is warned, and it is
     # still White's turn with White's clock running; Black's clock is not charged again
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=10.0)
     rulings = s.rule(rq.VoidMove(BLACK, "Go §17.2"), 12.0)
     assert [r.kind.value for r in rulings] == ["void_move", "warning"]
@@ -56,7 +57,7 @@ def test_second_of_two_moves_in_a_row_is_void_with_a_warning() -> None:
 
 def _last_minute(**options: object) -> Session:
     clock = Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0)
-    return Session(GoGame(9), clock, Referee("go"), **options)  # type: ignore[arg-type]
+    return Session(GoGame(9), clock, Referee(GO), **options)  # type: ignore[arg-type]
 
 
 def test_request_at_the_overrun_counts_as_one_pass_without_a_warning() -> None:
@@ -113,23 +114,36 @@ def test_wrongly_removed_stones_go_back_with_a_warning() -> None:
     # Go §18.1 "误提对方有气之子，被判警告一次，并应将有关之子放回原处": in referee mode the
     # arbiter puts Black's stones back on the board (an action of the game's log) and warns
     # White (Go §24.1: one stone off White's count); the turn and the clocks stay.
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
-    s.move(BLACK, "E5", now=1.0)
-    s.move(WHITE, "D5", now=2.0)
-    rulings = s.rule(rq.StonesRestored(WHITE, ["C3"]), 3.0)
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
+    for i, point in enumerate(("A1", "B1", "A2", "B2", "E5", "A3")):  # White takes A1-A2
+        s.move(BLACK if i % 2 == 0 else WHITE, point, now=1.0 + i)
+    rulings = s.rule(rq.StonesRestored(WHITE, ["A2"]), 10.0)
     assert [r.kind.value for r in rulings] == ["stones_restored", "warning"]
     assert {r.article for r in rulings} == {"Go §18.1"}
     game = s.game.game
-    assert game.board.get("C3") is BLACK and game.actions[-2].kind == "restore"
+    assert game.board.get("A2") is BLACK and game.actions[-2].kind == "restore"
     assert s.referee.warnings(WHITE) == 1 and game.warnings[WHITE] == 1
     assert s.to_move() is BLACK and s.clock.to_move is BLACK
     again = Session.from_log(s.to_json())
     assert again.to_json() == s.to_json() and again.game.game.board == game.board
 
 
+def test_stones_go_back_only_where_that_colour_lost_stones() -> None:
+    # Go §18.1 "将有关之子放回原处": the stones that were removed; on a board without a capture
+    # the ruling would create a stone never played (issue 32): refused naming the point, and
+    # nothing is recorded
+    s = Session(GoGame(19), Clock(Absolute(600), now=0.0), Referee(GO))
+    s.move(BLACK, "D4", now=1.0)
+    s.move(WHITE, "Q16", now=2.0)
+    with pytest.raises(DuiyiError, match=r"no white stone was removed from K10.*Go §18\.1"):
+        s.rule(rq.StonesRestored(BLACK, ["K10"]), 3.0)
+    assert s.game.game.board.get("K10") is None
+    assert len(s.referee) == 0 and s.referee.warnings(BLACK) == 0
+
+
 def test_stones_cannot_go_back_on_an_occupied_point() -> None:
     # Go §18.1: only stones that were removed go back; a refused ruling records nothing
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=1.0)
     with pytest.raises(DuiyiError, match=r"Go §18\.1"):
         s.rule(rq.StonesRestored(BLACK, ["E5"]), 2.0)

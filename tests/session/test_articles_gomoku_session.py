@@ -9,6 +9,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, Clock, Fischer, Lateness
 from duiyi.errors import IllegalAction, RefereeError, SessionError
+from duiyi.games import GOMOKU
 from duiyi.gomoku import Game, RenjuRules
 from duiyi.outcome import Result, Termination
 from duiyi.referee import Referee
@@ -17,7 +18,7 @@ from duiyi.session import Session
 
 
 def session(clock: Clock, rules: RenjuRules | None = None) -> Session:
-    return Session(Game(rules or RenjuRules.free()), clock, Referee("gomoku"))
+    return Session(Game(rules or RenjuRules.free()), clock, Referee(GOMOKU))
 
 
 def rebuilt(s: Session) -> Session:

@@ -14,6 +14,7 @@ from duiyi import BLACK, WHITE
 from duiyi.actions import Open
 from duiyi.clock import Absolute, ChineseByoyomi, Clock, Lateness
 from duiyi.errors import InvalidInput, SessionError
+from duiyi.games import GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -83,7 +84,7 @@ def test_first_move_of_a_gomoku_opening() -> None:
     s = Session(
         GomokuGame(RenjuRules.chinese_2013()),
         Clock(Absolute(600), now=0.0),
-        Referee("gomoku"),
+        Referee(GOMOKU),
         start_rule="first_move",
     )
     s.apply(Open(("h8", "h9", "j10"), 2), 100.0, BLACK)

@@ -28,6 +28,7 @@ from duiyi.clock import (
     Stage,
     TimeSystem,
 )
+from duiyi.games import GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -307,7 +308,7 @@ def test_overtime_pass_then_the_opponents_pass_presses(name: str) -> None:
 def test_a_five_presses_and_a_double_pass_draw_presses(name: str) -> None:
     # Gomoku §10.1 a five wins, §10.2 both passing in a round is a draw: the last stone or
     # pass is a move and presses (Go §12.3 read for both games); no flag after the end
-    s = Session(GomokuGame(RenjuRules.free()), Clock(SYSTEMS[name], now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(RenjuRules.free()), Clock(SYSTEMS[name], now=0.0), Referee(GOMOKU))
     t = 0.0
     for i, (b, w) in enumerate([("h8", "a1"), ("h9", "a2"), ("h10", "a3"), ("h11", "a4")]):
         t += 5
@@ -322,7 +323,7 @@ def test_a_five_presses_and_a_double_pass_draw_presses(name: str) -> None:
     assert s.clock.state(BLACK) == s.clock.system.spend(before, 5.0)
     assert s.clock.flagged(99_999.0) is None
 
-    d = Session(GomokuGame(RenjuRules.free()), Clock(SYSTEMS[name], now=0.0), Referee("gomoku"))
+    d = Session(GomokuGame(RenjuRules.free()), Clock(SYSTEMS[name], now=0.0), Referee(GOMOKU))
     d.move(BLACK, "h8", now=5.0)
     for k, (b, w) in enumerate([("a1", "a2"), ("b1", "b2")]):
         d.move(WHITE, b, now=10.0 + 20 * k)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Absolute, ChineseByoyomi, Clock, Fischer, Lateness, TimeSystem
 from duiyi.errors import DuiyiError, SessionError
+from duiyi.games import GO, GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -23,11 +24,11 @@ from .fake import FakeGame
 
 
 def gomoku(clock: Clock) -> Session:
-    return Session(GomokuGame(RenjuRules.free()), clock, Referee("gomoku"))
+    return Session(GomokuGame(RenjuRules.free()), clock, Referee(GOMOKU))
 
 
 def go(clock: Clock) -> Session:
-    return Session(GoGame(19), clock, Referee("go"))
+    return Session(GoGame(19), clock, Referee(GO))
 
 
 def rebuilt(s: Session) -> Session:
@@ -175,7 +176,7 @@ def test_lateness_sessions_replay_exactly(
 ) -> None:
     # Gomoku §8.5 / Go §22: the log alone rebuilds the state, whoever's clock ran meanwhile;
     # and a player present from the start is never charged before the last arrival.
-    s = Session(FakeGame(), Clock(system, now=0.0, lateness=lateness, absent=absent), Referee("go"))
+    s = Session(FakeGame(), Clock(system, now=0.0, lateness=lateness, absent=absent), Referee(GO))
     present = {BLACK, WHITE} - absent
     now = 0.0
     for op, dt, n in ops:

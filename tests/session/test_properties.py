@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from duiyi import BLACK, WHITE, Color
 from duiyi.clock import Absolute, ChineseByoyomi, Clock, Fischer, JapaneseByoyomi, TimeSystem
 from duiyi.errors import DuiyiError
+from duiyi.games import GO, GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -97,7 +98,7 @@ def _same(a: Session, b: Session, now: float) -> None:
 def test_replaying_the_log_gives_the_same_state(
     system: TimeSystem, ops: list[tuple[str, float, int]], overtime: bool
 ) -> None:
-    s = Session(FakeGame(), Clock(system, now=0.0), Referee("go"), overtime_pass=overtime)
+    s = Session(FakeGame(), Clock(system, now=0.0), Referee(GO), overtime_pass=overtime)
     now = _drive(s, "fake", ops)
     again = Session.from_log(json.loads(json.dumps(s.to_json())))
     _same(s, again, now)
@@ -112,9 +113,9 @@ def test_replaying_a_go_or_gomoku_session(
     system: TimeSystem, ops: list[tuple[str, float, int]], game: str
 ) -> None:
     if game == "go":
-        s = Session(GoGame(9), Clock(system, now=0.0), Referee("go"), overtime_pass=True)
+        s = Session(GoGame(9), Clock(system, now=0.0), Referee(GO), overtime_pass=True)
     else:
-        s = Session(GomokuGame(RenjuRules.free()), Clock(system, now=0.0), Referee("gomoku"))
+        s = Session(GomokuGame(RenjuRules.free()), Clock(system, now=0.0), Referee(GOMOKU))
     now = _drive(s, game, ops)
     again = Session.from_log(s.to_json())
     _same(s, again, now)
@@ -136,7 +137,7 @@ def _public(s: Session, now: float) -> Any:
 def test_the_sealed_move_never_leaks(
     system: TimeSystem, before: list[tuple[str, float, int]], after: list[str], dt: float
 ) -> None:
-    sessions = [Session(FakeGame(), Clock(system, now=0.0), Referee("go")) for _ in range(2)]
+    sessions = [Session(FakeGame(), Clock(system, now=0.0), Referee(GO)) for _ in range(2)]
     nows = [_drive(s, "fake", before) for s in sessions]
     now = nows[0] + dt
     a, b = sessions

@@ -20,6 +20,7 @@ from duiyi.clock import (
     SharedPool,
 )
 from duiyi.errors import GameOver, IllegalAction, InvalidInput, RefereeError, SessionError
+from duiyi.games import GO, GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import FoulPolicy, RenjuRules
 from duiyi.gomoku import Game as GomokuGame
@@ -34,7 +35,7 @@ from .fake import FakeGame
 
 def fake(system: object = None, **clock_kw: object) -> Session:
     clock = Clock(system or Absolute(600), now=0.0, **clock_kw)  # type: ignore[arg-type]
-    return Session(FakeGame(), clock, Referee("go"))
+    return Session(FakeGame(), clock, Referee(GO))
 
 
 def rebuilt(s: Session) -> Session:
@@ -162,7 +163,7 @@ def test_adjourn_with_sealed_move() -> None:
 
 def test_illegal_sealed_move_loses() -> None:
     # Gomoku §9.3(6): the sealed move must be legal, else the game is lost.
-    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
     s.move(BLACK, "h8", now=1.0)
     s.adjourn(WHITE, "h8", now=2.0)  # occupied
     s.resume(3.0)
@@ -201,7 +202,7 @@ def test_late_arrival_is_charged() -> None:
 
 def test_go_warnings_reach_the_count_and_the_second_loses() -> None:
     # Go §24.1-2 through the session: the game's count and the ledger agree.
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=1.0)
     s.rule(rq.Warning(WHITE, "Go §17.4"), 2.0)
     go_game = s.game.game  # type: ignore[attr-defined]
@@ -216,7 +217,7 @@ def test_go_warnings_reach_the_count_and_the_second_loses() -> None:
 
 def test_void_move_in_referee_mode() -> None:
     # Go §18.3: void, a pass and a warning.
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.move(BLACK, "E5", now=1.0)
     rulings = s.rule(rq.VoidMove(WHITE, "Go §18.3"), 5.0)
     assert [r.kind.value for r in rulings] == ["void_move", "warning"]
@@ -227,7 +228,7 @@ def test_void_move_in_referee_mode() -> None:
 
 def test_time_penalty_through_the_session() -> None:
     # Gomoku §12.3(3)A.
-    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(1800), now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(1800), now=0.0), Referee(GOMOKU))
     s.rule(rq.Violation(BLACK, "Gomoku §12.3(3)A", note="pressed before placing"), 1.0)
     s.rule(rq.TimePenalty(BLACK, deduct=120, award=300), 1.0)
     assert s.clock.remaining(WHITE, 1.0).base == 2100.0
@@ -237,7 +238,7 @@ def test_time_penalty_through_the_session() -> None:
 
 def test_wrong_colours_restart_with_seats_swapped() -> None:
     # Gomoku §5.2: found before white 4: restart, colours corrected, clocks reset.
-    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
     s.move(BLACK, "h8", now=10.0)
     s.move(WHITE, "h9", now=20.0)
     (r,) = s.rule(rq.ColourCorrection(), 30.0)
@@ -257,7 +258,7 @@ def test_wrong_colours_restart_with_seats_swapped() -> None:
 
 def test_adjudications_end_the_game() -> None:
     # Go §17.5(3): moved stones, no agreement: a draw.
-    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("go"))
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
     s.rule(rq.MovedStones(Decision.DRAW), 5.0)
     o = s.outcome()
     assert o is not None and o.result is Result.DRAW and o.article == "Go §17.5"
@@ -277,7 +278,7 @@ def test_overtime_pass_option() -> None:
     s = Session(
         GoGame(9),
         Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0),
-        Referee("go"),
+        Referee(GO),
         overtime_pass=True,
     )
     events = s.tick(61.0)
@@ -315,7 +316,7 @@ def test_go_counting_stops_and_dispute_restarts_the_clock() -> None:
 def test_gomoku_swap_keeps_clocks_with_the_seats() -> None:
     # Gomoku §2.9: after the swap the Black seat holds White; its clock is still its own.
     s = Session(
-        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
+        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee(GOMOKU)
     )
     s.apply(Open(("h8", "h9", "j10"), 2), 30.0, BLACK)
     assert s.to_move() is WHITE
@@ -332,7 +333,7 @@ def test_gomoku_swap_keeps_clocks_with_the_seats() -> None:
 
 def test_gomoku_draw_agreed() -> None:
     # Gomoku §10.3: an offer right after one's own move; accepted: a draw.
-    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(RenjuRules.free()), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
     s.move(BLACK, "h8", now=1.0)
     s.offer_draw(BLACK, now=1.5)
     s.answer_draw(WHITE, True, now=3.0)
@@ -395,7 +396,7 @@ def test_gomoku_outcome_names_the_seat_after_a_swap() -> None:
     # Gomoku §2.9: after the swap the Black seat holds White; its resignation wins for the
     # White seat (who holds the black stones).
     s = Session(
-        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee("gomoku")
+        GomokuGame(RenjuRules.chinese_2013()), Clock(Absolute(600), now=0.0), Referee(GOMOKU)
     )
     s.apply(Open(("h8", "h9", "j10"), 1), 30.0, BLACK)
     s.apply(Swap(), 40.0, WHITE)
@@ -446,7 +447,7 @@ def test_handicap_game_starts_with_white_clock() -> None:
 
 def test_referee_must_match_the_game() -> None:
     with pytest.raises(InvalidInput, match="Referee"):
-        Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+        Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
 
 
 def test_golden_log_v1_still_loads() -> None:
@@ -482,7 +483,8 @@ def test_golden_log_v1_still_loads() -> None:
 
 
 def test_absent_player_gets_no_pass_on_overtime() -> None:
-    # Go §22.5 is on the player's request: an absent player whose clock runs out just loses.
+    # Go §22.5 is on the player's request: an absent player whose clock runs out just loses;
+    # without main time it was absent through the whole count: a forfeit (Go §22.4, issue 32)
     s = Session(
         GoGame(9),
         Clock(
@@ -495,13 +497,14 @@ def test_absent_player_gets_no_pass_on_overtime() -> None:
     )
     s.tick(61.0)
     o = s.outcome()
-    assert o is not None and o.winner is WHITE and o.termination is Termination.TIME
+    assert o is not None and o.winner is WHITE and o.termination is Termination.FORFEIT
+    assert o.article == "Go §22.4"
 
 
 def test_gomoku_foul_claimed_by_white() -> None:
     # Gomoku §10.1(2), claim mode: Black's double-three stands until White points it out.
     rules = replace(RenjuRules.free_renju(), foul_policy=FoulPolicy.CLAIM)
-    s = Session(GomokuGame(rules), Clock(Absolute(600), now=0.0), Referee("gomoku"))
+    s = Session(GomokuGame(rules), Clock(Absolute(600), now=0.0), Referee(GOMOKU))
     seq = ["g8", "a1", "h8", "a3", "i9", "a5", "i10", "a7", "i8"]  # i8: two live threes
     for n, p in enumerate(seq):
         s.move(BLACK if n % 2 == 0 else WHITE, p, now=float(n + 1))
@@ -515,7 +518,7 @@ def test_gomoku_foul_claimed_by_white() -> None:
 def test_prebuilt_ruling_cannot_silently_change_a_result() -> None:
     s = Session(GoGame(9), Clock(Absolute(600), now=0.0))
     s.resign(BLACK, now=1.0)
-    ruling = Referee("go").forfeit(WHITE, "Go §23.1")
+    ruling = Referee(GO).forfeit(WHITE, "Go §23.1")
     with pytest.raises(RefereeError, match="already decided"):
         s.apply_ruling(ruling, 2.0)
     s.apply_ruling(ruling, 2.0, override=True)

@@ -10,6 +10,7 @@ import pytest
 from duiyi import BLACK, WHITE
 from duiyi.clock import Absolute, ChineseByoyomi, Clock
 from duiyi.errors import GameOver, RefereeError, SessionError
+from duiyi.games import GO, GOMOKU
 from duiyi.go import Game as GoGame
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -21,7 +22,7 @@ from duiyi.session import Session
 
 def gomoku(clock: Clock | None = None) -> Session:
     clock = clock or Clock(Absolute(600), now=0.0)
-    return Session(GomokuGame(RenjuRules.free()), clock, Referee("gomoku"))
+    return Session(GomokuGame(RenjuRules.free()), clock, Referee(GOMOKU))
 
 
 def byoyomi(base: float = 0.0) -> Session:
@@ -132,7 +133,7 @@ def test_leave_seat_in_byoyomi_once_per_game_and_the_clock_runs() -> None:
         s.rule(rq.LeaveSeat(BLACK), 60.0)
     # a ruling drafted elsewhere is checked against the ledger too
     with pytest.raises(RefereeError, match="once"):
-        s.apply_ruling(Referee("go").leave_seat(BLACK), 61.0)
+        s.apply_ruling(Referee(GO).leave_seat(BLACK), 61.0)
     assert s.referee.seat_leaves(BLACK) == 1
     assert rebuilt(s).to_json() == s.to_json()
 

@@ -50,17 +50,20 @@ def test_declined_or_lapsed_requests_change_nothing() -> None:
     s = go_session()
     s.move(BLACK, "E5", now=1.0)
     s.apply(RequestTakeback(), 2.0, BLACK)
+    s.apply(RequestTakeback(), 2.5, BLACK)  # asking again is the same request (issue 32)
+    assert s.state()["takeback"] == "black"
     with pytest.raises(IllegalAction, match="asked already"):
-        s.apply(RequestTakeback(), 2.5, BLACK)
-    with pytest.raises(IllegalAction, match="has not asked"):
+        s.apply(RequestTakeback(), 2.5, WHITE)
+    with pytest.raises(IllegalAction, match="no request to take back"):
         s.apply(AcceptTakeback(), 2.5, BLACK)  # the asker cannot answer itself
     s.apply(DeclineTakeback(), 3.0, WHITE)
     assert s.state()["takeback"] is None and len(s.game.game.moves) == 1
     s.move(WHITE, "D5", now=4.0)
     s.apply(RequestTakeback(), 5.0, WHITE)
-    s.move(BLACK, "C3", now=6.0)  # White's request stands while Black plays ...
-    assert s.state()["takeback"] == "white"
-    s.move(WHITE, "G7", now=7.0)  # ... and lapses when White plays on
+    s.move(BLACK, "C3", now=6.0)  # Black plays instead of answering: the request ends
+    assert s.state()["takeback"] is None  # (issue 32: it used to stand)
+    s.apply(RequestTakeback(), 6.5, WHITE)  # on move, White asks for its D5 back ...
+    s.move(WHITE, "G7", now=7.0)  # ... and plays on: the request ends too
     assert s.state()["takeback"] is None
 
 
@@ -104,16 +107,16 @@ def test_gomoku_takeback_and_a_five_stays_won() -> None:
         s.apply(RequestTakeback(), t + 5, BLACK)
 
 
-def test_a_request_open_when_play_stops_can_only_be_declined() -> None:
+def test_a_request_ends_when_the_opponent_passes_instead() -> None:
     s = go_session()
     s.pass_(BLACK, now=1.0)
     s.apply(RequestTakeback(), 2.0, BLACK)
-    s.pass_(WHITE, now=3.0)  # the opponent's pass ends play before it answers
-    assert s.takeback_request is BLACK and not s.can_take_back(BLACK)
-    with pytest.raises(IllegalAction, match="during play only"):
+    s.pass_(WHITE, now=3.0)  # the opponent's pass (a move, Go §2.5) ends the request
+    assert s.takeback_request is None and not s.can_take_back(BLACK)
+    assert s.takeback_answer == {"asker": "black", "answer": "played_on"}
+    with pytest.raises(IllegalAction, match="no request to take back"):
         s.apply(AcceptTakeback(), 4.0, WHITE)
-    s.apply(DeclineTakeback(), 4.0, WHITE)
-    assert s.takeback_request is None and s.game.game.phase.value == "counting"
+    assert s.game.game.phase.value == "counting"
 
 
 def test_taken_back_moves_leave_the_period_quota_and_old_logs_replay_as_played() -> None:

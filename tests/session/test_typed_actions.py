@@ -51,6 +51,7 @@ from duiyi.actions import (
 )
 from duiyi.clock import Absolute, Clock
 from duiyi.errors import IllegalAction, InvalidInput, SessionError
+from duiyi.games import GO
 from duiyi.go import Game
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.gomoku import RenjuRules
@@ -138,7 +139,7 @@ EVERY = [
     RequestTakeback(),
     AcceptTakeback(),
     DeclineTakeback(),
-    Ruled(Referee("go").warning(BLACK), override=True),
+    Ruled(Referee(GO).warning(BLACK), override=True),
     Flag(),
     NoShow((BLACK, WHITE)),
     OvertimePass(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from duiyi.games import GOMOKU
 from duiyi.referee import Referee
 from duiyi.tournament.event import add_players, enter_result, new_event, pair_next_round
 from duiyi.tournament.model import Player
@@ -18,7 +19,7 @@ def test_an_uncorrected_colour_error_keeps_the_drawn_colours_for_the_next_round(
     drawn = {(b, w) for _board, b, w, _why in r1.pairings}
     assert drawn == {(1, 2), (3, 4)}
     # board 1's players sat on the wrong colours; the arbiter found it at move 10
-    ruling = Referee("gomoku").colour_correction(moves_played=10)
+    ruling = Referee(GOMOKU).colour_correction(moves_played=10)
     assert not ruling.restart and not ruling.corrected
     e = enter_result(e, 1, 1, GameResult.BLACK_WINS)  # entered as drawn: 1 had Black
     e = enter_result(e, 1, 2, GameResult.WHITE_WINS)

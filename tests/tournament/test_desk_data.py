@@ -138,3 +138,26 @@ def test_cli_penalty_counts_one_sided(tmp_path: Path, capsys: pytest.CaptureFixt
     _, out, _ = run(capsys, "event", "standings", ev, "--format", "json")
     points = {row["name"]: row["points"] for row in json.loads(out)["standings"]}
     assert points == {"An": "1/2", "Bo": "0"}
+
+
+def test_a_team_lot_numbers_teams_among_teams_and_keeps_every_team() -> None:
+    # Go appendix 五.2(1): the lot numbers "全体棋手(或队)"; Gomoku §16.2(1) 分台定人制: a team's
+    # board order is fixed at entry ("不得更改台次"): nobody changes team or board
+    rows = [
+        Player(0, f"{t}{b}", extra=(("team", t),))
+        for t in ("北京队", "上海队", "杭州队")
+        for b in (1, 2, 3)
+    ]
+    e = add_players(new_event("t", "gomoku", "round-robin", 0, {"team": True, "boards": 3}), rows)
+    before = {t.name: [e.player(m).name for m in t.members] for t in e.teams}
+    for seed in range(6):
+        drawn = draw_numbers(e, random.Random(seed))
+        assert {t.name: [drawn.player(m).name for m in t.members] for t in drawn.teams} == before
+        assert all(
+            dict(drawn.player(m).extra)["team"] == t.name for t in drawn.teams for m in t.members
+        )
+        # players are numbered team after team in the drawn order, board 1 first
+        assert [m for t in drawn.teams for m in t.members] == list(range(1, 10))
+    orders = {tuple(t.name for t in draw_numbers(e, random.Random(s)).teams) for s in range(6)}
+    assert len(orders) > 1  # the teams' order is drawn
+    assert Event.from_json(drawn.to_json()) == drawn

@@ -102,3 +102,20 @@ def screenshot(page: Any, name: str) -> Path:
     page.screenshot(path=str(target), full_page=False)
     assert target.stat().st_size > 10_000  # a real picture, not a blank page
     return target
+
+
+#: White takes Black's A1-A3 with B1-B3 and A4 (Black plays J9 between): stones that a Go §18.1
+#: ruling can put back (one at a time with A2 empty, A1 and A3 together)
+CORNER_TAKEN = ("A1", "B1", "A2", "B2", "A3", "B3", "J9", "A4")
+
+
+def play(server: Server, game: dict[str, Any], moves: tuple[str, ...]) -> None:
+    """Play ``moves`` in turn from Black through the public API with the game's two tokens."""
+    for i, point in enumerate(moves):
+        token = game["black_token"] if i % 2 == 0 else game["white_token"]
+        r = httpx.post(
+            f"{server.url}/api/games/{game.get('game_id', game.get('id'))}/actions",
+            json={"type": "move", "move": point},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert r.status_code == 200, r.text

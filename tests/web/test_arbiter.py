@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import screenshot, state
+from tests.web.conftest import CORNER_TAKEN, play, screenshot, state
 from tests.web.test_player import act
 
 pytestmark = pytest.mark.browser
@@ -172,12 +172,6 @@ GO_ON_BOARD_1: list[tuple[str, str, str, dict[str, Any]]] = [
         {"player": "white", "fill": {"Change (min)": "2", "Change (s)": "30"}, "words": ("+2:30",)},
     ),
     ("Void move", "void_move", "Go §19", {"player": "black"}),
-    (
-        "Removed stones put back",
-        "stones_restored",
-        "Go §18.1",
-        {"player": "white", "fill": {"Points": "A1"}},
-    ),
     ("Moved stones (移子)", "moved_stones", "Go §17.5", {"choose": {"Decision": "restore"}}),
     ("Board scattered", "scattered", "Go §17.6", {"choose": {"Decision": "resume"}}),
 ]
@@ -257,12 +251,12 @@ def _result(outcome: dict[str, Any]) -> str:
 def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     server: Server, context_factory: Any
 ) -> None:
-    go = make_event(server, "go", 14)
+    go = make_event(server, "go", 16)
     renju = make_event(server, "gomoku", 22)
     g1, r1 = go["games"][0], renju["games"][0]
     # the forms offer exactly the rulebooks' tables (the Book of each game)
     go_table, renju_table = table(server, g1["game_id"]), table(server, r1["game_id"])
-    on_boards = {label for label, *_ in GO_ON_BOARD_1 + GO_ENDING}
+    on_boards = {label for label, *_ in GO_ON_BOARD_1 + GO_ENDING} | {"Removed stones put back"}
     assert {"warning", "stones_restored", "leave_seat", "dropped_stone", "overtime_pass"} <= set(
         go_table
     )
@@ -318,9 +312,16 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
         landed(server, g1["game_id"], kind, article, n)
         n = len(rulings_of(server, g1["game_id"]))  # a void move may add its warning
         card(tablet, 1).locator("[data-testid=rulings-1]").get_by_text(article).first.wait_for()
+    # Go §18.1 on board 8 (the ending rulings below have boards 2-7), where White took
+    # Black's A1-A3: A1 goes back, White is warned
+    g8 = go["games"][7]
+    play(server, g8, CORNER_TAKEN)
+    rule(tablet, 8, "Removed stones put back", player="white", fill={"Points": "A1"})
+    landed(server, g8["game_id"], "stones_restored", "Go §18.1", 0)
+    s = state(server, g8["game_id"])
+    assert "A1" in s["stones"]["black"] and s["referee"]["white"]["warnings"] == 1
     s = state(server, g1["game_id"])
-    assert "A1" in s["stones"]["black"]  # Go §18.1: put back
-    assert s["referee"]["black"]["warnings"] == 1 and s["referee"]["white"]["warnings"] == 1
+    assert s["referee"]["black"]["warnings"] == 1 and s["referee"]["white"]["warnings"] == 0
     # Go §22.5 is ruled at an overrun of the last minute: before one, the form's refusal says so
     rule(tablet, 1, "Pass on overtime (Go §22.5)", player="white")
     tablet.wait_for_selector("#banner.error")

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import screenshot, state
+from tests.web.conftest import CORNER_TAKEN, play, screenshot, state
 from tests.web.test_player import act
 
 pytestmark = pytest.mark.browser
@@ -198,20 +198,20 @@ def test_the_room_puts_stones_back_by_the_book(server: Server, context_factory: 
     # stones White wrongly removed; they go back, White is warned, no article to type.
     ev = make_event(server)
     one = ev["games"][0]
-    act(server, one["game_id"], one["black_token"], {"type": "move", "move": "E5"})
+    play(server, one, CORNER_TAKEN)  # White takes A1-A3
     page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/room/{ev['id']}?arbiter={ev['arbiter_token']}")
-    page.wait_for_selector("[data-testid=room-board-1][data-version='1']")
+    page.wait_for_selector(f"[data-testid=room-board-1][data-version='{len(CORNER_TAKEN)}']")
     assert not page.is_visible("[data-testid=rule-points-1]")  # a warning names no stones
     page.select_option("[data-testid=rule-kind-1]", "stones_restored")
     assert page.is_visible("[data-testid=rule-points-1]")
     assert page.input_value("[data-testid=rule-article-1]") == "Go §18.1"
     assert page.get_attribute("[data-testid=rule-article-1]", "readonly") is not None
-    _rule_in_the_room(page, 1, "stones_restored", "white", "c3, C4")
+    _rule_in_the_room(page, 1, "stones_restored", "white", "a1, A3")
     page.wait_for_selector("[data-testid=rulings-1]:has-text('Go §18.1')")
     s = state(server, one["game_id"])
-    assert {"C3", "C4"} <= set(s["stones"]["black"])
-    assert s["referee"]["white"]["warnings"] == 1 and s["to_move"] == "white"
+    assert {"A1", "A3"} <= set(s["stones"]["black"])
+    assert s["referee"]["white"]["warnings"] == 1 and s["to_move"] == "black"
 
 
 def test_the_room_corrects_or_accepts_an_irregular_gomoku_stone(

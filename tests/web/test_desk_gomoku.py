@@ -108,8 +108,9 @@ def test_a_knockout_draw_is_settled_by_the_book_from_the_desk(
     page.get_by_role("cell", name="选手8", exact=True).wait_for()
     eid = event_id(page)
     pair(page, 1)
-    # appendix 一.3: round 1's lines are drawn by lot, and the desk says so in Chinese
-    page.get_by_text("第1轮签位抽签决定（附则一.3）").wait_for()
+    # Gomoku §14.1(6): round 1's lines are drawn by lot, and the desk says so in Chinese, citing
+    # the Gomoku book (never Go's appendix 一.3)
+    page.get_by_text("第1轮签位抽签决定（五子棋§14.1(6)）").wait_for()
     before = board_players(server, eid, 1, 1)
     # 和棋 on board 1: the desk asks how the book settles it
     enter(page, 1, 1, "和棋")
@@ -175,6 +176,56 @@ def test_a_team_round_robin_of_four_teams_by_three_boards(
     heads = page.locator("[data-testid=standings] th").all_inner_texts()
     assert heads[2] == "队伍" and "段位" not in heads and "单位" not in heads
     screenshot(page, "desk-zh-team-standings")
+
+
+CITIES = "\n".join(
+    ["姓名,等级分,队伍"]
+    + [
+        f"{name},{1900 - 10 * i},{team}"
+        for i, (name, team) in enumerate(
+            (n, t)
+            for t, names in (
+                ("北京队", "王一 李二 赵三"),
+                ("上海队", "张二 陈四 周五"),
+                ("杭州队", "孙六 吴七 郑八"),
+                ("广州队", "冯九 卫十 蒋十一"),
+            )
+            for n in names.split()
+        )
+    ]
+)
+
+
+def test_drawing_the_numbers_keeps_every_team(server: Server, context_factory: Any) -> None:
+    # Go appendix 五.2(1): round 1's lot numbers "全体棋手(或队)"; Gomoku §16.2(1) 分台定人制: the
+    # teams and their board order are fixed at entry ("不得更改台次"): the lot never moves a player
+    page = context_factory(locale="zh-CN").new_page()
+    new_event(page, server, "城市团体赛", "单循环", team=3)
+    add_players(page, CITIES)
+    eid = event_id(page)
+    page.get_by_role("button", name="抽签确定序号（第1轮）").click()
+    page.get_by_text(re.compile(r"已为 4 支队伍抽签确定序号；12 名棋手留在本队")).first.wait_for()
+    tab(page, "队伍")
+    table = page.locator("[data-testid=teams]")
+    table.get_by_text("北京队").wait_for()
+    rows = {
+        r.locator("td").nth(1).inner_text(): r.locator("td").nth(2).inner_text()
+        for r in table.locator("tbody tr").all()
+    }
+    assert rows == {
+        "北京队": "第1台 王一 · 第2台 李二 · 第3台 赵三",
+        "上海队": "第1台 张二 · 第2台 陈四 · 第3台 周五",
+        "杭州队": "第1台 孙六 · 第2台 吴七 · 第3台 郑八",
+        "广州队": "第1台 冯九 · 第2台 卫十 · 第3台 蒋十一",
+    }
+    screenshot(page, "desk-zh-teams-after-lot")
+    # round 1 pairs teams against teams: no two players of one team meet
+    pair(page, 1)
+    ev = httpx.get(f"{server.url}/api/events/{eid}").json()["event"]
+    team_of = {m: t["name"] for t in ev["teams"] for m in t["members"]}
+    games = httpx.get(f"{server.url}/api/events/{eid}/rounds/1").json()["games"]
+    assert len(games) == 6
+    assert all(team_of[g["black"]] != team_of[g["white"]] for g in games)
 
 
 def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(

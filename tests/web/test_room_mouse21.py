@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import screenshot, state
+from tests.web.conftest import CORNER_TAKEN, play, screenshot, state
 from tests.web.test_arbiter import card, landed, make_event, rulings_of
 from tests.web.test_player import act
 
@@ -31,29 +31,37 @@ def test_points_and_minutes_by_the_mouse_in_the_room(server: Server, context_fac
     go = make_event(server, "go", 4)
     renju = make_event(server, "gomoku", 4)
     g1, r1 = go["games"][0], renju["games"][0]
-    act(server, g1["game_id"], g1["black_token"], {"type": "move", "move": "E5"})
+    play(server, g1, CORNER_TAKEN)  # White takes Black's A1-A3
     act(server, r1["game_id"], r1["black_token"], {"type": "move", "move": "h8"})
     tablet = context_factory(viewport={"width": 1024, "height": 768}).new_page()
     tablet.goto(f"{server.url}/ui/#/room/{go['id']}?arbiter={go['arbiter_token']}")
     c = card(tablet, 1)
-    tablet.wait_for_selector("[data-testid=room-board-1][data-version='1']")
+    tablet.wait_for_selector(f"[data-testid=room-board-1][data-version='{len(CORNER_TAKEN)}']")
 
     # Go §18.1: the stones wrongly removed are clicked on the game's board, not typed; a
     # second click takes a point off again
     c.get_by_label("Ruling", exact=True).select_option(label="Removed stones put back")
     c.get_by_label("Player", exact=True).select_option("white")
     board = c.get_by_role("application", name="the game's board: click the points")
-    board.locator("[data-stone][data-color=black]").wait_for()  # E5, as on the game's board
+    board.locator("[data-stone][data-color=black]").wait_for()  # J9, as on the game's board
+    # issue 32: where no black stone was taken off (G7) nothing goes back: refused, naming it
+    board.locator("[data-point='G7']").click()
+    confirm(c, "G7")
+    tablet.wait_for_selector("#banner.error")
+    assert "G7" in tablet.inner_text("#banner"), tablet.inner_text("#banner")
+    assert "G7" not in state(server, g1["game_id"])["stones"]["black"]
+    assert rulings_of(server, g1["game_id"]) == []
+    board.locator("[data-point='G7']").click()  # taken off the form again
     board.locator("[data-point='A1']").click()
     board.locator("[data-point='A2']").click()
     board.locator("[data-point='A2']").click()
-    board.locator("[data-point='B1']").click()
-    assert c.get_by_label("Points", exact=True).input_value() == "A1 B1"
+    board.locator("[data-point='A3']").click()
+    assert c.get_by_label("Points", exact=True).input_value() == "A1 A3"
     assert board.locator("[data-pick]").count() == 2  # the chosen points are ringed
     screenshot(tablet, "arbiter-room-mouse")
-    confirm(c, "A1 B1")
+    confirm(c, "A1 A3")
     landed(server, g1["game_id"], "stones_restored", "Go §18.1", 0)
-    assert {"A1", "B1"} <= set(state(server, g1["game_id"])["stones"]["black"])
+    assert {"A1", "A3"} <= set(state(server, g1["game_id"])["stones"]["black"])
 
     # Go §22.8: two and a half minutes given back to White, stepped with the buttons
     n = len(rulings_of(server, g1["game_id"]))  # the stones put back, and White's warning

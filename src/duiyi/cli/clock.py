@@ -30,8 +30,8 @@ from duiyi.clock import (
     SharedPool,
     TimeSystem,
 )
-from duiyi.clock.gtp import kgs_time_settings, time_settings
 from duiyi.errors import InvalidInput
+from duiyi.gtp.clock import kgs_time_settings, time_settings
 
 __all__ = ["app", "build_system", "run_demo"]
 

@@ -32,7 +32,7 @@ def _gtp(
     seed: int | None = typer.Option(None, "--seed", help="Seed of genmove's random player."),
 ) -> None:
     """Answer GTP commands on stdin/stdout until `quit` or end of input."""
-    from duiyi.go.gtp import run
     from duiyi.go.rules import Rules
+    from duiyi.gtp.frontend import run
 
     run(rules=Rules.preset(rules), seed=seed)  # the one list of presets (duiyi.go.rules.PRESETS)

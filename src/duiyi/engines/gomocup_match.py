@@ -31,6 +31,7 @@ from duiyi.errors import (
     EngineRefusal,
     EngineTimeout,
 )
+from duiyi.games import GOMOKU
 from duiyi.gomoku.match import (
     Ending,
     Failure,
@@ -107,7 +108,7 @@ async def play_game(
     if rules is None:
         rules = RenjuRules.chinese_2013() if opening else RenjuRules.free()
     judge = MoveJudge(opening, rules=rules)
-    ledger = Referee("gomoku")
+    ledger = GOMOKU.referee()
     clock = GameClock(control)
     labels = names or (_label(black), _label(white))
     commands = {BLACK: black, WHITE: white}

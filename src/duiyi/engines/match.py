@@ -49,8 +49,6 @@ from duiyi.clock import (
     NoTime,
     TimeSystem,
 )
-from duiyi.clock.gtp import time_left as gtp_time_left
-from duiyi.clock.gtp import time_settings as gtp_time_settings
 from duiyi.engines.gtp import GtpEngine, effective_komi_points
 from duiyi.engines.process import engine_label, launch_or_error, split_command
 from duiyi.engines.record import EngineGameRecord
@@ -64,7 +62,10 @@ from duiyi.errors import (
     IllegalMove,
     InvalidInput,
 )
+from duiyi.games import GO
 from duiyi.go import Game, Phase, Point, Rules
+from duiyi.gtp.clock import time_left as gtp_time_left
+from duiyi.gtp.clock import time_settings as gtp_time_settings
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import Referee
 from duiyi.tournament.results import GameResult
@@ -270,7 +271,7 @@ async def play_game(
     settings = settings or MatchSettings()
     rules = settings.rules
     game = Game(settings.size, rules, settings.handicap)
-    referee = Referee("go")
+    referee = GO.referee()
     started = await asyncio.gather(
         _start(black, settings.start_timeout), _start(white, settings.start_timeout)
     )

@@ -18,6 +18,7 @@ the adapter translates. The clock belongs to seats, so a swap never swaps the cl
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -42,7 +43,7 @@ from duiyi.actions import (
     SetDead,
     Swap,
 )
-from duiyi.errors import IllegalAction, InvalidInput, SessionError
+from duiyi.errors import GameOver, IllegalAction, InvalidInput, MarkingChanged, SessionError
 from duiyi.games.texts import GrowingTexts, StoneTexts
 from duiyi.outcome import Outcome
 
@@ -103,6 +104,68 @@ class GameAdapter(Protocol):
     def sgf(self) -> str:
         """The game record as SGF, in the game's own dialect (Go: GM[1]; Renju: GM[4])."""
 
+    # What a ruling, a takeback or a page may ask of some games only. A game that has it
+    # says so by overriding; the defaults refuse with the article of the game that has it.
+
+    def check_take_back(self, player: Color) -> None:
+        """Raise unless :meth:`take_back` would succeed now (Go §17.3, Gomoku §6.1(7))."""
+        raise SessionError(
+            "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
+            "Go §17.3",
+        )
+
+    def take_back(self, player: Color) -> None:
+        """Take ``player``'s dropped stone, the game's last action, off the board and give it
+        the turn again (Go §17.3, Gomoku §6.1(7))."""
+        self.check_take_back(player)
+        raise SessionError(f"no stone to pick up in {self.kind}", "Go §17.3")
+
+    def takeback_count(self, player: Color) -> int:
+        """How many of the game's last actions a takeback by agreement removes for
+        ``player`` (issue 21); :class:`IllegalAction` saying why not."""
+        raise IllegalAction("this game has no takebacks")
+
+    def take_back_moves(self, count: int) -> None:
+        """Drop the game's last ``count`` actions (see :meth:`takeback_count`)."""
+        raise IllegalAction("this game has no takebacks")
+
+    def replace_last_stone(self, player: Color, point: str) -> None:
+        """Move ``player``'s last stone to ``point`` (Gomoku §6.1(5)-(6))."""
+        raise SessionError(
+            "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
+            "Gomoku §6.1",
+        )
+
+    def check_restore_stones(self) -> None:
+        """Raise unless wrongly removed stones can be put back in this game (Go §18.1)."""
+        raise SessionError(
+            "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
+        )
+
+    def restore_stones(self, owner: Color, points: tuple[str, ...], article: str) -> None:
+        """Put ``owner``'s wrongly removed stones back on ``points`` (Go §18.1)."""
+        self.check_restore_stones()
+
+    def position(self, move: int) -> dict[str, Any]:
+        """The board after the first ``move`` moves (a move list's navigation): ``move``,
+        ``stones`` by colour, ``captures`` and ``last_move``. Only a game whose stones leave
+        the board needs one (Go §5); :class:`InvalidInput` otherwise."""
+        raise InvalidInput(
+            f"positions are served for games with captures (Go §5); a {self.kind} record is "
+            "its stones"
+        )
+
+    def allowed_actions(self, seat: Color) -> list[str]:
+        """The session action types of the game itself ``seat`` may send now (``move``,
+        ``pass``, ``resign``, ...), while play goes on; a page offers them."""
+        return []
+
+    def analysis(self, *, over: bool) -> dict[str, Any]:
+        """What a read-only analysis of the game shows beyond the actions (its ``phase``;
+        Go: the proposed dead stones and the count; Gomoku: Black's forbidden points, the
+        opening); ``over``: the session's game is decided."""
+        return {}
+
 
 def _stones(board: Any, size: int) -> dict[str, Any]:
     """The stones of ``board`` by colour, in the game's notation, and its size."""
@@ -123,7 +186,7 @@ def _go_move_text(move: tuple[Color, Any]) -> list[str | None]:
     return [color.value, str(point) if point else None]
 
 
-class GoAdapter:
+class GoAdapter(GameAdapter):
     """A ``duiyi.go.Game`` in a session: a seat is its colour."""
 
     kind = "go"
@@ -190,7 +253,9 @@ class GoAdapter:
                     g.apply(go.MarkDead(pt(p)))
             case SetDead(points=points):
                 g.apply(go.SetDead(tuple(pt(p) for p in points)))
-            case Accept():
+            case Accept(dead=shown):
+                if shown is not None:
+                    self._accept_shown(frozenset(pt(p) for p in shown))
                 g.apply(go.Accept(player))
             case Dispute(point=point):
                 g.apply(go.Dispute(player, pt(point)))
@@ -202,6 +267,26 @@ class GoAdapter:
                 raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
             case _:
                 raise IllegalAction(f"{action.type!r} is not a Go action")
+
+    def _accept_shown(self, shown: frozenset[Any]) -> None:
+        """Make an acceptance accept the marking its player was shown (docs/decisions.md):
+        the game's marking, or, while nothing is marked, the automatic proposal, which then
+        becomes the marking; :class:`MarkingChanged` when the game's marking is another."""
+        from duiyi.go import actions as go
+
+        g = self.game
+        marking = g.dead
+        if shown == marking:
+            return
+        if not marking and shown == g.propose_dead():
+            g.apply(go.SetDead(tuple(sorted(shown))))
+            return
+        now = " ".join(sorted(map(str, marking))) or "none"
+        raise MarkingChanged(
+            f"the marking changed before this acceptance: the stones marked dead are now {now}; "
+            "look at the count again (Go §21)",
+            "Go §21",
+        )
 
     def end(self, outcome: Outcome) -> None:
         if self.game.outcome() is None:
@@ -230,18 +315,20 @@ class GoAdapter:
         size = self.game.size
         self.game.apply(RestoreStones(owner, tuple(Point.parse(p, size) for p in points), article))
 
+    def check_restore_stones(self) -> None:
+        """Go removes stones (Go §5): wrongly removed ones can be put back (Go §18.1)."""
+        return None
+
     def check_take_back(self, player: Color) -> None:
         """Raise :class:`SessionError` unless :meth:`take_back` would succeed."""
         from duiyi.go.actions import Move
 
+        decided = self.game.outcome()
+        if decided is not None:
+            raise GameOver(f"the game is over: {decided.describe()}")
         actions = self.game.actions
         last = actions[-1] if actions else None
-        if (
-            not isinstance(last, Move)
-            or last.color is not player
-            or last.point is None
-            or self.game.outcome() is not None
-        ):
+        if not isinstance(last, Move) or last.color is not player or last.point is None:
             raise SessionError(
                 f"only {player}'s last stone, with the opponent not yet moved, can be picked "
                 "up again (Go §17.3)",
@@ -318,11 +405,94 @@ class GoAdapter:
 
         return game_to_sgf(self.game)
 
+    def position(self, move: int) -> dict[str, Any]:
+        """The first ``move`` moves replayed on a fresh board (handicap stones first).
+
+        >>> from duiyi.go import Game
+        >>> g = Game(9); g.play("E5"); g.play("D5")
+        >>> GoAdapter(g).position(1)["stones"]
+        {'black': ['E5'], 'white': []}
+        """
+        from duiyi.go import Game
+
+        game = self.game
+        moves = game.moves
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(moves):
+            raise InvalidInput(f"move must be 0-{len(moves)}, got {move}")
+        replay = Game(game.size, rules=game.rules, handicap=game.handicap)
+        if game.handicap and not replay.board.stones(Color.BLACK):
+            handicap = game.board.stones(Color.BLACK) if not moves else None
+            if handicap:
+                replay.place_handicap(sorted(handicap))
+        for color, point in moves[:move]:
+            if point is None:
+                replay.pass_move(color)
+            else:
+                replay.play(point, color)
+        last = moves[move - 1] if move else None
+        colours = (Color.BLACK, Color.WHITE)
+        return {
+            "move": move,
+            "stones": {c.value: sorted(str(p) for p in replay.board.stones(c)) for c in colours},
+            "captures": {c.value: n for c, n in replay.captures.items()},
+            "last_move": None if last is None else (str(last[1]) if last[1] else "pass"),
+        }
+
+    def allowed_actions(self, seat: Color) -> list[str]:
+        """Go §6-8 in play: the player on move places a stone or passes, either may resign;
+        Go §8-9 at the count: mark the dead stones, accept or dispute, or resign.
+
+        >>> from duiyi import BLACK, WHITE
+        >>> from duiyi.go import Game
+        >>> a = GoAdapter(Game(9))
+        >>> a.allowed_actions(BLACK), a.allowed_actions(WHITE)
+        (['move', 'pass', 'resign'], ['resign'])
+        """
+        from duiyi.go import Phase
+
+        if self.game.phase is Phase.PLAYING:
+            return ["move", "pass", "resign"] if self.to_move() is seat else ["resign"]
+        return ["mark_dead", "accept", "dispute", "resign"]
+
+    def analysis(self, *, over: bool) -> dict[str, Any]:
+        """The phase; at the count the proposed dead stones (Go §8) and the count of that
+        proposal until a marking is agreed, and the count (Go §9) of the marking.
+
+        >>> from duiyi.go import Game
+        >>> GoAdapter(Game(9)).analysis(over=False)
+        {'phase': 'playing'}
+        """
+        from duiyi.go.scoring import score_position
+
+        inner = self.game
+        phase = inner.phase.value
+        out: dict[str, Any] = {"phase": phase}
+        if phase == "counting":
+            proposal = inner.propose_dead()
+            out["proposal"] = sorted(str(p) for p in proposal)
+            if not inner.dead:
+                # the count of what the board shows: the proposal's marking, not yet agreed
+                with contextlib.suppress(Exception):
+                    out["proposal_score"] = score_position(
+                        inner.board,
+                        inner.rules,
+                        proposal,
+                        inner.handicap,
+                        inner.captures,
+                        inner.warnings,
+                    ).to_json()
+        if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
+            try:
+                out["score"] = inner.score().to_json()
+            except Exception:  # a count needs a marking the core accepts
+                out["score"] = None
+        return out
+
 
 # --------------------------------------------------------------------------- Gomoku
 
 
-class GomokuAdapter:
+class GomokuAdapter(GameAdapter):
     """A ``duiyi.gomoku.Game`` in a session. After the swap (Gomoku §2.9) the Black seat holds
     the white stones; the adapter turns seats into colours and back."""
 
@@ -557,6 +727,54 @@ class GomokuAdapter:
         from duiyi.gomoku.notation import game_to_sgf
 
         return game_to_sgf(self.game)
+
+    def allowed_actions(self, seat: Color) -> list[str]:
+        """What the game lets the stones of ``seat`` do now (after the swap the Black seat
+        holds the white stones, Gomoku §2.9), as session actions.
+
+        >>> from duiyi import BLACK, WHITE
+        >>> from duiyi.gomoku import Game
+        >>> a = GomokuAdapter(Game())
+        >>> "open" in a.allowed_actions(BLACK), "open" in a.allowed_actions(WHITE)
+        (True, False)
+        """
+        colour = self._colour(seat)
+        return [
+            _GOMOKU_SESSION_TYPES.get(a.TYPE, a.TYPE) for a in self.game.allowed_actions(colour)
+        ]
+
+    def analysis(self, *, over: bool) -> dict[str, Any]:
+        """The phase, the colour each seat holds (Gomoku §2.9), Black's forbidden points
+        while play goes on (Gomoku §4.4), the fifth-move offer (Gomoku §3.3) and the opening.
+
+        >>> from duiyi.gomoku import Game
+        >>> GomokuAdapter(Game()).analysis(over=False)["colours"]
+        {'black': 'black', 'white': 'white'}
+        """
+        g = self.game
+        swapped = bool(g.swapped)
+        found = g.opening
+        opening = None
+        if found is not None:
+            o = found.opening
+            opening = {"id": o.id, "chinese": o.chinese, "japanese": o.japanese, "kind": o.kind}
+        return {
+            "phase": g.phase.value,
+            "swapped": swapped,
+            # the colour each seat holds now (after the swap the Black seat plays White)
+            "colours": {
+                "black": "white" if swapped else "black",
+                "white": "black" if swapped else "white",
+            },
+            "forbidden": {p: f.value for p, f in g.forbidden_points().items()} if not over else {},
+            "fifth_n": g.fifth_n,
+            "candidates": [str(p) for p in g.fifth_candidates],
+            "opening": opening,
+        }
+
+
+#: the Gomoku game's action types that a session spells otherwise
+_GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
 
 
 def _count_back(actions: list[Any], colour: Color, moves: tuple[type, ...]) -> int:

@@ -17,13 +17,23 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from duiyi.errors import InvalidInput
-from duiyi.referee import BOOKS, Book, Referee
+from duiyi.referee import Book, Referee
 
 if TYPE_CHECKING:
     from duiyi.clock import Lateness
     from duiyi.games.adapters import GameAdapter
 
-__all__ = ["EngineProtocol", "GameType"]
+__all__ = ["COMMON_ARTICLES", "EngineProtocol", "GameType"]
+
+#: the rulings both books have, and their articles (a game's book may name its own)
+COMMON_ARTICLES: Mapping[str, str] = MappingProxyType(
+    {
+        "clock_adjustment": "Go §22.8",
+        "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
+        "forfeit": "",
+        "double_forfeit": "",
+    }
+)
 
 # an article as duiyi cites it: the book's title, § and the article's number, then its
 # clauses (.1, (2), a letter: "Go §27.1(1)B")
@@ -57,6 +67,8 @@ class GameType:
     title: ClassVar[str]
     #: how its engines are driven
     engine_protocol: ClassVar[EngineProtocol]
+    #: the referee's table of rulings and articles for this game (``Referee(game)`` reads it)
+    book: ClassVar[Book]
     #: the board size of a game that gives none
     default_size: ClassVar[int]
     #: the board sizes a game may be played on
@@ -73,6 +85,8 @@ class GameType:
     has_komi: ClassVar[bool]
     #: the article of a withdrawal before the first round is paired (the field is redrawn)
     redraw_article: ClassVar[str]
+    #: the article under which a knockout's round 1 lines are drawn by lot
+    lines_lot_article: ClassVar[str]
     #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
     ends_in_a_line: ClassVar[bool] = False
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)
@@ -127,11 +141,6 @@ class GameType:
 
     # ------------------------------------------------------------------ the rulebook
 
-    @property
-    def book(self) -> Book:
-        """The referee's table of rulings and articles for this game."""
-        return BOOKS[self.name]
-
     def knows_article(self, article: str) -> bool:
         """True when ``article`` cites this game's rulebook as duiyi writes it (``"Go §24"``,
         ``"Go §27.1(1)B"``, ``"Gomoku §12.3(2)C"``: an article from §1 to
@@ -152,8 +161,13 @@ class GameType:
         return article in self.book.articles.values() and bool(article)
 
     def referee(self, *, limit: int = 2) -> Referee:
-        """A fresh ruling ledger for one game of this kind."""
-        return Referee(self.name, limit=limit)
+        """A fresh ruling ledger for one game of this kind (its :attr:`book`).
+
+        >>> from duiyi.games import GOMOKU
+        >>> GOMOKU.referee().game is GOMOKU
+        True
+        """
+        return Referee(self, limit=limit)
 
     def lateness(self, *, limit: float | None = None, same_site: bool = False) -> Lateness:
         """The lateness rule of the book (Go §22.1-2, Gomoku §8.5); ``limit`` in seconds."""

@@ -18,12 +18,85 @@ from typing import Any, ClassVar
 from duiyi.clock import Lateness
 from duiyi.errors import InvalidInput
 from duiyi.games.adapters import GameAdapter, GoAdapter
-from duiyi.games.base import EngineProtocol, GameType, preset_or_json
+from duiyi.games.base import COMMON_ARTICLES, EngineProtocol, GameType, preset_or_json
+from duiyi.referee import Book, Decision, RulingKind
 
-__all__ = ["GO", "MAX_SIZE", "Go"]
+__all__ = ["BOOK", "GO", "MAX_SIZE", "Go"]
 
 #: the largest board a Go game may ask for (the GTP letters run out after 25)
 MAX_SIZE = 25
+
+#: what the Go rules let the arbiter rule, and on which article (Go §17-24)
+BOOK = Book(
+    game="go",
+    articles={
+        **COMMON_ARTICLES,
+        "warning": "Go §24",
+        "overtime_pass": "Go §22.5",
+        "colour_correction": "Go §17.1",
+        "moved_stones": "Go §17.5",
+        "scattered": "Go §17.6",
+        "no_show": "Go §22.1",
+        "no_show_both": "Go §22.3",
+        # absent through the whole byo-yomi of a game without main time: the player loses
+        # the right to play the game, a forfeit (如读秒过程告终，棋手即自动失去该局参赛资格)
+        "no_show_byoyomi": "Go §22.4",
+        "withdrawal": "Go §28",
+        "disqualification": "Go §23.1",
+        "disciplinary_loss": "Go §23",
+        "leave_seat": "Go §22.7",
+        "dropped_stone": "Go §17.3",
+        "stones_restored": "Go §18.1",
+    },
+    refusals={
+        "violation": ("Go has warnings, not violations (Go §24)", "Go §24"),
+        "both_flags": (
+            "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
+            "Gomoku §10.2(4)",
+        ),
+        "irregular_accepted": (
+            "accepting an irregular move is a Gomoku rule (Gomoku §6.1-6.2); in Go the "
+            "arbiter voids it (Go §17-19)",
+            "Gomoku §6.1",
+        ),
+        "stone_replaced": (
+            "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
+            "Gomoku §6.1",
+        ),
+        "appeal": (
+            "the Go rules take complaints at once during the game (Go §16.3); appeals with a "
+            "deadline and a committee are Gomoku's (Gomoku §13)",
+            "Go §16.3",
+        ),
+        "appeal_decided": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
+        "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+        "colours_chosen": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
+        "time_penalty": (
+            "a time penalty (罚时) is a Gomoku ruling (Gomoku §12.3(3)); the Go rules punish "
+            "by warnings, a stone each (Go §24), and change a clock only to correct it "
+            "(Go §22.8)",
+            "Go §24",
+        ),
+    },
+    counted=RulingKind.WARNING,
+    second_loses="Go §24.2",
+    stones_per_warning=1,
+    moved=frozenset(
+        {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}
+    ),
+    scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}),
+    colour_fix=lambda moves, minutes: moves <= 10,
+    penalised_scatter=False,
+    # the articles a form offers where the ruling names its own (the book's comes first)
+    suggested={
+        "warning": ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
+        "void_move": ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
+        "forfeit": ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
+        "double_forfeit": ("Go §23.1", "Go §17.6"),
+        "disqualification": ("Go §23.1",),
+        "disciplinary_loss": ("Go §23",),
+    },
+)
 
 
 class Go(GameType):
@@ -32,12 +105,14 @@ class Go(GameType):
     name: ClassVar[str] = "go"
     title: ClassVar[str] = "Go"
     engine_protocol: ClassVar[EngineProtocol] = EngineProtocol.GTP
+    book: ClassVar[Book] = BOOK
     default_size: ClassVar[int] = 19
     sizes: ClassVar[range] = range(5, MAX_SIZE + 1)
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(2), Fraction(1))  # Go §27.1
     has_draws: ClassVar[bool] = False
     has_komi: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Go §28.1"
+    lines_lot_article: ClassVar[str] = "appendix 一.3"
     last_article: ClassVar[int] = 33
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
     default_preset: ClassVar[str] = "chinese"

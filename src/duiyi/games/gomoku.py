@@ -17,9 +17,63 @@ from typing import Any, ClassVar
 
 from duiyi.clock import Lateness
 from duiyi.games.adapters import GameAdapter, GomokuAdapter
-from duiyi.games.base import EngineProtocol, GameType, preset_or_json
+from duiyi.games.base import COMMON_ARTICLES, EngineProtocol, GameType, preset_or_json
+from duiyi.referee import Book, Decision, RulingKind
 
-__all__ = ["GOMOKU", "Gomoku"]
+__all__ = ["BOOK", "GOMOKU", "Gomoku"]
+
+#: what the Renju rules let the arbiter rule, and on which article (Gomoku §4.2, §5-6, §8-13)
+BOOK = Book(
+    game="gomoku",
+    articles={
+        **COMMON_ARTICLES,
+        "violation": "Gomoku §12.4",
+        "time_penalty": "Gomoku §12.3(3)",
+        "colour_correction": "Gomoku §5.2",
+        "moved_stones": "Gomoku §4.2",
+        "scattered": "Gomoku §4.2",
+        "no_show": "Gomoku §8.5",
+        "no_show_both": "Gomoku §8.5",
+        "withdrawal": "Gomoku §10.1(3)D",
+        "disqualification": "Gomoku §12.3(2)D",
+        "disciplinary_loss": "Gomoku §2.20(3)",
+        "both_flags": "Gomoku §10.2(4)",
+        "irregular_accepted": "Gomoku §6.1",
+        "stone_replaced": "Gomoku §6.1",
+        "dropped_stone": "Gomoku §6.1(7)",
+        "appeal": "Gomoku §13.1",
+        "appeal_decided": "Gomoku §13",
+        "coin_toss": "Gomoku §5.3(2)",
+        "colours_chosen": "Gomoku §5.3(2)",
+    },
+    refusals={
+        "warning": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
+        "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
+        "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
+        "stones_restored": (
+            "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes no stones",
+            "Go §18.1",
+        ),
+    },
+    counted=RulingKind.VIOLATION,
+    second_loses="Gomoku §12.3(4)",
+    stones_per_warning=0,
+    moved=frozenset({Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY}),
+    scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY}),
+    colour_fix=lambda moves, minutes: moves < 4 and minutes < 15,
+    penalised_scatter=True,
+    penalised_drop=True,
+    # the articles a form offers where the ruling names its own (the book's comes first)
+    suggested={
+        "violation": ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
+        "void_move": ("Gomoku §6.1(4)", "Gomoku §6.1(1)", "Gomoku §6.1(2)", "Gomoku §6.1(3)"),
+        "forfeit": ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
+        "double_forfeit": ("Gomoku §12.3(2)C",),
+        "irregular_accepted": tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
+    },
+    # the clock correction's article shared in the common table is Go's (Go §22.8)
+    preselected={"clock_adjustment": "Gomoku §8.7"},
+)
 
 
 class Gomoku(GameType):
@@ -28,6 +82,7 @@ class Gomoku(GameType):
     name: ClassVar[str] = "gomoku"
     title: ClassVar[str] = "Gomoku"
     engine_protocol: ClassVar[EngineProtocol] = EngineProtocol.GOMOCUP
+    book: ClassVar[Book] = BOOK
     default_size: ClassVar[int] = 15
     sizes: ClassVar[range] = range(15, 16)
     size_article: ClassVar[str | None] = "Gomoku §1"
@@ -36,6 +91,7 @@ class Gomoku(GameType):
     has_komi: ClassVar[bool] = False
     ends_in_a_line: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Gomoku §18.5"
+    lines_lot_article: ClassVar[str] = "Gomoku §14.1(6)"  # the chief arbiter presides over the lots
     last_article: ClassVar[int] = 19
     overtime_pass: ClassVar[bool] = False
     default_preset: ClassVar[str] = "chinese-2013"

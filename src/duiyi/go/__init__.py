@@ -1,8 +1,9 @@
 """Go (围棋) under the Chinese competition rules (2002) and the other common rule sets.
 
-The core is pure and importable at once; SGF, GTP and SVG are explicit submodules
-(``duiyi.go.sgf``, ``duiyi.go.gtp``, ``duiyi.go.svg``) that import the core, never the other way;
-engines over GTP are the adapter ``duiyi.engines.gtp``.
+The core is pure and importable at once; SGF and SVG are explicit submodules
+(``duiyi.go.sgf``, ``duiyi.go.svg``) that import the core, never the other way. GTP lives at the
+edge: duiyi as a GTP engine (``duiyi gtp``) is ``duiyi.gtp.frontend``, the clock's GTP time
+commands ``duiyi.gtp.clock``, and engines over GTP are the adapter ``duiyi.engines.gtp``.
 
 >>> from duiyi.go import Game, Rules, Point, BLACK
 >>> g = Game(19, rules=Rules.chinese())
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.go.actions import Action, action_from_json
-from duiyi.go.board import Board
+from duiyi.go.board import Board, PointSet
 from duiyi.go.game import Game, LegalMoves, Phase
 from duiyi.go.handicap import NigiriResult, Parity, fixed_handicap_points, nigiri
 from duiyi.go.point import Point
@@ -36,6 +37,7 @@ __all__ = [
     "Parity",
     "Phase",
     "Point",
+    "PointSet",
     "RepetitionOutcome",
     "Rules",
     "Score",

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from functools import cache
 from itertools import compress
+from typing import Any
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import IllegalMove, InvalidPoint
 from duiyi.go.point import COLUMN_LETTERS, Point, check_size
 
-__all__ = ["Board", "Geometry", "geometry"]
+__all__ = ["Board", "Geometry", "PointSet", "geometry"]
 
 _BIT_TABLE = bytes.maketrans(b"01", b"\x00\x01")
 
@@ -139,6 +141,147 @@ def geometry(size: int) -> Geometry:
     return Geometry(size)
 
 
+class PointSet(AbstractSet[Point]):
+    """An immutable set of points of one board size, held as its bits (what the board's reads
+    answer: :meth:`Board.stones`, :meth:`Board.empty_points`, :meth:`Board.neighbours`, ...).
+
+    It is a set like ``frozenset`` (``in``, ``len``, iteration, comparisons and ``&``, ``|``,
+    ``-``, ``^``, equal to and hashed like the ``frozenset`` of the same points), but building
+    it copies one ``int``: no point is made or hashed until asked for. Iteration goes bottom row
+    first, left to right; two sets of the same board size combine and compare by their bits.
+
+    >>> s = PointSet.of(9, ["C3", "D4"])
+    >>> s
+    PointSet.of(9, ['C3', 'D4'])
+    >>> Point.parse("C3") in s, "C3" in s, len(s), list(s)
+    (True, False, 2, [Point.parse('C3'), Point.parse('D4')])
+    >>> s == frozenset({Point.parse("D4"), Point.parse("C3")}), hash(s) == hash(frozenset(s))
+    (True, True)
+    >>> s & PointSet.of(9, ["D4", "E5"]), s <= PointSet.of(9, ["C3", "D4", "E5"])
+    (PointSet.of(9, ['D4']), True)
+    """
+
+    __slots__ = ("_bits", "_geo")
+
+    def __init__(self, geo: Geometry, bits: int) -> None:
+        self._geo = geo
+        self._bits = bits
+
+    @classmethod
+    def of(cls, size: int, points: Iterable[Point | str]) -> PointSet:
+        """The set of ``points`` (GTP text or :class:`Point`) of a ``size`` board."""
+        geo = geometry(size)
+        return cls(
+            geo, geo.bits_of(p if isinstance(p, Point) else Point.parse(p, size) for p in points)
+        )
+
+    @property
+    def bits(self) -> int:
+        """The points as a bitboard (the layout of :class:`Geometry`)."""
+        return self._bits
+
+    def __contains__(self, point: object) -> bool:
+        i = self._geo.point_bit.get(point) if isinstance(point, Point) else None
+        return i is not None and self._bits >> i & 1 == 1
+
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self._geo.points_of(self._bits))
+
+    def __len__(self) -> int:
+        return self._bits.bit_count()
+
+    def __bool__(self) -> bool:
+        return self._bits != 0
+
+    def _bits_of(self, other: object) -> int | None:
+        """``other``'s bits when it is a set of the same board size, else None."""
+        if isinstance(other, PointSet) and other._geo is self._geo:
+            return other._bits
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        bits = self._bits_of(other)
+        return super().__eq__(other) if bits is None else bits == self._bits
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self))
+
+    def __le__(self, other: AbstractSet[Any]) -> bool:
+        bits = self._bits_of(other)
+        return super().__le__(other) if bits is None else self._bits & ~bits == 0
+
+    def __ge__(self, other: AbstractSet[Any]) -> bool:
+        bits = self._bits_of(other)
+        return super().__ge__(other) if bits is None else bits & ~self._bits == 0
+
+    def __lt__(self, other: AbstractSet[Any]) -> bool:
+        return self <= other and self != other
+
+    def __gt__(self, other: AbstractSet[Any]) -> bool:
+        return self >= other and self != other
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        bits = self._bits_of(other)
+        return super().isdisjoint(other) if bits is None else self._bits & bits == 0
+
+    def __and__(self, other: AbstractSet[Any]) -> AbstractSet[Any]:
+        bits = self._bits_of(other)
+        return super().__and__(other) if bits is None else PointSet(self._geo, self._bits & bits)
+
+    def __or__(self, other: AbstractSet[Any]) -> AbstractSet[Any]:
+        bits = self._bits_of(other)
+        return super().__or__(other) if bits is None else PointSet(self._geo, self._bits | bits)
+
+    def __sub__(self, other: AbstractSet[Any]) -> AbstractSet[Any]:
+        bits = self._bits_of(other)
+        return super().__sub__(other) if bits is None else PointSet(self._geo, self._bits & ~bits)
+
+    def __xor__(self, other: AbstractSet[Any]) -> AbstractSet[Any]:
+        bits = self._bits_of(other)
+        return super().__xor__(other) if bits is None else PointSet(self._geo, self._bits ^ bits)
+
+    __rand__ = __and__
+    __ror__ = __or__
+    __rxor__ = __xor__
+
+    # frozenset's named methods, which take any iterable
+    def issubset(self, other: Iterable[Any]) -> bool:
+        return self <= _as_set(other)
+
+    def issuperset(self, other: Iterable[Any]) -> bool:
+        return self >= _as_set(other)
+
+    def union(self, *others: Iterable[Any]) -> AbstractSet[Any]:
+        out: AbstractSet[Any] = self
+        for other in others:
+            out = out | _as_set(other)
+        return out
+
+    def intersection(self, *others: Iterable[Any]) -> AbstractSet[Any]:
+        out: AbstractSet[Any] = self
+        for other in others:
+            out = out & _as_set(other)
+        return out
+
+    def difference(self, *others: Iterable[Any]) -> AbstractSet[Any]:
+        out: AbstractSet[Any] = self
+        for other in others:
+            out = out - _as_set(other)
+        return out
+
+    @classmethod
+    def _from_iterable(cls, it: Iterable[Any]) -> frozenset[Any]:
+        # an operation with a set of another kind gives a frozenset, as frozenset's own do
+        return frozenset(it)
+
+    def __repr__(self) -> str:
+        return f"PointSet.of({self._geo.size}, {[str(p) for p in self]!r})"
+
+
+def _as_set(items: Iterable[Any]) -> AbstractSet[Any]:
+    return items if isinstance(items, AbstractSet) else frozenset(items)
+
+
 def _keys_of(bits: int, keys: list[int]) -> int:
     """The Zobrist keys of the stones in ``bits`` XORed together (``keys`` of one colour)."""
     h = 0
@@ -182,7 +325,7 @@ class Board:
         """A board with the given stones (no captures are made; points must be distinct).
 
         >>> Board.from_stones(9, black=["C3"], white=[Point(6, 6)]).stones(WHITE)
-        frozenset({Point.parse('G7')})
+        PointSet.of(9, ['G7'])
         """
         b = cls(size)
         g = b._geo
@@ -310,21 +453,21 @@ class Board:
             return WHITE
         return None
 
-    def stones(self, color: Color) -> frozenset[Point]:
-        """All points holding stones of ``color``.
+    def stones(self, color: Color) -> PointSet:
+        """All points holding stones of ``color`` (a :class:`PointSet`: one int copied).
 
         >>> sorted(map(str, Board.from_stones(9, black=["C3", "D4"]).stones(BLACK)))
         ['C3', 'D4']
         """
-        return frozenset(self._geo.points_of(self._black if color is BLACK else self._white))
+        return PointSet(self._geo, self._black if color is BLACK else self._white)
 
-    def empty_points(self) -> frozenset[Point]:
-        """All empty points.
+    def empty_points(self) -> PointSet:
+        """All empty points (a :class:`PointSet`, bottom row first: ``list()`` it to shuffle).
 
         >>> len(Board.from_stones(5, black=["C3"]).empty_points())
         24
         """
-        return frozenset(self._geo.points_of(self._geo.on_board & ~(self._black | self._white)))
+        return PointSet(self._geo, self._geo.on_board & ~(self._black | self._white))
 
     def count(self, color: Color) -> int:
         """Number of stones of ``color`` on the board.
@@ -334,13 +477,13 @@ class Board:
         """
         return (self._black if color is BLACK else self._white).bit_count()
 
-    def neighbours(self, point: Point | str) -> frozenset[Point]:
+    def neighbours(self, point: Point | str) -> PointSet:
         """The 2–4 points next to ``point`` along the lines (Go §3: 直线紧邻).
 
-        >>> sorted(map(str, Board(9).neighbours("A1")))
-        ['A2', 'B1']
+        >>> Board(9).neighbours("A1")
+        PointSet.of(9, ['B1', 'A2'])
         """
-        return frozenset(self._geo.points_of(self._geo.neighbours[self._index(point)]))
+        return PointSet(self._geo, self._geo.neighbours[self._index(point)])
 
     def group_bits(self, index: int) -> int:
         """The chain through bit ``index`` as a bitboard (0 when the point is empty).
@@ -365,27 +508,25 @@ class Board:
                 return grp
             grp = nxt
 
-    def group(self, point: Point | str) -> frozenset[Point]:
+    def group(self, point: Point | str) -> PointSet:
         """The stones connected to ``point`` (Go §3: 相互连接成一个不可分割的整体); empty if none.
 
         >>> sorted(map(str, Board.from_stones(9, black=["C3", "C4", "E5"]).group("C3")))
         ['C3', 'C4']
         """
-        return frozenset(self._geo.points_of(self.group_bits(self._index(point))))
+        return PointSet(self._geo, self.group_bits(self._index(point)))
 
-    def liberties(self, point: Point | str) -> frozenset[Point]:
+    def liberties(self, point: Point | str) -> PointSet:
         """The liberties (气, Go §3) of the chain through ``point``.
 
         >>> sorted(map(str, Board.from_stones(9, black=["A1"], white=["A2"]).liberties("A1")))
         ['B1']
         """
         grp = self.group_bits(self._index(point))
-        if not grp:
-            return frozenset()
         empty = self._geo.on_board & ~(self._black | self._white)
-        return frozenset(self._geo.points_of(self._geo.expand(grp) & empty))
+        return PointSet(self._geo, self._geo.expand(grp) & empty if grp else 0)
 
-    def chains(self, color: Color) -> Iterator[frozenset[Point]]:
+    def chains(self, color: Color) -> Iterator[PointSet]:
         """Every chain of ``color``, each as a set of points.
 
         >>> len(list(Board.from_stones(9, black=["C3", "C4", "E5"]).chains(BLACK)))
@@ -396,7 +537,7 @@ class Board:
             low = rest & -rest
             grp = self._flood(low, rest)
             rest &= ~grp
-            yield frozenset(self._geo.points_of(grp))
+            yield PointSet(self._geo, grp)
 
     # ------------------------------------------------------------------ changes
     def _put(self, i: int, color: Color) -> None:

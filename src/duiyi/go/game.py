@@ -364,6 +364,31 @@ class Game:
         """Prisoners taken during play by each colour (dead stones not included)."""
         return {BLACK: self._capb, WHITE: self._capw}
 
+    def removed(self, color: Color) -> frozenset[Point]:
+        """The empty points from which a stone of ``color`` was taken off by a move of this
+        game (a capture), i.e. where Go §18.1 can put a wrongly removed stone back.
+
+        >>> g = Game(9)
+        >>> for p in ["A2", "A1", "B1", "pass"]: g.play(p)
+        >>> sorted(map(str, g.removed(WHITE))), sorted(map(str, g.removed(BLACK)))
+        (['A1'], [])
+        """
+        _check_color(color)
+        side = 0 if color is BLACK else 1
+        # the colour's stones before each action (its undo snapshot), then now; a stone move
+        # (a move snapshot) that took stones of the colour away captured them
+        stones: list[int] = []
+        for st, mv, _ in self._undo:
+            pair = (mv[0], mv[1]) if mv is not None else (st.black, st.white) if st else (0, 0)
+            stones.append(pair[side])
+        stones.append((self._board.black_bits, self._board.white_bits)[side])
+        gone = 0
+        for k, (_, mv, _) in enumerate(self._undo):
+            if mv is not None:
+                gone |= stones[k] & ~stones[k + 1]
+        empty = self._geo.on_board & ~(self._board.black_bits | self._board.white_bits)
+        return frozenset(self._geo.points_of(gone & empty))
+
     @property
     def actions(self) -> list[Action]:
         """The action log (a copy), starting with the :class:`Start` header."""
@@ -1293,9 +1318,16 @@ class Game:
         if not pts or len(set(pts)) != len(pts):
             raise InvalidInput("name the distinct points of the stones to put back", "Go §18.1")
         trial = self._board.copy()
+        removed = self.removed(a.color)
         for p in pts:
             if trial.get(p) is not None:
                 raise IllegalAction(f"{p} is not empty: nothing to put back there", "Go §18.1")
+            if p not in removed:
+                raise IllegalAction(
+                    f"no {a.color} stone was removed from {p} in this game: nothing to put back "
+                    "there (Go §18.1)",
+                    "Go §18.1",
+                )
             trial.set(p, a.color)
         self._check_liberties(trial)  # the stones had liberties, and take none away entirely
         pre = self._state()

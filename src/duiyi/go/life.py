@@ -64,6 +64,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Generic, Protocol, TypeVar
@@ -113,7 +114,7 @@ class BoardView(Protocol[P_co]):
         """Board side length."""
         ...
 
-    def stones(self, color: Color) -> frozenset[P_co]:
+    def stones(self, color: Color) -> AbstractSet[P_co]:
         """All points occupied by ``color``."""
         ...
 

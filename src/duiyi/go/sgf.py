@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import DuiyiError, InvalidRules, SgfError
-from duiyi.go.board import Board
+from duiyi.go.board import Board, PointSet
 from duiyi.go.game import Game
 from duiyi.go.handicap import fixed_handicap_points
 from duiyi.go.point import Point
@@ -687,7 +687,7 @@ _RU_NAMES = {
 }
 
 
-def game_setup(game: Game) -> tuple[frozenset[Point], frozenset[Point], Color]:
+def game_setup(game: Game) -> tuple[PointSet, PointSet, Color]:
     """The stones on the board before the first move and the side that moved first.
 
     >>> g = Game(9, handicap=2); g.play("E5")

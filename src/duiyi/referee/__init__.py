@@ -8,8 +8,9 @@ The arbiter asks for a ruling with a typed request, one per kind (:mod:`duiyi.re
 ``Referee.rule(request)``). It is pure bookkeeping: :class:`duiyi.session.Session` applies the effects to the game and
 the clock; tournaments read the counts (warnings are a Go tiebreak).
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK, WHITE
->>> ref = Referee("go")
+>>> ref = Referee(GO)
 >>> r = ref.warning(BLACK, "Go §17.4", note="pressed the clock before placing the stone")
 >>> ref.warnings(BLACK), ref.stone_penalty(BLACK), ref.outcome() is None
 (1, 1, True)
@@ -18,28 +19,30 @@ Color.WHITE
 """
 
 from duiyi.referee.ledger import (
-    BOOKS,
     Book,
     Decision,
     Referee,
+    RuledGame,
     Ruling,
     RulingKind,
     outcome_json,
     overtime_pass_ruling,
     ruling_from_json,
+    stored_game,
 )
 from duiyi.referee.requests import Facts, RulingRequest
 
 __all__ = [
-    "BOOKS",
     "Book",
     "Decision",
     "Facts",
     "Referee",
+    "RuledGame",
     "Ruling",
     "RulingKind",
     "RulingRequest",
     "outcome_json",
     "overtime_pass_ruling",
     "ruling_from_json",
+    "stored_game",
 ]

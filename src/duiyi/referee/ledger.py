@@ -9,9 +9,9 @@ records it, and adds the consequences the books attach (the second warning loses
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 import duiyi.referee.requests as requests
 from duiyi import BLACK, WHITE, Color
@@ -32,15 +32,16 @@ from duiyi.referee.kinds import Decision, RulingKind
 from duiyi.referee.requests import Facts, RulingRequest
 
 __all__ = [
-    "BOOKS",
     "Book",
     "Decision",
     "Referee",
+    "RuledGame",
     "Ruling",
     "RulingKind",
     "outcome_json",
     "overtime_pass_ruling",
     "ruling_from_json",
+    "stored_game",
 ]
 
 
@@ -50,13 +51,18 @@ class Book:
 
     ``articles`` maps a ruling, by its kind's name (:class:`RulingKind`, and the sub-case
     ``"no_show_both"``), to the article it rests on in this game; a ruling missing from it is
-    refused with the reason and article in ``refusals``. A new ruling is a kind, one entry per
-    game here, its request (:mod:`duiyi.referee.requests`) and its case in
-    :meth:`Referee.rule`.
+    refused with the reason and article in ``refusals``. A new ruling is a kind, one entry in
+    each game's book (carried by its game object, ``duiyi.games.GO.book``), its request
+    (:mod:`duiyi.referee.requests`) and its case in :meth:`Referee.rule`.
 
-    >>> BOOKS["go"].articles["moved_stones"], BOOKS["gomoku"].articles["moved_stones"]
+    ``suggested`` lists, per ruling that names its own article, the articles an arbiter's form
+    offers; ``preselected`` is the article a form starts from where it differs from the
+    book's (an article shared between the games in ``articles``).
+
+    >>> from duiyi.games import GO, GOMOKU
+    >>> GO.book.articles["moved_stones"], GOMOKU.book.articles["moved_stones"]
     ('Go §17.5', 'Gomoku §4.2')
-    >>> "warning" in BOOKS["gomoku"].articles
+    >>> "warning" in GOMOKU.book.articles
     False
     """
 
@@ -73,121 +79,21 @@ class Book:
     #: a dropped stone taken back is penalised (Gomoku §6.1(7), §4.2 "适当处罚"); Go §17.3
     #: takes it back with consent and no penalty
     penalised_drop: bool = False
+    #: per ruling that names its own article, the articles a form offers
+    suggested: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: per ruling, the article a form starts from where it is not the one in ``articles``
+    preselected: Mapping[str, str] = field(default_factory=dict)
 
 
-_COMMON = {
-    "clock_adjustment": "Go §22.8",
-    "void_move": "",  # the article is the caller's (Go §17.2, §18.3, §19, Gomoku §6.1)
-    "forfeit": "",
-    "double_forfeit": "",
-}
+class RuledGame(Protocol):
+    """What a :class:`Referee` needs of its game: the name stored in JSON and its book (the
+    game objects of :mod:`duiyi.games` are ruled games)."""
 
-BOOKS: dict[str, Book] = {
-    "go": Book(
-        game="go",
-        articles={
-            **_COMMON,
-            "warning": "Go §24",
-            "overtime_pass": "Go §22.5",
-            "colour_correction": "Go §17.1",
-            "moved_stones": "Go §17.5",
-            "scattered": "Go §17.6",
-            "no_show": "Go §22.1",
-            "no_show_both": "Go §22.3",
-            "withdrawal": "Go §28",
-            "disqualification": "Go §23.1",
-            "disciplinary_loss": "Go §23",
-            "leave_seat": "Go §22.7",
-            "dropped_stone": "Go §17.3",
-            "stones_restored": "Go §18.1",
-        },
-        refusals={
-            "violation": ("Go has warnings, not violations (Go §24)", "Go §24"),
-            "both_flags": (
-                "the draw for two fallen flags is a Gomoku rule (Gomoku §10.2(4))",
-                "Gomoku §10.2(4)",
-            ),
-            "irregular_accepted": (
-                "accepting an irregular move is a Gomoku rule (Gomoku §6.1-6.2); in Go the "
-                "arbiter voids it (Go §17-19)",
-                "Gomoku §6.1",
-            ),
-            "stone_replaced": (
-                "putting a pushed or re-lifted stone back is a Gomoku rule (Gomoku §6.1(5)-(6))",
-                "Gomoku §6.1",
-            ),
-            "appeal": (
-                "the Go rules take complaints at once during the game (Go §16.3); appeals with a "
-                "deadline and a committee are Gomoku's (Gomoku §13)",
-                "Go §16.3",
-            ),
-            "appeal_decided": ("appeals are a Gomoku rule (Gomoku §13)", "Go §16.3"),
-            "coin_toss": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
-            "colours_chosen": ("Go guesses colours by nigiri (Go §10), not a coin", "Go §10"),
-            "time_penalty": (
-                "a time penalty (罚时) is a Gomoku ruling (Gomoku §12.3(3)); the Go rules punish "
-                "by warnings, a stone each (Go §24), and change a clock only to correct it "
-                "(Go §22.8)",
-                "Go §24",
-            ),
-        },
-        counted=RulingKind.WARNING,
-        second_loses="Go §24.2",
-        stones_per_warning=1,
-        moved=frozenset(
-            {Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}
-        ),
-        scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY, Decision.BOTH_LOSE}),
-        colour_fix=lambda moves, minutes: moves <= 10,
-        penalised_scatter=False,
-    ),
-    "gomoku": Book(
-        game="gomoku",
-        articles={
-            **_COMMON,
-            "violation": "Gomoku §12.4",
-            "time_penalty": "Gomoku §12.3(3)",
-            "colour_correction": "Gomoku §5.2",
-            "moved_stones": "Gomoku §4.2",
-            "scattered": "Gomoku §4.2",
-            "no_show": "Gomoku §8.5",
-            "no_show_both": "Gomoku §8.5",
-            "withdrawal": "Gomoku §10.1(3)D",
-            "disqualification": "Gomoku §12.3(2)D",
-            "disciplinary_loss": "Gomoku §2.20(3)",
-            "both_flags": "Gomoku §10.2(4)",
-            "irregular_accepted": "Gomoku §6.1",
-            "stone_replaced": "Gomoku §6.1",
-            "dropped_stone": "Gomoku §6.1(7)",
-            "appeal": "Gomoku §13.1",
-            "appeal_decided": "Gomoku §13",
-            "coin_toss": "Gomoku §5.3(2)",
-            "colours_chosen": "Gomoku §5.3(2)",
-        },
-        refusals={
-            "warning": ("Gomoku has no warnings: record a violation (Gomoku §12)", "Gomoku §12"),
-            "overtime_pass": ("the pass on overtime is a Go rule (Go §22.5)", "Go §22.5"),
-            "leave_seat": ("leaving the seat in byo-yomi is a Go rule (Go §22.7)", "Go §22.7"),
-            "stones_restored": (
-                "putting back wrongly removed stones is a Go rule (Go §18.1); Gomoku removes "
-                "no stones",
-                "Go §18.1",
-            ),
-        },
-        counted=RulingKind.VIOLATION,
-        second_loses="Gomoku §12.3(4)",
-        stones_per_warning=0,
-        moved=frozenset({Decision.RESTORE, Decision.VALID, Decision.DRAW, Decision.REPLAY}),
-        scattered=frozenset({Decision.RESUME, Decision.DRAW, Decision.REPLAY}),
-        colour_fix=lambda moves, minutes: moves < 4 and minutes < 15,
-        penalised_scatter=True,
-        penalised_drop=True,
-    ),
-}
+    @property
+    def name(self) -> str: ...
 
-GAMES = tuple(BOOKS)
-
-#: every ruling method of either game (what :meth:`duiyi.session.Session.rule` accepts)
+    @property
+    def book(self) -> Book: ...
 
 
 @dataclass(frozen=True)
@@ -349,17 +255,21 @@ class Referee:
 
     ``limit`` is how many warnings (Go §24.2) or violations (Gomoku §12.3(4)) lose the game.
 
-    >>> ref = Referee("gomoku")
+    >>> from duiyi.games import GOMOKU
+    >>> ref = Referee(GOMOKU)
     >>> _ = ref.violation(WHITE, "Gomoku §10.3(3)", note="offered a draw on the opponent's time")
     >>> ref.violations(WHITE)
     1
     """
 
-    def __init__(self, game: str = "go", *, limit: int = 2) -> None:
-        if game not in GAMES:
-            raise InvalidInput(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+    def __init__(self, game: RuledGame, *, limit: int = 2) -> None:
+        if not isinstance(getattr(game, "book", None), Book):
+            raise InvalidInput(
+                f"a referee rules one game (duiyi.games.GO, duiyi.games.GOMOKU), not {game!r}"
+            )
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise InvalidInput(f"limit must be a positive integer, got {limit!r}")
+        #: the game ruled: its name goes into the JSON, its book says what may be ruled
         self.game = game
         self.limit = limit
         self._rulings: list[Ruling] = []
@@ -368,13 +278,14 @@ class Referee:
 
     @property
     def book(self) -> Book:
-        """This game's table of rulings and articles."""
-        return BOOKS[self.game]
+        """This game's table of rulings and articles (its game object's)."""
+        return self.game.book
 
     def kinds(self) -> frozenset[RulingKind]:
         """The rulings this game's rulebook has.
 
-        >>> RulingKind.VIOLATION in Referee("go").kinds(), RulingKind.VIOLATION in Referee("gomoku").kinds()
+        >>> from duiyi.games import GO, GOMOKU
+        >>> RulingKind.VIOLATION in Referee(GO).kinds(), RulingKind.VIOLATION in Referee(GOMOKU).kinds()
         (False, True)
         """
         return frozenset(k for k in RulingKind if k.value in self.book.articles)
@@ -383,9 +294,10 @@ class Referee:
         """The article the ruling ``kind`` rests on in this game; a ruling the game does not
         have is refused with the reason and the article that says so.
 
-        >>> Referee("gomoku").article("scattered")
+        >>> from duiyi.games import GOMOKU
+        >>> Referee(GOMOKU).article("scattered")
         'Gomoku §4.2'
-        >>> Referee("gomoku").article("warning")
+        >>> Referee(GOMOKU).article("warning")
         Traceback (most recent call last):
         ...
         duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
@@ -394,7 +306,7 @@ class Referee:
         name = kind.value if isinstance(kind, RulingKind) else kind
         if name in book.articles:
             return book.articles[name]
-        why, art = book.refusals.get(name, (f"no {name!r} ruling in {self.game}", ""))
+        why, art = book.refusals.get(name, (f"no {name!r} ruling in {self.game.name}", ""))
         raise RefereeError(why, art or None)
 
     # ------------------------------------------------------------------ reading
@@ -432,7 +344,8 @@ class Referee:
     def summary(self) -> dict[str, dict[str, int]]:
         """Per-colour counts for standings and tiebreaks.
 
-        >>> Referee("go").summary()["black"]
+        >>> from duiyi.games import GO
+        >>> Referee(GO).summary()["black"]
         {'warnings': 0, 'violations': 0}
         """
         return {
@@ -444,7 +357,8 @@ class Referee:
         """Players disqualified from the event (取消比赛资格, Gomoku §2.20(4), §12.3(2)D): the
         tournament removes them from later rounds.
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> _ = ref.disqualification(BLACK, approved=True)
         >>> sorted(c.value for c in ref.disqualified())
         ['black']
@@ -460,7 +374,8 @@ class Referee:
         confirmed (Gomoku §2.20(3)): each scores a loss while the opponent keeps the result
         the board gave (read from the game's outcome, which the ruling leaves unchanged).
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> _ = ref.disciplinary_loss(WHITE, decided=True)
         >>> sorted(c.value for c in ref.penalty_losses()), ref.outcome() is None
         (['white'], True)
@@ -484,10 +399,11 @@ class Referee:
         decided); returns the rulings recorded (a warning that loses the game, a sanction that
         follows a correction, come with it). A ruling this game's rulebook lacks is refused.
 
+        >>> from duiyi.games import GO, GOMOKU
         >>> from duiyi.referee.requests import Facts, VoidMove
-        >>> [r.kind.value for r in Referee("go").rule(VoidMove(BLACK, "Go §18.3"), Facts(at=5.0))]
+        >>> [r.kind.value for r in Referee(GO).rule(VoidMove(BLACK, "Go §18.3"), Facts(at=5.0))]
         ['void_move', 'warning']
-        >>> Referee("gomoku").rule(requests.Warning(BLACK))
+        >>> Referee(GOMOKU).rule(requests.Warning(BLACK))
         Traceback (most recent call last):
         ...
         duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
@@ -673,7 +589,7 @@ class Referee:
                     request.against,
                     question=request.question,
                     appellant=request.appellant,
-                    round_end=f.ended_at,
+                    round_end=f.round_end,
                     limit=request.limit,
                     organiser_delay=request.organiser_delay,
                     by_chief_arbiter=request.by_chief_arbiter,
@@ -767,7 +683,8 @@ class Referee:
         """罚时 (Gomoku §2.20(1), §12.3(3)A): ``deduct`` seconds from ``color`` and/or ``award``
         seconds to the opponent (usually at most 5 minutes each).
 
-        >>> Referee("gomoku").time_penalty(BLACK, deduct=120, award=300).clock
+        >>> from duiyi.games import GOMOKU
+        >>> Referee(GOMOKU).time_penalty(BLACK, deduct=120, award=300).clock
         ((Color.BLACK, -120.0), (Color.WHITE, 300.0))
         """
         _check_color(color)
@@ -836,7 +753,8 @@ class Referee:
         (``warning=False``: the correction alone, e.g. the arbiter's own finding). Other
         articles: void and a pass.
 
-        >>> r = Referee("go").void_move(BLACK, "Go §18.3")
+        >>> from duiyi.games import GO
+        >>> r = Referee(GO).void_move(BLACK, "Go §18.3")
         >>> r.passes, r.kind.value
         (Color.BLACK, 'void_move')
         """
@@ -891,7 +809,8 @@ class Referee:
         article gives none, so no stone comes off the count and it never counts towards
         Go §24.2 (DECISIONS.md).
 
-        >>> ref = Referee("go")
+        >>> from duiyi.games import GO
+        >>> ref = Referee(GO)
         >>> r = ref.overtime_pass(BLACK)
         >>> r.passes, ref.warnings(BLACK), ref.stone_penalty(BLACK)
         (Color.BLACK, 0, 0)
@@ -913,9 +832,10 @@ class Referee:
         restarts the game with the colours exchanged and the clocks reset. Later, play goes on,
         the result stands and pairings keep the draw's colours (``corrected=False``).
 
-        >>> Referee("go").colour_correction(moves_played=10).restart
+        >>> from duiyi.games import GO, GOMOKU
+        >>> Referee(GO).colour_correction(moves_played=10).restart
         True
-        >>> Referee("gomoku").colour_correction(moves_played=4).restart
+        >>> Referee(GOMOKU).colour_correction(moves_played=4).restart
         False
         """
         if moves_played < 0:
@@ -987,9 +907,10 @@ class Referee:
         """Stones found moved (Go §17.5, Gomoku §4.2): restore, valid, draw, replay, or (Go
         only) both lose. Deliberate moving loses the game for the mover.
 
-        >>> Referee("go").moved_stones(Decision.BOTH_LOSE).outcome.result.value
+        >>> from duiyi.games import GO
+        >>> Referee(GO).moved_stones(Decision.BOTH_LOSE).outcome.result.value
         'both_lose'
-        >>> Referee("go").moved_stones(Decision.VALID, offender=WHITE, deliberate=True).outcome.winner
+        >>> Referee(GO).moved_stones(Decision.VALID, offender=WHITE, deliberate=True).outcome.winner
         Color.BLACK
         """
         article = self.article("moved_stones")
@@ -1109,9 +1030,10 @@ class Referee:
         applied to a single no-show (the session gives its clock's: Go §22.2 for the 15-minute
         limit at a venue by the lodging); by default Go §22.1 / Gomoku §8.5.
 
-        >>> Referee("go").no_show({BLACK}).outcome.winner
+        >>> from duiyi.games import GO
+        >>> Referee(GO).no_show({BLACK}).outcome.winner
         Color.WHITE
-        >>> Referee("go").no_show({WHITE}, article="Go §22.2").outcome.article
+        >>> Referee(GO).no_show({WHITE}, article="Go §22.2").outcome.article
         'Go §22.2'
         """
         who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
@@ -1151,7 +1073,8 @@ class Referee:
         a game still in play is lost (``decided=False``); a game already decided keeps its
         result (``decided=True``), what becomes of earlier results is the tournament's rule.
 
-        >>> r = Referee("gomoku").disqualification(WHITE, approved=True)
+        >>> from duiyi.games import GOMOKU
+        >>> r = Referee(GOMOKU).disqualification(WHITE, approved=True)
         >>> r.kind.value, r.outcome.winner, r.colors
         ('disqualification', Color.BLACK, (Color.WHITE,))
         """
@@ -1195,10 +1118,11 @@ class Referee:
         outcome: it marks ``color`` as losing this game (:meth:`penalty_losses`) and the game's
         own outcome stays (e.g. a draw: the offender scores 0, the opponent keeps ½).
 
-        >>> r = Referee("gomoku").disciplinary_loss(BLACK, decided=True)
+        >>> from duiyi.games import GOMOKU
+        >>> r = Referee(GOMOKU).disciplinary_loss(BLACK, decided=True)
         >>> r.outcome is None, r.colors
         (True, (Color.BLACK,))
-        >>> Referee("gomoku").disciplinary_loss(BLACK).outcome.winner
+        >>> Referee(GOMOKU).disciplinary_loss(BLACK).outcome.winner
         Color.WHITE
         """
         _check_color(color)
@@ -1225,7 +1149,8 @@ class Referee:
         """Both flags found down and nobody can tell which fell first: a draw (Gomoku
         §10.2(4)). An over-the-board ruling; a server clock always knows the order.
 
-        >>> Referee("gomoku").both_flags().outcome.result.value
+        >>> from duiyi.games import GOMOKU
+        >>> Referee(GOMOKU).both_flags().outcome.result.value
         'draw'
         """
         article = self.article("both_flags")
@@ -1256,7 +1181,8 @@ class Referee:
         the clocks are not touched (a player who leaves anyway is simply counted as usual);
         a second request in the game is refused.
 
-        >>> ref = Referee("go")
+        >>> from duiyi.games import GO
+        >>> ref = Referee(GO)
         >>> ref.leave_seat(BLACK).kind.value
         'leave_seat'
         >>> ref.seat_leaves(BLACK)
@@ -1306,10 +1232,11 @@ class Referee:
         default, Gomoku §12.4), ``"time"`` (罚时 of ``deduct`` / ``award`` seconds, §12.3(3)) or
         ``"none"``. The penalty is recorded after the take-back.
 
-        >>> r = Referee("go").dropped_stone(BLACK)
+        >>> from duiyi.games import GO, GOMOKU
+        >>> r = Referee(GO).dropped_stone(BLACK)
         >>> r.take_back, r.passes, r.outcome
         (True, None, None)
-        >>> ref = Referee("gomoku")
+        >>> ref = Referee(GOMOKU)
         >>> ref.dropped_stone(WHITE).article, ref.violations(WHITE)
         ('Gomoku §6.1(7)', 1)
         """
@@ -1395,7 +1322,8 @@ class Referee:
         session edits the position, :class:`duiyi.go.actions.RestoreStones`) and ``color``
         gets a warning (Go §24).
 
-        >>> ref = Referee("go")
+        >>> from duiyi.games import GO
+        >>> ref = Referee(GO)
         >>> r = ref.stones_restored(WHITE, ["D4", "D5"])
         >>> r.restore, ref.warnings(WHITE)
         (('D4', 'D5'), 1)
@@ -1457,7 +1385,8 @@ class Referee:
         (``move_number``) is refused afterwards. Playing on without telling the arbiter
         accepts it as well (Gomoku §6.2): the session then refuses the correction.
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> ref.irregular_accepted(BLACK, "Gomoku §6.1(5)", move_number=7).kind.value
         'irregular_accepted'
         >>> ref.stone_replaced(BLACK, "h9", move_number=7)
@@ -1496,7 +1425,8 @@ class Referee:
         alone). Refused once the opponent accepted the act (Gomoku §6.1) or played on
         (Gomoku §6.2, in the session).
 
-        >>> Referee("gomoku").stone_replaced(WHITE, "j9", lifted=True).replace_at
+        >>> from duiyi.games import GOMOKU
+        >>> Referee(GOMOKU).stone_replaced(WHITE, "j9", lifted=True).replace_at
         'j9'
         """
         _check_color(color)
@@ -1538,7 +1468,8 @@ class Referee:
         random source, an arbiter from the real coin). The winner of the call then chooses
         (:meth:`colours_chosen`). Only before the game starts (the session checks).
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> ref.coin_toss(BLACK, "tails", call="heads").color   # the caller ...
         Color.BLACK
         >>> ref.toss_winner()                                  # ... lost the call
@@ -1588,7 +1519,8 @@ class Referee:
         seat that was to play White takes Black the ruling swaps the seats (``swap``): the
         session exchanges them before the first move.
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> _ = ref.coin_toss(BLACK, "heads", call="heads")
         >>> ref.colours_chosen("white").swap     # Black's seat won and took White
         True
@@ -1646,12 +1578,15 @@ class Referee:
         """``color`` appeals against the ruling ``against`` (its index in :attr:`rulings`),
         Gomoku §13.1. Refused when the appellant may not appeal (§13.1: in a team event the
         leader, or a player the leader supports), or, with ``limit`` seconds after
-        ``round_end``, when it comes too late (§8.11; the organiser's delays excluded). The
+        ``round_end``, when it comes too late (§8.11 "应在当轮比赛结束后规定的时间内提出"; the
+        organiser's delays excluded); while the round's end is not known (None) no appeal is
+        late and no deadline is recorded. The
         record keeps the deadline and who has the last word (a fact: the arbiter; a rule's
         interpretation: the chief arbiter; a question the rules do not cover, decided by the
         chief arbiter: the competition committee). Changes nothing on the board.
 
-        >>> ref = Referee("gomoku")
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
         >>> _ = ref.violation(BLACK)
         >>> a = ref.appeal(BLACK, 0, round_end=100.0, limit=1800.0, at=400.0).appeal
         >>> a.against, a.deadline, a.authority
@@ -1684,10 +1619,10 @@ class Referee:
                 article,
             )
         deadline: float | None = None
-        if limit is not None:
-            start = round_end if round_end is not None else target.at
-            if start is None or at is None:
-                raise InvalidInput("a deadline needs the round's end and the appeal's time")
+        if limit is not None and round_end is not None:
+            start = round_end
+            if at is None:
+                raise InvalidInput("a deadline needs the appeal's time", "Gomoku §8.11")
             if not appeal_in_time(start, at, limit, organiser_delay=organiser_delay):
                 raise RefereeError(
                     f"the appeal came {at - start - organiser_delay:g} s after the round ended, "
@@ -1709,7 +1644,8 @@ class Referee:
     def open_appeals(self) -> list[int]:
         """The indices of the appeals not decided yet.
 
-        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE); _ = ref.appeal(WHITE, 0)
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU); _ = ref.violation(WHITE); _ = ref.appeal(WHITE, 0)
         >>> ref.open_appeals()
         [1]
         """
@@ -1739,7 +1675,8 @@ class Referee:
         ``votes`` are required: an odd number, at least three, the majority decides and must
         agree with ``result`` (§13.2). What an upheld appeal changes is a further ruling.
 
-        >>> ref = Referee("gomoku"); _ = ref.violation(WHITE)
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU); _ = ref.violation(WHITE)
         >>> _ = ref.appeal(WHITE, 0, question="uncovered", by_chief_arbiter=True, deposit=200)
         >>> d = ref.appeal_decided(1, "reasonable", votes=[False, False, True]).appeal
         >>> d.result.value, d.refund
@@ -1791,24 +1728,48 @@ class Referee:
         """The ledger as JSON (stable, ``"v": 1``)."""
         return {
             "v": 1,
-            "game": self.game,
+            "game": self.game.name,
             "limit": self.limit,
             "rulings": [r.to_json() for r in self._rulings],
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Referee:
-        """Rebuild a ledger from :meth:`to_json`."""
+    def from_json(cls, data: dict[str, Any], game: RuledGame) -> Referee:
+        """Rebuild a ledger of ``game`` from :meth:`to_json` (the caller maps the stored name,
+        ``data["game"]``, to its game: :func:`stored_game` reads it; ledgers written before
+        the name was stored are Go's).
+
+        >>> from duiyi.games import GOMOKU
+        >>> ref = Referee(GOMOKU)
+        >>> _ = ref.violation(WHITE, "Gomoku §12.4")
+        >>> Referee.from_json(ref.to_json(), GOMOKU).violations(WHITE)
+        1
+        >>> Referee.from_json(ref.to_json(), ref.game).rulings == ref.rulings
+        True
+        """
         if data.get("v") != 1:
             raise InvalidInput(f"unsupported referee version {data.get('v')!r}")
-        ref = cls(str(data.get("game", "go")), limit=int(data.get("limit", 2)))
+        stored = stored_game(data)
+        if stored != game.name:
+            raise InvalidInput(f"a {stored} referee's ledger read as {game.name}'s")
+        ref = cls(game, limit=int(data.get("limit", 2)))
         for r in data.get("rulings", []):
             ref.record(ruling_from_json(r), override=True)
         return ref
 
     def config_json(self) -> dict[str, Any]:
         """The ledger's settings without its rulings (a fresh referee for a session log)."""
-        return {"v": 1, "game": self.game, "limit": self.limit, "rulings": []}
+        return {"v": 1, "game": self.game.name, "limit": self.limit, "rulings": []}
 
     def __repr__(self) -> str:
-        return f"<Referee {self.game}: {len(self._rulings)} rulings>"
+        return f"<Referee {self.game.name}: {len(self._rulings)} rulings>"
+
+
+def stored_game(data: dict[str, Any]) -> str:
+    """The name of the game a stored ledger (:meth:`Referee.to_json`) rules: ``"go"`` for a
+    ledger written before the name was stored.
+
+    >>> stored_game({"v": 1, "game": "gomoku"}), stored_game({"v": 1})
+    ('gomoku', 'go')
+    """
+    return str(data.get("game", "go"))

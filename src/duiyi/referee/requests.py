@@ -6,9 +6,10 @@ A request holds what the arbiter decided; the facts only the game knows (the tim
 of moves played, whether the game is decided, when it ended) come in a :class:`Facts` from the
 session. :meth:`duiyi.referee.Referee.rule` dispatches on the request's class.
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK
 >>> from duiyi.referee import Referee
->>> [r.kind.value for r in Referee("go").rule(Warning(BLACK, "Go §17.4"))]
+>>> [r.kind.value for r in Referee(GO).rule(Warning(BLACK, "Go §17.4"))]
 ['warning']
 >>> Warning.kind.value, StonesRestored.kind.value
 ('warning', 'stones_restored')
@@ -59,14 +60,16 @@ __all__ = [
 @dataclass(frozen=True)
 class Facts:
     """What the session knows when a ruling is made: the time ``at``, the moves played so far,
-    the minutes of play, whether the game is ``decided`` and when it ended (``ended_at``, the
-    start of an appeal's deadline, Gomoku §8.11). None: not known (a ledger used alone)."""
+    the minutes of play, whether the game is ``decided``, when it ended (``ended_at``) and
+    when its round ended (``round_end``, as the event told it: the start of an appeal's
+    deadline, Gomoku §8.11). None: not known (a ledger used alone)."""
 
     at: float | None = None
     moves_played: int | None = None
     minutes_played: float = 0.0
     decided: bool = False
     ended_at: float | None = None
+    round_end: float | None = None
 
 
 @dataclass(frozen=True)
@@ -340,8 +343,8 @@ class ColoursChosen:
 @dataclass(frozen=True)
 class Appeal:
     """Gomoku §13.1: ``color`` appeals against the ruling number ``against`` (its index among
-    the game's rulings). With ``limit`` (seconds after the game ended, Gomoku §8.11; the
-    organiser's delays excluded) a late appeal is refused; the record keeps the deadline and
+    the game's rulings). With ``limit`` (seconds after the round ended, Gomoku §8.11; the
+    organiser's delays excluded) a late appeal is refused once the round's end is known; the record keeps the deadline and
     who has the last word (``question``: fact → the arbiter, interpretation → the chief
     arbiter, uncovered and decided by the chief arbiter → the competition committee)."""
 

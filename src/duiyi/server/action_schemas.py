@@ -65,6 +65,8 @@ def _model(cls: type, sealed: Any) -> type[BaseModel]:
         hint = hints[f.name]
         if hint == tuple[str, ...]:
             hint = list[str]
+        elif hint == tuple[str, ...] | None:
+            hint = list[str] | None
         elif hint == GameAction:
             hint = sealed
         default = ... if f.default is dataclasses.MISSING else f.default

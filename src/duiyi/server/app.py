@@ -24,7 +24,7 @@ from duiyi.server.engine_rounds import EngineRounds
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
 from duiyi.server.misrouting import GameArrivals
-from duiyi.server.problems import PROBLEMS, install_handlers
+from duiyi.server.problems import PROBLEMS, install_handlers, report_failure
 from duiyi.server.settings import Settings
 from duiyi.server.state import State
 
@@ -41,13 +41,14 @@ async def _heartbeat(state: State) -> None:
             # the beat and, behind nginx's hash, the read of which peers are alive: one
             # statement (Repository.beat)
             ownership = state.games.ownership
-            now = time.time()
+            now, sent = time.time(), time.monotonic()
             since = None if ownership is None else now - ownership.stale_after
             beats = await state.repo.beat(state.settings.process_id, now, since)
+            state.games.beaten(sent)
             if ownership is not None:
                 _see_peers(state, beats, now)
-        except Exception:
-            log.exception("heartbeat failed")
+        except Exception as exc:
+            report_failure("heartbeat", exc)
         await asyncio.sleep(state.settings.heartbeat_seconds)
 
 
@@ -75,8 +76,8 @@ async def _sweep(state: State) -> None:
         await asyncio.sleep(60 * state.settings.heartbeat_seconds)
         try:
             await state.games.sweep(state.settings.idle_seconds)
-        except Exception:
-            log.exception("sweep failed")
+        except Exception as exc:
+            report_failure("sweep", exc)
 
 
 # The OpenAPI links of the two creations (a game, an event): every operation on the game or the

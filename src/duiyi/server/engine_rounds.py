@@ -43,6 +43,7 @@ from duiyi.server.engine_list import EngineList, EngineNotOffered
 from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.problems import report_failure
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, NotFound, Repository, StoredGame
 from duiyi.tournament.model import Event
@@ -220,8 +221,8 @@ class EngineRounds:
             except EngineNotOffered as exc:  # the operator's list changed since the request
                 log.error("engine round of event %s stopped: %s", event_id, exc)
                 return
-            except Exception:  # the store is down, a game could not start: try again
-                log.exception("engine round of event %s: pass failed", event_id)
+            except Exception as exc:  # the store is down, a game could not start: try again
+                report_failure(f"engine round of event {event_id}: a pass", exc)
             await asyncio.sleep(self.POLL)
 
     async def _step(self, event_id: str) -> bool:

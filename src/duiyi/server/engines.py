@@ -431,7 +431,7 @@ async def _kill(engine: Any) -> None:
 async def _send_time_settings(engine: Any, system: Any) -> None:
     """``time_settings`` for a timed game (an engine that does not know it plays on)."""
     from duiyi.clock import NoTime
-    from duiyi.clock.gtp import time_settings
+    from duiyi.gtp.clock import time_settings
 
     if isinstance(system, NoTime):
         return
@@ -444,7 +444,7 @@ async def _send_time_left(engine: Any, session: Any, seat: Color, now: float) ->
     time to the flag and a little more: the session's timer rules the flag first), or None
     without a clock."""
     from duiyi.clock import NoTime
-    from duiyi.clock.gtp import time_left
+    from duiyi.gtp.clock import time_left
 
     clock = session.clock
     if isinstance(clock.system, NoTime):

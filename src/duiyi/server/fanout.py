@@ -34,7 +34,7 @@ from duiyi import Color
 from duiyi.actions import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
 from duiyi.server.action_ids import ACTION_ID, RULING
-from duiyi.server.problems import Unavailable, problem_body
+from duiyi.server.problems import Unavailable, problem_body, report_failure, store_outage
 
 if TYPE_CHECKING:
     from duiyi.server.state import State
@@ -223,8 +223,8 @@ class RedisFanout:
                     self.watched.pop(game_id, None)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("watching the other processes failed")
+            except Exception as exc:
+                report_failure("watching the other processes", exc)
 
     async def _subscribe(self) -> None:
         """Listen to the games whose sockets are here and whose host is elsewhere, and only
@@ -369,9 +369,11 @@ class RedisFanout:
             answer["ok"] = False
             answer["problem"] = problem_body(InvalidInput(f"bad forwarded request: {exc}"))
         except Exception as exc:  # never leave the sender waiting
-            log.exception("forwarded action failed")
+            report_failure("a forwarded action", exc)
             answer["ok"] = False
-            answer["problem"] = problem_body(IllegalAction(f"internal error: {type(exc).__name__}"))
+            # the store down is a 503 the sender passes on (retryable), anything else a bug
+            refusal = store_outage(exc) or IllegalAction(f"internal error: {type(exc).__name__}")
+            answer["problem"] = problem_body(refusal)
         try:
             await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))
         except Exception:  # the sender's store check answers it (FORWARD_TIMEOUT)

@@ -30,8 +30,17 @@ from duiyi.server.action_ids import (
 from duiyi.server.broadcast import RECONNECT, Listener, broadcast
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.game_view import event_link, game_view, public_entry
-from duiyi.server.hosted import CLOSED, MOVED, GameClosed, is_arbiter_of, rebuild_session, seat_of
-from duiyi.server.problems import Unavailable
+from duiyi.server.hosted import (
+    CLOSED,
+    MOVED,
+    UNLOADED,
+    GameClosed,
+    is_arbiter_of,
+    rebuild_session,
+    replay,
+    seat_of,
+)
+from duiyi.server.problems import Unavailable, report_failure, store_outage
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
 from duiyi.store.repository import ActionIdTaken, Append, Conflict, Repository, StoredGame
@@ -65,7 +74,11 @@ class Hosting(Protocol):
 
     def fan_out(self, message: dict[str, Any], /) -> None: ...
 
-    def abandon(self, host: GameHost) -> None: ...
+    def abandon(self, host: GameHost, reason: str = ...) -> None: ...
+
+    def lapse(self, now: float, /) -> float: ...
+
+    async def confirm(self, host: GameHost, /) -> None: ...
 
 
 class GameHost:
@@ -94,10 +107,15 @@ class GameHost:
         # event games: the director's entry that closed the game, and the last result sheet
         # written to the result outbox (restored games reported theirs when they committed it)
         self.closed: str | None = record.closed
-        # True once another process took the game over (fenced out: nothing more commits here)
-        self.abandoned = False
+        # why this process no longer serves the game (None while it does): another process
+        # took it over (MOVED: fenced out, nothing more commits here), or its memory may
+        # differ from the store (UNLOADED: a commit and the reload after it failed)
+        self.abandoned: str | None = None
         self._sheet: dict[str, Any] | None = _event_sheet(record, session)
         self.last_active = time.monotonic()
+        # when the store last said this process owns the game (loaded, claimed, confirmed
+        # after a lapse of this process's heartbeat: GameManager._confirm)
+        self.checked_at = self.last_active
 
     @property
     def version(self) -> int:
@@ -117,8 +135,13 @@ class GameHost:
         return view
 
     async def current_session(self) -> Session:
-        """The live session."""
-        return self.session
+        """The live session, once no commit is under way (taken under the game's lock, as
+        :meth:`read`: an action not yet stored is never seen)."""
+        await self._still_mine()
+        async with self.lock:
+            if self.abandoned:
+                raise Unavailable(self.abandoned)
+            return self.session
 
     async def entries(self, version: int) -> list[dict[str, Any]]:
         """The public log entries after ``version``."""
@@ -129,7 +152,10 @@ class GameHost:
 
         Taken under the game's lock, so a reader never sees an action whose commit is still
         under way (it could yet be lost, and was not acknowledged)."""
+        await self._still_mine()
         async with self.lock:
+            if self.abandoned:  # the store has the truth now, not this memory
+                raise Unavailable(self.abandoned)
             entries: list[dict[str, Any]] = []
             if since is not None:
                 if since < 0:
@@ -138,6 +164,14 @@ class GameHost:
                     raise Conflict(f"version must be 0-{self.version}, got {since}")
                 entries = [public_entry(a.to_json()) for a in self.session.log[since:]]
             return entries, self.view()
+
+    async def _still_mine(self) -> None:
+        """After a lapse of this process's heartbeat (paused, cut off from the store) the game
+        is read from memory again only once the store says this process still owns it; if
+        another took it over, this host is abandoned (its readers get 503 and go to the
+        owner) even when the message saying so never came (GameManager.confirm)."""
+        if self.checked_at < self.manager.lapse(time.monotonic()):
+            await self.manager.confirm(self)
 
     def seat_for(self, token: str | None) -> Color | None:
         """The seat a player token stands for, or None."""
@@ -214,7 +248,7 @@ class GameHost:
             if self.closed is not None:
                 raise GameClosed(self.closed)
             if self.abandoned:
-                raise Unavailable(MOVED)
+                raise Unavailable(self.abandoned)
             if keys is not None:
                 client_id, id_key, body_key = keys
                 if body_key in self.action_ids:
@@ -272,18 +306,20 @@ class GameHost:
             await self.manager.committer.append(item)
         except ActionIdTaken:
             log.warning("game %s: an action id was taken first; reloading from the store", self.id)
-            await self._reload()
+            await self._recover(before)
             if self.abandoned:
-                raise Unavailable(MOVED) from None
+                raise Unavailable(self.abandoned) from None
             raise
         except Exception as exc:  # the store refused: forget what it did not accept
-            log.error("game %s: commit failed (%s); reloading from the store", self.id, exc)
-            await self._reload()
+            report_failure(f"game {self.id}: commit", exc)
+            await self._recover(before)
             if self.closed is not None:  # the director's entry was stored first: final
                 raise GameClosed(self.closed) from None
             if self.abandoned:
-                raise Unavailable(MOVED) from exc
-            raise Unavailable(f"the action could not be stored ({type(exc).__name__})") from exc
+                raise Unavailable(self.abandoned) from exc
+            raise store_outage(exc) or Unavailable(
+                f"the action could not be stored ({type(exc).__name__})"
+            ) from exc
         if item.report is not None:
             self._sheet = sheet
             if self.manager.on_report is not None:
@@ -296,6 +332,20 @@ class GameHost:
             }
         )
         self._wake.set()
+
+    async def _recover(self, before: int) -> None:
+        """After a failed commit (the lock held): what the store did not accept leaves memory
+        at once, then the game is read again from the store (the commit may have reached it
+        before its connection failed, or another process committed). When that read fails
+        too, this process forgets the game (UNLOADED): it loads again on its next access, and
+        nothing serves this memory meanwhile."""
+        entries = [a.to_json() for a in self.session.log[:before]]
+        self.session = replay(self.record, entries)
+        try:
+            await self._reload()
+        except Exception as exc:
+            report_failure(f"game {self.id}: reload after a failed commit", exc)
+            self.manager.abandon(self, UNLOADED)
 
     async def _reload(self) -> None:
         record = await self.manager.repo.game(self.id)
@@ -310,10 +360,11 @@ class GameHost:
         if record.owner != self.manager.process_id:
             self.manager.abandon(self)  # another process took the game over: it serves it
 
-    def _abandon(self) -> None:
-        """Stop serving this game here (another process owns it): the timer stops, sockets are
-        told to reconnect (they reach the owner through this or another process)."""
-        self.abandoned = True
+    def _abandon(self, reason: str = MOVED) -> None:
+        """Stop serving this game here (``reason``: another process owns it, or this memory
+        may differ from the store): the timer stops, sockets are told to reconnect (they reach
+        the owner, or this process loading the game again, through nginx)."""
+        self.abandoned = reason
         if self._timer is not None and self._timer is not asyncio.current_task():
             self._timer.cancel()
         self._timer = None
@@ -351,8 +402,8 @@ class GameHost:
                 pass
             try:
                 await self.tick()
-            except Exception:
-                log.exception("game %s: timer tick failed", self.id)
+            except Exception as exc:
+                report_failure(f"game {self.id}: timer tick", exc)
                 await asyncio.sleep(1.0)
 
     async def tick(self) -> None:

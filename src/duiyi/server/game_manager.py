@@ -7,6 +7,7 @@ import asyncio
 import collections
 import dataclasses
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -17,10 +18,10 @@ from duiyi.server.committer import GroupCommitter
 from duiyi.server.game_host import GameHost
 from duiyi.server.game_spec import new_session
 from duiyi.server.game_view import event_link, game_view
-from duiyi.server.hosted import CLOSED, Hosted, rebuild_session
+from duiyi.server.hosted import CLOSED, MOVED, Hosted, rebuild_session
 from duiyi.server.misrouting import RoutingWatch, warning_text
 from duiyi.server.ownership import Ownership
-from duiyi.server.problems import Unavailable
+from duiyi.server.problems import Unavailable, report_failure
 from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
 from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
@@ -98,6 +99,47 @@ class GameManager:
         # set by the Redis fan-out: this process stored a new game for ``owner`` to host
         self.on_created_for: Callable[[str, str], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
+        # monotonic seconds when this process's last stored heartbeat was sent, and when a
+        # lapse was last seen (no heartbeat stored for ``stale_after``: another process may
+        # have taken its games over meanwhile, a paused process or one cut off from the store)
+        self.beat_at: float | None = None
+        self.lapsed_at = -math.inf
+        # games forgotten because the store could not be read after a failed commit: loaded
+        # again by the sweep (a timed game's flag must fall) unless a request did it first
+        self.unloaded: set[str] = set()
+
+    def beaten(self, sent: float) -> None:
+        """This process's heartbeat sent at ``sent`` (monotonic) was stored.
+
+        >>> m = GameManager.__new__(GameManager); m.stale_after, m.beat_at = 5.0, None
+        >>> m.lapsed_at = -math.inf; m.beaten(100.0); m.beaten(101.0); m.lapsed_at
+        -inf
+        >>> m.beaten(109.0); m.lapsed_at  # 8 s without a beat: the games may be another's
+        109.0
+        """
+        self.lapse(sent)
+        self.beat_at = sent
+
+    def lapse(self, now: float) -> float:
+        """When this process last went ``stale_after`` without a stored heartbeat (now, if it
+        is so now): a game it hosted before then is served again only once the store says it
+        still owns it (:meth:`confirm`)."""
+        if self.beat_at is not None and now - self.beat_at >= self.stale_after:
+            self.lapsed_at = now
+        return self.lapsed_at
+
+    async def confirm(self, host: GameHost) -> None:
+        """After a lapse: ``host`` is served from memory again only if the store still names
+        this process its owner (no other could commit then: fencing); else another process
+        took it over, and this one forgets it (a request then reads the store, or forwards to
+        the owner), whether or not the owner's message saying so arrived."""
+        record = await self.repo.game(host.id)
+        if host.abandoned:
+            return
+        if record.owner == self.process_id:
+            host.checked_at = time.monotonic()
+        else:
+            self.abandon(host)
 
     async def create(self, new: NewGame) -> tuple[GameHost, dict[str, str]]:
         """A new game hosted here; returns the host and its new secrets (``black``, ``white``,
@@ -186,6 +228,10 @@ class GameManager:
     async def get(self, game_id: str) -> Hosted:
         """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
         several processes, a proxy of the process that hosts it."""
+
+        host = self.hosts.get(game_id)
+        if host is not None and host.checked_at < self.lapse(time.monotonic()):
+            await self.confirm(host)  # another process may own it now: the store says
 
         async def load() -> Hosted:
             record = await self.repo.game(game_id)
@@ -299,12 +345,17 @@ class GameManager:
             self.remotes.pop(game_id, None)
             remote.reconnect()
 
-    def abandon(self, host: GameHost) -> None:
-        """Another process owns ``host``'s game now: forget it here (fenced out)."""
-        log.warning("game %s: taken over by another process; no longer served here", host.id)
+    def abandon(self, host: GameHost, reason: str = MOVED) -> None:
+        """Forget ``host``'s game here: another process owns it now (MOVED: fenced out), or
+        this memory may differ from the store (UNLOADED: a commit and the reload after it
+        failed); the next access reads the store again."""
+        if reason == MOVED:
+            log.warning("game %s: taken over by another process; no longer served here", host.id)
+        else:
+            self.unloaded.add(host.id)
         if self.hosts.get(host.id) is host:
             self.hosts.pop(host.id, None)
-        host._abandon()
+        host._abandon(reason)
         if self.on_evicted is not None:
             task = asyncio.ensure_future(self.on_evicted(host))
             self._background.add(task)
@@ -515,11 +566,20 @@ class GameManager:
                 await self.on_evicted(host)
         for game_id in [g for g, r in self.remotes.items() if not r.listeners]:
             self.remotes.pop(game_id, None)
+        for game_id in list(self.unloaded):  # back from the store once it answers
+            try:
+                await self.get(game_id)
+            except NotFound:
+                pass  # gone from the store: nothing to load
+            except Exception as exc:
+                report_failure(f"game {game_id}: loading it again", exc)
+                break  # the store is still down: the next sweep tries again
+            self.unloaded.discard(game_id)
         for sweeper in list(self.sweepers):
             try:
                 await sweeper()
-            except Exception:
-                log.exception("sweeper failed")
+            except Exception as exc:
+                report_failure("sweeper", exc)
         return len(gone)
 
     @staticmethod

@@ -51,6 +51,9 @@ def game_view(game_id: str, session: Session, version: int, now: float) -> dict[
         "time_control": session.clock.system.to_json(),
         # the seat that asked to take back its last move, until answered (casual games)
         "takeback": state["takeback"],
+        # how the asker's last request ended without a takeback: refused, or the opponent
+        # played on (its page says so until it asks again or plays)
+        "takeback_answer": state["takeback_answer"],
     }
     view.update(session.game.board_view())
     return view

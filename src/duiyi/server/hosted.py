@@ -27,10 +27,17 @@ __all__ = [
     "Hosted",
     "is_arbiter_of",
     "rebuild_session",
+    "replay",
     "seat_of",
 ]
 
 MOVED = "this game is now served by another process; retry (sockets: reconnect)"
+
+# Why a host stops serving its game when a commit failed and the store could not be read after.
+UNLOADED = (
+    "the store did not take the last action and cannot be read now: nothing was changed; "
+    "retry shortly (the game is read from the store again)"
+)
 
 # The fan-out message that closes an event game everywhere.
 CLOSED = "closed-by-director"
@@ -93,8 +100,21 @@ def seat_of(record: StoredGame, token: str | None) -> Color | None:
 def rebuild_session(record: StoredGame, stored: list[StoredAction]) -> Session:
     """The session of a stored game: its settings and its log (NotFound if it cannot be
     replayed). The client's action ids stay in the store's table, never in the session."""
-    entries = [{k: v for k, v in a.entry.items() if k != ACTION_ID} for a in stored]
+    return replay(record, [{k: v for k, v in a.entry.items() if k != ACTION_ID} for a in stored])
+
+
+def replay(record: StoredGame, entries: list[dict[str, Any]]) -> Session:
+    """The session of ``record``'s settings after the log ``entries`` (as stored, without
+    action ids): NotFound if they cannot be replayed.
+
+    >>> from duiyi.server.game_spec import new_session
+    >>> record = StoredGame.__new__(StoredGame)
+    >>> object.__setattr__(record, "config", new_session({"game": "go", "size": 9}, 0.0).to_json())
+    >>> move = {"v": 1, "type": "move", "at": 1.0, "player": "black", "point": "E5"}
+    >>> replay(record, [move]).to_move().value
+    'white'
+    """
     try:
         return Session.from_log({**record.config, "actions": entries})
     except DuiyiError as exc:
-        raise NotFound(f"game {record.id} cannot be restored: {exc}") from exc
+        raise NotFound(f"game {getattr(record, 'id', '?')} cannot be restored: {exc}") from exc

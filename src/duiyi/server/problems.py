@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -33,6 +34,7 @@ from duiyi.errors import (
 )
 from duiyi.server.auth import Forbidden, Unauthorized
 from duiyi.server.engine_list import EngineNotListed
+from duiyi.store.db import is_outage
 from duiyi.store.repository import Conflict, NotFound
 
 __all__ = [
@@ -48,7 +50,9 @@ __all__ = [
     "problem",
     "problem_body",
     "problem_response",
+    "report_failure",
     "status_for",
+    "store_outage",
 ]
 
 PROBLEM_TYPE = "application/problem+json"
@@ -117,6 +121,70 @@ class Unavailable(DuiyiError):
     """The store could not be reached; nothing was accepted (503)."""
 
 
+#: seconds a client is told to wait before it sends a refused request again (429, 503)
+RETRY_AFTER = 2
+
+
+def store_outage(exc: BaseException) -> Unavailable | None:
+    """The 503 for an error of the store that says it cannot be reached now
+    (:func:`duiyi.store.db.is_outage`), else None (a bug, not an outage).
+
+    >>> store_outage(ConnectionRefusedError(111, "Connection refused")).message
+    'the store cannot be reached (ConnectionRefusedError); nothing was changed, try again shortly'
+    >>> store_outage(KeyError("x")) is None
+    True
+    """
+    if isinstance(exc, Unavailable):
+        return exc
+    if not is_outage(exc):
+        return None
+    return Unavailable(
+        f"the store cannot be reached ({type(exc).__name__}); nothing was changed, "
+        "try again shortly"
+    )
+
+
+class _OutageLog:
+    """One WARNING line when the store stops answering, then at most one per ``every``
+    seconds while it stays so (how many failures meanwhile): an expected outage never
+    prints a traceback, and never a line per request."""
+
+    def __init__(self, every: float = 10.0) -> None:
+        self.every = every
+        self.last: float | None = None
+        self.quiet = 0
+
+    def warn(self, what: str, exc: BaseException, now: float) -> None:
+        if self.last is not None and now - self.last < self.every:
+            self.quiet += 1
+            return
+        more = f" ({self.quiet} more failures since the last line)" if self.quiet else ""
+        first = str(exc).strip().splitlines()
+        log.warning(
+            "the store cannot be reached: %s failed (%s: %s)%s",
+            what,
+            type(exc).__name__,
+            first[0] if first else "",
+            more,
+        )
+        self.last, self.quiet = now, 0
+
+
+_outages = _OutageLog()
+
+
+def report_failure(what: str, exc: BaseException) -> None:
+    """Log a failure of background work or of a request: a store outage as one WARNING line
+    (rate-limited, no traceback), anything else with its traceback (a bug).
+
+    >>> report_failure("heartbeat", ConnectionRefusedError(111, "Connection refused"))
+    """
+    if store_outage(exc) is not None:
+        _outages.warn(what, exc, time.monotonic())
+    else:
+        log.error("%s failed", what, exc_info=exc)
+
+
 _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (RefusedByRules, 409),
     (Unauthorized, 401),
@@ -175,7 +243,7 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 def problem_response(exc: DuiyiError) -> JSONResponse:
     """The response for a duiyi error (a 503 or a 429 says when to try again)."""
     body = problem_body(exc)
-    headers = {"Retry-After": "2"} if body["status"] in (429, 503) else None
+    headers = {"Retry-After": str(RETRY_AFTER)} if body["status"] in (429, 503) else None
     return JSONResponse(body, status_code=body["status"], media_type=PROBLEM_TYPE, headers=headers)
 
 
@@ -275,6 +343,15 @@ def install_handlers(app: FastAPI) -> None:
         body = problem(500, _title(500), f"internal error ({type(exc).__name__}); nothing changed")
         return JSONResponse(body, status_code=500, media_type=PROBLEM_TYPE)
 
+    async def on_store(request: Request, exc: Exception) -> JSONResponse:
+        # the store's connection errors, whatever the route: PostgreSQL down or restarting is
+        # a 503 that says when to try again, with one warning line (never a traceback)
+        outage = store_outage(exc)
+        if outage is None:
+            return await on_crash(request, exc)
+        report_failure(f"{request.method} {request.url.path}", exc)
+        return problem_response(outage)
+
     async def on_pool(_request: Request, exc: Exception) -> JSONResponse:
         # every database connection is busy (SQLAlchemy's QueuePool timeout): nothing was
         # done, and the client may try again shortly
@@ -289,11 +366,30 @@ def install_handlers(app: FastAPI) -> None:
             body, status_code=503, media_type=PROBLEM_TYPE, headers={"Retry-After": "2"}
         )
 
+    from sqlalchemy.exc import DBAPIError
     from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     app.add_exception_handler(PoolTimeout, on_pool)
+    for store_error in _store_errors(DBAPIError):
+        app.add_exception_handler(store_error, on_store)
     app.add_exception_handler(DuiyiError, on_duiyi)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(ClientDisconnect, on_disconnect)
     app.add_exception_handler(Exception, on_crash)
+
+
+def _store_errors(*more: type[Exception]) -> tuple[type[Exception], ...]:
+    """The exception classes a store outage may raise (:func:`store_outage` tells which
+    instances are one): SQLAlchemy's, psycopg's own (the group commit's connection), sqlite3's
+    and the socket's."""
+    import sqlite3
+
+    found: list[type[Exception]] = [*more, sqlite3.OperationalError, ConnectionError]
+    try:
+        import psycopg
+    except ModuleNotFoundError:  # SQLite only
+        pass
+    else:
+        found.append(psycopg.Error)
+    return tuple(found)

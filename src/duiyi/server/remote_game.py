@@ -82,7 +82,10 @@ class RemoteGame:
         return [public_entry(a.entry) for a in stored]
 
     async def read(self, since: int | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """The stored entries after ``since`` (none when None) and the owner's last state."""
+        """The stored entries after ``since`` (none when None) and the state, caught up with
+        the store first (the owner's messages may have been lost: a Redis restart), so a
+        process asked directly never answers from a copy older than the store."""
+        await self.refresh()
         return ([] if since is None else await self.entries(since)), self.state
 
     async def act(self, seat: Color | None, action: Action, action_id: str | None = None) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from duiyi.server.game_manager import GameManager
 from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.problems import report_failure
 from duiyi.server.report_entry import DRAWN, enter_report
 from duiyi.store.repository import Conflict, NotFound, Report, ReportGone, Repository
 from duiyi.tournament.results import ResultSheet
@@ -68,8 +69,8 @@ class ResultReader:
                 await asyncio.sleep(self.delay)
             try:
                 await self.drain()
-            except Exception:  # the store is down: the rows wait for the next pass
-                log.exception("result outbox: pass failed")
+            except Exception as exc:  # the store is down: the rows wait for the next pass
+                report_failure("result outbox: a pass", exc)
 
     async def drain(self) -> int:
         """Enter every waiting report; how many were consumed. The reports of one event enter
@@ -85,8 +86,8 @@ class ResultReader:
             for event_id, batch in by_event.items():
                 try:
                     consumed = await self.enter(event_id, batch)
-                except Exception:
-                    log.exception("results of event %s: not entered yet", event_id)
+                except Exception as exc:
+                    report_failure(f"results of event {event_id}: entering them", exc)
                     continue
                 count += consumed
                 progressed = progressed or consumed > 0
@@ -153,8 +154,8 @@ class ResultReader:
                 return
             try:
                 await start_replay(self.games, self.repo, event_id, number, board)
-            except Exception:  # the desk's "start the round's games" starts it instead
-                log.exception("replay of round %s board %s not started", number, board)
+            except Exception as exc:  # the desk's "start the round's games" starts it instead
+                report_failure(f"replay of round {number} board {board}: its start", exc)
 
     async def _draws(self, reports: list[Report]) -> tuple[set[str], set[str]]:
         """The games among ``reports`` that are drawn (settled by replay or lot in an

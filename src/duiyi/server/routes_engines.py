@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import ipaddress
 import logging
 import time
 from typing import Annotated, Any, Literal
@@ -22,9 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
-from duiyi.games import GoAdapter
 from duiyi.games import get as get_game
-from duiyi.go.scoring import score_position
 from duiyi.server.engine_list import (
     ENGINE_NAME,
     EngineList,
@@ -52,8 +51,6 @@ log = logging.getLogger("duiyi.server.engines")
 # event's engine game (duiyi.server.engine_rounds)
 _SEATS: dict[str, list[EngineSeat]] = {}
 _STARTING = asyncio.Lock()
-
-_GOMOKU_SESSION_TYPES = {"place": "move", "claim_foul": "claim"}
 
 
 class EngineGame(BaseModel):
@@ -310,30 +307,63 @@ async def engine_rematch(
         raise
 
 
-def client_key(client: str) -> str:
-    """What the store keeps of the client that started an engine game (a digest of its
-    address, not the address itself).
+def network_of(client: str) -> str:
+    """The network a client address belongs to for the engine caps: its IPv4 /24, its IPv6
+    /64 (an IPv4-mapped address as IPv4); anything else is its own network.
 
-    >>> len(client_key("203.0.113.9")), client_key("a") == client_key("a")
-    (32, True)
+    >>> network_of("203.0.113.9"), network_of("2001:db8:1:2:3::9"), network_of("::ffff:10.1.2.3")
+    ('203.0.113.0/24', '2001:db8:1:2::/64', '10.1.2.0/24')
+    >>> network_of("testclient")
+    'testclient'
     """
-    return hashlib.sha256(b"duiyi-engine-client:" + client.encode()).hexdigest()[:32]
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if address.version == 4 else 64
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))
+
+
+def client_key(client: str) -> str:
+    """What the store keeps of the client that started an engine game: a digest of its
+    network (:func:`network_of`), a dot, a digest of its address (never the address itself).
+
+    >>> a, b = client_key("203.0.113.9"), client_key("203.0.113.10")
+    >>> len(a), a == client_key("203.0.113.9"), a != b, a.split(".")[0] == b.split(".")[0]
+    (49, True, True, True)
+    """
+
+    def digest(what: str, size: int) -> str:
+        return hashlib.sha256(b"duiyi-engine-client:" + what.encode()).hexdigest()[:size]
+
+    return f"{digest(network_of(client), 16)}.{digest(client, 32)}"
 
 
 async def _check_caps(manager: GameManager, settings: Settings, key: str, *, taken: bool) -> None:
     """Refuse a new engine game past the caps, counting the live engine games of every
-    process in the store (those with a commit in the last ``engine_idle_seconds``); with
-    ``taken`` the new game is already among them."""
+    process in the store (those with a commit in the last ``engine_idle_seconds``): the
+    cluster's, the client address's and its network's (so that many addresses of one network
+    never hold every place); with ``taken`` the new game is already among them."""
     since = time.time() - settings.engine_idle_seconds
-    total, mine = await manager.repo.engine_games(key, since)
+    counts = await manager.repo.engine_game_counts(since)
+    network = key.partition(".")[0] + "."
+    total, mine = sum(counts.values()), counts.get(key, 0)
+    ours = sum(n for k, n in counts.items() if k.startswith(network))
     if taken:
-        total, mine = total - 1, mine - 1
+        total, mine, ours = total - 1, mine - 1, ours - 1
     if total >= settings.max_engine_games:
         raise Unavailable(f"this server runs {total} engine games, its limit; try again later")
     if mine >= settings.max_engine_games_per_client:
         raise RateLimited(
             f"you already play {mine} live engine games (the limit per client): "
             "finish or resign one first"
+        )
+    if ours >= settings.max_engine_games_per_network:
+        raise RateLimited(
+            f"your network already plays {ours} live engine games (the limit per network, "
+            f"{settings.max_engine_games_per_network}): finish or resign one first"
         )
 
 
@@ -468,122 +498,43 @@ def install_engine_hook(
 async def get_position(
     request: Request, game_id: str, move: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
-    """The Go board after the first ``move`` moves (for the move list's navigation): stones,
-    captures and the last move. Gomoku needs none: its stones never leave the board."""
+    """The board after the first ``move`` moves (for the move list's navigation): stones,
+    captures and the last move, for a game whose stones leave the board (Go); a Gomoku
+    record is its stones (the game's adapter refuses)."""
     host = await _manager(request).get(game_id)
     session = await host.current_session()
-    if not isinstance(session.game, GoAdapter):
-        raise InvalidInput("positions are served for Go games; a Gomoku record is its stones")
-    return go_position(session.game.game, move)
-
-
-def go_position(game: Any, move: int) -> dict[str, Any]:
-    """Replay the first ``move`` moves of a Go game on a fresh board.
-
-    >>> from duiyi.go import Game
-    >>> g = Game(9); g.play("E5"); g.play("D5")
-    >>> go_position(g, 1)["stones"]
-    {'black': ['E5'], 'white': []}
-    """
-    from duiyi.go import Game
-
-    moves = game.moves
-    if move < 0:
-        raise InvalidInput(f"move must be 0-{len(moves)}, got {move}")
-    if move > len(moves):  # a move not played: no such position (yet)
-        raise NotFound(f"move must be 0-{len(moves)}, got {move}: no such position")
-    replay = Game(game.size, rules=game.rules, handicap=game.handicap)
-    if game.handicap and not replay.board.stones(BLACK):
-        handicap = game.board.stones(BLACK) if not moves else None
-        if handicap:
-            replay.place_handicap(sorted(handicap))
-    for color, point in moves[:move]:
-        if point is None:
-            replay.pass_move(color)
-        else:
-            replay.play(point, color)
-    last = moves[move - 1] if move else None
-    return {
-        "move": move,
-        "stones": {c.value: sorted(str(p) for p in replay.board.stones(c)) for c in (BLACK, WHITE)},
-        "captures": {c.value: n for c, n in replay.captures.items()},
-        "last_move": None if last is None else (str(last[1]) if last[1] else "pass"),
-    }
+    played = session.game.moves_played()
+    if move > played:  # a move not played: no such position (yet), not a malformed request
+        raise NotFound(f"move must be 0-{played}, got {move}: no such position")
+    return session.game.position(move)
 
 
 def analysis(session: Any) -> dict[str, Any]:
-    """The analysis of a session (see :func:`get_analysis`).
+    """The analysis of a session (see :func:`get_analysis`): the game's own view
+    (:meth:`~duiyi.games.GameAdapter.analysis`) and the actions each seat may send now.
 
     >>> from duiyi.server.game_spec import new_session
     >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
     ['move', 'pass', 'resign']
     """
     over = session.outcome() is not None
-    if isinstance(session.game, GoAdapter):
-        inner = session.game.game
-        phase = inner.phase.value
-        allowed: dict[str, list[str]] = {"black": [], "white": []}
-        out: dict[str, Any] = {"game": "go", "phase": phase}
-        if not over and not session.paused:
-            for seat in (BLACK, WHITE):
-                if phase == "playing":
-                    acts = ["move", "pass", "resign"] if session.to_move() is seat else ["resign"]
-                    if session.may_request_overtime_pass(seat):
-                        acts.append("request_overtime_pass")  # Go §22.5, in advance or at once
-                else:
-                    acts = ["mark_dead", "accept", "dispute", "resign"]
-                allowed[seat.value] = acts + takeback_actions(session, seat)
-        if session.clock.system.has_overtime and not over:
-            # whose overrun of the last period counts as a pass (Go §22.5): asked, or granted
-            out["overtime_pass"] = [
-                seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
-            ]
-        if phase == "counting":
-            proposal = inner.propose_dead()
-            out["proposal"] = sorted(str(p) for p in proposal)
-            if not inner.dead:
-                # the count of what the board shows: the proposal's marking, not yet agreed
-                with contextlib.suppress(Exception):
-                    out["proposal_score"] = score_position(
-                        inner.board,
-                        inner.rules,
-                        proposal,
-                        inner.handicap,
-                        inner.captures,
-                        inner.warnings,
-                    ).to_json()
-        if phase in ("counting", "finished") and (phase == "counting" or inner.dead):
-            try:
-                out["score"] = inner.score().to_json()
-            except Exception:  # a count needs a marking the core accepts
-                out["score"] = None
-        out["allowed"] = allowed
-        return out
-    game: Any = session.game.game
-    swapped = bool(game.swapped)
-    allowed = {"black": [], "white": []}
+    game = session.game
+    out: dict[str, Any] = {"game": game.kind, **game.analysis(over=over)}
+    allowed: dict[str, list[str]] = {"black": [], "white": []}
     if not over and not session.paused:
         for seat in (BLACK, WHITE):
-            colour = seat.opponent if swapped else seat
-            allowed[seat.value] = [
-                _GOMOKU_SESSION_TYPES.get(a.TYPE, a.TYPE) for a in game.allowed_actions(colour)
-            ] + takeback_actions(session, seat)
-    forbidden = {p: f.value for p, f in game.forbidden_points().items()} if not over else {}
-    return {
-        "game": "gomoku",
-        "phase": game.phase.value,
-        "swapped": swapped,
-        # the colour each seat holds now (after the swap the Black seat plays White)
-        "colours": {
-            "black": "white" if swapped else "black",
-            "white": "black" if swapped else "white",
-        },
-        "forbidden": forbidden,
-        "fifth_n": game.fifth_n,
-        "candidates": [str(p) for p in game.fifth_candidates],
-        "opening": _opening(game),
-        "allowed": allowed,
-    }
+            acts = game.allowed_actions(seat)
+            if session.to_move() is not None and session.may_request_overtime_pass(seat):
+                acts.append("request_overtime_pass")  # Go §22.5, in advance or at once
+            allowed[seat.value] = acts + takeback_actions(session, seat)
+    kind = session.kind
+    if kind is not None and kind.overtime_pass and session.clock.system.has_overtime and not over:
+        # whose overrun of the last period counts as a pass (Go §22.5): asked, or granted
+        out["overtime_pass"] = [
+            seat.value for seat in (BLACK, WHITE) if not session.may_request_overtime_pass(seat)
+        ]
+    out["allowed"] = allowed
+    return out
 
 
 def dead_views(
@@ -647,11 +598,3 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
             return ["decline_takeback"]
         return ["accept_takeback", "decline_takeback"]
     return ["request_takeback"] if session.may_request_takeback(seat) else []
-
-
-def _opening(game: Any) -> dict[str, Any] | None:
-    found = game.opening
-    if found is None:
-        return None
-    o = found.opening
-    return {"id": o.id, "chinese": o.chinese, "japanese": o.japanese, "kind": o.kind}

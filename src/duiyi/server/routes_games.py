@@ -36,7 +36,15 @@ from duiyi.server.game_spec import refused_by_rules
 from duiyi.server.hosted import Hosted
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
-from duiyi.server.problems import RateLimited, file_answer, problem_body, problem_response
+from duiyi.server.problems import (
+    RateLimited,
+    file_answer,
+    problem_body,
+    problem_response,
+    report_failure,
+    status_for,
+    store_outage,
+)
 from duiyi.server.routes_ui import answer_call
 from duiyi.server.rulings import Ruling, ruling_in_game, ruling_table
 from duiyi.server.schemas import GameSpec, normal_action, parse_action
@@ -321,12 +329,12 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     (offered beside ``duiyi``, which the server answers); never in the URL."""
     if SUBPROTOCOL not in (websocket.scope.get("subprotocols") or []):
         # a client that does not speak this socket's messages is refused at the handshake
-        refusal = InvalidInput(
+        no_protocol = InvalidInput(
             f"offer the WebSocket subprotocol {SUBPROTOCOL!r} (and 'bearer.<token>' to sit at "
             "the board): this socket speaks only the duiyi messages"
         )
         if "websocket.http.response" in websocket.scope.get("extensions", {}):
-            await websocket.send_denial_response(problem_response(refusal))
+            await websocket.send_denial_response(problem_response(no_protocol))
         else:
             await websocket.close(code=CLOSE_NO_SUBPROTOCOL)
         return
@@ -343,9 +351,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         return
     try:
         host = await _manager(websocket).get(game_id)
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "problem": problem_body(exc)})
-        await websocket.close(code=CLOSE_NOT_FOUND)
+    except Exception as exc:
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+        status = status_for(refusal)
+        await websocket.close(code=CLOSE_TRY_LATER if status in (429, 503) else CLOSE_NOT_FOUND)
         return
     ws_token = bearer_token(websocket)
     seat = host.seat_for(ws_token)
@@ -369,6 +381,13 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     state.sockets[client] = state.sockets.get(client, 0) + 1
     try:
         await _serve_socket(websocket, host, seat, arbiter)
+    except Exception as exc:  # the store went away while the socket opened: come back later
+        refusal = _refusal(exc, f"socket of game {game_id}")
+        if refusal is None:
+            raise
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
+            await websocket.close(code=CLOSE_TRY_LATER, reason="try again shortly")
     finally:
         left = state.sockets.get(client, 1) - 1
         if left > 0:
@@ -515,5 +534,20 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
             await websocket.send_json({"type": "pong", "ref": ref})
         else:
             raise InvalidInput(f"unknown message type {kind!r}: use act, resync or ping")
-    except DuiyiError as exc:
-        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(exc)})
+    except Exception as exc:
+        refusal = _refusal(exc, f"a message on the socket of game {host.id}")
+        if refusal is None:
+            raise
+        # a 503 (the store is down) is retryable: the client sends the action again, same id
+        await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(refusal)})
+
+
+def _refusal(exc: Exception, what: str) -> DuiyiError | None:
+    """What a socket answers for ``exc``: a duiyi error as it is, a store outage as a 503
+    (logged as one warning line), None for anything else (a bug)."""
+    if isinstance(exc, DuiyiError):
+        return exc
+    outage = store_outage(exc)
+    if outage is not None:
+        report_failure(what, exc)
+    return outage

@@ -18,6 +18,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from duiyi.errors import TournamentError
+from duiyi.outcome import Outcome
 from duiyi.server.event_changes import change_event, event_summary, games_of, repo_of
 from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -27,9 +29,12 @@ from duiyi.store.repository import Repository
 from duiyi.tournament import event as ops
 from duiyi.tournament import systems
 from duiyi.tournament.model import Event
-from duiyi.tournament.results import GameResult
+from duiyi.tournament.results import GameResult, Source
 
-__all__ = ["router", "start_replay"]
+__all__ = ["drawn_online", "router", "start_replay"]
+
+# where the books leave a drawn elimination game to the organisers
+_ARTICLES = "Go §27.3, Gomoku §18.3(1)C"
 
 # every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
 router = APIRouter(prefix="/api/events", tags=["events"], route_class=KeyFirstRoute)
@@ -111,6 +116,38 @@ async def start_replay(
     }
 
 
+async def drawn_online(repo: Repository, event_id: str, number: int, board: int) -> None:
+    """Refuse (409, naming why) to settle a board as drawn whose last online game did not end
+    without a winner: still being played, closed unfinished, or won. A board with no online
+    game is played over the board: the director's word is the record.
+
+    >>> import asyncio
+    >>> class Store:
+    ...     async def games_of_event(self, event_id): return []
+    >>> asyncio.run(drawn_online(Store(), "e", 1, 1))  # over the board: nothing to refuse
+    """
+    games = [
+        g for g in await repo.games_of_event(event_id) if (g.round, g.board) == (number, board)
+    ]
+    if not games:
+        return
+    game, where = games[-1], f"round {number} board {board}"
+    if game.outcome is None:
+        state = "is still being played" if game.closed is None else "was closed unfinished"
+        raise TournamentError(
+            f"{where}: its online game {game.id} {state}; only a drawn game is settled by "
+            "replay or lot",
+            _ARTICLES,
+        )
+    outcome = Outcome.from_json(game.outcome)
+    if outcome.winner is not None:
+        raise TournamentError(
+            f"{where}: its online game {game.id} was won by {outcome.winner.value}, not drawn; "
+            "enter or correct its result instead",
+            _ARTICLES,
+        )
+
+
 @router.post("/{event_id}/rounds/{number}/boards/{board}/settle-draw")
 async def settle_draw(
     request: Request, event_id: str, number: Numbered, board: Numbered, body: SettleDraw
@@ -119,21 +156,30 @@ async def settle_draw(
     colours reversed (加赛, Go §27.3, Gomoku §18.3(1)C; after ``options.draw_replays`` replays
     the lot decides), ``lot`` draws the lot now (抽签). The drawn game stays in the board's
     trail. When the round is played online the replay game starts at once for the players
-    (their links keep working, colours swapped)."""
+    (their links keep working, colours swapped). Only a drawn game: a board whose online game
+    is being played or was won is refused (409); the board's trail names the organiser and the
+    time as who settled it."""
+    await drawn_online(repo_of(request), event_id, number, board)
     seed = secrets.randbits(64)
     result = GameResult.parse(body.result)
     wall = time.time()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         if not systems.of(e).needs_winner(e, number):
-            from duiyi.errors import TournamentError
-
             raise TournamentError(
                 f"round {number} is not an elimination round: enter the draw as a result",
                 "Gomoku §18.2",
             )
         after = ops.settle_draw(
-            e, number, board, result, random.Random(seed), lot_now=body.way == "lot"
+            e,
+            number,
+            board,
+            result,
+            random.Random(seed),
+            lot_now=body.way == "lot",
+            source=Source.DIRECTOR,
+            by="organiser",
+            at=wall,
         )
         return after, wall
 

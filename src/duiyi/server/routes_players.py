@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -30,7 +31,7 @@ from duiyi.server.schemas import (
 from duiyi.store.repository import Conflict, EventRecord
 from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
-from duiyi.tournament.formats import csvfiles
+from duiyi.tournament.formats import csvfiles, opengotha
 from duiyi.tournament.model import Event, Player
 
 __all__ = ["router"]
@@ -136,6 +137,15 @@ class Draw(BaseModel):
 
     seed: int | None = Field(None, ge=0, le=2**53)  # exact in every JSON reader
 
+    def drawn(self) -> int:
+        """The seed given, else one drawn by the server, also below 2**53 so that the desk
+        (JavaScript numbers) shows the seed exactly.
+
+        >>> Draw(seed=7).drawn(), Draw(seed=None).drawn() < 2**53
+        (7, True)
+        """
+        return self.seed if self.seed is not None else secrets.randbits(53)
+
 
 @router.post("/{event_id}/players", openapi_extra=PLAYERS_BODY)
 async def add_players(request: Request, event_id: str) -> dict[str, Any]:
@@ -176,6 +186,14 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         except ValueError as exc:
             raise InvalidInput(f"bad player: {exc}") from exc
 
+    record = await _enter(request, event_id, players)
+    return _players(record)
+
+
+async def _enter(
+    request: Request, event_id: str, players: list[Player], **change: Any
+) -> EventRecord:
+    """Enter ``players`` after those already entered (within the server's cap per event)."""
     cap = request.app.state.duiyi.settings.max_players_per_event
     engines: EngineList = request.app.state.duiyi.engines
 
@@ -190,9 +208,47 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
         return ops.add_players(e, players), None
 
     record, _ = await change_event(
-        request, event_id, {"op": "players", "count": len(players)}, apply
+        request, event_id, {"op": "players", "count": len(players), **change}, apply
     )
-    return {**event_summary(record), "players": [p.to_json() for p in parsed_event(record).players]}
+    return record
+
+
+@router.post("/{event_id}/players/opengotha")
+async def import_opengotha(request: Request, event_id: str) -> dict[str, Any]:
+    """Enter the players of an OpenGotha tournament file (its XML as the body), read by the
+    one reader, :func:`duiyi.tournament.formats.opengotha.from_opengotha`: each keeps the
+    file's surname and first name. The answer says what the file held (``read``: players,
+    rounds, games, teams) and what was not entered (``not_entered``: the file's rounds and
+    games, since an event on the desk pairs its own, and its teams; ``warnings``: the reader's
+    notes)."""
+    raw = await request.body()
+    if not raw.strip():
+        raise InvalidInput("the OpenGotha file is empty")
+    if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
+        raise InvalidInput("OpenGotha file: a document type or entity declaration is refused")
+    read, warnings = opengotha.from_opengotha(raw)
+    if not read.players:
+        raise InvalidInput("the OpenGotha file has no players")
+    try:
+        for p in read.players:
+            check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
+    except ValueError as exc:
+        raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
+    # absences by round belong to the file's rounds, which are not entered
+    players = [
+        replace(p, number=0, extra=tuple(kv for kv in p.extra if kv[0] != "participating"))
+        for p in read.players
+    ]
+    record = await _enter(request, event_id, players, file="opengotha")
+    games = sum(len(r.games) for r in read.history)
+    told = {"players": len(read.players), "rounds": len(read.history), "games": games}
+    return {
+        **_players(record),
+        "read": {**told, "teams": len(read.teams)},
+        "entered": len(players),
+        "not_entered": {"rounds": len(read.history), "games": games, "teams": len(read.teams)},
+        "warnings": warnings,
+    }
 
 
 def _check_engine(engines: EngineList, event: Event, player: Player, field: str) -> None:
@@ -250,11 +306,13 @@ async def remove_player(request: Request, event_id: str, number: Numbered) -> di
 async def draw_numbers(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
     """Draw the players' numbers by lot before round 1 (appendix 五.2(1)); the seed is kept
     in the event's history."""
-    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+    seed = (body or Draw(seed=None)).drawn()
 
     def apply(e: Event, meta: dict[str, Any]) -> tuple[Event, Any]:
         drawn = ops.draw_numbers(e, random.Random(seed))
-        meta["numbers_drawn"] = {"seed": seed, "players": len(drawn.players)}  # the desk says so
+        # the desk says so: how many players (and, in a team event, teams) the lot numbered
+        told = {"seed": seed, "players": len(drawn.players)}
+        meta["numbers_drawn"] = {**told, "teams": len(drawn.teams)} if drawn.teams else told
         return drawn, None
 
     record, _ = await change_event(request, event_id, {"op": "draw-numbers", "seed": seed}, apply)
@@ -264,7 +322,7 @@ async def draw_numbers(request: Request, event_id: str, body: Draw | None = None
 @router.post("/{event_id}/lots")
 async def draw_lots(request: Request, event_id: str, body: Draw | None = None) -> dict[str, Any]:
     """Draw and keep lot numbers: standings settle remaining ties by them (Go §27.1(1)C)."""
-    seed = body.seed if body is not None and body.seed is not None else secrets.randbits(63)
+    seed = (body or Draw(seed=None)).drawn()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         return ops.draw_lots(e, random.Random(seed)), None

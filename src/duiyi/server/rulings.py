@@ -46,7 +46,8 @@ from pydantic import (
 
 from duiyi.errors import InvalidInput
 from duiyi.games import GameType
-from duiyi.referee import BOOKS, Book, Decision, RulingRequest
+from duiyi.games import get as get_game
+from duiyi.referee import Book, Decision, RulingRequest
 from duiyi.referee import requests as rq
 from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, normal_point, text_field
 
@@ -303,29 +304,6 @@ _ORDER = (
     "both_flags",
 )
 
-# articles to choose from where the ruling names its own (the book's article comes first)
-_SUGGESTED: dict[tuple[str, str], tuple[str, ...]] = {
-    ("go", "warning"): ("Go §24", "Go §17.2", "Go §17.4", "Go §18.1", "Go §22.6", "Go §23.3"),
-    ("go", "void_move"): ("Go §19", "Go §18.3", "Go §17.2", "Go §17.3"),
-    ("go", "forfeit"): ("Go §23.3", "Go §23.1", "Go §23.4", "Go §23.5", "Go §23.7"),
-    ("go", "double_forfeit"): ("Go §23.1", "Go §17.6"),
-    ("go", "disqualification"): ("Go §23.1",),
-    ("go", "disciplinary_loss"): ("Go §23",),
-    ("gomoku", "violation"): ("Gomoku §12.4", "Gomoku §12.3(2)B", "Gomoku §10.3(3)"),
-    ("gomoku", "void_move"): (
-        "Gomoku §6.1(4)",
-        "Gomoku §6.1(1)",
-        "Gomoku §6.1(2)",
-        "Gomoku §6.1(3)",
-    ),
-    ("gomoku", "forfeit"): ("Gomoku §12.3(2)C", "Gomoku §10.1(3)G"),
-    ("gomoku", "double_forfeit"): ("Gomoku §12.3(2)C",),
-    ("gomoku", "irregular_accepted"): tuple(f"Gomoku §6.1({k})" for k in range(1, 7)),
-}
-
-# where the book's table shares an article between the games, this game's own article
-_PRESELECTED = {("gomoku", "clock_adjustment"): "Gomoku §8.7"}
-
 # a ruling offered twice with a field fixed (Gomoku §6.1(5) pushed, §6.1(6) re-lifted)
 _VARIANTS: dict[str, tuple[tuple[str, dict[str, Any], str], ...]] = {
     "stone_replaced": (
@@ -410,10 +388,11 @@ def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any
     return sorted(out, key=lambda f: rank[f["type"]])
 
 
-def ruling_table(game: str) -> list[dict[str, Any]]:
-    """The rulings the arbiter may make in ``game`` (its :class:`~duiyi.referee.Book`), each
-    with the fields of its request, the article preselected and the articles to choose from.
-    Forms are built from it (the room, the game page): nothing to type in JSON.
+def ruling_table(game: str | GameType) -> list[dict[str, Any]]:
+    """The rulings the arbiter may make in ``game`` (a game or its name; its
+    :class:`~duiyi.referee.Book`), each with the fields of its request, the article
+    preselected and the articles to choose from (the book's suggestions). Forms are built from
+    it (the room, the game page): nothing to type in JSON.
 
     >>> [r["id"] for r in ruling_table("gomoku")][:3]
     ['violation', 'time_penalty', 'clock_adjustment']
@@ -423,9 +402,7 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
     >>> "warning" in [r["id"] for r in ruling_table("go")], "warning" in [r["id"] for r in ruling_table("gomoku")]
     (True, False)
     """
-    if game not in BOOKS:
-        raise InvalidInput(f"game must be one of {', '.join(BOOKS)}, got {game!r}")
-    book = BOOKS[game]
+    book = get_game(game).book
     methods = [m for m in _ORDER if m in book.articles]
     methods += sorted(m for m in book.articles if m not in _ORDER and m in RULING_MODELS)
     table: list[dict[str, Any]] = []
@@ -434,8 +411,8 @@ def ruling_table(game: str) -> list[dict[str, Any]]:
         if model is None:
             continue
         fields = _fields(model, book, method)
-        article = _PRESELECTED.get((game, method), book.articles[method])
-        suggested = list(_SUGGESTED.get((game, method), ()))
+        article = book.preselected.get(method, book.articles[method])
+        suggested = list(book.suggested.get(method, ()))
         if article and article not in suggested:
             suggested.insert(0, article)
         variants = _VARIANTS.get(method, ((method, {}, article),))

@@ -59,6 +59,9 @@ class Settings:
     # idle this long is ended (its engine process stops)
     max_engine_games: int = 16
     max_engine_games_per_client: int = 2
+    # and per client network (IPv4 /24, IPv6 /64): a client with many addresses (issue 33:
+    # 8 addresses held the cluster's 16) holds no more than this
+    max_engine_games_per_network: int = 4
     engine_idle_seconds: float = 600.0
     # events whose players are engines (arbitrary programs the organiser registers) have their
     # rounds played here only when this is set: ``duiyi serve --engine-players`` or
@@ -126,6 +129,7 @@ class Settings:
         for name, key, kind in (
             ("DUIYI_MAX_ENGINE_GAMES", "max_engine_games", int),
             ("DUIYI_MAX_ENGINE_GAMES_PER_CLIENT", "max_engine_games_per_client", int),
+            ("DUIYI_MAX_ENGINE_GAMES_PER_NETWORK", "max_engine_games_per_network", int),
             ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
             ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
             ("DUIYI_IDLE_SECONDS", "idle_seconds", float),

@@ -6,11 +6,12 @@ limit that ran out becomes an automatic action in the log, stamped with the mome
 So the log alone rebuilds the exact state (:meth:`Session.from_log`), and a server can run a
 timer on :meth:`Session.next_deadline` / :meth:`Session.tick` to push calls and flag-falls.
 
+>>> from duiyi.games import GO
 >>> from duiyi import BLACK, WHITE
 >>> from duiyi.go import Game
 >>> from duiyi.clock import Clock, ChineseByoyomi
 >>> from duiyi.referee import Referee
->>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee("go"))
+>>> s = Session(Game(9), Clock(ChineseByoyomi(base=0, reserved_minutes=1), now=0.0), Referee(GO))
 >>> s.move(BLACK, "E5", now=20.0)
 >>> [e.zh for e in s.tick(70.0)]     # White's last minute (from 20 s): 30, 40, 50 s
 ['30秒', '40秒', '50秒']
@@ -57,6 +58,7 @@ from duiyi.actions import (
     RequestTakeback,
     Resign,
     Resume,
+    RoundEnded,
     Ruled,
     SplitPool,
     is_game_action,
@@ -72,14 +74,14 @@ from duiyi.errors import (
     SessionError,
 )
 from duiyi.games import (
+    GO,
     GameAdapter,
     GameType,
-    GoAdapter,
-    GomokuAdapter,
     adapt,
     adapter_from_config,
     find,
 )
+from duiyi.games import get as get_game
 from duiyi.outcome import Outcome, Result, Termination
 from duiyi.referee import (
     Facts,
@@ -90,6 +92,7 @@ from duiyi.referee import (
     outcome_json,
     overtime_pass_ruling,
     requests,
+    stored_game,
 )
 
 __all__ = ["START_RULES", "Event", "Session"]
@@ -190,7 +193,7 @@ class Session:
         self._referee = (
             referee
             if referee is not None
-            else (self.kind.referee() if self.kind is not None else Referee())
+            else (self.kind or GO).referee()  # a game outside the registry: Go's book
         )
         self.overtime_pass = bool(overtime_pass)
         grace = _check_time(overrun_grace)
@@ -200,6 +203,9 @@ class Session:
         # a casual game's takeback by agreement (issue 21): never in an event's game
         self.takebacks = bool(takebacks)
         self._takeback: Color | None = None  # the seat that asked, until answered
+        # the asker and how its last request ended without a takeback ("refused", or
+        # "played_on": the opponent moved instead), until the asker asks again or plays
+        self._takeback_answer: tuple[Color, str] | None = None
         # taken-back moves leave the clock's quota too (issue 21); logs written before replay
         # as played then (their taken-back moves counted)
         self._takeback_quota = True
@@ -217,16 +223,17 @@ class Session:
         self._restarts = 0
         self._ot_requests: set[Color] = set()
         self._seated: set[Color] = set()
-        self._ended_at: float | None = None  # when the game was decided (appeal deadlines)
+        self._ended_at: float | None = None  # when the game was decided
+        self._round_end: float | None = None  # when the event said the round ended (§8.11)
         self._started = start_rule == "scheduled"
         self.sealed_error: str | None = None  # why a sealed move was refused on resumption
         # logs written before 2026-11-27 stopped the clock with a whole byo-yomi period
         # charged (and without the press of a move that stops play); they replay that way
         self._legacy = False
-        if self.kind is not None and self._referee.game != self._game.kind:
+        if self.kind is not None and self._referee.game is not self.kind:
             raise InvalidInput(
-                f"a {self._game.kind} game needs Referee({self._game.kind!r}), "
-                f"not Referee({self._referee.game!r})"
+                f"a {self._game.kind} game needs its own Referee "
+                f"({self.kind.name.upper()}.referee()), not {self._referee.game.name}'s"
             )
         # a clock created running for the wrong seat (White first after fixed handicap
         # stones) is set right at once, without counting a move
@@ -319,6 +326,24 @@ class Session:
         asker plays on)."""
         return self._takeback
 
+    @property
+    def takeback_answer(self) -> dict[str, str] | None:
+        """How the last takeback request ended without a takeback, for its asker to be told:
+        ``{"asker": "black", "answer": "refused"}`` (or ``"played_on"``: the opponent moved
+        instead), until the asker asks again or plays.
+
+        >>> from duiyi.go import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(9), Clock(Absolute(600), now=0.0), takebacks=True)
+        >>> s.move(BLACK, "E5", now=1.0); s.apply(RequestTakeback(), 2.0, BLACK)
+        >>> s.move(WHITE, "D5", now=3.0); s.takeback_answer
+        {'asker': 'black', 'answer': 'played_on'}
+        """
+        if self._takeback_answer is None:
+            return None
+        asker, answer = self._takeback_answer
+        return {"asker": asker.value, "answer": answer}
+
     def may_request_takeback(self, player: Color) -> bool:
         """Whether ``player`` may ask now to take back its last move: takebacks allowed in
         this game, play going on, no request open, a move of its own to take back.
@@ -345,8 +370,6 @@ class Session:
 
     def _takeback_count(self, player: Color) -> int:
         """The game actions a takeback by ``player`` removes (IllegalAction: none now)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)):
-            raise IllegalAction("this game has no takebacks")
         return self._game.takeback_count(player)
 
     @property
@@ -433,6 +456,7 @@ class Session:
             "seats_swapped": self._seats_swapped,
             "clock_start": self.clock_start_json(),
             "takeback": self._takeback.value if self._takeback else None,
+            "takeback_answer": self.takeback_answer,
         }
 
     # ------------------------------------------------------------------ time
@@ -582,7 +606,7 @@ class Session:
         at = self._not_before_now(now)
         entry = LogEntry(action, at, player)
         self._settle(at)
-        if self.outcome() is not None and not isinstance(action, Ruled):
+        if self.outcome() is not None and not isinstance(action, (Ruled, RoundEnded)):
             raise GameOver(f"the game is over: {_describe(self.outcome())}")
         prev = self._now
         self._now = at
@@ -644,6 +668,23 @@ class Session:
         """``player`` claims the group at ``point`` dead, the opponent disagrees: play resumes
         with ``player`` to move (Go §21.4)."""
         self.apply(Dispute(str(point)), now, player)
+
+    def round_ended(self, now: float) -> None:
+        """The event tells this game that its round ended at ``now``: from then on an appeal's
+        deadline counts (Gomoku §8.11); until then no appeal is refused as late.
+
+        >>> from duiyi.gomoku import Game
+        >>> from duiyi.clock import Absolute
+        >>> s = Session(Game(), Clock(Absolute(600), now=0.0))
+        >>> s.round_ended(900.0); s.round_end
+        900.0
+        """
+        self.apply(RoundEnded(), now)
+
+    @property
+    def round_end(self) -> float | None:
+        """When the event said this game's round ended (None: not told)."""
+        return self._round_end
 
     def pause(self, now: float) -> None:
         """Pause the game (Go §14): the clock stops, no moves until :meth:`resume`."""
@@ -729,8 +770,9 @@ class Session:
             minutes_played=self._clock.elapsed(at) / 60.0,
             decided=self.outcome() is not None,
             ended_at=self._ended_at,
+            round_end=self._round_end,
         )
-        trial = Referee.from_json(self._referee.to_json())
+        trial = Referee.from_json(self._referee.to_json(), self._referee.game)
         overriding = (requests.Forfeit, requests.DoubleForfeit, requests.BothFlags)
         override = isinstance(request, overriding) and request.override
         new = list(trial.rule(request, facts))
@@ -760,15 +802,11 @@ class Session:
     def _check_take_back(self, ruling: Ruling) -> None:
         """Go §17.3, Gomoku §6.1(7): a dropped stone comes back only while it is the game's
         last action (in Gomoku also when it made a five: the five goes with it)."""
-        if not isinstance(self._game, (GoAdapter, GomokuAdapter)) or ruling.color is None:
-            raise SessionError(
-                "picking up a dropped stone is a Go or Gomoku ruling (Go §17.3, Gomoku §6.1(7))",
-                ruling.article,
-            )
-        decided = self.outcome() if isinstance(self._game, GoAdapter) else self._outcome
-        if decided is not None:
-            raise GameOver(f"the game is over: {_describe(decided)}")
-        self._game.check_take_back(ruling.color)
+        if ruling.color is None:
+            raise SessionError("a dropped stone picked up names its player", ruling.article)
+        if self._outcome is not None:
+            raise GameOver(f"the game is over: {_describe(self._outcome)}")
+        self._game.check_take_back(ruling.color)  # the game's own result: the game's to say
 
     def apply_ruling(self, ruling: Ruling, now: float, *, override: bool = False) -> None:
         """Record a ruling made elsewhere and apply its effects. A ruling that decides an
@@ -804,6 +842,9 @@ class Session:
                 self._do_no_show(frozenset(players), at)
             case OvertimePass():
                 self._overtime_pass(self._player(e), at)
+            case RoundEnded():
+                if self._round_end is None:  # told twice: the round ended the first time
+                    self._round_end = at
             case action if is_game_action(action):
                 self._game_action(e, action)
             case _:
@@ -833,19 +874,25 @@ class Session:
         if self._clock.paused:
             raise IllegalAction("the game is paused or adjourned: resume it first")
         if isinstance(a.action, RequestTakeback):
+            if self._takeback is player:
+                return  # asked again (a double click, a second tab): the same request
             if self._takeback is not None:
                 raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
             self._takeback_count(player)
             self._takeback = player
+            self._takeback_answer = None
             return
         asker = self._takeback
         if asker is None or asker is player:
-            raise IllegalAction(f"{player.opponent} has not asked to take back a move")
+            raise IllegalAction(
+                f"{player.opponent} has no request to take back a move open (a request ends "
+                "when it is answered or a move is played)"
+            )
         if isinstance(a.action, DeclineTakeback):
             self._takeback = None
+            self._takeback_answer = (asker, "refused")
             return
         count = self._takeback_count(asker)  # a refusal changes nothing
-        assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _takeback_count
         self._takeback = None
         self._game.take_back_moves(count)
         if not self._started:
@@ -883,8 +930,14 @@ class Session:
         self._check_not_overrun(player, a.at)
         pressed = action.turn and self._clock.to_move is player
         self._game.play(player, action)
-        if self._takeback is player and action.turn:
-            self._takeback = None  # the asker played on: its request lapses
+        if action.turn and self._takeback is not None:
+            # a move ends the request: the asker played on, or the opponent moved instead of
+            # answering (the asker is told); agreeing later would take back the wrong moves
+            if self._takeback is not player:
+                self._takeback_answer = (self._takeback, "played_on")
+            self._takeback = None
+        elif action.turn and self._takeback_answer and self._takeback_answer[0] is player:
+            self._takeback_answer = None
         if not self._started:
             # acting is being there (issue 21): a seated start counts the player as seated;
             # a first-move start begins with this move, which costs nothing
@@ -941,8 +994,27 @@ class Session:
         player = self._player(a)
         if self._clock.flagged(a.at) is not player:
             raise SessionError(f"{player}'s flag has not fallen at {a.at:g}")
+        absent = self._absent_through_byoyomi(player)
+        if absent is not None:
+            # Go §22.4: the count ran out on a player who never sat down: it loses the right
+            # to play the game (a forfeit), it did not lose a game on time
+            ruling = Referee(self._referee.game).no_show({player}, at=a.at, article=absent)
+            self._referee.record(ruling)
+            assert ruling.outcome is not None
+            self._end(ruling.outcome, a.at)
+            return
         article = self._game.time_article(self._clock.system)
         self._end(Outcome.win(player.opponent, Termination.TIME, article), a.at)
+
+    def _absent_through_byoyomi(self, player: Color) -> str | None:
+        """The article when ``player``'s fallen flag is an absence through the whole byo-yomi
+        of a game without main time (Go §22.4: 按时缺席读秒 … 如读秒过程告终，棋手即自动失去
+        该局参赛资格), else None (the book has no such rule, main time, or the player sat)."""
+        article = self._referee.book.articles.get("no_show_byoyomi")
+        system = self._clock.system
+        if article is None or not system.has_overtime or system.initial().main > 0:
+            return None
+        return article if player in self._clock.absent else None
 
     def _do_no_show(self, players: frozenset[Color], at: float) -> None:
         if not players or self._clock.late_forfeits(at) != players:
@@ -1029,18 +1101,14 @@ class Session:
             self._check_take_back(ruling)
         if ruling.replace_at is not None:
             # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
-            if not isinstance(self._game, GomokuAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting a stone back on its first point is a Gomoku ruling (Gomoku §6.1)",
-                    "Gomoku §6.1",
-                )
+            if ruling.color is None:
+                raise SessionError("a stone put back names its player (Gomoku §6.1)", "Gomoku §6.1")
             self._game.replace_last_stone(ruling.color, ruling.replace_at)
         if ruling.restore:
             # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
-            if not isinstance(self._game, GoAdapter) or ruling.color is None:
-                raise SessionError(
-                    "putting back wrongly removed stones is a Go ruling (Go §18.1)", "Go §18.1"
-                )
+            if ruling.color is None:
+                raise SessionError("stones put back name their remover (Go §18.1)", "Go §18.1")
+            self._game.check_restore_stones()
             if self.outcome() is not None:
                 raise GameOver(f"the game is over: {_describe(self.outcome())}")
             self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
@@ -1070,7 +1138,6 @@ class Session:
         if ruling.color is not None and ruling.kind is RulingKind.WARNING:
             self._game.warn(ruling.color, ruling.article)
         if ruling.take_back and ruling.color is not None:
-            assert isinstance(self._game, (GoAdapter, GomokuAdapter))  # _check_take_back
             self._game.take_back(ruling.color)
             self._hand_back(ruling.color, at)
         if ruling.passes is not None:
@@ -1157,7 +1224,7 @@ class Session:
         try:
             game = adapter_from_config(log["game"])
             clock = Clock.from_json(log["clock"])
-            referee = Referee.from_json(log["referee"])
+            referee = Referee.from_json(log["referee"], get_game(stored_game(log["referee"])))
             options = log.get("options", {})
             actions = [LogEntry.from_json(a) for a in log["actions"]]
         except KeyError as exc:
@@ -1207,7 +1274,4 @@ def _overtime_event(at: float, player: Color) -> Event:
 
 
 def _describe(o: Outcome | None) -> str:
-    if o is None:
-        return "ongoing"
-    who = f"{o.winner} wins" if o.winner else o.result.value
-    return f"{who} ({o.termination.value}, {o.article})"
+    return "ongoing" if o is None else o.describe()

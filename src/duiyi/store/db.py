@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -31,7 +33,7 @@ from sqlalchemy.ext.asyncio import (
 
 from duiyi.errors import InvalidInput
 
-__all__ = ["DEFAULT_URL", "Database", "normalise_url", "sync_url"]
+__all__ = ["DEFAULT_URL", "Database", "is_outage", "normalise_url", "sync_url"]
 
 DEFAULT_URL = "sqlite:///var/duiyi.sqlite3"
 
@@ -58,6 +60,39 @@ def sync_url(url: str) -> str:
     if url.startswith("sqlite+aiosqlite:///"):
         return "sqlite:///" + url.split(":///", 1)[1]
     return url
+
+
+#: what SQLite says when the file cannot be written now (another writer, the disk): retryable
+_SQLITE_BUSY = ("database is locked", "database is busy", "unable to open database", "disk i/o")
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` says the store cannot be reached now (PostgreSQL refused, lost or ended
+    the connection, is restarting or starting up; SQLite's file is locked): nothing it was asked
+    was done for sure, and the same request may be sent again once it is back (the server
+    answers 503 with Retry-After). Any other error is a bug and stays one.
+
+    >>> is_outage(ConnectionRefusedError(111, "Connection refused"))
+    True
+    >>> is_outage(sqlite3.OperationalError("database is locked"))
+    True
+    >>> is_outage(sqlite3.OperationalError("no such table: games"))
+    False
+    >>> is_outage(ValueError("bad"))
+    False
+    """
+    if isinstance(exc, DBAPIError):
+        if exc.connection_invalidated:
+            return True
+        exc = exc.orig if isinstance(exc.orig, BaseException) else exc
+    if isinstance(exc, ConnectionError):
+        return True
+    if isinstance(exc, sqlite3.OperationalError):
+        return str(exc).lower().startswith(_SQLITE_BUSY)
+    psycopg = sys.modules.get("psycopg")  # an error of psycopg's means psycopg is loaded
+    return psycopg is not None and isinstance(
+        exc, (psycopg.OperationalError, psycopg.InterfaceError)
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -454,6 +454,12 @@ class Repository:
     async def engine_games(self, client: str, active_since: float) -> tuple[int, int]:
         """How many live games against an engine were active since ``active_since`` (wall
         clock), in all processes, and how many of them ``client`` started."""
+        counts = await self.engine_game_counts(active_since)
+        return sum(counts.values()), counts.get(client, 0)
+
+    async def engine_game_counts(self, active_since: float) -> dict[str, int]:
+        """The live games against an engine active since ``active_since`` (wall clock), in all
+        processes, counted by the key of the client that started them."""
         async with self.db.session() as s:
             rows = (
                 await s.execute(
@@ -467,8 +473,7 @@ class Repository:
                     .group_by(GameRow.engine_client)
                 )
             ).all()
-        total = sum(int(n) for _, n in rows)
-        return total, sum(int(n) for c, n in rows if c == client)
+        return {str(c): int(n) for c, n in rows}
 
     async def game(self, game_id: str) -> StoredGame:
         """The game row, or NotFound."""

@@ -214,17 +214,51 @@ def _assign_teams(event: Event, first_new: int) -> Event:
 
 
 def draw_numbers(event: Event, rng: random.Random) -> Event:
-    """Draw the players' numbers by lot before round 1 (appendix 三.1, 五.2(1)).
+    """Draw the competitors' numbers by lot before round 1 (Go appendix 三.1, 五.2(1): "全体棋手
+    (或队)"). In a team event the lot numbers the teams among the teams and never moves a player
+    to another team: each team's players keep their board order (分台定人制, Go §25.2, Gomoku
+    §16.2(1): "不得更改台次") and are numbered team after team in the drawn order.
+
     >>> e = add_players(new_event('x', 'go', 'swiss', 1), [Player(0, 'A'), Player(0, 'B')])
     >>> sorted(p.name for p in draw_numbers(e, random.Random(2)).players)
     ['A', 'B']
+    >>> t = [Player(0, n, extra=(("team", n[0]),)) for n in ("X1", "X2", "Y1", "Y2")]
+    >>> e = draw_numbers(add_players(new_event('t', 'gomoku', 'round-robin', 0), t), random.Random(1))
+    >>> [(tm.name, [e.player(m).name for m in tm.members]) for tm in e.teams]
+    [('Y', ['Y1', 'Y2']), ('X', ['X1', 'X2'])]
     """
     if event.history:
         raise TournamentError("numbers are drawn before round 1 is paired")
-    shuffled = list(event.players)
-    rng.shuffle(shuffled)
+    if not event.is_team_event:
+        shuffled = list(event.players)
+        rng.shuffle(shuffled)
+        return _renumbered(event, [p.number for p in shuffled], list(range(len(event.teams))))
+    teams = list(range(len(event.teams)))
+    rng.shuffle(teams)
+    order = [m for i in teams for m in event.teams[i].members]
+    order += [p.number for p in event.players if p.number not in set(order)]
+    return _renumbered(event, order, teams)
+
+
+def _renumbered(event: Event, order: Sequence[int], teams: Sequence[int]) -> Event:
+    """The event with player ``order[i]`` numbered ``i + 1`` and team ``teams[j]`` (an index)
+    numbered ``j + 1``: teams' members, withdrawals and lots follow their players and teams."""
+    new = {old: i for i, old in enumerate(order, start=1)}
+    players = sorted(
+        (replace(p, number=new[p.number]) for p in event.players), key=lambda p: p.number
+    )
+    built = tuple(
+        Team(j, event.teams[i].name, tuple(new[m] for m in event.teams[i].members))
+        for j, i in enumerate(teams, start=1)
+    )
+    by_team = {event.teams[i].number: j for j, i in enumerate(teams, start=1)}
+    keys = by_team if event.is_team_event else new
     return replace(
-        event, players=tuple(replace(p, number=i) for i, p in enumerate(shuffled, start=1))
+        event,
+        players=tuple(players),
+        teams=built,
+        withdrawals=tuple(replace(w, player=new[w.player]) for w in event.withdrawals),
+        lots={keys[k]: v for k, v in event.lots.items() if k in keys},
     )
 
 
@@ -431,6 +465,9 @@ def settle_draw(
     rng: random.Random,
     *,
     lot_now: bool = False,
+    source: Source = Source.ARBITER,
+    by: str = "arbiter",
+    at: float | None = None,
 ) -> Event:
     """Rule a game of an elimination round that ended without a winner (jigo 和棋, a full
     Gomoku board, 无胜负): someone must go through (Go appendix 一, Gomoku §17.1).
@@ -443,6 +480,9 @@ def settle_draw(
     decided by lot (抽签) from ``rng`` and entered as the arbiter's result; ``lot_now`` (the
     director's choice at the desk) draws the lot at once, without a replay. With ``"refuse"``
     the director must enter a winner (TournamentError, as :func:`enter_result`).
+
+    The board's trail records who settled it (``source``, ``by``, ``at``: wall seconds passed
+    in by the adapter): the director at the desk, the board's online game, or an arbiter.
 
     >>> e = add_players(new_event("Cup", "go", "knockout", 0), [Player(0, "A"), Player(0, "B")])
     >>> e, _ = pair_next_round(e)
@@ -457,6 +497,10 @@ def settle_draw(
     ...                                    [Player(0, "A"), Player(0, "B")]))
     >>> settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True).round(1).game(1).replays
     0
+    >>> g = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True,
+    ...                 source=Source.DIRECTOR, by="organiser", at=5.0).round(1).game(1)
+    >>> g.source.value, g.trail[-1].by, g.trail[-1].at
+    ('director', 'organiser', 5.0)
     """
     game = event.round(round_number).game(board)
     where = f"round {round_number} board {board}"
@@ -485,7 +529,7 @@ def settle_draw(
             f"game {games} {result.value}; replayed with colours reversed "
             f"(replay {game.replays + 1} of {limit}, {_DRAW_ARTICLES})"
         )
-        entry = AuditEntry(Source.ARBITER, "arbiter", None, drawn, None, note)
+        entry = AuditEntry(source, by, at, drawn, None, note)
         replayed = replace(
             game,
             black=game.white,
@@ -502,9 +546,9 @@ def settle_draw(
     who = game.black if winner is Color.BLACK else game.white
     note = f"game {games} {result.value} after {game.replays} replays; player {who} goes "
     note += f"through by lot (抽签, {_DRAW_ARTICLES})"
-    entry = AuditEntry(Source.ARBITER, "arbiter", None, ResultSheet(lot), drawn, note)
+    entry = AuditEntry(source, by, at, ResultSheet(lot), drawn, note)
     decided = replace(
-        game.with_result(lot), source=Source.ARBITER, trail=(*game.trail, entry), conflict=None
+        game.with_result(lot), source=source, trail=(*game.trail, entry), conflict=None
     )
     return put_game(event, round_number, decided)
 

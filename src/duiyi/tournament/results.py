@@ -280,8 +280,9 @@ class ResultSheet:
         (Go §22, Gomoku §8.5) is a forfeit, both absent a double forfeit; every other end is
         the board's result.
 
+        >>> from duiyi.games import GOMOKU
         >>> from duiyi.outcome import Termination
-        >>> ref = Referee("gomoku")
+        >>> ref = Referee(GOMOKU)
         >>> _ = ref.disciplinary_loss(Color.WHITE, decided=True)
         >>> ResultSheet.of_game(Outcome.win(Color.WHITE, Termination.FIVE, "Gomoku §10.1"), ref)
         ResultSheet(result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=0, penalty=frozenset({Color.WHITE}), disqualified=frozenset())

@@ -391,6 +391,18 @@ class Tiebreak:
     field: FieldFunction | None = None
     # the value depends on the tie group (direct encounter), not only on the competitor
     by_group: bool = False
+    # the article of each game's book, by game name ("go", "gomoku"); a game absent here has
+    # a book silent on the criterion. Empty: ``article`` whatever the game (an option).
+    books: tuple[tuple[str, str], ...] = ()
+
+    def cited(self, game: str) -> str:
+        """The article of ``game``'s book for this criterion ("" when that book is silent),
+        so that a page never cites the other game's book.
+
+        >>> SB.cited("go"), SB.cited("gomoku"), WARNINGS.cited("gomoku"), MMS.cited("go")
+        ('Go §27.1(1)A', 'Gomoku §18.3(1)A', '', 'McMahon (international Go option)')
+        """
+        return dict(self.books).get(game, "") if self.books else self.article
 
     def shown(self, value: Fraction) -> Fraction:
         """The value as a wall chart prints it.
@@ -666,9 +678,13 @@ def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction
 
 
 POINTS = Tiebreak(
-    "points", "积分 points", "Go §27.1, Gomoku §18.1", _each(points), field=_field_points
-)
-SB = Tiebreak("sb", "SB 胜者小分", "Go §27.1(1)A", _each(sonneborn_berger), field=_field_sb)
+    "points", "积分 points", "Go §27.1, Gomoku §18.1", _each(points), field=_field_points,
+    books=(("go", "Go §27.1"), ("gomoku", "Gomoku §18.1")),
+)  # fmt: skip
+SB = Tiebreak(
+    "sb", "SB 胜者小分", "Go §27.1(1)A", _each(sonneborn_berger), field=_field_sb,
+    books=(("go", "Go §27.1(1)A"), ("gomoku", "Gomoku §18.3(1)A")),
+)  # fmt: skip
 WARNINGS = Tiebreak(
     "warnings",
     "警告 warnings (fewer first)",
@@ -676,29 +692,39 @@ WARNINGS = Tiebreak(
     _each(warnings),
     display_sign=-1,
     field=_field_warnings,
+    books=(("go", "Go §27.1(1)B"),),
 )
 TOTAL_SCORE = Tiebreak(
     "total-score", "总得分 total score", "Go §27.1(2)A", _each(total_score),
-    field=_field_total_score,
+    field=_field_total_score, books=(("go", "Go §27.1(2)A"),),
 )  # fmt: skip
 BUCHHOLZ = Tiebreak(
     "buchholz", "对手分 opponents' score", "Go §27.1(2)B", _each(buchholz),
-    field=_field_buchholz,
+    field=_field_buchholz, books=(("go", "Go §27.1(2)B"), ("gomoku", "Gomoku §18.4(1)B")),
 )  # fmt: skip
 MEDIAN_BUCHHOLZ = Tiebreak(
     "median-buchholz", "中间对手分 median Buchholz", "Gomoku §18.4(1)C", _each(median_buchholz),
-    field=_field_median(1, 1),
+    field=_field_median(1, 1), books=(("gomoku", "Gomoku §18.4(1)C"),),
 )  # fmt: skip
 AVERAGE_OPPONENT_RATING = Tiebreak(
     "aro", "对手平均等级分 average opponent rating", "Gomoku §18.4(1)A",
-    _each(average_opponent_rating),
+    _each(average_opponent_rating), books=(("gomoku", "Gomoku §18.4(1)A"),),
 )  # fmt: skip
-WINS = Tiebreak("wins", "胜局 wins", "Gomoku §18.3(1)B", _each(wins), field=_field_wins)
+WINS = Tiebreak(
+    "wins", "胜局 wins", "Gomoku §18.3(1)B", _each(wins), field=_field_wins,
+    books=(("gomoku", "Gomoku §18.3(1)B, §18.4(1)D"),),
+)  # fmt: skip
 DIRECT_ENCOUNTER = Tiebreak(
     "direct", "直接对局 direct encounter", "", direct_encounter, by_group=True
 )
-GAME_POINTS = Tiebreak("game-points", "局分 game points", "Go §27.2(1)", _each(game_points))
-TEAM_SB = Tiebreak("team-sb", "小分 team SB", "Gomoku §18.3(2)B", _each(team_sonneborn_berger))
+GAME_POINTS = Tiebreak(
+    "game-points", "局分 game points", "Go §27.2(1)", _each(game_points),
+    books=(("go", "Go §27.2(1)"), ("gomoku", "Gomoku §18.3(2)A")),
+)  # fmt: skip
+TEAM_SB = Tiebreak(
+    "team-sb", "小分 team SB", "Gomoku §18.3(2)B", _each(team_sonneborn_berger),
+    books=(("gomoku", "Gomoku §18.3(2)B"),),
+)  # fmt: skip
 MMS = Tiebreak("mms", "McMahon score MMS", _MCMAHON, _each(mcmahon_score), field=_field_mms)
 SOS = Tiebreak("sos", "SOS (opponents' MMS)", _MCMAHON, _each(sos), field=_field_sos)
 SOSOS = Tiebreak("sosos", "SOSOS (opponents' SOS)", _MCMAHON, _each(sosos), field=_field_sosos)
@@ -722,6 +748,7 @@ def median_buchholz_cut(cut_highest: int, cut_lowest: int) -> Tiebreak:
         "Gomoku §18.4(1)C",
         _each(fn),
         field=_field_median(cut_highest, cut_lowest),
+        books=(("gomoku", "Gomoku §18.4(1)C"),),
     )
 
 
@@ -736,7 +763,10 @@ def board(number: int) -> Tiebreak:
     def fn(table: Table, c: int) -> Fraction:
         return board_points(table, c, number)
 
-    return Tiebreak(f"board:{number}", f"第{number}台 board {number}", "Go §27.2(1)", _each(fn))
+    return Tiebreak(
+        f"board:{number}", f"第{number}台 board {number}", "Go §27.2(1)", _each(fn),
+        books=(("go", "Go §27.2(1)"), ("gomoku", "Gomoku §18.3(2)C")),
+    )  # fmt: skip
 
 
 def boards(count: int) -> tuple[Tiebreak, ...]:
@@ -763,6 +793,7 @@ def elimination(lives: int) -> Tiebreak:
         "Gomoku §18.2",
         _each(fn),
         field=_field_elimination(lives),
+        books=(("gomoku", "Gomoku §18.2"),),
     )
 
 

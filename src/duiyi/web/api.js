@@ -1,9 +1,12 @@
 // The server's public API: fetch with RFC 9457 problems turned into errors.
+import { t } from "./i18n.js";
+
 export class Problem extends Error {
-  constructor(body, status) {
+  constructor(body, status, retryAfter = 0) {
     super(body.detail || body.title || `HTTP ${status}`);
     this.body = body;
     this.status = status;
+    this.retryAfter = retryAfter; // seconds the server asked to wait (Retry-After), 0: none
   }
   /** The message with the rule article when there is one (once: a message may name it). */
   get text() {
@@ -12,13 +15,47 @@ export class Problem extends Error {
   }
 }
 
-export async function api(method, path, { body, token, csv } = {}) {
+// A 503 says the server cannot reach its store now (PostgreSQL restarting) and changed nothing:
+// the methods a client may send again (RFC 9110 §9.2.2) are, RETRIES times at most, after the
+// Retry-After the server names and a doubling backoff, the page saying "reconnecting"
+// meanwhile. A POST is its caller's to send again (a move carries its action_id: game.js).
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE"]);
+const RETRIES = 5;
+const LONGEST_WAIT_MS = 8000;
+
+/** ``method path`` answered as JSON (or text); a refusal throws a Problem (see above for 503). */
+export async function api(method, path, options = {}) {
+  let backoff = 500;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const data = await request(method, path, options);
+      if (attempt) clearNotice("warn");
+      return data;
+    } catch (err) {
+      const again = err instanceof Problem && err.status === 503 && IDEMPOTENT.has(method);
+      if (!again || attempt >= RETRIES) {
+        if (attempt) clearNotice("warn");
+        throw err;
+      }
+      notice(t("reconnecting"), "warn", 0);
+      const wait = Math.min(Math.max(backoff, err.retryAfter * 1000), LONGEST_WAIT_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      backoff *= 2;
+    }
+  }
+}
+
+async function request(method, path, { body, token, csv, xml } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (csv !== undefined) {
     headers["Content-Type"] = "text/csv";
     payload = csv;
+  } else if (xml !== undefined) {
+    // a file sent as it is (a Blob keeps its bytes and so the encoding its XML declaration names)
+    headers["Content-Type"] = "application/xml";
+    payload = xml;
   } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
@@ -26,7 +63,10 @@ export async function api(method, path, { body, token, csv } = {}) {
   const r = await fetch(path, { method, headers, body: payload });
   const type = r.headers.get("content-type") || "";
   const data = type.includes("json") ? await r.json() : await r.text();
-  if (!r.ok) throw new Problem(typeof data === "object" ? data : { detail: data }, r.status);
+  if (!r.ok) {
+    const retryAfter = Number(r.headers.get("retry-after")) || 0;
+    throw new Problem(typeof data === "object" ? data : { detail: data }, r.status, retryAfter);
+  }
   return data;
 }
 

@@ -4,7 +4,7 @@ import { gamePage } from "./game.js";
 import { eventPage, newEventPage } from "./event.js";
 import { deskPage } from "./desk.js";
 import { roomPage } from "./room.js";
-import { t, translate, getLang, setLang } from "./i18n.js";
+import { t, translate, getLang, setLang, setBook } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { myGames, remember } from "./mine.js";
 import { games, loadGames } from "./games.js";
@@ -189,6 +189,7 @@ async function home(main) {
 function route() {
   if (leave) { leave(); leave = null; }
   clearNotice(); // a notice belongs to the page it was shown on
+  setBook(null); // a page cites a book once it knows its game (i18n.js)
   const main = document.getElementById("main");
   translate();
   const { path, params } = hashParams();

@@ -6,7 +6,7 @@
 // answer carries all it changed (a board's result answers the board) is put in place by its
 // caller's ``patch`` instead: the desk draws again without reading the whole event (issue 26).
 import { api, el, showError, clearNotice } from "./api.js";
-import { t } from "./i18n.js";
+import { t, setBook } from "./i18n.js";
 import { TABS } from "./desk_tabs.js";
 import { roundTitle } from "./event.js";
 import { forgetSecret, takeSecrets } from "./keys.js";
@@ -105,6 +105,7 @@ export function deskPage(main, id, params, tab) {
   async function show(ev, desk) {
     ctx.ev = ev;
     ctx.e = ev.event;
+    setBook(ctx.e.game); // every article the desk shows is from the event's own book
     ctx.desk = desk;
     const shown = TABS.filter((x) => x.visible(ctx));
     const defaultTab = ctx.e.players.length && ctx.e.history.length ? "round" : "players";

@@ -2,7 +2,7 @@
 // one player by hand, a pasted list or table, the numbers drawn by lot before round 1.
 import { el, notice, showError } from "./api.js";
 import { t } from "./i18n.js";
-import { parsePlayers } from "./players.js";
+import { isXml, parsePlayers } from "./players.js";
 import { addTab } from "./desk_tabs.js";
 import { rank } from "./labels.js";
 
@@ -99,30 +99,63 @@ function addForm(ctx) {
   el("label", {}, t("club"), one.club), el("button", { type: "submit", "data-testid": "add-player" }, t("addPlayer")));
 }
 
+/** What the server read from an OpenGotha file and what it did not enter (kept in the desk's
+ * state so that it stays on the page after the players tab is drawn again). */
+function importReport(ctx) {
+  const r = ctx.state.imported;
+  if (!r) return null;
+  const n = r.not_entered;
+  const lines = [t("og.read", { players: String(r.read.players), rounds: String(r.read.rounds), games: String(r.read.games) }),
+    t("og.entered", { n: String(r.entered) })];
+  if (n.rounds || n.games) lines.push(t("og.notEntered", { rounds: String(n.rounds), games: String(n.games) }));
+  if (n.teams) lines.push(t("og.teamsNotEntered", { n: String(n.teams) }));
+  return el("div", { class: "note", "data-testid": "import-report", role: "status" },
+    lines.map((x) => el("p", {}, x)),
+    r.warnings.length ? el("details", {}, el("summary", {}, t("og.warnings", { n: String(r.warnings.length) })),
+      el("ul", {}, r.warnings.map((w) => el("li", {}, w)))) : null);
+}
+
 function pasteForm(ctx) {
   const { id } = ctx;
   const csv = el("textarea", { id: "paste-players", rows: "5", cols: "40", "data-testid": "csv", placeholder: t("pastePlaceholder") });
   const preview = el("p", { class: "note", "data-testid": "paste-preview", "aria-live": "polite" });
+  let xml = null; // an OpenGotha file, sent to the server's reader as it is
   const showPreview = () => {
+    if (xml || isXml(csv.value)) { preview.textContent = t("og.preview"); return; }
     try {
       const list = csv.value.trim() ? parsePlayers(csv.value) : [];
       preview.textContent = list.length ? t("pastePreview", { n: String(list.length), names: list.slice(0, 4).map((p) => p.name).join(", ") }) : "";
     } catch (err) { preview.textContent = err.message; }
   };
-  csv.addEventListener("input", showPreview);
+  csv.addEventListener("input", () => { xml = null; showPreview(); });
   const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,.xml,.h9,text/csv,text/plain,application/xml", "aria-label": t("pasteFile") });
-  file.addEventListener("change", async () => { if (file.files[0]) { csv.value = await file.files[0].text(); showPreview(); } });
+  file.addEventListener("change", async () => {
+    const f = file.files[0];
+    if (!f) return;
+    const text = await f.text();
+    xml = isXml(text) ? f : null;
+    csv.value = xml ? "" : text;
+    showPreview();
+  });
   return el("form", {
     class: "csv no-print",
     onsubmit: async (ev) => {
       ev.preventDefault();
+      if (xml || isXml(csv.value)) {
+        // the report is kept before the tab is drawn again (patch: then read from the server)
+        const keep = (r) => { ctx.state.imported = r; return false; };
+        const r = await ctx.change("POST", `/api/events/${id}/players/opengotha`, { xml: xml || csv.value, patch: keep });
+        if (r) notice(t("playersAdded", { n: String(r.entered) }), "ok");
+        return;
+      }
       let list;
       try { list = parsePlayers(csv.value); } catch (err) { showError(err); return; }
       if (!list.length) return;
+      ctx.state.imported = null;
       if (await ctx.change("POST", `/api/events/${id}/players`, { body: list })) notice(t("playersAdded", { n: String(list.length) }), "ok");
     },
   }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, file,
-  el("button", { type: "submit", "data-testid": "import" }, t("import")));
+  el("button", { type: "submit", "data-testid": "import" }, t("import")), importReport(ctx));
 }
 
 /** Round 1's numbers by lot (appendix 五.2(1)) and lots for the last ties (Go §27.1(1)C). */
@@ -130,9 +163,12 @@ function lots(ctx) {
   const { e, id, desk } = ctx;
   const box = el("div", { class: "no-print lots" });
   const drawn = desk.numbers_drawn;
+  const said = () => (drawn.teams
+    ? t("desk.teamNumbersDrawn", { teams: String(drawn.teams), n: String(drawn.players), seed: String(drawn.seed) })
+    : t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }));
   if (!e.history.length && e.players.length > 1) {
     box.append(el("p", { class: drawn ? "note" : "warn-box", "data-testid": "numbers-status", role: "status" },
-      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawn")));
+      drawn ? said() : t("desk.numbersNotDrawn")));
     if (drawn && drawn.players < e.players.length) box.append(el("p", { class: "warn-box" }, t("desk.numbersLate", { n: String(e.players.length - drawn.players) })));
     box.append(el("button", {
       type: "button", "data-testid": "draw-numbers",
@@ -140,7 +176,7 @@ function lots(ctx) {
     }, t("drawNumbers")));
   } else if (e.history.length) {
     box.append(el("p", { class: "note", "data-testid": "numbers-status" },
-      drawn ? t("desk.numbersDrawn", { n: String(drawn.players), seed: String(drawn.seed) }) : t("desk.numbersNotDrawnPaired")));
+      drawn ? said() : t("desk.numbersNotDrawnPaired")));
   }
   if (e.players.length > 1) {
     box.append(" ", el("button", {

@@ -3,9 +3,9 @@
 // at creation, in the order they decide; one sentence says what the method does, a legend says
 // what each column is, and "after round N" counts only rounds whose results are all in.
 import { api, el } from "./api.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, article } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
-import { rank } from "./labels.js";
+import { rank, tiebreakHelp } from "./labels.js";
 import { gameType } from "./games.js";
 
 /** An exact score as a short decimal ("13/2" → "6.5", "6725/3" → "2241.67"). */
@@ -25,12 +25,6 @@ export function tiebreakLabel(c) {
   return text === key ? c.label : text;
 }
 
-function legendText(c) {
-  const [base, ...args] = c.name.split(":");
-  const key = `tbdoc.${base}`;
-  const text = t(key, { n: args[0] || "", m: args[1] || "" });
-  return text === key ? c.article : text;
-}
 
 /** The one sentence of the method chosen at creation (the game's book says it per system). */
 function method(e, st) {
@@ -49,7 +43,7 @@ function table(st) {
   const tbl = el("table", { class: "standings desk-standings", "data-testid": "standings" });
   tbl.append(el("thead", {}, el("tr", {},
     el("th", { scope: "col" }, t("place")), el("th", { scope: "col" }, t("name")), el("th", { scope: "col" }, t("points")),
-    cols.map((c) => el("th", { scope: "col", title: c.article }, tiebreakLabel(c))),
+    cols.map((c) => el("th", { scope: "col", title: article(c.article) }, tiebreakLabel(c))),
     el("th", { scope: "col", class: "wide" }, "#"), el("th", { scope: "col", class: "wide" }, t("rank")), el("th", { scope: "col", class: "wide" }, t("club")))));
   const body = el("tbody");
   const left = new Map((st.withdrawn || []).map((w) => [w.player ?? w.number, w.after_round]));
@@ -71,7 +65,7 @@ function legend(st) {
   return el("dl", { class: "legend", "data-testid": "standings-legend" },
     el("dt", {}, t("place")), el("dd", {}, t("desk.st.placeDoc")),
     el("dt", {}, t("points")), el("dd", {}, t("desk.st.pointsDoc")),
-    cols.flatMap((c) => [el("dt", {}, tiebreakLabel(c)), el("dd", {}, `${legendText(c)}${c.article ? ` (${c.article})` : ""}`)]));
+    cols.flatMap((c) => [el("dt", {}, tiebreakLabel(c)), el("dd", {}, tiebreakHelp(c))]));
 }
 
 async function render(ctx) {

@@ -1,7 +1,7 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
 import { api, el, showError } from "./api.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, setBook } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { gameType, games } from "./games.js";
 import { eventOptions } from "./event_options.js";
@@ -35,7 +35,7 @@ export function standingsTable(s) {
     el("th", {}, t("place")), el("th", {}, "#"), el("th", {}, s.teams ? t("team") : t("name")),
     s.teams ? null : el("th", {}, t("rank")), s.teams ? null : el("th", {}, t("club")),
     el("th", {}, s.teams ? t("teams.match") : t("points")),
-    cols.map((c) => el("th", { title: `${tiebreakHelp(c)} ${c.article || ""}`.trim() }, tiebreakLabel(c))))));
+    cols.map((c) => el("th", { title: tiebreakHelp(c) }, tiebreakLabel(c))))));
   const body = el("tbody");
   for (const r of s.standings || []) {
     body.append(el("tr", {},
@@ -122,6 +122,7 @@ export function eventPage(main, id) {
     try {
       const ev = await api("GET", `/api/events/${id}`);
       if (stopped || (shown !== null && ev.version === shown)) return;
+      setBook(ev.event.game); // the articles of the event's own book
       const [st, x] = await Promise.all([api("GET", `/api/events/${id}/standings`), api("GET", `/api/events/${id}/crosstable`)]);
       if (stopped) return;
       shown = ev.version;

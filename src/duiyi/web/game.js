@@ -143,7 +143,11 @@ export function gamePage(main, id, params) {
         if (m.type === "ack") answer.resolve({ version: m.version });
         else answer.reject(new Problem(m.problem || {}, (m.problem && m.problem.status) || 0));
       } else if (m.type === "error") {
-        if (m.problem && m.problem.status === 404) notFound();
+        const status = m.problem && m.problem.status;
+        if (status === 404) notFound();
+        // the server cannot reach its store, or is full: the socket closes (1013) and this
+        // page connects again, with backoff, saying so
+        else if (status === 503 || status === 429) notice(t("reconnecting"), "warn", 0);
         else showError(new Problem(m.problem || {}, 0));
       }
     };
@@ -717,7 +721,10 @@ export function gamePage(main, id, params) {
           `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
       }
       if (a.dead_views) side.append(deadViews(a));
-      if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept" })));
+      // the accept carries the marking on the screen (the dashed proposal while nothing is
+      // marked): the server records that one, or refuses if the marking changed meanwhile
+      const onScreen = st.dead.length ? st.dead : (a.proposal || []);
+      if (allowed.includes("accept")) actions.append(button(t("accept"), "accept", () => act({ type: "accept", dead: onScreen })));
       if (allowed.includes("dispute")) {
         actions.append(button(g.dispute ? t("disputeHint") : t("dispute"), "dispute", () => { g.dispute = !g.dispute; render(); },
           { "aria-pressed": g.dispute ? "true" : "false" }));
@@ -881,11 +888,21 @@ export function gamePage(main, id, params) {
   function takebackControls(allowed) {
     const st = g.state;
     const out = [];
+    const other = g.seat === "black" ? "white" : "black";
+    const answer = st.takeback_answer;
+    if (g.seat && answer && answer.asker === g.seat && !ended(st)) {
+      out.push(el("span", { class: "note", "data-testid": "takeback-answer" },
+        t(`takeback.${answer.answer === "refused" ? "refused" : "playedOn"}`, { who: nameOf(other) })));
+    }
     if (allowed.includes("request_takeback")) {
-      out.push(button(t("takeback"), "takeback", () => act({ type: "request_takeback" })));
+      // one request per press: a second click while it is on its way sends nothing
+      out.push(button(t("takeback"), "takeback", () => {
+        if (g.askingTakeback) return;
+        g.askingTakeback = true;
+        act({ type: "request_takeback" }).finally(() => { g.askingTakeback = false; });
+      }));
     }
     if (g.seat && st.takeback === g.seat && !ended(st)) {
-      const other = g.seat === "black" ? "white" : "black";
       out.push(el("span", { class: "note", "data-testid": "takeback-asked" }, t("takeback.asked", { who: nameOf(other) })));
     }
     if (allowed.includes("accept_takeback")) {

@@ -1,5 +1,6 @@
 import { DESK_TEXTS } from "./i18n_desk.js";
 import { DESKZH_TEXTS } from "./i18n_deskzh.js";
+import { BOOK_TEXTS } from "./i18n_books.js";
 
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
@@ -277,7 +278,7 @@ const T = {
   "drawNumbers": ["Draw the numbers by lot (round 1)", "抽签确定序号（第1轮）"],
   "drawnNumbers": ["Numbers drawn by lot (seed {seed}, kept in the event's history).", "已抽签确定序号（种子 {seed}，记入比赛记录）。"],
   "drawLots": ["Draw lots for remaining ties", "抽签决定最终并列名次"],
-  "drawnLots": ["Lots drawn (seed {seed}): the standings settle the last ties by them (Go §27.1(1)C).", "已抽签（种子 {seed}）：最终并列按签号排定（围棋§27.1(1)C）。"],
+  "drawnLots": ["Lots drawn (seed {seed}): the standings settle the last ties by them.", "已抽签（种子 {seed}）：最终并列按签号排定。"],
   "casual": ["casual game", "友谊对局"],
   "forceYes": ["Change it anyway", "仍然修改"],
   "movesN": ["{n} moves", "{n}手"],
@@ -471,6 +472,8 @@ const T = {
   "takeback.askedBy": ["{who} asks to take back their last move", "{who}请求悔棋（收回上一手）"],
   "takeback.agree": ["Agree", "同意"],
   "takeback.refuse": ["Refuse", "拒绝"],
+  "takeback.refused": ["{who} refused to take back your last move", "{who}拒绝了你的悔棋请求"],
+  "takeback.playedOn": ["{who} played on: your request to take back lapsed", "{who}已经落子，你的悔棋请求作废"],
   "rematch": ["Rematch, colours swapped", "再来一局（交换黑白）"],
   "rematch.help": ["The same engine, level and rules; you play {colour}", "同一引擎、级别与规则；你执{colour}"],
   "rematch.offer": ["Offer a rematch, colours swapped", "提议再来一局（交换黑白）"],
@@ -507,19 +510,35 @@ const T = {
 
 Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
 Object.assign(T, DESKZH_TEXTS); // results, ranks, tiebreaks, knockout draws, teams, prints
+Object.assign(T, BOOK_TEXTS); // texts citing one game's book: "key@go", "key@gomoku"
 
 let lang = localStorage.getItem("duiyi.lang") ||
   ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
 
-/** The text for ``key`` in the current language (``{n}`` replaced from ``vars``). */
+let book = null; // the game whose book the page cites (an event's or a game's), null: none
+
+/** The page cites ``game``'s book (a game's name, or null): ``t(key)`` then says
+ * ``key@game`` where the table has it, so that a page never cites the other game's articles.
+ * The router resets it for every page; a page sets it once it knows its game. */
+export function setBook(game) { book = game || null; }
+
+/** The text for ``key`` in the current language (``{n}`` replaced from ``vars``), in the words
+ * of the page's book when the key has them (``key@go``, ``key@gomoku``). */
 export function t(key, vars = {}) {
-  const pair = T[key];
+  const pair = (book && T[`${key}@${book}`]) || T[key];
   let s = pair ? pair[lang === "zh" ? 1 : 0] : key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }
 
 export function getLang() { return lang; }
+
+/** An article as the server names it ("Gomoku §18.2") in the page's language (五子棋§18.2).
+ * @example article("Go §27.1(1)A") // "围棋§27.1(1)A" on a Chinese page */
+export function article(text) {
+  if (!text || lang !== "zh") return text || "";
+  return text.replaceAll("Gomoku §", "五子棋§").replaceAll("Go §", "围棋§");
+}
 
 export function setLang(value) {
   lang = value;

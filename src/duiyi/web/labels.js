@@ -1,6 +1,6 @@
 // How the books print what the server sends as codes: scores (7.5 or 7½, never 15/2), ranks
 // (5段, 3级), tiebreak names and what each means, pairing reasons in the page's language.
-import { t, getLang } from "./i18n.js";
+import { t, getLang, article } from "./i18n.js";
 
 /**
  * A score as the books print it: "15/2" → "7.5", "9/4" → "2.25", "6725/3" → "2241.67", "3" → "3".
@@ -47,10 +47,12 @@ export function tiebreakLabel(tb) {
 /** What a tiebreak column means, with its article ("" when the book says nothing more). */
 export function tiebreakHelp(tb) {
   const [base, arg] = (tb.name || "").split(":");
-  if (base === "board") return t("tbh.board", { n: arg || "" });
   const key = `tbh.${base}`;
-  const text = t(key);
-  return text === key ? (tb.article || "") : text;
+  const text = t(key, { n: arg || "", m: "" });
+  const cited = article(tb.article); // the event's own book, as the server names it
+  if (text === key) return cited;
+  if (!cited || text.includes("§")) return text;
+  return getLang() === "zh" ? `${text}（${cited}）` : `${text} (${cited})`;
 }
 
 /** A result code in words ("forfeit-white" → 白方弃权（黑胜）). */
@@ -95,7 +97,7 @@ const REASONS = [
   [/^Berger table round (\d+): (\d+) listed first plays Black \(号在前者执黑\)$/, (m) => `贝格尔表第 ${m[1]} 轮：${m[2]} 号在前执黑（号在前者执黑）`],
   [/^(R[\d.]+|P[\d\-.]+): upper line plays Black$/, (m) => `${m[1]}：上位线执黑`],
   [/^match (\d+): team (\d+) v team (\d+) on boards (\d+)–(\d+)$/, (m) => `第 ${m[1]} 场：${m[2]} 队对 ${m[3]} 队，第 ${m[4]}–${m[5]} 台`],
-  [/^round 1 lines drawn by lot \(appendix 一\.3\)$/, () => "第1轮签位抽签决定（附则一.3）"],
+  [/^round 1 lines drawn by lot \((.+)\)$/, (m) => `第1轮签位抽签决定（${article(m[1]).replace("appendix ", "附则")}）`],
   [/^stage (.+)$/, (m) => `阶段 ${m[1]}`],
   [/^same club kept apart: (\d+) and (\d+) swapped \(option avoid_same_club\)$/, (m) => `同单位回避：${m[1]} 与 ${m[2]} 对调（选项）`],
 ];

@@ -48,13 +48,18 @@ function cells(line, sep) {
 
 const RANK = /^(\d{1,2}\s*[kdp]|\d{1,2}\s*(kyu|dan)|[1-9]段|\d{1,2}级|业余[1-9一二三四五六七八九]段)$/i;
 
+/** True when ``text`` is an XML document (an OpenGotha file): the page never reads it, the
+ * server's one reader does (``POST /api/events/{id}/players/opengotha``). */
+export function isXml(text) {
+  return /^\uFEFF?\s*<(\?xml|Tournament[\s>])/.test(String(text));
+}
+
 /**
  * ``text`` → ``[{name, rank?, rating?, club?, team?, extra?}]``. A first line whose cells are known headers is
  * a header row; otherwise each line is a name, optionally followed by a rank, a rating and a
  * club. Throws with the line number when a line has no name.
  */
 export function parsePlayers(text) {
-  if (/<Tournament[\s>]/.test(text)) return openGothaPlayers(text);
   if (/^\s*;\s*(CL|EV|PC|DT|TM)\[/m.test(text)) return egdPlayers(text);
   const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   if (!lines.length) return [];
@@ -110,21 +115,6 @@ export function parsePlayers(text) {
     players.push(p);
   });
   return players;
-}
-
-/** The players of an OpenGotha tournament file (``<Player name firstName rank rating club>``):
- * duiyi's own name when the file keeps it, else surname first as OpenGotha lists them. */
-export function openGothaPlayers(text) {
-  const doc = new DOMParser().parseFromString(text, "application/xml");
-  if (doc.querySelector("parsererror")) throw new Error("the OpenGotha file is not well-formed XML");
-  return [...doc.querySelectorAll("Players > Player")].map((x) => {
-    const a = (k) => (x.getAttribute(k) || "").trim();
-    const p = { name: a("duiyiName") || [a("name"), a("firstName")].filter(Boolean).join(" ") };
-    if (a("rank")) p.rank = a("rank").toLowerCase();
-    if (/^-?\d+$/.test(a("rating"))) p.rating = Number(a("rating"));
-    if (a("club")) p.club = a("club");
-    return p;
-  });
 }
 
 /** The players of an EGD results file (``.h9``): place, surname, first name (spaces as ``_``),

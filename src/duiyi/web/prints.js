@@ -66,7 +66,7 @@ function legend(st) {
   const cols = (st.tiebreaks || []).filter((c) => c.name !== "points");
   return el("dl", { class: "legend", "data-testid": "print-legend" },
     el("dt", {}, st.teams ? t("teams.match") : t("pr.score")), el("dd", {}, st.teams ? t("tbh.teams") : t("tbh.points")),
-    cols.flatMap((c) => [el("dt", {}, tiebreakLabel(c)), el("dd", {}, `${tiebreakHelp(c)}${c.article && !tiebreakHelp(c).includes("§") ? `（${c.article}）` : ""}`)]));
+    cols.flatMap((c) => [el("dt", {}, tiebreakLabel(c)), el("dd", {}, tiebreakHelp(c))]));
 }
 
 function standingsSheet(st) {

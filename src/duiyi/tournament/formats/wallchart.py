@@ -59,7 +59,7 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         final = final_standings(event, lots)
         if final:
             final_tbs = final_chain(event)
-            extra["final_tiebreaks"] = _tiebreak_doc(final_tbs)
+            extra["final_tiebreaks"] = _tiebreak_doc(final_tbs, event.game.name)
             for row in player_rows(event, final, final_tbs, final_table(event)):
                 lines.append({**row, "group": "final"})
         for index, rows in group_standings(event, lots):
@@ -75,15 +75,16 @@ def standings_json(event: Event, lots: Mapping[int, int] | Any | None = None) ->
         "rounds": event.current_round,
         "played_rounds": event.completed_rounds,
         "teams": event.is_team_event,
-        "tiebreaks": _tiebreak_doc(tbs),
+        "tiebreaks": _tiebreak_doc(tbs, event.game.name),
         "standings": lines,
         "withdrawn": [w.to_json() for w in event.withdrawals],
         **extra,
     }
 
 
-def _tiebreak_doc(tbs: tuple[Tiebreak, ...]) -> list[dict[str, str]]:
-    return [{"name": t.name, "label": t.label, "article": t.article} for t in tbs]
+def _tiebreak_doc(tbs: tuple[Tiebreak, ...], game: str) -> list[dict[str, str]]:
+    """Each criterion with the article of the event's own book ("" when it is silent)."""
+    return [{"name": t.name, "label": t.label, "article": t.cited(game)} for t in tbs]
 
 
 def _relay_rows(event: Event) -> list[dict[str, Any]]:

@@ -79,6 +79,7 @@ class Knockout(System):
     placed by ``options.seeds``); with ``options.lines`` ``"lot"`` the unseeded players' lines
     are drawn by lot when round 1 is paired (appendix 一.3: the others are placed by lot), their
     numbers becoming the drawn lines. ``"numbers"`` (the default) keeps the entered order.
+    The round's note cites the event's own book (a Gomoku event: the chief arbiter's lots).
 
     >>> import random
     >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
@@ -87,7 +88,7 @@ class Knockout(System):
     ...                 [Player(0, n) for n in "ABCDEFGH"])
     >>> e, paired = pair_next_round(e, random.Random(3))
     >>> sorted(p.name for p in e.players) == list("ABCDEFGH"), paired.notes[0]
-    (True, 'round 1 lines drawn by lot (appendix 一.3)')
+    (True, 'round 1 lines drawn by lot (Gomoku §14.1(6))')
     """
 
     name = "knockout"
@@ -115,7 +116,7 @@ class Knockout(System):
         drawn: tuple[str, ...] = ()
         if number == 1 and _lines_option(event) == "lot":
             event = _draw_lines(event, rng)
-            drawn = ("round 1 lines drawn by lot (appendix 一.3)",)
+            drawn = (f"round 1 lines drawn by lot ({event.game.lines_lot_article})",)
         bracket = self.bracket(event)
         results = bracket_results(event, bracket)
         stage = bracket.stages[number - 1]

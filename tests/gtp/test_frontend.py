@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from duiyi.go import sgf
-from duiyi.go.gtp import GtpFrontEnd, preprocess
+from duiyi.gtp.frontend import GtpFrontEnd, preprocess
 
 
 def ask(fe: GtpFrontEnd, line: str) -> tuple[bool, str]:
@@ -243,7 +243,7 @@ def test_loadsgf_leaves_a_resigned_game_open_for_analysis(tmp_path: Path) -> Non
     # GTP loadsgf sets up the position, as GNU Go does: a GUI can keep playing or analysing
     # even though the record says RE[B+R] (the library's sgf.game_from_sgf applies it).
     from duiyi.go import Game
-    from duiyi.go.gtp import GtpFrontEnd
+    from duiyi.gtp.frontend import GtpFrontEnd
 
     g = Game(9)
     g.play("E5")

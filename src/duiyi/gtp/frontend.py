@@ -559,7 +559,7 @@ def _komi_points(text: str) -> Fraction:
     >>> _komi_points("1e999999999")
     Traceback (most recent call last):
     ...
-    duiyi.go.gtp._Failure: komi not a float within ±1000
+    duiyi.gtp.frontend._Failure: komi not a float within ±1000
     """
     try:
         value = float(text)  # float() reads any length in linear time; Fraction(text) does not

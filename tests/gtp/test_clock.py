@@ -18,14 +18,14 @@ from duiyi.clock import (
     Stage,
     TimeSystem,
 )
-from duiyi.clock.gtp import (
+from duiyi.errors import InvalidInput
+from duiyi.gtp.clock import (
     from_kgs_time_settings,
     from_time_settings,
     kgs_time_settings,
     time_left,
     time_settings,
 )
-from duiyi.errors import InvalidInput
 
 # system, GTP time_settings, exact?, kgs-time_settings, exact?
 SETTINGS = [

@@ -1,0 +1,31 @@
+// Texts that cite one game's book (issue 32): "key@go" and "key@gomoku" say the key's text in
+// the words and articles of that game's rulebook; i18n.js's t() takes them on a page whose
+// book is set (setBook), else the key's plain text, which cites no book. One line per key,
+// [English, 中文]. The Gomoku book has 19 articles and no appendix: never cite Go's here.
+export const BOOK_TEXTS = {
+  "tbh.points@go": ["win 2, draw 1, loss 0 (Go §27.1)", "胜2分、和1分、负0分（围棋§27.1）"],
+  "tbh.points@gomoku": ["win 1, draw ½, loss 0 (Gomoku §18.1)", "胜1分、和½分、负0分（五子棋§18.1）"],
+  "desk.st.pointsDoc@go": ["win 2, draw 1, loss 0 (Go §27.1); a bye counts as a win", "胜2分、和1分、负0分（围棋§27.1）；轮空按胜计"],
+  "desk.st.pointsDoc@gomoku": ["win 1, draw ½, loss 0 (Gomoku §18.1); a bye counts as a win", "胜1分、和½分、负0分（五子棋§18.1）；轮空按胜计"],
+  "tbh.teams@go": ["Teams: match points (win 2, draw 1, loss 0; Go §27.2), then the columns.", "团体：先比场分（胜2、和1、负0；围棋§27.2），再依次比较各项。"],
+  "tbh.teams@gomoku": ["Teams: match points (win 1, draw ½, loss 0; Gomoku §18.1), then the columns.", "团体：先比场分（胜1、和½、负0；五子棋§18.1），再依次比较各项。"],
+  "tbh.intro@go": ["Ranked by points, then each column left to right; what all leave tied is a shared place (or a playoff or the lot, Go §27.1(1)C).", "先比积分，再从左到右依次比较各项；全部相同者名次并列（或加赛、抽签，围棋§27.1(1)C）。"],
+  "tbh.intro@gomoku": ["Ranked by points, then each column left to right; what all leave tied is a shared place (or a rapid playoff or the lot, Gomoku §18.3(1)C, §18.4(1)E).", "先比积分，再从左到右依次比较各项；全部相同者名次并列（或加赛快棋、抽签，五子棋§18.3(1)C、§18.4(1)E）。"],
+  "desk.st.placeDoc@go": ["the place; 3= is shared by players equal in every column, * was settled by lot (Go §27.1(1)C)", "名次；3= 表示各项都相同而并列，* 表示由抽签决定（围棋§27.1(1)C）"],
+  "desk.st.placeDoc@gomoku": ["the place; 3= is shared by players equal in every column, * was settled by lot (Gomoku §18.3(1)C, §18.4(1)E)", "名次；3= 表示各项都相同而并列，* 表示由抽签决定（五子棋§18.3(1)C、§18.4(1)E）"],
+  "drawnLots@go": ["Lots drawn (seed {seed}): the standings settle the last ties by them (Go §27.1(1)C).", "已抽签（种子 {seed}）：最终并列按签号排定（围棋§27.1(1)C）。"],
+  "drawnLots@gomoku": ["Lots drawn (seed {seed}): the standings settle the last ties by them (Gomoku §18.3(1)C, §18.4(1)E).", "已抽签（种子 {seed}）：最终并列按签号排定（五子棋§18.3(1)C、§18.4(1)E）。"],
+  "desk.numbersDrawn@go": ["Numbers drawn by lot for {n} players (seed {seed}; appendix 五.2(1)).", "已为 {n} 名棋手抽签确定序号（种子 {seed}；附则五.2(1)）。"],
+  "desk.numbersDrawn@gomoku": ["Numbers drawn by lot for {n} players (seed {seed}; Gomoku §14.1(6)).", "已为 {n} 名棋手抽签确定序号（种子 {seed}；五子棋§14.1(6)）。"],
+  "desk.numbersNotDrawn@go": ["The numbers have not been drawn by lot: round 1 pairs 1–2, 3–4, … in the order of entry (appendix 五.2(1) numbers round 1 by lot).", "尚未抽签确定序号：第1轮将按报名顺序1–2、3–4……配对（附则五.2(1)：第1轮序号由抽签产生）。"],
+  "desk.numbersNotDrawn@gomoku": ["The numbers have not been drawn by lot: round 1 pairs 1–2, 3–4, … in the order of entry (the chief arbiter draws the lots, Gomoku §14.1(6)).", "尚未抽签确定序号：第1轮将按报名顺序1–2、3–4……配对（裁判长主持抽签，五子棋§14.1(6)）。"],
+  "rc.both-lose@go": ["Both lose (Go §17.5)", "双方判负（围棋§17.5）"],
+  "rc.both-lose@gomoku": ["Both lose (Gomoku §12.3(2)C)", "双方判负（五子棋§12.3(2)C）"],
+  "ko.drawQ@go": ["Round {round}, board {board}: a knockout game needs a winner (Go §26.1). How is the draw settled?", "第 {round} 轮第 {board} 台：淘汰赛须决出胜者（围棋§26.1）。和棋如何处理？"],
+  "ko.drawQ@gomoku": ["Round {round}, board {board}: a knockout game needs a winner (Gomoku §17.1, §18.2). How is the draw settled?", "第 {round} 轮第 {board} 台：淘汰赛须决出胜者（五子棋§17.1、§18.2）。和棋如何处理？"],
+  "ko.note@go": ["Go §27.3: replay, then lot. After {n} replays the lot decides.", "围棋§27.3：先加赛，再抽签。加赛 {n} 局仍和，则抽签决定。"],
+  "ko.note@gomoku": ["Gomoku §18.3(1)C: a rapid replay, then lot. After {n} replays the lot decides.", "五子棋§18.3(1)C：先加赛快棋，再抽签。加赛 {n} 局仍和，则抽签决定。"],
+  "ko.lines.lot@go": ["by lot (appendix 一.3)", "抽签（附则一.3）"],
+  "ev.teamHelp@go": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Go §25.2). Match points and game points follow Go §27.2.", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，围棋§25.2）。场分、局分按围棋§27.2计算。"],
+  "ev.teamHelp@gomoku": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Gomoku §16.2(1)). Match points and game points follow Gomoku §18.1, §18.3(2).", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，五子棋§16.2(1)）。场分、局分按五子棋§18.1、§18.3(2)计算。"],
+};
