@@ -261,6 +261,10 @@ def test_the_document_says_what_the_server_answers(server: Server) -> None:
         assert all(
             link["parameters"][f"path.{param}"] == "$response.body#/id" for link in links.values()
         )
+    # Gomoku §3.2: the designated opening is three stones, each a point in the book's form
+    schemas = doc["components"]["schemas"]
+    opening = schemas["OpenAction"]["properties"]["moves"]
+    assert opening["minItems"] == opening["maxItems"] == 3 and opening["items"]["pattern"]
     r = httpx.post(server.url + "/api/engine-games", json={"engine": "x:3", "level": 3})
     assert r.status_code in (404, 422), r.text
 
@@ -268,6 +272,9 @@ def test_the_document_says_what_the_server_answers(server: Server) -> None:
 def test_what_the_state_refuses_is_a_409_and_what_is_not_there_a_404(server: Server) -> None:
     g = _game(server)
     base = f"{server.url}/api/games/{g['id']}"
+    # Go §1: K10 is a point in the book's form, off this 9x9 board (409); "K٤" is no point (422)
+    assert _act(server, g, g["black_token"], type="move", move="K10").status_code == 409
+    assert _act(server, g, g["black_token"], type="move", move="K٤").status_code == 422
     r = httpx.delete(base + "/rematch", headers=_key(g["black_token"]))
     assert r.status_code == 409 and "no rematch is offered" in r.json()["detail"], r.text
     assert httpx.get(base + "/actions?after=99").status_code == 409

@@ -472,6 +472,9 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
     assert "engine" in page.inner_text("[data-testid=player-white]")
     # spectators find the game among the live games
     game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    # a spectator (another browser: the player's own tab keeps its seat) finds the game among
+    # the live games and cannot play
+    page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/")
     page.click(f"[data-testid=live-games] a[href='#/game/{game_id}']")
     page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")

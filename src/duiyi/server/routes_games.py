@@ -20,7 +20,7 @@ from starlette.responses import PlainTextResponse
 import duiyi.server.rematch as rematches
 from duiyi import Color, games
 from duiyi.actions import Arrive, action_class, is_game_action
-from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.errors import DuiyiError, InvalidInput, InvalidPoint
 from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
@@ -38,6 +38,7 @@ from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import (
     RateLimited,
+    RefusedByRules,
     file_answer,
     problem_body,
     problem_response,
@@ -106,7 +107,14 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
         )
     action, action_id = parse_action(body)
     # the point as the book writes it ("d4", "D04" -> "D4"): the log keeps one form
-    return await host.act(seat, normal_action(action, games.get(host.record.kind)), action_id)
+    normal = normal_action(action, games.get(host.record.kind))
+    try:
+        return await host.act(seat, normal, action_id)
+    except InvalidPoint as exc:
+        if normal is action:  # not a point in the book's form at all: malformed (422)
+            raise
+        # a point in the book's form off this game's board: the board refuses it (409)
+        raise RefusedByRules(exc.message, exc.article) from exc
 
 
 @router.post("", status_code=201)

@@ -131,7 +131,13 @@ RESULTS_BODY: dict[str, Any] = {
                 "schema": {
                     "type": "string",
                     "description": "header round,board,result (optional black_warnings, "
-                    "white_warnings); result codes as in a board's result",
+                    "white_warnings); result codes as in a board's result; one line a "
+                    "board (the pattern shows a sheet of one line)",
+                    # what the sheet reader reads (csvfiles.parse_results), so that a body the
+                    # document allows is never a 422
+                    "pattern": "^round,board,result\\r?\\n[1-9][0-9]{0,2},[1-9][0-9]{0,2},"
+                    "(1-0|0-1|draw|forfeit-black|forfeit-white|double-forfeit|both-lose|"
+                    "no-result)\\r?\\n?$",
                 }
             }
         },

@@ -10,10 +10,10 @@ no commit of the action log ever rewrites; the rules themselves stay in the acti
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import select
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
@@ -292,7 +292,7 @@ class Call(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    about: str = Field("other", max_length=20)
+    about: Literal["foul", "count", "time", "draw", "other"] = "other"
     text: Annotated[str, text_field(300), CHECKED] = ""
 
 

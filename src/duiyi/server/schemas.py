@@ -91,8 +91,8 @@ def normal_point(game: GameType, text: str, field: str = "point", size: int | No
 
 def normal_action(action: Action, game: GameType) -> Action:
     """``action`` with its point in the book's form (:func:`normal_point`), so that the log
-    stores one form; any other action as it is. A point that is none is left for the rules to
-    refuse (with their article and board).
+    stores one form; any other action, and a move whose point is not in the book's form, is
+    returned itself (the rules refuse it, with their article and board).
 
     >>> from duiyi.games import GO
     >>> normal_action(Move("q06"), GO)
