@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from duiyi import BLACK, WHITE
 from duiyi.clock import Clock, JapaneseByoyomi, Lateness
+from duiyi.games import GO, GOMOKU
 from duiyi.go import Game
 from duiyi.gomoku import Game as GomokuGame
 from duiyi.outcome import Termination
@@ -18,7 +19,7 @@ def fast(absent: set[object], base: float = 0.0) -> Session:
     clock = Clock(
         JapaneseByoyomi.fast(30, base=base), now=0.0, lateness=Lateness.natural(), absent=absent
     )
-    return Session(Game(9), clock, Referee("go"))
+    return Session(Game(9), clock, Referee(GO))
 
 
 def test_absent_through_the_whole_count_is_a_forfeit_citing_22_4() -> None:
@@ -47,7 +48,7 @@ def test_with_main_time_or_in_gomoku_the_flag_is_a_loss_on_time() -> None:
     o = s.outcome()
     assert o is not None and o.termination is Termination.TIME
     clock = Clock(JapaneseByoyomi.fast(30), now=0.0, lateness=Lateness.natural(), absent={BLACK})
-    g = Session(GomokuGame(), clock, Referee("gomoku"))
+    g = Session(GomokuGame(), clock, Referee(GOMOKU))
     g.tick(31.0)
     o = g.outcome()
     assert o is not None and o.termination is Termination.TIME
