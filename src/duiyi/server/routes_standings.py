@@ -14,6 +14,7 @@ from duiyi.errors import TournamentError
 from duiyi.server.event_changes import games_of, online_of, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.problems import file_answer
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
 from duiyi.tournament.formats.records import named_record
@@ -60,7 +61,11 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
     }
 
 
-@router.get("/{event_id}/export/opengotha.xml")
+@router.get(
+    "/{event_id}/export/opengotha.xml",
+    response_class=Response,
+    responses=file_answer("application/xml", "the OpenGotha file"),
+)
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
     record = await repo_of(request).event(event_id)
@@ -71,7 +76,11 @@ async def export_opengotha(request: Request, event_id: str) -> Response:
     )
 
 
-@router.get("/{event_id}/export/results.h9")
+@router.get(
+    "/{event_id}/export/results.h9",
+    response_class=Response,
+    responses=file_answer("text/plain", "the EGD results file"),
+)
 async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Response:
     """The event's results as an EGD tournament file (``egf_class``: A, B, C or D)."""
     from duiyi.tournament.formats.exports import export_event
@@ -91,7 +100,11 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     )
 
 
-@router.get("/{event_id}/export/standings.csv")
+@router.get(
+    "/{event_id}/export/standings.csv",
+    response_class=Response,
+    responses=file_answer("text/csv", "the standings"),
+)
 async def export_standings_csv(request: Request, event_id: str) -> Response:
     """The standings as CSV (place, player, points, tiebreaks, one column per round)."""
     from duiyi.tournament.formats.exports import export_event
@@ -105,7 +118,11 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
     )
 
 
-@router.get("/{event_id}/export/players.csv", response_class=PlainTextResponse)
+@router.get(
+    "/{event_id}/export/players.csv",
+    response_class=PlainTextResponse,
+    responses=file_answer("text/csv", "the players"),
+)
 async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     """The players as CSV (``name,rank,rating,club``)."""
     e = parsed_event(await repo_of(request).event(event_id))
@@ -113,7 +130,11 @@ async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     return PlainTextResponse(text, media_type="text/csv")
 
 
-@router.get("/{event_id}/export/sgf.zip")
+@router.get(
+    "/{event_id}/export/sgf.zip",
+    response_class=Response,
+    responses=file_answer("application/zip", "the games' SGF records"),
+)
 async def export_sgf(request: Request, event_id: str) -> Response:
     """Every online game of the event as SGF, in one zip, named as the event names it (PB, PW,
     EV, RO; RE from the event when the director entered the result at the desk). A result
