@@ -159,7 +159,9 @@ def test_analysis_of_the_counting_phase_and_positions(start: Callable[..., Serve
     assert live[0]["moves"] == 6 and live[0]["moves_exact"] is True  # 4 stones, 2 passes
     pos = httpx.get(f"{server.url}/api/games/{g['id']}/position?move=1").json()
     assert pos["stones"] == {"black": ["E5"], "white": []} and pos["last_move"] == "E5"
-    assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 422
+    # a move not played has no position (404); a negative one is malformed (422; issue 35)
+    assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=99").status_code == 404
+    assert httpx.get(f"{server.url}/api/games/{g['id']}/position?move=-1").status_code == 422
 
 
 @pytest.mark.gnugo

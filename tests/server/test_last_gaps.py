@@ -225,3 +225,76 @@ def test_a_rating_in_other_digits_is_refused(server: Server) -> None:
         assert "rating must be a whole number in ASCII digits" in r.json()["detail"]
     r = httpx.post(url, content=b"name,rating\nLi,12\n", headers=csv)
     assert r.status_code == 200 and r.json()["players"][0]["rating"] == 12, r.text
+
+
+# -- 6. the answers in the OpenAPI document as they are ------------------------------------------
+
+
+def test_a_repeated_query_parameter_is_refused(server: Server) -> None:
+    r = httpx.get(server.url + "/api/live-games?limit=5&limit=7")
+    assert r.status_code == 422, r.text
+    assert "'limit' is given twice" in r.json()["detail"]
+    assert httpx.get(server.url + "/api/live-games?limit=5").status_code == 200
+
+
+def test_the_document_says_what_the_server_answers(server: Server) -> None:
+    doc = httpx.get(server.url + "/openapi.json").json()
+    operations = [(p, m, op) for p, ops in doc["paths"].items() for m, op in ops.items()]
+    assert all("413" in op["responses"] for _, _, op in operations)
+    # the level once: 'NAME:LEVEL' or level, never both (the server refuses both: 422)
+    engine_game = doc["components"]["schemas"]["EngineGame"]
+    assert engine_game["not"]["required"] == ["engine", "level"]
+    # the files are documented as the files they are
+    content = doc["paths"]["/api/events/{event_id}/export/sgf.zip"]["get"]["responses"]["200"]
+    assert list(content["content"]) == ["application/zip"]
+    sgf = doc["paths"]["/api/games/{game_id}/sgf"]["get"]["responses"]["200"]["content"]
+    assert "application/x-go-sgf" in sgf
+    # links from what makes a game or an event to every operation on it, with its key
+    for created, param in (("/api/games", "game_id"), ("/api/events", "event_id")):
+        links = doc["paths"][created]["post"]["responses"]["201"]["links"]
+        targets = {
+            op["operationId"]
+            for p, _, op in operations
+            if p.startswith(created + "/{" + param + "}")
+        }
+        assert set(links) == targets and targets
+        assert all(
+            link["parameters"][f"path.{param}"] == "$response.body#/id" for link in links.values()
+        )
+    # Gomoku §3.2: the designated opening is three stones, each a point in the book's form
+    schemas = doc["components"]["schemas"]
+    opening = schemas["OpenAction"]["properties"]["moves"]
+    assert opening["minItems"] == opening["maxItems"] == 3 and opening["items"]["pattern"]
+    r = httpx.post(server.url + "/api/engine-games", json={"engine": "x:3", "level": 3})
+    assert r.status_code in (404, 422), r.text
+
+
+def test_what_the_state_refuses_is_a_409_and_what_is_not_there_a_404(server: Server) -> None:
+    g = _game(server)
+    base = f"{server.url}/api/games/{g['id']}"
+    # Go §1: K10 is a point in the book's form, off this 9x9 board (409); "K٤" is no point (422)
+    assert _act(server, g, g["black_token"], type="move", move="K10").status_code == 409
+    assert _act(server, g, g["black_token"], type="move", move="K٤").status_code == 422
+    r = httpx.delete(base + "/rematch", headers=_key(g["black_token"]))
+    assert r.status_code == 409 and "no rematch is offered" in r.json()["detail"], r.text
+    assert httpx.get(base + "/actions?after=99").status_code == 409
+    assert httpx.get(base + "/actions?after=-1").status_code == 422
+    assert httpx.get(base + "/position?move=99").status_code == 404
+    # Go §14: a move during a pause is refused by the state of the game (409), not its form
+    assert _act(server, g, g["arbiter_token"], type="pause").status_code == 200
+    r = _act(server, g, g["black_token"], type="move", move="D4")
+    assert r.status_code == 409 and "paused" in r.json()["detail"], r.text
+
+
+def test_a_number_in_a_path_past_any_event_is_a_422_never_a_500(server: Server) -> None:
+    # schemathesis' stateful run (issue 35): a round number past 64 bits reached the store
+    url, org = _paired_event(server)
+    huge = "-5422939157242428407366985711616"
+    for method, path, body in (
+        ("POST", f"/rounds/{huge}/boards/1/conflict", {"accept": False}),
+        ("PUT", f"/rounds/1/boards/{huge}/result", {"result": "1-0"}),
+        ("GET", f"/rounds/{huge}", None),
+    ):
+        r = httpx.request(method, url + path, json=body, headers=org)
+        assert r.status_code == 422, (path, r.text)
+    assert httpx.get(url + "/rounds/1").status_code == 200

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,17 @@ def context_factory(browser: Any) -> Iterator[Any]:
     yield make
     for ctx in made:
         ctx.close()
+
+
+def wait_for_js(page: Any, expression: str, arg: Any = None, timeout: float = 20.0) -> None:
+    """Wait until the page's ``expression`` (or function of ``arg``) is truthy. Playwright's
+    ``wait_for_function`` evaluates a string with eval, which the UI's Content-Security-Policy
+    refuses (no 'unsafe-eval'); ``evaluate`` is the browser's own and is not refused."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never made this true: {expression}")
+        page.wait_for_timeout(50)
 
 
 def new_game(server: Server, **spec: Any) -> dict[str, Any]:

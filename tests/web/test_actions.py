@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import new_game, state
+from tests.web.conftest import new_game, state, wait_for_js
 from tests.web.test_browser import open_game, wait_version
 from tests.web.test_player import act
 
@@ -230,7 +230,7 @@ def test_a_move_made_while_the_server_is_down_lands_once_when_it_is_back(
         server.kill9()
         page.wait_for_selector("[data-testid=game-page][data-connected=no]")
         page.click("[data-point='C3']")  # sent into the void: the page keeps it and retries
-        page.wait_for_function("() => (document.querySelector('#banner')||{}).className === 'warn'")
+        wait_for_js(page, "() => (document.querySelector('#banner')||{}).className === 'warn'")
         page.wait_for_timeout(1000)
         server.start(tmp)
         page.wait_for_selector("[data-testid=game-page][data-connected=yes][data-version='1']")

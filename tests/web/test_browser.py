@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import new_game, screenshot, state
+from tests.web.conftest import new_game, screenshot, state, wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -107,9 +107,9 @@ def test_two_players_play_go_to_the_count_and_agree(server: Server, context_fact
     # the move list navigates back through the record (positions come from the server)
     watcher.click("[data-testid=nav-first]")
     watcher.wait_for_selector("[data-testid=move-counter]:has-text('0/22')")
-    watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 0")
+    wait_for_js(watcher, "document.querySelectorAll('[data-stone]').length === 0")
     watcher.click("[data-testid=nav-next]")
-    watcher.wait_for_function("document.querySelectorAll('[data-stone]').length === 1")
+    wait_for_js(watcher, "document.querySelectorAll('[data-stone]').length === 1")
     assert watcher.locator("[data-stone='E1']").count() == 1
     sgf = httpx.get(server.url + watcher.get_attribute("[data-testid=sgf]", "href")).text
     assert "B[ei]" in sgf
@@ -472,6 +472,9 @@ def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_facto
     assert "engine" in page.inner_text("[data-testid=player-white]")
     # spectators find the game among the live games
     game_id = page.get_attribute("[data-testid=game-page]", "data-game-id")
+    # a spectator (another browser: the player's own tab keeps its seat) finds the game among
+    # the live games and cannot play
+    page = context_factory().new_page()
     page.goto(f"{server.url}/ui/#/")
     page.click(f"[data-testid=live-games] a[href='#/game/{game_id}']")
     page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
@@ -536,7 +539,7 @@ def test_the_arbiters_calls_are_spoken_in_chinese(server: Server, context_factor
         headers={"Authorization": f"Bearer {g['black_token']}"},
     )
     assert r.status_code == 200, r.text  # White's period runs
-    page.wait_for_function("window.__spoken.length > 0", timeout=15_000)
+    wait_for_js(page, "window.__spoken.length > 0", timeout=15.0)
     (text, lang), shown = page.evaluate(
         "[window.__spoken.at(-1), document.querySelector('[data-testid=last-call]').textContent]"
     )

@@ -20,6 +20,7 @@ import pytest
 from tests.datafiles import OPENGOTHA_ABSENT
 from tests.server.conftest import Server
 from tests.tournament.formats.oracle import TOOLS, OpenGotha
+from tests.web.conftest import wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,8 @@ def name_of(ev: dict[str, Any], number: int) -> str:
 
 
 def wait_version(page: Any, before: str) -> None:
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "v => { const d = document.querySelector('[data-testid=desk]'); return d && d.dataset.version !== v; }",
         arg=before,
     )
@@ -190,7 +192,8 @@ def test_a_24_player_go_swiss_from_the_desk_alone(
     v = version(page)
     page.get_by_role("button", name="Check and save the pairing").click()
     save_anyway = page.get_by_role("button", name="Save it anyway")
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "v => document.querySelector('[data-testid=desk]').dataset.version !== v"
         " || document.querySelector('[data-testid=hand-save-anyway]')",
         arg=v,

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from tests.server.conftest import Server, online_event_game
 from tests.server.test_engine_casual import engine_game, wait_for
-from tests.web.conftest import new_game, screenshot, state
+from tests.web.conftest import new_game, screenshot, state, wait_for_js
 from tests.web.test_player import act
 
 from duiyi.server.engines import gnugo_command
@@ -128,7 +128,7 @@ def test_a_rematch_with_the_colours_swapped(server: Server, context_factory: Any
     assert "you play White" in page.get_by_test_id("game-page").inner_text()
     screenshot(page, "engine-rematch")
     rematch.click()
-    page.wait_for_function(f"!location.hash.includes('{g['id']}')")
+    wait_for_js(page, f"!location.hash.includes('{g['id']}')")
     new_id = page.evaluate("location.hash").split("/game/")[1].split("?")[0]
     # seated at White: GNU Go opens as Black, and the page names "You" at White
     page.wait_for_selector("[data-stone][data-color=black]", timeout=30_000)

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server
-from tests.web.conftest import new_game, screenshot, state
+from tests.web.conftest import new_game, screenshot, state, wait_for_js
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +111,7 @@ def test_handicap_rules_and_lateness_from_the_home_page(
     page.wait_for_selector(f"[data-testid=game-page][data-game-id='{game_id}'][data-connected=yes]")
     page.wait_for_selector("[data-testid=absent-white]")
     assert "waiting for the player" in page.inner_text("[data-testid=player-white]")
-    page.wait_for_function("!document.querySelector('[data-testid=absent-black]')")
+    wait_for_js(page, "!document.querySelector('[data-testid=absent-black]')")
     assert state(server, game_id)["absent"] == ["white"]
     # Gomoku: its presets; the same-site rule is Go's only (Go §22.2)
     open_home(page, server)

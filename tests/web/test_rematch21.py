@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Server, online_event_game
-from tests.web.conftest import new_game, screenshot, state
+from tests.web.conftest import new_game, screenshot, state, wait_for_js
 from tests.web.test_player import act, set_names
 
 from duiyi.server.rematch import rematch_id
@@ -55,7 +55,7 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     # both pages move to the rematch, whose id is fixed by the game's
     again = rematch_id(g["id"])
     for page in (ke, gu):
-        page.wait_for_function(f"location.hash.includes('{again}')")
+        wait_for_js(page, f"location.hash.includes('{again}')")
         page.wait_for_selector(
             f"[data-testid=game-page][data-game-id='{again}'][data-connected=yes]"
         )
@@ -63,7 +63,9 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     ke.get_by_test_id("name-white").get_by_text("Ke Jie").wait_for()
     assert "you" in ke.get_by_test_id("name-white").inner_text()
     assert "you" in gu.get_by_test_id("name-black").inner_text()
-    assert g["black_token"] in ke.evaluate("location.hash")
+    # the link it had is this tab's, out of the address (issue 35: keys.js)
+    assert g["black_token"] not in ke.evaluate("location.hash")
+    assert ke.evaluate(f"sessionStorage.getItem('duiyi.game.token.{again}')") == g["black_token"]
     gu.click("[data-point='D4']")
     ke.wait_for_selector("[data-stone][data-color=black]")
     new, old = state(server, again), state(server, g["id"])

@@ -56,6 +56,15 @@ _ACTION_ID = Field(
 )
 
 
+#: a point as the books write it (Go "D4", Gomoku "h8"; a leading zero is read too): a
+#: point off the game's board is the board's refusal (409), a malformed one a 422
+POINT = Annotated[str, Field(pattern=r"^[A-Za-z]0?[1-9][0-9]?$", max_length=4)]
+# list fields of a fixed length by the books: the designated opening's three stones (Gomoku §3.2)
+_LISTS: dict[tuple[str, str], dict[str, int]] = {
+    ("open", "moves"): {"min_length": 3, "max_length": 3}
+}
+
+
 def _model(cls: type, sealed: Any) -> type[BaseModel]:
     """The request schema of the action class ``cls``: its ``type`` constant and its fields
     (points as lists of text, a sealed move as one of the game's actions)."""
@@ -64,9 +73,15 @@ def _model(cls: type, sealed: Any) -> type[BaseModel]:
     for f in dataclasses.fields(cls):
         hint = hints[f.name]
         if hint == tuple[str, ...]:
-            hint = list[str]
+            bounds = _LISTS.get((cls.type, f.name), {})  # type: ignore[attr-defined]
+            hint = Annotated[
+                list[POINT],
+                Field(min_length=bounds.get("min_length"), max_length=bounds.get("max_length")),
+            ]
         elif hint == tuple[str, ...] | None:
-            hint = list[str] | None
+            hint = list[POINT] | None
+        elif f.name == "point" and hint is str:
+            hint = POINT
         elif hint == GameAction:
             hint = sealed
         default = ... if f.default is dataclasses.MISSING else f.default

@@ -80,6 +80,49 @@ async def _sweep(state: State) -> None:
             report_failure("sweep", exc)
 
 
+# The OpenAPI links of the two creations (a game, an event): every operation on the game or the
+# event it made takes its id and a key from the answer, so that a client (schemathesis'
+# stateful phase) can go from one to the next. The arbiter's operations take the arbiter key.
+_CREATED = {
+    "/api/games": ("game_id", "black_token", ("/rulings",)),
+    "/api/events": ("event_id", "organiser_token", ("/room",)),
+}
+
+
+def _with_links(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` (the OpenAPI document) with links from ``POST /api/games`` and ``POST
+    /api/events`` to each operation on what they made.
+
+    >>> doc = {"paths": {"/api/games": {"post": {"responses": {"201": {}}}},
+    ...     "/api/games/{game_id}/rulings": {"post": {"operationId": "rule"}}}}
+    >>> link = _with_links(doc)["paths"]["/api/games"]["post"]["responses"]["201"]["links"]
+    >>> link["rule"]["parameters"]["header.Authorization"]
+    'Bearer {$response.body#/arbiter_token}'
+    """
+    paths = schema.get("paths", {})
+    for created, (param, key, arbiter_paths) in _CREATED.items():
+        answer = paths.get(created, {}).get("post", {}).get("responses", {}).get("201")
+        if answer is None:
+            continue
+        links: dict[str, Any] = {}
+        for path, operations in paths.items():
+            if not path.startswith(created + "/{" + param + "}"):
+                continue
+            for operation in operations.values():
+                if not isinstance(operation, dict) or "operationId" not in operation:
+                    continue
+                secret = "arbiter_token" if path.endswith(arbiter_paths) else key
+                links[operation["operationId"]] = {
+                    "operationId": operation["operationId"],
+                    "parameters": {
+                        f"path.{param}": "$response.body#/id",
+                        "header.Authorization": f"Bearer {{$response.body#/{secret}}}",
+                    },
+                }
+        answer["links"] = links
+    return schema
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The duiyi server application."""
     settings = settings or Settings.from_env()
@@ -253,6 +296,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if state.games.ownership is None
             else sorted(state.games.ownership.live),
         }
+
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = _with_links(plain_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     web = Path(__file__).resolve().parent.parent / "web"
     has_ui = (web / "index.html").exists()

@@ -43,7 +43,7 @@ from duiyi.server.hosted import (
 from duiyi.server.problems import Unavailable, report_failure, store_outage
 from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
-from duiyi.store.repository import ActionIdTaken, Append, Repository, StoredGame
+from duiyi.store.repository import ActionIdTaken, Append, Conflict, Repository, StoredGame
 
 __all__ = ["GameHost", "Hosting"]
 
@@ -128,10 +128,13 @@ class GameHost:
 
     def view(self) -> dict[str, Any]:
         """The public state now."""
-        view = game_view(self.id, self.session, self.version, self.now())
-        view["event"] = event_link(self.record)
-        if self.closed is not None:  # the director entered the board's result
+        if self.closed is None:
+            view = game_view(self.id, self.session, self.version, self.now())
+        else:  # the director entered the board's result: the clocks stopped with the game
+            view = game_view(self.id, self.session, self.version, self.session.now)
             view["closed"] = self.closed
+            view["clock_running"] = None
+        view["event"] = event_link(self.record)
         return view
 
     async def current_session(self) -> Session:
@@ -158,8 +161,10 @@ class GameHost:
                 raise Unavailable(self.abandoned)
             entries: list[dict[str, Any]] = []
             if since is not None:
-                if since < 0 or since > self.version:
+                if since < 0:
                     raise InvalidInput(f"version must be 0-{self.version}, got {since}")
+                if since > self.version:  # a version the game has not reached (yet): 409
+                    raise Conflict(f"version must be 0-{self.version}, got {since}")
                 entries = [public_entry(a.to_json()) for a in self.session.log[since:]]
             return entries, self.view()
 

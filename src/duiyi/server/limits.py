@@ -12,6 +12,7 @@ import re
 import time
 from collections import OrderedDict
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -23,6 +24,7 @@ __all__ = [
     "TokenBucket",
     "client_address",
     "json_shape",
+    "repeated_parameter",
 ]
 
 # No request of the API nests deeper than a few levels nor needs a number longer than 2**53:
@@ -140,6 +142,21 @@ def client_address(scope: Scope, proxy_header: str | None, proxies: frozenset[st
     return peer
 
 
+def repeated_parameter(query: bytes) -> str | None:
+    """The first query parameter that ``query`` gives more than once, else None (every
+    parameter of the API is a single value: ``?limit=5&limit=7`` is refused).
+
+    >>> repeated_parameter(b"limit=5&limit=7"), repeated_parameter(b"limit=5&since=2")
+    ('limit', None)
+    """
+    seen: set[str] = set()
+    for name, _ in parse_qsl(query.decode("latin-1"), keep_blank_values=True):
+        if name in seen:
+            return name[:40]
+        seen.add(name)
+    return None
+
+
 class LimitsMiddleware:
     """Refuse bodies over ``max_body`` (413, chunked ones included) and clients over their
     rate (429) on /api; a client is its address (see :func:`client_address`), never anything
@@ -190,6 +207,12 @@ class LimitsMiddleware:
         if scope["method"] in ("POST", "PUT", "PATCH", "DELETE") and not self._allowed(scope):
             await self._refuse(
                 send, 429, "Too many requests", "slow down: too many requests from this client"
+            )
+            return
+        twice = repeated_parameter(scope.get("query_string", b""))
+        if twice is not None:  # which of them would count is left to chance: neither
+            await self._refuse(
+                send, 422, "Invalid input", f"query parameter {twice!r} is given twice: once only"
             )
             return
         length = None

@@ -44,6 +44,7 @@ __all__ = [
     "RateLimited",
     "RefusedByRules",
     "Unavailable",
+    "file_answer",
     "install_handlers",
     "literal_methods",
     "problem",
@@ -89,6 +90,18 @@ PROBLEMS: dict[int | str, dict[str, Any]] = {
     429: _documented(429, "Over the per-client rate"),
     503: _documented(503, "The store cannot be reached; nothing was accepted"),
 }
+
+
+def file_answer(media_type: str, what: str) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI answer of a route that sends a file (``responses=`` of its decorator): its
+    200 in ``media_type`` as it is sent, not as JSON.
+
+    >>> list(file_answer("application/zip", "the records")[200]["content"])
+    ['application/zip']
+    """
+    binary = not media_type.startswith(("text/", "application/xml", "application/x-go-sgf"))
+    schema = {"type": "string", **({"format": "binary"} if binary else {})}
+    return {200: {"description": what, "content": {media_type: {"schema": schema}}}}
 
 
 class RateLimited(DuiyiError):
@@ -196,7 +209,8 @@ _STATUS: tuple[tuple[type[BaseException], int], ...] = (
     (ClockError, 409),
     (EventFileError, 422),  # TableFileError too: a malformed CSV is bad input
     (TournamentError, 409),
-    (SessionError, 422),
+    # the session refuses it now (paused, not arrived, not in byo-yomi): the state, not the input
+    (SessionError, 409),
     (InvalidInput, 422),
 )
 
@@ -222,12 +236,19 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 
     >>> problem_body(IllegalMove("suicide", "Go §5", move="A1"))["reason"]
     'suicide'
+    >>> b = problem_body(IllegalAction("x", code="not-last-stone", values={"player": "white"}))
+    >>> b["code"], b["values"]
+    ('not-last-stone', {'player': 'white'})
     """
     forwarded = getattr(exc, "problem", None)  # raised by the process that owns a game
     if isinstance(forwarded, dict) and isinstance(forwarded.get("status"), int):
         return forwarded
     status = status_for(exc)
     extra: dict[str, Any] = {"article": exc.article, "error": type(exc).__name__}
+    # what the refusal is, for a page to say in its language (the detail stays English)
+    if exc.code:
+        extra["code"] = exc.code
+        extra["values"] = exc.values
     if isinstance(exc, IllegalMove):
         extra["reason"] = exc.reason
         extra["move"] = exc.move

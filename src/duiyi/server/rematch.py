@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from duiyi import Color
-from duiyi.store.repository import Conflict, NotFound, Repository, StoredGame
+from duiyi.store.repository import Conflict, Repository, StoredGame
 
 __all__ = [
     "check_casual",
@@ -133,7 +133,7 @@ async def decline(repo: Repository, game_id: str, seat: Color) -> dict[str, Any]
         if now.get("game") or now.get("accepted"):
             raise Conflict(f"the rematch is agreed already: game {rematch_id(game_id)}")
         if not now.get("offered_by"):
-            raise NotFound("no rematch is offered in this game")
+            raise Conflict("no rematch is offered in this game")  # the game is there: 409
         return {} if now["offered_by"] == seat.value else {"declined_by": seat.value}
 
     return await _change(repo, game_id, step)

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Annotated, Any
 
@@ -26,6 +27,7 @@ from duiyi.errors import TournamentError
 from duiyi.server.event_changes import change_event, check_organiser, check_organiser_first, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.schemas import Numbered
 from duiyi.tournament import entries, flags, hand, participation, systems, withdrawal
 from duiyi.tournament.model import Event
 
@@ -33,6 +35,10 @@ __all__ = ["router"]
 
 # every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
 router = APIRouter(prefix="/api/events", tags=["desk"], route_class=KeyFirstRoute)
+
+
+# the pairing's note on who has the bye and why (duiyi.tournament.pairing.swiss)
+_BYE_NOTE = re.compile(r"^\d+ has the bye\b")
 
 
 @router.get("/{event_id}/desk")
@@ -54,7 +60,9 @@ async def desk(request: Request, event_id: str) -> dict[str, Any]:
 
 
 @router.get("/{event_id}/rounds/{number}/boards/{board}/affected")
-async def affected(request: Request, event_id: str, number: int, board: int) -> dict[str, Any]:
+async def affected(
+    request: Request, event_id: str, number: Numbered, board: Numbered
+) -> dict[str, Any]:
     """The later pairings made on this board's result (each round and board with its
     players): what a correction confirmed with ``force`` reaches into."""
     record = await repo_of(request).event(event_id)
@@ -75,7 +83,7 @@ class Presence(BaseModel):
 
 @router.put("/{event_id}/players/{number}/rounds/{round_number}")
 async def set_presence(
-    request: Request, event_id: str, number: int, round_number: int, body: Presence
+    request: Request, event_id: str, number: Numbered, round_number: Numbered, body: Presence
 ) -> dict[str, Any]:
     """Mark a player present or absent for a round not paired yet (Swiss-type systems): an
     absent player is not paired and plays no game in it (docs/decisions.md, absent rounds)."""
@@ -90,7 +98,7 @@ async def set_presence(
 
 
 @router.get("/{event_id}/players/{number}/withdrawal")
-async def withdrawal_preview(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def withdrawal_preview(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """What withdrawing the player would do, before the director confirms: the article, the
     effect on the player's results (Go §28, Gomoku §18.5) and on the game now in play."""
     record = await repo_of(request).event(event_id)
@@ -127,7 +135,7 @@ async def withdrawal_preview(request: Request, event_id: str, number: int) -> di
 
 
 @router.post("/{event_id}/players/{number}/withdraw/undo")
-async def undo_withdraw(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def undo_withdraw(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """Take a withdrawal back before the next round is paired (409 afterwards): the player is
     paired again and a game the withdrawal forfeited has no result again."""
     wall = time.time()
@@ -160,7 +168,7 @@ async def _not_started(request: Request, event_id: str, number: int) -> None:
 
 @router.post("/{event_id}/rounds/{number}/pairings/check")
 async def check_pairing(
-    request: Request, event_id: str, number: int, body: HandPairing
+    request: Request, event_id: str, number: Numbered, body: HandPairing
 ) -> dict[str, Any]:
     """The warnings of a pairing by hand (a rematch, colours unbalanced, a score-group jump, a
     second bye) without storing it; 422 when it leaves out, repeats or adds a player."""
@@ -174,7 +182,7 @@ async def check_pairing(
 
 @router.put("/{event_id}/rounds/{number}/pairings")
 async def put_pairing(
-    request: Request, event_id: str, number: int, body: HandPairing
+    request: Request, event_id: str, number: Numbered, body: HandPairing
 ) -> dict[str, Any]:
     """Store a pairing by hand of the latest round before its games start (results or online
     games: 409); each board changed is explained as paired by hand. Answers the warnings."""
@@ -195,9 +203,19 @@ async def put_pairing(
             pairings.append(
                 {"board": g.board, "black": g.black, "white": g.white, "reason": reason}
             )
+        said = list(kept.get("notes", []))
+        if set(body.byes) != set(e.round(number).byes):  # the bye moved: its reason too
+            said = [n for n in said if not _BYE_NOTE.match(n)]
+            said += [f"{p} has the bye: moved by hand" for p in body.byes]
         meta["explanations"] = {
             **meta.get("explanations", {}),
-            str(number): {**kept, "round": number, "pairings": pairings, "byes": list(body.byes)},
+            str(number): {
+                **kept,
+                "round": number,
+                "pairings": pairings,
+                "byes": list(body.byes),
+                "notes": said,
+            },
         }
         return out, notes
 

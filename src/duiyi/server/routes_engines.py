@@ -18,7 +18,7 @@ import logging
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import BLACK, WHITE, Color
@@ -56,7 +56,17 @@ _STARTING = asyncio.Lock()
 class EngineGame(BaseModel):
     """A game against an engine."""
 
-    model_config = ConfigDict(extra="forbid")
+    # the level is given once: in ``engine`` ('NAME:LEVEL') or as ``level``, never both (the
+    # document says so, as the server refuses it: resolve_choice)
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "not": {
+                "required": ["engine", "level"],
+                "properties": {"engine": {"pattern": ":"}, "level": {"type": "integer"}},
+            }
+        },
+    )
 
     game: Literal["go", "gomoku"] = "go"
     size: Annotated[int, Field(ge=5, le=19, description="Go board size"), NO_BOOL] = 9
@@ -485,12 +495,17 @@ def install_engine_hook(
 
 
 @router.get("/api/games/{game_id}/position")
-async def get_position(request: Request, game_id: str, move: int = 0) -> dict[str, Any]:
+async def get_position(
+    request: Request, game_id: str, move: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
     """The board after the first ``move`` moves (for the move list's navigation): stones,
     captures and the last move, for a game whose stones leave the board (Go); a Gomoku
     record is its stones (the game's adapter refuses)."""
     host = await _manager(request).get(game_id)
     session = await host.current_session()
+    played = session.game.moves_played()
+    if move > played:  # a move not played: no such position (yet), not a malformed request
+        raise NotFound(f"move must be 0-{played}, got {move}: no such position")
     return session.game.position(move)
 
 

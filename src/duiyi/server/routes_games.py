@@ -13,14 +13,14 @@ import logging
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Body, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
 import duiyi.server.rematch as rematches
 from duiyi import Color, games
 from duiyi.actions import Arrive, action_class, is_game_action
-from duiyi.errors import DuiyiError, InvalidInput
+from duiyi.errors import DuiyiError, InvalidInput, InvalidPoint
 from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
@@ -38,6 +38,8 @@ from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import (
     RateLimited,
+    RefusedByRules,
+    file_answer,
     problem_body,
     problem_response,
     report_failure,
@@ -105,7 +107,14 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
         )
     action, action_id = parse_action(body)
     # the point as the book writes it ("d4", "D04" -> "D4"): the log keeps one form
-    return await host.act(seat, normal_action(action, games.get(host.record.kind)), action_id)
+    normal = normal_action(action, games.get(host.record.kind))
+    try:
+        return await host.act(seat, normal, action_id)
+    except InvalidPoint as exc:
+        if normal is action:  # not a point in the book's form at all: malformed (422)
+            raise
+        # a point in the book's form off this game's board: the board refuses it (409)
+        raise RefusedByRules(exc.message, exc.article) from exc
 
 
 @router.post("", status_code=201)
@@ -131,7 +140,9 @@ async def get_game(request: Request, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/{game_id}/actions")
-async def get_actions(request: Request, game_id: str, after: int = 0) -> dict[str, Any]:
+async def get_actions(
+    request: Request, game_id: str, after: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
     """The public log entries after version ``after``."""
     host = await _manager(request).get(game_id)
     actions, state = await host.read(after)
@@ -269,7 +280,11 @@ async def get_ruling_table(request: Request, game_id: str) -> dict[str, Any]:
     return {"game": game, "rulings": ruling_table(game)}
 
 
-@router.get("/{game_id}/sgf", response_class=PlainTextResponse)
+@router.get(
+    "/{game_id}/sgf",
+    response_class=PlainTextResponse,
+    responses=file_answer("application/x-go-sgf", "the game record"),
+)
 async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
     host = await _manager(request).get(game_id)

@@ -24,6 +24,7 @@ from duiyi.server.event_changes import change_event, event_summary, games_of, re
 from duiyi.server.game_manager import GameManager, NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.schemas import Numbered
 from duiyi.store.repository import Repository
 from duiyi.tournament import event as ops
 from duiyi.tournament import systems
@@ -149,7 +150,7 @@ async def drawn_online(repo: Repository, event_id: str, number: int, board: int)
 
 @router.post("/{event_id}/rounds/{number}/boards/{board}/settle-draw")
 async def settle_draw(
-    request: Request, event_id: str, number: int, board: int, body: SettleDraw
+    request: Request, event_id: str, number: Numbered, board: Numbered, body: SettleDraw
 ) -> dict[str, Any]:
     """Settle a drawn game of an elimination round (organiser): ``replay`` plays it again with
     colours reversed (加赛, Go §27.3, Gomoku §18.3(1)C; after ``options.draw_replays`` replays

@@ -24,6 +24,7 @@ from duiyi.server.schemas import (
     Club,
     EngineName,
     Name,
+    Numbered,
     check_extra_engine,
     text_field,
 )
@@ -263,7 +264,7 @@ def _players(record: EventRecord) -> dict[str, Any]:
 
 @router.patch("/{event_id}/players/{number}")
 async def edit_player(
-    request: Request, event_id: str, number: int, body: PlayerChange
+    request: Request, event_id: str, number: Numbered, body: PlayerChange
 ) -> dict[str, Any]:
     """Change a player's name, rank, rating, club or extra columns, before their first
     pairing (409 afterwards)."""
@@ -288,7 +289,7 @@ async def edit_player(
 
 
 @router.delete("/{event_id}/players/{number}")
-async def remove_player(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def remove_player(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """Remove a player entered by mistake, before their first pairing (409 afterwards: a
     paired player withdraws instead); the players after move up one number."""
 
@@ -336,7 +337,7 @@ async def draw_lots(request: Request, event_id: str, body: Draw | None = None) -
 
 
 @router.post("/{event_id}/players/{number}/withdraw")
-async def withdraw(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def withdraw(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """Withdraw a player (Go §28, Gomoku §18.5)."""
     seed = secrets.randbits(64)
 

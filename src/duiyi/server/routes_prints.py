@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 
 from duiyi.server.event_changes import repo_of
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.schemas import Numbered
 from duiyi.store.repository import NotFound
 from duiyi.tournament.formats import wallchart
 from duiyi.tournament.model import Event
@@ -38,7 +39,7 @@ def points_before(e: Event, number: int) -> dict[int, str]:
 
 
 @router.get("/{event_id}/rounds/{number}/sheet")
-async def pairing_sheet(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def pairing_sheet(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """Round ``number``'s boards with both players' names, ranks, clubs and points before
     the round (the printed 对阵表 and result slips)."""
     e = parsed_event(await repo_of(request).event(event_id))

@@ -21,6 +21,7 @@ from duiyi.server.event_changes import (
 )
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
+from duiyi.server.schemas import Numbered
 from duiyi.store.repository import EventRecord
 from duiyi.tournament import entries
 from duiyi.tournament.formats import csvfiles
@@ -66,7 +67,7 @@ class ResultEntry(BaseModel):
 
 @router.put("/{event_id}/rounds/{number}/boards/{board}/result")
 async def enter_result(
-    request: Request, event_id: str, number: int, board: int, body: ResultEntry
+    request: Request, event_id: str, number: Numbered, board: Numbered, body: ResultEntry
 ) -> dict[str, Any]:
     """Enter or correct a result (organiser). The board records it as the director's, with an
     audit entry; the board's online game is closed (its later actions are refused, 409). Once
@@ -130,7 +131,13 @@ RESULTS_BODY: dict[str, Any] = {
                 "schema": {
                     "type": "string",
                     "description": "header round,board,result (optional black_warnings, "
-                    "white_warnings); result codes as in a board's result",
+                    "white_warnings); result codes as in a board's result; one line a "
+                    "board (the pattern shows a sheet of one line)",
+                    # what the sheet reader reads (csvfiles.parse_results), so that a body the
+                    # document allows is never a 422
+                    "pattern": "^round,board,result\\r?\\n[1-9][0-9]{0,2},[1-9][0-9]{0,2},"
+                    "(1-0|0-1|draw|forfeit-black|forfeit-white|double-forfeit|both-lose|"
+                    "no-result)\\r?\\n?$",
                 }
             }
         },
@@ -210,7 +217,7 @@ class Resolution(BaseModel):
 
 @router.post("/{event_id}/rounds/{number}/boards/{board}/conflict")
 async def resolve_conflict(
-    request: Request, event_id: str, number: int, board: int, body: Resolution
+    request: Request, event_id: str, number: Numbered, board: Numbered, body: Resolution
 ) -> dict[str, Any]:
     """Settle the board's conflict (an online result that disagreed with the entered one)."""
     wall = time.time()

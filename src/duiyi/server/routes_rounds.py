@@ -22,7 +22,7 @@ from duiyi.server.game_manager import NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.pairing import pair_round
 from duiyi.server.parsed_events import parsed_event
-from duiyi.server.schemas import NO_BOOL
+from duiyi.server.schemas import NO_BOOL, Numbered
 from duiyi.store.repository import Conflict, NotFound
 from duiyi.tournament.model import Event
 
@@ -47,7 +47,7 @@ async def pair_next(request: Request, event_id: str) -> dict[str, Any]:
 
 
 @router.get("/{event_id}/rounds/{number}")
-async def get_round(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def get_round(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """A round's pairings and results."""
     record = await repo_of(request).event(event_id)
     e = parsed_event(record)
@@ -61,7 +61,7 @@ async def get_round(request: Request, event_id: str, number: int) -> dict[str, A
 
 
 @router.post("/{event_id}/rounds/{number}/games", status_code=201)
-async def start_games(request: Request, event_id: str, number: int) -> dict[str, Any]:
+async def start_games(request: Request, event_id: str, number: Numbered) -> dict[str, Any]:
     """Start the round's online games; answers each board's secret player links (shown once:
     hand each player their own). Boards between two engine players are left to ``POST
     .../rounds/{n}/play``."""
@@ -142,7 +142,7 @@ class PlayEngines(BaseModel):
 
 @router.post("/{event_id}/rounds/{number}/play", status_code=202)
 async def play_engine_round(
-    request: Request, event_id: str, number: int, body: PlayEngines | None = None
+    request: Request, event_id: str, number: Numbered, body: PlayEngines | None = None
 ) -> dict[str, Any]:
     """Play the round's boards whose two players are engines (organiser; only on a server
     started with ``--engine-players``): each board becomes a live game with both seats driven

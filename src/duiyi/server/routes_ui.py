@@ -10,10 +10,10 @@ no commit of the action log ever rewrites; the rules themselves stay in the acti
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import select
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
@@ -28,7 +28,7 @@ from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token,
 from duiyi.server.game_manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
-from duiyi.server.schemas import CHECKED, text_field
+from duiyi.server.schemas import CHECKED, Numbered, text_field
 from duiyi.store.models import GameRow
 from duiyi.store.repository import Conflict, NotFound, Repository, StoredGame
 
@@ -302,7 +302,7 @@ class Call(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    about: str = Field("other", max_length=20)
+    about: Literal["foul", "count", "time", "draw", "other"] = "other"
     text: Annotated[str, text_field(300), CHECKED] = ""
 
 
@@ -351,7 +351,7 @@ async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, 
 
 
 @router.post("/api/games/{game_id}/calls/{n}/close")
-async def close_call(request: Request, game_id: str, n: int, body: Close) -> dict[str, Any]:
+async def close_call(request: Request, game_id: str, n: Numbered, body: Close) -> dict[str, Any]:
     """The arbiter answers a call (after the ruling, if any, was made on the game)."""
     repo = _repo(request)
     record = await repo.game(game_id)

@@ -17,6 +17,7 @@ import dataclasses
 import re
 from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from duiyi.actions import Action, Move, action_from_json
@@ -34,6 +35,7 @@ __all__ = [
     "Name",
     "Note",
     "Number",
+    "Numbered",
     "TimeControl",
     "check_text",
     "normal_action",
@@ -89,8 +91,8 @@ def normal_point(game: GameType, text: str, field: str = "point", size: int | No
 
 def normal_action(action: Action, game: GameType) -> Action:
     """``action`` with its point in the book's form (:func:`normal_point`), so that the log
-    stores one form; any other action as it is. A point that is none is left for the rules to
-    refuse (with their article and board).
+    stores one form; any other action, and a move whose point is not in the book's form, is
+    returned itself (the rules refuse it, with their article and board).
 
     >>> from duiyi.games import GO
     >>> normal_action(Move("q06"), GO)
@@ -117,6 +119,9 @@ Int = Annotated[int, NO_BOOL]
 Number = Annotated[float, Field(allow_inf_nan=False), NO_BOOL]
 Seconds = Annotated[float, Field(ge=0, le=86_400 * 7), NO_BOOL]
 Positive = Annotated[float, Field(gt=0, le=86_400 * 7), NO_BOOL]
+# A round's, a board's, a player's or a call's number in a path: bounded, so that no number
+# past what any event holds reaches the store (a 64-bit column) as a 500
+Numbered = Annotated[int, Path(ge=0, le=1_000_000)]
 
 
 # Characters a name or a note may not hold: C0/C1 controls and line separators (ESC, NUL,

@@ -508,6 +508,11 @@ const T = {
   "invite.black": ["The invitation for your opponent (Black)", "给对手的邀请（执黑）"],
   "invite.watch": ["For spectators", "观众链接"],
   "home.arbiterLink": ["The arbiter's link", "裁判链接"],
+  // refusals by their code (the problem document's code and values; api.js Problem.text)
+  "err.takeback-not-last-stone": ["Only {player}'s last stone, before the opponent plays on, can be taken back", "只有{player}刚下的最后一子、且对方尚未落子时，才能收回"],
+  "err.replace-not-last-stone": ["Only {player}'s last stone, before the opponent plays on, can be put back", "只有{player}刚下的最后一子、且对方尚未落子时，才能放回原处"],
+  "err.replace-same-point": ["The stone is already on {point}", "该子已在 {point}"],
+  "err.disqualification-unapproved": ["A disqualification needs the competition committee's approval of the chief arbiter's written request: tick “Approved by the competition committee” first", "取消比赛资格须经竞赛委员会批准裁判长的书面请求：请先勾选“经竞赛委员会批准”"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
