@@ -81,7 +81,7 @@ def letters(i: int) -> str:
     """A number as letters only (OpenGotha's key drops digits): 0 → 'a', 27 → 'bb'.
 
     >>> letters(0), letters(25), letters(27)
-    ('a', 'z', 'bb')
+    ('a', 'z', 'ab')
     """
     out = ""
     while True:
@@ -160,6 +160,7 @@ class Day:
     decisions: dict[str, Any] = field(default_factory=dict)
     rulings: list[dict[str, Any]] = field(default_factory=list)
     calls: int = 0
+    room_ms: list[tuple[float, float]] = field(default_factory=list)  # the arbiters' reads
     director: list[dict[str, Any]] = field(default_factory=list)
     cpu: list[dict[str, float]] = field(default_factory=list)
     endings: Counter[str] = field(default_factory=Counter)
@@ -556,30 +557,23 @@ class Seat:
 # ------------------------------------------------------------------ the arbiters
 
 
-async def arbiter(
-    day: Day, http: Http, name: str, events: dict[str, dict[str, Any]], stop: asyncio.Event
-) -> None:
-    """Read the room of each event every 1.5 s; answer the open calls given to this arbiter
-    (odd or even call numbers) with a ruling that names the call."""
-    shift = 0 if name == "A" else 1
+async def arbiter(day: Day, http: Http, ev: dict[str, Any], stop: asyncio.Event) -> None:
+    """One arbiter, of one event: reads its room every 3 s (as long as the room answers) and
+    answers each open call with a ruling that names the call."""
+    key = {"Authorization": f"Bearer {ev['arbiter']}"}
     for _ in range(10000):  # bounded
         if stop.is_set():
             return
-        for ev in events.values():
-            key = {"Authorization": f"Bearer {ev['arbiter']}"}
-            r = await http("GET", f"/api/events/{ev['id']}/room", headers=key)
-            if r.status_code != 200:
-                continue
+        began = time.monotonic()
+        r = await http("GET", f"/api/events/{ev['id']}/room", headers=key)
+        day.room_ms.append((day.now(), (time.monotonic() - began) * 1000))
+        if r.status_code == 200:
             for board in r.json().get("boards", []):
                 for call in board.get("calls") or []:
-                    if (
-                        not call.get("open")
-                        or (board["id"] + str(call["n"])).__hash__() % 2 != shift
-                    ):
-                        continue
-                    await _rule(day, http, ev, board, call, key)
+                    if call.get("open"):
+                        await _rule(day, http, ev, board, call, key)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), 1.5)
+            await asyncio.wait_for(stop.wait(), 3.0)
 
 
 async def _rule(
@@ -687,6 +681,8 @@ class Director:
                     "game": game,
                     "system": "swiss",
                     "rounds": a.rounds,
+                    # Go: standings by points (Go §27.1(2) variant B), as OpenGotha ranks
+                    "options": {"variant": "B"} if game == "go" else {},
                     "online": online[game],
                 },
             )
@@ -735,11 +731,26 @@ class Director:
         # (Go §27.1(1)C): the lots are drawn again (for every player: the route redraws all)
         await self.desk(game, "POST", "/lots")
 
+    async def paired(self, game: str) -> int:
+        """The event's paired rounds, as the store holds them."""
+        r = await self.desk(game, "GET", "")
+        return int(r.json()["current_round"]) if r.status_code == 200 else -1
+
     async def pair_and_start(self, game: str, number: int) -> list[Board]:
-        r = await self.desk(game, "POST", "/rounds")
-        if r.status_code != 200:
-            return []
+        """Pair round ``number`` and start its online games; a request nginx answered 5xx
+        is sent again (bounded) once the event shows it was not applied."""
+        for _ in range(5):
+            r = await self.desk(game, "POST", "/rounds")
+            if r.status_code < 500 or await self.paired(game) >= number:
+                break
+            await asyncio.sleep(2.0)
         r = await self.desk(game, "POST", f"/rounds/{number}/games")
+        for _ in range(5):
+            # 502: nginx had no live process to send it to (nothing was sent)
+            if r.status_code != 502:
+                break
+            await asyncio.sleep(2.0)
+            r = await self.desk(game, "POST", f"/rounds/{number}/games")
         if r.status_code != 201:
             return []
         rng = random.Random(f"{self.args.seed}-{game}-{number}")
@@ -895,8 +906,8 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
     try:
         await director.create()
         background += [
-            asyncio.create_task(arbiter(day, http, n, director.events, stop), name=f"arb{n}")
-            for n in "AB"
+            asyncio.create_task(arbiter(day, http, ev, stop), name=f"arbiter {game}")
+            for game, ev in director.events.items()
         ]
         if faults is not None:
             background.append(asyncio.create_task(faults.run(stop), name="faults"))
@@ -1040,6 +1051,7 @@ async def after_day(
         r = await director.desk(game, "GET", "/standings")
         standings[game] = r.json() if r.status_code == 200 else {}
     day.decisions["standings"] = standings
+    (out / "standings.json").write_text(json.dumps(standings, indent=1, ensure_ascii=False))
     # the store, read once the day is over
     with psycopg.connect(dsn) as conn:
         stored = {
@@ -1207,6 +1219,11 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         "games": len(boards),
         "endings": dict(day.endings),
         "calls": day.calls,
+        "room_ms": {
+            "reads": len(day.room_ms),
+            "p50": quantile([ms for _, ms in day.room_ms], 0.5),
+            "max": max((ms for _, ms in day.room_ms), default=None),
+        },
         "rulings": Counter(r["kind"] for r in day.rulings),
         "reconnects": day.reconnects,
         "statuses": {str(k): v for k, v in sorted(day.statuses.items())},
@@ -1248,6 +1265,13 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# OpenGotha's placement criteria (PlacementParameterSet.PLA_CRIT_*) and their column in
+# ogdump.sh's lines: NBW, MMS, SOSM, SOSOSM, SODOSM, SOSW, SOSOSW, SODOSW
+OGDUMP_COLUMNS: dict[int, Any] = {
+    100: 3, 200: 4, 210: 5, 230: 6, 220: 7, 110: 8, 130: 9, 120: 10,
+}  # fmt: skip
+
+
 def compare_opengotha(day: Day, out: Path) -> None:
     """The Go event's standings against OpenGotha's on the exported file (``DUIYI_OPENGOTHA``:
     the folder of ``ogdump.sh``): every player's points (Go: 2 × OpenGotha's wins) and place."""
@@ -1268,29 +1292,41 @@ def compare_opengotha(day: Day, out: Path) -> None:
         return
     rows = [x.split("\t") for x in done.stdout.splitlines() if "\t" in x and x[0] != "#"]
 
-    def key(name: str) -> str:  # OpenGotha's key: the name's letters, upper-cased
-        return "".join(sorted(re.sub(r"[^A-Z]", "", name.upper())))
-
-    og = [(r[0], key(r[1]), 2 * float(r[3])) for r in rows]  # Go points = 2 × its wins
-    desk = [
-        (str(r["place"]).rstrip("=*"), key(str(r["name"])), float(Fraction(str(r["points"]))))
-        for r in day.decisions.get("standings", {}).get("go", {}).get("standings", [])
+    # OpenGotha's key is NAME+FIRSTNAME upper-cased; the export splits "Li Aa" either way
+    # round (a Chinese surname first or last): a desk name is known by both orders
+    desk_rows = day.decisions.get("standings", {}).get("go", {}).get("standings", [])
+    known: dict[str, str] = {}
+    for r in desk_rows:
+        parts = re.sub(r"[^A-Za-z ]", "", str(r["name"])).upper().split()
+        for order in (parts, parts[::-1]):
+            known["".join(order)] = str(r["name"])
+    # (name, points, OpenGotha's columns after the key): Go points = 2 × its wins
+    # OpenGotha's placement criteria (the header's crit=...) by their columns in the dump
+    header = next((x for x in done.stdout.splitlines() if x.startswith("#round")), "")
+    found = re.search(r"crit=([\d,]+)", header)
+    codes = [int(c) for c in found.group(1).split(",") if c] if found else []
+    columns = [OGDUMP_COLUMNS.get(c, slice(2, None)) for c in codes if c]
+    og = [
+        (known.get(r[1].upper(), r[1]), 2 * float(r[3]), tuple(str(r[c]) for c in columns))
+        for r in rows
     ]
+    desk = [(str(r["name"]), float(Fraction(str(r["points"])))) for r in desk_rows]
     differ = []
-    if {k: p for _, k, p in og} != {k: p for _, k, p in desk}:
+    if {k: p for k, p, _ in og} != dict(desk):
         differ.append("points")
-    # the same order: players sharing a place at the desk are listed by OpenGotha together
+    # the same order, up to players OpenGotha cannot tell apart (equal in all its criteria:
+    # the desk settles those by its further tiebreaks and the lots, Go §27.1(1)C)
     i = 0
-    while i < len(desk) and not differ:
-        group = [k for p, k, _ in desk if p == desk[i][0]]
-        if len(og) < i + len(group) or og[i][0] != desk[i][0]:
-            differ.append(f"place {desk[i][0]}")
-        elif sorted(group) != sorted(k for _, k, _ in og[i : i + len(group)]):
-            differ.append(f"players of place {desk[i][0]}")
-        i += len(group)
+    while i < len(og) and not differ:
+        j = i
+        while j < len(og) and og[j][2] == og[i][2]:
+            j += 1
+        if sorted(k for k, _, _ in og[i:j]) != sorted(k for k, _ in desk[i:j]):
+            differ.append(f"the players of OpenGotha's places {i + 1}-{j}")
+        i = j
     equal = bool(desk) and not differ
     reason = (
-        f"{len(desk)} players: the same points and places as OpenGotha's ogdump.sh"
+        f"{len(desk)} players: the same points and order as OpenGotha's ogdump.sh"
         if equal
         else f"differ: {', '.join(differ) or 'no standings'}"
     )
@@ -1307,6 +1343,7 @@ def svg_lines(
     unit: str,
     width: int = 860,
     height: int = 200,
+    until: float | None = None,
 ) -> str:
     """A line chart with the faults shaded (SVG text, drawn here).
 
@@ -1316,7 +1353,7 @@ def svg_lines(
     points = [p for s in series.values() for p in s]
     if not points:
         return f"<p>{html.escape(title)}: no data</p>"
-    x1 = max(p[0] for p in points) or 1.0
+    x1 = until or max(p[0] for p in points) or 1.0  # the same time axis for every chart
     y1 = max(p[1] for p in points if not math.isnan(p[1])) or 1.0
     left, top, w, h = 50, 20, width - 60, height - 45
 
@@ -1359,8 +1396,8 @@ def svg_lines(
 
 def report_html(day: Day, fig: dict[str, Any]) -> str:
     per_s: Counter[int] = Counter(int(a.acked) for a in day.acks)
-    horizon = int(max(per_s, default=0)) + 1
-    rate = [(float(t), float(per_s.get(t, 0))) for t in range(horizon)]
+    horizon = int(max([*per_s, *(row["t"] for row in day.cpu)], default=0)) + 1
+    rate = [(float(t), float(per_s.get(t, 0))) for t in range(int(max(per_s, default=0)) + 1)]
     lat: dict[int, list[float]] = defaultdict(list)
     for a in day.acks:
         lat[int(a.sent // 5) * 5].append((a.acked - a.sent) * 1000)
@@ -1392,6 +1429,7 @@ def report_html(day: Day, fig: dict[str, Any]) -> str:
             "endings",
             "calls",
             "rulings",
+            "room_ms",
             "reconnects",
         )
     )
@@ -1440,9 +1478,9 @@ td,th{{border:1px solid #ccc;padding:2px 8px;text-align:left}}</style></head><bo
 faults {"injected" if fig["faults"] else "not injected"} (shaded in the timelines).</p>
 <h2>What the check found</h2><table>{rows}{other}</table>
 <h2>Timelines</h2>
-{svg_lines({"acknowledged actions per s": rate}, day.faults, "moves per second", "1/s")}
-{svg_lines({"p50": p50, "p99": p99}, day.faults, "acknowledgement time by 5 s of sending", "ms")}
-{svg_lines(cpu, day.faults, "CPU by process kind", "CPU s per s")}
+{svg_lines({"acknowledged actions per s": rate}, day.faults, "moves per second", "1/s", until=horizon)}
+{svg_lines({"p50": p50, "p99": p99}, day.faults, "acknowledgement time by 5 s of sending", "ms", until=horizon)}
+{svg_lines(cpu, day.faults, "CPU by process kind", "CPU s per s", until=horizon)}
 <h2>Faults and recovery</h2><table><tr><th>fault</th><th>start s</th><th>whole again s</th>
 <th>recovery s</th></tr>{faults}</table>
 <p>Recovery: the longest any player still waited for an acknowledgement once the machines were

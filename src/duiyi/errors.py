@@ -44,14 +44,30 @@ __all__ = [
 class DuiyiError(Exception):
     """Base class of every duiyi error.
 
+    ``code`` and ``values`` name the refusal for a page that says it in its own language
+    (the server's problem document carries them; ``message`` stays the English text):
+
     >>> DuiyiError("bad thing", article="Go §1").article
     'Go §1'
+    >>> e = DuiyiError("only black's last stone …", "Go §17.3", code="not-last-stone",
+    ...                values={"player": "black"})
+    >>> e.code, e.values
+    ('not-last-stone', {'player': 'black'})
     """
 
-    def __init__(self, message: str, article: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        article: str | None = None,
+        *,
+        code: str | None = None,
+        values: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.article = article
+        self.code = code
+        self.values = dict(values or {})
 
     def __str__(self) -> str:
         if self.article and self.article not in self.message:

@@ -18,22 +18,31 @@ from pathlib import Path
 
 from tests.server.conftest import PG_ADMIN, Server, _pg_create, _pg_drop, free_port
 
-__all__ = ["StoreRelay", "relayed_server"]
+__all__ = ["StoreRelay", "relayed_database", "relayed_server"]
+
+
+@contextlib.contextmanager
+def relayed_database() -> Iterator[tuple[str, StoreRelay]]:
+    """A fresh PostgreSQL database's URL through a :class:`StoreRelay` (dropped after)."""
+    name = _pg_create()
+    relay = StoreRelay(int(PG_ADMIN.rsplit(":", 1)[1].split("/")[0])).start()
+    user = PG_ADMIN.split("://", 1)[1].split("@", 1)[0]
+    try:
+        yield f"postgresql+psycopg://{user}@127.0.0.1:{relay.port}/{name}", relay
+    finally:
+        relay.stop()
+        _pg_drop(name)
 
 
 @contextlib.contextmanager
 def relayed_server(tmp: Path) -> Iterator[tuple[Server, StoreRelay]]:
     """A `duiyi serve` on a fresh PostgreSQL database reached through a :class:`StoreRelay`."""
-    name = _pg_create()
-    relay = StoreRelay(int(PG_ADMIN.rsplit(":", 1)[1].split("/")[0])).start()
-    user = PG_ADMIN.split("://", 1)[1].split("@", 1)[0]
-    server = Server(f"postgresql+psycopg://{user}@127.0.0.1:{relay.port}/{name}", None)
-    try:
-        yield server.start(tmp), relay
-    finally:
-        server.stop()
-        relay.stop()
-        _pg_drop(name)
+    with relayed_database() as (url, relay):
+        server = Server(url, None)
+        try:
+            yield server.start(tmp), relay
+        finally:
+            server.stop()
 
 
 class StoreRelay:

@@ -75,3 +75,83 @@ def test_an_opengotha_file_that_cannot_be_read_is_refused_by_name(server: Server
         r = httpx.post(f"{url}/players/opengotha", content=body, headers=xml)
         assert r.status_code == 422 and words in r.json()["detail"], r.text
     assert len(httpx.get(url).json()["event"]["players"]) == 4  # nothing entered
+
+
+def test_a_bye_moved_by_hand_is_explained_again_and_warnings_keep_their_numbers(
+    server: Server,
+) -> None:
+    url, auth = _new(server)
+    r = httpx.post(f"{url}/players", content="E\n", headers={**auth, "content-type": "text/plain"})
+    assert r.is_success, r.text
+    assert httpx.post(f"{url}/rounds", headers=auth).is_success
+    rnd = httpx.get(f"{url}/rounds/1").json()
+    bye = rnd["byes"][0]
+    bye = bye["player"] if isinstance(bye, dict) else bye
+    assert any(n.startswith(f"{bye} has the bye: lowest") for n in rnd["explanation"]["notes"])
+    # the bye moves to board 1's Black; the bye's player takes that seat
+    games = [[g["black"], g["white"]] for g in rnd["games"]]
+    moved, games[0][0] = games[0][0], bye
+    r = httpx.put(f"{url}/rounds/1/pairings", headers=auth, json={"games": games, "byes": [moved]})
+    assert r.is_success, r.text
+    notes = httpx.get(f"{url}/rounds/1").json()["explanation"]["notes"]
+    assert f"{moved} has the bye: moved by hand" in notes
+    assert not any(n.startswith(f"{bye} has the bye") for n in notes), notes
+    # round 2 by hand: two winners' opponents swapped; the warnings carry their numbers
+    for g in httpx.get(f"{url}/rounds/1").json()["games"]:
+        r = httpx.put(
+            f"{url}/rounds/1/boards/{g['board']}/result", headers=auth, json={"result": "1-0"}
+        )
+        assert r.is_success, r.text
+    assert httpx.post(f"{url}/rounds", headers=auth).is_success
+    r2 = httpx.get(f"{url}/rounds/2").json()
+    byes2 = [b["player"] if isinstance(b, dict) else b for b in r2["byes"]]
+    winners = [g["black"] for g in httpx.get(f"{url}/rounds/1").json()["games"]]
+    losers = [g["white"] for g in httpx.get(f"{url}/rounds/1").json()["games"]]
+    players = [p for g in r2["games"] for p in (g["black"], g["white"])]
+    a, b = winners[0], next(p for p in players if p in losers)
+    rest = [p for p in players if p not in (a, b)]
+    body = {"games": [[a, b], rest[:2]], "byes": byes2}
+    warnings = httpx.post(f"{url}/rounds/2/pairings/check", headers=auth, json=body).json()
+    score = [w for w in warnings["warnings"] if w["kind"] == "score"]
+    # Go §27.1: a win is 2 points: 2 against 0
+    assert score and score[0]["detail"] == "2 / 0", warnings
+
+
+def test_the_sgf_archive_names_the_players_and_the_desks_result(server: Server) -> None:
+    import io
+    import zipfile
+
+    from duiyi.sgf import parse
+
+    url, auth = _new(server)
+    assert httpx.post(f"{url}/rounds", headers=auth).is_success
+    started = httpx.post(f"{url}/rounds/1/games", headers=auth)
+    assert started.status_code == 201, started.text
+    board1 = next(g for g in started.json()["games"] if g["board"] == 1)
+    move = {"type": "move", "move": "D4"}
+    r = httpx.post(
+        f"{server.url}/api/games/{board1['game_id']}/actions",
+        json=move,
+        headers={"Authorization": f"Bearer {board1['black_token']}"},
+    )
+    assert r.is_success, r.text
+    # the director enters board 1's result at the desk: the game closes with it
+    r = httpx.put(f"{url}/rounds/1/boards/1/result", headers=auth, json={"result": "0-1"})
+    assert r.is_success, r.text
+    # the online game is over with it: closed, its clock no longer runs, no move is taken
+    st = httpx.get(f"{server.url}/api/games/{board1['game_id']}").json()
+    assert st["closed"] and st.get("clock_running") in (None, ""), st
+    r = httpx.post(
+        f"{server.url}/api/games/{board1['game_id']}/actions",
+        json={"type": "move", "move": "Q16"},
+        headers={"Authorization": f"Bearer {board1['white_token']}"},
+    )
+    assert r.status_code == 409, r.text
+    ev = httpx.get(url).json()["event"]
+    game = ev["history"][0]["games"][0]
+    names = {p["number"]: p["name"] for p in ev["players"]}
+    archive = zipfile.ZipFile(io.BytesIO(httpx.get(f"{url}/export/sgf.zip").content))
+    text = archive.read(next(n for n in archive.namelist() if "board1-" in n)).decode()
+    root = parse(text).games[0]
+    assert (root.text("PB"), root.text("PW")) == (names[game["black"]], names[game["white"]])
+    assert root.get("RE") == "W+" and root.get("RO") == "1", text

@@ -5,9 +5,11 @@ servers that are up)."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 import subprocess
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -180,5 +182,43 @@ def test_a_request_that_met_a_paused_process_is_answered_by_the_next(tmp_path: P
         assert {r.text for r in answers} <= {str(upstreams[0]), str(upstreams[2])}
     finally:
         frozen.close()
+        proc.terminate()
+        proc.wait(10)
+
+
+OUTAGE = """
+server {{
+    listen 127.0.0.1:{port};
+    access_log off;
+    location / {{ add_header Retry-After 2 always; return 503 "store away"; }}
+}}
+"""
+
+
+def test_a_store_outage_reaches_the_client_as_503_with_retry_after(tmp_path: Path) -> None:
+    # While PostgreSQL restarts every process answers 503 with Retry-After (issue 33's outage
+    # fix): the pages and bots wait and send again. The event day found nginx turning it into
+    # 502 "no live upstreams" (no Retry-After, not retried): with http_503 in
+    # proxy_next_upstream each 503 counted as a failure (max_fails=1) and took the process out.
+    upstreams = [free_port() for _ in range(3)]
+    port = free_port()
+    conf = render(port, upstreams, tmp_path)
+    backends = "".join(OUTAGE.format(port=p) for p in upstreams)
+    (tmp_path / "nginx.conf").write_text(conf[: conf.rindex("}")] + backends + "}\n")
+    for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (tmp_path / sub).mkdir(exist_ok=True)
+    cmd = [NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")]
+    proc = subprocess.Popen([*cmd, "-e", str(tmp_path / "error.log")], stdout=subprocess.DEVNULL)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            for _ in range(50):  # nginx is listening once it answers (bounded)
+                with contextlib.suppress(httpx.TransportError):
+                    client.get(f"http://127.0.0.1:{upstreams[0]}/")
+                    break
+                time.sleep(0.1)
+            answers = [client.get(path) for path in ("/api/events", "/api/events", "/api/games/g1")]
+        assert [r.status_code for r in answers] == [503, 503, 503]
+        assert all(r.headers.get("retry-after") == "2" for r in answers)
+    finally:
         proc.terminate()
         proc.wait(10)

@@ -17,8 +17,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import Server, bearer
-from tests.server.outage import StoreRelay, relayed_server
+from tests.server.conftest import REDIS_URL, Server, bearer
+from tests.server.nginx import start_cluster
+from tests.server.outage import StoreRelay, relayed_database, relayed_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -136,3 +137,24 @@ def test_health_says_503_while_the_store_is_down(outage: tuple[Server, StoreRela
     assert httpx.get(server.url + "/api/health", timeout=30).status_code == 503
     relay.restore()
     assert httpx.get(server.url + "/api/health", timeout=30).status_code == 200
+
+
+def test_through_nginx_an_outage_stays_a_503(tmp_path: Path) -> None:
+    # the event day (issue 33): every process answered the outage 503, nginx took each 503 for
+    # a failed process (proxy_next_upstream http_503, max_fails=1), found no live upstream and
+    # answered 502 to everything for 3 s. A 503 is an answer from a live process: nginx passes
+    # it on, with its Retry-After, and keeps the process
+    with relayed_database() as (url, relay):
+        cluster = start_cluster(url, REDIS_URL, tmp_path, processes=2)
+        try:
+            ev = httpx.post(
+                cluster.nginx.url + "/api/events",
+                json={"name": "Cup", "game": "go", "system": "swiss", "rounds": 1},
+            ).json()
+            relay.cut()
+            for _ in range(4):
+                _unavailable(httpx.get(f"{cluster.nginx.url}/api/events/{ev['id']}", timeout=30))
+            relay.restore()
+            assert httpx.get(f"{cluster.nginx.url}/api/events/{ev['id']}", timeout=30).is_success
+        finally:
+            cluster.stop()

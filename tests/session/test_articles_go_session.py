@@ -164,3 +164,19 @@ def test_nothing_but_the_request_follows_an_overrun() -> None:
     assert s.outcome() is None and s.log == ()
     s.request_overtime_pass(BLACK, now=64.0)
     assert s.to_move() is WHITE
+
+
+def test_a_void_move_that_costs_the_turn_voids_the_movers_move_only() -> None:
+    # Go §19: the move on a forbidden point is void and counts as the mover's pass. Voiding
+    # the player not on move changed nothing and was accepted (issue 32): refused, naming the
+    # move a void would be, and nothing is recorded
+    s = Session(GoGame(9), Clock(Absolute(600), now=0.0), Referee(GO))
+    s.move(BLACK, "E5", now=1.0)
+    with pytest.raises(DuiyiError, match=r"black is not on move.*move 2, white's"):
+        s.rule(rq.VoidMove(BLACK, "Go §19"), 2.0)
+    assert len(s.referee) == 0 and s.to_move() is WHITE
+    [void] = s.rule(rq.VoidMove(WHITE, "Go §19"), 3.0)
+    assert void.passes is WHITE and s.to_move() is BLACK
+    # Go §17.2 (a second move in a row) keeps the turn: it is about the player not on move
+    [again, warned] = s.rule(rq.VoidMove(WHITE, "Go §17.2"), 4.0)
+    assert again.passes is None and warned.kind.value == "warning" and s.to_move() is BLACK

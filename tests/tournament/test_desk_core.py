@@ -105,6 +105,21 @@ def test_pairing_by_hand_warns_of_a_rematch_colours_and_score_groups() -> None:
         hand.check(started, 2, [(w1, b2), (w2, b1)], [])
 
 
+def test_hand_pairing_warnings_keep_their_numbers() -> None:
+    # issue 32: a page says a warning in its own words from the numbers the warning carries
+    e, _ = ops.pair_next_round(swiss(4, 3), random.Random(1))
+    (b1, w1), (b2, w2) = [(g.black, g.white) for g in e.round(1).games]
+    e, _ = ops.pair_next_round(finish(e, 1), random.Random(2))
+    notes = {(n.kind, n.players): n for n in hand.check(e, 2, [(b1, b2), (w2, w1)], [])}
+    # Go §27.1: a win is 2 points; the two winners meet here (one score group: no warning),
+    # so do the losers
+    assert ("score", (b1, b2)) not in notes
+    notes = {(n.kind, n.players): n for n in hand.check(e, 2, [(b1, w2), (b2, w1)], [])}
+    assert notes[("score", (b1, w2))].detail == "2 / 0"
+    assert notes[("colour", (b1,))].detail == "B2 W0 (BB)"  # Black twice
+    assert notes[("score", (b1, w2))].to_json()["detail"] == "2 / 0"
+
+
 def test_after_round_n_counts_only_rounds_with_every_result() -> None:
     e, _ = ops.pair_next_round(swiss(), random.Random(1))
     e = finish(e, 1)

@@ -45,12 +45,20 @@ NAMES = [
 ]
 
 
-def make_event(server: Server, game: str, players: int) -> dict[str, Any]:
+def make_event(
+    server: Server,
+    game: str,
+    players: int,
+    *,
+    size: int = 9,
+    names: list[str] | None = None,
+    rank: str = "3d",
+) -> dict[str, Any]:
     """An event whose first round's games are online, one board per pair of players."""
     if game == "go":
         # byo-yomi from the first move (Go §22.7 asks for it); ten reserved minutes
         online: dict[str, Any] = {
-            "size": 9,
+            "size": size,
             "time_control": {"system": "chinese-byoyomi", "base": 0, "reserved_minutes": 10},
         }
     else:
@@ -69,8 +77,8 @@ def make_event(server: Server, game: str, players: int) -> dict[str, Any]:
     ev: dict[str, Any] = r.json()
     org = {"Authorization": f"Bearer {ev['organiser_token']}"}
     roster = [
-        {"name": n, "rank": "3d", "rating": 2400 - i * 10, "club": "X"}
-        for i, n in enumerate(NAMES[:players])
+        {"name": n, "rank": rank, "rating": 2400 - i * 10, "club": "X"}
+        for i, n in enumerate((names or NAMES)[:players])
     ]
     assert httpx.post(
         f"{server.url}/api/events/{ev['id']}/players", json=roster, headers=org
@@ -300,7 +308,7 @@ def test_every_ruling_of_both_books_from_the_room_with_the_mouse(
     landed(server, g1["game_id"], "leave_seat", "Go §22.7", 0)
     act(server, g1["game_id"], g1["white_token"], {"type": "move", "move": "C3"})
     # Go §17.3: White's stone dropped; it is picked up and White plays again
-    rule(tablet, 1, "Dropped stone (掉子)", player="white")
+    rule(tablet, 1, "Dropped stone (掉子)", player="white", tick=("The opponent agrees",))
     landed(server, g1["game_id"], "dropped_stone", "Go §17.3", 1)
     assert "C3" not in state(server, g1["game_id"])["stones"]["white"]
     act(server, g1["game_id"], g1["white_token"], {"type": "move", "move": "C3"})

@@ -309,3 +309,40 @@ def test_a_gomoku_swiss_of_twelve_with_the_2013_openings_and_the_prints(
     en.get_by_role("button", name="Standings", exact=True).click()
     en.locator("[data-testid=print-legend]").get_by_text("Avg. opp. rating").wait_for()
     screenshot(en, "print-en-standings")
+
+
+def test_a_knockout_draw_is_asked_after_a_reload_and_no_replay_past_the_book(
+    server: Server, context_factory: Any
+) -> None:
+    # Gomoku §18.3(1)C: a drawn knockout game is replayed, then the lot decides; here the event
+    # allows one replay: after it, the desk offers the lot only
+    ev = httpx.post(
+        f"{server.url}/api/events",
+        json={
+            "name": "一局加赛",
+            "game": "gomoku",
+            "system": "knockout",
+            "options": {"draw_replays": 1, "lines": "numbers"},
+        },
+    ).json()
+    org = {"Authorization": f"Bearer {ev['organiser_token']}"}
+    names = "姓名\n" + "".join(f"选手{i}\n" for i in range(1, 5))
+    url = f"{server.url}/api/events/{ev['id']}"
+    r = httpx.post(f"{url}/players", content=names, headers={**org, "Content-Type": "text/csv"})
+    assert r.is_success, r.text
+    assert httpx.post(f"{url}/rounds", headers=org).is_success
+    page = context_factory(locale="zh-CN").new_page()
+    page.goto(f"{server.url}/ui/#/desk/{ev['id']}/round?key={ev['organiser_token']}")
+    enter(page, 1, 1, "和棋")
+    dialog = page.get_by_role("alertdialog")
+    dialog.get_by_text("淘汰赛须决出胜者").wait_for()
+    # the question is still asked after a reload, until it is answered
+    page.reload()
+    dialog.get_by_text("淘汰赛须决出胜者").wait_for()
+    dialog.get_by_role("button", name="交换先后手加赛").click()
+    page.get_by_test_id("ko-replays").wait_for()
+    enter(page, 1, 1, "和棋")
+    dialog.get_by_text("本台已加赛 1 局仍和：现在抽签决定。").wait_for()
+    assert dialog.get_by_role("button", name="交换先后手加赛").count() == 0
+    dialog.get_by_role("button", name="抽签决定").click()
+    page.get_by_text(re.compile("抽签决定：.+ 晋级")).wait_for()

@@ -333,6 +333,8 @@ class GoAdapter(GameAdapter):
                 f"only {player}'s last stone, with the opponent not yet moved, can be picked "
                 "up again (Go §17.3)",
                 "Go §17.3",
+                code="takeback-not-last-stone",
+                values={"player": player.value},
             )
 
     def takeback_count(self, player: Color) -> int:
@@ -606,10 +608,17 @@ class GomokuAdapter(GameAdapter):
                 f"only {player}'s last stone, before the opponent plays on, can be put back "
                 "(Gomoku §6.1(5)-(6); playing on accepts it, Gomoku §6.2)",
                 "Gomoku §6.2",
+                code="replace-not-last-stone",
+                values={"player": player.value},
             )
         target = Point.parse(point)
         if target == last.point:
-            raise SessionError(f"the stone is already on {target}", "Gomoku §6.1")
+            raise SessionError(
+                f"the stone is already on {target}",
+                "Gomoku §6.1",
+                code="replace-same-point",
+                values={"point": str(target)},
+            )
         self.game.undo()
         try:
             self.game.apply(Place(colour, target))
@@ -634,6 +643,8 @@ class GomokuAdapter(GameAdapter):
                 f"only {player}'s last stone, before the opponent plays on, can be taken back "
                 "(Gomoku §6.1(7); playing on accepts it, Gomoku §6.2)",
                 "Gomoku §6.2",
+                code="takeback-not-last-stone",
+                values={"player": player.value},
             )
 
     def take_back(self, player: Color) -> None:

@@ -87,6 +87,8 @@ class GameType:
     redraw_article: ClassVar[str]
     #: the article under which a knockout's round 1 lines are drawn by lot
     lines_lot_article: ClassVar[str]
+    #: results go to the European Go Database (an EGD results file is offered): Go only
+    has_egd: ClassVar[bool] = False
     #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
     ends_in_a_line: ClassVar[bool] = False
     #: the byo-yomi pass on overtime (Go §22.5) and leaving the seat in byo-yomi (Go §22.7)

@@ -113,6 +113,7 @@ class Go(GameType):
     has_komi: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Go §28.1"
     lines_lot_article: ClassVar[str] = "appendix 一.3"
+    has_egd: ClassVar[bool] = True
     last_article: ClassVar[int] = 33
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
     default_preset: ClassVar[str] = "chinese"

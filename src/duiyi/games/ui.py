@@ -57,6 +57,8 @@ class GameUi:
     variant_systems: tuple[str, ...]
     #: per system, the key of the desk's sentence on its standings (``{variant}``: the event's)
     standings_methods: dict[str, str]
+    #: an EGD results file is offered for its events (the European Go Database: Go only)
+    egd: bool
 
 
 def describe(game: GameType) -> GameUi:
@@ -83,6 +85,7 @@ def describe(game: GameType) -> GameUi:
         terms=dict(game.termination_words),
         variant_systems=game.variant_systems,
         standings_methods=dict(game.standings_methods),
+        egd=game.has_egd,
     )
 
 

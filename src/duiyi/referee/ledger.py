@@ -1085,6 +1085,7 @@ class Referee:
                 "a disqualification needs the competition committee's approval of the chief "
                 "arbiter's written request (Gomoku §2.20(4)): pass approved=True",
                 "Gomoku §2.20(4)",
+                code="disqualification-unapproved",
             )
         if color in self.disqualified():
             raise RefereeError(f"{color} is already disqualified", art)

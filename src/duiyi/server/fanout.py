@@ -183,8 +183,8 @@ class RedisFanout:
             channel, payload = await self.outbox.get()
             try:
                 receivers = await self.redis.publish(channel, payload)
-            except Exception:
-                log.exception("publish to %s failed", channel)
+            except Exception as exc:
+                report_failure(f"publish to {channel}", exc, down=_redis_down(exc))
                 continue
             if receivers == 0 and channel.startswith("duiyi:game:"):
                 self.watched.pop(channel.removeprefix("duiyi:game:"), None)  # nobody left
@@ -315,8 +315,8 @@ class RedisFanout:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("redis read failed")
+            except Exception as exc:
+                report_failure("redis read", exc, down=_redis_down(exc))
                 await asyncio.sleep(0.5)
                 continue
             if message is None:
@@ -378,3 +378,17 @@ class RedisFanout:
             await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))
         except Exception:  # the sender's store check answers it (FORWARD_TIMEOUT)
             log.exception("the reply to a forwarded action was not sent")
+
+
+def _redis_down(exc: BaseException) -> str | None:
+    """ "Redis" when ``exc`` says Redis cannot be reached (restarting, refused, timed out): an
+    expected outage (docs/deploy.md: it may restart at any time), logged as one line.
+
+    >>> _redis_down(ConnectionRefusedError(111, "refused")), _redis_down(KeyError("x"))
+    ('Redis', None)
+    """
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeout
+
+    outage = (RedisConnectionError, RedisTimeout, ConnectionError, TimeoutError)
+    return "Redis" if isinstance(exc, outage) else None

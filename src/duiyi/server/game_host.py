@@ -128,10 +128,13 @@ class GameHost:
 
     def view(self) -> dict[str, Any]:
         """The public state now."""
-        view = game_view(self.id, self.session, self.version, self.now())
-        view["event"] = event_link(self.record)
-        if self.closed is not None:  # the director entered the board's result
+        if self.closed is None:
+            view = game_view(self.id, self.session, self.version, self.now())
+        else:  # the director entered the board's result: the clocks stopped with the game
+            view = game_view(self.id, self.session, self.version, self.session.now)
             view["closed"] = self.closed
+            view["clock_running"] = None
+        view["event"] = event_link(self.record)
         return view
 
     async def current_session(self) -> Session:

@@ -123,7 +123,12 @@ class GameManager:
     def lapse(self, now: float) -> float:
         """When this process last went ``stale_after`` without a stored heartbeat (now, if it
         is so now): a game it hosted before then is served again only once the store says it
-        still owns it (:meth:`confirm`)."""
+        still owns it (:meth:`confirm`).
+
+        >>> m = GameManager.__new__(GameManager); m.stale_after, m.lapsed_at = 5.0, -math.inf
+        >>> m.beat_at = 100.0; m.lapse(103.0), m.lapse(106.0)  # no beat stored since 100
+        (-inf, 106.0)
+        """
         if self.beat_at is not None and now - self.beat_at >= self.stale_after:
             self.lapsed_at = now
         return self.lapsed_at

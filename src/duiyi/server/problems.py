@@ -145,23 +145,24 @@ def store_outage(exc: BaseException) -> Unavailable | None:
 
 
 class _OutageLog:
-    """One WARNING line when the store stops answering, then at most one per ``every``
-    seconds while it stays so (how many failures meanwhile): an expected outage never
-    prints a traceback, and never a line per request."""
+    """One WARNING line when a service (the store, Redis) stops answering, then at most one
+    per ``every`` seconds while it stays so (how many failures meanwhile): an expected outage
+    never prints a traceback, and never a line per request."""
 
     def __init__(self, every: float = 10.0) -> None:
         self.every = every
         self.last: float | None = None
         self.quiet = 0
 
-    def warn(self, what: str, exc: BaseException, now: float) -> None:
+    def warn(self, down: str, what: str, exc: BaseException, now: float) -> None:
         if self.last is not None and now - self.last < self.every:
             self.quiet += 1
             return
         more = f" ({self.quiet} more failures since the last line)" if self.quiet else ""
         first = str(exc).strip().splitlines()
         log.warning(
-            "the store cannot be reached: %s failed (%s: %s)%s",
+            "%s cannot be reached: %s failed (%s: %s)%s",
+            down,
             what,
             type(exc).__name__,
             first[0] if first else "",
@@ -170,17 +171,24 @@ class _OutageLog:
         self.last, self.quiet = now, 0
 
 
-_outages = _OutageLog()
+_outages: dict[str, _OutageLog] = {}
 
 
-def report_failure(what: str, exc: BaseException) -> None:
-    """Log a failure of background work or of a request: a store outage as one WARNING line
-    (rate-limited, no traceback), anything else with its traceback (a bug).
+def report_failure(what: str, exc: BaseException, *, down: str | None = None) -> None:
+    """Log a failure of background work or of a request: an outage as one WARNING line
+    (rate-limited, no traceback): the store's (:func:`store_outage`), or ``down`` naming the
+    service the caller knows ``exc`` means is unreachable (Redis); a refusal (a duiyi error:
+    a commit fenced out after a failover) as one line too; anything else with its traceback
+    (a bug).
 
     >>> report_failure("heartbeat", ConnectionRefusedError(111, "Connection refused"))
     """
-    if store_outage(exc) is not None:
-        _outages.warn(what, exc, time.monotonic())
+    if down is None and store_outage(exc) is not None:
+        down = "the store"
+    if down is not None:
+        _outages.setdefault(down, _OutageLog()).warn(down, what, exc, time.monotonic())
+    elif isinstance(exc, DuiyiError):
+        log.warning("%s refused: %s", what, exc)
     else:
         log.error("%s failed", what, exc_info=exc)
 
@@ -228,12 +236,19 @@ def problem_body(exc: DuiyiError) -> dict[str, Any]:
 
     >>> problem_body(IllegalMove("suicide", "Go §5", move="A1"))["reason"]
     'suicide'
+    >>> b = problem_body(IllegalAction("x", code="not-last-stone", values={"player": "white"}))
+    >>> b["code"], b["values"]
+    ('not-last-stone', {'player': 'white'})
     """
     forwarded = getattr(exc, "problem", None)  # raised by the process that owns a game
     if isinstance(forwarded, dict) and isinstance(forwarded.get("status"), int):
         return forwarded
     status = status_for(exc)
     extra: dict[str, Any] = {"article": exc.article, "error": type(exc).__name__}
+    # what the refusal is, for a page to say in its language (the detail stays English)
+    if exc.code:
+        extra["code"] = exc.code
+        extra["values"] = exc.values
     if isinstance(exc, IllegalMove):
         extra["reason"] = exc.reason
         extra["move"] = exc.move

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Annotated, Any
 
@@ -34,6 +35,10 @@ __all__ = ["router"]
 
 # every change checks the organiser key before its body is read (keyfirst.KeyFirstRoute)
 router = APIRouter(prefix="/api/events", tags=["desk"], route_class=KeyFirstRoute)
+
+
+# the pairing's note on who has the bye and why (duiyi.tournament.pairing.swiss)
+_BYE_NOTE = re.compile(r"^\d+ has the bye\b")
 
 
 @router.get("/{event_id}/desk")
@@ -198,9 +203,19 @@ async def put_pairing(
             pairings.append(
                 {"board": g.board, "black": g.black, "white": g.white, "reason": reason}
             )
+        said = list(kept.get("notes", []))
+        if set(body.byes) != set(e.round(number).byes):  # the bye moved: its reason too
+            said = [n for n in said if not _BYE_NOTE.match(n)]
+            said += [f"{p} has the bye: moved by hand" for p in body.byes]
         meta["explanations"] = {
             **meta.get("explanations", {}),
-            str(number): {**kept, "round": number, "pairings": pairings, "byes": list(body.byes)},
+            str(number): {
+                **kept,
+                "round": number,
+                "pairings": pairings,
+                "byes": list(body.byes),
+                "notes": said,
+            },
         }
         return out, notes
 

@@ -46,7 +46,7 @@ from duiyi.server.problems import (
     status_for,
     store_outage,
 )
-from duiyi.server.routes_ui import answer_call
+from duiyi.server.routes_ui import answer_call, claim_call, release_call
 from duiyi.server.rulings import Ruling, ruling_in_game, ruling_table
 from duiyi.server.schemas import GameSpec, normal_action, parse_action
 from duiyi.store.repository import Conflict
@@ -183,8 +183,16 @@ async def post_ruling(
     played = (await host.current_session()).game.moves_played()
     body = ruling_in_game(body, games.get(host.record.kind), int(size or 0) or None, played)
     call = body.pop("answers", None)
+    action_id = body.pop("action_id", None)
+    if call is not None:
+        await claim_call(request, game_id, int(call), action_id)  # one answer per call
     before = host.version
-    version = await host.rule(body, body.pop("action_id", None))
+    try:
+        version = await host.rule(body, action_id)
+    except BaseException:
+        if call is not None:
+            await release_call(request, game_id, int(call))
+        raise
     made = [
         e["ruling"]
         for e in await host.entries(min(before, version - 1))

@@ -10,12 +10,14 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
+from duiyi.errors import TournamentError
 from duiyi.server.event_changes import games_of, online_of, repo_of
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.parsed_events import parsed_event
 from duiyi.server.problems import file_answer
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
+from duiyi.tournament.formats.records import named_record
 
 __all__ = ["router"]
 
@@ -84,9 +86,13 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     from duiyi.tournament.formats.exports import export_event
 
     record = await repo_of(request).event(event_id)
-    text, _ = export_event(
-        parsed_event(record), "egd", egf_class=egf_class[:1].upper(), online=online_of(record)
-    )
+    e = parsed_event(record)
+    if not e.game.has_egd:
+        raise TournamentError(
+            f"the European Go Database holds Go results only: a {e.game.title} event has no "
+            "EGD file"
+        )
+    text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper(), online=online_of(record))
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
@@ -130,14 +136,21 @@ async def export_players(request: Request, event_id: str) -> PlainTextResponse:
     responses=file_answer("application/zip", "the games' SGF records"),
 )
 async def export_sgf(request: Request, event_id: str) -> Response:
-    """Every online game of the event as SGF, in one zip."""
-    await repo_of(request).event(event_id)
+    """Every online game of the event as SGF, in one zip, named as the event names it (PB, PW,
+    EV, RO; RE from the event when the director entered the result at the desk). A result
+    entered at the desk for a board without an online game has no record (the desk says so)."""
+    e = parsed_event(await repo_of(request).event(event_id))
     buffer = io.BytesIO()
+    stored = sorted(await repo_of(request).games_of_event(event_id), key=lambda g: g.created_at)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for g in await repo_of(request).games_of_event(event_id):
+        for i, g in enumerate(stored):
             host = await games_of(request).get(g.id)
             session = await host.current_session()
-            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", session.game.sgf())
+            text = session.game.sgf()
+            if g.round is not None and g.board is not None and g.round <= e.current_round:
+                later = sum(1 for x in stored[i + 1 :] if (x.round, x.board) == (g.round, g.board))
+                text = named_record(e, g.round, g.board, text, later)
+            zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", text)
     return Response(
         buffer.getvalue(),
         media_type="application/zip",

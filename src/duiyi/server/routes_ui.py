@@ -118,15 +118,25 @@ def _arbiter(record: StoredGame, token: str | None) -> bool:
     return bool(token) and record.arbiter_token_hash == hash_token(str(token))
 
 
-async def _event_names(repo: Repository, record: StoredGame) -> tuple[dict[str, str], Any]:
-    """The players' names of an event game (from the pairing of its round and board)."""
+async def _event_names(
+    repo: Repository, record: StoredGame, known: dict[str, Any] | None = None
+) -> tuple[dict[str, str], Any]:
+    """The players' names of an event game (from the pairing of its round and board).
+    ``known``: the events read so far by the request (id -> (record, parsed event)), so that
+    a page of many boards reads each event once, not once a board (the arbiter's room of 31
+    boards read the event 31 times: over nginx's 10 s on a loaded machine, issue 33)."""
     if record.event_id is None:
         return {}, None
-    try:
-        ev = await repo.event(record.event_id)
-    except NotFound:
-        return {}, None
-    e = parsed_event(ev)
+    found = None if known is None else known.get(record.event_id)
+    if found is None:
+        try:
+            stored = await repo.event(record.event_id)
+        except NotFound:
+            return {}, None
+        found = (stored, parsed_event(stored))
+        if known is not None:
+            known[record.event_id] = found
+    ev, e = found
     names: dict[str, str] = {}
     for rnd in e.history:
         if rnd.number != record.round:
@@ -350,6 +360,49 @@ async def close_call(request: Request, game_id: str, n: Numbered, body: Close) -
     return await answer_call(request, game_id, n, body.ruling.strip(), None)
 
 
+#: what a call taken for a ruling on its way says until the ruling is made
+_BEING_ANSWERED = "a ruling on its way"
+
+
+async def claim_call(request: Request, game_id: str, n: int, action_id: str | None) -> None:
+    """Take call ``n`` for a ruling about to be made: one answer per call, whatever the number
+    of the arbiter's tabs. A call answered already (or being answered) is refused with what
+    answered it (409, nothing is ruled); the same ruling sent again (its ``action_id``) may
+    take it again. :func:`release_call` gives it back if the ruling is refused."""
+
+    def change(config: dict[str, Any]) -> None:
+        calls = [dict(c) for c in config.get("calls") or []]
+        call = next((c for c in calls if c.get("n") == n), None)
+        if call is None:
+            raise NotFound(f"no call {n} in game {game_id!r}")
+        again = action_id is not None and call.get("taken_by") == action_id
+        if not call.get("open") and not again:
+            raise Conflict(
+                f"call {n} was already answered by {call.get('ruling') or 'the arbiter'}"
+            )
+        call["open"] = False
+        call["ruling"] = call.get("ruling") or _BEING_ANSWERED
+        if action_id is not None:
+            call["taken_by"] = action_id
+        config["calls"] = [call if c.get("n") == n else c for c in calls]
+
+    await _update_config(_repo(request), game_id, change)
+
+
+async def release_call(request: Request, game_id: str, n: int) -> None:
+    """Open call ``n`` again after the ruling taken for it was refused."""
+
+    def change(config: dict[str, Any]) -> None:
+        calls = [dict(c) for c in config.get("calls") or []]
+        for c in calls:
+            if c.get("n") == n and c.get("ruling") == _BEING_ANSWERED:
+                c.update(open=True, ruling="")
+                c.pop("taken_by", None)
+        config["calls"] = calls
+
+    await _update_config(_repo(request), game_id, change)
+
+
 async def answer_call(
     request: Request, game_id: str, n: int, text: str, ruling: dict[str, Any] | None
 ) -> dict[str, Any]:
@@ -398,8 +451,9 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
         )
         records = [StoredGame.of(r) for r in rows]
     out = []
+    known: dict[str, Any] = {}
     for record in records:
-        names, where = await _event_names(repo, record)
+        names, where = await _event_names(repo, record, known)
         stored = record.config.get("names") or {}
         out.append(
             {
@@ -422,9 +476,10 @@ async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
     repo = _repo(request)
     records = sorted(await repo.live_games(), key=lambda r: r.created_at, reverse=True)
     out: dict[str, dict[str, str]] = {}
+    known: dict[str, Any] = {}
     for record in records[: max(1, min(limit, 200))]:
         stored = {k: str(v) for k, v in (record.config.get("names") or {}).items() if v}
-        names, _where = await _event_names(repo, record)
+        names, _where = await _event_names(repo, record, known)
         merged = {**stored, **names}
         if merged:
             out[record.id] = merged
@@ -447,12 +502,13 @@ async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
     show = rounds[-1] if rounds else None
     manager = _manager(request)
     boards = []
+    known = {event_id: (ev, parsed_event(ev))}  # the event read once for every board
     for record in games:
         if record.round != show:
             continue
         host = await manager.get(record.id)
         entries, state = await host.read(0)
-        names, _where = await _event_names(repo, record)
+        names, _where = await _event_names(repo, record, known)
         rulings = [e.get("ruling") for e in entries if e.get("type") == "ruling"]
         boards.append(
             {

@@ -331,6 +331,9 @@ _FIELD_TYPES = {
 }
 # the session knows the move number and whether the game is decided: never asked on a form
 _NOT_ON_FORMS = {"kind", "action_id", "answers", "move_number", "decided"}
+#: flags a form shows unticked whatever the request's default: facts the arbiter establishes
+#: by ticking them (issue 32: "对方同意" was ticked before anyone had asked the opponent)
+_UNTICKED = frozenset({("dropped_stone", "consent")})
 
 
 def _literal_values(annotation: Any) -> list[str]:
@@ -374,7 +377,7 @@ def _fields(model: type[_Ruling], book: Book, method: str) -> list[dict[str, Any
         if kind == "select":
             field["choices"] = choices
         if info.default is not None and not info.is_required():
-            field["default"] = info.default
+            field["default"] = False if (method, name) in _UNTICKED else info.default
         if kind == "decision":
             allowed = set(book.moved if method == "moved_stones" else book.scattered)
             if method == "scattered":

@@ -813,6 +813,8 @@ class Session:
         already decided game needs ``override=True`` (Go §23.1)."""
         if not isinstance(ruling, Ruling):
             raise InvalidInput(f"not a ruling: {ruling!r}")
+        if ruling.kind is RulingKind.VOID_MOVE and ruling.passes is not None:
+            self._check_void_pass(ruling.passes, ruling.article)  # live only: old logs replay
         self.apply(Ruled(ruling, override), now, ruling.color)
 
     # ------------------------------------------------------------------ dispatch
@@ -1152,6 +1154,19 @@ class Session:
             self._end(ruling.outcome, at)
             return
         self._sync_clock(at)
+
+    def _check_void_pass(self, player: Color, article: str) -> None:
+        """A void move that costs the turn (Go §19, §18.3) voids the move ``player`` is
+        making now, the next of the game, and counts as its pass: so ``player`` is on move.
+        Voiding the other player would change nothing: refused, saying what to rule."""
+        if self.outcome() is None and self.to_move() is not player:
+            raise RefereeError(
+                f"{player} is not on move: a void move that counts as a pass voids the move "
+                f"being made now (move {self._game.moves_played() + 1}, "
+                f"{player.opponent}'s); {player}'s last move stands (to take a stone back, rule "
+                "a dropped stone or an irregularity)",
+                article,
+            )
 
     def _hand_back(self, dropper: Color, at: float) -> None:
         """The turn goes back to ``dropper`` after its stone was taken back (Go §17.3): its

@@ -37,6 +37,9 @@ class PairingWarning:
     board: int | None
     players: tuple[int, ...]
     text: str
+    #: the numbers the text says, for a page that says it in its own words: the colours a
+    #: player would have (``B3 W1 (BWBB)``), the two players' points (``2 / 0``)
+    detail: str = ""
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict."""
@@ -45,6 +48,7 @@ class PairingWarning:
             "board": self.board,
             "players": list(self.players),
             "text": self.text,
+            "detail": self.detail,
         }
 
 
@@ -120,7 +124,7 @@ def check(
 
     def pts(p: int) -> str:
         v = table.points(p) if p in table.competitors else 0
-        return str(v)
+        return format(float(v), "g")  # points are halves at most: 1.5, never 3/2
 
     for board, (b, w) in enumerate(games, start=1):
         if w in met.get(b, set()):
@@ -136,13 +140,14 @@ def check(
             hist = colours.get(p, "") + c
             balance = hist.count("B") - hist.count("W")
             if abs(balance) >= 2 or hist.endswith(c * 3):
+                detail = f"B{hist.count('B')} W{hist.count('W')} ({hist})"
                 out.append(
                     PairingWarning(
                         "colour",
                         board,
                         (p,),
-                        f"board {board}: {p} would have "
-                        f"B{hist.count('B')} W{hist.count('W')} ({hist}): colours unbalanced",
+                        f"board {board}: {p} would have {detail}: colours unbalanced",
+                        detail,
                     )
                 )
         if frozenset((b, w)) not in auto and pts(b) != pts(w):
@@ -153,6 +158,7 @@ def check(
                     (b, w),
                     f"board {board}: {b} ({pts(b)} points) and {w} "
                     f"({pts(w)} points) are in different score groups",
+                    f"{pts(b)} / {pts(w)}",
                 )
             )
     for p in byes:

@@ -107,6 +107,33 @@ def _printable(value: Any) -> str | None:
     return None if str(value).isprintable() else "printable text"
 
 
+def _date(value: Any) -> str | None:
+    """A day as the files write it (YYYY-MM-DD), or "" to clear it.
+
+    >>> _date("2026-12-02"), _date("2.12.2026")
+    (None, 'a date YYYY-MM-DD')
+    """
+    import datetime
+
+    if value == "":
+        return None
+    try:
+        datetime.date.fromisoformat(str(value))
+    except ValueError:
+        return "a date YYYY-MM-DD"
+    return None if len(str(value)) == 10 else "a date YYYY-MM-DD"
+
+
+def _country(value: Any) -> str | None:
+    """A country as the EGD writes it: two capital letters (ISO 3166, ``FR``), or ""."""
+    text = str(value)
+    return (
+        None
+        if text == "" or (len(text) == 2 and text.isascii() and text.isupper())
+        else ("two capital letters (FR, CN)")
+    )
+
+
 def _tiebreak_names(value: Any) -> str | None:
     from duiyi.tournament.tiebreaks import parse_tiebreak
 
@@ -175,6 +202,11 @@ CLIENT_OPTIONS: dict[str, Option] = {
     "placement": Option({"type": "object"}, "placement rules (an object)", _placement),
     "rules": Option({"type": "string", "maxLength": 40}, "a preset name", _printable),
     "openings": Option({"type": "string", "maxLength": 40}, "an opening rule", _printable),
+    # the event's description for the rating files (EGD: PC[country,place], DT[first,last])
+    "location": Option({"type": "string", "maxLength": 100}, "a place", _printable),
+    "country": Option({"type": "string", "maxLength": 2}, "a country", _country),
+    "begin_date": Option({"type": "string", "maxLength": 10}, "a date", _date),
+    "end_date": Option({"type": "string", "maxLength": 10}, "a date", _date),
 }
 
 #: The JSON Schema of a request's ``options`` (the OpenAPI document of the event routes).
@@ -276,6 +308,7 @@ class EventOptions:
     openings: str | None = None
     # the OpenGotha/EGD file's description of the event (``duiyi event new --option``)
     location: str | None = None
+    country: str | None = None
     begin_date: str | None = None
     end_date: str | None = None
     director: str | None = None

@@ -1,5 +1,5 @@
 // The server's public API: fetch with RFC 9457 problems turned into errors.
-import { t } from "./i18n.js";
+import { t, article, getLang } from "./i18n.js";
 
 export class Problem extends Error {
   constructor(body, status, retryAfter = 0) {
@@ -8,10 +8,18 @@ export class Problem extends Error {
     this.status = status;
     this.retryAfter = retryAfter; // seconds the server asked to wait (Retry-After), 0: none
   }
-  /** The message with the rule article when there is one (once: a message may name it). */
+  /** The refusal in the page's language with the rule article when there is one (once: a
+   * message may name it). A problem with a ``code`` the page knows (``err.<code>`` with the
+   * problem's ``values``, a colour said as a word) is said in the page's words, else the
+   * server's English detail. */
   get text() {
-    const a = this.body.article;
-    return a && !this.message.includes(a) ? `${this.message} (${a})` : this.message;
+    const key = this.body.code ? `err.${this.body.code}` : null;
+    const values = Object.fromEntries(Object.entries(this.body.values || {}).map(([k, v]) => [k, t(String(v))]));
+    const said = key ? t(key, values) : key;
+    const message = said && said !== key ? said : this.message;
+    const a = article(this.body.article);
+    if (!a || message.includes(a)) return message;
+    return getLang() === "zh" ? `${message}（${a}）` : `${message} (${a})`;
   }
 }
 

@@ -11,12 +11,12 @@ import { TABS } from "./desk_tabs.js";
 import { roundTitle } from "./event.js";
 import { forgetSecret, takeSecrets } from "./keys.js";
 import "./desk_players.js";
+import { aboutLine } from "./desk_settings.js";
 import "./desk_participation.js";
 import "./desk_round.js";
 import "./desk_hand.js";
 import "./desk_standings.js";
 import "./desk_export.js";
-import "./desk_settings.js";
 import "./desk_knockout.js";
 import "./desk_teams.js";
 import "./desk_prints.js";
@@ -142,7 +142,7 @@ function header(ctx) {
   const { e, ev, id, arbiter, desk } = ctx;
   const box = el("header", { class: "desk-head" },
     el("h1", {}, `${e.name} — ${t("desk")}`),
-    el("p", { class: "meta" }, `${t(e.game)} · ${t(`sys.${e.system}`)} · `,
+    el("p", { class: "meta" }, `${t(e.game)} · ${t(`sys.${e.system}`)} · `, aboutLine(e) ? `${aboutLine(e)} · ` : "",
       t("desk.roundOf", { n: String(ev.current_round), of: String(e.rounds) }), " · ",
       desk.completed_rounds ? t("desk.completeThrough", { n: String(desk.completed_rounds) }) : t("desk.noneComplete"), " · ",
       el("a", { href: `#/event/${id}` }, t("public")), " · ",

@@ -2,6 +2,7 @@
 import { el } from "./api.js";
 import { t, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
+import { gameType } from "./games.js";
 import { pairingSheet, roundTitle, tableCards } from "./event.js";
 
 /** More exports from other modules: { label (i18n key), href(ctx) or onclick(ctx), testid }. */
@@ -13,10 +14,12 @@ function render(ctx) {
   return el("div", {}, el("h2", {}, t("desk.tab.export")),
     el("ul", { class: "exports" },
       file("desk.ex.opengotha", "/export/opengotha.xml", `${id}.xml`, "export-opengotha"),
-      file("desk.ex.egd", "/export/results.h9", `${id}.h9`, "export-egd"),
+      gameType(ctx.e.game).egd ? file("desk.ex.egd", "/export/results.h9", `${id}.h9`, "export-egd") : null,
       file("desk.ex.csv", "/export/standings.csv", `${id}-standings.csv`, "export-csv"),
       file("desk.ex.players", "/export/players.csv", `${id}-players.csv`, "export-players"),
-      file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf"),
+      // the records of the online games; results entered at the desk alone have none
+      ctx.ev.games.length ? file("desk.ex.sgf", "/export/sgf.zip", `${id}-sgf.zip`, "export-sgf")
+        : el("li", { class: "note", "data-testid": "export-sgf-none" }, t("desk.ex.sgfNone")),
       el("li", {}, el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}`, "data-testid": "export-wallchart", class: "button" }, t("wallchart"))),
       ctx.e.history.length ? [
         el("li", {}, el("button", { type: "button", "data-testid": "export-pairings", onclick: () => pairingSheet(ctx.e, ctx.e.history.at(-1)) },

@@ -5,6 +5,35 @@ import { addTab } from "./desk_tabs.js";
 import { describe } from "./event.js";
 import { gameSettings } from "./settings.js";
 
+/** The event's days, place and country (the EGD's DT and PC, OpenGotha's dates and place). */
+function aboutForm(ctx) {
+  const o = ctx.e.options || {};
+  const field = (key, label, attrs) => el("label", {}, t(label), el("input", { name: key, value: o[key] || "", "data-testid": `about-${key}`, ...attrs }));
+  const form = el("form", {
+    class: "stack about-event", "aria-label": t("desk.about"),
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      const data = new FormData(form);
+      const options = {};
+      for (const key of ["begin_date", "end_date", "location", "country"]) options[key] = String(data.get(key) || "").trim();
+      options.country = options.country.toUpperCase();
+      if (await ctx.change("PATCH", `/api/events/${ctx.id}`, { body: { options } })) notice(t("saved"), "ok");
+    },
+  }, el("h3", {}, t("desk.about")), el("p", { class: "note" }, t("desk.about.help")),
+  field("begin_date", "desk.about.begin", { type: "date" }), field("end_date", "desk.about.end", { type: "date" }),
+  field("location", "desk.about.location", { maxlength: "100" }),
+  field("country", "desk.about.country", { maxlength: "2", size: "3", pattern: "[A-Za-z]{2}", placeholder: "FR" }),
+  el("button", { type: "submit", "data-testid": "save-about" }, t("save")));
+  return form;
+}
+
+/** The event's days, place and country in one line ("" when none is set). */
+export function aboutLine(e) {
+  const o = e.options || {};
+  const days = [o.begin_date, o.end_date && o.end_date !== o.begin_date ? o.end_date : null].filter(Boolean).join(" – ");
+  return [days, [o.location, o.country].filter(Boolean).join(", ")].filter(Boolean).join(" · ");
+}
+
 function render(ctx) {
   const { e, ev, id } = ctx;
   const online = ev.online || {};
@@ -21,7 +50,7 @@ function render(ctx) {
   }, settings.node, el("button", { type: "submit", "data-testid": "save-online" }, t("save")));
   return el("div", {}, el("h2", {}, t("desk.tab.settings")),
     el("p", { "data-testid": "online-summary" }, `${t("event.online")}: ${describe(online)}`),
-    el("div", { class: "online-settings", "data-testid": "online-settings" }, form));
+    el("div", { class: "online-settings", "data-testid": "online-settings" }, form), aboutForm(ctx));
 }
 
 addTab({ id: "settings", label: "desk.tab.settings", order: 50, render });

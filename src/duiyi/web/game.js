@@ -1129,7 +1129,7 @@ export function gamePage(main, id, params) {
     }
     box.append(rulingForm({
       game, table: g.rulingTable, draft: g.rulingDraft, calls: (g.info && g.info.calls) || [], made: g.rulings,
-      label: t("room.ruleOn"), nameOf, rerender: render,
+      label: t("room.ruleOn"), nameOf, rerender: render, state: g.state,
       send: async (body, words) => {
         try {
           const r = await api("POST", `/api/games/${encodeURIComponent(id)}/rulings`, { body, token: arbiterKey });

@@ -441,6 +441,10 @@ const T = {
   "rf.sec": ["s", "秒"],
   "rf.byArticle": ["as the article says", "按条款"],
   "rf.call": ["Answers the call", "答复的申诉"],
+  "rf.callTaken": ["Call {n} was already answered by {by}: this ruling cannot answer it again", "第{n}次呼叫已由{by}答复，本判决不能再次答复"],
+  "rf.theArbiter": ["the arbiter", "裁判员"],
+  "rf.voids": ["voids move {n}, {who}'s, being made now", "第{n}手（{who}正在下的一手）无效"],
+  "rf.voidsNotOnMove": ["{who} is not on move: move {n} is {other}'s (a void that costs the turn is refused)", "{who}不在行棋：第{n}手是{other}的（判虚着的着手无效不被接受）"],
   "rf.noCall": ["no call", "不针对申诉"],
   "dec.restore": ["put back where they were", "挪回原处"],
   "dec.valid": ["the move stands", "移子有效"],
@@ -504,6 +508,11 @@ const T = {
   "invite.black": ["The invitation for your opponent (Black)", "给对手的邀请（执黑）"],
   "invite.watch": ["For spectators", "观众链接"],
   "home.arbiterLink": ["The arbiter's link", "裁判链接"],
+  // refusals by their code (the problem document's code and values; api.js Problem.text)
+  "err.takeback-not-last-stone": ["Only {player}'s last stone, before the opponent plays on, can be taken back", "只有{player}刚下的最后一子、且对方尚未落子时，才能收回"],
+  "err.replace-not-last-stone": ["Only {player}'s last stone, before the opponent plays on, can be put back", "只有{player}刚下的最后一子、且对方尚未落子时，才能放回原处"],
+  "err.replace-same-point": ["The stone is already on {point}", "该子已在 {point}"],
+  "err.disqualification-unapproved": ["A disqualification needs the competition committee's approval of the chief arbiter's written request: tick “Approved by the competition committee” first", "取消比赛资格须经竞赛委员会批准裁判长的书面请求：请先勾选“经竞赛委员会批准”"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };

@@ -28,4 +28,5 @@ export const BOOK_TEXTS = {
   "ko.lines.lot@go": ["by lot (appendix 一.3)", "抽签（附则一.3）"],
   "ev.teamHelp@go": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Go §25.2). Match points and game points follow Go §27.2.", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，围棋§25.2）。场分、局分按围棋§27.2计算。"],
   "ev.teamHelp@gomoku": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Gomoku §16.2(1)). Match points and game points follow Gomoku §18.1, §18.3(2).", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，五子棋§16.2(1)）。场分、局分按五子棋§18.1、§18.3(2)计算。"],
+  "desk.hand.msg.rematch@go": ["board {board}: {a} and {b} have met before (appendix 五.2(2): no rematch)", "第 {board} 台：{a} 与 {b} 已经对局过（附则五.2(2)：已赛过的棋手不再相遇）"],
 };

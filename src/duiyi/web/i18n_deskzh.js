@@ -32,6 +32,7 @@ export const DESKZH_TEXTS = {
   "ko.replay": ["Replay with colours reversed (加赛)", "交换先后手加赛"],
   "ko.lot": ["Draw lots (抽签)", "抽签决定"],
   "ko.note": ["Replay, then lot. After {n} replays the lot decides.", "先加赛，再抽签。加赛 {n} 局仍和，则抽签决定。"],
+  "ko.lotOnly": ["This board has been replayed {n} times already: the lot decides now.", "本台已加赛 {n} 局仍和：现在抽签决定。"],
   "ko.replayed": ["Round {round}, board {board}: replayed with colours reversed ({k}. replay).", "第 {round} 轮第 {board} 台：交换先后手加赛（第 {k} 局加赛）。"],
   "ko.online": ["The replay game has started online; the players' links stay the same.", "加赛对局已在网上开始，棋手链接不变。"],
   "ko.lotDone": ["Decided by lot: {who} goes through.", "抽签决定：{who} 晋级。"],

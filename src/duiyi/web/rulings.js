@@ -137,10 +137,25 @@ export function rulingWords(game, spec, body, nameOf, made = []) {
   return parts.join(" · ");
 }
 
+/** The move a void move voids, in words (issue 32): the next move of the game, being made now
+ * by the player on move; for the player not on move it says whose move that is (a void that
+ * costs the turn is refused for it by the server). ``position``: the game's state.
+ * e.g. voidedMove({id: "void_move"}, {color: "black"}, {move_count: 12, to_move: "black"}, n)
+ * → "voids move 13, Black's, being made now" */
+export function voidedMove(spec, body, position, nameOf) {
+  if (spec.id !== "void_move" || !position || !body.color) return null;
+  const n = String((position.move_count || 0) + 1);
+  if (position.to_move === body.color) return t("rf.voids", { n, who: nameOf(body.color) });
+  const other = body.color === "black" ? "white" : "black";
+  return t("rf.voidsNotOnMove", { n, who: nameOf(body.color), other: nameOf(other) });
+}
+
 /**
  * The form. ``opts``: ``game`` (go or gomoku), ``table`` (the ruling table), ``draft`` (an
  * object kept by the caller across re-renders), ``nameOf(seat)``, ``calls`` (the open calls),
  * ``suffix`` (of the data-testids: "-3" on board 3 of the room), ``label`` (the form's name),
+ * ``position`` (the game's state: its points are clicked on a small board) or ``state`` (the
+ * game's state without that board: the move a void move voids is named from it),
  * ``send(body)`` (makes the ruling; resolves when done), ``rerender()``.
  */
 export function rulingForm(opts) {
@@ -286,21 +301,30 @@ export function rulingForm(opts) {
       });
       input.addEventListener("input", () => { values[f.name] = input.value; });
     }
-    rows.push(label, input);
+    // a player reads "Lian Xiao 6d (Black)": the whole width, never cut in a tablet's card
+    rows.push(...(f.type === "seat" ? [wide(label, input)] : [label, input]));
     if (opts.position && (f.type === "points" || f.type === "point")) {
       rows.push(pointPicker(opts.position, f, input, values, tid, draft));
     }
   }
   // the call this ruling answers (the arbiter picks it; the other calls stay open)
+  // A call picked here and answered meanwhile (another tab, another arbiter) stays picked and
+  // says by what: this ruling would answer it a second time, and the server refuses that.
   const open = calls.filter((c) => c.open);
-  if (open.length) {
+  const taken = draft.call ? calls.find((c) => String(c.n) === draft.call && !c.open) : null;
+  if (open.length || taken) {
+    const shown = taken ? [...open, taken].sort((a, b) => a.n - b.n) : open;
     const pick = el("select", { id: uid("rule-call"), "data-testid": tid("rule-call") },
       el("option", { value: "" }, t("rf.noCall")),
-      open.map((c) => el("option", { value: String(c.n) },
+      shown.map((c) => el("option", { value: String(c.n) },
         `${c.n}. ${nameOf(c.seat)}: ${t(`about.${c.about}`)}${c.text ? ` — “${c.text}”` : ""}`)));
     pick.value = draft.call || "";
     pick.addEventListener("change", () => { draft.call = pick.value; });
     rows.push(el("label", { for: uid("rule-call") }, t("rf.call")), pick);
+    if (taken) {
+      rows.push(el("p", { class: "note warn", role: "status", "data-testid": tid("rule-call-taken") },
+        t("rf.callTaken", { n: String(taken.n), by: taken.ruling || t("rf.theArbiter") })));
+    }
   } else {
     draft.call = "";
   }
@@ -315,7 +339,8 @@ export function rulingForm(opts) {
   }
   const body = rulingBody(spec, values);
   if (draft.call) body.answers = Number(draft.call);
-  const words = rulingWords(game, spec, body, nameOf, made);
+  const voided = voidedMove(spec, body, opts.position || opts.state, nameOf);
+  const words = rulingWords(game, spec, body, nameOf, made) + (voided ? ` · ${voided}` : "");
   const confirm = el("div", { class: "confirm", role: "alertdialog", "aria-modal": "false", "aria-labelledby": uid("rule-words"), "data-testid": tid("rule-confirm") },
     el("p", { id: uid("rule-words"), "data-testid": tid("rule-words") }, t("rule.sure"), " ", el("strong", {}, words)),
     el("div", { class: "actions" },

@@ -308,7 +308,8 @@ def to_egd(
     lines = [
         f"; CL[{egf_class or computed}]",
         f"; EV[{ascii_fold(general.get('name', event.name) or event.name)}]",
-        f"; PC[,{ascii_fold(general.get('location', ''))}]",
+        f"; PC[{ascii_fold(event.options.country or '')},"
+        f"{ascii_fold(general.get('location', ''))}]",
         f"; DT[{general.get('beginDate', '')},{general.get('endDate', '')}]",
     ]
     correction = _int(handicap.get("hdCorrection"), 0)

@@ -139,6 +139,8 @@ def colours_for(a: SwissPlayer, b: SwissPlayer, round_number: int) -> tuple[int,
     (9, 4)
     >>> colours_for(SwissPlayer(4, colours="W"), SwissPlayer(9), 2)[2]  # 9 had a bye
     '4 is due Black: Blacks minus Whites -1 (B0 W1) against +0 (B0 W0)'
+    >>> colours_for(SwissPlayer(4, colours="BW"), SwissPlayer(9), 3)[2]  # 9 had two byes
+    'equal balance (B1 W1 against B0 W0), odd round: smaller number Black'
     """
     if a.balance != b.balance:
         black, white = (a, b) if a.balance < b.balance else (b, a)
@@ -157,9 +159,16 @@ def colours_for(a: SwissPlayer, b: SwissPlayer, round_number: int) -> tuple[int,
                 f"equal balance, {black.number} had White more recently",
             )
     small, large = (a, b) if a.number < b.number else (b, a)
+    # histories that differ only before the shorter one began (B1 W1 against B0 W0) are an
+    # equal balance, not equal histories
+    same = (
+        "equal histories"
+        if a.colours == b.colours
+        else (f"equal balance ({_hist(small)} against {_hist(large)})")
+    )
     if round_number % 2:
-        return small.number, large.number, "equal histories, odd round: smaller number Black"
-    return large.number, small.number, "equal histories, even round: larger number Black"
+        return small.number, large.number, f"{same}, odd round: smaller number Black"
+    return large.number, small.number, f"{same}, even round: larger number Black"
 
 
 def _hist(p: SwissPlayer) -> str:
