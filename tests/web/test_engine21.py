@@ -75,8 +75,12 @@ def test_a_takeback_the_engine_agrees_to_and_a_friend_is_asked(
     screenshot(white, "takeback-asked")
     white.get_by_role("button", name="Refuse").click()
     black.wait_for_selector("[data-testid=takeback-asked]", state="detached")
+    # White's page has dropped the answered question before Black asks again (else a loaded
+    # machine lets "Agree" be clicked on the old question, which is refused as answered)
+    white.get_by_text("Black asks to take back their last move").wait_for(state="detached")
     assert len(state(server, f["id"])["moves"]) == 2
     black.get_by_role("button", name="Take back my last move").click()
+    white.get_by_text("Black asks to take back their last move").wait_for()
     white.get_by_role("button", name="Agree").click()
     black.wait_for_selector("[data-testid=move-counter]:has-text('0/0')")
 

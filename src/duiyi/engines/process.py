@@ -325,8 +325,16 @@ class LineProcess:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self._reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
+        try:
             await self._reader
+        except asyncio.CancelledError:
+            # the reader's own cancellation is expected; the caller's is not ours to swallow
+            # (a Ctrl-C landing here, as a game's engines close, must still stop an event)
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                raise
+        except Exception:
+            pass  # the reader's error ended with its process
         return self.process.returncode
 
 
