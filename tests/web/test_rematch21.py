@@ -41,6 +41,7 @@ def test_two_friends_play_a_rematch_with_the_colours_swapped(
     watcher = context_factory().new_page()
     watcher.goto(f"{server.url}/ui/#/game/{g['id']}")
     ke.wait_for_selector("[data-testid=game-page][data-connected=yes]")
+    gu.wait_for_selector("[data-testid=game-page][data-connected=yes]")  # both seats are there
     assert ke.get_by_role("button", name="Offer a rematch, colours swapped").count() == 0
     act(server, g["id"], g["white_token"], {"type": "resign"})
     offer = ke.get_by_role("button", name="Offer a rematch, colours swapped")
