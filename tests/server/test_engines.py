@@ -247,6 +247,17 @@ def test_engine_games_are_capped_per_client_and_overall(start: Callable[..., Ser
     assert r.status_code == 201, r.text
 
 
+def _new_from(server: Server, client: str) -> httpx.Response:
+    """A new Gomoku engine game asked of ``server`` by ``client`` (its address as the proxy
+    header gives it)."""
+    return httpx.post(
+        server.url + "/api/engine-games",
+        json={"game": "gomoku"},
+        headers={"X-Forwarded-For": client},
+        timeout=20,
+    )
+
+
 @pytest.mark.postgres
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 def test_engine_game_caps_hold_for_the_cluster(backend: Backend, tmp_path: Path) -> None:
@@ -262,30 +273,22 @@ def test_engine_game_caps_hold_for_the_cluster(backend: Backend, tmp_path: Path)
     try:
         a, b = (s.start(tmp_path) for s in servers)
 
-        def new(server: Server, client: str) -> httpx.Response:
-            return httpx.post(
-                server.url + "/api/engine-games",
-                json={"game": "gomoku"},
-                headers={"X-Forwarded-For": client},
-                timeout=20,
-            )
-
-        first = new(a, "203.0.113.1")
+        first = _new_from(a, "203.0.113.1")
         assert first.status_code == 201, first.text
-        assert new(b, "203.0.113.1").status_code == 201
+        assert _new_from(b, "203.0.113.1").status_code == 201
         # each process runs one game of this client; together they are at its limit
         for server in (a, b):
-            third = new(server, "203.0.113.1")
+            third = _new_from(server, "203.0.113.1")
             assert third.status_code == 429, third.text
             assert third.headers["content-type"].startswith("application/problem+json")
-        assert new(a, "203.0.113.2").status_code == 201
-        full = new(b, "203.0.113.3")  # three live engine games in the cluster
+        assert _new_from(a, "203.0.113.2").status_code == 201
+        full = _new_from(b, "203.0.113.3")  # three live engine games in the cluster
         assert full.status_code == 503 and "limit" in full.json()["detail"]
         # a finished game frees its place everywhere (Gomoku §10.1(3)C: resigning ends the game)
         g = first.json()
         assert act(a, g["id"], g["token"], type="resign").status_code == 200
-        assert new(b, "203.0.113.3").status_code == 201
-        assert new(b, "203.0.113.1").status_code == 503  # the cluster is full again
+        assert _new_from(b, "203.0.113.3").status_code == 201
+        assert _new_from(b, "203.0.113.1").status_code == 503  # the cluster is full again
         with psycopg.connect(
             backend.database.replace("postgresql+psycopg://", "postgresql://")
         ) as db:
@@ -314,23 +317,15 @@ def test_many_addresses_of_one_network_do_not_hold_the_cluster(
     try:
         a, b = (s.start(tmp_path) for s in servers)
 
-        def new(server: Server, client: str) -> httpx.Response:
-            return httpx.post(
-                server.url + "/api/engine-games",
-                json={"game": "gomoku"},
-                headers={"X-Forwarded-For": client},
-                timeout=20,
-            )
-
         for i in range(4):  # two addresses, two games each, on either process
-            r = new((a, b)[i % 2], f"203.0.113.{1 + i // 2}")
+            r = _new_from((a, b)[i % 2], f"203.0.113.{1 + i // 2}")
             assert r.status_code == 201, r.text
         for server, client in ((a, "203.0.113.3"), (b, "203.0.113.200")):
-            refused = new(server, client)  # new addresses, the same network: full
+            refused = _new_from(server, client)  # new addresses, the same network: full
             assert refused.status_code == 429, refused.text
             assert "network" in refused.json()["detail"]
-        assert new(b, "2001:db8::1").status_code == 201  # another network
-        assert new(a, "198.51.100.7").status_code == 201
+        assert _new_from(b, "2001:db8::1").status_code == 201  # another network
+        assert _new_from(a, "198.51.100.7").status_code == 201
     finally:
         for s in servers:
             s.stop()
