@@ -399,6 +399,12 @@ async def _play_round(
     finally:
         for t in tasks:
             t.cancel()
+    main = asyncio.current_task()
+    if main is not None and main.cancelling():
+        # a Ctrl-C cancelled this round but a cleanup below swallowed the cancellation (in
+        # Python 3.11 `wait_for` does when its awaitable is done as the cancel lands): the
+        # round still stops here, so asyncio.run raises KeyboardInterrupt, not the next round
+        raise asyncio.CancelledError
 
 
 def register(app: typer.Typer) -> None:

@@ -257,7 +257,8 @@ class LineProcess:
         if line is None:
             self._eof = True
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.process.wait(), 1.0)
+                async with asyncio.timeout(1.0):
+                    await self.process.wait()
             raise EngineCrashed(f"{self.died_message()} while {what} was due", self.returncode)
         return line
 
@@ -309,7 +310,8 @@ class LineProcess:
     async def wait(self, timeout: float) -> int | None:
         """Wait up to ``timeout`` seconds for the process to exit; its status or ``None``."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.process.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self.process.wait()
         return self.process.returncode
 
     async def kill(self) -> int | None:
@@ -321,7 +323,8 @@ class LineProcess:
                 self.process.kill()
         self.kill_group()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.process.wait(), 5.0)
+            async with asyncio.timeout(5.0):  # not wait_for: in 3.11 it can swallow a cancel
+                await self.process.wait()
         if self.process.stdin is not None:
             self.process.stdin.close()
         self._reader.cancel()
