@@ -5,7 +5,7 @@ the play-off to the organisers (Go §27.3 加赛; Gomoku §18.3(1)C 加赛快棋
 both ways (:func:`duiyi.tournament.event.settle_draw`): the board is played again with colours
 reversed (加赛), or decided at once by lot (抽签). When the event plays online, the replay is a
 new online game for the board whose seats keep the players' links, colours swapped; a drawn
-online game reaches the same settlement through the result reader (result_reader).
+online game reaches the same settlement through the result reader (events.result_reader).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi.errors import TournamentError
 from duiyi.outcome import Outcome
-from duiyi.server.event_changes import change_event, event_summary, games_of, repo_of
-from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.events.changes import change_event, event_summary, games_of, repo_of
+from duiyi.server.events.parsed import parsed_event
+from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import Numbered
 from duiyi.store.repository import Repository
 from duiyi.tournament import event as ops

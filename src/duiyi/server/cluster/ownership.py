@@ -1,5 +1,5 @@
 """Who owns a game behind nginx's consistent hash: the game's point on nginx's ring
-(:mod:`duiyi.server.ring`) among the processes alive, so that the process nginx sends a game's
+(:mod:`duiyi.server.cluster.ring`) among the processes alive, so that the process nginx sends a game's
 requests and sockets to is the one that hosts it, and nothing is forwarded but while ownership
 moves (a process died, paused, or came back).
 
@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from duiyi.server.ring import HashRing
+from duiyi.server.cluster.ring import HashRing
 
 __all__ = ["Ownership", "address_of"]
 

@@ -25,9 +25,9 @@ from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
 from duiyi.games.ui import GameUi, describe_all
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, refusal
-from duiyi.server.game_manager import GameManager
+from duiyi.server.events.parsed import parsed_event
+from duiyi.server.games.manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import CHECKED, Numbered, text_field
 from duiyi.store.models import GameRow
 from duiyi.store.repository import Conflict, NotFound, Repository, StoredGame

@@ -13,11 +13,11 @@ from fastapi import APIRouter, Request
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from duiyi.errors import InvalidInput
-from duiyi.server.csvsafe import check_names
-from duiyi.server.engine_list import EngineList
-from duiyi.server.event_changes import change_event, event_summary, text_body
+from duiyi.server.engines.catalog import EngineList
+from duiyi.server.events.changes import change_event, event_summary, text_body
+from duiyi.server.events.csvsafe import check_names
+from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import (
     CHECKED,
     NO_BOOL,

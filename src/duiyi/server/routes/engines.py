@@ -4,7 +4,7 @@ which actions each seat may take now). The UI computes nothing rule-related itse
 
 ``POST /api/engine-games`` ``{"game": "go", "size": 9, "engine": "gnugo", "human": "black"}``
 creates an ordinary game and answers only the human's token; the engine plays the other seat.
-The engine is named from the operator's list (:mod:`duiyi.server.engine_list`), never given
+The engine is named from the operator's list (:mod:`duiyi.server.engines.catalog`), never given
 as a command.
 """
 
@@ -24,19 +24,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from duiyi import BLACK, WHITE, Color
 from duiyi.errors import InvalidInput
 from duiyi.games import get as get_game
-from duiyi.server.engine_list import (
+from duiyi.server.engines.catalog import (
     ENGINE_NAME,
     EngineList,
     EngineNotListed,
     EngineNotOffered,
     EngineRun,
 )
-from duiyi.server.engines import EngineSeat
-from duiyi.server.game_manager import GameManager, NewGame
-from duiyi.server.game_spec import refused_by_rules
+from duiyi.server.engines.driver import EngineSeat
+from duiyi.server.games.manager import GameManager, NewGame
+from duiyi.server.games.rematch import rematch_id
+from duiyi.server.games.spec import refused_by_rules
 from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
-from duiyi.server.rematch import rematch_id
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, NotFound, Repository
@@ -48,7 +48,7 @@ router = APIRouter(tags=["engines"])
 log = logging.getLogger("duiyi.server.engines")
 
 # game id -> the engines playing in it (this process only): one opposite a human, two in an
-# event's engine game (duiyi.server.engine_rounds)
+# event's engine game (duiyi.server.engines.rounds)
 _SEATS: dict[str, list[EngineSeat]] = {}
 _STARTING = asyncio.Lock()
 
@@ -110,7 +110,7 @@ def resolve_choice(engines: EngineList, game: str, name: str, level: int | None)
     >>> resolve_choice(EngineList(), "go", "", None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    duiyi.server.engine_list.EngineNotListed: this server offers no engine for go ...
+    duiyi.server.engines.catalog.EngineNotListed: this server offers no engine for go ...
     """
     if not name:
         offered = engines.of_game(game)
@@ -513,7 +513,7 @@ def analysis(session: Any) -> dict[str, Any]:
     """The analysis of a session (see :func:`get_analysis`): the game's own view
     (:meth:`~duiyi.games.GameAdapter.analysis`) and the actions each seat may send now.
 
-    >>> from duiyi.server.game_spec import new_session
+    >>> from duiyi.server.games.spec import new_session
     >>> analysis(new_session({"game": "go", "size": 9}))["allowed"]["black"]
     ['move', 'pass', 'resign']
     """
@@ -545,7 +545,7 @@ def dead_views(
     where they disagree: ``engine_only`` (the engine thinks them dead, the proposal alive)
     and ``duiyi_only`` (the proposal dead, the engine alive). None without both views.
 
-    >>> from duiyi.server.game_spec import new_session
+    >>> from duiyi.server.games.spec import new_session
     >>> s = new_session({"game": "go", "size": 9})
     >>> dead_views((0, ["C3", "D4"]), s, ["D4", "E5"])
     {'engine': ['C3', 'D4'], 'engine_only': ['C3'], 'duiyi_only': ['E5']}
@@ -583,7 +583,7 @@ def takeback_actions(session: Any, seat: Color) -> list[str]:
     """The takeback actions ``seat`` may send now (a casual game, issue 21): ask to take back
     its last move, or answer the opponent's request.
 
-    >>> from duiyi.server.game_spec import new_session
+    >>> from duiyi.server.games.spec import new_session
     >>> s = new_session({"game": "go", "size": 9, "takebacks": True})
     >>> s.move(BLACK, "E5", now=1.0)
     >>> takeback_actions(s, BLACK), takeback_actions(s, WHITE)

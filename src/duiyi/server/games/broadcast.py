@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from duiyi.server.jsontext import dumps
+from duiyi.server.games.jsontext import dumps
 
 __all__ = ["RECONNECT", "RECONNECT_TEXT", "Listener", "broadcast"]
 

@@ -26,7 +26,7 @@ Engine processes run with :func:`engine_environment`: an allow-list of variables
 >>> engines.resolve("/bin/sh -c id", "go")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-duiyi.server.engine_list.EngineNotOffered: ... not an engine this server offers ...
+duiyi.server.engines.catalog.EngineNotOffered: ... not an engine this server offers ...
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ class EngineList:
         >>> EngineList().resolve("gnugo", "go")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        duiyi.server.engine_list.EngineNotListed: ... offers none; ...
+        duiyi.server.engines.catalog.EngineNotListed: ... offers none; ...
         """
         offered = ", ".join(e.name for e in self.of_game(game)) or "none"
         refusal = (
@@ -372,7 +372,7 @@ class EngineList:
         >>> engines.check_entered("g:99", "go")
         Traceback (most recent call last):
         ...
-        duiyi.server.engine_list.EngineNotOffered: engine: engine 'g': level must be 1-10
+        duiyi.server.engines.catalog.EngineNotOffered: engine: engine 'g': level must be 1-10
         """
         name, _, level = spec.strip().partition(":")
         entry = self.entries.get(name)

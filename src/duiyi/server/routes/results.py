@@ -12,15 +12,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
-from duiyi.server.event_changes import (
+from duiyi.server.events.changes import (
     change_board,
     change_event,
     event_summary,
     repo_of,
     text_body,
 )
+from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import Numbered
 from duiyi.store.repository import EventRecord
 from duiyi.tournament import entries

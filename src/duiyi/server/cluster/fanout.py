@@ -1,7 +1,7 @@
 """Several server processes behind one address, joined by Redis pub/sub.
 
 Each live game is owned by one process (``games.owner`` in the store, kept alive by heartbeats;
-behind nginx's consistent hash, the process nginx sends the game to: duiyi.server.ownership).
+behind nginx's consistent hash, the process nginx sends the game to: duiyi.server.cluster.ownership).
 Only what another process needs goes through Redis: a process with sockets of a game it does
 not host subscribes to ``duiyi:game:<id>`` and asks the owner to publish there (``watch`` on
 the owner's ``duiyi:proc:<owner>``, again every WATCH_AGAIN seconds while it has such sockets);
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from duiyi import Color
 from duiyi.actions import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
-from duiyi.server.action_ids import ACTION_ID, RULING
+from duiyi.server.games.action_ids import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body, report_failure, store_outage
 
 if TYPE_CHECKING:

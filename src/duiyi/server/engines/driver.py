@@ -1,6 +1,6 @@
 """The server's engine driver: an engine plays a seat of a hosted game (a person's opponent,
 or an event's engine player). Which engines exist is the operator's list
-(:mod:`duiyi.server.engine_list`); this module only runs what that list resolved.
+(:mod:`duiyi.server.engines.catalog`); this module only runs what that list resolved.
 
 An :class:`EngineSeat` watches one hosted game and, whenever its seat is to act, asks the
 engine for a move and applies it through ``host.act`` like a player would: the rules, the clock
@@ -47,7 +47,7 @@ from duiyi.errors import (
 )
 from duiyi.games import EngineProtocol
 from duiyi.games import get as get_game
-from duiyi.server.engine_list import EngineRun, gnugo_program
+from duiyi.server.engines.catalog import EngineRun, gnugo_program
 
 __all__ = [
     "EngineSeat",
@@ -74,7 +74,7 @@ class EngineSeat:
     The engine is given the whole position when it starts (and whenever the game is not the
     continuation of what it has), then only the moves played since its last move.
 
-    ``host`` is a :class:`duiyi.server.game_host.GameHost`; ``command`` the engine's command line.
+    ``host`` is a :class:`duiyi.server.games.host.GameHost`; ``command`` the engine's command line.
 
     An engine opposite a human (``player=False``) that fails only shows the error: the human
     may resign or wait. An engine that is an event's player (``player=True``) is refereed like

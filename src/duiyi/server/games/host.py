@@ -21,16 +21,15 @@ from typing import Any, Protocol
 from duiyi import Color
 from duiyi.actions import Action
 from duiyi.errors import DuiyiError, InvalidInput
-from duiyi.server.action_ids import (
+from duiyi.server.committer import GroupCommitter
+from duiyi.server.games.action_ids import (
     ActionIdReused,
     ActionRefused,
     action_keys,
     check_action_id,
 )
-from duiyi.server.broadcast import RECONNECT, Listener, broadcast
-from duiyi.server.committer import GroupCommitter
-from duiyi.server.game_view import event_link, game_view, public_entry
-from duiyi.server.hosted import (
+from duiyi.server.games.broadcast import RECONNECT, Listener, broadcast
+from duiyi.server.games.hosted import (
     CLOSED,
     MOVED,
     UNLOADED,
@@ -40,8 +39,9 @@ from duiyi.server.hosted import (
     replay,
     seat_of,
 )
+from duiyi.server.games.rulings import parse_ruling
+from duiyi.server.games.view import event_link, game_view, public_entry
 from duiyi.server.problems import Unavailable, report_failure, store_outage
-from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
 from duiyi.store.repository import ActionIdTaken, Append, Conflict, Repository, StoredGame
 
@@ -52,7 +52,7 @@ log = logging.getLogger("duiyi.server")
 
 class Hosting(Protocol):
     """What a host needs from the manager that holds it
-    (:class:`duiyi.server.game_manager.GameManager`)."""
+    (:class:`duiyi.server.games.manager.GameManager`)."""
 
     @property
     def repo(self) -> Repository: ...
@@ -187,7 +187,7 @@ class GameHost:
     async def rule(
         self, ruling: dict[str, Any], action_id: str | None = None, attempt: str | None = None
     ) -> int:
-        """An arbiter's typed ruling (``duiyi.server.rulings``) through ``duiyi.referee``
+        """An arbiter's typed ruling (``duiyi.server.games.rulings``) through ``duiyi.referee``
         (Go §17-24, Gomoku §12), stored before it is acknowledged (``action_id`` and
         ``attempt``: as for :meth:`act`)."""
         request = parse_ruling(ruling).to_request()

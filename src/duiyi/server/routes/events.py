@@ -18,12 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from duiyi.errors import TournamentError
 from duiyi.games import GameType
 from duiyi.server.auth import hash_token, new_token
-from duiyi.server.event_changes import change_event, event_summary, online_of, repo_of
-from duiyi.server.game_spec import new_session
+from duiyi.server.events.changes import change_event, event_summary, online_of, repo_of
+from duiyi.server.events.parsed import parsed_event
+from duiyi.server.games.spec import new_session
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.problems import RateLimited
-from duiyi.server.routes_knockout import needs_winner_rounds
+from duiyi.server.routes.knockout import needs_winner_rounds
 from duiyi.server.schemas import CHECKED, text_field
 from duiyi.store.repository import StoredGame
 from duiyi.tournament import event as ops

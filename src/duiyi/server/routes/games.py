@@ -17,11 +17,10 @@ from fastapi import APIRouter, Body, Query, Request, WebSocket, WebSocketDisconn
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import PlainTextResponse
 
-import duiyi.server.rematch as rematches
+import duiyi.server.games.rematch as rematches
 from duiyi import Color, games
 from duiyi.actions import Arrive, action_class, is_game_action
 from duiyi.errors import DuiyiError, InvalidInput, InvalidPoint
-from duiyi.server.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.auth import (
     SUBPROTOCOL,
     Forbidden,
@@ -30,10 +29,12 @@ from duiyi.server.auth import (
     refusal,
     secret_in_url,
 )
-from duiyi.server.broadcast import RECONNECT_TEXT
-from duiyi.server.game_manager import GameManager, NewGame
-from duiyi.server.game_spec import refused_by_rules
-from duiyi.server.hosted import Hosted
+from duiyi.server.games.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
+from duiyi.server.games.broadcast import RECONNECT_TEXT
+from duiyi.server.games.hosted import Hosted
+from duiyi.server.games.manager import GameManager, NewGame
+from duiyi.server.games.rulings import Ruling, ruling_in_game, ruling_table
+from duiyi.server.games.spec import refused_by_rules
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import (
@@ -46,8 +47,7 @@ from duiyi.server.problems import (
     status_for,
     store_outage,
 )
-from duiyi.server.routes_ui import answer_call, claim_call, release_call
-from duiyi.server.rulings import Ruling, ruling_in_game, ruling_table
+from duiyi.server.routes.ui import answer_call, claim_call, release_call
 from duiyi.server.schemas import GameSpec, normal_action, parse_action
 from duiyi.store.repository import Conflict
 
@@ -226,7 +226,7 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
         raise Conflict("the game is not over: finish it (or resign) before a rematch")
     engine = record.config.get("engine")
     if isinstance(engine, dict):
-        from duiyi.server.routes_engines import engine_rematch  # the engines are optional
+        from duiyi.server.routes.engines import engine_rematch  # the engines are optional
 
         return await engine_rematch(request, game_id, seat, engine)
     now = await rematches.offer(manager.repo, game_id, seat)

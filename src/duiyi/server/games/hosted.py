@@ -1,5 +1,5 @@
-"""A game as the routes see it, hosted by this process (:class:`~duiyi.server.game_host.GameHost`)
-or by another (:class:`~duiyi.server.remote_game.RemoteGame`): what both answer, who holds which
+"""A game as the routes see it, hosted by this process (:class:`~duiyi.server.games.host.GameHost`)
+or by another (:class:`~duiyi.server.games.remote.RemoteGame`): what both answer, who holds which
 seat, and the session rebuilt from the store.
 
 >>> from duiyi.store.repository import StoredGame
@@ -14,9 +14,9 @@ from typing import Any, Protocol
 from duiyi import BLACK, WHITE, Color
 from duiyi.actions import Action
 from duiyi.errors import DuiyiError
-from duiyi.server.action_ids import ACTION_ID
 from duiyi.server.auth import hash_token
-from duiyi.server.broadcast import Listener
+from duiyi.server.games.action_ids import ACTION_ID
+from duiyi.server.games.broadcast import Listener
 from duiyi.session import Session
 from duiyi.store.repository import Conflict, NotFound, StoredAction, StoredGame
 
@@ -107,7 +107,7 @@ def replay(record: StoredGame, entries: list[dict[str, Any]]) -> Session:
     """The session of ``record``'s settings after the log ``entries`` (as stored, without
     action ids): NotFound if they cannot be replayed.
 
-    >>> from duiyi.server.game_spec import new_session
+    >>> from duiyi.server.games.spec import new_session
     >>> record = StoredGame.__new__(StoredGame)
     >>> object.__setattr__(record, "config", new_session({"game": "go", "size": 9}, 0.0).to_json())
     >>> move = {"v": 1, "type": "move", "at": 1.0, "player": "black", "point": "E5"}

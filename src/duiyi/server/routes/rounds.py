@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi.server.auth import Forbidden
-from duiyi.server.event_changes import (
+from duiyi.server.events.changes import (
     change_event,
     check_organiser,
     event_summary,
@@ -18,10 +18,10 @@ from duiyi.server.event_changes import (
     online_of,
     repo_of,
 )
-from duiyi.server.game_manager import NewGame
+from duiyi.server.events.pairing import pair_round
+from duiyi.server.events.parsed import parsed_event
+from duiyi.server.games.manager import NewGame
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.pairing import pair_round
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import NO_BOOL, Numbered
 from duiyi.store.repository import Conflict, NotFound
 from duiyi.tournament.model import Event
@@ -151,9 +151,9 @@ async def play_engine_round(
     With ``all_rounds`` the following rounds are paired and played in turn, each once the last
     is complete. Answers at once (202) with the boards to play; the games appear in ``GET
     /api/events/{id}`` and the room list as they start."""
-    from duiyi.server.engine_rounds import PLAY_KEY, EnginePlay, check_engine_round
+    from duiyi.server.engines.rounds import PLAY_KEY, EnginePlay, check_engine_round
     from duiyi.server.limits import client_address
-    from duiyi.server.routes_engines import client_key
+    from duiyi.server.routes.engines import client_key
 
     state = request.app.state.duiyi
     record = await repo_of(request).event(event_id)

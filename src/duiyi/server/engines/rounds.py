@@ -6,7 +6,7 @@ started with ``--engine-players``). The request is stored in the event document 
 :class:`EnginePlay` (``engine_play``), and an :class:`EngineRounds` runner plays the round's
 engine boards ``concurrency`` at a time: each board is a game created like
 ``POST .../rounds/{n}/games`` creates one, with both seats driven by the server's engine driver
-(:class:`~duiyi.server.engines.EngineSeat` as an event player), refereed by the game's session
+(:class:`~duiyi.server.engines.driver.EngineSeat` as an event player), refereed by the game's session
 and referee like any game. Spectators find it in the room list and watch it over the same
 socket; its result enters the event through the result outbox (source ``online``). When every
 engine board has its game and every game has ended, the request leaves the event document.
@@ -39,10 +39,10 @@ from typing import Any
 
 from duiyi.errors import TournamentError
 from duiyi.games import EngineProtocol
-from duiyi.server.engine_list import EngineList, EngineNotOffered
-from duiyi.server.game_manager import GameManager, NewGame
-from duiyi.server.pairing import pair_round
-from duiyi.server.parsed_events import parsed_event
+from duiyi.server.engines.catalog import EngineList, EngineNotOffered
+from duiyi.server.events.pairing import pair_round
+from duiyi.server.events.parsed import parsed_event
+from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.server.problems import report_failure
 from duiyi.server.settings import Settings
 from duiyi.store.repository import Conflict, EventRecord, NotFound, Repository, StoredGame
@@ -100,7 +100,7 @@ class EnginePlay:
     """The director's request: play round ``round``'s engine boards, ``concurrency`` games at
     once, run by process ``owner``; with ``all_rounds``, pair and play the next round once
     this one is complete, up to the last. ``client`` is the digest of the director's address
-    (``routes_engines.client_key``): the games count against that client's engine cap.
+    (``routes.engines.client_key``): the games count against that client's engine cap.
 
     >>> EnginePlay.from_json(EnginePlay(2, 3, "p-1").to_json())
     EnginePlay(round=2, concurrency=3, owner='p-1', all_rounds=False, client='')
@@ -307,7 +307,7 @@ class EngineRounds:
         """Start the board's game; False (nothing started) while an engine is at its
         ``max_concurrent``. A name the operator does not list raises EngineNotOffered."""
         from duiyi.server.problems import Unavailable
-        from duiyi.server.routes_engines import check_concurrency, player_seats, seat_engines
+        from duiyi.server.routes.engines import check_concurrency, player_seats, seat_engines
 
         number = play.round
         names = {"black": board.black_engine, "white": board.white_engine}

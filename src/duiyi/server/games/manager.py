@@ -13,16 +13,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from duiyi.server.auth import hash_token, new_token
-from duiyi.server.broadcast import broadcast
+from duiyi.server.cluster.misrouting import RoutingWatch, warning_text
+from duiyi.server.cluster.ownership import Ownership
 from duiyi.server.committer import GroupCommitter
-from duiyi.server.game_host import GameHost
-from duiyi.server.game_spec import new_session
-from duiyi.server.game_view import event_link, game_view
-from duiyi.server.hosted import CLOSED, MOVED, Hosted, rebuild_session
-from duiyi.server.misrouting import RoutingWatch, warning_text
-from duiyi.server.ownership import Ownership
+from duiyi.server.games.broadcast import broadcast
+from duiyi.server.games.host import GameHost
+from duiyi.server.games.hosted import CLOSED, MOVED, Hosted, rebuild_session
+from duiyi.server.games.remote import Forward, RemoteGame
+from duiyi.server.games.spec import new_session
+from duiyi.server.games.view import event_link, game_view
 from duiyi.server.problems import Unavailable, report_failure
-from duiyi.server.remote_game import Forward, RemoteGame
 from duiyi.session import Session
 from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
 

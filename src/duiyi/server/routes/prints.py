@@ -12,8 +12,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from duiyi.server.event_changes import repo_of
-from duiyi.server.parsed_events import parsed_event
+from duiyi.server.events.changes import repo_of
+from duiyi.server.events.parsed import parsed_event
 from duiyi.server.schemas import Numbered
 from duiyi.store.repository import NotFound
 from duiyi.tournament.formats import wallchart

@@ -4,7 +4,7 @@ before the referee sees it) and turned into the core's typed request
 (:mod:`duiyi.referee.requests`) for ``Session.rule``: the same name in the API, the session, the
 ledger and the web forms.
 
-Each shape is built from its request class, as :mod:`duiyi.server.action_schemas` builds the
+Each shape is built from its request class, as :mod:`duiyi.server.games.action_schemas` builds the
 actions': its ``kind``, its fields in their order with their defaults, its docstring, so that a
 ruling is described once, in the core, and a field added to a request is a property of its
 schema. The core's types say the values: a colour, a decision or an appeal's question is one of

@@ -11,12 +11,12 @@ from typing import Any, Protocol
 from duiyi import Color
 from duiyi.actions import Action
 from duiyi.errors import InvalidInput
-from duiyi.server.action_ids import ACTION_ID, RULING
-from duiyi.server.broadcast import RECONNECT, Listener, broadcast
-from duiyi.server.game_view import event_link, game_view, public_entry
-from duiyi.server.hosted import is_arbiter_of, rebuild_session, seat_of
+from duiyi.server.games.action_ids import ACTION_ID, RULING
+from duiyi.server.games.broadcast import RECONNECT, Listener, broadcast
+from duiyi.server.games.hosted import is_arbiter_of, rebuild_session, seat_of
+from duiyi.server.games.rulings import parse_ruling
+from duiyi.server.games.view import event_link, game_view, public_entry
 from duiyi.server.problems import Unavailable
-from duiyi.server.rulings import parse_ruling
 from duiyi.session import Session
 from duiyi.store.repository import Repository, StoredGame
 
@@ -28,7 +28,7 @@ Forward = Callable[[str, str, Color | None, str, dict[str, Any]], Any]
 
 class Forwarding(Protocol):
     """What a remote game needs from the manager that holds it
-    (:class:`duiyi.server.game_manager.GameManager`)."""
+    (:class:`duiyi.server.games.manager.GameManager`)."""
 
     @property
     def repo(self) -> Repository: ...

@@ -20,8 +20,8 @@ from fastapi import Request
 
 from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, verify
-from duiyi.server.game_manager import GameManager
-from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.events.parsed import parsed_event, remember_event
+from duiyi.server.games.manager import GameManager
 from duiyi.server.problems import Unavailable
 from duiyi.store.event_rows import BoardSlice
 from duiyi.store.repository import BoardWrite, Conflict, EventRecord, Repository

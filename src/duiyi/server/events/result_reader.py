@@ -1,5 +1,5 @@
 """The worker that enters finished event games' result sheets from the outbox in their events
-(:class:`ResultReader`); how one report enters is :mod:`duiyi.server.report_entry`."""
+(:class:`ResultReader`); how one report enters is :mod:`duiyi.server.events.report_entry`."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import os
 import time
 from typing import Any
 
-from duiyi.server.game_manager import GameManager
-from duiyi.server.parsed_events import parsed_event, remember_event
+from duiyi.server.events.parsed import parsed_event, remember_event
+from duiyi.server.events.report_entry import DRAWN, enter_report
+from duiyi.server.games.manager import GameManager
 from duiyi.server.problems import report_failure
-from duiyi.server.report_entry import DRAWN, enter_report
 from duiyi.store.repository import Conflict, NotFound, Report, ReportGone, Repository
 from duiyi.tournament.results import ResultSheet
 
@@ -147,7 +147,7 @@ class ResultReader:
 
     async def _replays(self, event_id: str, boards: list[tuple[int, int]]) -> None:
         """Start the online replay game of each board whose drawn game is replayed."""
-        from duiyi.server.routes_knockout import start_replay
+        from duiyi.server.routes.knockout import start_replay
 
         for number, board in boards:
             if self.games is None:
@@ -161,7 +161,7 @@ class ResultReader:
         """The games among ``reports`` that are drawn (settled by replay or lot in an
         elimination round) and, among them, the engine-round games (the server's engine
         players, docs/server.md "Engine rounds"), which the engine round replays itself."""
-        from duiyi.server.engine_rounds import engine_game
+        from duiyi.server.engines.rounds import engine_game
 
         out = set()
         drawn_games = set()

@@ -24,9 +24,14 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi.errors import TournamentError
-from duiyi.server.event_changes import change_event, check_organiser, check_organiser_first, repo_of
+from duiyi.server.events.changes import (
+    change_event,
+    check_organiser,
+    check_organiser_first,
+    repo_of,
+)
+from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.schemas import Numbered
 from duiyi.tournament import entries, flags, hand, participation, systems, withdrawal
 from duiyi.tournament.model import Event

@@ -11,9 +11,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from duiyi.errors import TournamentError
-from duiyi.server.event_changes import games_of, online_of, repo_of
+from duiyi.server.events.changes import games_of, online_of, repo_of
+from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.parsed_events import parsed_event
 from duiyi.server.problems import file_answer
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart

@@ -1,6 +1,6 @@
 """Does nginx send this process the games it owns? Behind nginx's consistent hash every request
 and socket of a game (``/api/games/{id}/...``) should reach the game's ring owner among the live
-peers (:mod:`duiyi.server.ownership`). When ``DUIYI_PEERS`` does not name nginx's upstream
+peers (:mod:`duiyi.server.cluster.ownership`). When ``DUIYI_PEERS`` does not name nginx's upstream
 servers as nginx does (a server missing, ``localhost:8001`` for ``127.0.0.1:8001``), the two
 rings differ and most arrivals reach a process that forwards them: everything works, at about
 twice the CPU, silently. :class:`RoutingWatch` counts the arrivals and says when to warn;

@@ -48,7 +48,7 @@ def rematch_spec(config: dict[str, Any]) -> dict[str, Any]:
     opening log: game, rules, size, handicap, clock, options): ``new_session`` of it starts
     the same game again.
 
-    >>> from duiyi.server.game_spec import new_session
+    >>> from duiyi.server.games.spec import new_session
     >>> tc = {"system": "moves-per-period", "base": 60, "moves": 5, "period": 30}
     >>> first = new_session({"game": "go", "size": 13, "rules": "japanese", "handicap": 2,
     ...                      "time_control": tc, "start": "first_move", "takebacks": True})
