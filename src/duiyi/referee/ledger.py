@@ -17,29 +17,15 @@ from typing import Any
 import duiyi.referee.requests as requests
 from duiyi.errors import InvalidInput
 from duiyi.referee.appeal_rulings import AppealRulings
-from duiyi.referee.book import Book, RuledGame
-from duiyi.referee.kinds import Decision, RulingKind
+from duiyi.referee.book import RuledGame
 from duiyi.referee.requests import Facts, RulingRequest
 from duiyi.referee.ruling import (
     Ruling,
-    outcome_json,
-    overtime_pass_ruling,
     ruling_from_json,
     stored_game,
 )
 
-__all__ = [
-    "Book",
-    "Decision",
-    "Referee",
-    "RuledGame",
-    "Ruling",
-    "RulingKind",
-    "outcome_json",
-    "overtime_pass_ruling",
-    "ruling_from_json",
-    "stored_game",
-]
+__all__ = ["Referee"]
 
 
 class Referee(AppealRulings):
