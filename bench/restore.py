@@ -22,7 +22,7 @@ import psycopg
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import Move
-from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"

@@ -15,7 +15,7 @@ import httpx
 from tests.server.conftest import Server, bearer
 from websockets.sync.client import connect
 
-from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.store import Database, Repository
 
 TC = {"system": "absolute", "base": 60}

@@ -20,9 +20,9 @@ from tests.server.test_engines import act, start, wait_moves
 from duiyi import BLACK, WHITE, Color
 from duiyi.actions import Action, RequestTakeback
 from duiyi.errors import GtpError
-from duiyi.server.engine_list import EngineEntry, EngineRun
-from duiyi.server.engines import EngineSeat, gnugo_command
-from duiyi.server.game_spec import new_session
+from duiyi.server.engines.catalog import EngineEntry, EngineRun
+from duiyi.server.engines.driver import EngineSeat, gnugo_command
+from duiyi.server.games.spec import new_session
 from duiyi.session import Session
 
 __all__ = ["start"]  # the fixture, shared with test_engines

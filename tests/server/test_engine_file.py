@@ -17,7 +17,7 @@ import pytest
 from tests.server.conftest import Server
 
 from duiyi.errors import InvalidInput
-from duiyi.server.engine_list import EngineEntry, EngineList
+from duiyi.server.engines.catalog import EngineEntry, EngineList
 
 FAKE = Path(__file__).resolve().parents[1] / "engines" / "fake_gtp.py"
 

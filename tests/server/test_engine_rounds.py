@@ -1,5 +1,5 @@
 """Engine rounds: an event's boards between engine players played on the server as live games
-(docs/server.md, "Engine rounds"; src/duiyi/server/engine_rounds.py).
+(docs/server.md, "Engine rounds"; src/duiyi/server/engines/rounds.py).
 
 Real GNU Go at level 1 on 9x9; the refereeing cases use the scripted engine of
 tests/engines/fake_gtp.py."""
@@ -18,7 +18,7 @@ import pytest
 from tests.server.conftest import Backend, Server, spectating
 from websockets.sync.client import connect
 
-from duiyi.server.engines import gnugo_command
+from duiyi.server.engines.driver import gnugo_command
 
 FAKE = Path(__file__).resolve().parents[1] / "engines" / "fake_gtp.py"
 GNUGO = "/usr/games/gnugo"

@@ -1,5 +1,5 @@
 """Gomoku engine rounds: an event's boards between Gomocup brains played on the server as live
-games with a free opening (docs/server.md, "Engine rounds"; src/duiyi/server/engine_rounds.py).
+games with a free opening (docs/server.md, "Engine rounds"; src/duiyi/server/engines/rounds.py).
 
 The brains are the fake ones of tests/gomoku/engines/ (greedy beats lattice by five in either
 colour, tests/gomoku/test_match.py)."""

@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from tests.server.conftest import Backend, Server
 
-from duiyi.server.engines import gnugo_command
+from duiyi.server.engines.driver import gnugo_command
 
 BRAINS = Path(__file__).resolve().parents[1] / "gomoku" / "engines"
 
@@ -188,7 +188,7 @@ def test_live_games_come_from_the_store_for_every_process() -> None:
     import asyncio
     from types import SimpleNamespace as NS
 
-    from duiyi.server.routes_engines import live_games
+    from duiyi.server.routes.engines import live_games
 
     def record(game_id: str, kind: str, created: float, config: dict[str, Any]) -> Any:
         return NS(

@@ -21,7 +21,7 @@ from tests.server.conftest import Backend, Server, bearer, free_port, operator, 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from duiyi.server.ring import HashRing
+from duiyi.server.cluster.ring import HashRing
 
 
 def _until_closed(ws: ClientConnection, within: float) -> tuple[int | None, float]:
@@ -161,6 +161,6 @@ def test_a_paused_owner_is_fenced_out(
         log = httpx.get(f"{server.url}/api/games/{gid}/actions", timeout=10).json()
         assert [x.get("point") for x in log["actions"]] == ["E5", "G7", "C3"]
     # the requests that reached the process not owning the game while it moved are no
-    # misconfiguration of DUIYI_PEERS: neither process warned of one (duiyi.server.misrouting)
+    # misconfiguration of DUIYI_PEERS: neither process warned of one (duiyi.server.cluster.misrouting)
     logs = "".join(p.read_text(errors="replace") for p in tmp_path.glob("server-*.log"))
     assert "owner on the ring" not in logs

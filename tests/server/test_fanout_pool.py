@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tests.server.conftest import REDIS_URL
 
-from duiyi.server import fanout
+from duiyi.server.cluster import fanout
 
 
 def _redis_up() -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import Move, Pass, Resign
-from duiyi.server.game_manager import GameManager, NewGame
+from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.server.problems import Unavailable
 from duiyi.store import Database, Repository
 

@@ -1,4 +1,4 @@
-"""Misrouted games' requests (duiyi.server.misrouting): when nginx's ring and the processes'
+"""Misrouted games' requests (duiyi.server.cluster.misrouting): when nginx's ring and the processes'
 differ (DUIYI_PEERS misspelt, a server missing), most arrivals reach a process that is not the
 game's owner; the watch counts them and warns, but never while ownership legitimately moves (a
 process died, came back or restarted). Pure: the clock is given."""
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from duiyi.server.misrouting import GameArrivals, RoutingWatch, game_of_path
+from duiyi.server.cluster.misrouting import GameArrivals, RoutingWatch, game_of_path
 
 PEERS = {"a:1": "p-1@a:1", "b:2": "p-2@b:2", "c:3": "p-3@c:3"}
 

@@ -1,4 +1,4 @@
-"""duiyi.server.ring is nginx's ``hash $key consistent``: the shipped deploy/nginx-duiyi.conf, run
+"""duiyi.server.cluster.ring is nginx's ``hash $key consistent``: the shipped deploy/nginx-duiyi.conf, run
 by Debian's nginx, sends every game id to the upstream the Python ring names, also when an
 upstream is down (nginx skips to the next point of the ring, and so does the ring given the
 servers that are up)."""
@@ -18,8 +18,8 @@ import pytest
 from tests.server.conftest import free_port, wait_healthy
 from tests.server.nginx import NGINX, render
 
-from duiyi.server.ownership import Ownership
-from duiyi.server.ring import MAX_SKIPS, HashRing, split_server
+from duiyi.server.cluster.ownership import Ownership
+from duiyi.server.cluster.ring import MAX_SKIPS, HashRing, split_server
 
 SERVERS = ["127.0.0.1:8001", "127.0.0.1:8002", "127.0.0.1:8003"]
 

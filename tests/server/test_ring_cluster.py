@@ -1,6 +1,6 @@
 """Ownership nginx routes to (issue 26): three `duiyi serve` processes with DUIYI_PEERS behind the
 shipped nginx configuration. A game created through nginx is hosted by the process nginx's
-consistent hash sends its requests to (duiyi.server.ring), so its moves are never forwarded;
+consistent hash sends its requests to (duiyi.server.cluster.ring), so its moves are never forwarded;
 when that process dies the next one on the ring takes the game over (as nginx routes), and when
 it comes back it takes the game back, the other letting it go; moves are forwarded only while
 ownership moves, and the store keeps every acknowledged move once."""
@@ -20,7 +20,7 @@ from tests.server.conftest import Backend, operator, spectating
 from tests.server.nginx import Cluster, start_cluster
 from websockets.sync.client import connect
 
-from duiyi.server.ring import HashRing
+from duiyi.server.cluster.ring import HashRing
 
 pytestmark = [
     pytest.mark.postgres,
@@ -165,7 +165,7 @@ def test_games_live_on_their_ring_owner_and_move_with_it(
     for x in games:
         assert stored_points(backend, x.id) == x.played
     # the requests nginx sent elsewhere while ownership moved were misrouted, and a failover
-    # is no misconfiguration: no process warned of one (duiyi.server.misrouting)
+    # is no misconfiguration: no process warned of one (duiyi.server.cluster.misrouting)
     assert cluster.log_lines(MISROUTED) == []
 
 

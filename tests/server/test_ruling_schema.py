@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 from duiyi import BLACK, Color
 from duiyi.referee import RulingKind, RulingRequest
 from duiyi.referee import requests as rq
-from duiyi.server import rulings
 from duiyi.server.app import create_app
-from duiyi.server.rulings import RULING_MODELS, parse_ruling
+from duiyi.server.games import rulings
+from duiyi.server.games.rulings import RULING_MODELS, parse_ruling
 
 # what the server adds to every ruling: the call it answers, the arbiter's id of the ruling
 SERVER_FIELDS = {"kind", "answers", "action_id"}

@@ -454,7 +454,7 @@ def test_reconnects_after_a_network_cut(
 
 @pytest.mark.gnugo
 def test_one_person_plays_gnugo_from_the_home_page(server: Server, context_factory: Any) -> None:
-    from duiyi.server.engines import gnugo_command
+    from duiyi.server.engines.driver import gnugo_command
 
     if gnugo_command() is None:
         pytest.skip("GNU Go is not installed (.ci/run installs it)")

@@ -17,7 +17,7 @@ from tests.server.test_engine_casual import engine_game, wait_for
 from tests.web.conftest import new_game, screenshot, state, wait_for_js
 from tests.web.test_player import act
 
-from duiyi.server.engines import gnugo_command
+from duiyi.server.engines.driver import gnugo_command
 
 pytestmark = [
     pytest.mark.browser,

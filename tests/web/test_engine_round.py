@@ -12,7 +12,7 @@ import httpx
 import pytest
 from tests.server.conftest import Server
 
-from duiyi.server.engines import gnugo_command
+from duiyi.server.engines.driver import gnugo_command
 
 GNUGO = "gnugo:1"  # the operator's GNU Go (--gnugo) at level 1: players name engines
 

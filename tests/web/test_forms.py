@@ -293,7 +293,7 @@ def test_home_page_at_phone_width_and_by_keyboard(server: Server, context_factor
 
 @pytest.mark.gnugo
 def test_engine_game_with_handicap_and_clock(server: Server, context_factory: Any) -> None:
-    from duiyi.server.engines import gnugo_command
+    from duiyi.server.engines.driver import gnugo_command
 
     if gnugo_command() is None:
         pytest.skip("GNU Go is not installed (.ci/run installs it)")

@@ -22,7 +22,7 @@ from tests.web.test_player import act, set_names
 from duiyi.gomoku.fouls import Foul
 from duiyi.outcome import Result, Termination
 from duiyi.referee import RulingKind
-from duiyi.server.rulings import ruling_table
+from duiyi.server.games.rulings import ruling_table
 from duiyi.tournament import systems
 from duiyi.tournament.results import Source
 

@@ -15,7 +15,7 @@ from tests.server.conftest import Server, online_event_game
 from tests.web.conftest import new_game, screenshot, state, wait_for_js
 from tests.web.test_player import act, set_names
 
-from duiyi.server.rematch import rematch_id
+from duiyi.server.games.rematch import rematch_id
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The small server routes the browser UI needs (``duiyi.server.routes_ui``): who may name a
+"""The small server routes the browser UI needs (``duiyi.server.routes.ui``): who may name a
 seat, call the arbiter, close a call or open the arbiter's room; what an unknown game answers.
 No browser here: plain HTTP against a real server."""
 

@@ -18,19 +18,17 @@ the clock; tournaments read the counts (warnings are a Go tiebreak).
 Color.WHITE
 """
 
-from duiyi.referee.ledger import (
-    Book,
-    Decision,
-    Referee,
-    RuledGame,
+from duiyi.referee.book import Book, RuledGame
+from duiyi.referee.kinds import Decision, RulingKind
+from duiyi.referee.ledger import Referee
+from duiyi.referee.requests import Facts, RulingRequest
+from duiyi.referee.ruling import (
     Ruling,
-    RulingKind,
     outcome_json,
     overtime_pass_ruling,
     ruling_from_json,
     stored_game,
 )
-from duiyi.referee.requests import Facts, RulingRequest
 
 __all__ = [
     "Book",

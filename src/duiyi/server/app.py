@@ -20,10 +20,10 @@ from starlette.responses import JSONResponse, RedirectResponse
 
 from duiyi import __version__
 from duiyi.server.auth import require_operator
-from duiyi.server.engine_rounds import EngineRounds
+from duiyi.server.cluster.misrouting import GameArrivals
+from duiyi.server.engines.rounds import EngineRounds
 from duiyi.server.limits import LimitsMiddleware
 from duiyi.server.logs import install_redaction
-from duiyi.server.misrouting import GameArrivals
 from duiyi.server.problems import PROBLEMS, install_handlers, report_failure
 from duiyi.server.settings import Settings
 from duiyi.server.state import State
@@ -62,7 +62,7 @@ async def _peers(state: State) -> None:
 
 def _see_peers(state: State, beats: dict[str, float], now: float) -> None:
     """The peers alive from their heartbeats; a change of them starts the misrouting watch's
-    judgement afresh (ownership may be moving: duiyi.server.misrouting)."""
+    judgement afresh (ownership may be moving: duiyi.server.cluster.misrouting)."""
     ownership = state.games.ownership
     assert ownership is not None
     ownership.update(beats, now)
@@ -136,7 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         beat = asyncio.create_task(_heartbeat(state), name="heartbeat")
         sweep = asyncio.create_task(_sweep(state), name="sweep")
         if settings.redis_url:
-            from duiyi.server.fanout import RedisFanout
+            from duiyi.server.cluster.fanout import RedisFanout
 
             state.fanout = RedisFanout(settings.redis_url, state)
             await state.fanout.start()
@@ -190,18 +190,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         proxies=settings.trusted_proxies,
     )
 
-    from duiyi.server.routes_games import router as games_router
+    from duiyi.server.routes.games import router as games_router
 
     app.include_router(games_router)
-    from duiyi.server.result_reader import install_result_hook
-    from duiyi.server.routes_desk import router as desk_router
-    from duiyi.server.routes_events import router as events_router
-    from duiyi.server.routes_knockout import router as knockout_router
-    from duiyi.server.routes_players import router as players_router
-    from duiyi.server.routes_prints import router as prints_router
-    from duiyi.server.routes_results import router as results_router
-    from duiyi.server.routes_rounds import router as rounds_router
-    from duiyi.server.routes_standings import router as standings_router
+    from duiyi.server.events.result_reader import install_result_hook
+    from duiyi.server.routes.desk import router as desk_router
+    from duiyi.server.routes.events import router as events_router
+    from duiyi.server.routes.knockout import router as knockout_router
+    from duiyi.server.routes.players import router as players_router
+    from duiyi.server.routes.prints import router as prints_router
+    from duiyi.server.routes.results import router as results_router
+    from duiyi.server.routes.rounds import router as rounds_router
+    from duiyi.server.routes.standings import router as standings_router
 
     for router in (
         events_router,
@@ -216,12 +216,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     install_result_hook(state.games, state.repo)
     try:
-        from duiyi.server.routes_engines import router as engines_router
+        from duiyi.server.routes.engines import router as engines_router
     except ModuleNotFoundError as exc:  # the engine opponents are optional
-        if exc.name != "duiyi.server.routes_engines":
+        if exc.name != "duiyi.server.routes.engines":
             raise
     else:
-        from duiyi.server.routes_engines import install_engine_hook
+        from duiyi.server.routes.engines import install_engine_hook
 
         app.include_router(engines_router)
         install_engine_hook(
@@ -237,7 +237,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             state.games.closers.insert(0, state.engine_rounds.close)
             state.games.sweepers.append(state.engine_rounds.adopt)
 
-    from duiyi.server.routes_ui import router as ui_router
+    from duiyi.server.routes.ui import router as ui_router
 
     app.include_router(ui_router)
     if settings.demo:
@@ -309,7 +309,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     web = Path(__file__).resolve().parent.parent / "web"
     has_ui = (web / "index.html").exists()
     if has_ui:
-        from duiyi.server.routes_ui import UiFiles  # with the headers a page needs
+        from duiyi.server.routes.ui import UiFiles  # with the headers a page needs
 
         app.mount("/ui", UiFiles(directory=web, html=True), name="ui")
 

@@ -31,13 +31,13 @@ from fastapi import APIRouter, Request
 from duiyi import BLACK, WHITE, Color
 from duiyi.actions import Accept, Move, Pass, Pause, SetDead, action_from_json
 from duiyi.server.auth import hash_token, new_token
-from duiyi.server.game_manager import NewGame
+from duiyi.server.games.manager import NewGame
 from duiyi.store.models import GameRow
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import Player
 
 if TYPE_CHECKING:
-    from duiyi.server.game_host import GameHost
+    from duiyi.server.games.host import GameHost
     from duiyi.server.state import State
 
 __all__ = ["DEMO_NAME", "ensure_demo", "router"]

@@ -33,7 +33,7 @@ from duiyi.errors import (
     TournamentError,
 )
 from duiyi.server.auth import Forbidden, Unauthorized
-from duiyi.server.engine_list import EngineNotListed
+from duiyi.server.engines.catalog import EngineNotListed
 from duiyi.store.db import is_outage
 from duiyi.store.repository import Conflict, NotFound
 

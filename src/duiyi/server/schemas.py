@@ -411,7 +411,7 @@ class GameSpec(_Strict):
     )
 
     def spec(self) -> dict[str, Any]:
-        """The plain JSON ``duiyi.server.game_spec.new_session`` reads."""
+        """The plain JSON ``duiyi.server.games.spec.new_session`` reads."""
         out: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)
         if isinstance(self.rules, BaseModel):
             out["rules"] = self.rules.model_dump(mode="json", exclude_none=True)

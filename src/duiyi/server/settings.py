@@ -88,13 +88,13 @@ class Settings:
     # nobody's, so a local client cannot forge its address past the per-client limits
     forwarded_allow_ips: str | None = None
     # the engines this server may run: the operator's file (``--engines``), and GNU Go when
-    # asked (``--gnugo``); nothing else runs (duiyi.server.engine_list)
+    # asked (``--gnugo``); nothing else runs (duiyi.server.engines.catalog)
     engines_file: str | None = None
     gnugo: bool = False
     demo: bool = False
     tune_gc: bool = True
     # the processes behind nginx, as its upstream block names them (in order), and this one's
-    # address among them: a game is owned by its point on nginx's ring (duiyi.server.ring)
+    # address among them: a game is owned by its point on nginx's ring (duiyi.server.cluster.ring)
     peers: tuple[str, ...] = ()
     peer_address: str | None = None
     # the operator's key (``DUIYI_OPERATOR_KEY``): ``GET /api/metrics`` answers only a bearer of

@@ -6,12 +6,12 @@ import asyncio
 import time
 from typing import Any
 
-from duiyi.server.engine_list import EngineList
-from duiyi.server.engine_rounds import EngineRounds
-from duiyi.server.game_manager import GameManager
+from duiyi.server.cluster.misrouting import RoutingWatch
+from duiyi.server.cluster.ownership import Ownership
+from duiyi.server.engines.catalog import EngineList
+from duiyi.server.engines.rounds import EngineRounds
+from duiyi.server.games.manager import GameManager
 from duiyi.server.limits import Quota, client_address
-from duiyi.server.misrouting import RoutingWatch
-from duiyi.server.ownership import Ownership
 from duiyi.server.settings import Settings
 from duiyi.store import Database, Repository
 
@@ -37,7 +37,7 @@ class State:
             )
             # misrouted arrivals are judged once the live peers have been the same for twice
             # the staleness limit, and warned of when they last longer than a death takes to
-            # show in the heartbeats (duiyi.server.misrouting)
+            # show in the heartbeats (duiyi.server.cluster.misrouting)
             self.games.routing = RoutingWatch(
                 settle=2 * settings.stale_after,
                 confirm=settings.stale_after + 2 * settings.heartbeat_seconds,

@@ -165,7 +165,7 @@ class Append:
     action_id: str | None = None
     attempt: str | None = None
     # the client's id with the action's body (its retries carry the same body: an id used
-    # again with another body is refused); see duiyi.server.action_ids.action_keys
+    # again with another body is refused); see duiyi.server.games.action_ids.action_keys
     action_body: str | None = None
 
     @property
