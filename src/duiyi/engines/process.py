@@ -256,9 +256,7 @@ class LineProcess:
             raise EngineTimeout(f"engine {self.name} did not answer {what} in time") from None
         if line is None:
             self._eof = True
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(1.0):
-                    await self.process.wait()
+            await self.wait(1.0)
             raise EngineCrashed(f"{self.died_message()} while {what} was due", self.returncode)
         return line
 
@@ -310,7 +308,7 @@ class LineProcess:
     async def wait(self, timeout: float) -> int | None:
         """Wait up to ``timeout`` seconds for the process to exit; its status or ``None``."""
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout):
+            async with asyncio.timeout(timeout):  # not wait_for: in 3.11 it can drop a cancel
                 await self.process.wait()
         return self.process.returncode
 
@@ -322,9 +320,7 @@ class LineProcess:
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
         self.kill_group()
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(5.0):  # not wait_for: in 3.11 it can swallow a cancel
-                await self.process.wait()
+        await self.wait(5.0)
         if self.process.stdin is not None:
             self.process.stdin.close()
         self._reader.cancel()
