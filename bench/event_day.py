@@ -166,6 +166,13 @@ class Day:
     endings: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)
     reconnects: int = 0
+    # the sockets' closes, by the code the server sent ("None": none, the connection dropped)
+    closes: Counter[str] = field(default_factory=Counter)
+    # how late this harness's own event loop woke a task sleeping LAG_TICK s: (t, seconds)
+    lag: list[tuple[float, float]] = field(default_factory=list)
+    late: Counter[str] = field(default_factory=Counter)
+    # each process's /api/metrics at the end of the day (asked directly)
+    server_metrics: list[dict[str, Any]] = field(default_factory=list)
 
     def now(self) -> float:
         return time.monotonic() - self.t0
@@ -329,8 +336,11 @@ class Seat:
                 self.day.five_xx.append((self.day.now(), f"socket act {status}"))
         return msg
 
-    async def reconnect(self) -> None:
+    async def reconnect(self, closed: websockets.ConnectionClosed | None = None) -> None:
         self.day.reconnects += 1
+        if closed is not None:  # by the close code the server sent (4409: the game moved)
+            code = None if closed.rcvd is None else closed.rcvd.code
+            self.day.closes[str(code)] += 1
         with contextlib.suppress(Exception):
             await self.ws.close()
         await self.connect()
@@ -388,8 +398,8 @@ class Seat:
                     continue
                 if msg is None:
                     await self.reconnect()
-            except websockets.ConnectionClosed:
-                await self.reconnect()
+            except websockets.ConnectionClosed as exc:
+                await self.reconnect(exc)
         return False
 
     # -- what to play -----------------------------------------------------------------------
@@ -503,8 +513,8 @@ class Seat:
                 try:
                     if not await self.step(until):
                         break
-                except websockets.ConnectionClosed:
-                    await self.reconnect()
+                except websockets.ConnectionClosed as exc:
+                    await self.reconnect(exc)
         finally:
             with contextlib.suppress(Exception):
                 await self.ws.close()
@@ -744,14 +754,18 @@ class Director:
             if r.status_code < 500 or await self.paired(game) >= number:
                 break
             await asyncio.sleep(2.0)
-        r = await self.desk(game, "POST", f"/rounds/{number}/games")
+        # the links derived from the director's key, as the desk does: an answer lost on its
+        # way (nginx's 502/504 while the server made the games) is asked for again
+        links = {"links_key": f"event-day-{self.args.seed}-{game}-{number}-" + "k" * 16}
+        r = await self.desk(game, "POST", f"/rounds/{number}/games", json=links)
         for _ in range(5):
-            # 502: nginx had no live process to send it to (nothing was sent)
-            if r.status_code != 502:
+            if r.status_code < 500:
                 break
             await asyncio.sleep(2.0)
-            r = await self.desk(game, "POST", f"/rounds/{number}/games")
-        if r.status_code != 201:
+            r = await self.desk(game, "POST", f"/rounds/{number}/links", json=links)
+            if r.status_code == 403:  # no game was made with this key: the start again
+                r = await self.desk(game, "POST", f"/rounds/{number}/games", json=links)
+        if r.status_code not in (200, 201):
             return []
         rng = random.Random(f"{self.args.seed}-{game}-{number}")
         endings = GO_ENDINGS if game == "go" else GOMOKU_ENDINGS
@@ -866,6 +880,22 @@ def cpu_groups(
     return out
 
 
+LAG_TICK = 0.05
+
+
+async def sample_lag(day: Day, stop: asyncio.Event) -> None:
+    """How late the harness's loop runs (its bots measure acknowledgements with it: a late
+    loop reads an ack late), every LAG_TICK seconds."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        before, cpu = loop.time(), time.thread_time()
+        await asyncio.sleep(LAG_TICK)
+        wall = loop.time() - before
+        day.lag.append((day.now(), max(0.0, wall - LAG_TICK)))
+        if wall - LAG_TICK > 0.05:  # late: its own work (the bots) or waiting for a CPU
+            day.late["busy" if time.thread_time() - cpu >= wall / 2 else "starved"] += 1
+
+
 async def sample_cpu(day: Day, read: Callable[[], dict[str, float]], stop: asyncio.Event) -> None:
     last = await asyncio.to_thread(read)
     base = dict(last)
@@ -901,7 +931,8 @@ async def run_day(args: argparse.Namespace, deployment: Any, pg: Any, redis: Any
     background = [
         asyncio.create_task(
             sample_cpu(day, lambda: cpu_groups(deployment, pg, redis), stop), name="cpu"
-        )
+        ),
+        asyncio.create_task(sample_lag(day, stop), name="lag"),
     ]
     try:
         await director.create()
@@ -1006,12 +1037,67 @@ async def correction(director: Director, day: Day, boards: list[Board], number: 
         f"/rounds/{number}/boards/{b.board}/result",
         json={"result": new, "force": True},
     )
+    if r.status_code >= 500:
+        # nginx's answer, not the server's: the correction may have been stored; the round
+        # read again says whether it was
+        rnd = await director.desk(b.game, "GET", f"/rounds/{number}")
+        if rnd.status_code == 200 and any(
+            g.get("board") == b.board and g.get("result") == new for g in rnd.json()["games"]
+        ):
+            r = rnd
     if r.status_code == 200:
         # each round's correction kept: the board's result is the director's from now on
         day.decisions.setdefault("corrections", {})[(b.game, number, b.board)] = new
 
 
 # ------------------------------------------------------------------ the checks
+
+
+def ack_time_where(day: Day, acks: list[Ack], slow_ms: float = 200.0) -> dict[str, Any]:
+    """Where the slow acknowledgements' time went: the harness's own loop (a lag sample over
+    100 ms while the ack was awaited), the seconds since its round's start (many games made
+    and many sockets opened at once), and each process's own figures (its loop's lag, an
+    action's time from arrival to commit, the group commit's queue and transactions)."""
+    lags = sorted(day.lag)
+    times = [t for t, _ in lags]
+
+    def harness_lag(a: Ack) -> float:
+        import bisect
+
+        lo, hi = bisect.bisect_left(times, a.sent), bisect.bisect_right(times, a.acked + LAG_TICK)
+        return max((lag for _, lag in lags[lo:hi]), default=0.0)
+
+    starts = sorted(r["start"] for r in day.rounds)
+
+    def since_start(a: Ack) -> float:
+        before = [s for s in starts if s <= a.sent]
+        return a.sent - before[-1] if before else math.inf
+
+    slow = [a for a in acks if (a.acked - a.sent) * 1000 > slow_ms]
+    keys = (
+        "action_commit_ms_p99",
+        "commit_queue_ms_p99",
+        "commit_transaction_ms_p50",
+        "commit_transaction_ms_p99",
+        "loop_lag_ms_p50",
+        "loop_lag_ms_p99",
+        "loop_lag_ms_max",
+        "loop_late_busy",
+        "loop_late_starved",
+    )
+    return {
+        "slow_ms": slow_ms,
+        "acks": len(acks),
+        "slow": len(slow),
+        "slow_with_harness_lag_over_100ms": sum(1 for a in slow if harness_lag(a) > 0.1),
+        "slow_in_first_15s_of_a_round": sum(1 for a in slow if since_start(a) < 15),
+        "acks_in_first_15s_of_a_round": sum(1 for a in acks if since_start(a) < 15),
+        "harness_lag_ms_p50": quantile([lag * 1000 for _, lag in lags], 0.5),
+        "harness_lag_ms_p99": quantile([lag * 1000 for _, lag in lags], 0.99),
+        "harness_lag_ms_max": quantile([lag * 1000 for _, lag in lags], 1.0),
+        "harness_late_busy_starved": [day.late["busy"], day.late["starved"]],
+        "servers": [{k: m.get(k) for k in ("process", *keys)} for m in day.server_metrics],
+    }
 
 
 async def after_day(
@@ -1024,6 +1110,8 @@ async def after_day(
     deployment: Any,
 ) -> None:
     out = Path(args.out)
+    from tests.server.conftest import operator
+
     # what each process serves now, asked directly (not through nginx)
     for s in deployment.servers:
         async with httpx.AsyncClient(base_url=s.url, timeout=30) as direct:
@@ -1048,6 +1136,14 @@ async def after_day(
         standings[game] = r.json() if r.status_code == 200 else {}
     day.decisions["standings"] = standings
     (out / "standings.json").write_text(json.dumps(standings, indent=1, ensure_ascii=False))
+    # where the acknowledgements' time went, per process, and the games each took over or
+    # lost (read last: the reads above must not have taken any over)
+    for s in deployment.servers:
+        with contextlib.suppress(httpx.HTTPError, ValueError):
+            async with httpx.AsyncClient(base_url=s.url, timeout=30) as direct:
+                r = await direct.get("/api/metrics", headers=operator())
+                if r.status_code == 200:
+                    day.server_metrics.append(r.json())
     # the store, read once the day is over
     with psycopg.connect(dsn) as conn:
         stored = {
@@ -1178,6 +1274,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
             }
         )
     og = day.decisions.get("opengotha", {"equal": None, "reason": "not compared"})
+    where = ack_time_where(day, [a for a in moves if not overlaps(a)])
     return {
         "players": args.players,
         "rounds": args.rounds,
@@ -1207,6 +1304,7 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
             k: round(v / len(moves) * 1000, 3) if moves else None for k, v in cpu_total.items()
         },
         "ack_per_minute": per_minute,
+        "ack_time_where": where,
         "games": len(boards),
         "endings": dict(day.endings),
         "calls": day.calls,
@@ -1217,6 +1315,13 @@ def figures(day: Day, args: argparse.Namespace) -> dict[str, Any]:
         },
         "rulings": Counter(r["kind"] for r in day.rulings),
         "reconnects": day.reconnects,
+        "socket_closes_by_code": dict(day.closes),
+        # summed over the processes (since each one's last start: a killed one's are lost)
+        "takeovers": dict(
+            sum((Counter(m.get("takeovers") or {}) for m in day.server_metrics), Counter())
+        ),
+        "games_lost": sum(int(m.get("games_lost") or 0) for m in day.server_metrics),
+        "sockets_moved_4409": sum(int(m.get("sockets_moved") or 0) for m in day.server_metrics),
         "statuses": {str(k): v for k, v in sorted(day.statuses.items())},
         "five_xx_by_route": dict(Counter(f"{what} ({during(t)})" for t, what in day.five_xx)),
         "refusal_samples": day.refusal_samples,
@@ -1566,6 +1671,11 @@ def main(argv: list[str] | None = None) -> int:
         "ack_p99_ms_outside_faults",
         "recovery_s_max",
         "cpu_s_per_1000_moves",
+        "reconnects",
+        "takeovers",
+        "games_lost",
+        "sockets_moved_4409",
+        "socket_closes_by_code",
     ]
     for k in keys:
         print(f"{k}: {fig[k]}")

@@ -6,7 +6,7 @@ A Go Swiss of N players is created through the HTTP API of one in-process server
 1. **The desk**: K results entered one board at a time through
    ``PUT /api/events/{id}/rounds/1/boards/{b}/result`` (the organiser's route);
 2. **Online games**: K result sheets of finished online games put in the outbox (as the game's
-   finishing action does) and entered by :class:`duiyi.server.events.result_reader.ResultReader`.
+   finishing action does) and entered by :class:`duiyi.server.events.results.ResultReader`.
 
 Printed per size: CPU seconds per desk result, CPU seconds per outbox result and the size of
 the stored event document. The cost per result is what decides whether a desk keeps up with a
@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 
 from duiyi.server.app import create_app
-from duiyi.server.events.result_reader import ResultReader
+from duiyi.server.events.results import ResultReader
 from duiyi.server.settings import Settings
 from duiyi.store.models import OutboxRow
 

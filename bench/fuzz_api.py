@@ -1,8 +1,11 @@
-"""A longer, unseeded schemathesis run over the whole API (``make fuzz``; issue 24): every check,
-more examples per operation than the seeded test (tests/server/test_schemathesis.py), and a
-new seed each run, so each run looks somewhere else. A real `duiyi serve` on a temporary
-SQLite database, on 127.0.0.1 only; the per-client limits are lifted (one client sends
-everything). Exits non-zero when schemathesis finds a failure or the server logs a traceback.
+"""A longer, unseeded schemathesis run over the whole API (``make fuzz``; issues 24 and 35):
+every check, more examples per operation than the seeded test (tests/server/test_schemathesis.py)
+and a new seed each run, so each run looks somewhere else; on the same world as that test
+(tests/server/fuzz_world.py: games, events, rounds, calls and rulings made through the API
+first, their ids and keys put in the generated requests), so every operation is reached beyond
+its 404s. A real `duiyi serve` on a temporary SQLite database, on 127.0.0.1 only. Exits
+non-zero when schemathesis finds a failure, the server logs a traceback, or an operation never
+answers a 2xx.
 
     .venv/bin/python bench/fuzz_api.py --examples 100
 """
@@ -10,15 +13,13 @@ everything). Exits non-zero when schemathesis finds a failure or the server logs
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests package
 
-import load  # bench/load.py: start_server
+from tests.server.fuzz_run import run
 
 
 def main() -> int:
@@ -27,37 +28,15 @@ def main() -> int:
     ap.add_argument("--seed", default=None, help="a seed to repeat a run (default: a new one)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds for the whole run")
     args = ap.parse_args()
-    cli = Path(sys.executable).with_name("schemathesis")
-    if not cli.exists():
-        found = shutil.which("schemathesis")
-        if not found:
-            print("schemathesis is in the test extra: pip install -e '.[test,server]'")
-            return 2
-        cli = Path(found)
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
-        env = {
-            "DUIYI_RATE_PER_SECOND": "100000",
-            "DUIYI_MAX_EVENTS_PER_CLIENT": "1000000",
-            "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
-        }
-        proc, url = load.start_server(f"sqlite:///{workdir / 'fuzz.sqlite3'}", workdir, env=env)
-        try:
-            cmd = [str(cli), "run", f"{url}/openapi.json", "--checks", "all"]
-            cmd += ["--max-examples", str(args.examples), "--no-color"]
-            if args.seed is not None:
-                cmd += ["--seed", str(args.seed)]
-            print("$", " ".join(cmd), flush=True)
-            run = subprocess.run(cmd, timeout=args.timeout, cwd=workdir)
-        finally:
-            proc.terminate()
-            proc.wait(10)
-        logs = "".join(p.read_text(errors="replace") for p in workdir.glob("server-*.log"))
-        if "Traceback" in logs:
-            start = logs.find("Traceback")
-            print("the server logged a traceback:\n" + logs[start : start + 4000])
-            return 1
-        return run.returncode
+        found = run(Path(tmp), examples=args.examples, seed=args.seed, timeout=args.timeout)
+    print(found.report)
+    if found.traceback:
+        print("the server logged a traceback:\n" + found.traceback)
+    for op, statuses in found.unexpected.items():
+        print(f"never a 2xx: {op} (answered {statuses})")
+    bad = found.returncode != 0 or found.traceback or found.unexpected or found.reached_allowed
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

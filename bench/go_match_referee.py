@@ -100,7 +100,9 @@ def bare_game(black: list[str], white: list[str], size: int) -> list[str]:
 def duiyi_game(black: list[str], white: list[str], size: int) -> list[str]:
     settings = MatchSettings(size=size, time=NoTime())
     record = asyncio.run(play_game(black, white, settings, names=("b", "w")))
-    return ["PASS" if p is None else str(p) for _c, p in record.game.moves]
+    game = record.final  # the record keeps the final Go game (EngineGameRecord.final)
+    assert game is not None
+    return ["PASS" if p is None else str(p) for _c, p in game.moves]
 
 
 def main() -> None:

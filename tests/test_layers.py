@@ -15,7 +15,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "duiyi"
 #: The layers, lowest first. A package may import its own layer's packages listed in
 #: SIDEWAYS, and any package of a lower layer; never one of a higher layer.
 LAYERS: list[set[str]] = [
-    {"duiyi", "errors", "outcome"},
+    {"duiyi", "errors", "outcome", "codec", "moves"},
     {"sgf"},
     {"go", "gomoku", "clock", "referee"},
     {"actions"},
@@ -27,14 +27,30 @@ LAYERS: list[set[str]] = [
     {"cli", "__main__"},
 ]
 #: Imports inside one layer, the only ones allowed (the colours and the errors are the base of
-#: everything; ``python -m duiyi`` runs the CLI).
+#: everything; the one reader of every log refuses with an error, the one Move is by a colour;
+#: ``python -m duiyi`` runs the CLI).
 SIDEWAYS = {
     ("outcome", "errors"),
     ("outcome", "duiyi"),
     ("duiyi", "errors"),
+    ("codec", "errors"),
+    ("moves", "duiyi"),
+    ("moves", "errors"),
     ("__main__", "cli"),
 }
-CORES = {"duiyi", "errors", "outcome", "sgf", "go", "gomoku", "clock", "referee", "games"}
+CORES = {
+    "duiyi",
+    "errors",
+    "outcome",
+    "codec",
+    "moves",
+    "sgf",
+    "go",
+    "gomoku",
+    "clock",
+    "referee",
+    "games",
+}
 CORES |= {"session", "actions"}
 CORES |= {"tournament"}
 #: The one adapter kept inside a core package: the CLI's event file on disk (an advisory lock

@@ -107,11 +107,20 @@ class IllegalMove(IllegalAction):
     'point is occupied'
     """
 
-    def __init__(self, reason: str, article: str | None = None, move: str | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        article: str | None = None,
+        move: str | None = None,
+        *,
+        code: str | None = None,
+    ) -> None:
         self.reason = reason
         self.move = move
         where = f"illegal move {move}: " if move else "illegal move: "
-        super().__init__(where + reason, article)
+        # a coded refusal names its point for the page's words (``{move}``)
+        values = {"move": move} if code and move else None
+        super().__init__(where + reason, article, code=code, values=values)
 
 
 class GameOver(IllegalAction):

@@ -241,10 +241,12 @@ def test_drawn_knockout_game_is_replayed_then_decided_by_lot(tmp_path: Path) -> 
     assert "by lot" in done.stdout
     board = json.loads(ev.read_text())["history"][0]["games"][0]
     assert board["replays"] == 2 and board["source"] == "arbiter"
-    assert [e["value"]["result"] for e in board["trail"]] == ["draw", "draw", board["result"]]
-    # the lot is the seed's: Random("seed:lot:round:board")
+    assert [e["value"]["result"] for e in board["trail"]] == ["draw", "draw", "draw"]
+    # the lot is the seed's: Random("seed:lot:round:board"); the game stays drawn, the lot
+    # (kept with its seed) names who goes through
     colour = random.Random("3:lot:1:1").choice(("black", "white"))
-    assert board["result"] == ("1-0" if colour == "black" else "0-1")
+    assert board["result"] == "draw"
+    assert board["lot"] == {"winner": colour, "seed": "3:lot:1:1"}
     assert (
         "all 1 rounds are paired and complete"
         in duiyi("event", "play", str(ev), cwd=tmp_path).stdout

@@ -84,6 +84,19 @@ def test_marking_only_in_counting_phase() -> None:
         g.dispute(WHITE, "E5")
 
 
+def test_disputing_ones_own_group_is_refused_with_a_code() -> None:
+    # Go §21.4: the one who claims a group dead disputes it, never its owner; the refusal
+    # carries a code and values so a page says it in its language (issue 32)
+    g = counting_game()
+    with pytest.raises(IllegalAction) as e:
+        g.dispute(WHITE, "B5")
+    assert (e.value.code, e.value.values) == (
+        "dispute-own-group",
+        {"player": "white", "point": "B5"},
+    )
+    assert e.value.article == "Go §21.4"
+
+
 def test_dispute_resumes_play_with_the_claimant() -> None:
     # Go §21.4: 若有争议，重新开始对局，由认为是死的一方先下
     g = counting_game()

@@ -64,9 +64,9 @@ async def test_duiyi_front_end_as_an_engine() -> None:
         assert "genmove" in await engine.list_commands()
         assert await engine.known_command("play")
         await engine.boardsize(9)
-        await engine.play(BLACK, "E5")
+        await engine.play_move(BLACK, "E5")
         with pytest.raises(GtpError, match="illegal move"):
-            await engine.play(WHITE, Point.parse("E5"))
+            await engine.play_move(WHITE, Point.parse("E5"))
         move = await engine.genmove(WHITE)
         assert isinstance(move, Point) and move != Point.parse("E5", size=9)
         assert await engine.list_stones(BLACK) == {Point.parse("E5")}

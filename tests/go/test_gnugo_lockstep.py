@@ -82,14 +82,14 @@ async def lockstep_game(engine: GtpEngine, rng: random.Random, tally: Tally, see
             if last_was_pass:
                 break  # a second pass would end play (Go §7.3); stop the game here
             game.pass_move()
-            await engine.play(color, None)
+            await engine.play_move(color, None)
             last_was_pass = True
             continue
         last_was_pass = False
         point = rng.choice(legal)
         before = len(game.board.stones(color.opponent))
         game.play(point)
-        await engine.play(color, point)
+        await engine.play_move(color, point)
         tally.captures += before - len(game.board.stones(color.opponent))
         tally.moves += 1
         await compare_stones(engine, game, f"seed {seed} move {number} ({color} {point})")
@@ -136,7 +136,7 @@ async def test_ko_retake_refusal_agrees_with_gnugo() -> None:
         for m in moves:
             color: Color = game.to_move
             game.play(m)
-            await engine.play(color, m)
+            await engine.play_move(color, m)
         assert not game.is_legal("E4")
         assert not await engine.is_legal(BLACK, "E4")
         await compare_stones(engine, game, "after the ko capture")
@@ -171,7 +171,7 @@ async def test_a_real_superko_agrees_with_gnugo(superko: bool) -> None:
         for m in SUPERKO_GAME.split():
             color = game.to_move
             game.play(None if m == "pass" else m)
-            await engine.play(color, None if m == "pass" else m)
+            await engine.play_move(color, None if m == "pass" else m)
         await compare_stones(engine, game, "end of the superko game")
         assert game.to_move is BLACK
         assert game.is_legal("C4") is (not superko)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from duiyi import BLACK, WHITE
+from duiyi.codec import action_from_json, action_to_json
 from duiyi.errors import IllegalAction, InvalidInput
 from duiyi.go import Game
-from duiyi.go.actions import RestoreStones, action_from_json
+from duiyi.go.actions import GO_ACTIONS, RestoreStones
 from duiyi.go.point import Point
 
 
@@ -39,7 +40,7 @@ def test_stones_go_back_mid_game_and_the_turn_stays() -> None:
     # replayable from its log, JSON included
     again = Game.from_json(g.to_json())
     assert again.board == g.board and again.situation_hash == g.situation_hash
-    assert action_from_json(g.actions[-1].to_json()) == g.actions[-1]
+    assert action_from_json(action_to_json(g.actions[-1], GO_ACTIONS), GO_ACTIONS) == g.actions[-1]
 
 
 def test_the_remover_gives_the_prisoners_back() -> None:

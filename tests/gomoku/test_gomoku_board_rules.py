@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from duiyi import Color
 from duiyi.errors import IllegalMove, InvalidInput, InvalidPoint, InvalidRules, NotationError
-from duiyi.gomoku import CENTER, Board, Game, Place, Point, RenjuRules
+from duiyi.gomoku import CENTER, Board, Game, Point, RenjuRules
 from duiyi.gomoku.point import transform
 from duiyi.gomoku.rules import DabSymmetry, FoulPolicy, OpeningRule
+from duiyi.moves import Move
 
 
 def test_coordinates_of_the_book():
@@ -99,7 +100,7 @@ def test_actions_are_checked_at_the_door():
     with pytest.raises(InvalidInput):
         g.apply("h8")  # type: ignore[arg-type]
     with pytest.raises(InvalidInput):
-        g.apply(Place("black", Point.parse("h8")))  # type: ignore[arg-type]
+        g.apply(Move(Point.parse("h8"), "black"))  # type: ignore[arg-type]
     with pytest.raises(InvalidInput):
-        g.apply(Place(Color.BLACK, "h8"))  # type: ignore[arg-type]
+        g.apply(Move("h8", Color.BLACK))  # type: ignore[arg-type]
     assert g.actions == []

@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from duiyi import Color
+from duiyi.codec import action_from_json, action_to_json
 from duiyi.errors import DuiyiError, GameOver, IllegalAction, IllegalMove, InvalidInput
 from duiyi.gomoku import (
+    GOMOKU_ACTIONS,
     DabSymmetry,
     Foul,
     FoulPolicy,
@@ -19,11 +21,10 @@ from duiyi.gomoku import (
     OfferDraw,
     Pass,
     Phase,
-    Place,
     Point,
     RenjuRules,
-    action_from_json,
 )
+from duiyi.moves import Move
 from duiyi.outcome import Result, Termination
 
 B, W = Color.BLACK, Color.WHITE
@@ -245,7 +246,7 @@ def test_draw_offer_after_own_move_and_acceptance():
     g.offer_draw()  # Black just moved
     assert g.draw_offer is B
     with pytest.raises(IllegalAction, match="answer"):
-        g.apply(Place(B, Point.parse("a1")))  # the offer waits for White
+        g.apply(Move(Point.parse("a1"), B))  # the offer waits for White
     g.accept_draw()
     o = g.outcome()
     assert o is not None and o.termination is Termination.AGREEMENT and o.result is Result.DRAW
@@ -393,9 +394,9 @@ def test_game_json_round_trip():
 
 def test_bad_action_json_is_refused():
     with pytest.raises(InvalidInput):
-        action_from_json({"v": 2, "type": "place", "color": "black", "point": "h8"})
+        action_from_json({"v": 2, "type": "place", "color": "black", "point": "h8"}, GOMOKU_ACTIONS)
     with pytest.raises(InvalidInput):
-        action_from_json({"v": 1, "type": "teleport", "color": "black"})
+        action_from_json({"v": 1, "type": "teleport", "color": "black"}, GOMOKU_ACTIONS)
 
 
 def _random_game(data: st.DataObject, rules: RenjuRules) -> Game:
@@ -449,10 +450,16 @@ def _random_game(data: st.DataObject, rules: RenjuRules) -> Game:
 def test_from_actions_round_trips(data: st.DataObject, rules: RenjuRules):
     # Every state is a pure function of the rules and the action log (through JSON)
     g = _random_game(data, rules)
-    text = json.dumps({"rules": rules.to_json(), "actions": [a.to_json() for a in g.actions]})
+    text = json.dumps(
+        {
+            "rules": rules.to_json(),
+            "actions": [action_to_json(a, GOMOKU_ACTIONS) for a in g.actions],
+        }
+    )
     back = json.loads(text)
     h = Game.from_actions(
-        RenjuRules.from_json(back["rules"]), [action_from_json(a) for a in back["actions"]]
+        RenjuRules.from_json(back["rules"]),
+        [action_from_json(a, GOMOKU_ACTIONS) for a in back["actions"]],
     )
     assert h.board == g.board
     assert h.moves == g.moves and h.phase is g.phase and h.to_act is g.to_act
@@ -466,12 +473,12 @@ def test_allowed_actions_match_what_apply_accepts(data: st.DataObject, rules: Re
     # Kinds not listed by allowed_actions are always refused by apply
     g = _random_game(data, rules)
     probes = {
-        "place": lambda c: Place(c, Point.parse("a15")),
+        "place": lambda c: Move(Point.parse("a15"), c),
         "pass": lambda c: Pass(c),
         "offer_draw": lambda c: OfferDraw(c),
     }
     for colour in (B, W):
-        allowed = {a.TYPE for a in g.allowed_actions(colour)}
+        allowed = {GOMOKU_ACTIONS.name_of(a) for a in g.allowed_actions(colour)}
         for kind, make in probes.items():
             if kind in allowed or g.board["a15"] is not None:
                 continue

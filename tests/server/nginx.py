@@ -15,11 +15,13 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.server.conftest import Server, free_port, wait_healthy
+import httpx
+from tests.server.conftest import Server, free_port, operator, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_CONF = ROOT / "deploy" / "nginx-duiyi.conf"
@@ -201,3 +203,20 @@ def start_cluster(
             server.stop()
         raise
     return Cluster(servers, nginx, tmp)
+
+
+def wait_peers_alive(cluster: Cluster, within: float = 30.0) -> None:
+    """Until every process sees every peer alive (a process started first learns of the later
+    ones at its next heartbeat; a game made before that would be created for another owner and
+    handed over once it does)."""
+    peers = sorted(f"127.0.0.1:{s.port}" for s in cluster.servers)
+    deadline = time.monotonic() + within
+    while True:
+        seen = [
+            httpx.get(s.url + "/api/metrics", headers=operator(), timeout=10).json()["live_peers"]
+            for s in cluster.servers
+        ]
+        if all(live == peers for live in seen):
+            return
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.2)

@@ -90,3 +90,42 @@ def test_the_window_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Any)
     settings = Settings.from_env(database_url=f"sqlite:///{tmp_path}/w.sqlite3")
     assert settings.commit_window == 0.0
     assert State(settings).games.committer.window == 0.0
+
+
+class SlowStore:
+    """A store whose first commit stalls until released (PostgreSQL under load: a transaction
+    that waits for a CPU or for the disk), with ``writers`` connections like Database's."""
+
+    def __init__(self, writers: int, sqlite: bool = False) -> None:
+        self.db = type("Db", (), {"WRITERS": writers, "is_sqlite": sqlite})()
+        self.release = asyncio.Event()
+        self.batches: list[list[str]] = []
+
+    async def append_many(self, items: list[Append]) -> list[int]:
+        self.batches.append([i.game_id for i in items])
+        if len(self.batches) == 1:
+            await self.release.wait()
+        return [item.new_version for item in items]
+
+
+@pytest.mark.parametrize(("writers", "sqlite"), [(2, False), (2, True)], ids=["pg", "sqlite"])
+async def test_a_batch_is_sent_while_another_is_in_flight(writers: int, sqlite: bool) -> None:
+    # issue 33 (the acknowledgement's time): a move waited in the queue behind a stalled
+    # transaction of other games, then for its own. With two writer connections (PostgreSQL)
+    # the next batch goes at once and is acknowledged first; SQLite has one writer.
+    store = SlowStore(writers, sqlite)
+    committer = GroupCommitter(store, window=0.0)  # type: ignore[arg-type]
+    try:
+        first = asyncio.create_task(committer.append(item(1)))
+        await asyncio.sleep(0.01)
+        second = asyncio.create_task(committer.append(item(2)))
+        await asyncio.sleep(0.05)
+        if sqlite:
+            assert store.batches == [["g1"]] and not second.done()  # waits for the first
+        else:
+            assert store.batches == [["g1"], ["g2"]]
+            assert second.done() and not first.done()  # not held behind the stalled one
+        store.release.set()
+        assert await first == 1 and await second == 1
+    finally:
+        await committer.close()

@@ -134,7 +134,7 @@ def test_a_failover_charges_nobody_for_the_outage(backend: Any, start_server: An
     read = time.monotonic()
     a.kill9()
     killed = time.monotonic()
-    time.sleep(8.0)  # past the staleness limit (5 s): B takes the game over on the next request
+    time.sleep(8.0)  # past the staleness limit (5 s): B reads it, then takes it over to play
     asked = time.monotonic()
     now = httpx.get(f"{b.url}/api/games/{g['id']}", timeout=30).json()
     up = (killed - read) + (time.monotonic() - asked)

@@ -147,8 +147,10 @@ def test_a_drawn_knockout_game_is_replayed_with_colours_reversed_then_decided_by
     (board,) = doc["event"]["history"][0]["games"]
     assert (board["black"], board["white"]) == (2, 1)  # the replay reversed the colours
     assert board["source"] == "arbiter" and board["replays"] == 1
-    winner = random.Random("5:lot:1:1").choice(("1-0", "0-1"))
-    assert board["result"] == winner
+    # the game stays drawn; the lot (its seed kept) names who goes through
+    winner = random.Random("5:lot:1:1").choice(("black", "white"))
+    assert board["result"] == "draw"
+    assert board["lot"] == {"winner": winner, "seed": "5:lot:1:1"}
     notes = [t["note"] for t in board["trail"]]
     assert "replayed with colours reversed" in notes[0] and "by lot" in notes[1], notes
 

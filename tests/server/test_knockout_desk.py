@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from tests.server.conftest import Server
 
 NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
@@ -88,7 +89,11 @@ def test_a_draw_entered_at_the_desk_is_replayed_then_settled_by_lot(server: Serv
     r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
     assert r.json()["settled"] == "lot"
     lot = _board(server, eid, 1, 2)
-    assert lot["result"] in ("1-0", "0-1")
+    # the game stays drawn; the lot names who goes through, its seed in full as a string (a
+    # 64-bit number would be rounded by JavaScript: …918000 for …917436)
+    assert lot["result"] == "draw" and lot["lot"]["winner"] in ("black", "white")
+    assert lot["lot"]["seed"] == r.json()["board"]["lot"]["seed"]
+    assert isinstance(lot["lot"]["seed"], str) and lot["lot"]["seed"].isdigit()
     # recorded in the sender's role (issue 33: it said "arbiter", at null): the organiser's
     # decision at the desk, with its time
     assert lot["source"] == "director"
@@ -133,6 +138,10 @@ def test_a_draw_agreed_online_starts_the_replay_with_the_players_links(server: S
     g = _board(server, eid, 1, 1)
     assert g.get("conflict") is None and g.get("result") is None
     assert (g["black"], g["white"]) == (2, 1)
+    # the trail names what settled it, when: the drawn game itself, by the event's rule (before:
+    # by "arbiter", at null, though no arbiter ruled)
+    settled = g["trail"][-1]
+    assert settled["by"] == f"game {b1['game_id']}" and isinstance(settled["at"], float), g
     # the player who had Black now sits as White in the replay, with the same link
     new = replay[0]["id"]
     state = httpx.get(f"{server.url}/api/games/{new}", headers=_auth(b1["black_token"])).json()
@@ -172,3 +181,33 @@ def test_only_a_drawn_game_is_settled(server: Server) -> None:
     r = httpx.post(url.replace("boards/1", "boards/2"), json={"way": "lot"}, headers=_auth(org))
     assert r.status_code == 409, r.text
     assert "not drawn" in r.json()["detail"] or "already has the result" in r.json()["detail"]
+
+
+def test_a_draw_the_organiser_settled_first_is_not_settled_again_as_the_arbiters(
+    start_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An online draw in a knockout (Gomoku §10.3) reaches the event through the result
+    # reader, DUIYI_RESULT_DELAY later; the organiser settles it at the desk meanwhile
+    # (settle-draw: a replay, 加赛, Gomoku §18.3(1)C). The board records the organiser's
+    # settlement in the organiser's role, once; before, the reader replayed it again and the
+    # trail named an "arbiter" nobody was.
+    monkeypatch.setenv("DUIYI_RESULT_DELAY", "1.5")
+    server: Server = start_server()
+    eid, org = _knockout(server, {"lines": "numbers"})
+    httpx.post(f"{server.url}/api/events/{eid}/rounds", headers=_auth(org))
+    started = httpx.post(f"{server.url}/api/events/{eid}/rounds/1/games", headers=_auth(org))
+    b1 = {b["board"]: b for b in started.json()["games"]}[1]
+    _act(server, b1["game_id"], b1["black_token"], {"type": "move", "point": "h8"})
+    _act(server, b1["game_id"], b1["black_token"], {"type": "offer_draw"})
+    _act(server, b1["game_id"], b1["white_token"], {"type": "accept_draw"})
+    url = f"{server.url}/api/events/{eid}/rounds/1/boards/1/settle-draw"
+    r = httpx.post(url, json={"way": "replay"}, headers=_auth(org))
+    assert r.status_code == 200, r.text
+    assert r.json()["settled"] == "replay"
+    time.sleep(4)  # the reader has entered the drawn game's sheet by now
+    g = _board(server, eid, 1, 1)
+    assert g["replays"] == 1 and (g["black"], g["white"]) == (2, 1), g
+    assert [(t["source"], t["by"]) for t in g["trail"]] == [("director", "organiser")], g
+    # one replay game for the board, the players' links swapped
+    ev = httpx.get(f"{server.url}/api/events/{eid}").json()
+    assert len([x for x in ev["games"] if x["board"] == 1]) == 2

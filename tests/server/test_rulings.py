@@ -97,10 +97,15 @@ def test_restore_stones_refuses_bad_arguments(server: Server) -> None:
         _refused(_rule(server, g, kind="stones_restored", color="white", **bad), 422, "points")
     _refused(_rule(server, g, kind="stones_restored", color="red", points=["C3"]), 422, "color")
     _refused(_rule(server, g, kind="stones_restored", points=["C3"], warning="yes"), 422)
-    # schema-valid but off the 9x9 board (Go §1), or named twice: still 422
-    _refused(_rule(server, g, kind="stones_restored", color="white", points=["Z9"]), 422)
+    # schema-valid but off the 9x9 board (Go §1): the board refuses it (409, issue 35: a body
+    # the schema allows is never a 422); two spellings of one point (C3, c3) are that point
+    # once (e582b1b), refused by the game as any C3 (no stone taken there, Go §18.1: 409); the
+    # same string twice is the schema's (unique points: 422)
+    _refused(_rule(server, g, kind="stones_restored", color="white", points=["Z9"]), 409)
     r = _rule(server, g, kind="stones_restored", color="white", points=["C3", "c3"])
-    _refused(r, 422, "Go §18.1")
+    _refused(r, 409, "from C3 in this game")
+    r = _rule(server, g, kind="stones_restored", color="white", points=["C3", "C3"])
+    _refused(r, 422, "points")
     # an occupied point cannot take a stone back
     r = _rule(server, g, kind="stones_restored", color="white", points=["E5"])
     assert r.status_code in (409, 422), r.text
@@ -148,8 +153,8 @@ def test_replace_stone_refuses_bad_arguments(server: Server) -> None:
     # the clause follows from ``lifted``: the request names no article
     r = _rule(server, g, kind="stone_replaced", color="black", point="h9", article="Gomoku §6.1")
     _refused(r, 422, "article")
-    # off the 15x15 board (Gomoku §1)
-    _refused(_rule(server, g, kind="stone_replaced", color="black", point="z9"), 422)
+    # off the 15x15 board (Gomoku §1): the board refuses it (409; the schema allows z9)
+    _refused(_rule(server, g, kind="stone_replaced", color="black", point="z9"), 409)
     assert httpx.get(f"{server.url}/api/games/{g['id']}").json()["moves_list"] == ["h8"]
     # a Go game voids moves instead (Go §17-19)
     go = new_game(server)
@@ -259,3 +264,15 @@ def test_the_coin_toss_through_the_server(server: Server) -> None:
     assert act(server, h, h["black_token"], type="move", move="h8").status_code == 200
     r = _rule(server, h, kind="colours_chosen", choice="white")
     assert r.status_code in (409, 422) and "§5.3" in r.text
+
+
+def test_a_clock_correction_of_zero_seconds_is_refused(server: Server) -> None:
+    # Go §22.8: a correction puts a faulty clock right; one of 0 seconds changes nothing and
+    # was recorded as "黑方 +0:00" (issue 32). The schema allows 0 (a signed time), so it is
+    # the referee's refusal: a 409 with its code, and nothing recorded
+    go = new_game(server)
+    r = _rule(server, go, kind="clock_adjustment", color="black", seconds=0)
+    _refused(r, 409)
+    assert r.json()["code"] == "clock-adjustment-zero", r.text
+    log = httpx.get(f"{server.url}/api/games/{go['id']}/actions").json()["actions"]
+    assert [e for e in log if e.get("type") == "ruling"] == []

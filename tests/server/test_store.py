@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text, update
 from sqlalchemy.exc import DBAPIError
 from tests.server.conftest import PG_ADMIN, Backend, _pg_create, _pg_drop
 
-from duiyi.server.events.result_reader import ResultReader
+from duiyi.server.events.results import ResultReader
 from duiyi.store import Database, Repository
 from duiyi.store.models import GameRow, OutboxRow
 from duiyi.store.repository import ActionIdTaken, Append, Conflict

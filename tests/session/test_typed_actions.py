@@ -16,6 +16,7 @@ import pytest
 
 from duiyi import BLACK, WHITE
 from duiyi.actions import (
+    SESSION_ACTIONS,
     Accept,
     AcceptDraw,
     AcceptTakeback,
@@ -23,7 +24,7 @@ from duiyi.actions import (
     Adjourn,
     Arrive,
     ChooseFifth,
-    Claim,
+    ClaimFoul,
     DeclineDraw,
     DeclineTakeback,
     Dispute,
@@ -47,9 +48,9 @@ from duiyi.actions import (
     SetDead,
     SplitPool,
     Swap,
-    action_from_json,
 )
 from duiyi.clock import Absolute, Clock
+from duiyi.codec import action_from_json
 from duiyi.errors import IllegalAction, InvalidInput, SessionError
 from duiyi.games import GO
 from duiyi.go import Game
@@ -117,7 +118,7 @@ EVERY = [
     Move("D4"),
     Pass(),
     Resign(),
-    Claim(),
+    ClaimFoul(),
     OfferDraw(),
     AcceptDraw(),
     DeclineDraw(),
@@ -146,7 +147,7 @@ EVERY = [
 ]
 
 
-@pytest.mark.parametrize("action", EVERY, ids=lambda a: a.type)
+@pytest.mark.parametrize("action", EVERY, ids=lambda a: SESSION_ACTIONS.name_of(type(a)))
 def test_every_action_round_trips_through_its_log_entry(action: Action) -> None:
     entry = LogEntry(action, 12.5, WHITE)
     data = entry.to_json()
@@ -170,7 +171,9 @@ def test_the_edge_reads_a_body_once_and_refuses_what_is_no_action() -> None:
         with pytest.raises(InvalidInput):
             parse_action(bad)
     with pytest.raises(SessionError):
-        action_from_json({"type": "adjourn", "sealed": {"type": "pause"}})  # no game action
+        action_from_json(
+            {"type": "adjourn", "sealed": {"type": "pause"}}, SESSION_ACTIONS
+        )  # no game action
 
 
 def test_each_game_takes_only_its_own_actions() -> None:
@@ -186,3 +189,101 @@ def test_each_game_takes_only_its_own_actions() -> None:
     with pytest.raises(InvalidInput, match=r"§3\.2"):
         renju.apply(Open(("h8", "h9")), 1.0, BLACK)
     assert go.log == () and renju.log == ()  # refused actions are not logged
+
+
+def test_the_fields_codec_writes_and_reads_the_log_as_before() -> None:
+    # issue 34: an action's JSON is derived from its fields (one codec per field type); the
+    # logs keep the form they always had (these are what the hand-written forms wrote)
+    written = {
+        Move("D4"): {"point": "D4"},
+        ClaimFoul(): {"what": "foul"},
+        MarkDead(("C3", "D4")): {"points": ["C3", "D4"]},
+        SetDead(("C3",)): {"points": ["C3"]},
+        Accept(): {},
+        Accept(("B5",)): {"dead": ["B5"]},
+        Dispute("E5"): {"point": "E5"},
+        PlaceHandicap(("D4", "Q16")): {"points": ["D4", "Q16"]},
+        Open(("h8", "h9", "j10"), 3): {"moves": ["h8", "h9", "j10"], "fifth_n": 3},
+        ProposeFifth(("g10", "k7")): {"points": ["g10", "k7"]},
+        ChooseFifth("k7"): {"point": "k7"},
+        NoShow((WHITE, BLACK)): {"players": ["black", "white"]},
+    }
+    for action, fields in written.items():
+        data = LogEntry(action, 1.0, BLACK).to_json()
+        assert data == {
+            "v": 1,
+            "type": SESSION_ACTIONS.name_of(type(action)),
+            "at": 1.0,
+            "player": "black",
+            **fields,
+        }
+        assert list(data)[4:] == list(fields)  # the fields in their order
+    # what older logs and clients sent reads as it did: the "move" key, one marked "point",
+    # no "dead", fifth_n left out or written 2.0
+    assert action_from_json({"type": "move", "move": "q16"}, SESSION_ACTIONS) == Move("q16")
+    assert action_from_json({"type": "mark_dead", "point": "C3"}, SESSION_ACTIONS) == MarkDead(
+        ("C3",)
+    )
+    assert action_from_json({"type": "accept", "dead": None}, SESSION_ACTIONS) == Accept()
+    assert (
+        action_from_json({"type": "open", "moves": ["h8", "h9", "j10"]}, SESSION_ACTIONS).fifth_n
+        == 1
+    )  # type: ignore[union-attr]
+    assert action_from_json(
+        {"type": "open", "moves": ["h8", "h9", "j10"], "fifth_n": 2.0}, SESSION_ACTIONS
+    ) == (Open(("h8", "h9", "j10"), 2))
+    for bad in ({"type": "open", "moves": ["h8"], "fifth_n": 2.5}, {"type": "dispute"}):
+        with pytest.raises(InvalidInput):
+            action_from_json(bad, SESSION_ACTIONS)
+
+
+def test_a_session_stone_is_the_one_move_of_every_log() -> None:
+    """Issue 34: the session's stone is the Move of Go's and Gomoku's logs (duiyi.moves), its
+    point the book's text; the entry names the seat, so a colour a body sends is not read
+    (after the swap a seat holds the other colour, Gomoku §2.9) and none is written."""
+    from duiyi import moves
+    from duiyi.go.actions import Move as GoMove
+
+    assert Move is moves.Move is GoMove
+    sent = action_from_json({"type": "move", "point": "D4", "color": "white"}, SESSION_ACTIONS)
+    assert sent == Move("D4") and sent.color is None
+    assert LogEntry(Move("D4", WHITE), 1.0, BLACK).to_json() == {
+        "v": 1,
+        "type": "move",
+        "at": 1.0,
+        "player": "black",
+        "point": "D4",
+    }
+
+
+def test_the_plain_game_actions_are_shared_by_every_log() -> None:
+    """Issue 34: a pass (Go §2.5, Gomoku §2.21), a resignation, the swap and the fifth-move
+    offer (Gomoku §2.9), the draw offers (Gomoku §10.3), a dispute and a free handicap are one
+    class each for the session and the games that have them; each log
+    writes them as it always did (Go and Gomoku with the colour, the session without)."""
+    from duiyi.codec import action_to_json
+    from duiyi.go import actions as go
+    from duiyi.gomoku import game as gomoku
+
+    assert Pass is go.Pass is gomoku.Pass and Resign is go.Resign is gomoku.Resign
+    assert (Swap, OfferDraw, AcceptDraw, DeclineDraw, ProposeFifth, ChooseFifth) == (
+        gomoku.Swap,
+        gomoku.OfferDraw,
+        gomoku.AcceptDraw,
+        gomoku.DeclineDraw,
+        gomoku.ProposeFifth,
+        gomoku.ChooseFifth,
+    )
+    assert (Dispute, PlaceHandicap) == (go.Dispute, go.PlaceHandicap)  # Go §21.4, §4.3
+    assert action_to_json(Pass(WHITE), go.GO_ACTIONS) == {"v": 1, "type": "pass", "color": "white"}
+    assert action_to_json(Swap(WHITE), gomoku.GOMOKU_ACTIONS) == {
+        "v": 1,
+        "type": "swap",
+        "color": "white",
+    }
+    assert LogEntry(Pass(WHITE), 2.0, BLACK).to_json() == {
+        "v": 1,
+        "type": "pass",
+        "at": 2.0,
+        "player": "black",
+    }

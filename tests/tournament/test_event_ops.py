@@ -298,3 +298,21 @@ def test_relay_loser_leaves_and_winner_stays() -> None:
         pair_next_round(e)
     doc = standings_json(e)
     assert [(r["name"], r["place"]) for r in doc["standings"]] == [("Alpha", 1), ("Beta", 2)]
+
+
+@pytest.mark.parametrize(("game", "cited"), [("go", "Go §26.6"), ("gomoku", "Gomoku §17.5")])
+def test_a_relay_over_cites_the_events_own_book(game: str, cited: str) -> None:
+    # 擂台赛: Go §26.6 on a Go event, Gomoku §17.5 on a Gomoku one (issue 32: never the other
+    # game's book), with a code for the desk's page
+    rows = [("A1", "Alpha"), ("B1", "Beta")]
+    e = add_players(
+        new_event("relay", game, "relay", 1),
+        [Player(0, n, extra=(("team", t),)) for n, t in rows],
+    )
+    e, _ = pair_next_round(e)
+    g = e.history[-1].games[0]
+    e = enter_result(e, 1, 1, GameResult.BLACK_WINS if g.black == 1 else GameResult.WHITE_WINS)
+    with pytest.raises(PairingError) as err:
+        pair_next_round(e)
+    assert err.value.article == cited
+    assert (err.value.code, err.value.values) == ("relay-over", {"team": "Alpha"})

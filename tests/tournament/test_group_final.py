@@ -203,3 +203,22 @@ def test_a_finalist_who_withdraws_keeps_the_group_results_and_forfeits_the_rest(
     assert champion == winners[1]
     assert [(i, [(r.number, r.values) for r in rows]) for i, rows in group_standings(e)] == before
     assert final_standings(e)[0].number == winners[1]
+
+
+@pytest.mark.parametrize(
+    ("game", "article"), [("go", "Go §27.1(1)C"), ("gomoku", "Gomoku §18.3(1)C")]
+)
+def test_a_shared_qualifying_place_cites_the_events_own_book(game: str, article: str) -> None:
+    # Issue 32: every article shown comes from the game's own book; a Gomoku groups event was
+    # told to draw lots under Go §27.1(1)C (Gomoku's lot: §18.3(1)C)
+    e = add_players(
+        new_event("g", game, "groups", 1, {"groups": 1, "qualifiers": 2, "final": "knockout"}),
+        [Player(0, n) for n in "ABC"],
+    )
+    for rnd in range(1, 4):
+        e, _ = pair_next_round(e)
+        e = enter_result(e, rnd, 1, GameResult.BLACK_WINS)  # a circle: everyone 1 win
+    with pytest.raises(PairingError, match="qualifying places") as refused:
+        pair_next_round(e)
+    assert refused.value.article == article
+    assert ("Go §" in str(refused.value)) == (game == "go")

@@ -53,8 +53,10 @@ def make_event(
     size: int = 9,
     names: list[str] | None = None,
     rank: str = "3d",
+    ranks: list[str] | None = None,
 ) -> dict[str, Any]:
-    """An event whose first round's games are online, one board per pair of players."""
+    """An event whose first round's games are online, one board per pair of players (each of
+    rank ``rank``, or player i of rank ``ranks[i]``, "" for none)."""
     if game == "go":
         # byo-yomi from the first move (Go §22.7 asks for it); ten reserved minutes
         online: dict[str, Any] = {
@@ -77,7 +79,12 @@ def make_event(
     ev: dict[str, Any] = r.json()
     org = {"Authorization": f"Bearer {ev['organiser_token']}"}
     roster = [
-        {"name": n, "rank": rank, "rating": 2400 - i * 10, "club": "X"}
+        {
+            "name": n,
+            "rank": rank if ranks is None else ranks[i],
+            "rating": 2400 - i * 10,
+            "club": "X",
+        }
         for i, n in enumerate((names or NAMES)[:players])
     ]
     assert httpx.post(
@@ -602,7 +609,8 @@ def test_gomoku_rulings_read_as_the_book_in_chinese(server: Server, context_fact
     assert outcome["winner"] == "black" and outcome["article"] == "Gomoku §12.3(4)", outcome
     player = context_factory(locale="zh-CN").new_page()
     player.goto(f"{server.url}/ui/#/game/{gid}?token={g['black_token']}")
-    player.wait_for_selector("[data-testid=status]:has-text('Gomoku §12.3(4)')")
+    # the article in the page's language (issue 32: the result's article was English here)
+    player.wait_for_selector("[data-testid=status]:has-text('五子棋§12.3(4)')")
     status = player.inner_text("[data-testid=status]")
     assert "胜（违例）" in status and "警告" not in status, status
     made = player.get_by_role("region", name="裁决").inner_text()
@@ -645,6 +653,12 @@ CUT_OFF = """form => {
   }
   for (const i of form.querySelectorAll("input:not([type=checkbox])")) {
     if (i.scrollWidth > i.clientWidth) out.push(`${i.value}: ${i.scrollWidth} px in ${i.clientWidth}`);
+  }
+  // no button runs out of the form (issue 32: "+1 分", "+10 秒" of 掉子's time cut at 1024 px)
+  const edge = form.getBoundingClientRect().right;
+  for (const b of form.querySelectorAll("button")) {
+    const r = b.getBoundingClientRect();
+    if (r.width && r.right > edge + 1) out.push(`${b.textContent}: ends at ${Math.round(r.right)} past ${Math.round(edge)}`);
   }
   return out;
 }"""

@@ -50,6 +50,13 @@ def test_the_demo_waits_for_its_players_and_teaches(demo: Server, context_factor
     ev = httpx.get(f"{demo.url}/api/events/{events[0]['id']}").json()["event"]
     played = [g for r in ev["history"][:2] for g in r["games"] if g.get("result")]
     assert len(played) == 8
+    # an event's seat names its players as the live list does, rank included (issue 32: the
+    # sit-here row read "Gu Li – Ke Jie", the live list "Gu Li 7d – Ke Jie 7d")
+    board = next(s for s in seats if s["round"])
+    black = board["seats"]["black"]
+    assert black["rank"], board
+    sit = home.locator(f"[data-testid=demo-seats] li[data-game-id='{board['game_id']}']")
+    assert f"{black['name']} {black['rank']}" in sit.inner_text(), sit.inner_text()
     screenshot(home, "home")
     # a visitor sits down at the Renju game as Black; a friend takes White in another window
     renju = next(s for s in seats if s["game"] == "gomoku")

@@ -239,7 +239,8 @@ def test_against_the_computer_you_and_the_engine_by_name_and_no_arbiter(
     page.wait_for_selector("[data-stone][data-color=white]", timeout=30_000)
     name = go[0].get("label") or go[0]["name"]
     page.get_by_test_id("name-white").get_by_text(name).wait_for()
-    assert "(you)" in page.get_by_test_id("name-black").inner_text()
+    # "You · Black": the name says who sits there, no "(you)" after it (issue 32)
+    assert page.get_by_test_id("name-black").inner_text().strip() == "You · Black"
     status = page.get_by_test_id("status").inner_text()
     assert "You (Black) to move" in status and "Black (Black)" not in status, status
     assert page.get_by_role("button", name="Call the arbiter").count() == 0

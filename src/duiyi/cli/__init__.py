@@ -32,7 +32,7 @@ except ImportError:  # pragma: no cover - older Typer uses click itself
 from duiyi import __version__
 from duiyi.errors import DuiyiError
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "room"]
 
 # (command name, module under duiyi.cli, help). A module that does not exist yet is skipped.
 _ROOMS: tuple[tuple[str, str, str], ...] = (
@@ -48,6 +48,18 @@ _ROOMS: tuple[tuple[str, str, str], ...] = (
 
 _HELP = {name: help_text for name, _module, help_text in _ROOMS}
 _MODULES = {name: module for name, module, _help in _ROOMS}
+
+
+def room(name: str, **settings: Any) -> typer.Typer:
+    """The ``app`` of the room ``name``, with its line of help from :data:`_ROOMS` and the
+    settings every room shares (help when called bare, no shell completion, plain tracebacks).
+
+    >>> app = room("gtp", no_args_is_help=False)
+    >>> app.info.name, app.info.help, app.info.no_args_is_help, app.pretty_exceptions_enable
+    ('gtp', 'Run duiyi as a GTP engine (rules-exact board for GUIs).', False, False)
+    """
+    shared: dict[str, Any] = {"no_args_is_help": True, "pretty_exceptions_enable": False}
+    return typer.Typer(name=name, help=_HELP[name], add_completion=False, **(shared | settings))
 
 
 def _load_room(name: str) -> click.Command | None:

@@ -15,10 +15,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
 from duiyi import BLACK, Color
+from duiyi.cli import room
 from duiyi.clock import (
     Absolute,
     ChineseByoyomi,
@@ -35,7 +37,7 @@ from duiyi.gtp.clock import kgs_time_settings, time_settings
 
 __all__ = ["app", "build_system", "run_demo"]
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = room("clock")
 
 SYSTEMS = (
     "absolute",
@@ -46,6 +48,16 @@ SYSTEMS = (
     "shared",
     "none",
 )
+
+# the options that name a time system, the same for every command (build_system's arguments)
+SystemOpt = Annotated[str, typer.Option(help="one of " + ", ".join(SYSTEMS))]
+BaseOpt = Annotated[float | None, typer.Option(help="main time in seconds")]
+ReservedOpt = Annotated[int, typer.Option(help="reserved minutes (Chinese byo-yomi)")]
+PeriodsOpt = Annotated[int, typer.Option(help="byo-yomi periods (Japanese)")]
+PeriodOpt = Annotated[float | None, typer.Option(help="period length in seconds")]
+MovesOpt = Annotated[int, typer.Option(help="moves per period (moves-per-period)")]
+IncrementOpt = Annotated[float, typer.Option(help="Fischer increment in seconds")]
+CapOpt = Annotated[float | None, typer.Option(help="Fischer cap in seconds")]
 
 
 def build_system(
@@ -176,14 +188,14 @@ def run_demo(
 
 @app.command()
 def demo(
-    system: str = typer.Option("chinese-byoyomi", help="one of " + ", ".join(SYSTEMS)),
-    base: float | None = typer.Option(None, help="main time in seconds"),
-    reserved: int = typer.Option(3, help="reserved minutes (Chinese byo-yomi)"),
-    periods: int = typer.Option(3, help="byo-yomi periods (Japanese)"),
-    period: float | None = typer.Option(None, help="period length in seconds"),
-    moves: int = typer.Option(15, help="moves per period (moves-per-period)"),
-    increment: float = typer.Option(10.0, help="Fischer increment in seconds"),
-    cap: float | None = typer.Option(None, help="Fischer cap in seconds"),
+    system: SystemOpt = "chinese-byoyomi",
+    base: BaseOpt = None,
+    reserved: ReservedOpt = 3,
+    periods: PeriodsOpt = 3,
+    period: PeriodOpt = None,
+    moves: MovesOpt = 15,
+    increment: IncrementOpt = 10.0,
+    cap: CapOpt = None,
     press: list[float] | None = typer.Option(  # noqa: B008 (Typer's way)
         None, help="clock times (s) at which the player on move presses"
     ),
@@ -237,14 +249,14 @@ def demo(
 
 @app.command()
 def settings(
-    system: str = typer.Option("chinese-byoyomi", help="one of " + ", ".join(SYSTEMS)),
-    base: float | None = typer.Option(None, help="main time in seconds"),
-    reserved: int = typer.Option(3, help="reserved minutes (Chinese byo-yomi)"),
-    periods: int = typer.Option(3, help="byo-yomi periods (Japanese)"),
-    period: float | None = typer.Option(None, help="period length in seconds"),
-    moves: int = typer.Option(15, help="moves per period"),
-    increment: float = typer.Option(10.0, help="Fischer increment"),
-    cap: float | None = typer.Option(None, help="Fischer cap"),
+    system: SystemOpt = "chinese-byoyomi",
+    base: BaseOpt = None,
+    reserved: ReservedOpt = 3,
+    periods: PeriodsOpt = 3,
+    period: PeriodOpt = None,
+    moves: MovesOpt = 15,
+    increment: IncrementOpt = 10.0,
+    cap: CapOpt = None,
 ) -> None:
     """Print a time system's GTP and KGS settings commands."""
     ts = build_system(

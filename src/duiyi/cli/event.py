@@ -27,6 +27,7 @@ from typing import Annotated, Any
 import typer
 
 from duiyi import Color
+from duiyi.cli import room
 from duiyi.errors import EventFileError, TournamentError
 from duiyi.games import get as get_game
 from duiyi.tournament import entries, roster
@@ -50,7 +51,7 @@ from duiyi.tournament.results import GameResult, Source
 
 __all__ = ["app"]
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = room("event")
 
 EventPath = Annotated[Path, typer.Argument(help="The event file (JSON).")]
 

@@ -6,8 +6,9 @@
 * ``duiyi event play EV.json [--round N | --all-rounds] [--concurrency K] [--size S]
   [--time SPEC] [--rules PRESET] [--seed N]`` pairs the next round when the last one is
   complete, plays every game of the round that has no result yet, K at a time, each refereed
-  by duiyi (Go: GTP engines through :mod:`duiyi.engines.match`; Gomoku: Gomocup brains through
-  :mod:`duiyi.engines.gomocup`), and enters each result in the event file as soon as the game
+  by duiyi (Go: GTP engines through :mod:`duiyi.engines.match`, on the one refereed-game loop
+  :mod:`duiyi.engines.refereed`; Gomoku: Gomocup brains through
+  :mod:`duiyi.engines.gomocup_match`), and enters each result in the event file as soon as the game
   ends (under the event file's lock, so ``standings`` can be read meanwhile). The SGF of each
   game goes to ``EV.games/round-R-board-B.sgf`` beside the event file (Gomoku: also the
   Piskvork ``.psq`` with each stone's time).
@@ -377,8 +378,9 @@ async def _play_round(
             with event_lock(path):
                 event = load_event(path)
                 if result in (GameResult.DRAW, GameResult.NO_RESULT):
-                    lot = random.Random(f"{seed}:lot:{number}:{board}")
-                    event = ops.settle_draw(event, number, board, result, lot)
+                    drawn_from = f"{seed}:lot:{number}:{board}"
+                    lot = random.Random(drawn_from)
+                    event = ops.settle_draw(event, number, board, result, lot, seed=drawn_from)
                 else:
                     event = ops.enter_result(event, number, board, result)
                 save_event(event, path)

@@ -24,17 +24,12 @@ from typing import Annotated
 import typer
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.cli import room
 from duiyi.errors import InvalidInput
 
 __all__ = ["DEMO_ARCHIVE", "app"]
 
-app = typer.Typer(
-    name="go",
-    help="Go: replay, score and draw games (Go rules 2002).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = room("go")
 
 #: The games ``duiyi go demo`` replays when no ``--archive`` is given: the 30 games of KGS's
 #: January 2017 archive (6-dan+ players) played under Chinese rules that ended by counting,

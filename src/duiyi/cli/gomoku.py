@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from duiyi.cli import room
 from duiyi.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -31,13 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = typer.Typer(
-    name="gomoku",
-    help="Gomoku/Renju: forbidden points, replay, openings, matches (2013 rules).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = room("gomoku")
 
 _RULES = ("auto", "chinese-2013", "free", "free-renju")
 

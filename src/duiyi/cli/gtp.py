@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import typer
 
+from duiyi.cli import room
+
 __all__ = ["app"]
 
-app = typer.Typer(
-    name="gtp",
-    help="Run duiyi as a GTP engine (rules-exact board for GUIs).",
-    invoke_without_command=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+app = room("gtp", invoke_without_command=True, no_args_is_help=False)
 
 
 @app.callback()

@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from duiyi.cli import room
 from duiyi.errors import InvalidInput
 from duiyi.tournament.pairing.common import JsonDict, Round
 from duiyi.tournament.pairing.double_elimination import double_elimination
@@ -30,7 +31,7 @@ from duiyi.tournament.pairing.swiss import SwissPlayer, pair_swiss
 
 __all__ = ["app"]
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+app = room("schedule")
 
 
 class Format(StrEnum):

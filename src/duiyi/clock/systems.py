@@ -142,16 +142,27 @@ def _check_seconds(name: str, value: float, *, positive: bool = False) -> float:
     try:
         x = float(value)
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(f"{name} must be a number of seconds, got {value!r}") from exc
+        raise InvalidInput(
+            f"{name} must be a number of seconds, got {value!r}",
+            code="field-number",
+            values={"field": name},
+        ) from exc
     if math.isnan(x) or math.isinf(x) or x < 0 or (positive and x == 0):
         need = "positive" if positive else "non-negative"
-        raise InvalidInput(f"{name} must be a finite {need} number of seconds, got {value!r}")
+        message = f"{name} must be a finite {need} number of seconds, got {value!r}"
+        if positive:
+            raise InvalidInput(message, code="field-above", values={"field": name, "gt": "0"})
+        raise InvalidInput(message, code="field-at-least", values={"field": name, "ge": "0"})
     return x
 
 
 def _check_count(name: str, value: int, *, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidInput(f"{name} must be an integer >= {minimum}, got {value!r}")
+        raise InvalidInput(
+            f"{name} must be an integer >= {minimum}, got {value!r}",
+            code="field-whole-at-least",
+            values={"field": name, "ge": str(minimum)},
+        )
     return value
 
 
@@ -276,16 +287,11 @@ class NoTime(TimeSystem):
 
 
 @dataclass(frozen=True)
-class Absolute(TimeSystem):
-    """包干用时制 (Go §12.4): all moves within ``base`` seconds; running out loses.
+class _MainTime(TimeSystem):
+    """One main time, ``base`` seconds, and nothing after it: the flag falls when it is spent
+    (Absolute, Fischer; how a move spends it is each system's)."""
 
-    >>> a = Absolute(base=600)
-    >>> a.spend(a.initial(), 75).main
-    525.0
-    """
-
-    name: ClassVar[str] = "absolute"
-    base: float = 3600.0
+    base: float = 0.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "base", _check_seconds("base", self.base, positive=True))
@@ -296,15 +302,28 @@ class Absolute(TimeSystem):
     def flag_after(self, pt: PlayerTime) -> float:
         return max(pt.main, 0.0)
 
-    def spend(self, pt: PlayerTime, t: float) -> PlayerTime:
-        return PlayerTime(max(pt.main - t, 0.0))
-
     def view(self, pt: PlayerTime, t: float) -> TimeLeft:
         left = max(pt.main - t, 0.0)
         return TimeLeft(base=left, total=left, flagged=t >= pt.main)
 
     def deduct(self, pt: PlayerTime, seconds: float) -> PlayerTime:
         return PlayerTime(max(pt.main - seconds, 0.0))
+
+
+@dataclass(frozen=True)
+class Absolute(_MainTime):
+    """包干用时制 (Go §12.4): all moves within ``base`` seconds; running out loses.
+
+    >>> a = Absolute(base=600)
+    >>> a.spend(a.initial(), 75).main
+    525.0
+    """
+
+    name: ClassVar[str] = "absolute"
+    base: float = 3600.0
+
+    def spend(self, pt: PlayerTime, t: float) -> PlayerTime:
+        return PlayerTime(max(pt.main - t, 0.0))
 
     def describe(self) -> str:
         return f"{_minutes(self.base)} absolute (包干)"
@@ -332,7 +351,7 @@ class SharedPool(Absolute):
 
 
 @dataclass(frozen=True)
-class Fischer(TimeSystem):
+class Fischer(_MainTime):
     """加秒制 (Gomoku §8.3): ``base`` seconds plus ``increment`` after each move, up to ``cap``.
 
     >>> f = Fischer(base=300, increment=10, cap=320)
@@ -348,32 +367,23 @@ class Fischer(TimeSystem):
     cap: float | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "base", _check_seconds("base", self.base, positive=True))
+        super().__post_init__()
         object.__setattr__(self, "increment", _check_seconds("increment", self.increment))
         if self.cap is not None:
             cap = _check_seconds("cap", self.cap, positive=True)
             if cap < self.base:
-                raise InvalidInput(f"cap ({cap:g} s) must not be below the base ({self.base:g} s)")
+                raise InvalidInput(
+                    f"cap ({cap:g} s) must not be below the base ({self.base:g} s)",
+                    code="clock-cap-below-base",
+                    values={"cap": f"{cap:g}", "base": f"{self.base:g}"},
+                )
             object.__setattr__(self, "cap", cap)
-
-    def initial(self) -> PlayerTime:
-        return PlayerTime(self.base)
-
-    def flag_after(self, pt: PlayerTime) -> float:
-        return max(pt.main, 0.0)
 
     def spend(self, pt: PlayerTime, t: float) -> PlayerTime:
         left = max(pt.main - t, 0.0) + self.increment
         if self.cap is not None:
             left = min(left, self.cap)
         return PlayerTime(left)
-
-    def view(self, pt: PlayerTime, t: float) -> TimeLeft:
-        left = max(pt.main - t, 0.0)
-        return TimeLeft(base=left, total=left, flagged=t >= pt.main)
-
-    def deduct(self, pt: PlayerTime, seconds: float) -> PlayerTime:
-        return PlayerTime(max(pt.main - seconds, 0.0))
 
     def describe(self) -> str:
         cap = f", cap {_minutes(self.cap)}" if self.cap is not None else ""
@@ -468,6 +478,11 @@ def _seconds_calls(start: float, seconds: Iterable[int]) -> list[ScheduledCall]:
     return [ScheduledCall(start + s, CallKind.SECONDS, f"{s}秒", f"{s} seconds") for s in seconds]
 
 
+def _period_used(at: float, zh: str, en: str) -> list[ScheduledCall]:
+    """The call at ``at`` that a period (a reserved minute) is used and how many are left."""
+    return [ScheduledCall(at, CallKind.PERIOD, zh, en)]
+
+
 def _countdown(start: float, period: float) -> list[ScheduledCall]:
     n = min(10, int(period))
     return [
@@ -505,7 +520,9 @@ class ChineseByoyomi(_Byoyomi):
         if self.reserved_in_base:
             if base < 60 * self.reserved_minutes:
                 raise InvalidInput(
-                    f"base ({base:g} s) must contain the {self.reserved_minutes} reserved minutes"
+                    f"base ({base:g} s) must contain the {self.reserved_minutes} reserved minutes",
+                    code="clock-base-reserved",
+                    values={"base": f"{base:g}", "minutes": str(self.reserved_minutes)},
                 )
             base -= 60 * self.reserved_minutes
         object.__setattr__(self, "periods", self.reserved_minutes)
@@ -518,15 +535,9 @@ class ChineseByoyomi(_Byoyomi):
         if left_after == 0:  # the last minute: 30, 40, 50, then 1..10 (Go §12.3)
             return _seconds_calls(start, (30, 40, 50)) + _countdown(start, 60.0)
         calls = _seconds_calls(start, (30, 40, 50, 55, 58))
-        calls.append(
-            ScheduledCall(
-                start + 60,
-                CallKind.PERIOD,
-                f"1分钟，还剩{left_after}分钟",
-                f"1 minute, {left_after} left",
-            )
+        return calls + _period_used(
+            start + 60, f"1分钟，还剩{left_after}分钟", f"1 minute, {left_after} left"
         )
-        return calls
 
     def describe(self) -> str:
         return f"{_minutes(self.base)} + {self.reserved_minutes} reserved minutes (读秒)"
@@ -568,15 +579,9 @@ class JapaneseByoyomi(_Byoyomi):
         calls = _seconds_calls(start, range(10, stop, 10))
         if left_after == 0:
             return calls + _countdown(start, p)
-        calls.append(
-            ScheduledCall(
-                start + p,
-                CallKind.PERIOD,
-                f"读秒一次，还剩{left_after}次",
-                f"one period used, {left_after} left",
-            )
+        return calls + _period_used(
+            start + p, f"读秒一次，还剩{left_after}次", f"one period used, {left_after} left"
         )
-        return calls
 
     def describe(self) -> str:
         return f"{_minutes(self.base)} + {self.periods} × {self.period:g} s (byo-yomi)"
@@ -708,7 +713,9 @@ class MovesPerPeriod(_StageSystem):
         if self.base_moves is not None:
             _check_count("base_moves", self.base_moves, minimum=1)
             if self.base == 0:
-                raise InvalidInput("base_moves needs a base time to make them in")
+                raise InvalidInput(
+                    "base_moves needs a base time to make them in", code="clock-base-moves"
+                )
 
     @property
     def stages(self) -> tuple[Stage, ...]:
@@ -758,7 +765,9 @@ class MultiPeriod(_StageSystem):
     def __post_init__(self) -> None:
         limits = tuple(self.limits)
         if not limits or not all(isinstance(s, Stage) for s in limits):
-            raise InvalidInput("a multi-period clock needs at least one Stage")
+            raise InvalidInput(
+                "a multi-period clock needs at least one Stage", code="clock-no-stage"
+            )
         object.__setattr__(self, "limits", limits)
 
     @property
@@ -814,5 +823,13 @@ def system_from_json(data: dict[str, Any]) -> TimeSystem:
                 carry_over=bool(data.get("carry_over", True)),
             )
     except (KeyError, TypeError) as exc:
-        raise InvalidInput(f"not a time system: missing or bad field {exc}") from exc
-    raise InvalidInput(f"unknown time system {data.get('system')!r}")
+        raise InvalidInput(
+            f"not a time system: missing or bad field {exc}",
+            code="clock-field",
+            values={"field": str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else ""},
+        ) from exc
+    raise InvalidInput(
+        f"unknown time system {data.get('system')!r}",
+        code="clock-unknown-system",
+        values={"system": str(data.get("system"))},
+    )

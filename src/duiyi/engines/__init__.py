@@ -9,7 +9,9 @@
 * :mod:`duiyi.engines.sync`: the one synchronous facade (:class:`~duiyi.engines.sync.SimpleEngine`,
   with :class:`~duiyi.engines.sync.SimpleGtpEngine` and
   :class:`~duiyi.engines.sync.SimpleGomocupEngine`) on a background event loop thread;
-* :mod:`duiyi.engines.match`: refereed Go engine matches (clock, rulings, score, Elo);
+* :mod:`duiyi.engines.refereed`: the one refereed-game loop (two players answering
+  ``play(position, limits)``, played through a :class:`~duiyi.session.Session`);
+* :mod:`duiyi.engines.match`: refereed Go engine matches (GTP's part of the loop, score, Elo);
 * :mod:`duiyi.engines.gomocup_match`: refereed Gomocup games and matches, with their clock
   (:mod:`duiyi.engines.gomocup_clock`) and score (:mod:`duiyi.engines.tally`);
 * :mod:`duiyi.engines.score`: a match's score and Elo figures (pure).

@@ -48,8 +48,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Final
 
+from duiyi import BLACK
 from duiyi.engines.process import LineProcess, launch
-from duiyi.engines.protocol import EngineProtocol
+from duiyi.engines.protocol import EngineProtocol, Limits, PlayResult
 from duiyi.errors import (
     EngineCrashed,
     EngineError,
@@ -272,6 +273,8 @@ class GomocupEngine(EngineProtocol):
         self.size = DEFAULT_SIZE
         self.messages: list[EngineLine] = []
         self.on_line = on_line
+        #: True once the brain has seen this game's board (after its first answer)
+        self._synced = False
 
     # -- lifecycle ------------------------------------------------------------------------
 
@@ -360,6 +363,7 @@ class GomocupEngine(EngineProtocol):
         await self._send(f"START {size}")
         await self._expect_ok(f"START {size}", timeout)
         self.size = size
+        self._synced = False
 
     async def restart(self, *, timeout: float | None = 10.0) -> bool:
         """``RESTART``: a new empty board of the same size. False if the brain does not know it.
@@ -373,7 +377,40 @@ class GomocupEngine(EngineProtocol):
             if exc.kind == "UNKNOWN":
                 return False
             raise
+        self._synced = False
         return True
+
+    async def play(self, position: Any, limits: Limits | None = None) -> PlayResult[GomocupMove]:
+        """The move of ``position``'s side to move (the protocol base's :meth:`play`).
+        ``position`` has ``moves``, the stones in the order played, Black first, and
+        ``to_move`` (a :class:`~duiyi.gomoku.match.MoveJudge`). The time left of ``limits`` is
+        sent as ``INFO time_left`` (milliseconds); then an empty board asks ``BEGIN``, a brain
+        that has not seen this game yet gets the whole position with ``BOARD`` (in move order,
+        as renju requires), and otherwise ``TURN`` with the opponent's last stone; the answer
+        is waited for ``limits.timeout`` seconds. Gomocup tells the position with the
+        question itself, so its errors are the question's (a brain answers no pass, no
+        resignation, no swap here: only stones).
+
+        >>> Limits(timeout=1.0, time_left=0.5).time_left
+        0.5
+        """
+        limits = limits or Limits()
+        moves, color = list(position.moves), position.to_move
+        if limits.time_left is not None:
+            await self.info("time_left", round(limits.time_left * 1000))
+        if not moves:
+            answer = await self.begin(timeout=limits.timeout)
+        elif not self._synced and len(moves) > 1:
+            own = 0 if color is BLACK else 1  # Black's stones are the even ones
+            stones = [
+                (p, BoardField.OWN if i % 2 == own else BoardField.OPPONENT)
+                for i, p in enumerate(moves)
+            ]
+            answer = await self.board(stones, timeout=limits.timeout)
+        else:
+            answer = await self.turn(GomocupMove.from_book(moves[-1]), timeout=limits.timeout)
+        self._synced = True
+        return PlayResult(answer, self.last_elapsed)
 
     async def info(self, key: str, value: int | str) -> None:
         """``INFO key value`` (no answer is expected). Keys are checked for spaces only.

@@ -14,14 +14,14 @@ from typing import Any
 from duiyi import BLACK, WHITE, Color
 from duiyi.engines.gomocup import (
     DEFAULT_SIZE,
-    BoardField,
     EngineLine,
     GomocupEngine,
     GomocupMove,
     GomocupRule,
 )
 from duiyi.engines.gomocup_clock import GameClock
-from duiyi.engines.process import engine_label, launch_or_error
+from duiyi.engines.process import engine_label, launch_or_error, sort_launched
+from duiyi.engines.protocol import Limits
 from duiyi.engines.record import EngineGameRecord
 from duiyi.engines.tally import MatchTally
 from duiyi.errors import (
@@ -115,13 +115,7 @@ async def play_game(
     launched = await asyncio.gather(
         *(_launch(commands[c], DEFAULT_SIZE, start_timeout) for c in (BLACK, WHITE))
     )
-    engines: dict[Color, GomocupEngine] = {}
-    failures: dict[Color, EngineError] = {}
-    for color, item in zip((BLACK, WHITE), launched, strict=True):
-        if isinstance(item, GomocupEngine):
-            engines[color] = item
-        else:
-            failures[color] = item
+    engines, failures = sort_launched(dict(zip((BLACK, WHITE), launched, strict=True)))
     notes: list[str] = []
     times: list[int] = [0] * len(judge.moves)  # each stone's thinking time; opening stones 0
 
@@ -200,27 +194,17 @@ async def _play_moves(
             return _rule(judge, ledger, color, Failure.CRASH, reason)
         if suspend_idle:
             eng.suspend()
-    synced: dict[Color, bool] = {BLACK: False, WHITE: False}
     while True:
         color = judge.to_move
         eng = engines[color]
         left = clock.time_left_ms(color)
         budget = clock.budget_ms(color)
-        timeout = None if budget is None else budget / 1000.0
+        allowed = Limits(
+            timeout=None if budget is None else budget / 1000.0,
+            time_left=None if left is None else left / 1000.0,
+        )
         try:
-            if left is not None:
-                await eng.info("time_left", left)
-            if not judge.moves:
-                answer = await eng.begin(timeout=timeout)
-            elif not synced[color] and len(judge.moves) > 1:
-                stones = [
-                    (p, BoardField.OWN if (i % 2 == 0) == (color is BLACK) else BoardField.OPPONENT)
-                    for i, p in enumerate(judge.moves)
-                ]
-                answer = await eng.board(stones, timeout=timeout)
-            else:
-                answer = await eng.turn(GomocupMove.from_book(judge.moves[-1]), timeout=timeout)
-            synced[color] = True
+            result = await eng.play(judge, allowed)
         except EngineTimeout:
             waited = round((time.monotonic() - eng.line.last_sent) * 1000)
             reason = clock.describe_overtime(color)  # which limit bound the wait
@@ -239,7 +223,9 @@ async def _play_moves(
             return _rule(judge, ledger, color, Failure.PROTOCOL, f"{color} engine: {exc}")
         # the brain's time: from the end of writing its move command to its answer (Piskvork
         # measures the same way); the INFO lines and the referee's own work are not charged
-        elapsed = round(eng.last_elapsed * 1000)
+        elapsed = round(result.elapsed * 1000)
+        answer = result.move
+        assert isinstance(answer, GomocupMove)  # a brain answers stones only
         if suspend_idle:
             eng.suspend()  # no thinking on the opponent's time
         if clock.charge(color, elapsed) is not None:

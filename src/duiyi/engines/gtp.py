@@ -13,7 +13,7 @@ its answers could no longer be matched to our commands).
 >>> async def main() -> str:  # doctest: +SKIP
 ...     engine = await GtpEngine.popen(["/usr/games/gnugo", "--mode", "gtp"])
 ...     await engine.boardsize(9)
-...     await engine.play(BLACK, "E5")
+...     await engine.play_move(BLACK, "E5")
 ...     move = await engine.genmove(WHITE)
 ...     await engine.quit()
 ...     return str(move)
@@ -37,7 +37,7 @@ from typing import Literal
 
 from duiyi import BLACK, WHITE, Color
 from duiyi.engines.process import LineProcess, launch
-from duiyi.engines.protocol import EngineProtocol
+from duiyi.engines.protocol import PASS, RESIGN, EngineProtocol, Limits, PlayResult, PositionRefused
 from duiyi.errors import (
     EngineCrashed,
     EngineError,
@@ -120,6 +120,11 @@ class GtpEngine(EngineProtocol):
         self._lock = asyncio.Lock()
         self._next_id = 1
         self._commands: frozenset[str] | None = None
+        #: the moves the engine's board has had since it was cleared (told or generated), so
+        #: that :meth:`play` tells it only the new ones
+        self._known: list[tuple[Color, Point | None]] = []
+        #: False once the engine refused ``time_left`` (it is not told again)
+        self._tells_time = True
 
     # -- life cycle --------------------------------------------------------------------------
 
@@ -266,23 +271,67 @@ class GtpEngine(EngineProtocol):
         """Set the board size (the board is cleared, as GTP says)."""
         await self.command("boardsize", int(size))
         self.size = int(size)
+        self._known = []
 
     async def clear_board(self) -> None:
         """Empty the board."""
         await self.command("clear_board")
+        self._known = []
 
     async def komi(self, komi: Fraction | float | int | str) -> None:
         """Set komi in points (Fractions are sent as decimals)."""
         await self.command("komi", _komi_text(komi))
 
-    async def play(self, color: Color | str, point: Point | str | None) -> None:
-        """Play a move (``None`` or ``"pass"`` passes). An illegal move raises GtpError."""
+    async def play(self, position: Game, limits: Limits | None = None) -> PlayResult[Point]:
+        """The move of ``position``'s side to move (the protocol base's :meth:`play`): the
+        moves of ``position`` the engine has not had are sent with GTP ``play`` (a board that
+        is not this game's is set up again, :meth:`set_position`), the time left of
+        ``limits`` with ``time_left`` (an engine that refuses it is not told again), then
+        ``genmove`` waits ``limits.timeout`` seconds. A pass is :data:`PASS`, ``resign``
+        :data:`RESIGN`; ``elapsed`` is the ``genmove``'s thinking time."""
+        limits = limits or Limits()
+        color = position.to_move
+        moves = list(position.moves)
+        step, move = "move", None
+        try:
+            if moves[: len(self._known)] != self._known:
+                step = "position"
+                await self.set_position(position)
+            for c, p in moves[len(self._known) :]:
+                move = p
+                await self.play_move(c, p)
+            if limits.time_left is not None and self._tells_time:
+                step = "time_left"
+                try:
+                    # the colour's full name, as duiyi.gtp.clock writes the command
+                    secs, stones = int(limits.time_left), limits.stones
+                    await self.command("time_left", color.value, secs, stones)
+                except GtpError:
+                    self._tells_time = False
+        except (GtpError, EngineError) as exc:
+            raise PositionRefused(step, exc, move) from exc
+        answer = await self.genmove(color, timeout=limits.timeout)
+        if answer == "resign":
+            return PlayResult(RESIGN, self.last_elapsed)
+        return PlayResult(PASS if answer is None else answer, self.last_elapsed)
+
+    async def play_move(self, color: Color | str, point: Point | str | None) -> None:
+        """GTP ``play``: a move on the engine's board (``None`` or ``"pass"`` passes). An
+        illegal move raises GtpError."""
         await self.command("play", _color_word(color), format_vertex(point))
+        c = color if isinstance(color, Color) else Color.parse(color)
+        self._known.append(
+            (c, point if not isinstance(point, str) else parse_vertex(point, self.size))
+        )
 
     async def genmove(self, color: Color | str, *, timeout: float | None = None) -> GtpMove:
         """Ask the engine for a move of ``color`` (the engine plays it on its board)."""
         text = await self.command("genmove", _color_word(color), timeout=timeout)
-        return self._read_move(text)
+        move = self._read_move(text)
+        if move != "resign":
+            c = color if isinstance(color, Color) else Color.parse(color)
+            self._known.append((c, move))
+        return move
 
     async def reg_genmove(self, color: Color | str, *, timeout: float | None = None) -> GtpMove:
         """Ask for a move without playing it (GTP ``reg_genmove``)."""
@@ -301,6 +350,8 @@ class GtpEngine(EngineProtocol):
     async def undo(self) -> None:
         """Take back the last move."""
         await self.command("undo")
+        if self._known:
+            self._known.pop()
 
     async def showboard(self) -> str:
         """The engine's own board diagram (free text)."""
@@ -376,11 +427,12 @@ class GtpEngine(EngineProtocol):
             await self.set_free_handicap(stones)
         else:
             for p in sorted(black, key=_point_key):
-                await self.play(BLACK, p)
+                await self.play_move(BLACK, p)
             for p in sorted(white, key=_point_key):
-                await self.play(WHITE, p)
+                await self.play_move(WHITE, p)
+            self._known = []  # set-up stones are no moves
         for color, point in game.moves:
-            await self.play(color, point)
+            await self.play_move(color, point)
 
 
 def _point_key(p: Point) -> tuple[int, int]:
@@ -436,7 +488,7 @@ async def play_game(
         except IllegalMove as exc:
             who = f"{color} engine ({mover.label})"
             raise IllegalMove(exc.reason, exc.article, f"{exc.move} by the {who}") from None
-        await other.play(color, move)
+        await other.play_move(color, move)
         played += 1
     if game.phase is Phase.COUNTING:
         game.set_dead(game.propose_dead())

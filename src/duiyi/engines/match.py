@@ -1,7 +1,11 @@
 """Refereed Go engine games and matches: duiyi judges, the engines only play.
 
 One game (:func:`play_game`) starts both engines afresh, sets board size, komi (in points, with
-the handicap return) and the time settings, then asks each engine in turn for a move:
+the handicap return) and the time settings, then asks each engine in turn for a move. The game
+is played by the one refereed-game loop, :func:`duiyi.engines.refereed.play_refereed`, through
+a :class:`~duiyi.session.Session` (the server's clock, referee and rulings); this module is
+GTP's part of it (:class:`_GtpConduct`: the set-up, ``time_left``, which failure is which
+ruling, the adjudication, the count):
 
 * every move is checked by :class:`duiyi.go.Game` under the rules preset (situational superko
   for the Chinese rules, Go §6); an illegal move loses the game at once under the article that
@@ -33,12 +37,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.actions import SetDead
 from duiyi.clock import (
     Absolute,
     ChineseByoyomi,
@@ -50,15 +55,17 @@ from duiyi.clock import (
     TimeSystem,
 )
 from duiyi.engines.gtp import GtpEngine, effective_komi_points
-from duiyi.engines.process import engine_label, launch_or_error, split_command
+from duiyi.engines.process import engine_label, launch_or_error, sort_launched, split_command
+from duiyi.engines.protocol import Limits, PositionRefused
 from duiyi.engines.record import EngineGameRecord
+from duiyi.engines.refereed import Adjudicated, Player, Ruled, play_refereed
 from duiyi.engines.score import MatchScore
 from duiyi.errors import (
-    ClockError,
     EngineCrashed,
     EngineError,
     EngineTimeout,
     GtpError,
+    IllegalAction,
     IllegalMove,
     InvalidInput,
 )
@@ -67,7 +74,8 @@ from duiyi.go import Game, Phase, Point, Rules
 from duiyi.gtp.clock import time_left as gtp_time_left
 from duiyi.gtp.clock import time_settings as gtp_time_settings
 from duiyi.outcome import Outcome, Result, Termination
-from duiyi.referee import Referee
+from duiyi.referee import RulingRequest, requests
+from duiyi.session import Session
 from duiyi.tournament.results import GameResult
 
 __all__ = [
@@ -234,15 +242,6 @@ def record_sgf(record: EngineGameRecord) -> str:
 # one game
 
 
-class _Ended(Exception):
-    """Internal: a ruling ended the game."""
-
-    def __init__(self, outcome: Outcome, reason: str) -> None:
-        super().__init__(reason)
-        self.outcome = outcome
-        self.reason = reason
-
-
 async def _start(command: str | Sequence[str], timeout: float) -> GtpEngine | EngineError:
     return await launch_or_error(GtpEngine.popen(command, timeout=timeout))
 
@@ -269,19 +268,11 @@ async def play_game(
 ) -> EngineGameRecord:
     """Play one refereed game between two GTP engines (fresh processes); see the module."""
     settings = settings or MatchSettings()
-    rules = settings.rules
-    game = Game(settings.size, rules, settings.handicap)
-    referee = GO.referee()
+    game = Game(settings.size, settings.rules, settings.handicap)
     started = await asyncio.gather(
         _start(black, settings.start_timeout), _start(white, settings.start_timeout)
     )
-    engines: dict[Color, GtpEngine] = {}
-    failed: dict[Color, EngineError] = {}
-    for color, item in zip((BLACK, WHITE), started, strict=True):
-        if isinstance(item, GtpEngine):
-            engines[color] = item
-        else:
-            failed[color] = item
+    engines, failed = sort_launched(dict(zip((BLACK, WHITE), started, strict=True)))
     labels = {
         BLACK: names[0] or engine_label(black),
         WHITE: names[1] or engine_label(white),
@@ -289,157 +280,150 @@ async def play_game(
     for color, eng in engines.items():
         if names[0 if color is BLACK else 1] is None:
             labels[color] = await _engine_name(eng)
-    used = {BLACK: 0.0, WHITE: 0.0}
-    dead_source: str | None = None
+    conduct = _GtpConduct(settings, game, engines)
+    clock = Clock(settings.time, to_move=game.to_move, now=0.0)
     try:
-        if failed:
-            why = "; ".join(f"{c} engine did not start: {e}" for c, e in failed.items())
-            ruling = referee.no_show(set(failed), note=why)
-            assert ruling.outcome is not None
-            raise _Ended(ruling.outcome, why)
-        dead_source = await _play(engines, game, referee, settings, used)
-        outcome = game.outcome()
-        assert outcome is not None
-        reason = _describe(outcome, game, dead_source)
-    except _Ended as end:
-        outcome, reason = end.outcome, end.reason
-        if game.outcome() is None:
-            game.end(outcome)
+        done = await play_refereed(
+            GO,
+            game,
+            clock,
+            engines,
+            conduct,
+            position=lambda: game,
+            absent={c: str(e) for c, e in failed.items()},
+        )
     finally:
         await asyncio.gather(*(e.quit() for e in engines.values()), return_exceptions=True)
+    assert done.outcome is not None
+    used = done.used
     return EngineGameRecord(
         number,
         labels[BLACK],
         labels[WHITE],
         None,
         tuple("pass" if p is None else str(p) for _, p in game.moves),
-        outcome,
-        reason,
+        done.outcome,
+        done.reason,
         used_ms=(round(used[BLACK] * 1000), round(used[WHITE] * 1000)),
-        dead_source=dead_source,
+        dead_source=conduct.dead_source,
         final=game,
     )
 
 
-def _describe(outcome: Outcome, game: Game, dead_source: str | None) -> str:
-    if outcome.termination is Termination.RESIGNATION:
-        assert outcome.loser is not None
-        return f"{outcome.loser} resigned"
-    if outcome.termination is Termination.COUNT:
-        agreed = "agreed by both engines" if dead_source == "engines" else "duiyi's proposal"
-        return f"counted after two passes, dead stones: {agreed}"
-    return str(outcome.termination.value)
+class _GtpConduct:
+    """GTP's part of a refereed Go game (:class:`duiyi.engines.refereed.Conduct`): the set-up
+    commands, ``time_left``, the rulings on an engine's failures, the match's adjudication
+    and the count from ``final_status_list dead``."""
 
+    def __init__(self, settings: MatchSettings, game: Game, engines: dict[Color, GtpEngine]):
+        self.settings = settings
+        self.game = game
+        self.engines = engines
+        self.tolerance = settings.tolerance
+        self.move_timeout = settings.move_timeout
+        self.timed = not isinstance(settings.time, NoTime)
+        self.limit = settings.max_moves_or_default()
+        self.ahead: tuple[Color | None, int] = (None, 0)
+        self.dead_source: str | None = None
 
-async def _play(
-    engines: dict[Color, GtpEngine],
-    game: Game,
-    referee: Referee,
-    settings: MatchSettings,
-    used: dict[Color, float],
-) -> str | None:
-    system = settings.time
-    timed = not isinstance(system, NoTime)
-    clock = Clock(system, to_move=game.to_move, now=0.0)
-    now = 0.0  # the clock's time: the engines' thinking time only
-    komi = effective_komi_points(game)
-    settings_cmd = gtp_time_settings(system).args if timed else None
-    for color, eng in engines.items():
-        try:
-            await eng.boardsize(game.size)
-            await eng.clear_board()
-            await eng.komi(komi)
-            if game.handicap >= 2:
-                stones = sorted(game.board.stones(BLACK), key=lambda p: (p.row, p.col))
-                await eng.set_free_handicap(stones)
-            if settings_cmd is not None:
-                with contextlib.suppress(GtpError):  # an engine may not know time_settings
-                    await eng.command("time_settings", *settings_cmd)
-        except GtpError as exc:
-            _forfeit(referee, color, "Go §23", f"{color} engine refused the game's set-up: {exc}")
-        except EngineError as exc:
-            _withdraw(referee, color, f"{color} engine failed during set-up: {exc}")
-    limit = settings.max_moves_or_default()
-    ahead: tuple[Color | None, int] = (None, 0)
-    knows_time_left = {c: True for c in engines}
-    while game.phase is Phase.PLAYING:
-        color = game.to_move
-        mover, other = engines[color], engines[color.opponent]
-        flag_at = clock.flag_time() if timed else None
-        if timed and knows_time_left[color]:
+    async def set_up(self, players: Mapping[Color, Player]) -> None:
+        game, system = self.game, self.settings.time
+        komi = effective_komi_points(game)
+        settings_cmd = gtp_time_settings(system).args if self.timed else None
+        for color, eng in self.engines.items():
             try:
-                await mover.command("time_left", *gtp_time_left(clock, color, now).args)
-            except GtpError:
-                knows_time_left[color] = False
+                await eng.boardsize(game.size)
+                await eng.clear_board()
+                await eng.komi(komi)
+                if game.handicap >= 2:
+                    stones = sorted(game.board.stones(BLACK), key=lambda p: (p.row, p.col))
+                    await eng.set_free_handicap(stones)
+                if settings_cmd is not None:
+                    with contextlib.suppress(GtpError):  # an engine may not know time_settings
+                        await eng.command("time_settings", *settings_cmd)
+            except GtpError as exc:
+                why = f"{color} engine refused the game's set-up: {exc}"
+                raise Ruled(requests.Forfeit(color, "Go §23", note=why)) from exc
             except EngineError as exc:
-                _withdraw(referee, color, f"{color} engine failed on time_left: {exc}")
-        budget = (flag_at - now) if flag_at is not None else None
-        wait = settings.move_timeout if budget is None else budget + settings.tolerance
-        try:
-            move = await mover.genmove(color, timeout=wait)
-        except EngineTimeout:
-            if budget is not None:
-                used[color] += wait
-                _flag(system, color, f"{color} did not move before its flag fell")
-            _withdraw(referee, color, f"{color} engine was silent for {wait:g} s")
-        except EngineCrashed as exc:
-            _withdraw(
-                referee, color, f"{color} engine crashed at move {len(game.moves) + 1}: {exc}"
-            )
-        except (GtpError, EngineError) as exc:
-            _forfeit(referee, color, "Go §23", f"{color} engine answered genmove wrongly: {exc}")
-        elapsed = mover.last_elapsed
-        used[color] += elapsed
-        if timed:
-            if budget is not None and elapsed >= budget:
-                if elapsed > budget + settings.tolerance:
-                    _flag(system, color, f"{color} took {elapsed:.3f} s, its flag fell")
-                elapsed = max(budget - 1e-6, 0.0)  # late within the tolerance: on the flag
-            now += elapsed
+                why = f"{color} engine failed during set-up: {exc}"
+                raise Ruled(requests.Withdrawal(color, note=why)) from exc
+
+    def limits(self, clock: Clock, color: Color, now: float, wait: float) -> Limits:
+        told = gtp_time_left(clock, color, now).args if self.timed else None
+        return Limits(wait, float(told[1]), int(told[2])) if told else Limits(wait)
+
+    def failure(self, color: Color, exc: Exception, moves: int, wait: float) -> RulingRequest:
+        """A crash or silence withdraws (Go §28); nonsense, or refusing the opponent's legal
+        move, breaks the rules of play (Go §23)."""
+        if isinstance(exc, PositionRefused):
+            if exc.step != "time_left" and isinstance(exc.cause, GtpError):
+                why = f"{color} engine refused a legal move {exc.move}: {exc.cause}"
+                return requests.Forfeit(color, "Go §23", note=why)
+            what = "failed on time_left" if exc.step == "time_left" else "failed"
+            return requests.Withdrawal(color, note=f"{color} engine {what}: {exc.cause}")
+        if isinstance(exc, EngineTimeout):
+            return requests.Withdrawal(color, note=f"{color} engine was silent for {wait:g} s")
+        if isinstance(exc, EngineCrashed):
+            why = f"{color} engine crashed at move {moves + 1}: {exc}"
+            return requests.Withdrawal(color, note=why)
+        why = f"{color} engine answered genmove wrongly: {exc}"
+        return requests.Forfeit(color, "Go §23", note=why)
+
+    def illegal(self, color: Color, exc: IllegalAction | InvalidInput) -> RulingRequest:
+        article = exc.article or "Go §19"
+        return requests.Forfeit(color, article, note=f"{color} played an illegal move: {exc}")
+
+    def late(self, color: Color, elapsed: float | None) -> str:
+        if elapsed is None:
+            return f"{color} did not move before its flag fell"
+        return f"{color} took {elapsed:.3f} s, its flag fell"
+
+    def after_move(self, session: Session) -> None:
+        game = self.game
+        if len(game.moves) >= self.limit:
+            _adjudicate(game, f"move limit {self.limit} reached: counted with duiyi's proposal")
+        if self.settings.resign_margin is not None:
+            self.ahead = _resign_check(game, self.settings, self.ahead)
+
+    async def count(self, session: Session, players: Mapping[Color, Player]) -> None:
+        """Dead stones: both engines' ``final_status_list dead`` when they agree, else duiyi's;
+        marked and accepted through the session (Go §8, §21)."""
+        game, at = self.game, session.now
+        lists: list[frozenset[Point]] = []
+        for color in (BLACK, WHITE):
             try:
-                clock.press(color, now)
-            except ClockError:
-                _flag(system, color, f"{color}'s flag fell")
-        if move == "resign":
-            game.resign(color)  # Go §7.2
-            break
-        try:
-            game.play(move, color)
-        except IllegalMove as exc:
-            article = exc.article or "Go §19"
-            _forfeit(referee, color, article, f"{color} played an illegal move: {exc}")
-        if game.phase is not Phase.PLAYING:
-            break
-        try:
-            await other.play(color, move)
-        except GtpError as exc:
-            opp = color.opponent
-            _forfeit(referee, opp, "Go §23", f"{opp} engine refused a legal move {move}: {exc}")
-        except EngineError as exc:
-            _withdraw(referee, color.opponent, f"{color.opponent} engine failed: {exc}")
-        if len(game.moves) >= limit:
-            _adjudicate(game, f"move limit {limit} reached: counted with duiyi's proposal")
-        if settings.resign_margin is not None:
-            ahead = _resign_check(game, settings, ahead)
-    if game.phase is Phase.COUNTING:
-        return await _count(engines, game, settings)
-    return None
+                timeout = self.move_timeout
+                dead = await self.engines[color].final_status_list("dead", timeout=timeout)
+                lists.append(frozenset(dead))
+            except (EngineError, GtpError):
+                break  # an engine that cannot say: duiyi's proposal
+        source = "duiyi"
+        if len(lists) == 2 and lists[0] == lists[1]:
+            try:
+                session.apply(SetDead(_texts(lists[0])), at, BLACK)
+                source = "engines"
+            except (IllegalMove, InvalidInput):  # not whole chains, or off the board: duiyi's
+                source = "duiyi"
+        if source == "duiyi":
+            session.apply(SetDead(_texts(game.propose_dead())), at, BLACK)
+        session.accept(BLACK, at)
+        session.accept(WHITE, at)
+        self.dead_source = source
+
+    def describe(self, outcome: Outcome) -> str:
+        if outcome.termination is Termination.RESIGNATION:
+            assert outcome.loser is not None
+            return f"{outcome.loser} resigned"
+        if outcome.termination is Termination.COUNT:
+            agreed = (
+                "agreed by both engines" if self.dead_source == "engines" else "duiyi's proposal"
+            )
+            return f"counted after two passes, dead stones: {agreed}"
+        return str(outcome.termination.value)
 
 
-def _forfeit(referee: Referee, color: Color, article: str, reason: str) -> None:
-    ruling = referee.forfeit(color, article, note=reason)
-    assert ruling.outcome is not None
-    raise _Ended(ruling.outcome, reason)
-
-
-def _withdraw(referee: Referee, color: Color, reason: str) -> None:
-    ruling = referee.withdrawal(color, note=reason)
-    assert ruling.outcome is not None
-    raise _Ended(ruling.outcome, reason)
-
-
-def _flag(system: TimeSystem, color: Color, reason: str) -> None:
-    raise _Ended(Outcome.win(color.opponent, Termination.TIME, time_article(system)), reason)
+def _texts(points: frozenset[Point]) -> tuple[str, ...]:
+    return tuple(str(p) for p in sorted(points, key=lambda p: (p.row, p.col)))
 
 
 def _estimate(game: Game) -> Fraction:
@@ -457,9 +441,9 @@ def _adjudicate(game: Game, reason: str) -> None:
     margin = _estimate(game)
     article = "Go §9"
     if margin == 0:
-        raise _Ended(Outcome.draw(Termination.ADJUDICATION, article), reason + " (a draw)")
+        raise Adjudicated(Outcome.draw(Termination.ADJUDICATION, article), reason + " (a draw)")
     winner = BLACK if margin > 0 else WHITE
-    raise _Ended(
+    raise Adjudicated(
         Outcome.win(winner, Termination.ADJUDICATION, article),
         f"{reason} ({winner.letter}+{float(abs(margin)):g})",
     )
@@ -477,35 +461,12 @@ def _resign_check(
         return (None, 0)
     count = ahead[1] + 1 if ahead[0] is leader else 1
     if count >= settings.resign_moves:
-        raise _Ended(
+        raise Adjudicated(
             Outcome.win(leader, Termination.ADJUDICATION, "Go §9"),
             f"adjudicated: {leader} ahead by at least {settings.resign_margin:g} points "
             f"for {count} moves (duiyi's count)",
         )
     return (leader, count)
-
-
-async def _count(engines: dict[Color, GtpEngine], game: Game, settings: MatchSettings) -> str:
-    """Dead stones: both engines' ``final_status_list dead`` when they agree, else duiyi's."""
-    lists: list[frozenset[Point]] = []
-    for color in (BLACK, WHITE):
-        try:
-            dead = await engines[color].final_status_list("dead", timeout=settings.move_timeout)
-            lists.append(frozenset(dead))
-        except (EngineError, GtpError):
-            break  # an engine that cannot say: duiyi's proposal
-    source = "duiyi"
-    if len(lists) == 2 and lists[0] == lists[1]:
-        try:
-            game.set_dead(lists[0])
-            source = "engines"
-        except (IllegalMove, InvalidInput):  # not whole chains, or off the board: use duiyi's
-            source = "duiyi"
-    if source == "duiyi":
-        game.set_dead(game.propose_dead())
-    game.accept(BLACK)
-    game.accept(WHITE)
-    return source
 
 
 # ------------------------------------------------------------------------------------------

@@ -45,10 +45,12 @@ __all__ = [
     "find_program",
     "launch",
     "launch_or_error",
+    "sort_launched",
     "split_command",
 ]
 
 E = TypeVar("E")
+K = TypeVar("K")
 
 MAX_LINE: Final = 65536
 _SPLIT: Final = re.compile(r"\r\n|\r|\n")
@@ -386,3 +388,22 @@ async def launch_or_error(start: Awaitable[E]) -> E | EngineError:
         return EngineCrashed(str(exc))
     except EngineError as exc:
         return exc
+
+
+def sort_launched(
+    launched: Mapping[K, E | EngineError],
+) -> tuple[dict[K, E], dict[K, EngineError]]:
+    """:func:`launch_or_error`'s answers by player: those that started, and why the others
+    did not.
+
+    >>> sort_launched({"a": "engine", "b": EngineCrashed("no")})
+    ({'a': 'engine'}, {'b': EngineCrashed('no')})
+    """
+    started: dict[K, E] = {}
+    failed: dict[K, EngineError] = {}
+    for key, item in launched.items():
+        if isinstance(item, EngineError):
+            failed[key] = item
+        else:
+            started[key] = item
+    return started, failed

@@ -10,6 +10,14 @@ Piskvork does). Each protocol adds its commands and its own :meth:`~EngineProtoc
 (GTP ``quit``, Gomocup ``END``). The blocking facade over any of them is
 :class:`duiyi.engines.sync.SimpleEngine`.
 
+A match asks an engine for a move with one call, :meth:`EngineProtocol.play` (python-chess's
+``engine.play(board, limit)``): the position (the game so far), the :class:`Limits` (how long
+the answer is waited for, the time left on the clock) in; a :class:`PlayResult` (the move, or
+:data:`PASS`, :data:`RESIGN`, :data:`SWAP`, and the thinking time) out. Each protocol tells
+the engine what it has not heard yet (GTP ``play``, Gomocup ``BOARD`` or ``TURN``), the time
+left (GTP ``time_left``, Gomocup ``INFO time_left``), then asks (``genmove``, ``BEGIN``,
+``TURN``). What goes wrong before the question is a :class:`PositionRefused`.
+
 >>> import asyncio, sys
 >>> class Echo(EngineProtocol):
 ...     async def close(self) -> int | None:
@@ -26,12 +34,81 @@ Piskvork does). Each protocol adds its commands and its own :meth:`~EngineProtoc
 from __future__ import annotations
 
 import asyncio
+import enum
+from dataclasses import dataclass
 from types import TracebackType
-from typing import Self
+from typing import Any, Generic, Self, TypeVar
 
 from duiyi.engines.process import LineProcess
+from duiyi.errors import EngineError
 
-__all__ = ["EngineProtocol"]
+__all__ = [
+    "PASS",
+    "RESIGN",
+    "SWAP",
+    "EngineProtocol",
+    "Limits",
+    "PlayResult",
+    "PositionRefused",
+    "Special",
+]
+
+M = TypeVar("M")
+
+
+class Special(enum.Enum):
+    """An answer that is no stone: a pass (Go §2.5, Gomoku §2.21), a resignation (Go §7.2,
+    Gomoku §10.1(3)C), taking the other colour (Gomoku §2.9)."""
+
+    PASS = "pass"
+    RESIGN = "resign"
+    SWAP = "swap"
+
+
+PASS, RESIGN, SWAP = Special.PASS, Special.RESIGN, Special.SWAP
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one move is allowed: ``timeout``, the seconds its answer is waited for (None: the
+    protocol's default); ``time_left``, the seconds left on the mover's clock, told to the
+    engine before it is asked (None: an untimed game, nothing told); ``stones``, the moves
+    still due in the current overtime period (GTP ``time_left``; 0 in main time).
+
+    >>> Limits(timeout=5.1, time_left=5.0)
+    Limits(timeout=5.1, time_left=5.0, stones=0)
+    """
+
+    timeout: float | None = None
+    time_left: float | None = None
+    stones: int = 0
+
+
+@dataclass(frozen=True)
+class PlayResult(Generic[M]):
+    """An engine's answer: ``move`` (the protocol's point, or :data:`PASS`, :data:`RESIGN`,
+    :data:`SWAP`) and ``elapsed``, its thinking time in seconds (from the end of writing the
+    question to the answer, :attr:`EngineProtocol.last_elapsed`).
+
+    >>> PlayResult(RESIGN, 0.25).move is RESIGN
+    True
+    """
+
+    move: M | Special
+    elapsed: float
+
+
+class PositionRefused(EngineError):
+    """The engine failed while it was told the position or the time before it was asked to
+    move: ``step`` is ``"move"`` (an earlier move, ``move``), ``"position"`` (the whole game,
+    told again) or ``"time_left"``; ``cause`` is the protocol's error (a refusal, a crash ...).
+    """
+
+    def __init__(self, step: str, cause: Exception, move: object = None) -> None:
+        super().__init__(str(cause))
+        self.step = step
+        self.cause = cause
+        self.move = move
 
 
 class EngineProtocol:
@@ -88,6 +165,14 @@ class EngineProtocol:
         """Kill the process at once (if it still runs) and reap it; the exit status."""
         self._closed = True
         return await self.line.kill()
+
+    async def play(self, position: Any, limits: Limits | None = None) -> PlayResult[Any]:
+        """Tell the engine ``position`` (the game so far, as the protocol needs it: what it has
+        not heard yet), then the time left of ``limits``, and ask it for the move of the side
+        to move, waiting ``limits.timeout`` seconds. Raises :class:`PositionRefused` for what
+        fails before the question, and the protocol's errors (timeout, crash, refusal, an
+        unreadable answer) for the question itself."""
+        raise NotImplementedError
 
     async def close(self) -> int | None:
         """End the engine politely (the protocol's goodbye), killing it if it lingers; the exit

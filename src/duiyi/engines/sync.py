@@ -191,7 +191,7 @@ class SimpleGtpEngine(SimpleEngine[GtpEngine]):
 
     def play(self, color: Color | str, point: Point | str | None) -> None:
         """Play a move."""
-        self._loop.run(self.engine.play(color, point))
+        self._loop.run(self.engine.play_move(color, point))
 
     def genmove(self, color: Color | str, *, timeout: float | None = None) -> GtpMove:
         """Ask the engine for a move."""

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from duiyi import Color
 from duiyi.actions import (
+    SESSION_ACTIONS,
     Accept,
     AcceptDraw,
     ChooseFifth,
-    Claim,
+    ClaimFoul,
     DeclineDraw,
     Dispute,
     GameAction,
@@ -232,8 +233,7 @@ class GoAdapter(GameAdapter):
 
     def play(self, player: Color, action: GameAction) -> None:
         """The Go action of ``action`` by ``player``, its points parsed once against the
-        board, pushed on the game (Go's own typed actions, :mod:`duiyi.go.actions`)."""
-        from duiyi.go import actions as go
+        board, pushed on the game (the same actions, :mod:`duiyi.moves`, a point Go's)."""
         from duiyi.go.point import Point
 
         g = self.game
@@ -243,49 +243,49 @@ class GoAdapter(GameAdapter):
 
         match action:
             case Move(point=point):
-                g.apply(go.Move(player, pt(point)))
+                g.apply(Move(pt(point), player))
             case Pass():
-                g.apply(go.Pass(player))
+                g.apply(Pass(player))
             case Resign():
-                g.apply(go.Resign(player))
+                g.apply(Resign(player))
             case MarkDead(points=points):
-                for p in points:
-                    g.apply(go.MarkDead(pt(p)))
+                for p in points:  # one entry a group in Go's log
+                    g.apply(MarkDead((pt(p),)))
             case SetDead(points=points):
-                g.apply(go.SetDead(tuple(pt(p) for p in points)))
+                g.apply(SetDead(tuple(pt(p) for p in points)))
             case Accept(dead=shown):
                 if shown is not None:
                     self._accept_shown(frozenset(pt(p) for p in shown))
-                g.apply(go.Accept(player))
+                g.apply(Accept(color=player))
             case Dispute(point=point):
-                g.apply(go.Dispute(player, pt(point)))
+                g.apply(Dispute(pt(point), player))
             case PlaceHandicap(points=points):
-                g.apply(go.PlaceHandicap(tuple(pt(p) for p in points)))
+                g.apply(PlaceHandicap(tuple(pt(p) for p in points)))
             case OfferDraw() | AcceptDraw() | DeclineDraw():
                 raise IllegalAction("the Go rules have no draw by agreement (Go §7, §13)", "Go §13")
-            case Claim():
+            case ClaimFoul():
                 raise IllegalAction("nothing to claim in Go: time and fouls are judged at once")
             case _:
-                raise IllegalAction(f"{action.type!r} is not a Go action")
+                raise IllegalAction(f"{SESSION_ACTIONS.name_of(type(action))!r} is not a Go action")
 
     def _accept_shown(self, shown: frozenset[Any]) -> None:
         """Make an acceptance accept the marking its player was shown (docs/decisions.md):
         the game's marking, or, while nothing is marked, the automatic proposal, which then
         becomes the marking; :class:`MarkingChanged` when the game's marking is another."""
-        from duiyi.go import actions as go
-
         g = self.game
         marking = g.dead
         if shown == marking:
             return
         if not marking and shown == g.propose_dead():
-            g.apply(go.SetDead(tuple(sorted(shown))))
+            g.apply(SetDead(tuple(sorted(shown))))
             return
         now = " ".join(sorted(map(str, marking))) or "none"
         raise MarkingChanged(
             f"the marking changed before this acceptance: the stones marked dead are now {now}; "
             "look at the count again (Go §21)",
             "Go §21",
+            code="marking-changed",
+            values={"dead": now},
         )
 
     def end(self, outcome: Outcome) -> None:
@@ -321,8 +321,6 @@ class GoAdapter(GameAdapter):
 
     def check_take_back(self, player: Color) -> None:
         """Raise :class:`SessionError` unless :meth:`take_back` would succeed."""
-        from duiyi.go.actions import Move
-
         decided = self.game.outcome()
         if decided is not None:
             raise GameOver(f"the game is over: {decided.describe()}")
@@ -350,7 +348,7 @@ class GoAdapter(GameAdapter):
         (2, 1)
         """
         from duiyi.go import Phase
-        from duiyi.go.actions import Move, Pass
+        from duiyi.go.actions import Pass
 
         if self.game.phase is not Phase.PLAYING or self.game.outcome() is not None:
             raise IllegalAction("a move is taken back during play only, not in the count")
@@ -537,9 +535,8 @@ class GomokuAdapter(GameAdapter):
         return dataclasses.replace(result, winner=result.winner.opponent)
 
     def _action(self, player: Color, action: GameAction) -> Any:
-        """The Gomoku game's own action for ``action`` by the seat ``player`` (its colour
-        after a swap), the points parsed once."""
-        from duiyi.gomoku import game as gm
+        """The Gomoku game's action for ``action`` by the seat ``player`` (its colour after
+        a swap, the same action of :mod:`duiyi.moves`), the points parsed once."""
         from duiyi.gomoku.point import Point
 
         if self._imposed is not None:
@@ -549,42 +546,43 @@ class GomokuAdapter(GameAdapter):
         colour = self._colour(player)
         match action:
             case Move(point=point):
-                return gm.Place(colour, Point.parse(point))
+                return Move(Point.parse(point), colour)
             case Pass():
-                return gm.Pass(colour)
+                return Pass(colour)
             case Resign():
-                return gm.Resign(colour)
-            case Claim():
-                return gm.ClaimFoul(colour)
+                return Resign(colour)
+            case ClaimFoul():
+                return ClaimFoul(colour)
             case OfferDraw():
-                return gm.OfferDraw(colour)
+                return OfferDraw(colour)
             case AcceptDraw():
-                return gm.AcceptDraw(colour)
+                return AcceptDraw(colour)
             case DeclineDraw():
-                return gm.DeclineDraw(colour)
+                return DeclineDraw(colour)
             case Open(moves=moves, fifth_n=fifth_n):
-                if len(moves) != 3:
-                    raise InvalidInput(
-                        f"the opening is three stones (Gomoku §3.2), got {list(moves)!r}",
-                        "Gomoku §3.2",
-                    )
-                b1, w2, b3 = (Point.parse(m) for m in moves)
-                return gm.Open(colour, b1, w2, b3, fifth_n)
+                return Open(tuple(Point.parse(m) for m in moves), fifth_n, colour)
             case Swap():
-                return gm.Swap(colour)
+                return Swap(colour)
             case ProposeFifth(points=points):
-                return gm.ProposeFifth(colour, tuple(Point.parse(p) for p in points))
+                return ProposeFifth(tuple(Point.parse(p) for p in points), colour)
             case ChooseFifth(point=point):
-                return gm.ChooseFifth(colour, Point.parse(point))
+                return ChooseFifth(Point.parse(point), colour)
             case _:
-                raise IllegalAction(f"{action.type!r} is not a Gomoku action")
+                raise IllegalAction(
+                    f"{SESSION_ACTIONS.name_of(type(action))!r} is not a Gomoku action"
+                )
 
     def play(self, player: Color, action: GameAction) -> None:
         move = self._action(player, action)
         # resigning, claiming and the draw offers are made on either player's time
-        any_time = isinstance(action, (Resign, Claim, OfferDraw, AcceptDraw, DeclineDraw))
+        any_time = isinstance(action, (Resign, ClaimFoul, OfferDraw, AcceptDraw, DeclineDraw))
         if not any_time and self.to_move() is not player:
-            raise IllegalAction(f"it is not {player}'s turn", "Gomoku §4.1")
+            raise IllegalAction(
+                f"it is not {player}'s turn",
+                "Gomoku §4.1",
+                code="not-on-move",
+                values={"player": player.value, "to_move": player.opponent.value},
+            )
         self.game.apply(move)
 
     def end(self, outcome: Outcome) -> None:
@@ -597,13 +595,12 @@ class GomokuAdapter(GameAdapter):
         last action (Gomoku §6.2: once the opponent plays on, the stone is accepted) and no
         result was imposed; the stone is judged again where it lands (five, forbidden move)."""
         from duiyi.errors import DuiyiError
-        from duiyi.gomoku.game import Place
         from duiyi.gomoku.point import Point
 
         actions = self.game.actions
         last = actions[-1] if actions else None
         colour = self._colour(player)
-        if self._imposed is not None or not isinstance(last, Place) or last.color is not colour:
+        if self._imposed is not None or not isinstance(last, Move) or last.color is not colour:
             raise SessionError(
                 f"only {player}'s last stone, before the opponent plays on, can be put back "
                 "(Gomoku §6.1(5)-(6); playing on accepts it, Gomoku §6.2)",
@@ -621,7 +618,7 @@ class GomokuAdapter(GameAdapter):
             )
         self.game.undo()
         try:
-            self.game.apply(Place(colour, target))
+            self.game.apply(Move(target, colour))
         except DuiyiError:
             self.game.apply(last)
             raise
@@ -630,13 +627,12 @@ class GomokuAdapter(GameAdapter):
         """Raise :class:`SessionError` unless :meth:`take_back` would succeed: ``player``'s
         stone is the game's last action and no result was imposed (a five the stone made
         goes with it)."""
-        from duiyi.gomoku.game import Place
 
         actions = self.game.actions
         last = actions[-1] if actions else None
         if (
             self._imposed is not None
-            or not isinstance(last, Place)
+            or not isinstance(last, Move)
             or last.color is not self._colour(player)
         ):
             raise SessionError(
@@ -657,13 +653,13 @@ class GomokuAdapter(GameAdapter):
         """How many of the game's last actions a takeback by agreement removes for ``player``
         (seat): back to and including its last stone or pass, when only stones and passes
         follow it in the play phase; :class:`IllegalAction` saying why not otherwise."""
-        from duiyi.gomoku.game import Pass, Phase, Place
+        from duiyi.gomoku.game import Pass, Phase
 
         if self._imposed is not None or self.game.outcome() is not None:
             raise IllegalAction("the game is over: nothing is taken back")
         if self.game.phase is not Phase.PLAY:
             raise IllegalAction("a move is taken back in the play phase only, not in the opening")
-        return _count_back(self.game.actions, self._colour(player), (Place, Pass))
+        return _count_back(self.game.actions, self._colour(player), (Move, Pass))
 
     def take_back_moves(self, count: int) -> None:
         """Drop the game's last ``count`` actions (see :meth:`takeback_count`)."""
@@ -749,10 +745,10 @@ class GomokuAdapter(GameAdapter):
         >>> "open" in a.allowed_actions(BLACK), "open" in a.allowed_actions(WHITE)
         (True, False)
         """
-        colour = self._colour(seat)
-        return [
-            _GOMOKU_SESSION_TYPES.get(a.TYPE, a.TYPE) for a in self.game.allowed_actions(colour)
-        ]
+        from duiyi.gomoku.game import GOMOKU_ACTIONS
+
+        names = (GOMOKU_ACTIONS.name_of(a) for a in self.game.allowed_actions(self._colour(seat)))
+        return [_GOMOKU_SESSION_TYPES.get(n, n) for n in names]
 
     def analysis(self, *, over: bool) -> dict[str, Any]:
         """The phase, the colour each seat holds (Gomoku §2.9), Black's forbidden points
@@ -796,4 +792,8 @@ def _count_back(actions: list[Any], colour: Color, moves: tuple[type, ...]) -> i
             break
         if getattr(action, "color", None) is colour:
             return count
-    raise IllegalAction(f"{colour} has no move of its own to take back since the last change")
+    raise IllegalAction(
+        f"{colour} has no move of its own to take back since the last change",
+        code="takeback-nothing",
+        values={"player": colour.value},
+    )

@@ -81,12 +81,24 @@ class GameType:
     #: whether a game can end drawn between players of the book (Gomoku §10.3; Go's Chinese
     #: komi leaves no draw)
     has_draws: ClassVar[bool]
+    #: the article saying a finished game of the book can end without a result (无胜负), or
+    #: None where every finished game is won or drawn (Gomoku §2.14): a result the desk does
+    #: not offer and an event refuses
+    no_result_article: ClassVar[str | None] = None
+    #: the article that names a finished game's results, cited when no result is refused
+    finished_game_article: ClassVar[str]
     #: whether the rules give komi (and a board size to choose): Go
     has_komi: ClassVar[bool]
     #: the article of a withdrawal before the first round is paired (the field is redrawn)
     redraw_article: ClassVar[str]
     #: the article under which a knockout's round 1 lines are drawn by lot
     lines_lot_article: ClassVar[str]
+    #: the article under which competitors still tied after the tiebreaks are placed by lot
+    tie_lot_article: ClassVar[str]
+    #: the article of a match of several games between two players (多局决胜制, 对抗赛)
+    match_article: ClassVar[str]
+    #: the article under which colours are guessed before a game (猜先)
+    guess_article: ClassVar[str]
     #: results go to the European Go Database (an EGD results file is offered): Go only
     has_egd: ClassVar[bool] = False
     #: whether a win is a line of stones on the board (a five, Gomoku §10.1(1)) a page can show
@@ -123,6 +135,9 @@ class GameType:
     has_counting: ClassVar[bool] = False
     #: the lateness limit may be the players' lodging at the venue (Go §22.2)
     same_site_lateness: ClassVar[bool] = False
+    #: an event sets how Black's forbidden moves are handled (claimed by White or ruled at
+    #: once, Gomoku §10.1(2)) and whether the forbidden points are shown (Gomoku §12.2(7))
+    has_fouls: ClassVar[bool] = False
     #: the book's own word for a way a game ends, where it differs from the common one
     termination_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
     #: the systems whose standings come in two variants the event chooses (Go §27.1(2))

@@ -110,9 +110,16 @@ class Go(GameType):
     sizes: ClassVar[range] = range(5, MAX_SIZE + 1)
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(2), Fraction(1))  # Go §27.1
     has_draws: ClassVar[bool] = False
+    # a repetition the rules cannot settle may end a game without result (Go §20.3's
+    # supplementary regulations: 无胜负)
+    no_result_article: ClassVar[str | None] = "Go §20.3"
+    finished_game_article: ClassVar[str] = "Go §20.3"
     has_komi: ClassVar[bool] = True
     redraw_article: ClassVar[str] = "Go §28.1"
     lines_lot_article: ClassVar[str] = "appendix 一.3"
+    tie_lot_article: ClassVar[str] = "Go §27.1(1)C"
+    match_article: ClassVar[str] = "Go §26.5"
+    guess_article: ClassVar[str] = "Go §10"
     has_egd: ClassVar[bool] = True
     last_article: ClassVar[int] = 33
     overtime_pass: ClassVar[bool] = True  # Go §22.5, §22.7
@@ -167,10 +174,18 @@ class Go(GameType):
 
         size = spec.get("size", self.default_size)
         if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= MAX_SIZE:
-            raise InvalidInput(f"size must be a whole number from 5 to 25, got {size!r}")
+            raise InvalidInput(
+                f"size must be a whole number from 5 to 25, got {size!r}",
+                code="go-size",
+                values={"size": str(size)},
+            )
         handicap = spec.get("handicap", 0)
         if isinstance(handicap, bool) or not isinstance(handicap, int) or not 0 <= handicap <= 9:
-            raise InvalidInput(f"handicap must be 0-9, got {handicap!r}")
+            raise InvalidInput(
+                f"handicap must be 0-9, got {handicap!r}",
+                code="go-handicap",
+                values={"handicap": str(handicap)},
+            )
         return Game(size, rules=self.rules(spec.get("rules")), handicap=handicap)
 
     def adapter(self, game: Any) -> GameAdapter:

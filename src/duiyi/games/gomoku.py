@@ -88,10 +88,16 @@ class Gomoku(GameType):
     size_article: ClassVar[str | None] = "Gomoku §1"
     scoring: ClassVar[tuple[Fraction, Fraction]] = (Fraction(1), Fraction(1, 2))  # Gomoku §18.1
     has_draws: ClassVar[bool] = True
+    # 终局: a won game or a drawn one (胜局、和局), never one without a result
+    finished_game_article: ClassVar[str] = "Gomoku §2.14"
     has_komi: ClassVar[bool] = False
     ends_in_a_line: ClassVar[bool] = True
+    has_fouls: ClassVar[bool] = True  # Gomoku §10.1(2), §12.2(7): the event's settings
     redraw_article: ClassVar[str] = "Gomoku §18.5"
     lines_lot_article: ClassVar[str] = "Gomoku §14.1(6)"  # the chief arbiter presides over the lots
+    tie_lot_article: ClassVar[str] = "Gomoku §18.3(1)C"
+    match_article: ClassVar[str] = "Gomoku §17.6"
+    guess_article: ClassVar[str] = "Gomoku §5.3(1)"
     last_article: ClassVar[int] = 19
     overtime_pass: ClassVar[bool] = False
     default_preset: ClassVar[str] = "chinese-2013"

@@ -51,6 +51,9 @@ class GameUi:
     counting: bool
     #: a draw may be offered and accepted (Gomoku §10.3)
     draw_offers: bool
+    #: a finished game may be recorded without a result (无胜负: Go §20.3; never in Gomoku,
+    #: §2.14): the desk's result menu offers it only then
+    no_result: bool
     #: the book's own word for a way a game ends, where it differs from the common one
     terms: dict[str, str]
     #: the systems whose standings come in variants the event chooses (Go §27.1(2))
@@ -59,6 +62,12 @@ class GameUi:
     standings_methods: dict[str, str]
     #: an EGD results file is offered for its events (the European Go Database: Go only)
     egd: bool
+    #: an event's forms set the foul policy and the forbidden-point hints (Gomoku §10.1(2),
+    #: §12.2(7))
+    event_fouls: bool
+    #: what a board's ⚠ count counts, the rulings the book's second one loses by: ``warnings``
+    #: (Go §24.2) or ``violations`` (Gomoku §12.3(4)), as a game's ``referee`` summary names them
+    counted: str
 
 
 def describe(game: GameType) -> GameUi:
@@ -82,10 +91,13 @@ def describe(game: GameType) -> GameUi:
         captures=game.has_captures,
         counting=game.has_counting,
         draw_offers=game.has_draws,
+        no_result=game.no_result_article is not None,
         terms=dict(game.termination_words),
         variant_systems=game.variant_systems,
         standings_methods=dict(game.standings_methods),
         egd=game.has_egd,
+        event_fouls=game.has_fouls,
+        counted=f"{game.book.counted.value}s",
     )
 
 

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.go.actions import Action, action_from_json
+from duiyi.go.actions import GO_ACTIONS, Action
 from duiyi.go.board import Board, PointSet
 from duiyi.go.game import Game, LegalMoves, Phase
 from duiyi.go.handicap import NigiriResult, Parity, fixed_handicap_points, nigiri
@@ -25,6 +25,7 @@ from duiyi.go.scoring import Score, score_position
 
 __all__ = [
     "BLACK",
+    "GO_ACTIONS",
     "WHITE",
     "Action",
     "Board",
@@ -42,7 +43,6 @@ __all__ = [
     "Rules",
     "Score",
     "Scoring",
-    "action_from_json",
     "fixed_handicap_points",
     "nigiri",
     "score_position",

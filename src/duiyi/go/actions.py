@@ -2,28 +2,49 @@
 
 Every state of a :class:`~duiyi.go.Game` is a pure function of its rules and its action list.
 The first action is always :class:`Start` (size, handicap, how handicap stones are placed); the
-others are what players and arbiters do. Each action serialises to one JSON object with a
-``"type"`` and ``"v": 1``.
+others are what players and arbiters do. A stone, a pass (虚着, Go §2.5) and a resignation
+(中盘认输, Go §7.2) are the :mod:`duiyi.moves` every log shares (:class:`~duiyi.moves.Move`,
+its point a Go :class:`~duiyi.go.point.Point`, ``Pass``, ``Resign``), and so are the dead-stone
+marking and its acceptance (``MarkDead``, ``SetDead``, ``Accept``). Each action is one JSON object with
+``"v": 1`` and a ``"type"``, written and read by the one codec of every log
+(:func:`duiyi.codec.action_to_json`, :func:`duiyi.codec.action_from_json`) with Go's table,
+:data:`GO_ACTIONS`.
 
->>> a = Move(BLACK, Point.parse("Q16"))
->>> a.to_json()
+>>> from duiyi.codec import action_from_json, action_to_json
+>>> a = Move(Point.parse("Q16"), BLACK)
+>>> action_to_json(a, GO_ACTIONS)
 {'v': 1, 'type': 'move', 'color': 'black', 'point': 'Q16'}
->>> action_from_json(a.to_json()) == a
+>>> action_from_json(action_to_json(a, GO_ACTIONS), GO_ACTIONS) == a
 True
+>>> action_to_json(MarkDead((Point.parse("C3"),)), GO_ACTIONS)
+{'v': 1, 'type': 'mark_dead', 'point': 'C3'}
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, get_args, get_origin
 
 from duiyi import BLACK, Color
+from duiyi.codec import Codec, Vocabulary, maybe
 from duiyi.errors import InvalidInput
 from duiyi.go.point import MAX_SIZE, Point
+from duiyi.moves import (
+    Accept,
+    Dispute,
+    MarkDead,
+    Move,
+    Pass,
+    PlaceHandicap,
+    Resign,
+    SetDead,
+    marked_points,
+)
 from duiyi.outcome import Outcome
 
 __all__ = [
+    "GO_ACTIONS",
     "Accept",
     "Action",
     "Adjudicate",
@@ -40,7 +61,6 @@ __all__ = [
     "Start",
     "VoidMove",
     "Warn",
-    "action_from_json",
 ]
 
 
@@ -66,12 +86,52 @@ def _color(value: Any) -> Color:
     return Color.parse(value)
 
 
+def _outcome_json(o: Outcome) -> dict[str, Any]:
+    data = o.to_json()
+    data.pop("score", None)  # an adjudication carries no count
+    return data
+
+
+def _text_of(v: Any) -> Any:
+    return str(v) if v is not None else None
+
+
+def _whole(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(f"a Go action's count is an integer, got {value!r}")
+    return value
+
+
+#: the codec of each field type a Go action has (as its annotation reads; ``P``, a stone's
+#: point, is a Go point)
+_CODECS: dict[str, Codec] = {
+    "Color": Codec(lambda c: c.value, _color),
+    "Color | None": Codec(lambda c: c.value if c else None, maybe(_color)),
+    "Point": Codec(str, _pt),
+    "P": Codec(str, _pt),
+    "Point | None": Codec(_text_of, maybe(_pt)),
+    "tuple[Point, ...]": Codec(lambda ps: [str(p) for p in ps], _pts),
+    "tuple[P, ...]": Codec(lambda ps: [str(p) for p in ps], _pts),
+    "int": Codec(int, _whole),
+    "bool": Codec(bool, bool),
+    "str": Codec(str, str),
+    "Outcome": Codec(_outcome_json, Outcome.from_json),
+}
+
+
 @dataclass(frozen=True)
-class Start:
+class _Action:
+    """What every Go action but the stone has: its ``kind``, the JSON ``type``."""
+
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Start(_Action):
     """The header of every log: board size, handicap, and whether Black places it freely.
 
-    >>> Start(19, 4).to_json()
-    {'v': 1, 'type': 'start', 'size': 19, 'handicap': 4, 'free_placement': False}
+    >>> Start(19, 4)
+    Start(size=19, handicap=4, free_placement=False)
     """
 
     kind: ClassVar[str] = "start"
@@ -79,23 +139,13 @@ class Start:
     handicap: int = 0
     free_placement: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "v": 1,
-            "type": self.kind,
-            "size": self.size,
-            "handicap": self.handicap,
-            "free_placement": self.free_placement,
-        }
-
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(_Action):
     """Stones set on or taken off the board before play (SGF AB/AW/AE), and who moves.
 
-    >>> Setup(black=(Point.parse("C3"),)).to_json()["black"]
-    ['C3']
+    >>> Setup(black=(Point.parse("C3"),)).black
+    (Point.parse('C3'),)
     """
 
     kind: ClassVar[str] = "setup"
@@ -104,165 +154,24 @@ class Setup:
     empty: tuple[Point, ...] = ()
     to_move: Color | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "v": 1,
-            "type": self.kind,
-            "black": [str(p) for p in self.black],
-            "white": [str(p) for p in self.white],
-            "empty": [str(p) for p in self.empty],
-            "to_move": self.to_move.value if self.to_move else None,
-        }
-
 
 @dataclass(frozen=True)
-class PlaceHandicap:
-    """Black's freely placed handicap stones.
-
-    >>> PlaceHandicap((Point.parse("D4"), Point.parse("Q16"))).to_json()["points"]
-    ['D4', 'Q16']
-    """
-
-    kind: ClassVar[str] = "place_handicap"
-    points: tuple[Point, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "points": [str(p) for p in self.points]}
-
-
-@dataclass(frozen=True)
-class Move:
-    """A stone played (Go §2).
-
-    >>> Move(BLACK, Point.parse("D4")).point
-    Point.parse('D4')
-    """
-
-    kind: ClassVar[str] = "move"
-    color: Color
-    point: Point
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "color": self.color.value, "point": str(self.point)}
-
-
-@dataclass(frozen=True)
-class _ColorAction:
-    kind: ClassVar[str] = ""
-    color: Color = BLACK
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "color": self.color.value}
-
-
-@dataclass(frozen=True)
-class Pass(_ColorAction):
-    """A pass (虚着, Go §2.5).
-
-    >>> Pass(BLACK).to_json()
-    {'v': 1, 'type': 'pass', 'color': 'black'}
-    """
-
-    kind: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class Resign(_ColorAction):
-    """``color`` resigns (中盘认输, Go §7.2).
-
-    >>> Resign(BLACK).kind
-    'resign'
-    """
-
-    kind: ClassVar[str] = "resign"
-
-
-@dataclass(frozen=True)
-class Accept(_ColorAction):
-    """``color`` accepts the current dead-stone marking (Go §8, §21).
-
-    >>> Accept(BLACK).kind
-    'accept'
-    """
-
-    kind: ClassVar[str] = "accept"
-
-
-@dataclass(frozen=True)
-class MarkDead:
-    """Toggle the chain through ``point`` between dead and alive (counting phase).
-
-    >>> MarkDead(Point.parse("C3")).to_json()["point"]
-    'C3'
-    """
-
-    kind: ClassVar[str] = "mark_dead"
-    point: Point
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "point": str(self.point)}
-
-
-@dataclass(frozen=True)
-class SetDead:
-    """Replace the whole dead-stone marking (counting phase), e.g. by a proposal.
-
-    >>> SetDead((Point.parse("C3"),)).kind
-    'set_dead'
-    """
-
-    kind: ClassVar[str] = "set_dead"
-    points: tuple[Point, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "points": [str(p) for p in sorted(self.points)]}
-
-
-@dataclass(frozen=True)
-class Dispute:
-    """``color`` claims the group at ``point`` dead and the opponent disagrees: play resumes
-    with ``color`` to move (Go §21.4).
-
-    >>> Dispute(BLACK, Point.parse("C3")).to_json()["type"]
-    'dispute'
-    """
-
-    kind: ClassVar[str] = "dispute"
-    color: Color
-    point: Point
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "color": self.color.value, "point": str(self.point)}
-
-
-@dataclass(frozen=True)
-class Resume:
+class Resume(_Action):
     """After passes ended play, ``color`` does not agree to end and plays on: play resumes with
     ``color`` to move (Go §21.1: 如果对方不同意就此终局，则应允许对方着子). Unlike
     :class:`Dispute` no group is named; the GTP front end and the tolerant SGF replay use it
     when a controller or a record goes on playing after two passes.
 
-    >>> Resume(BLACK).to_json()
-    {'v': 1, 'type': 'resume', 'color': 'black'}
+    >>> Resume(BLACK).kind
+    'resume'
     """
 
     kind: ClassVar[str] = "resume"
     color: Color
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "color": self.color.value}
-
 
 @dataclass(frozen=True)
-class Warn:
+class Warn(_Action):
     """A warning given to ``color`` under ``article`` (Go §24).
 
     >>> Warn(BLACK, "Go §17.4").article
@@ -273,19 +182,15 @@ class Warn:
     color: Color = BLACK
     article: str = "Go §24"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"v": 1, "type": self.kind, "color": self.color.value, "article": self.article}
-
 
 @dataclass(frozen=True)
-class VoidMove:
+class VoidMove(_Action):
     """Referee mode: ``color`` attempted ``point`` (None when no point matters) and the arbiter
     ruled the move void. It counts as a pass (弃权一次, Go §18.3, §19), plus a warning when
     ``warning`` is true (Go §18.3).
 
-    >>> VoidMove(BLACK, None, "Go §19").to_json()["point"] is None
-    True
+    >>> VoidMove(BLACK, None, "Go §19").warning
+    False
     """
 
     kind: ClassVar[str] = "void_move"
@@ -294,30 +199,16 @@ class VoidMove:
     article: str = "Go §19"
     warning: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "v": 1,
-            "type": self.kind,
-            "color": self.color.value,
-            "point": str(self.point) if self.point else None,
-            "article": self.article,
-            "warning": self.warning,
-        }
-
 
 @dataclass(frozen=True)
-class RestoreStones:
+class RestoreStones(_Action):
     """Referee mode, Go §18.1: stones of ``color`` that the opponent removed although they
     still had liberties (误提对方有气之子) go back on ``points`` in the middle of the game. The
     position is edited, the turn stays, the opponent's prisoners lose those stones; the warning
     is a separate :class:`Warn`.
 
-    >>> a = RestoreStones(BLACK, (Point.parse("D4"),))
-    >>> a.to_json()
-    {'v': 1, 'type': 'restore', 'color': 'black', 'points': ['D4'], 'article': 'Go §18.1'}
-    >>> action_from_json(a.to_json()) == a
-    True
+    >>> RestoreStones(BLACK, (Point.parse("D4"),)).kind
+    'restore'
     """
 
     kind: ClassVar[str] = "restore"
@@ -325,48 +216,31 @@ class RestoreStones:
     points: tuple[Point, ...]
     article: str = "Go §18.1"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "v": 1,
-            "type": self.kind,
-            "color": self.color.value,
-            "points": [str(p) for p in self.points],
-            "article": self.article,
-        }
-
 
 @dataclass(frozen=True)
-class Adjudicate:
+class Adjudicate(_Action):
     """An ending decided outside the board: time, forfeit, arbiter's decision, agreement.
 
     >>> from duiyi.outcome import Termination
-    >>> a = Adjudicate(Outcome.win(BLACK, Termination.TIME, "Go §22"))
-    >>> action_from_json(a.to_json()) == a
-    True
+    >>> Adjudicate(Outcome.win(BLACK, Termination.TIME, "Go §22")).outcome.article
+    'Go §22'
     """
 
     kind: ClassVar[str] = "adjudicate"
     outcome: Outcome
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON form (the outcome without any score)."""
-        data = self.outcome.to_json()
-        data.pop("score", None)
-        return {"v": 1, "type": self.kind, "outcome": data}
 
-
-Action = (
+Action: TypeAlias = (
     Start
     | Setup
-    | PlaceHandicap
-    | Move
+    | PlaceHandicap[Point]
+    | Move[Point]
     | Pass
     | Resign
-    | Accept
-    | MarkDead
-    | SetDead
-    | Dispute
+    | Accept[Point]
+    | MarkDead[Point]
+    | SetDead[Point]
+    | Dispute[Point]
     | Resume
     | Warn
     | VoidMove
@@ -375,65 +249,44 @@ Action = (
 )
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    """Rebuild an action from its JSON form (raises InvalidInput on anything unreadable).
+def _marking_json(a: SetDead[Point]) -> dict[str, Any]:
+    """A marking is a set: its points are written in order."""
+    return {"points": [str(p) for p in sorted(a.points)]}
 
-    >>> action_from_json({"v": 1, "type": "pass", "color": "white"})
-    Pass(color=Color.WHITE)
-    """
-    if not isinstance(data, dict):
-        raise InvalidInput(f"an action must be a JSON object, got {data!r}")
-    if data.get("v", 1) != 1:
-        raise InvalidInput(f"unsupported action version {data.get('v')!r}")
-    kind = data.get("type")
-    try:
-        if kind == "start":
-            size, handicap = data.get("size", 19), data.get("handicap", 0)
-            if not isinstance(size, int) or not isinstance(handicap, int):
-                raise InvalidInput("start needs integer size and handicap")
-            return Start(size, handicap, bool(data.get("free_placement", False)))
-        if kind == "setup":
-            tm = data.get("to_move")
-            return Setup(
-                _pts(data.get("black", ())),
-                _pts(data.get("white", ())),
-                _pts(data.get("empty", ())),
-                _color(tm) if tm else None,
-            )
-        if kind == "place_handicap":
-            return PlaceHandicap(_pts(data["points"]))
-        if kind == "move":
-            return Move(_color(data["color"]), _pt(data["point"]))
-        if kind == "pass":
-            return Pass(_color(data["color"]))
-        if kind == "resign":
-            return Resign(_color(data["color"]))
-        if kind == "accept":
-            return Accept(_color(data["color"]))
-        if kind == "mark_dead":
-            return MarkDead(_pt(data["point"]))
-        if kind == "set_dead":
-            return SetDead(_pts(data["points"]))
-        if kind == "dispute":
-            return Dispute(_color(data["color"]), _pt(data["point"]))
-        if kind == "resume":
-            return Resume(_color(data["color"]))
-        if kind == "warn":
-            return Warn(_color(data["color"]), str(data.get("article", "Go §24")))
-        if kind == "void_move":
-            pt = data.get("point")
-            return VoidMove(
-                _color(data["color"]),
-                _pt(pt) if pt else None,
-                str(data.get("article", "Go §19")),
-                bool(data.get("warning", False)),
-            )
-        if kind == "adjudicate":
-            return Adjudicate(Outcome.from_json(data["outcome"]))
-        if kind == "restore":
-            return RestoreStones(
-                _color(data["color"]), _pts(data["points"]), str(data.get("article", "Go §18.1"))
-            )
-    except KeyError as exc:
-        raise InvalidInput(f"action {kind!r} lacks {exc}") from None
-    raise InvalidInput(f"unknown Go action type {kind!r}")
+
+def _mark_json(a: MarkDead[Point]) -> dict[str, Any]:
+    """A group marked names one ``point`` (the Go log's form: one entry a group)."""
+    if len(a.points) == 1:
+        return {"point": str(a.points[0])}
+    return {"points": [str(p) for p in a.points]}
+
+
+def _read_mark(data: Any) -> MarkDead[Point]:
+    return MarkDead(**GO_ACTIONS.read_fields(MarkDead, marked_points(data)))
+
+
+#: Go's game log: each action's class by its JSON ``type`` (the shared ones by name), the codec of
+#: each field type; every entry says ``"v": 1`` (an old one may not), the colour that acted is
+#: never guessed and comes first; an acceptance is of the game's marking (the marking a player
+#: was shown is the session's, checked before), so the log holds no ``dead``
+GO_ACTIONS = Vocabulary(
+    "Go",
+    {
+        "move": Move,
+        "pass": Pass,
+        "resign": Resign,
+        "place_handicap": PlaceHandicap,
+        "dispute": Dispute,
+        "mark_dead": MarkDead,
+        "set_dead": SetDead,
+        "accept": Accept,
+        **{c.kind: c for c in get_args(Action) if issubclass(get_origin(c) or c, _Action)},
+    },
+    _CODECS,
+    version_default=1,
+    required=frozenset({"color"}),
+    first=("color",),
+    ignored=frozenset({"dead"}),
+    readers={MarkDead: _read_mark},
+    writers={SetDead: _marking_json, MarkDead: _mark_json},
+)

@@ -19,28 +19,21 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from duiyi import BLACK, WHITE, Color
+from duiyi.codec import action_from_json, action_to_json
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput, InvalidPoint
 from duiyi.go.actions import (
-    Accept,
+    GO_ACTIONS,
     Action,
     Adjudicate,
-    Dispute,
-    MarkDead,
-    Move,
-    Pass,
-    PlaceHandicap,
-    Resign,
     RestoreStones,
     Resume,
-    SetDead,
     Setup,
     Start,
     VoidMove,
     Warn,
-    action_from_json,
 )
 from duiyi.go.board import Board
 from duiyi.go.handicap import fixed_handicap_points
@@ -48,6 +41,7 @@ from duiyi.go.life import propose_dead
 from duiyi.go.point import Point, check_size
 from duiyi.go.rules import KoRule, RepetitionOutcome, Rules
 from duiyi.go.scoring import Score, score_position
+from duiyi.moves import Accept, Dispute, MarkDead, Move, Pass, PlaceHandicap, Resign, SetDead
 from duiyi.outcome import Outcome, Result, Termination
 
 __all__ = ["Game", "LegalMoves", "Phase"]
@@ -78,6 +72,19 @@ _REASONS = {
     _KO: ("ko: the stone just taken may not be retaken at once", "Go §20.1"),
     _SUPERKO: ("repeats an earlier whole-board position", "Go §6"),
 }
+
+
+def _refuse(r: int, point: str) -> NoReturn:
+    """Refuse the move at ``point`` for the reason ``r`` (one of :data:`_REASONS`), with the
+    code a page says it by (issue 32)."""
+    reason, article = _REASONS[r]
+    if r == _OCCUPIED:
+        raise IllegalMove(reason, article, move=point, code="move-occupied")
+    if r == _SUICIDE:
+        raise IllegalMove(reason, article, move=point, code="move-suicide")
+    if r == _KO:
+        raise IllegalMove(reason, article, move=point, code="move-ko")
+    raise IllegalMove(reason, article, move=point, code="move-superko")
 
 
 class _State(NamedTuple):
@@ -253,7 +260,7 @@ class Game:
         >>> h.board == g.board and h.to_move is g.to_move
         True
         """
-        items = [a if not isinstance(a, dict) else action_from_json(a) for a in actions]
+        items = [a if not isinstance(a, dict) else action_from_json(a, GO_ACTIONS) for a in actions]
         if not items or not isinstance(items[0], Start):
             raise InvalidInput("an action log starts with a 'start' action")
         g = cls.__new__(cls)
@@ -396,7 +403,7 @@ class Game:
 
     def action_log_json(self) -> list[dict[str, Any]]:
         """The action log as JSON-serialisable dicts."""
-        return [a.to_json() for a in self._actions]
+        return [action_to_json(a, GO_ACTIONS) for a in self._actions]
 
     @property
     def dead(self) -> frozenset[Point]:
@@ -715,7 +722,7 @@ class Game:
             return
         else:
             p = self._point(move)
-        self._do_move(Move(self._to_move if color is None else color, p))
+        self._do_move(Move(p, self._to_move if color is None else color))
 
     def pass_move(self, color: Color | None = None) -> None:
         """Pass (虚着, Go §2.5). Two passes in a row end play and open counting (Go §7.3).
@@ -772,7 +779,7 @@ class Game:
         >>> g.mark_dead("D5"); sorted(map(str, g.dead))
         ['D5']
         """
-        self.apply(MarkDead(self._point(point)))
+        self.apply(MarkDead((self._point(point),)))
 
     def set_dead(self, points: Iterable[Point | str]) -> None:
         """Replace the whole marking with ``points`` (whole chains; clears acceptances).
@@ -789,7 +796,7 @@ class Game:
         >>> g = Game(9); g.pass_move(); g.pass_move(); g.accept(WHITE); g.accepted
         frozenset({Color.WHITE})
         """
-        self.apply(Accept(color))
+        self.apply(Accept(color=color))
 
     def dispute(self, color: Color, point: Point | str) -> None:
         """``color`` claims the group at ``point`` dead, the opponent does not agree: play
@@ -799,7 +806,7 @@ class Game:
         >>> g.dispute(WHITE, "E5"); g.phase, g.to_move
         (<Phase.PLAYING: 'playing'>, Color.WHITE)
         """
-        self.apply(Dispute(color, self._point(point)))
+        self.apply(Dispute(self._point(point), color))
 
     def propose_dead(self) -> frozenset[Point]:
         """An automatic dead-stone proposal from :mod:`duiyi.go.life` (not applied)."""
@@ -908,7 +915,7 @@ class Game:
 
         >>> g = Game(9); g.play("E5"); h = g.situation_hash
         >>> g.play("D5"); g.undo()
-        Move(color=Color.WHITE, point=Point.parse('D5'))
+        Move(point=Point.parse('D5'), color=Color.WHITE)
         >>> g.situation_hash == h
         True
         """
@@ -972,7 +979,7 @@ class Game:
         (Color.BLACK, Point.parse('E5'))
         """
         if isinstance(action, dict):
-            action = action_from_json(action)
+            action = action_from_json(action, GO_ACTIONS)
         if isinstance(action, Move):
             self._do_move(action)
         elif isinstance(action, Pass):
@@ -1006,16 +1013,20 @@ class Game:
         else:
             raise InvalidInput(f"not a Go action: {action!r}")
 
-    def _check_turn(self, color: Color, what: str) -> None:
-        _check_color(color)
+    def _check_turn(self, color: Color | None, what: str) -> None:
+        if not isinstance(color, Color):
+            raise InvalidInput(f"not a colour: {color!r}")
         if self._pending:
             raise IllegalAction(f"Black must first place {self._pending} handicap stones")
         if color is not self._to_move:
             raise IllegalAction(
-                f"{color} cannot {what}: it is {self._to_move}'s turn (Go §2.3)", "Go §2.3"
+                f"{color} cannot {what}: it is {self._to_move}'s turn (Go §2.3)",
+                "Go §2.3",
+                code="not-on-move",
+                values={"player": color.value, "to_move": self._to_move.value},
             )
 
-    def _do_move(self, a: Move) -> None:
+    def _do_move(self, a: Move[Point]) -> None:
         if self._phase is not Phase.PLAYING:
             self._require(Phase.PLAYING)
         p = a.point
@@ -1025,9 +1036,9 @@ class Game:
         else:
             p = self._point(p)
             i = geo.point_bit[p]
-        color = a.color
-        if color is not self._to_move or self._pending:
-            self._check_turn(color, "play")
+        if a.color is not self._to_move or self._pending:
+            self._check_turn(a.color, "play")
+        color = self._to_move  # the colour the stone says, checked
         b = self._board
         black, white, zob = b._black, b._white, b._hash
         nb = geo.neighbours[i]
@@ -1052,8 +1063,7 @@ class Game:
         else:
             r = self._evaluate(i)
             if isinstance(r, int):
-                reason, article = _REASONS[r]
-                raise IllegalMove(reason, article, move=str(p))
+                _refuse(r, str(p))
             black, white, zob, captured, self_captured = r
         pre: _MoveState = (
             b._black,
@@ -1109,7 +1119,7 @@ class Game:
         self._require(Phase.PLAYING)
         self._check_turn(a.color, "pass")
         pre = self._state(keep_history=self._rules.ko_rule is KoRule.SIMPLE)
-        key = self._pass_turn(a.color)
+        key = self._pass_turn(a.by())
         self._open_counting_after_two_passes()
         self._commit(a, pre, key)
 
@@ -1175,7 +1185,7 @@ class Game:
         self._require(Phase.PLAYING, Phase.COUNTING)
         _check_color(a.color)
         pre = self._state()
-        self._outcome = Outcome.win(a.color.opponent, Termination.RESIGNATION, "Go §7.2")
+        self._outcome = Outcome.win(a.by().opponent, Termination.RESIGNATION, "Go §7.2")
         self._phase = Phase.FINISHED
         self._commit(a, pre, None)
 
@@ -1185,15 +1195,16 @@ class Game:
             raise IllegalAction(f"{p} is empty: only stones can be marked dead", "Go §8")
         return grp
 
-    def _do_mark(self, a: MarkDead) -> None:
+    def _do_mark(self, a: MarkDead[Point]) -> None:
         self._require(Phase.COUNTING)
-        grp = self._chain(self._point(a.point))
+        groups = [self._chain(self._point(p)) for p in a.points]
         pre = self._state()
-        self._dead = self._dead & ~grp if (self._dead & grp) == grp else self._dead | grp
+        for grp in groups:
+            self._dead = self._dead & ~grp if (self._dead & grp) == grp else self._dead | grp
         self._accepted = frozenset()
         self._commit(a, pre, None)
 
-    def _do_set_dead(self, a: SetDead) -> None:
+    def _do_set_dead(self, a: SetDead[Point]) -> None:
         self._require(Phase.COUNTING)
         bits = 0
         for p in a.points:
@@ -1204,13 +1215,13 @@ class Game:
         self._dead = bits
         self._commit(a, pre, None)
 
-    def _do_accept(self, a: Accept) -> None:
+    def _do_accept(self, a: Accept[Point]) -> None:
         self._require(Phase.COUNTING)
-        _check_color(a.color)
-        if a.color in self._accepted:
-            raise IllegalAction(f"{a.color} has already accepted this marking", "Go §21")
+        color = a.by()
+        if color in self._accepted:
+            raise IllegalAction(f"{color} has already accepted this marking", "Go §21")
         pre = self._state()
-        self._accepted = self._accepted | {a.color}
+        self._accepted = self._accepted | {color}
         if len(self._accepted) == 2:
             self._finish_count()
         self._commit(a, pre, None)
@@ -1226,7 +1237,8 @@ class Game:
         )
         self._phase = Phase.FINISHED
 
-    def _do_dispute(self, a: Dispute) -> None:
+    def _do_dispute(self, a: Dispute[Point]) -> None:
+        color = a.by()
         if self._phase is Phase.FINISHED:
             raise GameOver(
                 "both sides confirmed the end: play cannot resume (Go §21.3)", "Go §21.3"
@@ -1236,11 +1248,14 @@ class Game:
         owner = self._board.get(p)
         if owner is None:
             raise IllegalAction(f"{p} is empty: a dispute is about a group (Go §21.4)", "Go §21.4")
-        if owner is a.color:
+        if owner is color:
             raise IllegalAction(
-                f"{a.color} cannot claim its own group at {p} dead (Go §21.4)", "Go §21.4"
+                f"{color} cannot claim its own group at {p} dead (Go §21.4)",
+                "Go §21.4",
+                code="dispute-own-group",
+                values={"player": color.value, "point": str(p)},
             )
-        self._play_on(a, a.color)
+        self._play_on(a, color)
 
     def resume(self, color: Color) -> None:
         """After two passes, ``color`` does not agree to end: play resumes with ``color`` to
@@ -1260,7 +1275,7 @@ class Game:
         _check_color(a.color)
         self._play_on(a, a.color)
 
-    def _play_on(self, a: Dispute | Resume, color: Color) -> None:
+    def _play_on(self, a: Dispute[Point] | Resume, color: Color) -> None:
         """Counting ends and play goes on with ``color`` to move (Go §21.1, §21.4)."""
         pre = self._state()
         self._phase = Phase.PLAYING
@@ -1354,7 +1369,7 @@ class Game:
                     p = geo.bit_point[low.bit_length() - 1]
                     raise InvalidInput(f"set-up stones at {p} have no liberty (Go §3)", "Go §3")
 
-    def _do_place(self, a: PlaceHandicap) -> None:
+    def _do_place(self, a: PlaceHandicap[Point]) -> None:
         self._require(Phase.PLAYING)
         if not self._pending:
             raise IllegalAction("no handicap stones are waiting to be placed")

@@ -134,53 +134,44 @@ class Status(enum.Enum):
 # --------------------------------------------------------------------------- geometry tables
 
 
-@lru_cache(maxsize=32)
-def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
-    out: list[tuple[int, ...]] = []
+def _on_board(
+    size: int, offsets: Sequence[tuple[int, int]]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each point (row-major index), the points at ``offsets`` (row, column) that are on the
+    board, each with its offset's index, in the order of ``offsets``."""
+    out: list[tuple[tuple[int, int], ...]] = []
     for i in range(size * size):
         r, c = divmod(i, size)
-        ns: list[int] = []
-        if c > 0:
-            ns.append(i - 1)
-        if c < size - 1:
-            ns.append(i + 1)
-        if r > 0:
-            ns.append(i - size)
-        if r < size - 1:
-            ns.append(i + size)
-        out.append(tuple(ns))
+        pts: list[tuple[int, int]] = []
+        for k, (dr, dc) in enumerate(offsets):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < size and 0 <= cc < size:
+                pts.append((rr * size + cc, k))
+        out.append(tuple(pts))
     return tuple(out)
+
+
+_ORTHOGONAL = ((0, -1), (0, 1), (-1, 0), (1, 0))
+_DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+#: the points within Manhattan distance 4, weighted 16 at the centre, halved at each step
+_DISC = tuple((dr, dc) for dr in range(-4, 5) for dc in range(-4 + abs(dr), 5 - abs(dr)))
+_DISC_WEIGHTS = tuple(16 >> (abs(dr) + abs(dc)) for dr, dc in _DISC)
+
+
+@lru_cache(maxsize=32)
+def _neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(p for p, _ in pts) for pts in _on_board(size, _ORTHOGONAL))
 
 
 @lru_cache(maxsize=32)
 def _disc(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each point, the points within Manhattan distance 4 with their weights."""
-    out: list[tuple[tuple[int, int], ...]] = []
-    for i in range(size * size):
-        r, c = divmod(i, size)
-        pts: list[tuple[int, int]] = []
-        for dr in range(-4, 5):
-            for dc in range(-4 + abs(dr), 5 - abs(dr)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < size and 0 <= cc < size:
-                    pts.append((rr * size + cc, 16 >> (abs(dr) + abs(dc))))
-        out.append(tuple(pts))
-    return tuple(out)
+    return tuple(tuple((p, _DISC_WEIGHTS[k]) for p, k in pts) for pts in _on_board(size, _DISC))
 
 
 @lru_cache(maxsize=32)
 def _diagonals(size: int) -> tuple[tuple[int, ...], ...]:
-    out: list[tuple[int, ...]] = []
-    for i in range(size * size):
-        r, c = divmod(i, size)
-        ds: list[int] = []
-        for dr in (-1, 1):
-            for dc in (-1, 1):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < size and 0 <= cc < size:
-                    ds.append(rr * size + cc)
-        out.append(tuple(ds))
-    return tuple(out)
+    return tuple(tuple(p for p, _ in pts) for pts in _on_board(size, _DIAGONAL))
 
 
 # --------------------------------------------------------------------------- analysis

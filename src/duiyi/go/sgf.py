@@ -18,11 +18,10 @@ the second counts rows from the top, so on a board of size ``n`` the SGF row let
 ``n - 1 - row``.
 
 >>> coll = parse("(;GM[1]SZ[9]KM[7.5];B[ee];W[cc](;B[gg])(;B[gc]))")
->>> root = coll.games[0]
->>> root.get("SZ"), len(root.main_line())
-('9', 4)
->>> [child.get("B") for child in root.main_line()[2].children]
-['gg', 'gc']
+>>> [str(p) for _, p in game_from_sgf(coll).moves]  # the main line, played by Go's rules
+['E5', 'C7', 'G3']
+>>> decode_point("gc", 9), coll.games[0].main_line()[2].children[1].get("B")  # a variation
+(Point.parse('G7'), 'gc')
 """
 
 from __future__ import annotations

@@ -201,7 +201,9 @@ class Board:
         p = Point.parse(point)
         idx = p.index
         if self._cells[idx]:
-            raise IllegalMove("the point is occupied", "Gomoku §4.2", move=str(p))
+            raise IllegalMove(
+                "the point is occupied", "Gomoku §4.2", move=str(p), code="move-occupied"
+            )
         if not isinstance(color, Color):
             raise InvalidInput(f"not a colour: {color!r}")
         v = BLACK_CELL if color is Color.BLACK else WHITE_CELL

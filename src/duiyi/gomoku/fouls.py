@@ -201,7 +201,7 @@ def _decide(lines: list[int], idx: int, v: int, vs: tuple[int, int, int, int]) -
 def _index(board: Board, point: str | Point) -> int:
     p = Point.parse(point)
     if board._cells[p.index]:
-        raise IllegalMove("the point is occupied", "Gomoku §4.2", move=str(p))
+        raise IllegalMove("the point is occupied", "Gomoku §4.2", move=str(p), code="move-occupied")
     return p.index
 
 

@@ -21,6 +21,8 @@ Who does what in a designated opening (Gomoku §2.9-2.10, §3.2, §4.1; see docs
 (<Phase.PLAY: 'play'>, Color.WHITE, 5)
 >>> Game.from_actions(g.rules, g.actions).board == g.board
 True
+>>> action_to_json(g.actions[0], GOMOKU_ACTIONS)
+{'v': 1, 'type': 'open', 'color': 'black', 'moves': ['h8', 'h9', 'j10'], 'fifth_n': 2}
 """
 
 from __future__ import annotations
@@ -28,207 +30,111 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, TypeAlias
 
 from duiyi import Color
+from duiyi.codec import Codec, Vocabulary, action_from_json, action_to_json
 from duiyi.errors import GameOver, IllegalAction, IllegalMove, InvalidInput
 from duiyi.gomoku.board import Board
 from duiyi.gomoku.fouls import Foul, forbidden_points, foul, makes_five
 from duiyi.gomoku.openings import Recognised, recognise
 from duiyi.gomoku.point import CENTER, SYMMETRIES, Point
 from duiyi.gomoku.rules import DabSymmetry, FoulPolicy, OpeningRule, RenjuRules
+from duiyi.moves import (
+    AcceptDraw,
+    ChooseFifth,
+    ClaimFoul,
+    DeclineDraw,
+    Move,
+    OfferDraw,
+    Open,
+    Pass,
+    Play,
+    ProposeFifth,
+    Resign,
+    Swap,
+)
 from duiyi.outcome import Outcome, Termination
 
 __all__ = [
+    "GOMOKU_ACTIONS",
     "AcceptDraw",
     "Action",
     "ChooseFifth",
     "ClaimFoul",
     "DeclineDraw",
     "Game",
-    "Move",
+    "NumberedMove",
     "OfferDraw",
     "Open",
     "Pass",
     "Phase",
-    "Place",
     "ProposeFifth",
     "Resign",
     "Swap",
-    "action_from_json",
     "equivalent_fifths",
 ]
 
 
 # -- actions ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Action:
-    """Base of every action; ``color`` is the colour the acting player holds at that moment."""
-
-    color: Color
-    TYPE: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict with ``"v": 1`` and ``"type"``."""
-        data: dict[str, Any] = {"v": 1, "type": self.TYPE, "color": self.color.value}
-        data.update(self._fields_json())
-        return data
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        """Rebuild any action written by :meth:`to_json` (same as :func:`action_from_json`)."""
-        return action_from_json(data)
+def _points(values: Any) -> tuple[Point, ...]:
+    if isinstance(values, str):
+        raise InvalidInput(f"expected a list of points, got {values!r}")
+    return tuple(Point.parse(v) for v in values)
 
 
-@dataclass(frozen=True)
-class Open(Action):
-    """The designated opening (Gomoku §3.2): three stones and the declared N of the fifth move.
-
-    >>> Open(Color.BLACK, Point.parse("h8"), Point.parse("i9"), Point.parse("j8"), 2).to_json()
-    {'v': 1, 'type': 'open', 'color': 'black', 'moves': ['h8', 'i9', 'j8'], 'fifth_n': 2}
-    """
-
-    black1: Point
-    white2: Point
-    black3: Point
-    fifth_n: int = 1
-    TYPE: ClassVar[str] = "open"
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {
-            "moves": [str(self.black1), str(self.white2), str(self.black3)],
-            "fifth_n": self.fifth_n,
-        }
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """A stone on ``point`` (Gomoku §4.1-4.2)."""
-
-    point: Point
-    TYPE: ClassVar[str] = "place"
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"point": str(self.point)}
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Giving up the turn (Gomoku §2.21, §11.1(1)); counts as a move."""
-
-    TYPE: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True)
-class Swap(Action):
-    """White takes Black after black 3 (三手交换, Gomoku §2.9); counts as a move."""
-
-    TYPE: ClassVar[str] = "swap"
-
-
-@dataclass(frozen=True)
-class ProposeFifth(Action):
-    """Black's N candidate fifth moves (五手N打, Gomoku §2.10)."""
-
-    points: tuple[Point, ...]
-    TYPE: ClassVar[str] = "propose_fifth"
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"points": [str(p) for p in self.points]}
-
-
-@dataclass(frozen=True)
-class ChooseFifth(Action):
-    """White keeps one of the candidates as black 5 (Gomoku §2.10)."""
-
-    point: Point
-    TYPE: ClassVar[str] = "choose_fifth"
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"point": str(self.point)}
-
-
-@dataclass(frozen=True)
-class OfferDraw(Action):
-    """A draw offer, right after one's own move (Gomoku §10.3)."""
-
-    TYPE: ClassVar[str] = "offer_draw"
-
-
-@dataclass(frozen=True)
-class AcceptDraw(Action):
-    """Accepting the opponent's draw offer (Gomoku §10.2(1))."""
-
-    TYPE: ClassVar[str] = "accept_draw"
-
-
-@dataclass(frozen=True)
-class DeclineDraw(Action):
-    """Refusing the opponent's draw offer aloud (Gomoku §10.3(2))."""
-
-    TYPE: ClassVar[str] = "decline_draw"
-
-
-@dataclass(frozen=True)
-class Resign(Action):
-    """Resignation (Gomoku §10.1(3)C); either side, at any time."""
-
-    TYPE: ClassVar[str] = "resign"
-
-
-@dataclass(frozen=True)
-class ClaimFoul(Action):
-    """White points out Black's forbidden move (Gomoku §10.1(2); ``claim`` policy only)."""
-
-    TYPE: ClassVar[str] = "claim_foul"
-
-
-_ACTION_TYPES: dict[str, type[Action]] = {
-    c.TYPE: c
-    for c in (
-        Open,
-        Place,
-        Pass,
-        Swap,
-        ProposeFifth,
-        ChooseFifth,
-        OfferDraw,
-        AcceptDraw,
-        DeclineDraw,
-        Resign,
-        ClaimFoul,
-    )
+#: the codec of each field type a Gomoku action has (as its annotation reads): a colour by its
+#: name, a point as the book writes it ("h8", a stone's ``P`` too), points a list of them, N a
+#: whole number
+_CODECS: dict[str, Codec] = {
+    "Color": Codec(lambda c: c.value, Color),
+    "Color | None": Codec(lambda c: c.value, Color),
+    "Point": Codec(str, Point.parse),
+    "P": Codec(str, Point.parse),
+    "tuple[Point, ...]": Codec(lambda ps: [str(p) for p in ps], _points),
+    "tuple[P, ...]": Codec(lambda ps: [str(p) for p in ps], _points),
+    "int": Codec(int, int),
 }
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    """Rebuild an action from its JSON form.
+Action: TypeAlias = (
+    Open[Point]
+    | Move[Point]
+    | Pass
+    | Swap
+    | ProposeFifth[Point]
+    | ChooseFifth[Point]
+    | OfferDraw
+    | AcceptDraw
+    | DeclineDraw
+    | Resign
+    | ClaimFoul
+)
 
-    >>> action_from_json({"v": 1, "type": "place", "color": "white", "point": "h9"})
-    Place(color=Color.WHITE, point=Point.parse('h9'))
-    """
-    if not isinstance(data, dict):
-        raise InvalidInput("an action must be a JSON object")
-    if data.get("v") != 1:
-        raise InvalidInput(f"unknown action version {data.get('v')!r} (expected 1)")
-    kind = _ACTION_TYPES.get(str(data.get("type")))
-    if kind is None:
-        raise InvalidInput(f"unknown action type {data.get('type')!r}")
-    try:
-        color = Color(data["color"])
-        if kind is Open:
-            b1, w2, b3 = (Point.parse(s) for s in data["moves"])
-            return Open(color, b1, w2, b3, int(data.get("fifth_n", 1)))
-        if kind in (Place, ChooseFifth):
-            return kind(color, Point.parse(data["point"]))
-        if kind is ProposeFifth:
-            return ProposeFifth(color, tuple(Point.parse(s) for s in data["points"]))
-        return kind(color)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidInput(f"malformed {kind.TYPE} action: {exc}") from exc
+
+#: Gomoku's game log: each action's class by its JSON ``type`` (a stone is ``"place"``), the
+#: codec of each field type; every entry says ``"v": 1``, the colour is never guessed and comes
+#: first; a claim is of a foul (the ``what`` a session was sent is not the game's)
+GOMOKU_ACTIONS = Vocabulary(
+    "Gomoku",
+    {
+        "open": Open,
+        "place": Move,
+        "pass": Pass,
+        "swap": Swap,
+        "propose_fifth": ProposeFifth,
+        "choose_fifth": ChooseFifth,
+        "offer_draw": OfferDraw,
+        "accept_draw": AcceptDraw,
+        "decline_draw": DeclineDraw,
+        "resign": Resign,
+        "claim_foul": ClaimFoul,
+    },
+    _CODECS,
+    required=frozenset({"color"}),
+    first=("color",),
+    ignored=frozenset({"what"}),
+)
 
 
 # -- state -------------------------------------------------------------------------------------
@@ -245,7 +151,7 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Move:
+class NumberedMove:
     """One numbered move of the record (Gomoku §7: Black odd, White even); ``point`` None is
     a pass."""
 
@@ -269,7 +175,7 @@ class _State:
     board: Board = field(default_factory=Board)
     phase: Phase = Phase.PLAY
     to_act: Color = Color.BLACK
-    moves: list[Move] = field(default_factory=list)
+    moves: list[NumberedMove] = field(default_factory=list)
     swapped: bool = False
     swap_after: int | None = None
     fifth_n: int = 1
@@ -391,7 +297,7 @@ class Game:
         return {
             "v": 1,
             "rules": self.rules.to_json(),
-            "actions": [a.to_json() for a in self._actions],
+            "actions": [action_to_json(a, GOMOKU_ACTIONS) for a in self._actions],
         }
 
     @classmethod
@@ -400,7 +306,8 @@ class Game:
         if not isinstance(data, dict) or data.get("v") != 1:
             raise InvalidInput("not a version-1 Gomoku game")
         return cls.from_actions(
-            RenjuRules.from_json(data["rules"]), [action_from_json(a) for a in data["actions"]]
+            RenjuRules.from_json(data["rules"]),
+            [action_from_json(a, GOMOKU_ACTIONS) for a in data["actions"]],
         )
 
     # -- queries ----------------------------------------------------------------------------
@@ -426,7 +333,7 @@ class Game:
         return None if self._s.outcome else self._s.to_act
 
     @property
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[NumberedMove]:
         """The numbered moves so far (Black odd, White even; passes included)."""
         return list(self._s.moves)
 
@@ -512,9 +419,9 @@ class Game:
         arguments, e.g. an occupied point).
 
         >>> g = Game.from_moves("h8 h9 j10")
-        >>> [a.TYPE for a in g.allowed_actions(Color.WHITE)]
+        >>> [GOMOKU_ACTIONS.name_of(a) for a in g.allowed_actions(Color.WHITE)]
         ['swap', 'place', 'resign']
-        >>> [a.TYPE for a in g.allowed_actions(Color.BLACK)]
+        >>> [GOMOKU_ACTIONS.name_of(a) for a in g.allowed_actions(Color.BLACK)]
         ['offer_draw', 'resign']
         """
         s = self._s
@@ -523,11 +430,11 @@ class Game:
         out: list[type[Action]] = []
         by_phase: dict[Phase, list[type[Action]]] = {
             Phase.OPENING: [Open],
-            Phase.SWAP: [Swap, Place],
-            Phase.WHITE4: [Place],
-            Phase.PROPOSE_FIFTH: [ProposeFifth, Place] if s.fifth_n == 1 else [ProposeFifth],
+            Phase.SWAP: [Swap, Move],
+            Phase.WHITE4: [Move],
+            Phase.PROPOSE_FIFTH: [ProposeFifth, Move] if s.fifth_n == 1 else [ProposeFifth],
             Phase.CHOOSE_FIFTH: [ChooseFifth],
-            Phase.PLAY: [Place, Pass] if len(s.moves) >= 5 else [Place],
+            Phase.PLAY: [Move, Pass] if len(s.moves) >= 5 else [Move],
         }
         if color is s.to_act and s.offer is not color:
             out += by_phase.get(s.phase, [])
@@ -553,18 +460,17 @@ class Game:
     # -- actions ----------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Check and apply one action; on refusal the game is unchanged."""
-        if not isinstance(action, Action):
+        if not isinstance(action, Play):
             raise InvalidInput(f"not an action: {action!r}")
-        if not isinstance(action.color, Color):
-            raise InvalidInput(f"the colour of an action must be a Color, got {action.color!r}")
-        pts = [getattr(action, f, None) for f in ("point", "black1", "white2", "black3")]
-        pts += list(getattr(action, "points", ()))
+        action.by()  # a colour, never guessed
+        pts = [getattr(action, "point", None)]
+        pts += list(getattr(action, "points", ())) + list(getattr(action, "moves", ()))
         if any(p is not None and not isinstance(p, Point) for p in pts):
             raise InvalidInput(f"the points of an action must be Point values: {action!r}")
         s = self._s
         if s.outcome is not None:
             raise GameOver(f"the game is over ({self.outcome_text()})", "Gomoku §10")
-        handler = getattr(self, f"_do_{action.TYPE}")
+        handler = getattr(self, f"_do_{GOMOKU_ACTIONS.name_of(type(action))}")
         snapshot = _snapshot(s)
         try:
             handler(action)
@@ -587,15 +493,12 @@ class Game:
         self, black1: str | Point, white2: str | Point, black3: str | Point, fifth_n: int = 1
     ) -> None:
         """Lay down a designated opening and declare N (the opener, Black)."""
-        self.apply(
-            Open(
-                Color.BLACK, Point.parse(black1), Point.parse(white2), Point.parse(black3), fifth_n
-            )
-        )
+        stones = (Point.parse(black1), Point.parse(white2), Point.parse(black3))
+        self.apply(Open(stones, fifth_n, Color.BLACK))
 
     def play(self, point: str | Point) -> None:
         """Place a stone for the side to move."""
-        self.apply(Place(self._turn(), Point.parse(point)))
+        self.apply(Move(Point.parse(point), self._turn()))
 
     def pass_(self) -> None:
         """Pass for the side to move."""
@@ -607,11 +510,11 @@ class Game:
 
     def propose_fifth(self, points: Iterable[str | Point]) -> None:
         """Black offers the N fifth-move candidates."""
-        self.apply(ProposeFifth(Color.BLACK, tuple(Point.parse(p) for p in points)))
+        self.apply(ProposeFifth(tuple(Point.parse(p) for p in points), Color.BLACK))
 
     def choose_fifth(self, point: str | Point) -> None:
         """White keeps one candidate as black 5."""
-        self.apply(ChooseFifth(Color.WHITE, Point.parse(point)))
+        self.apply(ChooseFifth(Point.parse(point), Color.WHITE))
 
     def offer_draw(self, color: Color | None = None) -> None:
         """Offer a draw (default: the side that just moved)."""
@@ -649,16 +552,21 @@ class Game:
     def _expect(self, action: Action, *phases: Phase) -> None:
         s = self._s
         if s.phase not in phases:
+            what = GOMOKU_ACTIONS.name_of(type(action)).replace("_", " ")
             raise IllegalAction(
-                f"{action.TYPE.replace('_', ' ')} is not possible now (phase {s.phase.value})",
-                "Gomoku §3-4",
+                f"{what} is not possible now (phase {s.phase.value})", "Gomoku §3-4"
             )
         if s.offer is not None and action.color is s.offer:
             raise IllegalAction(
                 f"{s.offer} offered a draw; {s.offer.opponent} must answer first", "Gomoku §10.3"
             )
         if action.color is not s.to_act:
-            raise IllegalAction(f"it is {s.to_act}'s turn, not {action.color}'s", "Gomoku §4.1")
+            raise IllegalAction(
+                f"it is {s.to_act}'s turn, not {action.color}'s",
+                "Gomoku §4.1",
+                code="not-on-move",
+                values={"player": s.to_act.opponent.value, "to_move": s.to_act.value},
+            )
 
     def _after_move(self, mover: Color) -> None:
         s = self._s
@@ -667,23 +575,24 @@ class Game:
 
     def _record(self, color: Color, point: Point | None) -> None:
         s = self._s
-        s.moves.append(Move(len(s.moves) + 1, color, point))
+        s.moves.append(NumberedMove(len(s.moves) + 1, color, point))
         if point is not None:
             s.board.place(point, color)
 
-    def _do_open(self, a: Open) -> None:
+    def _do_open(self, a: Open[Point]) -> None:
         self._expect(a, Phase.OPENING)
         s = self._s
-        if a.black1 != CENTER:
-            raise IllegalMove("black 1 must be on the centre h8", "Gomoku §3.2", str(a.black1))
-        found = recognise(a.black1, a.white2, a.black3)
+        black1, white2, black3 = a.moves  # three stones (Open's own check, Gomoku §3.2)
+        if black1 != CENTER:
+            raise IllegalMove("black 1 must be on the centre h8", "Gomoku §3.2", str(black1))
+        found = recognise(black1, white2, black3)
         if found is None:
-            if max(abs(a.white2.col - 7), abs(a.white2.row - 7)) != 1:
+            if max(abs(white2.col - 7), abs(white2.row - 7)) != 1:
                 reason = "white 2 must touch black 1"
             else:
                 reason = "black 3 must be in the central 5×5 and not on white 2"
             raise IllegalMove(
-                f"{a.black1} {a.white2} {a.black3} is not one of the 26 openings: {reason}",
+                f"{black1} {white2} {black3} is not one of the 26 openings: {reason}",
                 "Gomoku §3.2",
             )
         n = a.fifth_n
@@ -692,9 +601,9 @@ class Game:
                 f"N of the fifth-move N-dab must be 1 to {self.rules.max_fifth_n}, got {n!r}",
                 "Gomoku §2.10",
             )
-        self._record(Color.BLACK, a.black1)
-        self._record(Color.WHITE, a.white2)
-        self._record(Color.BLACK, a.black3)
+        self._record(Color.BLACK, black1)
+        self._record(Color.WHITE, white2)
+        self._record(Color.BLACK, black3)
         s.opening = found
         s.fifth_n = n if self.rules.fifth_dab else 1
         s.phase = Phase.SWAP if self.rules.swap else Phase.WHITE4
@@ -712,7 +621,7 @@ class Game:
         s.offers = {Color.BLACK: s.offers[Color.WHITE], Color.WHITE: s.offers[Color.BLACK]}
         self._after_move(Color.BLACK)
 
-    def _do_propose_fifth(self, a: ProposeFifth) -> None:
+    def _do_propose_fifth(self, a: ProposeFifth[Point]) -> None:
         self._expect(a, Phase.PROPOSE_FIFTH)
         s = self._s
         pts = a.points
@@ -723,7 +632,9 @@ class Game:
             )
         for p in pts:
             if not s.board.is_empty(p):
-                raise IllegalMove("the point is occupied", "Gomoku §2.10", str(p))
+                raise IllegalMove(
+                    "the point is occupied", "Gomoku §2.10", str(p), code="move-occupied"
+                )
         if len(set(pts)) != len(pts):
             raise IllegalAction(
                 "the fifth-move candidates must be different points", "Gomoku §2.10"
@@ -747,7 +658,7 @@ class Game:
         s.to_act = Color.WHITE
         self._after_move(Color.BLACK)
 
-    def _do_choose_fifth(self, a: ChooseFifth) -> None:
+    def _do_choose_fifth(self, a: ChooseFifth[Point]) -> None:
         self._expect(a, Phase.CHOOSE_FIFTH)
         s = self._s
         if a.point not in s.candidates:
@@ -761,15 +672,17 @@ class Game:
         s.offer = None  # choosing answers a pending offer of Black's
         self._check_end_after_stone(Color.BLACK, a.point)
 
-    def _do_place(self, a: Place) -> None:
+    def _do_place(self, a: Move[Point]) -> None:
         s = self._s
         if s.phase is Phase.PROPOSE_FIFTH and s.fifth_n == 1:
             self._expect(a, Phase.PROPOSE_FIFTH)
         else:
             self._expect(a, Phase.PLAY, Phase.SWAP, Phase.WHITE4)
         if not s.board.is_empty(a.point):
-            raise IllegalMove("the point is occupied", "Gomoku §4.2", str(a.point))
-        self._stone(a.color, a.point)
+            raise IllegalMove(
+                "the point is occupied", "Gomoku §4.2", str(a.point), code="move-occupied"
+            )
+        self._stone(s.to_act, a.point)  # the stone's colour, checked
 
     def _stone(self, color: Color, point: Point) -> None:
         s = self._s
@@ -817,28 +730,29 @@ class Game:
             raise IllegalMove("no pass in the first 5 moves", "Gomoku §11.1(1)", "pass")
         self._expect(a, Phase.PLAY)
         previous_pass = bool(s.moves) and s.moves[-1].point is None
-        self._take_turn(a.color, None)
+        self._take_turn(a.by(), None)
         if previous_pass:
             self._end(Outcome.draw(Termination.PASSES, "Gomoku §10.2(2)"))
 
     def _do_offer_draw(self, a: OfferDraw) -> None:
         s = self._s
+        colour = a.by()
         if s.offer is not None:
             raise IllegalAction(f"{s.offer}'s draw offer is still open", "Gomoku §10.3")
-        if s.last_mover is not a.color:
+        if s.last_mover is not colour:
             raise IllegalAction(
                 "a draw is offered right after one's own move, before the opponent's",
                 "Gomoku §10.3(1)",
             )
-        lead = s.offers[a.color] + 1 - s.offers[a.color.opponent]
+        lead = s.offers[colour] + 1 - s.offers[colour.opponent]
         if lead > self.rules.draw_offer_lead:
             raise IllegalAction(
-                f"{a.color} may not offer a draw more than {self.rules.draw_offer_lead} times "
+                f"{colour} may not offer a draw more than {self.rules.draw_offer_lead} times "
                 "more often than the opponent",
                 "Gomoku §10.3(4)",
             )
-        s.offers[a.color] += 1
-        s.offer = a.color
+        s.offers[colour] += 1
+        s.offer = colour
 
     def _answer_offer(self, a: AcceptDraw | DeclineDraw) -> None:
         s = self._s
@@ -854,7 +768,7 @@ class Game:
         self._answer_offer(a)
 
     def _do_resign(self, a: Resign) -> None:
-        self._end(Outcome.win(a.color.opponent, Termination.RESIGNATION, "Gomoku §10.1(3)C"))
+        self._end(Outcome.win(a.by().opponent, Termination.RESIGNATION, "Gomoku §10.1(3)C"))
 
     def _do_claim_foul(self, a: ClaimFoul) -> None:
         s = self._s

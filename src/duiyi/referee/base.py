@@ -100,6 +100,19 @@ class LedgerBase:
         """Violations (违例) ``color`` received (Gomoku §12)."""
         return self._count(RulingKind.VIOLATION, color)
 
+    def counted(self, color: Color) -> int:
+        """What the book counts towards a lost game that ``color`` received: Go §24 warnings,
+        Gomoku §12.3(4) violations (the board's count at the event's desk).
+
+        >>> from duiyi.games import GOMOKU
+        >>> from duiyi.referee import Referee
+        >>> ref = Referee(GOMOKU)
+        >>> _ = ref.violation(BLACK)
+        >>> ref.counted(BLACK), ref.warnings(BLACK)
+        (1, 0)
+        """
+        return self._count(self.book.counted, color)
+
     def stone_penalty(self, color: Color) -> int:
         """Stones off ``color``'s count: one per warning (Go §24.1); 0 in Gomoku."""
         return self.warnings(color) * self.book.stones_per_warning
@@ -180,16 +193,28 @@ class LedgerBase:
         self._rulings.append(ruling)
         return ruling
 
-    def _counted(self, ruling: Ruling, kind: RulingKind, what: str, article: str) -> Ruling:
-        color = ruling.color
-        assert color is not None
+    def _counted(
+        self,
+        kind: RulingKind,
+        color: Color,
+        article: str | None,
+        note: str,
+        at: float | None,
+        move_number: int | None,
+    ) -> Ruling:
+        """A counted sanction of ``kind`` on ``color`` (a warning, Go §24; a violation, Gomoku
+        §12.4) under ``article`` (None: the book's); the one that reaches the limit loses the
+        game (``book.second_loses``)."""
+        _check_color(color)
+        ruling = Ruling(kind, color, article or self.article(kind), at, move_number, note)
         earlier = self.warnings(color) if kind is RulingKind.WARNING else self._count(kind, color)
         n = earlier + (1 if ruling.counts else 0)
         if ruling.counts and n >= self.limit and self.outcome() is None:
+            lost = f"{kind.value} number {n}: game lost"
             ruling = replace(
                 ruling,
-                outcome=Outcome.win(color.opponent, Termination.WARNINGS, article),
-                note=(ruling.note + "; " if ruling.note else "") + f"{what} number {n}: game lost",
+                outcome=Outcome.win(color.opponent, Termination.WARNINGS, self.book.second_loses),
+                note=(ruling.note + "; " if ruling.note else "") + lost,
             )
         return self.record(ruling)
 

@@ -60,12 +60,14 @@ class Corrections(Losses):
             raise RefereeError(
                 f"Go §17.3 gives no penalty for a dropped stone picked up, got {penalty!r}",
                 article,
+                code="dropped-no-penalty",
             )
         if not consent and not chief_arbiter:
             raise RefereeError(
                 "without the opponent's consent the stone stays unless the chief arbiter "
                 f"decides otherwise ({article}): pass chief_arbiter=True",
                 article,
+                code="dropped-needs-consent",
             )
         text = note or (
             "dropped stone picked up with the opponent's consent"
@@ -91,11 +93,14 @@ class Corrections(Losses):
         if penalty not in ("violation", "time", "none"):
             raise InvalidInput(
                 f"the penalty for a dropped stone is 'violation', 'time' or 'none' (Gomoku §4.2), "
-                f"got {penalty!r}"
+                f"got {penalty!r}",
+                code="field-one-of",
+                values={"field": "penalty", "expected": "'violation', 'time' or 'none'"},
             )
         if penalty == "time" and deduct <= 0 and award <= 0:
             raise InvalidInput(
-                "a time penalty (罚时, Gomoku §12.3(3)) needs deduct or award seconds"
+                "a time penalty (罚时, Gomoku §12.3(3)) needs deduct or award seconds",
+                code="time-penalty-nothing",
             )
         self._not_accepted(color, move_number, article)
         text = note or "dropped stone taken back; the player chooses its point again"
@@ -143,7 +148,11 @@ class Corrections(Losses):
         _check_color(color)
         article = self.article("stones_restored")
         if isinstance(points, str) or not points or not all(isinstance(p, str) for p in points):
-            raise InvalidInput(f"restore_stones names the points of the stones: {points!r}")
+            raise InvalidInput(
+                f"restore_stones names the points of the stones: {points!r}",
+                code="field-missing",
+                values={"field": "points"},
+            )
         text = note or f"{color.opponent}'s stones wrongly removed by {color} put back"
         r = self.record(
             Ruling(
@@ -190,9 +199,14 @@ class Corrections(Losses):
         base = self.article("irregular_accepted")
         art = article or base
         if not art.startswith(base):
-            raise RefereeError(f"the irregular acts the opponent may accept are {base}'s", base)
+            raise RefereeError(
+                f"the irregular acts the opponent may accept are {base}'s",
+                base,
+                code="irregular-other-article",
+                values={"article": base},
+            )
         if self._accepted(color, move_number) is not None:
-            raise RefereeError(f"already accepted ({art})", art)
+            raise RefereeError(f"already accepted ({art})", art, code="irregular-accepted-already")
         text = note or f"{color.opponent} accepts the irregularity instead of a correction"
         return self.record(
             Ruling(RulingKind.IRREGULAR_ACCEPTED, color, art, at, move_number, text, counts=False)
@@ -226,7 +240,11 @@ class Corrections(Losses):
         _check_color(color)
         article = self.article("stone_replaced") + ("(6)" if lifted else "(5)")
         if not isinstance(point, str) or not point.strip():
-            raise InvalidInput(f"replace_stone names the point the stone goes back to: {point!r}")
+            raise InvalidInput(
+                f"replace_stone names the point the stone goes back to: {point!r}",
+                code="field-missing",
+                values={"field": "point"},
+            )
         self._not_accepted(color, move_number, article)
         text = note or (
             "re-lifted stone put back on the first point" if lifted else "pushed stone put back"

@@ -1,7 +1,8 @@
 """The arbiter's ledger of one game (Go §17-24, Gomoku §4.2, §5.2, §6, §8-13): :class:`Referee`.
 
-A typed request (:mod:`duiyi.referee.requests`) is matched here to its procedure; the
-procedures live by subject, each module building on the one before: the state and counts
+A typed request (:mod:`duiyi.referee.requests`) carries its procedure: the method named as its
+kind, called with the request's arguments (:meth:`~duiyi.referee.requests.Request.arguments`:
+its fields and the session's facts it takes). The procedures live by subject, each module building on the one before: the state and counts
 (``base``), warnings, violations and corrections of play (``penalties``), lost games
 (``losses``), stones put right (``corrections``), the coin toss and colours (``toss``) and
 appeals (``appeal_rulings``). A ruling and its JSON are :mod:`duiyi.referee.ruling`; a game's
@@ -59,204 +60,12 @@ class Referee(AppealRulings):
         ...
         duiyi.errors.RefereeError: Gomoku has no warnings: record a violation (Gomoku §12)
         """
-        f = facts or Facts()
         if not isinstance(request, requests.REQUESTS):
             raise InvalidInput(f"not a ruling request: {request!r}")
         self.article(request.kind)  # a ruling this game's rulebook lacks is refused here
+        procedure = getattr(self, request.kind.value)  # the method named as the ruling
         before = len(self._rulings)
-        at = f.at
-
-        def now(move_number: int | None) -> int | None:
-            # the act just made: an accepted irregularity blocks its correction (Gomoku §6.1)
-            return f.moves_played if move_number is None else move_number
-
-        def decided(given: bool | None) -> bool:
-            # Gomoku §2.20(3): after a confirmed result the board result stands
-            return f.decided if given is None else given
-
-        match request:
-            case requests.Warning():
-                self.warning(
-                    request.color,
-                    request.article,
-                    note=request.note,
-                    at=at,
-                    move_number=request.move_number,
-                )
-            case requests.Violation():
-                self.violation(
-                    request.color,
-                    request.article,
-                    note=request.note,
-                    at=at,
-                    move_number=request.move_number,
-                )
-            case requests.TimePenalty():
-                self.time_penalty(
-                    request.color,
-                    deduct=request.deduct,
-                    award=request.award,
-                    article=request.article,
-                    note=request.note,
-                    at=at,
-                    move_number=request.move_number,
-                )
-            case requests.ClockAdjustment():
-                self.clock_adjustment(
-                    request.color,
-                    request.seconds,
-                    article=request.article,
-                    note=request.note,
-                    at=at,
-                )
-            case requests.VoidMove():
-                self.void_move(
-                    request.color,
-                    request.article,
-                    pass_turn=request.pass_turn,
-                    warning=request.warning,
-                    note=request.note,
-                    at=at,
-                    move_number=now(request.move_number),
-                )
-            case requests.OvertimePass():
-                self.overtime_pass(
-                    request.color, at=at, move_number=request.move_number, note=request.note
-                )
-            case requests.ColourCorrection():
-                if f.moves_played is None:
-                    raise InvalidInput("a colour correction needs the moves played (the session's)")
-                self.colour_correction(
-                    moves_played=f.moves_played,
-                    minutes_played=f.minutes_played,
-                    at=at,
-                    note=request.note,
-                )
-            case requests.MovedStones():
-                self.moved_stones(
-                    request.decision,
-                    offender=request.offender,
-                    deliberate=request.deliberate,
-                    at=at,
-                    note=request.note,
-                )
-            case requests.Scattered():
-                self.scattered(
-                    request.decision,
-                    by=request.by,
-                    deliberate=request.deliberate,
-                    at=at,
-                    note=request.note,
-                )
-            case requests.Forfeit():
-                self.forfeit(
-                    request.color,
-                    request.article,
-                    note=request.note,
-                    at=at,
-                    override=request.override,
-                )
-            case requests.DoubleForfeit():
-                self.double_forfeit(
-                    request.article, note=request.note, at=at, override=request.override
-                )
-            case requests.NoShow():
-                self.no_show(request.colors, at=at, note=request.note, article=request.article)
-            case requests.Withdrawal():
-                self.withdrawal(request.color, at=at, note=request.note)
-            case requests.Disqualification():
-                self.disqualification(
-                    request.color,
-                    approved=request.approved,
-                    decided=decided(request.decided),
-                    article=request.article,
-                    note=request.note,
-                    at=at,
-                )
-            case requests.DisciplinaryLoss():
-                self.disciplinary_loss(
-                    request.color,
-                    decided=decided(request.decided),
-                    article=request.article,
-                    note=request.note,
-                    at=at,
-                )
-            case requests.BothFlags():
-                self.both_flags(at=at, note=request.note, override=request.override)
-            case requests.LeaveSeat():
-                self.leave_seat(
-                    request.color, at=at, move_number=now(request.move_number), note=request.note
-                )
-            case requests.DroppedStone():
-                self.dropped_stone(
-                    request.color,
-                    consent=request.consent,
-                    chief_arbiter=request.chief_arbiter,
-                    penalty=request.penalty,
-                    deduct=request.deduct,
-                    award=request.award,
-                    at=at,
-                    move_number=now(request.move_number),
-                    note=request.note,
-                )
-            case requests.IrregularAccepted():
-                self.irregular_accepted(
-                    request.color,
-                    request.article,
-                    at=at,
-                    move_number=now(request.move_number),
-                    note=request.note,
-                )
-            case requests.StoneReplaced():
-                self.stone_replaced(
-                    request.color,
-                    request.point,
-                    lifted=request.lifted,
-                    violation=request.violation,
-                    at=at,
-                    move_number=now(request.move_number),
-                    note=request.note,
-                )
-            case requests.StonesRestored():
-                self.stones_restored(
-                    request.color,
-                    request.points,
-                    warning=request.warning,
-                    at=at,
-                    move_number=request.move_number,
-                    note=request.note,
-                )
-            case requests.CoinToss():
-                self.coin_toss(
-                    request.caller, request.face, call=request.called, at=at, note=request.note
-                )
-            case requests.ColoursChosen():
-                self.colours_chosen(
-                    request.choice, opponent_takes=request.opponent_takes, at=at, note=request.note
-                )
-            case requests.Appeal():
-                self.appeal(
-                    request.color,
-                    request.against,
-                    question=request.question,
-                    appellant=request.appellant,
-                    round_end=f.round_end,
-                    limit=request.limit,
-                    organiser_delay=request.organiser_delay,
-                    by_chief_arbiter=request.by_chief_arbiter,
-                    team_event=request.team_event,
-                    leader_supports=request.leader_supports,
-                    player_age=request.player_age,
-                    deposit=request.deposit,
-                    at=at,
-                    note=request.note,
-                )
-            case requests.AppealDecided():
-                self.appeal_decided(
-                    request.appeal, request.result, votes=request.votes, at=at, note=request.note
-                )
-            case _:
-                raise InvalidInput(f"not a ruling request: {request!r}")
+        procedure(**request.arguments(facts or Facts()))
         return tuple(self._rulings[before:])
 
     # ------------------------------------------------------------------ (de)serialisation

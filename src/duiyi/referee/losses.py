@@ -38,12 +38,17 @@ class Losses(Penalties):
         article = self.article("moved_stones")
         if deliberate:
             if offender is None:
-                raise RefereeError("deliberate moving needs the offender", article)
+                raise RefereeError(
+                    "deliberate moving needs the offender", article, code="needs-offender"
+                )
             decision = Decision.OFFENDER_LOSES
         elif decision not in self.book.moved:
             allowed = ", ".join(sorted(d.value for d in self.book.moved))
             raise RefereeError(
-                f"{article} allows {allowed} for moved stones, not {decision.value}", article
+                f"{article} allows {allowed} for moved stones, not {decision.value}",
+                article,
+                code="moved-decision",
+                values={"allowed": allowed, "decision": decision.value},
             )
         return self._decide(
             RulingKind.MOVED_STONES, decision, article, offender, deliberate, at, note
@@ -76,6 +81,7 @@ class Losses(Penalties):
                     f"{article}: a player's accidental scatter is rebuilt (resume) or loses "
                     "(offender_loses)",
                     article,
+                    code="scatter-accidental",
                 )
             r = self._decide(RulingKind.SCATTERED, decision, article, by, False, at, note)
             if self.book.penalised_scatter:
@@ -86,6 +92,8 @@ class Losses(Penalties):
             raise RefereeError(
                 f"{article} allows {allowed} for a scattered position, not {decision.value}",
                 article,
+                code="scattered-decision",
+                values={"allowed": allowed, "decision": decision.value},
             )
         return self._decide(RulingKind.SCATTERED, decision, article, None, False, at, note)
 
@@ -161,7 +169,7 @@ class Losses(Penalties):
         """
         who = tuple(c for c in (BLACK, WHITE) if c in set(colors))
         if not who:
-            raise InvalidInput("a no-show names at least one player")
+            raise InvalidInput("a no-show names at least one player", code="no-show-nobody")
         article = article or self.article("no_show")
         if len(who) == 2:
             article = self.article("no_show_both")
@@ -212,7 +220,12 @@ class Losses(Penalties):
                 code="disqualification-unapproved",
             )
         if color in self.disqualified():
-            raise RefereeError(f"{color} is already disqualified", art)
+            raise RefereeError(
+                f"{color} is already disqualified",
+                art,
+                code="already-disqualified",
+                values={"player": color.value},
+            )
         outcome = None if decided else Outcome.win(color.opponent, Termination.FORFEIT, art)
         text = note or "disqualified from the event"
         return self.record(
@@ -255,7 +268,12 @@ class Losses(Penalties):
         article = article or self.article("disciplinary_loss")
         if decided:
             if color in self.penalty_losses():
-                raise RefereeError(f"{color} already lost this game by a penalty", article)
+                raise RefereeError(
+                    f"{color} already lost this game by a penalty",
+                    article,
+                    code="already-penalty-loss",
+                    values={"player": color.value},
+                )
             return self.record(
                 Ruling(
                     RulingKind.DISCIPLINARY_LOSS,
@@ -323,6 +341,8 @@ class Losses(Penalties):
                 f"{color} already left the seat once in this game; {article} allows it once "
                 "per game",
                 article,
+                code="seat-left-once",
+                values={"player": color.value},
             )
         return self.record(
             Ruling(

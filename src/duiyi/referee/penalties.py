@@ -28,10 +28,7 @@ class Penalties(LedgerBase):
     ) -> Ruling:
         """A warning (警告, Go §17.2-4, §18.1-2, §22.6, §23): one stone off ``color``'s count
         (Go §24.1); the second in a game loses it (Go §24.2). Gomoku has violations instead."""
-        _check_color(color)
-        article = article or self.article("warning")
-        r = Ruling(RulingKind.WARNING, color, article, at, move_number, note)
-        return self._counted(r, RulingKind.WARNING, "warning", self.book.second_loses)
+        return self._counted(RulingKind.WARNING, color, article, note, at, move_number)
 
     def violation(
         self,
@@ -44,10 +41,7 @@ class Penalties(LedgerBase):
     ) -> Ruling:
         """A violation (违例, Gomoku §2.20(2), §12): the second in a game loses it
         (Gomoku §12.3(4), §10.1(3)H)."""
-        _check_color(color)
-        article = article or self.article("violation")
-        r = Ruling(RulingKind.VIOLATION, color, article, at, move_number, note)
-        return self._counted(r, RulingKind.VIOLATION, "violation", self.book.second_loses)
+        return self._counted(RulingKind.VIOLATION, color, article, note, at, move_number)
 
     def time_penalty(
         self,
@@ -72,9 +66,15 @@ class Penalties(LedgerBase):
         _check_color(color)
         for name, v in (("deduct", deduct), ("award", award)):
             if not v >= 0:
-                raise InvalidInput(f"{name} must be >= 0 seconds, got {v!r}")
+                raise InvalidInput(
+                    f"{name} must be >= 0 seconds, got {v!r}",
+                    code="field-at-least",
+                    values={"field": name, "ge": "0"},
+                )
         if deduct == 0 and award == 0:
-            raise InvalidInput("a time penalty deducts or awards some time")
+            raise InvalidInput(
+                "a time penalty deducts or awards some time", code="time-penalty-nothing"
+            )
         article = article or self.article("time_penalty")
         clock: list[tuple[Color, float]] = []
         if deduct:
@@ -97,9 +97,15 @@ class Penalties(LedgerBase):
         at: float | None = None,
     ) -> Ruling:
         """A clock correction that is not a penalty: a faulty or replaced clock (Go §22.8-9,
-        Gomoku §8.7, §8.10); ``seconds`` may be negative."""
+        Gomoku §8.7, §8.10); ``seconds`` may be negative, never 0 (a correction changes the clock)."""
         _check_color(color)
         article = article or self.article("clock_adjustment")
+        if not seconds:
+            raise RefereeError(
+                f"a clock correction of 0 seconds changes nothing ({article})",
+                article,
+                code="clock-adjustment-zero",
+            )
         return self.record(
             Ruling(
                 RulingKind.CLOCK_ADJUSTMENT,
@@ -226,7 +232,11 @@ class Penalties(LedgerBase):
         False
         """
         if moves_played < 0:
-            raise InvalidInput("moves_played must be >= 0")
+            raise InvalidInput(
+                "moves_played must be >= 0",
+                code="field-at-least",
+                values={"field": "moves_played", "ge": "0"},
+            )
         article = self.article("colour_correction")
         ok = self.book.colour_fix(moves_played, minutes_played)
         text = note or (
@@ -265,7 +275,9 @@ class Penalties(LedgerBase):
             outcome = Outcome(Result.BOTH_LOSE, Termination.ADJUDICATION, article)
         elif decision is Decision.OFFENDER_LOSES:
             if offender is None:
-                raise RefereeError("name the player who loses (offender=...)", article)
+                raise RefereeError(
+                    "name the player who loses (offender=...)", article, code="needs-offender"
+                )
             outcome = Outcome.win(offender.opponent, Termination.ADJUDICATION, article)
         return self.record(
             Ruling(

@@ -12,6 +12,18 @@ from duiyi.outcome import Outcome
 from duiyi.referee.appeals import (
     AppealRecord,
 )
+from duiyi.referee.effects import (
+    AdjustClock,
+    Decide,
+    Effect,
+    PassTurn,
+    ReplaceStone,
+    Restart,
+    RestoreStones,
+    SwapSeats,
+    TakeBack,
+    Warn,
+)
 from duiyi.referee.kinds import Decision, RulingKind
 
 
@@ -52,6 +64,31 @@ class Ruling:
     restore: tuple[str, ...] = ()  # stones of ``color``'s opponent put back on these points
     appeal: AppealRecord | None = None  # an appeal or its decision (Gomoku §13)
     toss: tuple[str, str] | None = None  # (the call, the face shown), Gomoku §5.3(2)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        """What this ruling does to the game (:mod:`duiyi.referee.effects`), in the order the
+        session applies them: the board put right first, then the clock, the seats, the
+        warning the game counts, a stone taken back, a pass, a restart, the decision."""
+        out: list[Effect] = []
+        if self.replace_at is not None:
+            out.append(ReplaceStone(self.color, self.replace_at))
+        if self.restore:
+            out.append(RestoreStones(self.color, self.restore))
+        out += [AdjustClock(color, seconds) for color, seconds in self.clock]
+        if self.kind is RulingKind.COLOURS_CHOSEN and self.swap:
+            out.append(SwapSeats())
+        if self.kind is RulingKind.WARNING and self.color is not None:
+            out.append(Warn(self.color, self.article))
+        if self.take_back:
+            out.append(TakeBack(self.color))
+        if self.passes is not None:
+            out.append(PassTurn(self.passes))
+        if self.restart:
+            out.append(Restart(self.swap))
+        if self.outcome is not None:
+            out.append(Decide(self.outcome))
+        return tuple(out)
 
     @property
     def ends_game(self) -> bool:

@@ -10,7 +10,7 @@ import contextlib
 import gc
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,30 @@ from duiyi.server.state import State
 __all__ = ["create_app"]
 
 log = logging.getLogger("duiyi.server")
+
+
+LOOP_TICK = 0.1
+LATE = 0.05
+
+
+async def _loop_lag(state: State) -> None:
+    """How late this process's event loop wakes a task that sleeps LOOP_TICK seconds (kept in
+    ``state.loop_lag``, seconds): what every request and socket message waits for before it is
+    even read, /api/metrics' ``loop_lag_ms_*``. A tick late by over LATE seconds is counted
+    as this process's own work (``state.late_busy``: its thread ran for most of the tick) or
+    the machine's (``state.late_starved``: it waited for a CPU, other processes had them)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before, cpu = loop.time(), time.thread_time()
+        await asyncio.sleep(LOOP_TICK)
+        wall = loop.time() - before
+        lag = max(0.0, wall - LOOP_TICK)
+        state.loop_lag.append(lag)
+        if lag > LATE:
+            if time.thread_time() - cpu >= wall / 2:
+                state.late_busy += 1
+            else:
+                state.late_starved += 1
 
 
 async def _heartbeat(state: State) -> None:
@@ -83,6 +107,8 @@ async def _sweep(state: State) -> None:
 # The OpenAPI links of the two creations (a game, an event): every operation on the game or the
 # event it made takes its id and a key from the answer, so that a client (schemathesis'
 # stateful phase) can go from one to the next. The arbiter's operations take the arbiter key.
+# Only the operations on the thing itself: one under a round or a board of a new event names
+# what the creation did not make (round 2 of an event with no round paired: its 404 is right).
 _CREATED = {
     "/api/games": ("game_id", "black_token", ("/rulings",)),
     "/api/events": ("event_id", "organiser_token", ("/room",)),
@@ -106,7 +132,7 @@ def _with_links(schema: dict[str, Any]) -> dict[str, Any]:
             continue
         links: dict[str, Any] = {}
         for path, operations in paths.items():
-            if not path.startswith(created + "/{" + param + "}"):
+            if not path.startswith(created + "/{" + param + "}") or path.count("{") > 1:
                 continue
             for operation in operations.values():
                 if not isinstance(operation, dict) or "operationId" not in operation:
@@ -123,6 +149,20 @@ def _with_links(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def _ms_quantile(seconds: Iterable[float], q: float) -> float | None:
+    """The ``q`` quantile of durations in seconds, in milliseconds (None: none measured).
+
+    >>> _ms_quantile([0.002, 0.001, 0.010], 0.5), _ms_quantile([0.002, 0.010], 1.0)
+    (2.0, 10.0)
+    >>> _ms_quantile([], 0.99) is None
+    True
+    """
+    values = sorted(seconds)
+    if not values:
+        return None
+    return round(values[min(len(values) - 1, int(q * len(values)))] * 1000, 3)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The duiyi server application."""
     settings = settings or Settings.from_env()
@@ -135,6 +175,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await state.repo.heartbeat(settings.process_id, time.time())
         beat = asyncio.create_task(_heartbeat(state), name="heartbeat")
         sweep = asyncio.create_task(_sweep(state), name="sweep")
+        lag = asyncio.create_task(_loop_lag(state), name="loop-lag")
         if settings.redis_url:
             from duiyi.server.cluster.fanout import RedisFanout
 
@@ -159,7 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
-            for task in (beat, sweep):
+            for task in (beat, sweep, lag):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -193,7 +234,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from duiyi.server.routes.games import router as games_router
 
     app.include_router(games_router)
-    from duiyi.server.events.result_reader import install_result_hook
+    from duiyi.server.events.results import install_result_hook
     from duiyi.server.routes.desk import router as desk_router
     from duiyi.server.routes.events import router as events_router
     from duiyi.server.routes.knockout import router as knockout_router
@@ -264,18 +305,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         require_operator(request, settings.operator_key)
         hosts = state.games.hosts
         routing = state.games.routing
-        lat = sorted(state.games.latencies)
-
-        def quantile(q: float) -> float | None:
-            return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 3) if lat else None
-
+        committer = state.games.committer
+        lat = state.games.latencies
         return {
             "actions_measured": len(lat),
-            "action_commit_ms_p50": quantile(0.50),
-            "action_commit_ms_p99": quantile(0.99),
+            # from an action's arrival at its game to its commit (the game's lock, the
+            # queue of the group commit, the transaction)
+            "action_commit_ms_p50": _ms_quantile(lat, 0.50),
+            "action_commit_ms_p99": _ms_quantile(lat, 0.99),
             # group commits written, and how many waited for more actions (the window)
-            "commit_batches": state.games.committer.batches,
-            "commit_batches_waited": state.games.committer.lingered,
+            "commit_batches": committer.batches,
+            "commit_batches_waited": committer.lingered,
+            # where that time goes: an action's wait in the group commit's queue, and the
+            # transactions; and how late the event loop runs (every message waits for it)
+            "commit_queue_ms_p99": _ms_quantile(committer.queued, 0.99),
+            "commit_transaction_ms_p50": _ms_quantile(committer.spent, 0.50),
+            "commit_transaction_ms_p99": _ms_quantile(committer.spent, 0.99),
+            "loop_lag_ms_p50": _ms_quantile(state.loop_lag, 0.50),
+            "loop_lag_ms_p99": _ms_quantile(state.loop_lag, 0.99),
+            "loop_lag_ms_max": _ms_quantile(state.loop_lag, 1.0),
+            "loop_late_busy": state.late_busy,
+            "loop_late_starved": state.late_starved,
             "process": settings.process_id,
             "uptime_seconds": round(time.time() - state.started, 3),
             "games_hosted": len(hosts),
@@ -285,6 +335,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # messages it published through Redis by kind (update, call, takeover, ...)
             "forwarded": 0 if state.fanout is None else state.fanout.forwarded,
             "published": {} if state.fanout is None else dict(state.fanout.published),
+            # games this process claimed from another (failover: the holder dead; handover:
+            # alive, this process their ring owner), games another claimed from it, and its
+            # sockets closed with 4409 for it (a read never claims: GameManager.find)
+            "takeovers": dict(state.games.takeovers),
+            "games_lost": state.games.lost,
+            "sockets_moved": state.sockets_moved,
             "owner_by_ring": state.games.ownership is not None,
             # behind nginx's hash: the games' requests and sockets that reached this process,
             # and those of them another process owns (forwarded: DUIYI_PEERS and nginx's

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -25,6 +26,7 @@ __all__ = [
     "new_token",
     "refusal",
     "require_operator",
+    "seat_token",
     "secret_in_url",
     "verify",
 ]
@@ -41,6 +43,22 @@ class Forbidden(DuiyiError):
 def new_token() -> str:
     """A fresh unguessable secret."""
     return secrets.token_urlsafe(24)
+
+
+def seat_token(links_key: str, game_id: str, seat: str) -> str:
+    """A seat's secret derived from the director's ``links_key`` (the key stays with the desk;
+    the server keeps only the hashes): the same key gives the same links again, so an answer
+    lost on its way (a timeout, a cut) can be asked for again.
+
+    >>> seat_token("k" * 32, "g1", "black") == seat_token("k" * 32, "g1", "black")
+    True
+    >>> seat_token("k" * 32, "g1", "black") != seat_token("k" * 32, "g1", "white")
+    True
+    >>> len(seat_token("k" * 32, "g1", "black")) == len(new_token())
+    True
+    """
+    digest = hmac.new(links_key.encode("utf-8"), f"{game_id}:{seat}".encode(), "sha256")
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode("ascii")
 
 
 def hash_token(token: str) -> str:

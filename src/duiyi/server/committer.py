@@ -1,8 +1,11 @@
 """Group commit: the log entries of many games written in one transaction.
 
 Every game host waits for its own entries to be committed before it acknowledges (nothing
-acknowledged is ever lost); while one transaction runs, the next batch gathers, so under load
-one commit serves many games.
+acknowledged is ever lost); while a transaction runs, the next batch gathers, so under load
+one commit serves many games. On PostgreSQL two batches may be in flight at once (the store's
+two writer connections): a batch no longer waits for a stalled one before it is sent. A game
+has at most one action in flight (its host holds the game's lock until the commit), so two
+batches never hold the same game.
 
 At a steady rate too low for batches to form that way (a process of a cluster gets a third of
 the moves), the committer may wait a little before it sends a batch: only while actions have
@@ -18,6 +21,7 @@ expected meanwhile; at a trickle nothing waits.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import time
 
@@ -49,6 +53,10 @@ class GroupCommitter:
         # batches sent, and how many of them waited for more (for the tests and /api/metrics)
         self.batches = 0
         self.lingered = 0
+        # seconds each batch's transaction took, and each action waited in the queue before
+        # its batch was sent (for /api/metrics: where an acknowledgement's time goes)
+        self.spent: collections.deque[float] = collections.deque(maxlen=20_000)
+        self.queued: collections.deque[float] = collections.deque(maxlen=20_000)
 
     async def append(self, item: Append) -> int:
         """Commit ``item`` (with whatever else is waiting); its new version, or its error."""
@@ -71,33 +79,56 @@ class GroupCommitter:
             return 0.0
         return max(0.0, self._queue[0][2] + self.window - now)
 
+    def _slots(self) -> int:
+        """Batches in flight at once: the store's writer connections (PostgreSQL: 2, so that
+        the next batch need not wait for the one in flight; SQLite: 1, one writer)."""
+        db = getattr(self.repo, "db", None)
+        return 1 if db is None or db.is_sqlite else max(1, int(db.WRITERS))
+
     async def _run(self) -> None:
         assert self._wake is not None
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._queue:
-                linger = self._linger_for(time.monotonic())
-                if linger > 0:
-                    self.lingered += 1
-                    await asyncio.sleep(linger)
-                batch = self._queue[: self.MAX_BATCH]
-                del self._queue[: self.MAX_BATCH]
-                self.batches += 1
-                try:
-                    results = await self.repo.append_many([item for item, _, _ in batch])
-                except Exception as exc:  # the store is down: every waiter learns it
-                    for _, future, _ in batch:
-                        if not future.done():
-                            future.set_exception(exc)
-                    continue
-                for (_, future, _), result in zip(batch, results, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(result, Exception):
-                        future.set_exception(result)
-                    else:
-                        future.set_result(result)
+        slots = asyncio.Semaphore(self._slots())
+        sending: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue:
+                    await slots.acquire()  # what arrives meanwhile joins this batch
+                    linger = self._linger_for(time.monotonic())
+                    if linger > 0:
+                        self.lingered += 1
+                        await asyncio.sleep(linger)
+                    batch = self._queue[: self.MAX_BATCH]
+                    del self._queue[: self.MAX_BATCH]
+                    self.batches += 1
+                    task = asyncio.create_task(self._send(batch), name="group-commit batch")
+                    sending.add(task)
+                    task.add_done_callback(sending.discard)
+                    task.add_done_callback(lambda _t: slots.release())
+        finally:
+            for task in sending:
+                task.cancel()
+
+    async def _send(self, batch: list[tuple[Append, asyncio.Future[int], float]]) -> None:
+        """Commit one batch; each waiter gets its version or its error."""
+        sent = time.monotonic()
+        self.queued.extend(sent - arrived for _, _, arrived in batch)
+        try:
+            results = await self.repo.append_many([item for item, _, _ in batch])
+        except Exception as exc:  # the store is down: every waiter learns it
+            for _, future, _ in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        self.spent.append(time.monotonic() - sent)
+        for (_, future, _), result in zip(batch, results, strict=True):
+            if future.done():
+                continue
+            if isinstance(result, Exception):
+                future.set_exception(result)
+            else:
+                future.set_result(result)
 
     async def close(self) -> None:
         """Stop the writer task (after the hosts stopped sending)."""

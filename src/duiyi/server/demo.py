@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 
 from duiyi import BLACK, WHITE, Color
-from duiyi.actions import Accept, Move, Pass, Pause, SetDead, action_from_json
+from duiyi.actions import SESSION_ACTIONS, Accept, Move, Pass, Pause, SetDead
+from duiyi.codec import action_from_json
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.games.manager import NewGame
+from duiyi.server.routes.ui import event_seats, given_seats
 from duiyi.store.models import GameRow
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import Player
@@ -212,7 +214,7 @@ async def _review_renju(state: State) -> str:
     host, _tokens = await state.games.create(NewGame({"game": "gomoku", "rules": "chinese_2013"}))
     await _set_config(state, host.id, names={"black": "Wang Fang", "white": "Liu Yang"})
     for seat, action, _note in _RENJU_REVIEW:
-        await host.act(Color(seat), action_from_json(action))
+        await host.act(Color(seat), action_from_json(action, SESSION_ACTIONS))
     return host.id
 
 
@@ -242,6 +244,8 @@ async def demo_seats(request: Request) -> dict[str, Any]:
                 "round": s.get("round"),
                 "board": s.get("board"),
                 "names": s["names"],
+                # the event's players with their ranks, as the live list shows them
+                "seats": {**given_seats(s["names"]), **(await event_seats(repo, record))[0]},
                 "tokens": {c: s[f"{c}_token"] for c in ("black", "white") if c not in ready},
             }
         )

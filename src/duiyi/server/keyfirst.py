@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, verify
+from duiyi.server.games.hosted import is_arbiter_of, seat_of
 
 __all__ = ["KeyFirstRoute", "check_key", "needs_key"]
 
@@ -52,10 +53,11 @@ async def check_key(request: Request, kind: str) -> None:
         if not verify(token, stored):
             raise Forbidden("only the organiser of this event may change it")
         return
-    host = await state.games.get(request.path_params["game_id"])
+    # the game's row only (its keys): a check loads, replays or claims no game
+    record = await state.games.record(request.path_params["game_id"])
     if token is None:
         raise Unauthorized("send your player or arbiter key as 'Authorization: Bearer <key>'")
-    if host.seat_for(token) is None and not host.is_arbiter(token):
+    if seat_of(record, token) is None and not is_arbiter_of(record, token):
         # a key sent that is none of this game's (another game's arbiter, a guess): 403 like
         # an event's (docs/decisions.md: 401 only when no key came); a key of the game
         # without the right (a player sending a ruling) is the route's own 403

@@ -18,7 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Match
 
 from duiyi.errors import (
@@ -34,6 +34,7 @@ from duiyi.errors import (
 )
 from duiyi.server.auth import Forbidden, Unauthorized
 from duiyi.server.engines.catalog import EngineNotListed
+from duiyi.server.schemas import schema_refusal
 from duiyi.store.db import is_outage
 from duiyi.store.repository import Conflict, NotFound
 
@@ -102,6 +103,17 @@ def file_answer(media_type: str, what: str) -> dict[int | str, dict[str, Any]]:
     binary = not media_type.startswith(("text/", "application/xml", "application/x-go-sgf"))
     schema = {"type": "string", **({"format": "binary"} if binary else {})}
     return {200: {"description": what, "content": {media_type: {"schema": schema}}}}
+
+
+def attachment(content: bytes | str, media_type: str, filename: str) -> Response:
+    """The answer of a route that sends a file (:func:`file_answer`): ``content`` in
+    ``media_type``, for the browser to save as ``filename``.
+
+    >>> attachment("x", "text/csv", "e1.csv").headers["content-disposition"]
+    'attachment; filename="e1.csv"'
+    """
+    disposition = f'attachment; filename="{filename}"'
+    return Response(content, media_type=media_type, headers={"content-disposition": disposition})
 
 
 class RateLimited(DuiyiError):
@@ -305,6 +317,24 @@ def literal_methods(app: FastAPI, request: Request) -> set[str]:
     return methods
 
 
+def _untagged(error: Any, body: Any) -> Any:
+    """A schema error of a body without the tag pydantic puts in its path when the body is one
+    of a tagged union (a ruling's ``kind``: ``body.warning.article`` is ``body.article``):
+    the tag is no field of the body but one of its values.
+
+    >>> _untagged({"loc": ("body", "warning", "article")}, {"kind": "warning"})["loc"]
+    ('body', 'article')
+    >>> _untagged({"loc": ("body", "rounds")}, {"rounds": 0})["loc"]
+    ('body', 'rounds')
+    """
+    loc = tuple(error.get("loc", ()))
+    if len(loc) > 2 and loc[0] == "body" and isinstance(body, dict) and isinstance(loc[1], str):
+        tags = {v for v in body.values() if isinstance(v, str)}
+        if loc[1] not in body and loc[1] in tags:
+            return {**error, "loc": (loc[0], *loc[2:])}
+    return error
+
+
 def install_handlers(app: FastAPI) -> None:
     """Turn duiyi errors, validation errors and HTTP errors into problem documents."""
 
@@ -330,7 +360,10 @@ def install_handlers(app: FastAPI) -> None:
             for e in exc.errors()
         ]
         detail = "; ".join(f"{e['where']}: {e['what']}" for e in errors) or "invalid request"
-        body = problem(422, "Invalid input", detail, errors=errors)
+        # the first error as a code and values, for a page to say in its language (issue 32)
+        first = exc.errors()[0] if exc.errors() else {"type": "", "loc": ()}
+        code, values = schema_refusal(_untagged(first, exc.body))
+        body = problem(422, "Invalid input", detail, errors=errors, code=code, values=values)
         return JSONResponse(body, status_code=422, media_type=PROBLEM_TYPE)
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:

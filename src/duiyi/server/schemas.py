@@ -20,7 +20,8 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
-from duiyi.actions import Action, Move, action_from_json
+from duiyi.actions import SESSION_ACTIONS, Action
+from duiyi.codec import action_from_json
 from duiyi.errors import InvalidInput
 from duiyi.games import GameType
 
@@ -28,6 +29,7 @@ __all__ = [
     "CHECKED",
     "NO_BOOL",
     "PRINTABLE",
+    "SCHEMA_CODES",
     "Club",
     "GameSpec",
     "Int",
@@ -41,6 +43,8 @@ __all__ = [
     "normal_action",
     "normal_point",
     "parse_action",
+    "schema_error",
+    "schema_refusal",
     "text_field",
 ]
 
@@ -53,20 +57,158 @@ def parse_action(body: object) -> tuple[Action, str | None]:
     time are the server's, never the body's.
 
     >>> parse_action({"type": "move", "move": "D4", "action_id": "a1"})
-    (Move(point='D4'), 'a1')
+    (Move(point='D4', color=None), 'a1')
     >>> parse_action({"type": "at"})
     Traceback (most recent call last):
     ...
-    duiyi.errors.InvalidInput: unknown action type 'at'
+    duiyi.errors.InvalidInput: unknown session action type 'at'
     """
     if not isinstance(body, dict) or not isinstance(body.get("type"), str):
-        raise InvalidInput("an action is an object with a 'type' such as 'move' or 'pass'")
+        raise InvalidInput(
+            "an action is an object with a 'type' such as 'move' or 'pass'",
+            code="field-missing",
+            values={"field": "type"},
+        )
+    _documented(body)
     action_id = body.get("action_id")
     if action_id is not None and (
         not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID
     ):
-        raise InvalidInput(f"action_id is a string of 1-{MAX_ACTION_ID} characters")
-    return action_from_json(body), action_id
+        raise InvalidInput(
+            f"action_id is a string of 1-{MAX_ACTION_ID} characters",
+            code="field-text-long",
+            values={"field": "action_id", "max_length": str(MAX_ACTION_ID)},
+        )
+    return action_from_json(body, SESSION_ACTIONS), action_id
+
+
+def _documented(body: dict[str, Any]) -> None:
+    """Refuse (422, naming the field) a body the OpenAPI document's schema of the action
+    refuses (``action_schemas.ActionBody``), a sealed move's included: what the document
+    allows and what is read are one. A move may name its point ``move`` (the older name)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from duiyi.server.games.action_schemas import ACTION_MODELS, ActionBody
+
+    if body["type"] not in ACTION_MODELS:
+        return  # action_from_json names the unknown type
+    seen = _with_point(body)
+    global _ACTION_ADAPTER
+    if _ACTION_ADAPTER is None:
+        _ACTION_ADAPTER = TypeAdapter(ActionBody)
+    try:
+        _ACTION_ADAPTER.validate_python(seen)
+    except ValidationError as exc:
+        errors = exc.errors()
+        wrong = "; ".join(_said(e) for e in errors[:5])
+        # the union's tag (the action's type) leads each path: the page names the field
+        code, values = schema_refusal({**errors[0], "loc": errors[0]["loc"][1:]})
+        raise InvalidInput(f"action {body['type']!r}: {wrong}", code=code, values=values) from None
+
+
+_ACTION_ADAPTER: Any = None
+
+
+def _said(error: Any) -> str:
+    """One schema error of an action, naming its field (a point's in the books' words)."""
+    where = ".".join(str(x) for x in error["loc"][1:]) or "body"
+    if error["type"] == "string_pattern_mismatch":
+        return (
+            f"{where}: {error['input']!r} is no point as the books write it: an ASCII column "
+            "letter and row number such as 'D4' (Go) or 'h8' (Gomoku)"
+        )
+    return f"{where}: {error['msg']}"
+
+
+#: A request-schema refusal by pydantic's error type: the code the pages say it with (issue
+#: 32: a Chinese page says it in Chinese) and the context values it names, besides the field.
+SCHEMA_CODES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "missing": ("field-missing", ()),
+    "int_parsing": ("field-whole-number", ()),
+    "int_type": ("field-whole-number", ()),
+    "int_from_float": ("field-whole-number", ()),
+    "float_parsing": ("field-number", ()),
+    "float_type": ("field-number", ()),
+    "finite_number": ("field-number", ()),
+    "greater_than_equal": ("field-at-least", ("ge",)),
+    "greater_than": ("field-above", ("gt",)),
+    "less_than_equal": ("field-at-most", ("le",)),
+    "less_than": ("field-below", ("lt",)),
+    "string_too_short": ("field-text-short", ("min_length",)),
+    "string_too_long": ("field-text-long", ("max_length",)),
+    "too_short": ("field-list-short", ("min_length",)),
+    "too_long": ("field-list-long", ("max_length",)),
+    "string_type": ("field-text", ()),
+    "bool_type": ("field-bool", ()),
+    "bool_parsing": ("field-bool", ()),
+    "literal_error": ("field-one-of", ("expected",)),
+    "enum": ("field-one-of", ("expected",)),
+    "union_tag_invalid": ("field-one-of", ("expected_tags",)),
+    "extra_forbidden": ("field-unknown", ()),
+    "string_pattern_mismatch": ("field-pattern", ()),
+    "list_type": ("field-kind", ()),
+    "tuple_type": ("field-kind", ()),
+    "dict_type": ("field-kind", ()),
+    "model_type": ("field-kind", ()),
+    "model_attributes_type": ("field-kind", ()),
+    "json_invalid": ("json-invalid", ()),
+}
+#: what a schema error of another type is (its English message stays the detail)
+SCHEMA_OTHER = "field-invalid"
+
+
+def schema_refusal(error: Any, prefix: tuple[Any, ...] = ()) -> tuple[str, dict[str, str]]:
+    """The code and values of one request-schema error (pydantic's ``errors()`` item) for a
+    page that says it in its language: ``field`` is the field's path without the request's
+    part (``body``, ``query``), a list's items counted from 0 (``0.rating``: the first
+    player's rating); a refusal a validator raised with its own code keeps it.
+
+    >>> schema_refusal({"type": "less_than_equal", "loc": ("body", 0, "rating"),
+    ...                 "msg": "...", "ctx": {"le": 10000}})
+    ('field-at-most', {'field': '0.rating', 'le': '10000'})
+    >>> schema_refusal({"type": "missing", "loc": ("name",), "msg": "Field required"}, (2,))
+    ('field-missing', {'field': '2.name'})
+    """
+    loc = tuple(error.get("loc", ()))
+    if loc and loc[0] in ("body", "query", "path"):
+        loc = loc[1:]
+    field = ".".join(str(p) for p in (*prefix, *loc))
+    ctx = error.get("ctx") or {}
+    own = ctx.get("error")
+    if isinstance(own, InvalidInput) and own.code:
+        return own.code, {"field": field, **own.values}
+    code, keys = SCHEMA_CODES.get(error.get("type", ""), (SCHEMA_OTHER, ()))
+    values = {"field": field}
+    for key in keys:
+        value = ctx.get(key)
+        values["expected" if key == "expected_tags" else key] = "" if value is None else str(value)
+    return code, values
+
+
+def schema_error(errors: list[Any], what: str, prefix: tuple[Any, ...] = ()) -> InvalidInput:
+    """The refusal of a body that fails its schema: the English detail names every error
+    (``where: what``), the code and values the first (the one a page says).
+
+    >>> e = schema_error([{"type": "missing", "loc": ("kind",), "msg": "Field required"}],
+    ...                  "malformed ruling")
+    >>> str(e), e.code, e.values
+    ('malformed ruling: kind: Field required', 'field-missing', {'field': 'kind'})
+    """
+    detail = "; ".join(
+        f"{'.'.join(str(p) for p in (*prefix, *e.get('loc', ())))}: {e.get('msg')}" for e in errors
+    )
+    code, values = schema_refusal(errors[0], prefix) if errors else (SCHEMA_OTHER, {"field": ""})
+    return InvalidInput(f"{what}: {detail}", code=code, values=values)
+
+
+def _with_point(body: dict[str, Any]) -> dict[str, Any]:
+    """``body`` with a move's ``move`` read as its ``point`` (a sealed move's too)."""
+    out = dict(body)
+    if out.get("type") == "move" and "point" not in out and "move" in out:
+        out["point"] = out["move"]
+    if isinstance(out.get("sealed"), dict):
+        out["sealed"] = _with_point(out["sealed"])
+    return out
 
 
 def normal_point(game: GameType, text: str, field: str = "point", size: int | None = None) -> str:
@@ -86,7 +228,12 @@ def normal_point(game: GameType, text: str, field: str = "point", size: int | No
     try:
         return str(game.parse_point(text, size or max(game.sizes)))
     except InvalidInput as exc:
-        raise type(exc)(f"{field}: {exc.message}", exc.article) from exc
+        raise type(exc)(
+            f"{field}: {exc.message}",
+            exc.article,
+            code="field-point",
+            values={"field": field, "point": text, "size": str(size or max(game.sizes))},
+        ) from exc
 
 
 def normal_action(action: Action, game: GameType) -> Action:
@@ -94,16 +241,33 @@ def normal_action(action: Action, game: GameType) -> Action:
     stores one form; any other action, and a move whose point is not in the book's form, is
     returned itself (the rules refuse it, with their article and board).
 
+    >>> from duiyi.actions import Move
     >>> from duiyi.games import GO
     >>> normal_action(Move("q06"), GO)
-    Move(point='Q6')
+    Move(point='Q6', color=None)
     """
-    if isinstance(action, Move):
-        try:
-            return dataclasses.replace(action, point=normal_point(game, action.point))
-        except InvalidInput:
-            return action
-    return action
+    try:
+        normal: Action = _normal(action, game)
+    except InvalidInput:
+        return action
+    return normal
+
+
+def _normal(action: Any, game: GameType) -> Any:
+    """Every point of ``action`` (a sealed move's too) in the book's form; InvalidInput for
+    one that is no point of the game's largest board."""
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return action
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.name == "point" and isinstance(value, str):
+            changes[f.name] = normal_point(game, value)
+        elif f.name in ("points", "moves", "dead") and isinstance(value, tuple):
+            changes[f.name] = tuple(normal_point(game, p) for p in value)
+        elif f.name == "sealed" and dataclasses.is_dataclass(value):
+            changes[f.name] = _normal(value, game)
+    return dataclasses.replace(action, **changes) if changes else action
 
 
 def _no_bool(value: object) -> object:
@@ -142,6 +306,17 @@ _REFUSED_RANGES = (
     (0x034F, 0x034F, "an invisible joiner"),  # the combining grapheme joiner
     (0x2061, 0x2064, "an invisible operator"),
 )
+# the code of each refused kind (the pages say it in their language, issue 32)
+_REFUSED_CODES = {
+    "a control character": "text-control",
+    "a line separator": "text-line-separator",
+    "a bidirectional override": "text-bidi",
+    "a bidirectional isolate": "text-bidi",
+    "a bidirectional mark": "text-bidi",
+    "a zero-width character": "text-zero-width",
+    "an invisible joiner": "text-invisible",
+    "an invisible operator": "text-invisible",
+}
 # the same set as a JSON Schema pattern (the OpenAPI document promises what is checked)
 PRINTABLE = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f"
@@ -159,11 +334,12 @@ def check_text(value: str) -> str:
     >>> check_text("a\\tb")
     Traceback (most recent call last):
     ...
-    ValueError: a control character is not allowed (found U+0009 at position 2)
-    >>> check_text("Li\\u202eiL")
-    Traceback (most recent call last):
-    ...
-    ValueError: a bidirectional override is not allowed (found U+202E RIGHT-TO-LEFT OVERRIDE at position 3)
+    duiyi.errors.InvalidInput: a control character is not allowed (found U+0009 at position 2)
+    >>> try:
+    ...     check_text("Li\\u202eiL")
+    ... except ValueError as exc:  # InvalidInput is one: pydantic names the field
+    ...     print(exc, exc.code, exc.values)
+    a bidirectional override is not allowed (found U+202E RIGHT-TO-LEFT OVERRIDE at position 3) text-bidi {'char': 'U+202E', 'position': '3'}
     """
     for i, ch in enumerate(value):
         code = ord(ch)
@@ -173,7 +349,11 @@ def check_text(value: str) -> str:
 
                 name = unicodedata.name(ch, "")
                 label = f"U+{code:04X} {name}" if name else f"U+{code:04X}"
-                raise ValueError(f"{what} is not allowed (found {label} at position {i + 1})")
+                raise InvalidInput(
+                    f"{what} is not allowed (found {label} at position {i + 1})",
+                    code=_REFUSED_CODES[what],
+                    values={"char": f"U+{code:04X}", "position": str(i + 1)},
+                )
     return value
 
 
@@ -213,13 +393,14 @@ def check_extra_engine(extra: dict[str, str]) -> dict[str, str]:
     >>> check_extra_engine({"engine": "/bin/sh -c id"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: ... names an engine of GET /api/engines ...
+    duiyi.errors.InvalidInput: ... names an engine of GET /api/engines ...
     """
     value = extra.get("engine")
     if value is not None and not re.match(ENGINE_NAME_OR_EMPTY, value.strip()):
-        raise ValueError(
+        raise InvalidInput(
             "the engine column names an engine of GET /api/engines ('NAME' or 'NAME:LEVEL'), "
-            "never a command"
+            "never a command",
+            code="engine-column",
         )
     return extra
 

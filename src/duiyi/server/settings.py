@@ -8,9 +8,36 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 __all__ = ["Settings"]
+
+#: the settings each read, when it is set, from its variable ``DUIYI_<NAME>`` (its name in
+#: capitals), as its field's type reads it
+_BOUNDS = frozenset(
+    {
+        "max_engine_games",
+        "max_engine_games_per_client",
+        "max_engine_games_per_network",
+        "engine_idle_seconds",
+        "engine_move_timeout",
+        "idle_seconds",
+        "stale_after",
+        "commit_window",
+        "max_players_per_event",
+        "max_events_per_client",
+        "max_connections_per_client",
+        "max_connections",
+        "header_timeout",
+        "body_timeout",
+        "keep_alive_timeout",
+        "max_sockets_per_game",
+        "max_sockets_per_client",
+        "max_event_writes",
+        "forwarded_allow_ips",
+    }
+)
+_KINDS = {"int": int, "float": float, "str | None": str}
 
 
 @dataclass(frozen=True)
@@ -126,30 +153,10 @@ class Settings:
         trusted = os.environ.get("DUIYI_TRUSTED_PROXIES")
         if trusted:
             values["trusted_proxies"] = frozenset(t.strip() for t in trusted.split(",") if t)
-        for name, key, kind in (
-            ("DUIYI_MAX_ENGINE_GAMES", "max_engine_games", int),
-            ("DUIYI_MAX_ENGINE_GAMES_PER_CLIENT", "max_engine_games_per_client", int),
-            ("DUIYI_MAX_ENGINE_GAMES_PER_NETWORK", "max_engine_games_per_network", int),
-            ("DUIYI_ENGINE_IDLE_SECONDS", "engine_idle_seconds", float),
-            ("DUIYI_ENGINE_MOVE_TIMEOUT", "engine_move_timeout", float),
-            ("DUIYI_IDLE_SECONDS", "idle_seconds", float),
-            ("DUIYI_STALE_AFTER", "stale_after", float),
-            ("DUIYI_COMMIT_WINDOW", "commit_window", float),
-            ("DUIYI_MAX_PLAYERS_PER_EVENT", "max_players_per_event", int),
-            ("DUIYI_MAX_EVENTS_PER_CLIENT", "max_events_per_client", int),
-            ("DUIYI_MAX_CONNECTIONS_PER_CLIENT", "max_connections_per_client", int),
-            ("DUIYI_MAX_CONNECTIONS", "max_connections", int),
-            ("DUIYI_HEADER_TIMEOUT", "header_timeout", float),
-            ("DUIYI_BODY_TIMEOUT", "body_timeout", float),
-            ("DUIYI_KEEP_ALIVE_TIMEOUT", "keep_alive_timeout", float),
-            ("DUIYI_MAX_SOCKETS_PER_GAME", "max_sockets_per_game", int),
-            ("DUIYI_MAX_SOCKETS_PER_CLIENT", "max_sockets_per_client", int),
-            ("DUIYI_MAX_EVENT_WRITES", "max_event_writes", int),
-            ("DUIYI_FORWARDED_ALLOW_IPS", "forwarded_allow_ips", str),
-        ):
-            raw = os.environ.get(name)
+        for f in fields(cls):
+            raw = os.environ.get("DUIYI_" + f.name.upper()) if f.name in _BOUNDS else None
             if raw:
-                values[key] = kind(raw)
+                values[f.name] = _KINDS[str(f.type)](raw)
         peers = os.environ.get("DUIYI_PEERS", "")
         if peers.strip():
             values["peers"] = tuple(p.strip() for p in peers.split(",") if p.strip())

@@ -13,7 +13,7 @@ The actions are typed values (:mod:`duiyi.actions`: ``Move("D4")``, ``Pass()``, 
 True
 """
 
-from duiyi.actions import Action, GameAction, LogEntry, action_from_json
+from duiyi.actions import SESSION_ACTIONS, Action, GameAction, LogEntry
 from duiyi.games import (
     GameAdapter,
     GoAdapter,
@@ -26,6 +26,7 @@ from duiyi.session.core import OVERRUN_GRACE, Event, Session
 
 __all__ = [
     "OVERRUN_GRACE",
+    "SESSION_ACTIONS",
     "Action",
     "Event",
     "GameAction",
@@ -34,7 +35,6 @@ __all__ = [
     "GomokuAdapter",
     "LogEntry",
     "Session",
-    "action_from_json",
     "adapt",
     "adapter_from_config",
     "register_adapter",

@@ -40,7 +40,7 @@ from duiyi.actions import (
     Action,
     Adjourn,
     Arrive,
-    Claim,
+    ClaimFoul,
     DeclineDraw,
     DeclineTakeback,
     Dispute,
@@ -94,6 +94,7 @@ from duiyi.referee import (
     requests,
     stored_game,
 )
+from duiyi.referee import effects as fx
 
 __all__ = ["START_RULES", "Event", "Session"]
 
@@ -646,7 +647,7 @@ class Session:
             if o is None or o.termination is not Termination.TIME or o.winner is not player:
                 raise IllegalAction("the opponent's flag has not fallen", "Gomoku §8.6")
             return
-        self.apply(Claim(what), now, player)
+        self.apply(ClaimFoul(what=what), now, player)
 
     def offer_draw(self, player: Color, now: float) -> None:
         """A draw offer right after one's own move (Gomoku §10.3)."""
@@ -871,15 +872,22 @@ class Session:
         if not self.takebacks:
             raise IllegalAction(
                 "no takebacks in this game: an event's game is played as it stands "
-                "(a casual game allows them by agreement)"
+                "(a casual game allows them by agreement)",
+                code="takeback-not-allowed",
             )
         if self._clock.paused:
-            raise IllegalAction("the game is paused or adjourned: resume it first")
+            raise IllegalAction(
+                "the game is paused or adjourned: resume it first", code="takeback-paused"
+            )
         if isinstance(a.action, RequestTakeback):
             if self._takeback is player:
                 return  # asked again (a double click, a second tab): the same request
             if self._takeback is not None:
-                raise IllegalAction(f"{self._takeback} has asked already; wait for the answer")
+                raise IllegalAction(
+                    f"{self._takeback} has asked already; wait for the answer",
+                    code="takeback-asked-already",
+                    values={"player": self._takeback.value},
+                )
             self._takeback_count(player)
             self._takeback = player
             self._takeback_answer = None
@@ -888,7 +896,9 @@ class Session:
         if asker is None or asker is player:
             raise IllegalAction(
                 f"{player.opponent} has no request to take back a move open (a request ends "
-                "when it is answered or a move is played)"
+                "when it is answered or a move is played)",
+                code="takeback-none-open",
+                values={"player": player.opponent.value},
             )
         if isinstance(a.action, DeclineTakeback):
             self._takeback = None
@@ -1079,41 +1089,14 @@ class Session:
         self._after_game_change(a.at, player if pressed else None)
 
     def _apply_ruling(self, ruling: Ruling, at: float, *, override: bool = False) -> None:
-        if (
-            ruling.outcome is None
-            and self.outcome() is not None
-            and (ruling.passes or ruling.restart or ruling.clock)
-        ):
-            raise GameOver(f"the game is over: {_describe(self.outcome())}")
-        if self._clock.paused and (ruling.passes or ruling.restart or ruling.take_back):
-            raise SessionError("resume the game before a ruling that changes the turn")
-        if ruling.outcome is not None and self.outcome() is not None and not override:
-            raise RefereeError(
-                f"the game is already decided ({_describe(self.outcome())}); "
-                "pass override=True to change a result",
-                ruling.article,
-            )
-        if ruling.kind in (RulingKind.COIN_TOSS, RulingKind.COLOURS_CHOSEN) and (
-            self._game.moves_played() > 0 or self.outcome() is not None
-        ):
-            raise SessionError(
-                "the colours are chosen before the game starts (Gomoku §5.3(2))", "Gomoku §5.3(2)"
-            )
-        if ruling.take_back:
-            self._check_take_back(ruling)
-        if ruling.replace_at is not None:
-            # Gomoku §6.1(5)-(6): the stone moves first; a refusal leaves nothing recorded
-            if ruling.color is None:
-                raise SessionError("a stone put back names its player (Gomoku §6.1)", "Gomoku §6.1")
-            self._game.replace_last_stone(ruling.color, ruling.replace_at)
-        if ruling.restore:
-            # Go §18.1: the opponent's stones go back on the board; a refusal records nothing
-            if ruling.color is None:
-                raise SessionError("stones put back name their remover (Go §18.1)", "Go §18.1")
-            self._game.check_restore_stones()
-            if self.outcome() is not None:
-                raise GameOver(f"the game is over: {_describe(self.outcome())}")
-            self._game.restore_stones(ruling.color.opponent, ruling.restore, ruling.article)
+        """Record ``ruling`` and apply its effects (:attr:`Ruling.effects`): the refusals
+        first, then the board put right (a refusal leaves nothing recorded), the record, and
+        the effects in their order: the clock's here, the board's through the game's adapter."""
+        effects = ruling.effects
+        self._check_ruling(ruling, effects, override)
+        for effect in effects:
+            if effect.board_first:
+                self._correct_board(effect, ruling.article)
         if (
             ruling.kind is RulingKind.LEAVE_SEAT
             and ruling.color is not None
@@ -1131,29 +1114,73 @@ class Session:
             except ClockError as exc:
                 raise SessionError(str(exc), exc.article) from exc
         self._referee.record(ruling, override=override)
-        for color, seconds in ruling.clock:
-            self._clock.adjust(color, seconds, at)
-        if ruling.kind is RulingKind.COLOURS_CHOSEN and ruling.swap:
-            # Gomoku §5.3(2): the seat that was to play White takes Black: the players
-            # exchange seats before the first move (the host re-maps them, as after Gomoku §5.2)
-            self._seats_swapped = not self._seats_swapped
-        if ruling.color is not None and ruling.kind is RulingKind.WARNING:
-            self._game.warn(ruling.color, ruling.article)
-        if ruling.take_back and ruling.color is not None:
-            self._game.take_back(ruling.color)
-            self._hand_back(ruling.color, at)
-        if ruling.passes is not None:
-            self._game.pass_turn(ruling.passes)
-            self._sync_clock(at, ruling.passes)  # a pass is a move: it presses (Go §19)
-        if ruling.restart:
-            self._restart(at, swap=ruling.swap)
-            return
-        if ruling.outcome is not None:
-            if override:
-                self._outcome = ruling.outcome
-            self._end(ruling.outcome, at)
-            return
+        for effect in effects:
+            match effect:
+                case fx.AdjustClock(color=color, seconds=seconds):
+                    self._clock.adjust(color, seconds, at)
+                case fx.SwapSeats():
+                    # Gomoku §5.3(2): the seat that was to play White takes Black: the players
+                    # exchange seats before the first move (the host re-maps them, as after
+                    # Gomoku §5.2)
+                    self._seats_swapped = not self._seats_swapped
+                case fx.Warn(color=color, article=article):
+                    self._game.warn(color, article)
+                case fx.TakeBack(color=color) if color is not None:
+                    self._game.take_back(color)
+                    self._hand_back(color, at)
+                case fx.PassTurn(color=color):
+                    self._game.pass_turn(color)
+                    self._sync_clock(at, color)  # a pass is a move: it presses (Go §19)
+                case fx.Restart(swap=swap):
+                    self._restart(at, swap=swap)
+                    return
+                case fx.Decide(outcome=outcome):
+                    if override:
+                        self._outcome = outcome
+                    self._end(outcome, at)
+                    return
         self._sync_clock(at)
+
+    def _check_ruling(self, ruling: Ruling, effects: tuple[fx.Effect, ...], override: bool) -> None:
+        """The refusals of a ruling before anything changes: a game over, paused or decided,
+        colours chosen after the first move, a dropped stone that is no longer the last act."""
+        decides = any(isinstance(e, fx.Decide) for e in effects)
+        if not decides and self.outcome() is not None and any(e.in_play for e in effects):
+            raise GameOver(f"the game is over: {_describe(self.outcome())}")
+        if self._clock.paused and any(e.turns for e in effects):
+            raise SessionError("resume the game before a ruling that changes the turn")
+        if decides and self.outcome() is not None and not override:
+            raise RefereeError(
+                f"the game is already decided ({_describe(self.outcome())}); "
+                "pass override=True to change a result",
+                ruling.article,
+            )
+        if ruling.kind in (RulingKind.COIN_TOSS, RulingKind.COLOURS_CHOSEN) and (
+            self._game.moves_played() > 0 or self.outcome() is not None
+        ):
+            raise SessionError(
+                "the colours are chosen before the game starts (Gomoku §5.3(2))", "Gomoku §5.3(2)"
+            )
+        if any(isinstance(e, fx.TakeBack) for e in effects):
+            self._check_take_back(ruling)
+
+    def _correct_board(self, effect: fx.Effect, article: str) -> None:
+        """A stone replaced (Gomoku §6.1(5)-(6)) or stones restored (Go §18.1), through the
+        game's adapter, before the ruling is recorded: a refusal records nothing."""
+        match effect:
+            case fx.ReplaceStone(color=color, point=point):
+                if color is None:
+                    raise SessionError(
+                        "a stone put back names its player (Gomoku §6.1)", "Gomoku §6.1"
+                    )
+                self._game.replace_last_stone(color, point)
+            case fx.RestoreStones(remover=remover, points=points):
+                if remover is None:
+                    raise SessionError("stones put back name their remover (Go §18.1)", "Go §18.1")
+                self._game.check_restore_stones()
+                if self.outcome() is not None:
+                    raise GameOver(f"the game is over: {_describe(self.outcome())}")
+                self._game.restore_stones(remover.opponent, points, article)
 
     def _check_void_pass(self, player: Color, article: str) -> None:
         """A void move that costs the turn (Go §19, §18.3) voids the move ``player`` is
@@ -1166,6 +1193,12 @@ class Session:
                 f"{player.opponent}'s); {player}'s last move stands (to take a stone back, rule "
                 "a dropped stone or an irregularity)",
                 article,
+                code="void-not-on-move",
+                values={
+                    "player": player.value,
+                    "opponent": player.opponent.value,
+                    "move": str(self._game.moves_played() + 1),
+                },
             )
 
     def _hand_back(self, dropper: Color, at: float) -> None:

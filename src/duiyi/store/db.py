@@ -124,6 +124,12 @@ def _ping_when_idle(engine: AsyncEngine, idle: float) -> None:
     event.listen(engine.sync_engine, "checkout", checkout)
 
 
+async def _close(conn: Any) -> None:
+    """Close a psycopg connection, whatever state it is in."""
+    with contextlib.suppress(Exception):
+        await conn.close()
+
+
 class Database:
     """An async engine plus a session factory, created from a URL.
 
@@ -136,6 +142,8 @@ class Database:
     IDLE_IN_TRANSACTION = 10.0
     #: the group commit's connection is pinged before a batch after this many idle seconds
     WRITER_IDLE = 2.0
+    #: PostgreSQL: the group commit's connections (batches in flight at once)
+    WRITERS = 2
     #: a pooled connection is pinged when checked out after this many idle seconds (SQLAlchemy's
     #: pool_pre_ping pings at every checkout: a round trip per request)
     POOL_IDLE = 2.0
@@ -168,54 +176,59 @@ class Database:
         else:
             _ping_when_idle(self.engine, self.POOL_IDLE)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        self._writer: Any = None  # PostgreSQL: the group commit's own connection (writer())
-        self._writer_used = 0.0
-        self._writer_lock: Any = None
+        # PostgreSQL: the group commit's own idle connections, with when each was last used
+        # (writer())
+        self._writers: list[tuple[Any, float]] = []
+        self._writer_slots: Any = None
 
     @asynccontextmanager
     async def writer(self) -> AsyncIterator[Any]:
-        """PostgreSQL only: the one autocommit psycopg connection of the group commit (one
-        batch at a time), outside SQLAlchemy's pool: a batch is one statement, sent with no
-        BEGIN, COMMIT or checkout ping (psycopg prepares it once it has run a few times).
+        """PostgreSQL only: one of the ``WRITERS`` autocommit psycopg connections of the group
+        commit (one batch at a time on each), outside SQLAlchemy's pool: a batch is one
+        statement, sent with no BEGIN, COMMIT or checkout ping (psycopg prepares it once it
+        has run a few times). With two, the next batch is sent while one is in flight instead
+        of waiting for it (bench/RESULTS.md, "Where an acknowledgement's time goes").
 
-        After ``WRITER_IDLE`` seconds unused it is pinged before the batch (a connection that
+        After ``WRITER_IDLE`` seconds unused a connection is pinged before the batch (one that
         died meanwhile is replaced before anything is sent); a connection that fails during a
         batch is dropped, and the next batch opens a new one."""
         import asyncio
 
         import psycopg
 
-        if self._writer_lock is None:
-            self._writer_lock = asyncio.Lock()
-        async with self._writer_lock:
-            conn = self._writer
+        if self._writer_slots is None:
+            self._writer_slots = asyncio.Semaphore(self.WRITERS)
+        async with self._writer_slots:
+            conn, used = self._writers.pop() if self._writers else (None, 0.0)
             if conn is not None and (
-                conn.closed
-                or conn.broken
-                or time.monotonic() - self._writer_used > self.WRITER_IDLE
+                conn.closed or conn.broken or time.monotonic() - used > self.WRITER_IDLE
             ):
                 try:
                     await conn.execute("SELECT 1")
                 except psycopg.Error:
-                    await self._drop_writer()
+                    await _close(conn)
                     conn = None
             if conn is None or conn.closed:
-                conn = self._writer = await psycopg.AsyncConnection.connect(
+                conn = await psycopg.AsyncConnection.connect(
                     self.conninfo(), autocommit=True, **self._connect_args
                 )
             try:
                 yield conn
             except psycopg.OperationalError:
-                await self._drop_writer()
+                await _close(conn)
                 raise
-            finally:
-                self._writer_used = time.monotonic()
+            except Exception:  # refused (a conflict): the connection is as good as before
+                self._writers.append((conn, time.monotonic()))
+                raise
+            except BaseException:  # cancelled mid-statement: its state is unknown
+                await _close(conn)
+                raise
+            self._writers.append((conn, time.monotonic()))
 
-    async def _drop_writer(self) -> None:
-        conn, self._writer = self._writer, None
-        if conn is not None:
-            with contextlib.suppress(Exception):
-                await conn.close()
+    async def _drop_writers(self) -> None:
+        conns, self._writers = self._writers, []
+        for conn, _ in conns:
+            await _close(conn)
 
     def conninfo(self) -> str:
         """The URL as libpq takes it (no SQLAlchemy driver name)."""
@@ -233,5 +246,5 @@ class Database:
 
     async def dispose(self) -> None:
         """Close every pooled connection (and the group commit's)."""
-        await self._drop_writer()
+        await self._drop_writers()
         await self.engine.dispose()

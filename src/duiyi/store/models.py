@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
 __all__ = [
     "ActionIdRow",
@@ -35,6 +35,14 @@ __all__ = [
 
 class Base(DeclarativeBase):
     """Declarative base of every duiyi table."""
+
+
+def _key_of(owner: str) -> MappedColumn[str]:
+    """The first key column of a row that belongs to a row of the table ``owner`` (a game's
+    actions, an event's players...): its id, and the row goes when the owner goes."""
+    return mapped_column(
+        String(32), ForeignKey(f"{owner}.id", ondelete="CASCADE"), primary_key=True
+    )
 
 
 class GameRow(Base):
@@ -74,9 +82,7 @@ class ActionRow(Base):
 
     __tablename__ = "game_actions"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _key_of("games")
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     wall: Mapped[float] = mapped_column(Float)
@@ -90,9 +96,7 @@ class ActionIdRow(Base):
 
     __tablename__ = "game_action_ids"
 
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[str] = _key_of("games")
     action_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     state: Mapped[str] = mapped_column(String(16))
     version: Mapped[int | None] = mapped_column(Integer, default=None)
@@ -126,9 +130,7 @@ class EventPlayerRow(Base):
 
     __tablename__ = "event_players"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(Text)
     rank: Mapped[str] = mapped_column(String(16), default="")
@@ -145,9 +147,7 @@ class EventAbsenceRow(Base):
 
     __tablename__ = "event_absences"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     player: Mapped[int] = mapped_column(Integer, primary_key=True)
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
 
@@ -158,9 +158,7 @@ class EventRoundRow(Base):
 
     __tablename__ = "event_rounds"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     byes: Mapped[list[int]] = mapped_column(JSON)
     matches: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
@@ -174,9 +172,7 @@ class EventBoardRow(Base):
 
     __tablename__ = "event_boards"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     board: Mapped[int] = mapped_column(Integer, primary_key=True)
     black: Mapped[int] = mapped_column(Integer)
@@ -196,9 +192,7 @@ class EventAuditRow(Base):
 
     __tablename__ = "event_audit"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     board: Mapped[int] = mapped_column(Integer, primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -210,9 +204,7 @@ class EventConflictRow(Base):
 
     __tablename__ = "event_conflicts"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     board: Mapped[int] = mapped_column(Integer, primary_key=True)
     conflict: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -223,9 +215,7 @@ class EventRevisionRow(Base):
 
     __tablename__ = "event_revisions"
 
-    event_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[str] = _key_of("events")
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     change: Mapped[dict[str, Any]] = mapped_column(JSON)
     wall: Mapped[float] = mapped_column(Float)

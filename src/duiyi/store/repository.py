@@ -442,6 +442,36 @@ class Repository:
             raise Conflict(f"a game with id {game_id!r} exists already") from None
         return game_id
 
+    async def create_games(self, games: Sequence[StoredGame]) -> None:
+        """Insert new games (version 0, as given: ids chosen by the caller) in one transaction
+        and one statement: an event round's boards. Conflict (nothing inserted) if an id is
+        taken. The rows are not read back: ``games`` is what the store holds."""
+        if not games:
+            return
+        values = [
+            {f.name: getattr(g, f.name) for f in fields(StoredGame)} | {"active_at": g.created_at}
+            for g in games
+        ]
+        try:
+            async with self.db.session() as s, s.begin():
+                await s.execute(insert(GameRow), values)
+        except IntegrityError:
+            raise Conflict(
+                f"a game with one of the ids {[g.id for g in games][:5]} exists already"
+            ) from None
+
+    async def games(self, game_ids: Sequence[str]) -> list[StoredGame]:
+        """The rows of ``game_ids`` that exist, in one query per 500 games."""
+        ids = list(game_ids)
+        out: list[StoredGame] = []
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.scalars(
+                    select(GameRow).where(GameRow.id.in_(ids[start : start + 500]))
+                )
+                out.extend(StoredGame.of(r) for r in rows)
+        return out
+
     async def _insert_game(self, row: GameRow) -> None:
         async with self.db.session() as s, s.begin():
             s.add(row)
@@ -798,6 +828,21 @@ class Repository:
                 )
                 for game_id, version, entry, wall in rows:
                     out[game_id].append(StoredAction(version, entry, wall))
+        return out
+
+    async def owners(self, game_ids: Sequence[str]) -> dict[str, str | None]:
+        """The stored owner of each of ``game_ids`` (a game not in the store is left out),
+        in one query per 500 games: a process resumed after a lapse checks all its games."""
+        out: dict[str, str | None] = {}
+        ids = list(game_ids)
+        async with self.db.session() as s:
+            for start in range(0, len(ids), 500):
+                rows = await s.execute(
+                    select(GameRow.id, GameRow.owner).where(
+                        GameRow.id.in_(ids[start : start + 500])
+                    )
+                )
+                out.update({str(g): None if o is None else str(o) for g, o in rows})
         return out
 
     async def action_ids_of(self, game_ids: Sequence[str]) -> dict[str, dict[str, int]]:

@@ -50,10 +50,12 @@ from duiyi.tournament.withdrawal import article
 
 __all__ = [
     "AUTHORITATIVE",
+    "DRAWN",
     "Affected",
     "Entered",
     "affected_pairings",
     "hold",
+    "record_online",
     "record_result",
     "record_sheet",
     "resolve_conflict",
@@ -63,6 +65,9 @@ __all__ = [
 
 #: Sources an online game's result never overwrites.
 AUTHORITATIVE = (Source.DIRECTOR, Source.ARBITER, Source.IMPORT)
+
+#: The results a drawn game of an elimination round has (settled by replay or lot).
+DRAWN = (GameResult.DRAW, GameResult.NO_RESULT)
 
 #: Where the house decided what the books leave open (docs/decisions.md).
 AFTER_PAIRING = "decisions: results after pairing"
@@ -280,6 +285,12 @@ def record_result(
                 f"paired on the result {_show(current)}; changing it to {_show(sheet)} needs "
                 f"the director's confirmation (force) and affects {where or 'no pairing'}",
                 AFTER_PAIRING,
+                code="result-after-next-pairing",
+                values={
+                    "round": str(round_number),
+                    "board": str(board),
+                    "next": str(round_number + 1),
+                },
             )
     entry = AuditEntry(source, by, at, sheet, current, note)
     event = _apply(event, round_number, board, sheet, entry)
@@ -320,6 +331,97 @@ def record_sheet(
         event = entered.event
         done.append(entered)
     return event, done
+
+
+def _settled_by_replay(event: Event, round_number: int, board: int, sheet: ResultSheet) -> bool:
+    """Whether a drawn online game's sheet is settled by :func:`ops.settle_draw`: a plain draw
+    (no penalty, no disqualification) on a board still without a result, in a round that needs
+    a winner, under ``options.knockout_draw`` other than ``refuse`` (which holds it for the
+    director)."""
+    if sheet.result not in DRAWN or sheet.penalty or sheet.disqualified:
+        return False
+    if event.options.knockout_draw == "refuse":
+        return False
+    game = _board(event, round_number, board)
+    return game.result is None and systems.of(event).needs_winner(event, round_number)
+
+
+def record_online(
+    event: Event,
+    round_number: int,
+    board: int,
+    sheet: ResultSheet,
+    *,
+    game_id: str,
+    at: float | None = None,
+    settle_draw: bool = False,
+    earlier_games: int | None = None,
+) -> tuple[Event, str]:
+    """Enter the sheet of the board's finished online game ``game_id``: the event after it and
+    what the entry did (:class:`Entered`'s statuses, or ``replay`` / ``lot``); ``event`` itself
+    when nothing changed. TournamentError when the event cannot even hold it as the board's
+    conflict.
+
+    A penalty or a disqualification on the sheet is the arbiter's ruling in that game (source
+    ``arbiter``, else ``online``); a sheet the event's rules refuse is held as the board's
+    conflict for the director. With ``settle_draw`` (a drawn game of an elimination round
+    played online) the board is settled as ``duiyi event play`` settles it
+    (:func:`duiyi.tournament.event.settle_draw`): replayed with colours reversed, then decided
+    by lot from ``Random(f"{seed}:lot:{round}:{board}")``, the seed being ``options.seed`` or
+    else the drawn game's id (kept with the lot); the trail names the game (``game <id>``, at
+    ``at``) as what settled it. ``earlier_games``: how many online games the board played
+    before this one; a board settled more often than that has had this game's draw settled
+    already (the director at the desk, before the sheet arrived): ``unchanged``, never a
+    second replay.
+
+    >>> from duiyi.tournament.event import add_players, new_event, pair_next_round
+    >>> from duiyi.tournament.model import Player
+    >>> e = add_players(new_event("Cup", "go", "knockout", 0), [Player(0, "A"), Player(0, "B")])
+    >>> e, _ = pair_next_round(e)
+    >>> after, status = record_online(e, 1, 1, ResultSheet(GameResult.DRAW), game_id="g1",
+    ...                               settle_draw=True)
+    >>> status, after.round(1).game(1).replays
+    ('replay', 1)
+    >>> after.round(1).game(1).trail[-1].by
+    'game g1'
+    >>> record_online(after, 1, 1, ResultSheet(GameResult.DRAW), game_id="g1",
+    ...               settle_draw=True, earlier_games=0)[1]  # settled already: not again
+    'unchanged'
+    >>> record_online(e, 1, 1, ResultSheet(GameResult.DRAW), game_id="g1")[1]
+    'conflict'
+    """
+    if settle_draw and _settled_by_replay(event, round_number, board, sheet):
+        if earlier_games is not None and _board(event, round_number, board).replays > earlier_games:
+            return event, "unchanged"
+        seed = game_id if event.options.seed is None else event.options.seed
+        drawn_from = f"{seed}:lot:{round_number}:{board}"
+        lot = random.Random(drawn_from)
+        # settled by the event's rule on the online game's draw: the trail names the game
+        # (the result's source stays the arbiter's, docs/server.md "Drawn elimination games")
+        after = ops.settle_draw(
+            event,
+            round_number,
+            board,
+            sheet.result,
+            lot,
+            by=f"game {game_id}",
+            at=at,
+            seed=drawn_from,
+        )
+        return after, "replay" if _board(after, round_number, board).lot is None else "lot"
+    source = Source.ARBITER if sheet.penalty or sheet.disqualified else Source.ONLINE
+    by = f"game {game_id}"
+    try:
+        done = record_result(event, round_number, board, sheet, source=source, by=by, at=at)
+    except TournamentError as exc:
+        # refused by the event's rules: the director sees it on the board
+        try:
+            done = hold(event, round_number, board, sheet, source, by, at, str(exc))
+        except TournamentError:
+            raise exc from None
+    if done.status == "unchanged" and done.event == event:
+        return event, done.status
+    return done.event, done.status
 
 
 def hold(
@@ -380,7 +482,11 @@ def resolve_conflict(
     game = _board(event, round_number, board)
     conflict = game.conflict
     if conflict is None:
-        raise TournamentError(f"round {round_number} board {board} has no conflict to resolve")
+        raise TournamentError(
+            f"round {round_number} board {board} has no conflict to resolve",
+            code="no-conflict",
+            values={"round": str(round_number), "board": str(board)},
+        )
     if accept:
         note = f"accepted the {conflict.source.value} result ({conflict.by})"
         return record_result(

@@ -34,7 +34,16 @@ from duiyi.games import GameType
 from duiyi.games import get as get_game
 from duiyi.outcome import Outcome
 from duiyi.tournament import systems
-from duiyi.tournament.model import Event, Game, Player, RoundRecord, Team, Withdrawal, rank_value
+from duiyi.tournament.model import (
+    Event,
+    Game,
+    Lot,
+    Player,
+    RoundRecord,
+    Team,
+    Withdrawal,
+    rank_value,
+)
 from duiyi.tournament.options import EventOptions
 from duiyi.tournament.results import (
     AuditEntry,
@@ -141,7 +150,9 @@ def new_event(
     if rounds is None:
         known = systems.registered().get(system)
         if known is not None and not known.rounds_from_field:
-            raise TournamentError(f"a {system} event needs its number of rounds (--rounds)")
+            raise TournamentError(
+                f"a {system} event needs its number of rounds (--rounds)", code="rounds-needed"
+            )
         rounds = 0
     return _rounds_from_system(Event(name, get_game(game), system, rounds, options=opts))
 
@@ -168,14 +179,26 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
     [1, 2, 3, 4]
     """
     if event.history and not systems.of(event).late_entries:
-        raise TournamentError(f"players cannot join a {event.system} event after round 1 is paired")
+        raise TournamentError(
+            f"players cannot join a {event.system} event after round 1 is paired",
+            code="entries-closed",
+            values={"system": event.system},
+        )
     out = list(event.players)
     names = {(p.name.casefold()) for p in out}
     for p in players:
         if not p.name.strip():
-            raise TournamentError(f"player {len(out) + 1} has no name")
+            raise TournamentError(
+                f"player {len(out) + 1} has no name",
+                code="player-no-name",
+                values={"number": str(len(out) + 1)},
+            )
         if p.name.casefold() in names:
-            raise TournamentError(f"player {p.name!r} is already entered")
+            raise TournamentError(
+                f"player {p.name!r} is already entered",
+                code="player-entered",
+                values={"name": p.name},
+            )
         names.add(p.name.casefold())
         out.append(replace(p, number=len(out) + 1))
     added = _assign_teams(replace(event, players=tuple(out)), len(event.players))
@@ -183,7 +206,35 @@ def add_players(event: Event, players: Iterable[Player]) -> Event:
         from duiyi.tournament.flags import mark_late
 
         added = mark_late(added, len(event.players) + 1)
-    return _rounds_from_system(added)
+    return _rounds_from_system(_late_lots(added))
+
+
+def _late_lots(event: Event) -> Event:
+    """``event`` with a lot for every competitor entered after the lots were drawn: as its
+    number comes after every number drawn (the late entrant is numbered after those already
+    in), its lot comes after every lot drawn, in the order of entry. The earlier lots stay as
+    they were drawn (docs/decisions.md), so the standings never lack a lot.
+
+    >>> e = add_players(new_event("x", "go", "swiss", 3), [Player(0, "A"), Player(0, "B")])
+    >>> e = replace(e, lots={1: 2, 2: 1})
+    >>> add_players(e, [Player(0, "C")]).lots
+    {1: 2, 2: 1, 3: 3}
+    """
+    if not event.lots:
+        return event  # no lots drawn: none to keep up
+    numbers = (
+        [t.number for t in event.teams]
+        if event.is_team_event
+        else [p.number for p in event.players]
+    )
+    missing = [n for n in numbers if n not in event.lots]
+    if not missing:
+        return event
+    lots = dict(event.lots)
+    last = max(lots.values())
+    for i, n in enumerate(missing, start=1):
+        lots[n] = last + i
+    return replace(event, lots=lots)
 
 
 def _assign_teams(event: Event, first_new: int) -> Event:
@@ -207,6 +258,8 @@ def _assign_teams(event: Event, first_new: int) -> Event:
                 f"player {p.number} {p.name!r} has no team (a team event needs a team "
                 "column: team, 队伍 or 队名)",
                 "Go §25.2",
+                code="player-no-team",
+                values={"number": str(p.number), "name": p.name},
             )
         teams.setdefault(team, []).append(p.number)
     built = tuple(Team(i, n, tuple(m)) for i, (n, m) in enumerate(teams.items(), start=1))
@@ -228,7 +281,9 @@ def draw_numbers(event: Event, rng: random.Random) -> Event:
     [('Y', ['Y1', 'Y2']), ('X', ['X1', 'X2'])]
     """
     if event.history:
-        raise TournamentError("numbers are drawn before round 1 is paired")
+        raise TournamentError(
+            "numbers are drawn before round 1 is paired", code="numbers-after-pairing"
+        )
     if not event.is_team_event:
         shuffled = list(event.players)
         rng.shuffle(shuffled)
@@ -315,7 +370,11 @@ def withdraw(event: Event, player: int, rng: random.Random | None = None) -> Eve
     """
     event.player(player)
     if event.withdrawal_of(player) is not None:
-        raise TournamentError(f"player {player} has already withdrawn")
+        raise TournamentError(
+            f"player {player} has already withdrawn",
+            code="player-withdrawn",
+            values={"number": str(player)},
+        )
     if not event.history:
         rest = [p for p in event.players if p.number != player]
         if rng is not None:
@@ -391,7 +450,7 @@ def team_chain(event: Event) -> tuple[Tiebreak, ...]:
 def team_standings(event: Event, lots: Lots = None) -> list[Standing]:
     """Team standings (Go §27.2, Gomoku §18.3(2), §18.4(2)); ties to ``lots``."""
     if not event.is_team_event:
-        raise TournamentError("the event has no teams")
+        raise TournamentError("the event has no teams", code="no-teams")
     return systems.of(event).team_standings(event, lots)
 
 
@@ -414,19 +473,45 @@ def enter_result(
     >>> e = enter_result(_example(), 1, 2, GameResult.WHITE_WINS, white_warnings=1)
     >>> e.round(1).game(2)
     Game(board=2, black=2, white=3, result=<GameResult.WHITE_WINS: '0-1'>, black_warnings=0, white_warnings=1, handicap=0)
+
+    A result the event's book has no word for is refused: no result (无胜负) where every
+    finished game is won or drawn (Gomoku §2.14).
+
+    >>> from duiyi.games import GOMOKU
+    >>> enter_result(replace(_example(), game=GOMOKU), 1, 2, GameResult.NO_RESULT)
+    Traceback (most recent call last):
+    ...
+    duiyi.errors.TournamentError: round 1 board 2: a Gomoku game ends won or drawn, never without a result (Gomoku §2.14)
     """
     rnd = event.round(round_number)
     index = _board_index(rnd, board)
     game = rnd.games[index]
     if black_warnings < 0 or white_warnings < 0:
-        raise TournamentError("warnings cannot be negative")
+        raise TournamentError("warnings cannot be negative", code="warnings-negative")
+    if result is GameResult.NO_RESULT and event.game.no_result_article is None:
+        # 终局 (Gomoku §2.14): a won game or a drawn one, never one without a result
+        raise TournamentError(
+            f"round {round_number} board {board}: a {event.game.title} game ends won or "
+            "drawn, never without a result",
+            event.game.finished_game_article,
+            code="no-result-in-book",
+            values={"round": str(round_number), "board": str(board)},
+        )
     if result is not None:
+        # the second warning (Go §24.2) or violation (违例, Gomoku §12.3(4)) loses the game
+        book = event.game.book
         for colour, count in ((Color.BLACK, black_warnings), (Color.WHITE, white_warnings)):
             if count >= 2 and result.side(colour) is not SideResult.LOSS:
                 raise TournamentError(
-                    f"round {round_number} board {board}: {colour} had two warnings and so "
-                    "loses the game",
-                    "Go §24.2",
+                    f"round {round_number} board {board}: {colour} had two "
+                    f"{book.counted.value}s and so loses the game",
+                    book.second_loses,
+                    code="second-warning-loses",
+                    values={
+                        "round": str(round_number),
+                        "board": str(board),
+                        "player": colour.value,
+                    },
                 )
     if (
         result is not None
@@ -436,7 +521,9 @@ def enter_result(
         raise TournamentError(
             f"round {round_number} board {board}: an elimination game needs a winner "
             f"(got {result.value})",
-            "Gomoku §18.2",
+            needs_winner_article(event),
+            code="knockout-needs-winner",
+            values={"round": str(round_number), "board": str(board)},
         )
     for w in event.withdrawals:
         if w.player in game.players and w.after_round < round_number:
@@ -444,8 +531,24 @@ def enter_result(
                 f"player {w.player} withdrew after round {w.after_round}; round {round_number} "
                 f"board {board} is decided by the withdrawal rule",
                 article(event.game, systems.of(event).family),
+                code="result-after-withdrawal",
+                values={
+                    "number": str(w.player),
+                    "after": str(w.after_round),
+                    "round": str(round_number),
+                    "board": str(board),
+                },
             )
     return put_game(event, round_number, game.with_result(result, black_warnings, white_warnings))
+
+
+def needs_winner_article(event: Event) -> str:
+    """The event's own book on an elimination game needing a winner (Go §26.1, Gomoku §18.2).
+
+    >>> needs_winner_article(new_event("x", "go", "knockout", 0))
+    'Go §26.1'
+    """
+    return "Gomoku §18.2" if event.game.name == "gomoku" else "Go §26.1"
 
 
 #: What a drawn game of an elimination round leads to (``options.knockout_draw``):
@@ -468,6 +571,7 @@ def settle_draw(
     source: Source = Source.ARBITER,
     by: str = "arbiter",
     at: float | None = None,
+    seed: str = "",
 ) -> Event:
     """Rule a game of an elimination round that ended without a winner (jigo 和棋, a full
     Gomoku board, 无胜负): someone must go through (Go appendix 一, Gomoku §17.1).
@@ -477,7 +581,8 @@ def settle_draw(
     the board is played again with colours reversed (as the later games of a match alternate,
     Gomoku §5.1(2)); the drawn game goes into the board's trail and ``Game.replays`` counts it.
     After ``options.draw_replays`` replays (default 2) have also been drawn, the board is
-    decided by lot (抽签) from ``rng`` and entered as the arbiter's result; ``lot_now`` (the
+    decided by lot (抽签) from ``rng``: the game stays drawn and :attr:`Game.lot` names the side
+    that goes through (``seed``, what ``rng`` was seeded with, is kept with it); ``lot_now`` (the
     director's choice at the desk) draws the lot at once, without a replay. With ``"refuse"``
     the director must enter a winner (TournamentError, as :func:`enter_result`).
 
@@ -491,8 +596,8 @@ def settle_draw(
     (2, 1, None, 1)
     >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))
     >>> e = settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1))   # third draw: by lot
-    >>> g = e.round(1).game(1); g.result.winner is not None, g.source.value, g.replays
-    (True, 'arbiter', 2)
+    >>> g = e.round(1).game(1); g.result.value, g.lot is not None, g.source.value, g.replays
+    ('draw', True, 'arbiter', 2)
     >>> e, _ = pair_next_round(add_players(new_event("C", "go", "knockout", 0),
     ...                                    [Player(0, "A"), Player(0, "B")]))
     >>> settle_draw(e, 1, 1, GameResult.DRAW, random.Random(1), lot_now=True).round(1).game(1).replays
@@ -505,13 +610,18 @@ def settle_draw(
     game = event.round(round_number).game(board)
     where = f"round {round_number} board {board}"
     if result not in (GameResult.DRAW, GameResult.NO_RESULT):
-        raise TournamentError(f"{where}: {result.value} is not a drawn game")
+        raise TournamentError(
+            f"{where}: {result.value} is not a drawn game",
+            code="settle-not-drawn",
+            values={"round": str(round_number), "board": str(board)},
+        )
     if not systems.of(event).needs_winner(event, round_number):
         return enter_result(event, round_number, board, result)
     policy = event.options.knockout_draw or "replay"
     if policy not in DRAW_POLICIES:
         raise TournamentError(
-            f"options.knockout_draw is {' or '.join(DRAW_POLICIES)}, not {policy!r}"
+            f"options.knockout_draw is {' or '.join(DRAW_POLICIES)}, not {policy!r}",
+            code="knockout-draw-option",
         )
     limit = event.options.draw_replays
     if limit is None:
@@ -519,11 +629,17 @@ def settle_draw(
     if policy == "refuse":
         return enter_result(event, round_number, board, result)  # raises: needs a winner
     if limit < 0:
-        raise TournamentError(f"options.draw_replays must be 0 or more, got {limit}")
+        raise TournamentError(
+            f"options.draw_replays must be 0 or more, got {limit}", code="draw-replays-option"
+        )
     drawn = ResultSheet(result)
     games = game.replays + 1
     if game.result is not None:
-        raise TournamentError(f"{where} already has the result {game.result.value}")
+        raise TournamentError(
+            f"{where} already has the result {game.result.value}",
+            code="settle-has-result",
+            values={"round": str(round_number), "board": str(board)},
+        )
     if game.replays < limit and not lot_now:
         note = (
             f"game {games} {result.value}; replayed with colours reversed "
@@ -542,13 +658,19 @@ def settle_draw(
         )
         return put_game(event, round_number, replayed, reversed_colours=True)
     winner = rng.choice((Color.BLACK, Color.WHITE))
-    lot = GameResult.BLACK_WINS if winner is Color.BLACK else GameResult.WHITE_WINS
     who = game.black if winner is Color.BLACK else game.white
     note = f"game {games} {result.value} after {game.replays} replays; player {who} goes "
     note += f"through by lot (抽签, {_DRAW_ARTICLES})"
-    entry = AuditEntry(source, by, at, ResultSheet(lot), drawn, note)
+    if seed:
+        note += f"; seed {seed}"
+    # the game stays drawn; the lot only says who goes through (no won game, docs/decisions.md)
+    entry = AuditEntry(source, by, at, drawn, None, note)
     decided = replace(
-        game.with_result(lot), source=source, trail=(*game.trail, entry), conflict=None
+        game.with_result(result),
+        source=source,
+        trail=(*game.trail, entry),
+        conflict=None,
+        lot=Lot(winner, seed),
     )
     return put_game(event, round_number, decided)
 
@@ -579,7 +701,9 @@ def put_game(
     if expected != game.players:
         raise TournamentError(
             f"round {round_number} board {game.board} is {old.black}–{old.white}, "
-            f"not {game.black}–{game.white}"
+            f"not {game.black}–{game.white}",
+            code="board-players-changed",
+            values={"round": str(round_number), "board": str(game.board)},
         )
     games = list(rnd.games)
     games[index] = game
@@ -657,14 +781,20 @@ def pair_next_round(event: Event, rng: random.Random | None = None) -> tuple[Eve
         boards = ", ".join(map(str, last.pending_boards))
         raise PairingError(
             f"round {last.number} has no result yet on board(s) {boards}; "
-            "enter them before pairing the next round"
+            "enter them before pairing the next round",
+            code="round-results-missing",
+            values={"round": str(last.number), "boards": boards},
         )
     if len(event.players) < 2:
-        raise PairingError("pairing needs at least two players")
+        raise PairingError("pairing needs at least two players", code="pairing-two-players")
     event = _rounds_from_system(event)  # files written before the count was kept
     number = event.current_round + 1
     if number > total_rounds(event):
-        raise PairingError(f"all {total_rounds(event)} rounds have been paired")
+        raise PairingError(
+            f"all {total_rounds(event)} rounds have been paired",
+            code="rounds-all-paired",
+            values={"rounds": str(total_rounds(event))},
+        )
     return systems.of(event).pair(event, number, rng)
 
 
@@ -700,7 +830,7 @@ def simulate(event: Event, rounds: int, rng: random.Random) -> Event:
     1
     """
     if rounds < 1:
-        raise TournamentError("simulate needs at least one round")
+        raise TournamentError("simulate needs at least one round", code="simulate-rounds")
     for _ in range(rounds):
         if not event.history or event.history[-1].complete:
             event, _paired = pair_next_round(event, rng)

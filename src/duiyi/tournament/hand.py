@@ -56,16 +56,22 @@ def _round_open(event: Event, number: int) -> RoundRecord:
     if number != event.current_round or number < 1:
         raise TournamentError(
             f"only the latest paired round ({event.current_round}) can be paired by hand "
-            f"(round {number} asked)"
+            f"(round {number} asked)",
+            code="hand-latest-round",
+            values={"current": str(event.current_round), "round": str(number)},
         )
     rnd = event.round(number)
     if rnd.matches:
-        raise TournamentError("a team round is paired match by match: not by hand here")
+        raise TournamentError(
+            "a team round is paired match by match: not by hand here", code="hand-team-round"
+        )
     started = [g.board for g in rnd.games if g.result is not None or g.trail]
     if started:
         raise TournamentError(
             f"round {number} has results on board(s) {', '.join(map(str, started))}: it is "
-            "changed by hand only before its games start"
+            "changed by hand only before its games start",
+            code="hand-results-in",
+            values={"round": str(number), "boards": ", ".join(map(str, started))},
         )
     return rnd
 
@@ -92,7 +98,11 @@ def check(
     for p in [x for g in games for x in g] + list(byes):
         event.player(p)
         if p in seen:
-            raise TournamentError(f"player {p} is paired twice in round {number}")
+            raise TournamentError(
+                f"player {p} is paired twice in round {number}",
+                code="hand-paired-twice",
+                values={"number": str(p), "round": str(number)},
+            )
         seen.add(p)
     if seen != before:
         missing = sorted(before - seen)
@@ -104,7 +114,12 @@ def check(
             what.append(f"not in this round: {', '.join(map(str, extra))}")
         raise TournamentError(
             f"a pairing by hand keeps the round's players ({'; '.join(what)}); mark absences "
-            "before the round is paired"
+            "before the round is paired",
+            code="hand-players-changed",
+            values={
+                "missing": ", ".join(map(str, missing)) or "—",
+                "extra": ", ".join(map(str, extra)) or "—",
+            },
         )
     prior = replace(event, history=event.history[: number - 1])
     table = ops.table(prior, number - 1)

@@ -43,6 +43,7 @@ __all__ = [
     "SYSTEMS",
     "Event",
     "Game",
+    "Lot",
     "Player",
     "RoundRecord",
     "Team",
@@ -167,6 +168,30 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Lot:
+    """A drawn elimination game decided by lot (抽签, Go §27.3, Gomoku §18.3(1)C): ``winner`` is
+    the side that goes through, ``seed`` what the lot was drawn from (a string: a 64-bit seed is
+    exact in every JSON reader, JavaScript's numbers included). The game itself stays drawn: the
+    lot decides who goes through, it is no won game (docs/decisions.md).
+
+    >>> Lot(Color.WHITE, "13890712734261917436").to_json()
+    {'winner': 'white', 'seed': '13890712734261917436'}
+    """
+
+    winner: Color
+    seed: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"winner": self.winner.value, "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Lot:
+        """Rebuild a lot written by :meth:`to_json`."""
+        return cls(Color(str(data["winner"])), str(data.get("seed", "")))
+
+
+@dataclass(frozen=True)
 class Game:
     """One board of a round: who has Black and White, the result once entered, and the
     warnings each side received in the game (Go §24, used by Go §27.1(1)B). ``handicap`` is
@@ -196,11 +221,29 @@ class Game:
     conflict: ResultConflict | None = field(default=None, repr=False)
     penalty: frozenset[Color] = field(default=frozenset(), repr=False)
     replays: int = field(default=0, repr=False)  # drawn games replayed on this board so far
+    lot: Lot | None = field(default=None, repr=False)  # a drawn game decided by lot (抽签)
 
     @property
     def players(self) -> tuple[int, int]:
         """``(black, white)``."""
         return (self.black, self.white)
+
+    @property
+    def through(self) -> int | None:
+        """The player who goes through from this board: the winner, or on a drawn game decided
+        by lot the lot's winner (None while nobody does).
+
+        >>> Game(1, 5, 2, GameResult.DRAW, lot=Lot(Color.WHITE)).through
+        2
+        """
+        if self.result is None:
+            return None
+        winner = self.result.winner
+        if winner is None and self.lot is not None:
+            winner = self.lot.winner
+        if winner is None:
+            return None
+        return self.black if winner is Color.BLACK else self.white
 
     def with_result(
         self, result: GameResult | None, black_warnings: int = 0, white_warnings: int = 0
@@ -213,6 +256,7 @@ class Game:
             black_warnings=black_warnings,
             white_warnings=white_warnings,
             penalty=frozenset(),
+            lot=None,
         )
 
     @property
@@ -236,6 +280,7 @@ class Game:
             black_warnings=sheet.black_warnings,
             white_warnings=sheet.white_warnings,
             penalty=sheet.penalty,
+            lot=None,
         )
 
     def side(self, color: Color) -> SideResult:
@@ -247,7 +292,11 @@ class Game:
         ('loss', 'loss')
         """
         if self.result is None:
-            raise TournamentError(f"board {self.board} has no result yet")
+            raise TournamentError(
+                f"board {self.board} has no result yet",
+                code="board-no-result",
+                values={"board": str(self.board)},
+            )
         if color in self.penalty:
             return SideResult.LOSS
         return self.result.side(color)
@@ -285,6 +334,8 @@ class Game:
             data["conflict"] = self.conflict.to_json()
         if self.replays:
             data["replays"] = self.replays
+        if self.lot is not None:
+            data["lot"] = self.lot.to_json()
         return data
 
     @classmethod
@@ -294,6 +345,7 @@ class Game:
         warnings = dict(data.get("warnings", {}))
         source = data.get("source")
         conflict = data.get("conflict")
+        lot = data.get("lot")
         return cls(
             int(data["board"]),
             int(data["black"]),
@@ -307,6 +359,7 @@ class Game:
             None if conflict is None else ResultConflict.from_json(conflict),
             frozenset(Color(str(c)) for c in data.get("penalty", [])),
             int(data.get("replays", 0)),
+            None if lot is None else Lot.from_json(lot),
         )
 
 
@@ -379,7 +432,9 @@ class RoundRecord:
             if g.board == board:
                 return g
         raise TournamentError(
-            f"round {self.number} has no board {board} (boards 1–{len(self.games)})"
+            f"round {self.number} has no board {board} (boards 1–{len(self.games)})",
+            code="no-such-board",
+            values={"round": str(self.number), "board": str(board), "boards": str(len(self.games))},
         )
 
     def game_of(self, player: int) -> Game | None:
@@ -466,33 +521,56 @@ class Event:
             object.__setattr__(self, "options", EventOptions.from_json(self.options))
         if self.system not in SYSTEMS:
             raise TournamentError(
-                f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})"
+                f"unknown system {self.system!r} (expected one of {', '.join(SYSTEMS)})",
+                code="unknown-system",
+                values={"system": str(self.system)},
             )
         if self.rounds < (0 if self.system in ROUNDS_FROM_SYSTEM else 1):
-            raise TournamentError(f"an event needs at least one round, got {self.rounds}")
+            raise TournamentError(
+                f"an event needs at least one round, got {self.rounds}", code="rounds-at-least-one"
+            )
         if self.scoring is None:
             object.__setattr__(self, "scoring", Scoring.for_game(self.game))
         numbers = [p.number for p in self.players]
         if numbers != list(range(1, len(numbers) + 1)):
-            raise TournamentError("players must be numbered 1, 2, 3, ... in order")
+            raise TournamentError(
+                "players must be numbered 1, 2, 3, ... in order", code="file-players-order"
+            )
         if [t.number for t in self.teams] != list(range(1, len(self.teams) + 1)):
-            raise TournamentError("teams must be numbered 1, 2, 3, ... in order")
+            raise TournamentError(
+                "teams must be numbered 1, 2, 3, ... in order", code="file-teams-order"
+            )
         count = len(self.players)
         for index, rnd in enumerate(self.history, start=1):
             if rnd.number != index:
-                raise TournamentError(f"rounds must be numbered 1, 2, 3, ...; got {rnd.number}")
+                raise TournamentError(
+                    f"rounds must be numbered 1, 2, 3, ...; got {rnd.number}",
+                    code="file-rounds-order",
+                )
             met: set[int] = set()
             for p in [q for g in rnd.games for q in g.players] + list(rnd.byes):
                 if not 1 <= p <= count:
-                    raise TournamentError(f"round {index} names unknown player {p}")
+                    raise TournamentError(
+                        f"round {index} names unknown player {p}",
+                        code="file-round-unknown-player",
+                        values={"round": str(index), "number": str(p)},
+                    )
                 if p in met:
-                    raise TournamentError(f"player {p} appears twice in round {index}")
+                    raise TournamentError(
+                        f"player {p} appears twice in round {index}",
+                        code="file-round-player-twice",
+                        values={"round": str(index), "number": str(p)},
+                    )
                 met.add(p)
         seen: set[int] = set()
         for t in self.teams:
             for m in t.members:
                 if not 1 <= m <= len(self.players) or m in seen:
-                    raise TournamentError(f"team {t.name!r}: player {m} is unknown or taken")
+                    raise TournamentError(
+                        f"team {t.name!r}: player {m} is unknown or taken",
+                        code="file-team-member",
+                        values={"team": t.name, "number": str(m)},
+                    )
                 seen.add(m)
 
     @property
@@ -511,7 +589,11 @@ class Event:
         """The team with ``number``; TournamentError otherwise."""
         if 1 <= number <= len(self.teams):
             return self.teams[number - 1]
-        raise TournamentError(f"unknown team {number} (teams are 1–{len(self.teams)})")
+        raise TournamentError(
+            f"unknown team {number} (teams are 1–{len(self.teams)})",
+            code="no-such-team",
+            values={"number": str(number), "teams": str(len(self.teams))},
+        )
 
     @property
     def points(self) -> Scoring:
@@ -524,15 +606,25 @@ class Event:
         if 1 <= number <= len(self.players):
             return self.players[number - 1]
         if not self.players:
-            raise TournamentError(f"unknown player {number}: the event has no players yet")
-        raise TournamentError(f"unknown player {number} (players are 1–{len(self.players)})")
+            raise TournamentError(
+                f"unknown player {number}: the event has no players yet",
+                code="no-players-yet",
+                values={"number": str(number)},
+            )
+        raise TournamentError(
+            f"unknown player {number} (players are 1–{len(self.players)})",
+            code="no-such-player",
+            values={"number": str(number), "players": str(len(self.players))},
+        )
 
     def round(self, number: int) -> RoundRecord:
         """The paired round ``number``; TournamentError when it has not been paired."""
         if 1 <= number <= len(self.history):
             return self.history[number - 1]
         raise TournamentError(
-            f"round {number} has not been paired (rounds paired: {len(self.history)})"
+            f"round {number} has not been paired (rounds paired: {len(self.history)})",
+            code="round-not-paired",
+            values={"round": str(number), "paired": str(len(self.history))},
         )
 
     @property

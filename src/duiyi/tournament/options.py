@@ -229,21 +229,39 @@ def check_options(options: Mapping[str, Any], *, client: bool = False) -> None:
         option = CLIENT_OPTIONS.get(key)
         if option is None:
             if client and key in SYSTEM_KEPT:
-                raise InvalidInput(f"options.{key} is kept by the system; it cannot be set")
+                raise InvalidInput(
+                    f"options.{key} is kept by the system; it cannot be set",
+                    code="option-kept",
+                    values={"option": key},
+                )
             if client:
                 known = ", ".join(sorted(CLIENT_OPTIONS))
-                raise InvalidInput(f"unknown option {key!r} (the options are {known})")
+                raise InvalidInput(
+                    f"unknown option {key!r} (the options are {known})",
+                    code="option-unknown",
+                    values={"option": key},
+                )
             continue
         expected, meaning = option.check(value)
         if expected is not None:
             if meaning:  # the form is right, a name or rank in it is not: say which
-                raise TournamentError(f"options.{key}: {expected}")
-            raise InvalidInput(f"options.{key} is {expected}, not {value!r}")
+                raise TournamentError(
+                    f"options.{key}: {expected}", code="option-invalid", values={"option": key}
+                )
+            raise InvalidInput(
+                f"options.{key} is {expected}, not {value!r}",
+                code="option-form",
+                values={"option": key, "value": str(value)},
+            )
 
 
 def _ints_of(key: str, value: Any) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or not all(_whole(v) for v in value):
-        raise InvalidInput(f"options.{key} is a list of player numbers, not {value!r}")
+        raise InvalidInput(
+            f"options.{key} is a list of player numbers, not {value!r}",
+            code="option-form",
+            values={"option": key, "value": str(value)},
+        )
     return tuple(int(v) for v in value)
 
 
@@ -255,7 +273,11 @@ def _whole(value: Any) -> bool:
 
 def _json_map(key: str, value: Any) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidInput(f"options.{key} is an object, not {value!r}")
+        raise InvalidInput(
+            f"options.{key} is an object, not {value!r}",
+            code="option-form",
+            values={"option": key, "value": str(value)},
+        )
     return dict(value)
 
 
@@ -326,7 +348,11 @@ class EventOptions:
     def from_json(cls, data: Mapping[str, Any], *, client: bool = False) -> EventOptions:
         """Check ``data`` (see :func:`check_options`) and read it into typed fields."""
         if not isinstance(data, Mapping):
-            raise InvalidInput(f"options is an object, not {data!r}")
+            raise InvalidInput(
+                f"options is an object, not {data!r}",
+                code="option-form",
+                values={"option": "options", "value": str(data)},
+            )
         check_options(data, client=client)
         known = _FIELDS
         typed: dict[str, Any] = {}
@@ -386,7 +412,11 @@ def _client_value(option: Option, value: Any) -> Any:
 
 def _group_members(key: str, value: Any) -> tuple[tuple[int, ...], ...]:
     if not isinstance(value, list | tuple):
-        raise InvalidInput(f"options.{key} is a list of groups, not {value!r}")
+        raise InvalidInput(
+            f"options.{key} is a list of groups, not {value!r}",
+            code="option-form",
+            values={"option": key, "value": str(value)},
+        )
     return tuple(_ints_of(key, g) for g in value)
 
 
@@ -395,7 +425,11 @@ def _eliminated(key: str, value: Any) -> Mapping[int, tuple[int, ...]]:
     try:
         return {int(after): _ints_of(key, dropped) for after, dropped in table.items()}
     except ValueError:
-        raise InvalidInput(f"options.{key} maps rounds to players, not {value!r}") from None
+        raise InvalidInput(
+            f"options.{key} maps rounds to players, not {value!r}",
+            code="option-form",
+            values={"option": key, "value": str(value)},
+        ) from None
 
 
 _READ: dict[str, Callable[[str, Any], Any]] = {

@@ -59,16 +59,27 @@ def set_present(event: Event, player: int, round_number: int, present: bool) -> 
             f"a {event.system} event has its pairings from the start: a player who does not "
             "come forfeits the game, or withdraws",
             article(event.game, systems.of(event).family),
+            code="absence-not-swiss",
         )
     if round_number <= event.current_round:
         raise TournamentError(
             f"round {round_number} is already paired: absences are marked before a round is "
-            f"paired (player {player})"
+            f"paired (player {player})",
+            code="absence-after-pairing",
+            values={"round": str(round_number), "number": str(player)},
         )
     if round_number > event.rounds:
-        raise TournamentError(f"the event has {event.rounds} rounds (round {round_number} asked)")
+        raise TournamentError(
+            f"the event has {event.rounds} rounds (round {round_number} asked)",
+            code="absence-no-round",
+            values={"rounds": str(event.rounds), "round": str(round_number)},
+        )
     if event.withdrawal_of(player) is not None:
-        raise TournamentError(f"player {player} has withdrawn")
+        raise TournamentError(
+            f"player {player} has withdrawn",
+            code="absence-withdrawn",
+            values={"number": str(player)},
+        )
     flags = list(flags_of(event, player))
     flags[round_number - 1] = "1" if present else "0"
     players = tuple(
@@ -89,12 +100,22 @@ def undo_withdrawal(event: Event, player: int, *, by: str = "", at: float | None
     """
     w = event.withdrawal_of(player)
     if w is None:
-        raise TournamentError(f"player {player} has not withdrawn")
+        raise TournamentError(
+            f"player {player} has not withdrawn",
+            code="not-withdrawn",
+            values={"number": str(player)},
+        )
     if w.after_round < event.current_round:
         raise TournamentError(
             f"player {player} withdrew after round {w.after_round} and round "
             f"{event.current_round} is paired since: the withdrawal stands",
             article(event.game, systems.of(event).family),
+            code="withdrawal-stands",
+            values={
+                "number": str(player),
+                "after": str(w.after_round),
+                "round": str(event.current_round),
+            },
         )
     withdrawals = tuple(x for x in event.withdrawals if x.player != player)
     out = replace(event, withdrawals=withdrawals)

@@ -74,13 +74,20 @@ def _side(result: SideResult | str) -> SideResult:
         return result
     key = result.strip().lower()
     if key not in _SIDES:
-        raise TournamentError(f"not a game result: {result!r} (expected win, draw or loss)")
+        raise TournamentError(
+            f"not a game result: {result!r} (expected win, draw or loss)", code="promotion-result"
+        )
     return _SIDES[key]
 
 
 def _check_dan(dan: int, what: str) -> None:
     if not 1 <= dan <= 9:
-        raise TournamentError(f"{what} must be a professional dan 1–9, got {dan}", ARTICLE_POINTS)
+        raise TournamentError(
+            f"{what} must be a professional dan 1–9, got {dan}",
+            ARTICLE_POINTS,
+            code="promotion-dan",
+            values={"dan": str(dan)},
+        )
 
 
 def game_points(own_dan: int, opponent_dan: int, result: SideResult | str) -> int:
@@ -101,6 +108,8 @@ def game_points(own_dan: int, opponent_dan: int, result: SideResult | str) -> in
             "附表四 scores games between players at most three dan apart, got "
             f"{own_dan} dan against {opponent_dan} dan",
             ARTICLE_POINTS,
+            code="promotion-dan-gap",
+            values={"own": str(own_dan), "opponent": str(opponent_dan)},
         )
     win, draw, loss = POINTS_TABLE[diff]
     side = _side(result)
@@ -157,7 +166,10 @@ def promotion(games: Sequence[tuple[int, SideResult | str]], *, dan: int) -> Pro
     """
     if dan not in THRESHOLDS:
         raise TournamentError(
-            f"附表五 lists promotion from 1 dan to 7 dan, got {dan} dan", ARTICLE_THRESHOLDS
+            f"附表五 lists promotion from 1 dan to 7 dan, got {dan} dan",
+            ARTICLE_THRESHOLDS,
+            code="promotion-table5",
+            values={"dan": str(dan)},
         )
     total = sum(game_points(dan, opp, result) for opp, result in games)
     count = len(games)

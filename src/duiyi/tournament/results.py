@@ -124,7 +124,11 @@ class GameResult(enum.Enum):
             return cls(_ALIASES[key])
         codes = [r.value for r in cls]
         expected = ", ".join(codes[:-1]) + " or " + codes[-1]
-        raise InvalidInput(f"not a result: {text!r} (expected {expected})")
+        raise InvalidInput(
+            f"not a result: {text!r} (expected {expected})",
+            code="result-unknown",
+            values={"result": text.strip(), "expected": ", ".join(codes)},
+        )
 
     @classmethod
     def from_outcome(cls, outcome: Outcome) -> GameResult:
@@ -232,7 +236,7 @@ class ResultSheet:
 
     def __post_init__(self) -> None:
         if self.black_warnings < 0 or self.white_warnings < 0:
-            raise TournamentError("warnings cannot be negative")
+            raise TournamentError("warnings cannot be negative", code="warnings-negative")
 
     def warnings(self, color: Color) -> int:
         """The warnings ``color`` received in the game."""
@@ -308,10 +312,12 @@ class ResultSheet:
             result = GameResult.DOUBLE_FORFEIT if by_no_show else GameResult.BOTH_LOSE
         else:
             result = GameResult.NO_RESULT
+        # the board's count is what the book counts towards a lost game: Go §24 warnings,
+        # Gomoku §12.3(4) violations (违例), as the desk enters them
         return cls(
             result,
-            referee.warnings(Color.BLACK),
-            referee.warnings(Color.WHITE),
+            referee.counted(Color.BLACK),
+            referee.counted(Color.WHITE),
             referee.penalty_losses(),
             referee.disqualified(),
         )
@@ -406,7 +412,11 @@ def _fraction(value: Any) -> Fraction:
     try:
         return Fraction(str(value))
     except (ValueError, ZeroDivisionError) as exc:
-        raise InvalidInput(f"not a number of points: {value!r}") from exc
+        raise InvalidInput(
+            f"not a number of points: {value!r}",
+            code="points-not-number",
+            values={"points": str(value)},
+        ) from exc
 
 
 @dataclass(frozen=True)
@@ -434,7 +444,11 @@ class Scoring:
         if self.bye < 0:
             object.__setattr__(self, "bye", self.win)
         if not self.win > self.draw >= self.loss >= 0:
-            raise InvalidInput("scoring needs win > draw >= loss >= 0 (Go §27.1, Gomoku §18.1)")
+            raise InvalidInput(
+                "scoring needs win > draw >= loss >= 0 (Go §27.1, Gomoku §18.1)",
+                code="scoring-order",
+                values={"win": str(self.win), "draw": str(self.draw), "loss": str(self.loss)},
+            )
 
     @classmethod
     def go(cls) -> Scoring:
@@ -496,7 +510,11 @@ class Scoring:
                 _fraction(data.get("no_result", 0)),
             )
         except KeyError as exc:
-            raise InvalidInput(f"scoring is missing {exc}") from exc
+            raise InvalidInput(
+                f"scoring is missing {exc}",
+                code="scoring-missing",
+                values={"field": str(exc.args[0])},
+            ) from exc
 
 
 @dataclass(frozen=True)
@@ -555,9 +573,13 @@ def team_match(
     ((Fraction(2, 1), Fraction(0, 1), Fraction(1, 1)), Fraction(3, 1), Fraction(3, 1), 'draw', Fraction(1, 1))
     """
     if len(results) != len(team_is_black):
-        raise TournamentError("a team match needs one colour per board result", "Go §27.2")
+        raise TournamentError(
+            "a team match needs one colour per board result", "Go §27.2", code="match-colours"
+        )
     if not results:
-        raise TournamentError("a team match needs at least one board", "Go §27.2")
+        raise TournamentError(
+            "a team match needs at least one board", "Go §27.2", code="match-no-board"
+        )
     pairs = list(zip(results, team_is_black, strict=True))
     own = tuple(_board_points(r, b, scoring) for r, b in pairs)
     other = sum((_board_points(r, not b, scoring) for r, b in pairs), Fraction(0))
@@ -627,6 +649,9 @@ class Table:
     rounds: int
     ratings: Mapping[int, int | None] = field(default_factory=dict, hash=False)
     initial: Mapping[int, Fraction] = field(default_factory=dict, hash=False)
+    #: the rounds in which a competitor's drawn elimination game went to the other by lot
+    #: (抽签): a draw in every other column, out of the bracket in that round (Gomoku §18.2)
+    lots_lost: Mapping[int, tuple[int, ...]] = field(default_factory=dict, hash=False)
 
     def records(self, competitor: int) -> tuple[Encounter, ...]:
         """The competitor's encounters in round order (empty when unknown)."""

@@ -69,6 +69,8 @@ def _unpaired(event: Event, number: int, what: str) -> Player:
             f"player {number} {player.name!r} is already paired: {what} is only possible "
             "before a player's first pairing (a paired player withdraws instead)",
             "Go §28",
+            code="player-already-paired",
+            values={"number": str(number), "name": player.name},
         )
     return player
 
@@ -91,15 +93,22 @@ def edit_player(
     unknown = set(changes) - set(_FIELDS)
     if unknown:
         raise TournamentError(
-            f"a player has no field {sorted(unknown)[0]!r} ({', '.join(_FIELDS)})"
+            f"a player has no field {sorted(unknown)[0]!r} ({', '.join(_FIELDS)})",
+            code="player-no-field",
         )
     if "name" in changes:
         name = str(changes["name"]).strip()
         if not name:
-            raise TournamentError(f"player {number} needs a name")
+            raise TournamentError(
+                f"player {number} needs a name",
+                code="player-needs-name",
+                values={"number": str(number)},
+            )
         taken = {p.name.casefold() for p in event.players if p.number != number}
         if name.casefold() in taken:
-            raise TournamentError(f"player {name!r} is already entered")
+            raise TournamentError(
+                f"player {name!r} is already entered", code="player-entered", values={"name": name}
+            )
         changes["name"] = name
     if extra:
         merged = {**dict(player.extra), **{str(k): str(v) for k, v in extra.items()}}

@@ -105,7 +105,11 @@ def default_chain(
     ['mms', 'sos', 'sosos', 'warnings']
     """
     if family not in FAMILIES:
-        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+        raise TournamentError(
+            f"unknown family {family!r} (known: {', '.join(FAMILIES)})",
+            code="unknown-family",
+            values={"family": str(family)},
+        )
     kind = family
     if kind == "knockout":
         return (elimination(lives), WINS)
@@ -178,12 +182,15 @@ def standings(
     table: Table,
     chain: Sequence[Tiebreak],
     lots: Lots = None,
+    lot_article: str = "Go §27.1(1)C",
 ) -> list[Standing]:
     """Rank every competitor of ``table`` by ``chain``, ties settled by ``lots``.
 
     ``lots`` is either drawn lot numbers (smaller draws rank first; every tied competitor needs
     one) or a ``random.Random`` that draws them for the tied competitors only. With ``None`` a
     tie stays a shared place (Go §27.2(1) "允许并列") and lines are in competitor-number order.
+    A tied competitor without a lot is refused citing ``lot_article``, the event's own book's
+    article of the lot (Go §27.1(1)C; Gomoku §18.3(1)C).
 
     >>> from duiyi.tournament.results import GameResult, Scoring, Table
     >>> t = Table.from_games([(1, 1, 2, GameResult.DRAW)], Scoring.go(), rounds=1)
@@ -199,7 +206,7 @@ def standings(
     rows: list[Standing] = []
     position = 1
     for group in groups:
-        ordered = _draw(group, lots)
+        ordered = _draw(group, lots, lot_article)
         by_lot = lots is not None and len(group) > 1
         for i, c in enumerate(ordered):
             place = position + i if lots is not None else position
@@ -208,7 +215,7 @@ def standings(
     return rows
 
 
-def _draw(group: list[int], lots: Lots) -> list[int]:
+def _draw(group: list[int], lots: Lots, article: str) -> list[int]:
     if len(group) == 1 or lots is None:
         return group
     if isinstance(lots, random.Random):
@@ -218,8 +225,13 @@ def _draw(group: list[int], lots: Lots) -> list[int]:
     missing = [c for c in group if c not in lots]
     if missing:
         raise TournamentError(
-            f"no lot drawn for {', '.join(map(str, missing))} (Go §27.1(1)C)", "Go §27.1(1)C"
+            f"no lot drawn for {', '.join(map(str, missing))} ({article})",
+            article,
+            code="lot-missing",
+            values={"who": ", ".join(map(str, missing))},
         )
     if len({lots[c] for c in group}) != len(group):
-        raise TournamentError("two tied competitors drew the same lot (Go §27.1(1)C)")
+        raise TournamentError(
+            f"two tied competitors drew the same lot ({article})", article, code="lot-same"
+        )
     return sorted(group, key=lambda c: lots[c])

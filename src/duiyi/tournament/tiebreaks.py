@@ -344,8 +344,10 @@ def _field_elimination(lives: int) -> FieldFunction:
     def fn(table: Table, cols: Columns) -> Vector:
         loss = SideResult.LOSS
         out = {}
+        lots = table.lots_lost
         for c, rs in cols.rows.items():
-            lost = [r[0] for r in rs if r[2] is loss]
+            by_lot = lots.get(c, ())  # a drawn game lost by lot (抽签) is out all the same
+            lost = [r[0] for r in rs if r[2] is loss or (r[1] is not None and r[0] in by_lot)]
             out[c] = lost[lives - 1] if len(lost) >= lives else table.rounds + 1
         return Vector(out, 1)
 
@@ -669,8 +671,9 @@ def elimination_round(table: Table, competitor: int, lives: int = 1) -> Fraction
     (Fraction(3, 1), Fraction(4, 1))
     """
     lost = 0
+    by_lot = table.lots_lost.get(competitor, ())
     for e in table.records(competitor):
-        if e.side is SideResult.LOSS:
+        if e.side is SideResult.LOSS or (e.opponent is not None and e.round in by_lot):
             lost += 1
             if lost >= lives:
                 return Fraction(e.round)
@@ -843,4 +846,8 @@ def parse_tiebreak(name: str) -> Tiebreak:
     except ValueError:
         pass
     known = ", ".join(sorted(_NAMED)) + ", board:N, eliminated:N, median-buchholz:H:L"
-    raise TournamentError(f"unknown tiebreak {name!r} (known: {known})")
+    raise TournamentError(
+        f"unknown tiebreak {name!r} (known: {known})",
+        code="unknown-tiebreak",
+        values={"name": str(name)},
+    )

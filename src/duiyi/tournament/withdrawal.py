@@ -46,7 +46,11 @@ class Effect(enum.Enum):
 
 def _family(family: str) -> str:
     if family not in FAMILIES:
-        raise TournamentError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+        raise TournamentError(
+            f"unknown family {family!r} (known: {', '.join(FAMILIES)})",
+            code="unknown-family",
+            values={"family": str(family)},
+        )
     return family
 
 
@@ -79,7 +83,9 @@ def rule(
     """
     kind = get_game(game)  # UnknownGame for a name duiyi does not play
     if rounds < 1 or games_played < 0:
-        raise TournamentError("a withdrawal needs rounds ≥ 1 and games played ≥ 0")
+        raise TournamentError(
+            "a withdrawal needs rounds ≥ 1 and games played ≥ 0", code="withdrawal-counts"
+        )
     if not started:
         return Effect.REDRAW  # Go §28.1, Gomoku §18.5
     less_than_half = 2 * games_played < rounds

@@ -1,5 +1,31 @@
 // The server's public API: fetch with RFC 9457 problems turned into errors.
-import { t, article, getLang } from "./i18n.js";
+import { t, article, getLang, has, colon } from "./i18n.js";
+
+/** A request's field as the server names it (``0.rating``, ``online.hints``) in the page's
+ * words: a list's item counted from 1, each name as the page says it (issue 32).
+ * @example fieldName("0.rating") // "item 1's rating"; on a Chinese page 第1项的等级分 */
+export function fieldName(path) {
+  const parts = String(path).split(".").filter(Boolean).map((p) => (/^\d+$/.test(p)
+    ? t("field.item", { n: String(Number(p) + 1) })
+    : has(`field.${p}`) ? t(`field.${p}`) : p));
+  if (!parts.length) return t("field.body"); // the whole body (none sent, or not an object)
+  return parts.join(getLang() === "zh" ? "的" : "'s ");
+}
+
+/** A refusal's value as the page says it: a colour as a word (黑方), a field or a setting
+ * by its words, a table by its name, an article in the page's language; names, points and
+ * numbers as sent. */
+function said(key, value) {
+  const v = String(value);
+  if (v === "black" || v === "white") return t(v);
+  if (key === "field" || key === "option") return fieldName(v);
+  if (key === "table" && has(`table.${v}`)) return t(`table.${v}`);
+  if (key === "article") return article(v);
+  // an arbiter's decisions by the room's words (dec.<decision>): 复盘续赛
+  if (key === "decision" && has(`dec.${v}`)) return t(`dec.${v}`);
+  if (key === "allowed") return v.split(", ").map((d) => (has(`dec.${d}`) ? t(`dec.${d}`) : d)).join(getLang() === "zh" ? "、" : ", ");
+  return v;
+}
 
 export class Problem extends Error {
   constructor(body, status, retryAfter = 0) {
@@ -10,15 +36,21 @@ export class Problem extends Error {
   }
   /** The refusal in the page's language with the rule article when there is one (once: a
    * message may name it). A problem with a ``code`` the page knows (``err.<code>`` with the
-   * problem's ``values``, a colour said as a word) is said in the page's words, else the
-   * server's English detail. */
+   * problem's ``values`` said in the page's words) is said in the page's words, else the
+   * server's English detail; a field the words do not name leads them (第1项的姓名：…). */
   get text() {
-    const key = this.body.code ? `err.${this.body.code}` : null;
-    const values = Object.fromEntries(Object.entries(this.body.values || {}).map(([k, v]) => [k, t(String(v))]));
-    const said = key ? t(key, values) : key;
-    const message = said && said !== key ? said : this.message;
+    const code = this.body.code;
+    const raw = this.body.values || {};
+    const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, said(k, v)]));
+    let message = this.message;
+    if (code && has(`err.${code}`)) {
+      message = t(`err.${code}`, values);
+      // the words before their values: do they name the field themselves?
+      if (raw.field && !t(`err.${code}`).includes("{field}")) message = `${values.field}${colon()}${message}`;
+    }
     const a = article(this.body.article);
-    if (!a || message.includes(a)) return message;
+    // the server's English detail may name the article in its words (… (Go §21.4)): once
+    if (!a || message.includes(a) || message.includes(this.body.article)) return message;
     return getLang() === "zh" ? `${message}（${a}）` : `${message} (${a})`;
   }
 }
@@ -121,7 +153,10 @@ export function el(tag, attrs = {}, ...children) {
  * itself after a few seconds, on the next successful action and on leaving the page.
  */
 export function showError(err) {
-  const text = err instanceof Problem ? err.text : String(err && err.message ? err.message : err);
+  // a page's own refusal with a code (a pasted line without a name) is said as the server's
+  const coded = err && !(err instanceof Problem) && err.code
+    ? new Problem({ detail: err.message, code: err.code, values: err.values }, 0) : err;
+  const text = coded instanceof Problem ? coded.text : String(err && err.message ? err.message : err);
   notice(text, "error", 6000);
 }
 

@@ -8,19 +8,26 @@ import { t, translate, getLang, setLang, setBook } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { myGames, remember } from "./mine.js";
 import { games, loadGames } from "./games.js";
+import { roundsText, scoreWords, seatName } from "./labels.js";
 
 let leave = null;
 
 function names(n) {
-  return n && (n.black || n.white) ? `${n.black || t("black")} – ${n.white || t("white")}` : "";
+  return n && (n.black || n.white) ? `${seatName(n.black) || t("black")} – ${seatName(n.white) || t("white")}` : "";
+}
+
+/** "1 move", "7 moves" (一手, 7手): a count of moves in words, never "1 Moves". */
+function movesText(n) {
+  return Number(n) === 1 ? t("moves1") : t("movesN", { n: String(n) });
 }
 
 function resultLine(gm) {
   const o = gm.outcome || {};
   const sc = o.score || {};
   if (o.winner) {
-    const who = (gm.names && gm.names[o.winner]) || t(o.winner);
-    return `${who} · ${t(`term.${o.termination}`)}${sc.sgf_result ? ` · ${sc.sgf_result}` : ""}`;
+    const who = (gm.seats && seatName(gm.seats[o.winner])) || t(o.winner);
+    const margin = scoreWords(sc); // the game page's words: 黑胜3/4子 on a Chinese page, not B+1.5
+    return `${who} · ${t(`term.${o.termination}`)}${margin ? ` · ${margin}` : ""}`;
   }
   if (!o.result) return gm.closed ? t("closedShort") : ""; // closed by the director's entry
   return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
@@ -91,20 +98,20 @@ async function home(main) {
   // the lists update by themselves (every few seconds while the page is shown)
   async function refresh() {
     try {
-      const [r, n] = await Promise.all([api("GET", "/api/live-games"), api("GET", "/api/live-games/names").catch(() => ({ names: {} }))]);
+      const [r, n] = await Promise.all([api("GET", "/api/live-games"), api("GET", "/api/live-games/names").catch(() => ({ seats: {} }))]);
       live.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noLive"))]));
       for (const gm of r.games) {
         const where = gm.event_id ? ` · ${t("round", { n: gm.round })} · ${t("board")} ${gm.board}` : "";
-        const who = names(n.names[gm.id]);
+        const who = names((n.seats || {})[gm.id]);
         live.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}${who ? ` · ${who}` : ""}`),
-          ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : `${gm.moves} ${t("moves")}`}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
+          ` · ${gm.moves_exact === false ? t("movesAtMost", { n: gm.moves }) : movesText(gm.moves)}${where}${gm.engine ? ` · ${t("engine")}` : ""}`));
       }
     } catch (_e) { /* an older server without the list */ }
     try {
       const r = await api("GET", "/api/finished-games?limit=15");
       finished.replaceChildren(...(r.games.length ? [] : [el("li", {}, t("home.noFinished"))]));
       for (const gm of r.games) {
-        const who = names(gm.names);
+        const who = names(gm.seats);
         finished.append(el("li", { "data-game-id": gm.id }, el("a", { href: `#/game/${gm.id}` }, `${t(gm.game)} ${gm.size}×${gm.size}${who ? ` · ${who}` : ""}`),
           ` · ${resultLine(gm)} · `, el("a", { href: `/api/games/${gm.id}/sgf`, download: `${gm.id}.sgf` }, "SGF")));
       }
@@ -113,7 +120,7 @@ async function home(main) {
       const r = await api("GET", "/api/events");
       events.replaceChildren(...(r.events.length ? [] : [el("li", {}, t("home.noEvents"))]));
       for (const e of r.events) {
-        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${t(`sys.${e.system}`)} · ${e.current_round}/${e.rounds} · ${e.players} `,
+        events.append(el("li", {}, el("a", { href: `#/event/${e.id}` }, e.name), ` · ${t(e.game)} · ${t(`sys.${e.system}`)} · ${roundsText(e.current_round, e.rounds)} · ${t("ev.players", { n: String(e.players) })} · `,
           el("a", { href: `#/desk/${e.id}` }, t("desk")), " · ", el("a", { href: `#/room/${e.id}` }, t("room"))));
       }
     } catch (err) { showError(err); }
@@ -121,12 +128,12 @@ async function home(main) {
       const r = await api("GET", "/api/demo");
       seats.replaceChildren();
       for (const s of r.seats) {
-        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.names)}`),
+        const li = el("li", { "data-game-id": s.game_id }, el("strong", {}, `${t(s.game)} · ${names(s.seats)}`),
           ` (${s.round ? `${t("round", { n: s.round })} · ${t("board")} ${s.board}` : t("casual")})`);
         for (const c of ["black", "white"]) {
           if (!s.tokens[c]) continue;
           li.append(el("a", { class: "sit", href: `#/game/${s.game_id}?token=${s.tokens[c]}`, "data-testid": `sit-${c}` },
-            t("home.sitHere", { name: s.names[c], colour: t(c) })));
+            t("home.sitHere", { name: seatName(s.seats[c]), colour: t(c) })));
         }
         li.append(el("a", { href: `#/game/${s.game_id}` }, t("watch")));
         seats.append(li);

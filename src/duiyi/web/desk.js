@@ -6,7 +6,7 @@
 // answer carries all it changed (a board's result answers the board) is put in place by its
 // caller's ``patch`` instead: the desk draws again without reading the whole event (issue 26).
 import { api, el, showError, clearNotice } from "./api.js";
-import { t, setBook } from "./i18n.js";
+import { t, setBook, colon } from "./i18n.js";
 import { TABS } from "./desk_tabs.js";
 import { roundTitle } from "./event.js";
 import { forgetSecret, takeSecrets } from "./keys.js";
@@ -61,12 +61,19 @@ export function deskPage(main, id, params, tab) {
       } catch (err) {
         if (opts.refused && opts.refused(err)) { /* the caller asks the director */ } else showError(err);
       }
-      // the answer put in place (patch says whether it could), else the event read again
-      await draw(answer !== null && ctx.ev && opts.patch ? opts.patch(answer) : false);
+      // where the answer opens another address (``opens``), that address draws the desk once
+      const to = answer !== null && opts.opens ? opts.opens(answer) : null;
+      if (to) ctx.go(...to);
+      // else the answer put in place (patch says whether it could), or the event read again
+      else await draw(answer !== null && ctx.ev && opts.patch ? opts.patch(answer) : false);
       return answer;
     },
     redraw: () => draw(),
-    go(to, query = "") { location.hash = `#/desk/${id}/${to}${query ? `?${query}` : ""}`; },
+    go(to, query = "") {
+      const hash = `#/desk/${id}/${to}${query ? `?${query}` : ""}`;
+      if (location.hash === hash) draw(); // the same address: no hashchange draws it
+      else location.hash = hash;
+    },
     focusAfter(testid) { state.focus = testid; },
   };
 
@@ -143,7 +150,7 @@ function header(ctx) {
   const box = el("header", { class: "desk-head" },
     el("h1", {}, `${e.name} — ${t("desk")}`),
     el("p", { class: "meta" }, `${t(e.game)} · ${t(`sys.${e.system}`)} · `, aboutLine(e) ? `${aboutLine(e)} · ` : "",
-      t("desk.roundOf", { n: String(ev.current_round), of: String(e.rounds) }), " · ",
+      t(ev.current_round ? "desk.roundOf" : "desk.noRoundOf", { n: String(ev.current_round), of: String(e.rounds) }), " · ",
       desk.completed_rounds ? t("desk.completeThrough", { n: String(desk.completed_rounds) }) : t("desk.noneComplete"), " · ",
       el("a", { href: `#/event/${id}` }, t("public")), " · ",
       el("a", { href: `#/room/${id}${arbiter ? `?arbiter=${encodeURIComponent(arbiter)}` : ""}`, "data-testid": "room-link" }, t("room"))));
@@ -151,7 +158,7 @@ function header(ctx) {
   const waiting = e.history.flatMap((r) => r.games.filter((g) => g.conflict).map((g) => [r.round, g.board]));
   if (waiting.length) {
     box.append(el("div", { class: "conflict no-print", "data-testid": "conflicts", role: "status" },
-      el("strong", {}, `${t("conflict")}: `),
+      el("strong", {}, `${t("conflict")}${colon()}`),
       waiting.flatMap(([r, b], i) => [i ? ", " : "", el("a", { href: `#/desk/${id}/round?round=${r}` }, `${roundTitle(r)} · ${t("board")} ${b}`)])));
   }
   return box;

@@ -4,7 +4,8 @@
 // the automatic pairing would not have done (a rematch, colours unbalanced, a score-group
 // jump, a second bye) and the director keeps the change or not.
 import { api, el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, colon } from "./i18n.js";
+import { colours } from "./labels.js";
 import { ROUND_PARTS } from "./desk_round.js";
 import { playerName } from "./event.js";
 
@@ -41,8 +42,8 @@ function editor(ctx, r) {
     if (!res.warnings.length) { await save(); return; }
     out.replaceChildren(el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "hand-q" },
       el("p", { id: "hand-q" }, el("strong", {}, t("desk.hand.warn"))),
-      el("ul", {}, res.warnings.map((w) => el("li", { "data-kind": w.kind }, `${t(`desk.hand.kind.${w.kind}`)}: ${t(`desk.hand.msg.${w.kind}`, {
-        board: String(w.board), a: playerName(e, w.players[0]), b: w.players.length > 1 ? playerName(e, w.players[1]) : "", detail: w.detail || "" })}`))),
+      el("ul", {}, res.warnings.map((w) => el("li", { "data-kind": w.kind }, `${t(`desk.hand.kind.${w.kind}`)}${colon()}${t(`desk.hand.msg.${w.kind}`, {
+        board: String(w.board), a: playerName(e, w.players[0]), b: w.players.length > 1 ? playerName(e, w.players[1]) : "", detail: colours(w.detail || "") })}`))),
       el("div", { class: "actions" },
         el("button", { type: "button", class: "danger", "data-testid": "hand-save-anyway", onclick: save }, t("desk.hand.saveAnyway")),
         el("button", { type: "button", onclick: () => out.replaceChildren() }, t("desk.hand.keepEditing")))));
@@ -52,7 +53,7 @@ function editor(ctx, r) {
   const table = el("table", { class: "pairings hand", "data-testid": "hand-editor" },
     el("thead", {}, el("tr", {}, el("th", {}, t("board")), el("th", {}, t("black")), el("th", {}, t("white")))),
     el("tbody", {}, rows.map((x) => el("tr", {}, el("td", { class: "num" }, String(x.board)), el("td", {}, x.black), el("td", {}, x.white))),
-      byes.map((b) => el("tr", {}, el("td", {}, "—"), el("td", { colspan: "2" }, el("label", {}, `${t("bye")}: `, b))))));
+      byes.map((b) => el("tr", {}, el("td", {}, "—"), el("td", { colspan: "2" }, el("label", {}, `${t("bye")}${colon()}`, b))))));
   return el("section", { class: "hand-box", "aria-label": t("desk.hand.title") }, el("h3", {}, t("desk.hand.title")),
     el("p", { class: "note" }, t("desk.hand.help")), el("div", { class: "table-wrap" }, table), out,
     el("p", { class: "actions" },

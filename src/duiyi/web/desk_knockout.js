@@ -3,8 +3,8 @@
 // reversed (加赛) or lot (抽签); replayed boards say so, and the online replay game starts for
 // the players with their own links (POST .../settle-draw).
 import { el } from "./api.js";
-import { t } from "./i18n.js";
-import { ROUND_PARTS } from "./desk_round.js";
+import { colon, t } from "./i18n.js";
+import { ROUND_PARTS, lotWinner } from "./desk_round.js";
 import { playerName } from "./event.js";
 
 function knockoutRound(ctx, r) {
@@ -43,7 +43,7 @@ function askBox(ctx, r, ask) {
   // after the replays the book allows, the lot decides: no further replay is offered
   const more = (g.replays || 0) < replays;
   return el("div", { class: "confirm", role: "alertdialog", "aria-labelledby": "ko-q", "data-testid": "ko-draw" },
-    el("p", { id: "ko-q" }, el("strong", {}, `${t("ko.title")}: `), t("ko.drawQ", { round: String(ask.round), board: String(ask.board) })),
+    el("p", { id: "ko-q" }, el("strong", {}, `${t("ko.title")}${colon()}`), t("ko.drawQ", { round: String(ask.round), board: String(ask.board) })),
     el("p", { class: "note" }, t("ko.note", { n: String(replays) })),
     more ? null : el("p", { class: "warn-box", "data-testid": "ko-lot-only" }, t("ko.lotOnly", { n: String(replays) })),
     el("div", { class: "actions" },
@@ -55,7 +55,7 @@ function askBox(ctx, r, ask) {
 function doneBox(ctx, done) {
   const g = done.board_ || {};
   const text = done.settled === "lot"
-    ? t("ko.lotDone", { who: playerName(ctx.e, g.result === "1-0" ? g.black : g.white) })
+    ? t("ko.lotDone", { who: playerName(ctx.e, lotWinner(g)) })
     : `${t("ko.replayed", { round: String(done.round), board: String(done.board), k: String(g.replays || 1) })}${done.online ? ` ${t("ko.online")}` : ""}`;
   return el("p", { class: "ok-box", role: "status", "data-testid": "ko-done" }, text);
 }

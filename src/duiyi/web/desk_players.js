@@ -83,7 +83,7 @@ function playersTable(ctx) {
 function addForm(ctx) {
   const { id } = ctx;
   const one = { name: el("input", { name: "name", required: true, maxlength: "200", "data-testid": "add-name" }),
-    rank: el("input", { name: "rank", size: "5", maxlength: "12", "data-testid": "add-rank", placeholder: "3d" }),
+    rank: el("input", { name: "rank", size: "5", maxlength: "12", "data-testid": "add-rank", placeholder: rank("3d") }),
     rating: el("input", { name: "rating", type: "number", step: "1", "data-testid": "add-rating" }),
     club: el("input", { name: "club", maxlength: "200", "data-testid": "add-club" }) };
   return el("form", {
@@ -128,9 +128,14 @@ function pasteForm(ctx) {
     } catch (err) { preview.textContent = err.message; }
   };
   csv.addEventListener("input", () => { xml = null; showPreview(); });
-  const file = el("input", { type: "file", accept: ".csv,.tsv,.txt,.xml,.h9,text/csv,text/plain,application/xml", "aria-label": t("pasteFile") });
+  const file = el("input", { type: "file", class: "sr-only", accept: ".csv,.tsv,.txt,.xml,.h9,text/csv,text/plain,application/xml", "aria-label": t("pasteFile") });
+  // the browser's own picker speaks the browser's language ("Choose File · No file chosen" on
+  // a Chinese page, issue 32): the page's words instead, the input itself out of sight
+  const chosen = el("span", { class: "note", "data-testid": "file-chosen" }, t("noFile"));
+  const picker = el("label", { class: "file-pick", "data-testid": "file-pick" }, el("span", { class: "pick" }, t("pasteFile")), file, " ", chosen);
   file.addEventListener("change", async () => {
     const f = file.files[0];
+    chosen.textContent = f ? f.name : t("noFile");
     if (!f) return;
     const text = await f.text();
     xml = isXml(text) ? f : null;
@@ -154,7 +159,7 @@ function pasteForm(ctx) {
       ctx.state.imported = null;
       if (await ctx.change("POST", `/api/events/${id}/players`, { body: list })) notice(t("playersAdded", { n: String(list.length) }), "ok");
     },
-  }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, file,
+  }, el("label", { for: "paste-players" }, t("pastePlayers")), el("br"), csv, preview, picker,
   el("button", { type: "submit", "data-testid": "import" }, t("import")), importReport(ctx));
 }
 

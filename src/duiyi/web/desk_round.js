@@ -2,15 +2,31 @@
 // earlier one by its number), results with warnings, a correction that reaches a later pairing
 // confirmed in the page with the pairings it affects, conflicts, the audit trail, online games,
 // table cards and the pairing sheet.
-import { api, el, link, copyButton, showError } from "./api.js";
-import { t } from "./i18n.js";
+import { api, el, link, copyButton, showError, clearNotice } from "./api.js";
+import { secret, keepSecret } from "./keys.js";
+import { gameType } from "./games.js";
+import { t, colon, getLang } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 import { reasonText } from "./labels.js";
-import { RESULTS, playerName, roundTitle, conflictBox, trailBox, pairingSheet, tableCards } from "./event.js";
+import { resultsOf, playerName, roundTitle, conflictBox, trailBox, pairingSheet, tableCards } from "./event.js";
 
 /** A result code in words ("1-0" → "Black wins"). */
 export function resultLabel(code) {
   return code ? t(`rc.${code}`) : "—";
+}
+
+/** The player a drawn game's lot sends through (Game.lot: the game itself stays drawn). */
+export function lotWinner(g) {
+  return g.lot && g.lot.winner === "black" ? g.black : g.white;
+}
+
+/** A board decided by lot, in its result cell: who goes through, and the lot's seed in full
+ * (sent as a string, so no digit is rounded away). */
+export function lotLine(e, g) {
+  return el("p", { class: "note lot", "data-testid": `lot-${g.board}` },
+    // no space before a full-width bracket on a Chinese page: "抽签：选手1（1）胜出（对局仍为和棋…）"
+    el("strong", {}, t("ko.lotBoard", { who: playerName(e, lotWinner(g)) })), getLang() === "zh" ? "" : " ",
+    el("span", {}, t("ko.lotSeed", { seed: String(g.lot.seed || "—") })));
 }
 
 /** Extra parts of the round tab from other modules: { visible(ctx, r), render(ctx, r) → Node }. */
@@ -86,7 +102,7 @@ async function askRow(ctx, r, gm, cols) {
         from: resultLabel(gm.result), to: resultLabel(ask.body.result),
       })),
       el("ul", { "data-testid": "affected" }, affected.map((a) => el("li", {},
-        `${roundTitle(a.round)} · ${t("board")} ${a.board}: ${playerName(e, a.black)} – ${playerName(e, a.white)}`))),
+        `${roundTitle(a.round)} · ${t("board")} ${a.board}${colon()}${playerName(e, a.black)} – ${playerName(e, a.white)}`))),
       el("p", { class: "note" }, t("desk.correctNote")),
       el("div", { class: "actions" },
         el("button", { type: "button", class: "danger", "data-testid": "result-force-yes", onclick: () => enterResult(ctx, r, gm, ask.body, true) },
@@ -94,8 +110,27 @@ async function askRow(ctx, r, gm, cols) {
         el("button", { type: "button", onclick: () => { ctx.state.resultAsk = null; ctx.redraw(); } }, t("cancel"))))));
 }
 
+/** What the round's online games' referees ruled that the board's ⚠ counts (Go §24 warnings,
+ * Gomoku §12.3(4) violations), by board: the last online game of each board, read from its
+ * state (GET /api/games/{id}, the ledger's summary). A game that cannot be read counts none. */
+async function onlineCounts(ctx, r) {
+  const counted = gameType(ctx.e.game).counted;
+  const last = new Map();
+  for (const g of ctx.ev.games || []) if (g.round === r.round) last.set(g.board, g);
+  const out = new Map();
+  await Promise.all([...last.entries()].map(async ([board, g]) => {
+    try {
+      const st = await api("GET", `/api/games/${g.id}`);
+      const ref = st.referee || {};
+      out.set(board, { black: (ref.black || {})[counted] || 0, white: (ref.white || {})[counted] || 0 });
+    } catch (_err) { /* the board keeps the desk's counts */ }
+  }));
+  return out;
+}
+
 async function roundTable(ctx, r, explanation) {
   const { e, ev, id, arbiter } = ctx;
+  const ruled = await onlineCounts(ctx, r);
   const reasons = Object.fromEntries(((explanation && explanation.pairings) || []).map((p) => [p.board, p.reason]));
   const hasReasons = Object.keys(reasons).length > 0;
   const cols = 6 + (hasReasons ? 1 : 0);
@@ -123,9 +158,11 @@ async function roundTable(ctx, r, explanation) {
   for (const gm of r.games) {
     const online = ev.games.find((x) => x.round === r.round && x.board === gm.board);
     const sel = el("select", { "aria-label": `${t("result")} ${t("board")} ${gm.board}`, "data-testid": `result-${r.round}-${gm.board}` },
-      el("option", { value: "" }, "—"), RESULTS.map((c) => el("option", { value: c, selected: (gm.result || "") === c }, resultLabel(c))));
+      el("option", { value: "" }, "—"), resultsOf(ctx.e.game).map((c) => el("option", { value: c, selected: (gm.result || "") === c }, resultLabel(c))));
+    const online_ = ruled.get(gm.board) || { black: 0, white: 0 };
+    // the desk's count includes what the online game's referee ruled (issue 32)
     const warn = (color) => el("input", {
-      type: "number", min: "0", max: "2", value: String((gm.warnings || {})[color] || 0), class: "warn",
+      type: "number", min: "0", max: "2", value: String(Math.max((gm.warnings || {})[color] || 0, online_[color])), class: "warn",
       "aria-label": `${t(color)} ${t("warnings")} ${t("board")} ${gm.board}`,
       "data-testid": `warn-${color}-${r.round}-${gm.board}`,
     });
@@ -146,7 +183,9 @@ async function roundTable(ctx, r, explanation) {
     body.append(el("tr", { "data-board": String(gm.board) },
       el("td", { class: "num" }, String(gm.board)), el("td", {}, playerName(e, gm.black)), el("td", {}, playerName(e, gm.white)),
       el("td", { class: "enter" }, sel, el("label", { class: "warn-label" }, `⚠ ${t("black")}`, bw),
-        el("label", { class: "warn-label" }, `⚠ ${t("white")}`, ww), enter),
+        el("label", { class: "warn-label" }, `⚠ ${t("white")}`, ww), enter, gm.lot ? lotLine(e, gm) : null,
+        online_.black || online_.white ? el("p", { class: "note", "data-testid": `online-ruled-${r.round}-${gm.board}` },
+          t("desk.onlineRuled", { b: String(online_.black), w: String(online_.white) })) : null),
       el("td", { class: "record" }, gm.conflict ? conflictBox(r.round, gm, opts) : null, gm.trail && gm.trail.length ? trailBox(r.round, gm) : null),
       hasReasons ? el("td", { class: "reason" }, reasonText(reasons[gm.board] || "")) : null, linkCell));
     const ask = ctx.state.resultAsk;
@@ -167,7 +206,7 @@ function linksBox(ctx) {
   for (const gl of ctx.state.links.games) {
     const b = link(`#/game/${gl.game_id}?token=${gl.black_token}`);
     const w = link(`#/game/${gl.game_id}?token=${gl.white_token}`);
-    box.append(el("p", {}, `${t("board")} ${gl.board}: `,
+    box.append(el("p", {}, `${t("board")} ${gl.board}${colon()}`,
       el("a", { href: b }, `${t("black")} ${playerName(e, gl.black)}`), copyButton(b, t("copyLink"), t("copied")), " · ",
       el("a", { href: w }, `${t("white")} ${playerName(e, gl.white)}`), copyButton(w, t("copyLink"), t("copied"))));
   }
@@ -186,8 +225,7 @@ async function render(ctx) {
         type: "button", "data-testid": "draw-and-pair",
         onclick: async () => {
           if (!(await ctx.change("POST", `/api/events/${id}/players/draw`, { body: {} }))) return;
-          const r = await ctx.change("POST", `/api/events/${id}/rounds`);
-          if (r) ctx.go("round", `round=${r.round}`);
+          await ctx.change("POST", `/api/events/${id}/rounds`, { opens: (r) => ["round", `round=${r.round}`] });
         },
       }, t("desk.drawAndPair"))));
   }
@@ -195,8 +233,7 @@ async function render(ctx) {
     pairBox.append(el("button", {
       type: "button", "data-testid": "pair",
       onclick: async () => {
-        const r = await ctx.change("POST", `/api/events/${id}/rounds`);
-        if (r) ctx.go("round", `round=${r.round}`);
+        await ctx.change("POST", `/api/events/${id}/rounds`, { opens: (r) => ["round", `round=${r.round}`] });
       },
     }, t("desk.pairRound", { n: String(next) })));
   }
@@ -236,14 +273,38 @@ async function render(ctx) {
   }
   if (explanation && explanation.notes && explanation.notes.length) box.append(el("ul", { class: "note" }, explanation.notes.map((x) => el("li", {}, reasonText(x)))));
   const hasOnline = ev.games.some((g) => g.round === n);
+  // the links are derived from a key this tab keeps (keys.js), so that an answer lost on its
+  // way (a timeout, a cut) is asked for again instead of leaving a round nobody can sit at
+  const keptLinks = secret("event", id, `links${n}`);
+  const showLinks = async () => {
+    try {
+      const res = await api("POST", `/api/events/${id}/rounds/${n}/links`, { body: { links_key: keptLinks || secret("event", id, `links${n}`) }, token: ctx.key });
+      clearNotice("error");
+      ctx.state.links = { ...res, round: n };
+      ctx.redraw();
+    } catch (err) { showError(err); }
+  };
   box.append(el("p", { class: "no-print actions" },
     hasOnline ? null : el("button", {
       type: "button", "data-testid": `start-${n}`,
       onclick: async () => {
-        const res = await ctx.change("POST", `/api/events/${id}/rounds/${n}/games`);
+        let links = secret("event", id, `links${n}`);
+        if (!links) {
+          links = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+          keepSecret("event", id, `links${n}`, links);
+        }
+        let failed = null;
+        const res = await ctx.change("POST", `/api/events/${id}/rounds/${n}/games`, {
+          body: { links_key: links }, refused: (err) => { failed = err; return false; },
+        });
         if (res) { ctx.state.links = { ...res, round: n }; ctx.redraw(); }
+        // no answer, or the proxy's 5xx: the games may have been made; their links asked again
+        else if (failed && !(failed.status >= 400 && failed.status < 500)) await showLinks();
       },
-    }, t("startGames")), " ",
+    }, t("startGames")),
+    hasOnline && keptLinks && !(ctx.state.links && ctx.state.links.round === n) ? el("button", {
+      type: "button", "data-testid": `links-again-${n}`, onclick: showLinks,
+    }, t("desk.linksAgain")) : null, " ",
     el("button", { type: "button", "data-testid": `cards-${n}`, onclick: () => tableCards(e, r) }, t("tableCards")), " ",
     el("button", { type: "button", "data-testid": `sheet-${n}`, onclick: () => pairingSheet(e, r) }, t("printPairings"))));
   return box;

@@ -1,8 +1,9 @@
 // The desk's settings tab: the online games' settings (used by the next "start online games").
 import { el, notice, showError } from "./api.js";
-import { t } from "./i18n.js";
+import { t, colon } from "./i18n.js";
 import { addTab } from "./desk_tabs.js";
 import { describe } from "./event.js";
+import { gameType } from "./games.js";
 import { gameSettings } from "./settings.js";
 
 /** The event's days, place and country (the EGD's DT and PC, OpenGotha's dates and place). */
@@ -19,10 +20,12 @@ function aboutForm(ctx) {
       options.country = options.country.toUpperCase();
       if (await ctx.change("PATCH", `/api/events/${ctx.id}`, { body: { options } })) notice(t("saved"), "ok");
     },
-  }, el("h3", {}, t("desk.about")), el("p", { class: "note" }, t("desk.about.help")),
+  }, el("h3", {}, t("desk.about")),
+  // the EGD file is Go's only (the export offers none for Gomoku): its help names it only there
+  el("p", { class: "note", "data-testid": "about-help" }, t(gameType(ctx.e.game).egd ? "desk.about.help" : "desk.about.helpNoEgd")),
   field("begin_date", "desk.about.begin", { type: "date" }), field("end_date", "desk.about.end", { type: "date" }),
   field("location", "desk.about.location", { maxlength: "100" }),
-  field("country", "desk.about.country", { maxlength: "2", size: "3", pattern: "[A-Za-z]{2}", placeholder: "FR" }),
+  field("country", "desk.about.country", { maxlength: "2", size: "3", pattern: "[A-Za-z]{2}", placeholder: t("desk.about.countryEg") }),
   el("button", { type: "submit", "data-testid": "save-about" }, t("save")));
   return form;
 }
@@ -37,7 +40,7 @@ export function aboutLine(e) {
 function render(ctx) {
   const { e, ev, id } = ctx;
   const online = ev.online || {};
-  const settings = gameSettings(() => e.game, { prefix: "desk", legend: "event.online" });
+  const settings = gameSettings(() => e.game, { prefix: "desk", legend: "event.online", fouls: true });
   settings.set(online);
   const form = el("form", {
     class: "stack",
@@ -49,7 +52,7 @@ function render(ctx) {
     },
   }, settings.node, el("button", { type: "submit", "data-testid": "save-online" }, t("save")));
   return el("div", {}, el("h2", {}, t("desk.tab.settings")),
-    el("p", { "data-testid": "online-summary" }, `${t("event.online")}: ${describe(online)}`),
+    el("p", { "data-testid": "online-summary" }, `${t("event.online")}${colon()}${describe(online)}`),
     el("div", { class: "online-settings", "data-testid": "online-settings" }, form), aboutForm(ctx));
 }
 

@@ -1,12 +1,12 @@
 // The public event page (pairings, results, standings, crosstable; printable as wall charts)
 // and the tournament desk (organiser key).
-import { api, el, showError } from "./api.js";
-import { t, getLang, setBook } from "./i18n.js";
+import { api, el, showError, Problem } from "./api.js";
+import { t, getLang, setBook, colon, paren } from "./i18n.js";
 import { gameSettings } from "./settings.js";
 import { gameType, games } from "./games.js";
 import { eventOptions } from "./event_options.js";
 import { printPairings } from "./prints.js";
-import { score, rank, tiebreakHelp, resultText, systemText, crossCell } from "./labels.js";
+import { score, rank, tiebreakHelp, resultText, systemText, crossCell, roundsText } from "./labels.js";
 import { tiebreakLabel } from "./desk_standings.js";
 import { keepSecret } from "./keys.js";
 
@@ -16,10 +16,16 @@ export const SYSTEMS = ["swiss", "mcmahon", "round-robin", "double-round-robin",
 
 export const RESULTS = ["1-0", "0-1", "draw", "forfeit-black", "forfeit-white", "double-forfeit", "both-lose", "no-result"];
 
+/** The results a game of ``game`` can be entered with: no 无胜负 where the book has none
+ * (Gomoku §2.14: a finished game is won or drawn). */
+export function resultsOf(game) {
+  return gameType(game).no_result ? RESULTS : RESULTS.filter((r) => r !== "no-result");
+}
+
 export function playerName(e, n) {
   if (n === null || n === undefined) return t("bye");
   const p = e.players.find((x) => x.number === n);
-  return p ? `${p.name} (${n})` : String(n);
+  return p ? `${p.name}${paren(String(n))}` : String(n);
 }
 
 function resultOf(g) {
@@ -37,9 +43,12 @@ export function standingsTable(s) {
     el("th", {}, s.teams ? t("teams.match") : t("points")),
     cols.map((c) => el("th", { title: tiebreakHelp(c) }, tiebreakLabel(c))))));
   const body = el("tbody");
+  // a shared place is marked as on the desk (3=), one settled by lot with * (Go §27.1(1)C)
+  const places = {};
+  for (const r of s.standings || []) places[r.place] = (places[r.place] || 0) + 1;
   for (const r of s.standings || []) {
     body.append(el("tr", {},
-      el("td", {}, String(r.place)), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
+      el("td", {}, `${r.place}${places[r.place] > 1 ? "=" : ""}${r.by_lot ? "*" : ""}`), el("td", {}, String(r.number)), el("td", { class: "name" }, r.name),
       s.teams ? null : el("td", { class: "name" }, rank(r.rank)), s.teams ? null : el("td", { class: "name" }, r.club || ""),
       el("td", { class: "num" }, score(r.points)),
       cols.map((c) => el("td", { class: "num" }, score((r.tiebreaks || {})[c.name] ?? "")))));
@@ -76,7 +85,7 @@ export function roundTable(e, round, games, opts = {}) {
     const cells = [];
     if (opts.enter) {
       const sel = el("select", { "aria-label": `${t("result")} ${gm.board}`, "data-testid": `result-${round.round}-${gm.board}` },
-        el("option", { value: "" }, "—"), RESULTS.map((r) => el("option", { value: r, selected: resultOf(gm) === r }, r)));
+        el("option", { value: "" }, "—"), resultsOf(e.game).map((r) => el("option", { value: r, selected: resultOf(gm) === r }, r)));
       const warn = (color) => el("input", {
         type: "number", min: "0", max: "2", value: String((gm.warnings || {})[color] || 0), class: "warn",
         "aria-label": `${t(color)} ${t("warnings")}`, title: `${t(color)} ${t("warnings")}`,
@@ -90,7 +99,9 @@ export function roundTable(e, round, games, opts = {}) {
         onclick: () => opts.enter(round.round, gm.board, sel.value || null, Number(bw.value) || 0, Number(ww.value) || 0),
       }, t("enter"))));
     } else {
-      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, resultText(resultOf(gm))));
+      // a drawn knockout game decided by lot: the draw, and who goes through by lot
+      const lot = gm.lot ? ` · ${t("ko.lotBoard", { who: playerName(e, gm.lot.winner === "black" ? gm.black : gm.white) })}` : "";
+      cells.push(el("td", { class: "result", "data-testid": `shown-result-${round.round}-${gm.board}` }, `${resultText(resultOf(gm))}${lot}`));
     }
     const reason = opts.reasons ? (opts.reasons[gm.board] || "") : null;
     if (opts.enter && (gm.conflict || (gm.trail && gm.trail.length))) {
@@ -128,11 +139,15 @@ export function eventPage(main, id) {
       shown = ev.version;
       const e = ev.event;
       const page = el("div", { class: "event-page", "data-testid": "event-page", "data-version": String(ev.version) });
-      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${ev.current_round}/${e.rounds} · ${t("home.updated")}`));
+      page.append(el("h1", {}, e.name), el("p", { class: "meta" }, `${t(e.game)} · ${systemText(e.system)} · ${roundsText(ev.current_round, e.rounds)} · ${t("home.updated")}`));
       page.append(el("p", { class: "no-print" },
         el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
         el("a", { href: `/api/events/${id}/standings.html?lang=${getLang()}` }, t("wallchart"))));
-      page.append(el("h2", {}, t("standings")), standingsTable(st));
+      // the rounds the standings count: a round still being played counts for nobody yet
+      const done = st.played_rounds ?? 0;
+      page.append(el("h2", { "data-testid": "standings-title" }, done ? t("desk.st.after", { n: String(done) }) : t("desk.st.none")));
+      if (ev.current_round > done) page.append(el("p", { class: "note" }, t("desk.st.pending", { n: String(done + 1) })));
+      page.append(standingsTable(st));
       page.append(el("h2", {}, t("crosstable")), crosstableTable(x));
       page.append(el("h2", {}, t("pairings")));
       for (const r of [...e.history].reverse()) {
@@ -140,11 +155,20 @@ export function eventPage(main, id) {
       }
       main.replaceChildren(page);
     } catch (err) {
+      if (shown === null && err instanceof Problem && (err.status === 404 || err.status === 422)) {
+        // no such event: say so (never "Loading…" for ever) and stop asking
+        stopped = true;
+        clearInterval(timer);
+        main.replaceChildren(el("div", { class: "event-page", "data-testid": "event-missing" },
+          el("h1", {}, t("event.noneTitle")), el("p", { role: "alert" }, t("event.none", { id }))));
+        document.title = `duiyi · ${t("event.noneTitle")}`;
+        return;
+      }
       if (shown === null) showError(err);
     }
   }
-  draw();
   const timer = setInterval(draw, 8000);
+  draw();
   return () => { stopped = true; clearInterval(timer); };
 }
 
@@ -167,7 +191,7 @@ export function when(at) {
 export function conflictBox(round, gm, opts) {
   const c = gm.conflict;
   return el("div", { class: "conflict", "data-testid": `conflict-${round}-${gm.board}`, role: "group", "aria-label": t("conflict") },
-    el("p", {}, el("strong", {}, `${t("conflict")}: `),
+    el("p", {}, el("strong", {}, `${t("conflict")}${colon()}`),
       t("conflictText", { entered: gm.result ? resultText(gm.result) : "—", other: sheetText(c.sheet), source: t(`src.${c.source}`) || c.source, by: c.by || "" })),
     c.reason ? el("p", { class: "note" }, c.reason) : null,
     el("div", { class: "actions" },
@@ -185,11 +209,21 @@ export function conflictBox(round, gm, opts) {
 }
 
 // every change of the board's result: who, when, from what to what
+/** Who made an entry of the audit trail in the page's words: the organiser, an online game
+ * ("game ID" → 对局 ID), else as recorded. */
+export function byText(by) {
+  const who = String(by || "");
+  const game = /^game (\S+)$/.exec(who);
+  if (game) return t("by.game", { id: game[1] });
+  const key = `by.${who}`;
+  return t(key) === key ? who : t(key);
+}
+
 export function trailBox(round, gm) {
   return el("details", { class: "trail", "data-testid": `trail-${round}-${gm.board}` },
-    el("summary", {}, `${t("auditTrail")} (${gm.trail.length})`),
+    el("summary", {}, `${t("auditTrail")}${paren(gm.trail.length)}`),
     el("ol", {}, gm.trail.map((a) => el("li", {},
-      `${when(a.at)} · ${t(`src.${a.source}`)} · ${a.by || ""}: ${sheetText(a.previous)} → ${sheetText(a.value)}${a.note ? ` — ${a.note}` : ""}`))));
+      `${when(a.at)} · ${t(`src.${a.source}`)} · ${byText(a.by)}${colon()}${sheetText(a.previous)} → ${sheetText(a.value)}${a.note ? ` — ${a.note}` : ""}`))));
 }
 
 // the round's pairings on one sheet, for the wall (print)
@@ -220,8 +254,12 @@ export function describe(o) {
   if (typeof o.rules === "string") parts.push(t(`rules.${o.rules}`));
   if (o.handicap) parts.push(`${t("handicap")} ${o.handicap}`);
   const tc = o.time_control;
-  parts.push(tc ? t(`ts.${tc.system}`) : t("ts.none"));
+  // the clock's main time in minutes (包干制 30分钟), when the system has one
+  const base = tc && typeof tc.base === "number" && tc.base > 0 ? ` ${t("ts.minutes", { n: String(Math.round((tc.base / 60) * 100) / 100) })}` : "";
+  parts.push(tc ? `${t(`ts.${tc.system}`)}${base}` : t("ts.none"));
   if (o.lateness) parts.push(t("late"));
+  if (o.foul_policy) parts.push(t(`fouls.${o.foul_policy === "auto" ? "auto" : "claim"}`));
+  if (o.hints !== undefined) parts.push(t(o.hints ? "hints.on" : "hints.off"));
   return parts.join(" · ");
 }
 
@@ -234,9 +272,9 @@ export function tableCards(e, round) {
     if ((gone.has(g.black) || gone.has(g.white)) && String(g.result || "").startsWith("forfeit")) continue;
     cards.append(el("div", { class: "card" },
       el("p", { class: "card-head" }, `${e.name} · ${roundTitle(round.round)} · ${t("board")} ${g.board}`),
-      el("p", { class: "card-black" }, `● ${t("black")}: ${playerName(e, g.black)}`),
-      el("p", { class: "card-white" }, `○ ${t("white")}: ${playerName(e, g.white)}`),
-      el("p", { class: "card-result" }, `${t("result")}: ________   ${t("black")} ☐  ${t("white")} ☐`)));
+      el("p", { class: "card-black" }, `● ${t("black")}${colon()}${playerName(e, g.black)}`),
+      el("p", { class: "card-white" }, `○ ${t("white")}${colon()}${playerName(e, g.white)}`),
+      el("p", { class: "card-result" }, `${t("result")}${colon()}________   ${t("black")} ☐  ${t("white")} ☐`)));
   }
   const back = el("p", { class: "no-print" }, el("button", { type: "button", onclick: () => window.print() }, t("print")), " ",
     el("a", { href: location.hash }, "↩"));
@@ -244,12 +282,12 @@ export function tableCards(e, round) {
 }
 
 export function newEventPage(main) {
-  const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: "Club Swiss" });
+  const name = el("input", { name: "name", required: true, "data-testid": "event-name", value: t("newEvent.name") });
   const game = el("select", { name: "game", "data-testid": "event-game" }, games().map((g) => el("option", { value: g.name }, t(g.name))));
   const system = el("select", { name: "system", "data-testid": "event-system" },
     SYSTEMS.map((s) => el("option", { value: s }, t(`sys.${s}`))));
   const rounds = el("input", { type: "number", min: "1", max: "99", value: "5", name: "rounds", "data-testid": "event-rounds" });
-  const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi" });
+  const online = gameSettings(() => game.value, { prefix: "ev", legend: "event.online", tc: "chinese-byoyomi", fouls: true });
   game.addEventListener("change", online.update);
   const options = eventOptions(() => system.value); // 团体, knockout lines, same club
   system.addEventListener("change", options.update);
@@ -275,8 +313,8 @@ export function newEventPage(main) {
         keepSecret("event", r.id, "arbiter", r.arbiter_token);
         main.replaceChildren(el("div", { class: "keys", "data-testid": "event-keys" },
           el("h2", {}, t("event.keys")),
-          el("p", {}, `${t("organiserKey")}: `, el("code", {}, r.organiser_token)),
-          el("p", {}, `${t("arbiterKey")}: `, el("code", {}, r.arbiter_token)),
+          el("p", {}, `${t("organiserKey")}${colon()}`, el("code", {}, r.organiser_token)),
+          el("p", {}, `${t("arbiterKey")}${colon()}`, el("code", {}, r.arbiter_token)),
           el("p", {}, el("a", { href: `#/desk/${r.id}?key=${r.organiser_token}&arbiter=${r.arbiter_token}`, "data-testid": "open-desk" }, t("desk")),
             " · ", el("a", { href: `#/event/${r.id}` }, t("public")))));
       } catch (err) { showError(err); }

@@ -1,8 +1,8 @@
 // The game page: a player (token), the arbiter (arbiter key) or a spectator (nothing).
 import { api, el, showError, notice, clearNotice, copyButton, link, newActionId, Problem } from "./api.js";
 import { BoardView } from "./board.js";
-import { getLang, t } from "./i18n.js";
-import { resultText } from "./labels.js";
+import { getLang, t, tOf, colon, article, paren } from "./i18n.js";
+import { closedText, resultText, scoreWords, seatName } from "./labels.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 import { myGames, remember } from "./mine.js";
 import { gameType } from "./games.js";
@@ -78,7 +78,7 @@ export function gamePage(main, id, params) {
   // read once from the address, kept for this tab, and taken out of the address (keys.js)
   const { token, arbiter: arbiterKey } = takeSecrets("game", id, params, ["token", "arbiter"]);
   const g = {
-    state: null, analysis: null, callsSeq: 0, held: [], seat: null, viewMove: null, viewPos: null, picks: [],
+    state: null, analysis: null, callsSeq: 0, held: [], acked: 0, seat: null, viewMove: null, viewPos: null, picks: [],
     dispute: false, forbidden: false, sound: null, lastCall: null, openings: null,
     connected: false, closed: false, names: {}, resigning: false, focusNext: null,
     info: null, pending: null, calling: false, retrying: false, wake: null,
@@ -189,8 +189,10 @@ export function gamePage(main, id, params) {
     g.state = state;
     g.stateAt = performance.now();
     if (first && g.sound === null) {
+      // the spoken byo-yomi calls are the player's (Go §22.7): on by default at a seat only,
+      // a spectator (a phone in the hall) turns them on
       const sys = (state.time_control && state.time_control.system) || "";
-      g.sound = sys.startsWith("chinese");
+      g.sound = sys.startsWith("chinese") && !!g.seat;
     }
     if (changed) {
       g.picks = [];
@@ -291,6 +293,9 @@ export function gamePage(main, id, params) {
         if (g.retrying && g.connected) clearNotice("warn");
         g.retrying = false;
         if (r.state) setState(r.state);
+        // the socket's ack names the version only: until its update arrives the page's position
+        // is behind what was accepted, and nothing more is offered (a double-click plays once)
+        else if (r.version && g.state && r.version > g.state.version) g.acked = r.version;
         return;
       } catch (err) {
         if (g.closed) return; // the page was left
@@ -344,6 +349,7 @@ export function gamePage(main, id, params) {
   }
 
   function mine() {
+    if (g.acked && g.state && g.state.version < g.acked) return [];
     if (!g.seat || !g.analysis || g.analysis.version !== g.state.version || g.state.closed) return [];
     return g.analysis.allowed[g.seat] || [];
   }
@@ -372,7 +378,7 @@ export function gamePage(main, id, params) {
       act({ type: "choose_fifth", point: p });
     } else if (st.phase === "counting" && allowed.includes("mark_dead")) {
       if (g.dispute) act({ type: "dispute", point: p });
-      else act({ type: "mark_dead", point: p });
+      else act({ type: "mark_dead", points: [p] });
     } else if (allowed.includes("move")) {
       const stones = st.stones || {};
       if ((stones.black || []).includes(p) || (stones.white || []).includes(p)) {
@@ -408,11 +414,11 @@ export function gamePage(main, id, params) {
   function myColour() { return g.seat ? seatColour(g.seat) : null; }
 
   /** A player's name (the event's, or the one given for the seat), else the colour's word. */
-  function hasName(seat) { return !!((g.info && g.info.names && g.info.names[seat]) || g.names[seat] || engineOpposite()); }
+  function hasName(seat) { return !!((g.info && g.info.seats && g.info.seats[seat]) || g.names[seat] || engineOpposite()); }
 
   function nameOf(seat) {
-    const n = (g.info && g.info.names && g.info.names[seat]) || g.names[seat];
-    if (n) return n;
+    const n = (g.info && g.info.seats && g.info.seats[seat]) || g.names[seat];
+    if (n) return seatName(n);
     // against the computer: "You" and the engine's name, never "Black (Black)"
     const e = engineOpposite();
     if (e) return e.seat === seat ? e.name || t("engine") : t("you.name");
@@ -428,7 +434,7 @@ export function gamePage(main, id, params) {
   /** "Wang (White)"; a seat without a name is just its colour ("White", never "White (White)"). */
   function whoPlays(seat) {
     const colour = t(seatColour(seat));
-    return hasName(seat) ? `${nameOf(seat)} (${colour})` : colour;
+    return hasName(seat) ? `${nameOf(seat)}${paren(colour)}` : colour;
   }
 
   // -- the view -------------------------------------------------------------------------------
@@ -521,7 +527,7 @@ export function gamePage(main, id, params) {
     const base = c.base - elapsed;
     if (quotaClock(st)) return fmt(base); // the moves due are shown beside (movesDue)
     if (base > 0 || !c.periods) {
-      const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "";
+      const extra = c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}${t("rf.sec")}` : "";
       return fmt(base) + extra;
     }
     // between two server updates a used-up period rolls over to the next one on display only
@@ -533,7 +539,7 @@ export function gamePage(main, id, params) {
       inPeriod += length;
       left -= 1;
     }
-    return `${t("byoyomi")} ${fmt(inPeriod)} (${left} ${t("periods")})`;
+    return `${t("byoyomi")} ${fmt(inPeriod)}${paren(`${left} ${t("periods")}`)}`;
   }
 
   // so many moves in a period (Go §12.5, Gomoku §8.2): the clock shows the period's time,
@@ -555,7 +561,8 @@ export function gamePage(main, id, params) {
     const st = g.state;
     if (!gameType(st.game).counting) return null;
     if (st.phase === "counting" && a) {
-      if (!st.dead.length && a.proposal_score) return { score: a.proposal_score, proposal: true };
+      // once a side accepted, the count is of the marking it accepted (n/2), not "not accepted yet"
+      if (!st.dead.length && !(st.accepted || []).length && a.proposal_score) return { score: a.proposal_score, proposal: true };
       if (a.score) return { score: a.score, proposal: false };
       return null;
     }
@@ -567,11 +574,6 @@ export function gamePage(main, id, params) {
   }
 
   /** A count's result in the page's language: 黑胜3/4子 in Chinese, B+1.5 in English. */
-  function resultWords(score) {
-    if (!score) return "";
-    return getLang() === "zh" ? score.result_zh || score.sgf_result : score.sgf_result || score.result_zh;
-  }
-
   // "Result: Li Wei (Black) wins by counting · B+1.5 (Go §9)"; the winner is a seat
   function outcomeText() {
     const st = g.state;
@@ -583,19 +585,13 @@ export function gamePage(main, id, params) {
     else if (o.result === "draw") parts.push(`${t("draw")} · ${how}`);
     else parts.push(`${t(`res.${o.result}`)} · ${how}`);
     const score = o.score || { sgf_result: st.sgf_result, result_zh: st.result_zh };
-    const words = resultWords(score);
+    const words = scoreWords(score);
     if (words && !(o.winner && !score.sgf_result && !score.result_zh)) parts.push(words);
-    return `${t("result")}: ${parts.join(" · ")}${o.article ? ` (${o.article})` : ""}`;
+    return `${t("result")}${colon()}${parts.join(" · ")}${o.article ? paren(article(o.article)) : ""}`;
   }
 
   function ended(st) {
     return Boolean(st.outcome) || (st.closed !== undefined && st.closed !== null);
-  }
-
-  // "round 1 board 2: the director entered 1-0 (event …)": the result in the page's words
-  function closedText(reason) {
-    const m = /the director entered (\S+)/.exec(String(reason));
-    return t("closedByDirector", { result: m ? resultText(m[1]) : "—" });
   }
 
   // a drawn game of a knockout is replayed with colours reversed: the same link opens the replay
@@ -620,7 +616,7 @@ export function gamePage(main, id, params) {
     if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const key = `phase.${st.phase}`;
     let s = t(key, { n: String(st.fifth_n || 1) });
-    if (st.to_move) s += ` · ${whoPlays(st.to_move)} ${t("toMove")}`;
+    if (st.to_move) s += ` · ${t("toMove", { who: whoPlays(st.to_move) })}`;
     if (st.paused) s += ` · ${t("paused")}`;
     return s;
   }
@@ -652,7 +648,8 @@ export function gamePage(main, id, params) {
       const colour = seatColour(seat);
       const running = st.clock_running === seat && !ended(st);
       const tags = [];
-      if (g.seat === seat) tags.push(t("you"));
+      // "(you)" unless the name already says it (against the computer: "You · Black")
+      if (g.seat === seat && nameOf(seat) !== t("you.name")) tags.push(t("you"));
       if (a && a.engine && a.engine.seat === seat) tags.push(t("engine"));
       const clock = el("span", { class: "clock", "data-testid": `clock-${seat}` }, clockText(seat));
       clockEls[seat] = clock;
@@ -669,7 +666,7 @@ export function gamePage(main, id, params) {
         el("span", { class: `dot ${colour}`, "aria-hidden": "true" }),
         el("span", { class: "seat", "data-testid": `name-${seat}` }, nameOf(seat),
           hasName(seat) || colour !== seat ? el("span", { class: "colour", "data-testid": `colour-${seat}` }, ` · ${t(colour)}`) : null,
-          tags.length ? ` (${tags.join(", ")})` : ""),
+          tags.length ? (getLang() === "zh" ? `（${tags.join("、")}）` : ` (${tags.join(", ")})`) : ""),
         clock,
         el("span", { class: "info" }, info.flatMap((x, i) => (i ? [" · ", x] : [x])))));
     }
@@ -697,10 +694,10 @@ export function gamePage(main, id, params) {
     if (finalScore) {
       const s = finalScore.score;
       side.append(el("p", { class: "score", "data-testid": "final-count" },
-        `${t("score")}: ${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${resultWords(s)}`));
+        `${t("score")}${colon()}${nameOf("black")} ${s.black_area} · ${nameOf("white")} ${s.white_area} · ${t("komi")} ${s.komi_stones} → ${scoreWords(s)}`));
     }
     side.append(...gomokuNotes(allowed));
-    if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}: ${a.engine.error}`));
+    if (a && a.engine && a.engine.error) side.append(el("p", { class: "error", "data-testid": "engine-error" }, `${t("engine")}${colon()}${a.engine.error}`));
     side.append(el("p", { class: "call", "data-testid": "last-call" }, g.lastCall ? `${g.lastCall.zh} · ${g.lastCall.en}` : ""));
 
     // what I may do now (the server says which: the page knows no rules)
@@ -708,7 +705,7 @@ export function gamePage(main, id, params) {
     if (st.phase === "counting" && a) {
       side.append(el("p", { class: "note" }, t("counting.help")));
       if (!st.dead.length && a.proposal && a.proposal.length) {
-        side.append(el("p", { class: "note" }, `${t("counting.proposal")}: ${a.proposal.join(" ")}`));
+        side.append(el("p", { class: "note" }, `${t("counting.proposal")}${colon()}${a.proposal.join(" ")}`));
         if (allowed.includes("mark_dead")) {
           actions.append(button(t("counting.apply"), "apply-proposal", () => act({ type: "set_dead", points: a.proposal })));
         }
@@ -718,7 +715,7 @@ export function gamePage(main, id, params) {
         const s = shown.score;
         const agreed = (st.accepted || []).length;
         side.append(el("p", { class: `score${shown.proposal ? " proposal" : ""}`, "data-testid": "score" },
-          `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}: ${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${resultWords(s)}`));
+          `${shown.proposal ? t("count.proposal") : t("count.marking", { n: String(agreed) })}${colon()}${t("black")} ${s.black_area} · ${t("white")} ${s.white_area} → ${scoreWords(s)}`));
       }
       if (a.dead_views) side.append(deadViews(a));
       // the accept carries the marking on the screen (the dashed proposal while nothing is
@@ -771,7 +768,9 @@ export function gamePage(main, id, params) {
     if (g.pending && allowed.includes("move")) side.append(moveConfirm());
     if (g.resigning) side.append(resignConfirm());
     if (allowed.includes("move")) {
-      const input = el("input", { name: "move", size: "5", "data-testid": "move-input", value: typedValue, "aria-label": t("keyboardMove"), placeholder: t("keyboardMove"), autocomplete: "off" });
+      // the example is a point of this game's board in its book's notation (Go D4, Gomoku h8)
+      const typing = t("keyboardMove", { point: gameType(st.game).example_points[0] });
+      const input = el("input", { name: "move", size: "5", "data-testid": "move-input", value: typedValue, "aria-label": typing, placeholder: typing, autocomplete: "off" });
       side.append(el("form", { class: "kbd-move", onsubmit: (ev) => {
         ev.preventDefault();
         const typed = input.value.trim();
@@ -862,7 +861,7 @@ export function gamePage(main, id, params) {
     const live = !ended(st);
     if (st.opening && live && ["swap", "white4", "propose_fifth", "choose_fifth"].includes(st.phase)) {
       out.push(el("p", { class: "note", "data-testid": "opening-line" },
-        t("openingIs", { name: `${st.opening.id} ${st.opening.chinese} (${st.opening.japanese})`, n: String(st.fifth_n || 1) })));
+        t("openingIs", { name: openingName(st.opening), n: String(st.fifth_n || 1) })));
     }
     if (!gameType(st.game).draw_offers) return out;
     if (st.draw_offer && live) {
@@ -1011,7 +1010,7 @@ export function gamePage(main, id, params) {
     const box = el("section", { class: "calls", "aria-label": t("callArbiter") });
     for (const c of mineCalls.slice(-3)) {
       box.append(el("p", { class: "note", "data-testid": `call-${c.n}` },
-        `${t(`about.${c.about}`)}${c.text ? `: ${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.answer ? `: ${rulingLine(c.answer, nameOf)}` : c.ruling ? `: ${c.ruling}` : ""}`}`));
+        `${tOf(g.state.game, `about.${c.about}`)}${c.text ? `${colon()}${c.text}` : ""} — ${c.open ? t("callOpen") : `${t("callClosed")}${c.answer ? `${colon()}${rulingLine(c.answer, nameOf)}` : c.ruling ? `${colon()}${c.ruling}` : ""}`}`));
     }
     if (!open) return box;
     if (!g.calling) {
@@ -1019,7 +1018,9 @@ export function gamePage(main, id, params) {
       return box;
     }
     const about = el("select", { "data-testid": "call-about", "aria-label": t("callAbout") },
-      ["foul", "count", "time", "draw", "other"].map((a) => el("option", { value: a }, t(`about.${a}`))));
+      // Gomoku has no count of dead stones to call about (its book ends a game on five or a draw)
+      ["foul", "count", "time", "draw", "other"].filter((a) => a !== "count" || gameType(g.state.game).counting)
+        .map((a) => el("option", { value: a }, tOf(g.state.game, `about.${a}`))));
     const text = el("input", { "data-testid": "call-text", "aria-label": t("callText"), placeholder: t("callText"), maxlength: "300" });
     box.append(el("form", {
       class: "call-form",
@@ -1053,6 +1054,12 @@ export function gamePage(main, id, params) {
     return box;
   }
 
+  /** An opening by its number and name: the Chinese name on a Chinese page (the book's, Gomoku
+   * §3.2: "D1 寒星"), the Japanese one beside it on an English page ("D1 寒星 (Kansei)"). */
+  function openingName(o) {
+    return getLang() === "zh" ? `${o.id} ${o.chinese}` : `${o.id} ${o.chinese} (${o.japanese})`;
+  }
+
   function openingForm() {
     const box = el("div", { class: "opening", "data-testid": "opening-form" });
     box.append(el("p", { class: "note" }, t("openHint")));
@@ -1060,7 +1067,7 @@ export function gamePage(main, id, params) {
       el("option", { value: "" }, "—"));
     for (const o of g.openings || []) {
       const value = o.moves.join(" ");
-      select.append(el("option", { value, selected: value === g.picks.join(" ") }, `${o.id} ${o.chinese} ${o.japanese}`));
+      select.append(el("option", { value, selected: value === g.picks.join(" ") }, openingName(o)));
     }
     select.addEventListener("change", () => { g.picks = select.value ? select.value.split(" ") : []; render(); });
     const n = el("input", { type: "number", min: "1", max: "50", value: String(g.fifthN || 1), "data-testid": "fifth-n", "aria-label": t("fifthN") });
@@ -1097,7 +1104,7 @@ export function gamePage(main, id, params) {
     list.forEach((m, i) => {
       ol.append(el("li", {},
         el("button", { type: "button", class: `mv ${m.color}${i + 1 === at ? " current" : ""}`, onclick: () => goTo(i + 1) },
-          `${i + 1}. ${m.point}`)));
+          `${i + 1}. ${m.point === "pass" ? t("mv.pass") : m.point}`)));
     });
     box.append(ol);
     return box;
@@ -1160,7 +1167,7 @@ export function gamePage(main, id, params) {
     if (!fresh) return;
     for (const r of made) {
       if (g.seat && (r.color === g.seat || (r.colors || []).includes(g.seat))) {
-        notice(`${t("rule.onYou")}: ${rulingLine(r, nameOf)}`, "warn", 12000);
+        notice(`${t("rule.onYou")}${colon()}${rulingLine(r, nameOf)}`, "warn", 12000);
       }
     }
   }

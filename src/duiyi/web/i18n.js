@@ -1,11 +1,15 @@
 import { DESK_TEXTS } from "./i18n_desk.js";
 import { DESKZH_TEXTS } from "./i18n_deskzh.js";
 import { BOOK_TEXTS } from "./i18n_books.js";
+import { INPUT_TEXTS } from "./i18n_input.js";
 
 // Chinese and English texts. The language is chosen once (browser language, then the toggle).
 const T = {
   "nav.home": ["Home", "首页"],
   "nav.newEvent": ["New event", "新建比赛"],
+  "nav.skip": ["Skip to content", "跳到正文"],
+  "nav.main": ["Main", "主导航"],
+  "newEvent.name": ["Club Swiss", "俱乐部积分赛"],
   "home.title": ["Games and events", "对局与比赛"],
   "home.events": ["Events", "比赛"],
   "home.live": ["Live games (watch)", "正在进行的对局（观看）"],
@@ -40,8 +44,11 @@ const T = {
   "engine": ["engine", "引擎"],
   "spectator": ["Spectator", "观众"],
   "arbiter": ["Arbiter", "裁判"],
-  "toMove": ["to move", "行棋"],
+  // no space after 林海（黑方）
+  "toMove": ["{who} to move", "{who}行棋"],
   "pass": ["Pass", "虚着"],
+  // a pass in the move list (issue 32: "19. pass" on a Chinese page)
+  "mv.pass": ["pass", "虚着"],
   "resign": ["Resign", "认输"],
   "otPass": ["Pass on overtime", "超时改判虚着"],
   "otPass.help": ["Go §22.5: if you run past your last byo-yomi period, it counts as one pass (no warning) instead of a loss. Ask in advance, or at the overrun before the loss is ruled.", "围棋规则第22.5条：读秒超时原则上判负；经本方申请，改判弃权一次（虚着），不警告。可事先申请，或在超时后、判负之前申请。"],
@@ -51,6 +58,7 @@ const T = {
   "handicap.none": ["none (even game)", "不让子（分先）"],
   "optional": ["optional", "可不填"],
   "ts.none": ["No clock", "不计时"],
+  "ts.minutes": ["{n} min", "{n}分钟"],
   "ts.absolute": ["Absolute time", "包干制"],
   "ts.chinese-byoyomi": ["Chinese byo-yomi (reserved minutes)", "读秒制（保留分钟）"],
   "ts.japanese-byoyomi": ["Japanese byo-yomi (periods)", "日本读秒（次数）"],
@@ -74,6 +82,12 @@ const T = {
   "rules.free": ["Free Gomoku (no fouls)", "无禁手五子棋"],
   "rules.free_renju": ["Free opening with fouls", "自由开局（有禁手）"],
   "late": ["Lateness", "迟到"],
+  "fouls": ["Black's forbidden moves", "黑方禁手"],
+  "fouls.claim": ["White must point them out (claim)", "须由白方指出"],
+  "fouls.auto": ["Ruled at once by the referee", "裁判即时判定"],
+  "hints": ["Forbidden points shown to the players", "向棋手显示禁手点"],
+  "hints.off": ["Not shown", "不显示"],
+  "hints.on": ["Shown", "显示"],
   "late.none": ["Players are present at the start", "开赛时双方在座"],
   "start": ["Clock starts", "开钟"],
   "start.seated": ["when both players have sat down", "双方入座后"],
@@ -118,7 +132,7 @@ const T = {
   "counting.apply": ["Use the proposal", "采用自动判断"],
   "accept": ["Accept the count", "同意数子结果"],
   "dispute": ["Dispute a group", "对棋块有异议"],
-  "disputeHint": ["Click the group you dispute.", "请点击有异议的棋块。"],
+  "disputeHint": ["Click the opponent's group you say is dead (Go §21.4)", "请点击你认为已死的对方棋块（围棋§21.4）"],
   "accepted": ["accepted", "已同意"],
   "score": ["Count", "数子"],
   "open": ["Lay down the opening", "摆出开局"],
@@ -139,7 +153,7 @@ const T = {
   "method": ["Method", "方法"],
   "args": ["Arguments (JSON list)", "参数（JSON列表）"],
   "send": ["Send", "提交"],
-  "keyboardMove": ["Move (e.g. D4)", "着点（如 D4）"],
+  "keyboardMove": ["Move (e.g. {point})", "着点（如 {point}）"],
   "play": ["Play", "落子"],
   "flagged": ["time is up", "超时"],
   "byoyomi": ["byo-yomi", "读秒"],
@@ -173,7 +187,8 @@ const T = {
   "rating": ["Rating", "等级分"],
   "points": ["Points", "积分"],
   "bye": ["bye", "轮空"],
-  "gameLinks": ["Player links (shown once: hand each player their own)", "棋手链接（只显示一次：分别交给棋手）"],
+  "cross.pending": ["?", "待定"],
+  "gameLinks": ["Player links (hand each player their own; only this tab can show them again)", "棋手链接（分别交给棋手；只有本标签页能再次显示）"],
   "arbiterView": ["arbiter", "裁判"],
   "watch": ["watch", "观看"],
   "organiserKey": ["Organiser key", "编排密钥"],
@@ -202,7 +217,7 @@ const T = {
   "notFound.title": ["Game not found", "没有这盘对局"],
   "notFound.text": ["There is no game with the id {id}: check the link you were given.", "没有编号为 {id} 的对局：请核对收到的链接。"],
   "notFound.home": ["Back to the home page", "返回首页"],
-  "wins": ["{who} wins by {how}", "{who} 胜（{how}）"],
+  "wins": ["{who} wins by {how}", "{who}胜（{how}）"],
   "res.no_result": ["No result", "无胜负"],
   "res.both_lose": ["Both lose", "双方判负"],
   "waiting": ["Waiting for both players ({n}/2 seated): the clock starts when both sit down.", "等待双方入座（已到 {n}/2）：双方到齐后开始计时。"],
@@ -242,6 +257,10 @@ const T = {
   "home.whiteName": ["White's name", "白方姓名"],
   "home.linksFor": ["Links for {what}", "{what}的链接"],
   "home.updated": ["updated live", "实时更新"],
+  "ev.roundOf": ["round {n} of {of}", "第 {n} 轮（共 {of} 轮）"],
+  "ev.noRoundOf": ["not paired yet ({of} rounds)", "尚未编排（共 {of} 轮）"],
+  "ev.noRound": ["not paired yet", "尚未编排"],
+  "ev.players": ["{n} players", "{n} 名棋手"],
   "review": ["review", "复盘"],
   "addPlayer": ["Add the player", "添加棋手"],
   "playersAdded": ["{n} player(s) added.", "已添加 {n} 名棋手。"],
@@ -249,6 +268,7 @@ const T = {
   "pastePlaceholder": ["Li Wei, 5d\nWang Fang, 4d, 2300, Shanghai", "李伟, 5段\n王芳, 4段, 2300, 上海"],
   "pastePreview": ["{n} players read: {names}…", "读到 {n} 名棋手：{names}……"],
   "pasteFile": ["or a file (CSV, TSV, text, OpenGotha XML, EGD .h9)", "或选择文件（CSV、TSV、文本、OpenGotha XML、EGD .h9）"],
+  "noFile": ["no file chosen", "未选择文件"],
   "printPairings": ["Print the pairings", "打印对阵表"],
   "resultAndWarnings": ["Result and warnings", "结果与警告"],
   "record": ["Record", "记录"],
@@ -282,6 +302,7 @@ const T = {
   "casual": ["casual game", "友谊对局"],
   "forceYes": ["Change it anyway", "仍然修改"],
   "movesN": ["{n} moves", "{n}手"],
+  "moves1": ["1 move", "1手"],
   "room": ["Arbiter's room", "裁判室"],
   "room.lede": ["Every board of the round, its clock, the calls due, the players' claims and the rulings made. A ruling made here lands in the game and in the event at once.", "本轮每一台的对局、计时、读秒、棋手的申诉和已作出的裁决。在这里作出的裁决立即进入对局和比赛成绩。"],
   "room.none": ["No online game in this event yet: start a round's online games at the desk.", "本比赛还没有网络对局：请在编排台开始一轮的网络对局。"],
@@ -384,7 +405,7 @@ const T = {
   "rm.warning": ["Warning (Go §24)", "警告（第24条）"],
   "rh.warning": ["One stone off the player's count; the second warning loses the game.", "罚一子；第二次警告判负。"],
   "rm.violation": ["Violation (违例)", "违例"],
-  "rh.violation": ["The second violation loses the game (Gomoku §12.3(4)).", "第二次违例判负（第12.3条）。"],
+  "rh.violation": ["The second violation loses the game (Gomoku §12.3(4)).", "第二次违例判负（五子棋§12.3(4)）。"],
   "rm.time_penalty": ["Time penalty (罚时)", "罚时"],
   "rm.clock_adjustment": ["Clock adjustment (±)", "校正计时（加减）"],
   "rh.clock_adjustment": ["Add or take away minutes and seconds on one player's clock.", "为一方的钟加上或减去若干分秒。"],
@@ -457,7 +478,7 @@ const T = {
   "rule.sure": ["Make this ruling?", "确认作出以下裁决？"],
   "rule.confirm": ["Confirm the ruling", "确认裁决"],
   "rule.change": ["Change it", "修改"],
-  "rule.wins": ["{who} wins", "{who} 胜"],
+  "rule.wins": ["{who} wins", "{who}胜"],
   "rule.onYou": ["The arbiter's ruling", "裁判的裁决"],
   "rule.nth": ["{what} number {n}: the game is lost", "第{n}次{what}：判负"],
   "term.violations": ["violations", "违例"],
@@ -513,12 +534,124 @@ const T = {
   "err.replace-not-last-stone": ["Only {player}'s last stone, before the opponent plays on, can be put back", "只有{player}刚下的最后一子、且对方尚未落子时，才能放回原处"],
   "err.replace-same-point": ["The stone is already on {point}", "该子已在 {point}"],
   "err.disqualification-unapproved": ["A disqualification needs the competition committee's approval of the chief arbiter's written request: tick “Approved by the competition committee” first", "取消比赛资格须经竞赛委员会批准裁判长的书面请求：请先勾选“经竞赛委员会批准”"],
+  "err.move-occupied": ["{move} is occupied", "{move} 已有棋子"],
+  "err.move-suicide": ["{move} would be suicide: the stone would have no liberty and captures nothing", "{move} 是禁着点：该子无气且不能提子"],
+  "err.move-ko": ["{move} retakes the ko at once: the stone just taken may not be retaken before a move elsewhere", "{move} 不能立即提回劫：须先在别处下一手"],
+  "err.move-superko": ["{move} repeats an earlier whole-board position", "{move} 会使全盘重复以前出现过的局面"],
+  "err.dispute-own-group": ["{player} cannot claim its own group at {point} dead", "{player}不能主张自己在 {point} 的棋为死子"],
+  "err.clock-adjustment-zero": ["A clock correction of 0 seconds changes nothing: give the seconds to add or take off", "校正0秒不改变计时：请填写要加减的秒数"],
+  "err.not-on-move": ["It is {to_move}'s turn, not {player}'s", "现在轮到{to_move}，不是{player}"],
+  "err.marking-changed": ["The marking changed before you accepted: the stones marked dead are now {dead}; look at the count again", "在你同意之前死子标记已改变：现在标为死子的是 {dead}；请重新查看数子结果"],
+  "err.takeback-nothing": ["{player} has no move of their own to take back since the last change", "{player}自上次变动以来没有自己的着手可以收回"],
+  "err.takeback-not-allowed": ["No takebacks in this game: an event's game is played as it stands (a casual game allows them by agreement)", "本局不能悔棋：比赛对局按实际着手进行（休闲对局经双方同意可以悔棋）"],
+  "err.takeback-paused": ["The game is paused or adjourned: resume it first", "对局已暂停或封盘：请先恢复对局"],
+  "err.takeback-asked-already": ["{player} has asked already; wait for the answer", "{player}已经提出悔棋，请等待答复"],
+  "err.takeback-none-open": ["{player} has no open request to take back a move (a request ends when it is answered or a move is played)", "{player}没有待答复的悔棋请求（请求在答复或落子后即结束）"],
+  "err.void-not-on-move": ["{player} is not on move: a void move that counts as a pass voids the move being made now (move {move}, {opponent}'s); {player}'s last move stands (to take a stone back, rule a dropped stone or an irregularity)", "{player}不是走棋方：判为无效并按停一手计的，是正在下的这一手（第{move}手，{opponent}）；{player}的上一手仍然有效（要拿回棋子，请裁决掉子或违规）"],
+  "err.call-answered": ["Call {call} was already answered: this ruling does not answer it again and nothing was ruled", "第{call}次呼叫已经答复过：本判决不再答复，未作任何裁决"],
+  "err.entries-closed": ["Players cannot join this event after round 1 is paired", "第1轮编排之后本比赛不能再增加棋手"],
+  "err.player-entered": ["{name} is already entered", "{name} 已经报名"],
+  "err.numbers-after-pairing": ["The numbers are drawn by lot before round 1 is paired", "抽签确定序号须在第1轮编排之前进行"],
+  "err.player-withdrawn": ["Player {number} has already withdrawn", "{number} 号棋手已经退赛"],
+  "err.round-results-missing": ["Round {round} has no result yet on board(s) {boards}: enter them before pairing the next round", "第{round}轮第 {boards} 台尚无结果：请先录入，再编排下一轮"],
+  "err.pairing-two-players": ["Pairing needs at least two players", "编排至少需要两名棋手"],
+  "err.rounds-all-paired": ["All {rounds} rounds have been paired", "全部{rounds}轮都已编排"],
+  "err.pairing-rematch": ["Round {round} cannot be paired without a rematch", "第{round}轮无法在不重复对局的情况下编排"],
+  "err.pairing-no-partner": ["No partner left for player {number}", "{number} 号棋手已没有可配对的对手"],
+  "err.pairing-no-bye": ["No bye leaves the other players pairable without a rematch", "无论谁轮空，其余棋手都无法在不重复对局的情况下编排"],
+  "err.warnings-negative": ["Warnings cannot be negative", "警告次数不能为负数"],
+  "err.second-warning-loses": ["Round {round} board {board}: {player} had two warnings or violations and so loses the game", "第{round}轮第{board}台：{player}已两次受警告（违例），判负"],
+  "err.knockout-needs-winner": ["Round {round} board {board}: an elimination game needs a winner", "第{round}轮第{board}台：淘汰赛对局必须决出胜者"],
+  "err.result-after-withdrawal": ["Player {number} withdrew after round {after}; round {round} board {board} is decided by the withdrawal rule", "{number} 号棋手在第{after}轮后退赛；第{round}轮第{board}台按退赛规定处理"],
+  "err.settle-not-drawn": ["Round {round} board {board}: only a drawn game is settled by replay or lot", "第{round}轮第{board}台：只有和棋才以加赛或抽签决定"],
+  "err.settle-has-result": ["Round {round} board {board} already has a result", "第{round}轮第{board}台已有结果"],
+  "err.board-players-changed": ["Round {round} board {board} is no longer between these players: reload the page", "第{round}轮第{board}台的对阵已改变：请刷新页面"],
+  "err.no-teams": ["The event has no teams", "本比赛没有队伍"],
+  "err.player-no-team": ["Player {number} {name} has no team (a team event needs a team column)", "{number} 号棋手 {name} 没有队伍（团体赛需要“队伍”或“队名”一列）"],
+  "err.player-no-name": ["Player {number} has no name", "第{number}名棋手没有姓名"],
+  "err.no-result-in-book": ["Round {round} board {board}: a game of this book ends won or drawn, never without a result", "第{round}轮第{board}台：本项棋类对局只有胜局与和局，没有“无胜负”"],
+  "err.result-after-next-pairing": ["Round {round} board {board}: round {next} is already paired on the result entered; changing it needs the director's confirmation", "第{round}轮第{board}台：第{next}轮已按原结果编排；修改须经裁判长确认"],
+  "err.no-conflict": ["Round {round} board {board} has no conflict to resolve", "第{round}轮第{board}台没有需要裁定的结果冲突"],
+  "err.board-no-result": ["Board {board} has no result yet", "第{board}台尚无结果"],
+  "err.no-such-board": ["Round {round} has no board {board} (boards 1–{boards})", "第{round}轮没有第{board}台（共{boards}台）"],
+  "err.no-players-yet": ["There is no player {number}: the event has no players yet", "没有 {number} 号棋手：本比赛尚无棋手"],
+  "err.no-such-player": ["There is no player {number} (players are 1–{players})", "没有 {number} 号棋手（棋手为1–{players}号）"],
+  "err.round-not-paired": ["Round {round} has not been paired (rounds paired: {paired})", "第{round}轮尚未编排（已编排{paired}轮）"],
+  "err.absence-not-swiss": ["This event has its pairings from the start: a player who does not come forfeits the game, or withdraws", "本比赛的对阵在开赛前已确定：不到场的棋手判负，或退赛"],
+  "err.absence-after-pairing": ["Round {round} is already paired: absences are marked before a round is paired (player {number})", "第{round}轮已经编排：缺席须在该轮编排前登记（{number} 号棋手）"],
+  "err.absence-no-round": ["The event has {rounds} rounds (round {round} asked)", "本比赛共{rounds}轮（所选为第{round}轮）"],
+  "err.absence-withdrawn": ["Player {number} has withdrawn", "{number} 号棋手已退赛"],
+  "err.not-withdrawn": ["Player {number} has not withdrawn", "{number} 号棋手没有退赛"],
+  "err.withdrawal-stands": ["Player {number} withdrew after round {after} and round {round} is paired since: the withdrawal stands", "{number} 号棋手在第{after}轮后退赛，其后第{round}轮已经编排：退赛不能撤销"],
+  "err.hand-latest-round": ["Only the latest paired round ({current}) can be paired by hand (round {round} asked)", "只有最近编排的一轮（第{current}轮）可以手工调整（所选为第{round}轮）"],
+  "err.hand-team-round": ["A team round is paired match by match: not by hand here", "团体赛的轮次按场次编排，不能在此手工调整"],
+  "err.hand-results-in": ["Round {round} has results on board(s) {boards}: it is changed by hand only before its games start", "第{round}轮第 {boards} 台已有结果：只能在对局开始前手工调整"],
+  "err.hand-paired-twice": ["Player {number} is paired twice in round {round}", "{number} 号棋手在第{round}轮被编排了两次"],
+  "err.hand-players-changed": ["A pairing by hand keeps the round's players (left out: {missing}; not in this round: {extra}); mark absences before the round is paired", "手工调整须保留本轮的棋手（遗漏：{missing}；不在本轮：{extra}）；缺席须在编排前登记"],
+  "err.hand-online-started": ["Round {round}'s online games have started: its pairing is no longer changed by hand", "第{round}轮的网上对局已经开始：不能再手工调整对阵"],
+  "err.settle-online-unfinished": ["Round {round} board {board}: its online game is not finished; only a drawn game is settled by replay or lot", "第{round}轮第{board}台：网上对局尚未结束；只有和棋才以加赛或抽签决定"],
+  "err.settle-online-won": ["Round {round} board {board}: its online game was won by {player}, not drawn; enter or correct its result instead", "第{round}轮第{board}台：网上对局由{player}获胜，并非和棋；请录入或更正结果"],
+  "err.settle-not-knockout": ["Round {round} is not an elimination round: enter the draw as a result", "第{round}轮不是淘汰轮：请把和棋作为结果录入"],
+  "err.rounds-below-paired": ["{rounds} rounds are paired already", "已经编排了{rounds}轮"],
+  "err.variant-ab": ["The variant is A (total score) or B (points)", "计分方式为A（总分）或B（积分）"],
+  "err.egd-go-only": ["The European Go Database holds Go results only: this event has no EGD file", "欧洲围棋数据库只收录围棋成绩：本比赛不能导出该数据库的文件"],
+  "err.player-already-paired": ["Player {number} {name} is already paired: this is only possible before a player's first pairing (a paired player withdraws instead)", "{number} 号棋手 {name} 已经编排：只能在首次编排前进行（已编排的棋手只能退赛）"],
+  "err.player-needs-name": ["Player {number} needs a name", "{number} 号棋手需要姓名"],
+  "err.lot-missing": ["No lot drawn for {who}", "{who} 尚未抽签"],
+  "err.lot-same": ["Two tied competitors drew the same lot", "两名同分者抽到了相同的签"],
+  "err.links-key-unknown": ["No game of round {round} was started from this tab: its links cannot be shown here", "第{round}轮没有从本标签页开始的对局：无法在此显示其链接"],
+  "err.round-nothing-to-play": ["Round {round}: every board has a result or an online game already", "第{round}轮：每台都已有结果或网上对局"],
+  "err.round-being-played": ["Round {round} is being played; wait for it to end", "第{round}轮正在进行，请等待结束"],
+  "err.event-busy": ["The event keeps changing under this request; try again", "比赛数据正在被修改，请重试"],
+  "err.board-busy": ["This board keeps changing under this request; try again", "该台数据正在被修改，请重试"],
+  "err.entered-meanwhile": ["Round {round} board {board} was entered meanwhile by another desk: check it and enter the result again to correct it", "第{round}轮第{board}台刚被另一处录入：请核对，如需更正请重新录入"],
+  "err.players-cap": ["An event holds at most {cap} players on this server", "本服务器每个比赛最多{cap}名棋手"],
+  "err.knockout-draw-option": ["The knockout draw option is replay or refuse", "淘汰赛和棋处理方式须为加赛或拒绝"],
+  "err.draw-replays-option": ["The number of replays of a drawn game must be 0 or more", "和棋加赛次数不能为负数"],
+  "err.rounds-needed": ["This event needs its number of rounds", "本比赛需要设定轮数"],
+  "err.no-such-team": ["There is no team {number} (teams are 1–{teams})", "没有第{number}队（共{teams}队）"],
+  "err.rounds-at-least-one": ["An event needs at least one round", "比赛至少需要一轮"],
+  "err.match-colours": ["A team match needs one colour per board result", "团体赛每台结果都需要对应的执子颜色"],
+  "err.match-no-board": ["A team match needs at least one board", "团体赛至少需要一台"],
+  "err.player-no-field": ["A player has no such field", "棋手没有这一项"],
+  "err.system-not-paired": ["This system's rounds are not paired here yet: enter the results board by board", "本赛制的轮次暂不能在此编排：请逐台录入结果"],
+  "err.teams-round-robin-or-swiss": ["Team events are paired by round robin or Swiss", "团体赛只能采用循环制或积分编排制"],
+  "err.team-no-players": ["A team event needs at least one player per team", "团体赛每队至少需要一名棋手"],
+  "err.bracket-two-entries": ["A bracket needs two entries", "淘汰赛至少需要两名参赛者"],
+  "err.colours-option": ["The colours option is lines or guess", "执子方式须为按签位或猜先"],
+  "err.lines-option": ["The lines option is numbers or lot", "签位须按序号或抽签确定"],
+  "err.groups-not-drawn": ["The groups have not been drawn yet (pair round 1 first)", "尚未分组（请先编排第1轮）"],
+  "err.group-too-few": ["Group {group} has {left} player(s) left for {places} qualifying place(s)", "第{group}组只剩{left}名棋手，却有{places}个出线名额"],
+  "err.group-place-shared": ["Group {group}: place {place} is shared at the qualifying places; settle it by a play-off or by lot before the final stage", "第{group}组：出线名次第{place}名并列；请在决赛阶段前以加赛或抽签决定"],
+  "err.match-two-players": ["A match is played by two players; the event has {players}", "对抗赛由两名棋手进行，本比赛有{players}名"],
+  "err.match-decided": ["The match is decided", "本场对抗赛已决出结果"],
+  "err.relay-needs-teams": ["A relay is played between teams: give the players a team column", "擂台赛在队伍之间进行：请为棋手填写队伍"],
+  "err.relay-over": ["The relay is over: {team} has players left", "擂台赛已结束：{team}还有棋手"],
+  "err.option-invalid": ["The setting {option} is not valid", "设置项 {option} 的值无效"],
+  "err.simulate-rounds": ["A simulation needs at least one round", "模拟至少需要一轮"],
+  "err.unknown-system": ["Unknown system {system}", "未知赛制 {system}"],
+  "err.file-players-order": ["The event's players must be numbered 1, 2, 3, … in order", "比赛的棋手须按1、2、3……顺序编号"],
+  "err.file-teams-order": ["The event's teams must be numbered 1, 2, 3, … in order", "比赛的队伍须按1、2、3……顺序编号"],
+  "err.file-rounds-order": ["The event's rounds must be numbered 1, 2, 3, … in order", "比赛的轮次须按1、2、3……顺序编号"],
+  "err.file-round-unknown-player": ["Round {round} names an unknown player {number}", "第{round}轮中有未知棋手 {number}"],
+  "err.file-round-player-twice": ["Player {number} appears twice in round {round}", "{number} 号棋手在第{round}轮出现两次"],
+  "err.file-team-member": ["Team {team}: player {number} is unknown or in another team", "{team}：{number} 号棋手不存在或已属于其他队伍"],
+  "err.promotion-result": ["Not a game result (expected win, draw or loss)", "不是对局结果（应为胜、和或负）"],
+  "err.promotion-dan": ["A professional dan is 1–9, not {dan}", "职业段位为1–9段，不是{dan}段"],
+  "err.promotion-dan-gap": ["Table 4 scores games between players at most three dan apart ({own} dan against {opponent} dan)", "附表四只计相差不超过三段的对局（{own}段对{opponent}段）"],
+  "err.promotion-table5": ["Table 5 lists promotion from 1 dan to 7 dan, not {dan} dan", "附表五只列1段至7段的升段，不是{dan}段"],
+  "err.unknown-family": ["Unknown kind of system {family}", "未知赛制类别 {family}"],
+  "err.system-registered-twice": ["Two systems are registered as {system}", "有两个赛制都登记为 {system}"],
+  "err.unknown-final-stage": ["The final stage is none, knockout or round robin", "决赛阶段须为无、淘汰制或循环制"],
+  "err.unknown-tiebreak": ["Unknown tiebreak {name}", "未知的对比方法 {name}"],
+  "err.withdrawal-counts": ["A withdrawal needs rounds ≥ 1 and games played ≥ 0", "退赛须有至少1轮、已赛局数不少于0"],
   "yes": ["yes", "是"],
   "no": ["no", "否"],
 };
 
 Object.assign(T, DESK_TEXTS); // the desk's texts live beside (i18n_desk.js)
 Object.assign(T, DESKZH_TEXTS); // results, ranks, tiebreaks, knockout draws, teams, prints
+Object.assign(T, INPUT_TEXTS); // refusals of input: fields, pasted lists, tables, settings
 Object.assign(T, BOOK_TEXTS); // texts citing one game's book: "key@go", "key@gomoku"
 
 let lang = localStorage.getItem("duiyi.lang") ||
@@ -540,13 +673,42 @@ export function t(key, vars = {}) {
   return s;
 }
 
+/** The text for ``key`` in the words of ``game``'s book (``key@game`` where the table has it),
+ * whatever book the page cites: a room or a list that shows games of either kind says each
+ * game's own words (issue 32).
+ * @example tOf("go", "about.foul") // "a foul (stones moved, an illegal move)" */
+export function tOf(game, key, vars = {}) {
+  const own = game && T[`${key}@${game}`] ? `${key}@${game}` : key;
+  const saved = book;
+  book = null;
+  try { return t(own, vars); } finally { book = saved; }
+}
+
+/** Whether the table has words for ``key`` (a refusal's field, table or code), in any book or
+ * in the page's book's own (``key@go``).
+ * @example has("field.rating") // true */
+export function has(key) { return Object.hasOwn(T, key) || Boolean(book && Object.hasOwn(T, `${key}@${book}`)); }
+
+/** ``text`` in brackets after a label, in the page's language: " (2)", on a Chinese page （2）. */
+export function paren(text) { return lang === "zh" ? `（${text}）` : ` (${text})`; }
+
+/** The colon of a label in the page's language: "：" (full width) on a Chinese page. */
+export function colon() { return lang === "zh" ? "：" : ": "; }
+
 export function getLang() { return lang; }
 
 /** An article as the server names it ("Gomoku §18.2") in the page's language (五子棋§18.2).
  * @example article("Go §27.1(1)A") // "围棋§27.1(1)A" on a Chinese page */
 export function article(text) {
   if (!text || lang !== "zh") return text || "";
-  return text.replaceAll("Gomoku §", "五子棋§").replaceAll("Go §", "围棋§");
+  return text.replaceAll("Gomoku §", "五子棋§").replaceAll("Go §", "围棋§").replaceAll(", §", "、§");
+}
+
+/** An article as typed on the page (围棋§24) back in the server's words (Go §24): what
+ * :func:`article` shows, the server receives.
+ * @example articleKey("围棋§22.8") // "Go §22.8" */
+export function articleKey(text) {
+  return String(text || "").replaceAll("五子棋§", "Gomoku §").replaceAll("围棋§", "Go §").replaceAll("、§", ", §");
 }
 
 export function setLang(value) {
@@ -558,4 +720,5 @@ export function setLang(value) {
 /** Fill every ``data-i18n`` element under ``root``. */
 export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
 }

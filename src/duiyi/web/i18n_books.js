@@ -3,6 +3,14 @@
 // book is set (setBook), else the key's plain text, which cites no book. One line per key,
 // [English, 中文]. The Gomoku book has 19 articles and no appendix: never cite Go's here.
 export const BOOK_TEXTS = {
+  "err.second-warning-loses@go": ["Round {round} board {board}: {player} had two warnings and so loses the game", "第{round}轮第{board}台：{player}两次受警告，判负"],
+  "err.second-warning-loses@gomoku": ["Round {round} board {board}: {player} had two violations and so loses the game", "第{round}轮第{board}台：{player}两次违例，判负"],
+  "resultAndWarnings@gomoku": ["Result and violations", "结果与违例"],
+  "warnings@gomoku": ["violations (违例)", "违例"],
+  "desk.onlineRuled@go": ["Ruled in the online game: Black {b}, White {w} warnings (Go §24)", "网上对局已判警告：黑方 {b} 次、白方 {w} 次（围棋§24）"],
+  "desk.onlineRuled@gomoku": ["Ruled in the online game: Black {b}, White {w} violations (Gomoku §12.3(4))", "网上对局已判违例：黑方 {b} 次、白方 {w} 次（五子棋§12.3(4)）"],
+  "fouls.claim@gomoku": ["White must point them out (claim, Gomoku §10.1(2))", "须由白方指出（五子棋§10.1(2)）"],
+  "hints.off@gomoku": ["Not shown (no aid that may benefit a player, Gomoku §12.2(7))", "不显示（不得使用对局获益的资料，五子棋§12.2(7)）"],
   "tbh.points@go": ["win 2, draw 1, loss 0 (Go §27.1)", "胜2分、和1分、负0分（围棋§27.1）"],
   "tbh.points@gomoku": ["win 1, draw ½, loss 0 (Gomoku §18.1)", "胜1分、和½分、负0分（五子棋§18.1）"],
   "desk.st.pointsDoc@go": ["win 2, draw 1, loss 0 (Go §27.1); a bye counts as a win", "胜2分、和1分、负0分（围棋§27.1）；轮空按胜计"],
@@ -29,4 +37,8 @@ export const BOOK_TEXTS = {
   "ev.teamHelp@go": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Go §25.2). Match points and game points follow Go §27.2.", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，围棋§25.2）。场分、局分按围棋§27.2计算。"],
   "ev.teamHelp@gomoku": ["Players need a team column (team / 队伍 / 队名); their order in the file is the board order (分台定人制, Gomoku §16.2(1)). Match points and game points follow Gomoku §18.1, §18.3(2).", "棋手名单须有“队伍”列（队伍／队名／team），名单中的先后即台次（分台定人制，五子棋§16.2(1)）。场分、局分按五子棋§18.1、§18.3(2)计算。"],
   "desk.hand.msg.rematch@go": ["board {board}: {a} and {b} have met before (appendix 五.2(2): no rematch)", "第 {board} 台：{a} 与 {b} 已经对局过（附则五.2(2)：已赛过的棋手不再相遇）"],
+  // what a player calls the arbiter about, in the words of the game's book (Go has no forbidden
+  // move; Gomoku no count of dead stones)
+  "about.foul@go": ["a foul (stones moved, an illegal move)", "犯规（移动棋子、违规着法）"],
+  "about.foul@gomoku": ["a foul (forbidden move, stones moved)", "犯规（禁手、移动棋子）"],
 };

@@ -1,7 +1,7 @@
 // Texts of the Chinese director's desk (issue 20): results, systems, ranks, tiebreaks, the
 // knockout's draws, team events and the prints. One line per key, [English, 中文].
 export const DESKZH_TEXTS = {
-  "rules.chinese_2013": ["Chinese Gomoku Competition Rules 2013 (designated openings)", "中国五子棋竞赛规则（2013）（指定开局）"],
+  "rules.chinese_2013": ["Chinese Gomoku Competition Rules 2013 (designated openings)", "中国五子棋竞赛规则（2013年，指定开局）"],
   "rules.free": ["Free Gomoku (no fouls)", "无禁手五子棋"],
   "rules.free_renju": ["Free opening with fouls", "自由开局（有禁手）"],
   "rc.no-result": ["No result", "无胜负"],
@@ -35,7 +35,9 @@ export const DESKZH_TEXTS = {
   "ko.lotOnly": ["This board has been replayed {n} times already: the lot decides now.", "本台已加赛 {n} 局仍和：现在抽签决定。"],
   "ko.replayed": ["Round {round}, board {board}: replayed with colours reversed ({k}. replay).", "第 {round} 轮第 {board} 台：交换先后手加赛（第 {k} 局加赛）。"],
   "ko.online": ["The replay game has started online; the players' links stay the same.", "加赛对局已在网上开始，棋手链接不变。"],
-  "ko.lotDone": ["Decided by lot: {who} goes through.", "抽签决定：{who} 晋级。"],
+  "ko.lotDone": ["Decided by lot: {who} goes through.", "抽签决定：{who}晋级。"],
+  "ko.lotBoard": ["Lot: {who} goes through", "抽签：{who}胜出"],
+  "ko.lotSeed": ["(the game stays drawn; seed {seed})", "（对局仍为和棋；种子 {seed}）"],
   "ko.replayLink": ["Replay with colours reversed (加赛): open the replay game", "交换先后手加赛：进入加赛对局"],
   "ko.lines": ["Round 1 pairing", "第1轮对阵"],
   "ko.lines.lot": ["by lot", "抽签"],

@@ -107,7 +107,11 @@ export function parsePlayers(text) {
         else if (!p.club) p.club = cell;
       }
     }
-    if (!p.name) throw new Error(`line ${i + 1 + (columns ? 1 : 0)}: no name`);
+    if (!p.name) {
+      // a refusal with a code, said in the page's language as the server's are (api.js)
+      const line = String(i + 1 + (columns ? 1 : 0));
+      throw Object.assign(new Error(`line ${line}: no name`), { code: "players-csv-no-name", values: { line } });
+    }
     if (p.rating !== undefined && p.rating !== "") {
       const n = Number(p.rating);
       if (Number.isFinite(n)) p.rating = n; else delete p.rating;

@@ -4,9 +4,10 @@
 // A ruling is sent to the game (POST /api/games/{id}/rulings): the game ends or goes on by the
 // rules, and the event enters a finished game's result itself.
 import { api, el, showError, notice } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tOf, colon, paren, article } from "./i18n.js";
 import { rulingForm, rulingLine, rulingTable, termination } from "./rulings.js";
 import { takeSecrets } from "./keys.js";
+import { closedText, seatName } from "./labels.js";
 
 function fmt(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -30,7 +31,7 @@ export function roomPage(main, id, params) {
     return () => {};
   }
 
-  function nameOf(b, seat) { return (b.names && b.names[seat]) || t(seat); }
+  function nameOf(b, seat) { return (b.seats && seatName(b.seats[seat])) || t(seat); }
 
   function clockText(b, seat) {
     const st = b.state;
@@ -42,8 +43,8 @@ export function roomPage(main, id, params) {
     let elapsed = 0;
     if (st.clock_running === seat && !st.paused && !st.outcome) elapsed = (performance.now() - b.at) / 1000;
     const base = c.base - elapsed;
-    if (base > 0 || !c.periods) return fmt(base) + (c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}s` : "");
-    return `${t("byoyomi")} ${fmt(c.period_time + base)} (${c.periods} ${t("periods")})`;
+    if (base > 0 || !c.periods) return fmt(base) + (c.periods ? ` + ${c.periods}×${Math.round(c.period_time)}${t("rf.sec")}` : "");
+    return `${t("byoyomi")} ${fmt(c.period_time + base)}${paren(`${c.periods} ${t("periods")}`)}`;
   }
 
   // what waits for the arbiter on a board
@@ -53,7 +54,7 @@ export function roomPage(main, id, params) {
     for (const c of b.calls || []) {
       if (!c.open) continue;
       out.push(el("li", { "data-testid": `pending-call-${b.board}-${c.n}` },
-        t("room.call", { who: nameOf(b, c.seat), about: t(`about.${c.about}`) }), c.text ? ` — “${c.text}”` : "", " ",
+        t("room.call", { who: nameOf(b, c.seat), about: tOf(st.game, `about.${c.about}`) }), c.text ? ` — “${c.text}”` : "", " ",
         el("button", {
           type: "button", class: "small", "data-testid": `close-call-${b.board}-${c.n}`,
           onclick: () => closeCall(b, c),
@@ -100,7 +101,7 @@ export function roomPage(main, id, params) {
       send: async (body, words) => {
         try {
           const r = await api("POST", `/api/games/${encodeURIComponent(b.id)}/rulings`, { body, token: key });
-          notice(`${t("board")} ${b.board}: ${words}`, "ok");
+          notice(`${t("board")} ${b.board}${colon()}${words}`, "ok");
           if (r.state && r.state.version >= b.state.version) { b.state = r.state; b.at = performance.now(); }
           b.rulings = [...(b.rulings || []), ...(r.rulings || [])];
           render();
@@ -122,11 +123,13 @@ export function roomPage(main, id, params) {
     const st = b.state;
     const o = st.outcome;
     if (o) {
-      const who = o.winner ? `${nameOf(b, o.winner)} (${t(o.winner)})` : "";
-      return `${t("result")}: ${who ? t("wins", { who, how: termination(st.game, o.termination) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)} (${o.article || ""})`;
+      const who = o.winner ? `${nameOf(b, o.winner)}${paren(t(o.winner))}` : "";
+      return `${t("result")}${colon()}${who ? t("wins", { who, how: termination(st.game, o.termination) }) : t(o.result === "draw" ? "draw" : `res.${o.result}`)}${o.article ? paren(article(o.article)) : ""}`;
     }
+    // the director entered the result at the desk: the game is closed, not "playing"
+    if (st.closed !== undefined && st.closed !== null) return closedText(st.closed);
     const moves = st.move_count;
-    return `${t(`phase.${st.phase}`)} · ${t("movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
+    return `${t(`phase.${st.phase}`, { n: String(st.fifth_n || 1) })} · ${t(moves === 1 ? "moves1" : "movesN", { n: String(moves) })}${st.paused ? ` · ${t("paused")}` : ""}`;
   }
 
   function boardCard(b) {
@@ -147,7 +150,7 @@ export function roomPage(main, id, params) {
     }
     card.append(el("p", { class: "status", "data-testid": `room-status-${b.board}` }, statusText(b)));
     const call = room.calls[b.id];
-    if (call) card.append(el("p", { class: "call", "data-testid": `room-lastcall-${b.board}` }, `${t("room.lastCall")}: ${call.zh} · ${call.en}`));
+    if (call) card.append(el("p", { class: "call", "data-testid": `room-lastcall-${b.board}` }, `${t("room.lastCall")}${colon()}${call.zh} · ${call.en}`));
     card.append(el("h3", {}, t("room.pending")),
       items.length ? el("ul", { class: "pending-list", "data-testid": `pending-${b.board}` }, items) : el("p", { class: "note" }, t("room.nothing")));
     card.append(el("h3", {}, t("room.rulings")));
@@ -156,7 +159,7 @@ export function roomPage(main, id, params) {
       ? el("ol", { class: "rulings", "data-testid": `rulings-${b.board}` }, rulings.map((r) => el("li", {},
         rulingLine(r, (seat) => nameOf(b, seat)))))
       : el("p", { class: "note" }, t("room.noRulings")));
-    if (!st.outcome) card.append(ruleForm(b));
+    if (!st.outcome && (st.closed === undefined || st.closed === null)) card.append(ruleForm(b));
     return card;
   }
 
@@ -212,6 +215,9 @@ export function roomPage(main, id, params) {
         render();
       } else if (m.type === "call") {
         room.calls[b.id] = m;
+        render();
+      } else if (m.type === "closed-by-director") {
+        board.state = { ...board.state, closed: m.reason || "" };
         render();
       }
     };

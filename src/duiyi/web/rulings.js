@@ -5,7 +5,7 @@
 // first shows the ruling in words; only "Confirm the ruling" sends it.
 import { api, el, newActionId } from "./api.js";
 import { BoardView } from "./board.js";
-import { t } from "./i18n.js";
+import { t, tOf, colon, paren, getLang, article as articleWords, articleKey } from "./i18n.js";
 import { gameType } from "./games.js";
 
 const tables = {}; // game kind -> promise of its ruling table
@@ -85,7 +85,7 @@ export function rulingBody(spec, values) {
         body[f.name] = String(v || "").trim();
         break;
       case "article":
-        if (spec.article_editable) body[f.name] = String(v || spec.article).trim();
+        if (spec.article_editable) body[f.name] = articleKey(v || spec.article).trim();
         break;
       case "note":
         if (String(v || "").trim()) body[f.name] = String(v).trim();
@@ -109,16 +109,19 @@ export function rulingBody(spec, values) {
   return body;
 }
 
+// the separator of a list of names in the page's language: "、" on a Chinese page
+const listSep = () => (getLang() === "zh" ? "、" : ", ");
+
 /** The ruling in words, as the arbiter confirms it and the room lists it. */
 export function rulingWords(game, spec, body, nameOf, made = []) {
-  const who = (c) => `${nameOf(c)} (${t(c)})`;
+  const who = (c) => `${nameOf(c)}${paren(t(c))}`;
   const parts = [rulingLabel(game, spec.id)];
   for (const f of spec.fields) {
     const v = body[f.name];
     if (v === undefined || v === "" || f.type === "article" || f.type === "note") continue;
     let text = null;
     if (f.type === "seat") text = who(v);
-    else if (f.type === "seats") text = v.length ? v.map(who).join(", ") : "—";
+    else if (f.type === "seats") text = v.length ? v.map(who).join(listSep()) : "—";
     else if (f.type === "decision") text = t(`dec.${v}`);
     else if (f.type === "signed_time") text = `${v < 0 ? "−" : "+"}${mmss(Math.abs(v))}`;
     else if (f.type === "time") text = mmss(v);
@@ -129,10 +132,10 @@ export function rulingWords(game, spec, body, nameOf, made = []) {
     else if (f.type === "select") text = wordOf(v);
     else if (f.type === "number" && REFERS[f.name] && made[v]) text = `${v + 1}. ${rulingLine(made[v], nameOf)}`;
     else if (f.type === "number") text = String(v);
-    if (text !== null) parts.push(`${t(`rf.${f.name}`)}: ${text}`);
+    if (text !== null) parts.push(`${t(`rf.${f.name}`)}${colon()}${text}`);
   }
   const article = body.article || spec.article;
-  if (article) parts.push(article);
+  if (article) parts.push(articleWords(article));
   if (body.note) parts.push(`“${body.note}”`);
   return parts.join(" · ");
 }
@@ -181,14 +184,14 @@ export function rulingForm(opts) {
   const rows = [el("div", { class: "kind" }, el("label", { for: uid("rule-kind") }, t("room.kind")), kind,
     hint ? el("p", { class: "note hint", id: uid("rule-hint"), "data-testid": tid("rule-hint") }, hint) : null)];
 
-  const seatOption = (c) => el("option", { value: c }, `${nameOf(c)} (${t(c)})`);
+  const seatOption = (c) => el("option", { value: c }, `${nameOf(c)}${paren(t(c))}`);
   for (const f of spec.fields) {
     const id = uid(`rule-${f.name}`);
     if (f.type === "note" && !spec.fields.some((x) => x.type === "article") && spec.article) {
       // the article the server derives from the kind: shown, not sent
       const aid = uid("rule-article");
       rows.push(wide(el("label", { for: aid }, t("rf.article")),
-        el("input", { id: aid, value: spec.article, readonly: true, "data-testid": tid("rule-article") })));
+        el("input", { id: aid, value: articleWords(spec.article), readonly: true, "data-testid": tid("rule-article") })));
     }
     const label = el("label", { for: id }, t(`rf.${f.name}`));
     let input;
@@ -205,7 +208,7 @@ export function rulingForm(opts) {
         ["black", "white"].map((c) => {
           const box = el("input", { type: "checkbox", "data-testid": tid(`rule-${f.name}-${c}`), checked: v[c] });
           box.addEventListener("change", () => { v[c] = box.checked; });
-          return el("label", {}, box, ` ${nameOf(c)} (${t(c)})`);
+          return el("label", {}, box, ` ${nameOf(c)}${paren(t(c))}`);
         }));
       rows.push(el("span", { class: "label" }, t(`rf.${f.name}`)), input);
       continue;
@@ -228,7 +231,7 @@ export function rulingForm(opts) {
         parts.push(sign);
       }
       const min = el("input", { id, type: "number", min: "0", max: "60", value: v.min, class: "num", "data-testid": tid(`rule-${f.name}-min`) });
-      const sec = el("input", { type: "number", min: "0", max: "59", value: v.sec, class: "num", "aria-label": `${t(`rf.${f.name}`)} (${t("rf.sec")})`, "data-testid": tid(`rule-${f.name}-sec`) });
+      const sec = el("input", { type: "number", min: "0", max: "59", value: v.sec, class: "num", "aria-label": `${t(`rf.${f.name}`)}${paren(t("rf.sec"))}`, "data-testid": tid(`rule-${f.name}-sec`) });
       min.addEventListener("input", () => { v.min = min.value; });
       sec.addEventListener("input", () => { v.sec = sec.value; });
       // the mouse's way beside the keyboard's: a minute or ten seconds more or less
@@ -243,19 +246,20 @@ export function rulingForm(opts) {
       input = el("span", { class: "duration" }, ...parts,
         el("span", { class: "stepper" }, step(-60, `−1 ${t("rf.min")}`, "less-min"), min, t("rf.min"), step(60, `+1 ${t("rf.min")}`, "more-min")),
         el("span", { class: "stepper" }, step(-10, `−10 ${t("rf.sec")}`, "less-sec"), sec, t("rf.sec"), step(10, `+10 ${t("rf.sec")}`, "more-sec")));
-      const what = el("label", { for: id }, `${t(`rf.${f.name}`)} (${t("rf.min")})`);
-      // ± minutes and seconds: the whole width (a narrow side panel would break it in two)
-      rows.push(...(f.type === "signed_time" ? [wide(what, input)] : [what, input]));
+      const what = el("label", { for: id }, `${t(`rf.${f.name}`)}${paren(t("rf.min"))}`);
+      // minutes and seconds with their steppers: the whole width (a narrow side panel would
+      // break them in two; beside their label "+1 分", "+10 秒" ran out of the room's card)
+      rows.push(wide(what, input));
       continue;
     } else if (f.type === "article") {
       const list = uid("rule-articles");
       input = el("input", {
-        id, value: values.article || spec.article, list: spec.article_editable ? list : null,
+        id, value: articleWords(values.article || spec.article), list: spec.article_editable ? list : null,
         readonly: !spec.article_editable, "data-testid": tid("rule-article"), maxlength: "80",
       });
-      input.addEventListener("input", () => { values.article = input.value; });
+      input.addEventListener("input", () => { values.article = articleKey(input.value); });
       rows.push(wide(label, input, spec.article_editable
-        ? el("datalist", { id: list }, (spec.articles || []).map((a) => el("option", { value: a })))
+        ? el("datalist", { id: list }, (spec.articles || []).map((a) => el("option", { value: articleWords(a) })))
         : null));
       continue;
     } else if (f.type === "flag") {
@@ -317,7 +321,7 @@ export function rulingForm(opts) {
     const pick = el("select", { id: uid("rule-call"), "data-testid": tid("rule-call") },
       el("option", { value: "" }, t("rf.noCall")),
       shown.map((c) => el("option", { value: String(c.n) },
-        `${c.n}. ${nameOf(c.seat)}: ${t(`about.${c.about}`)}${c.text ? ` — “${c.text}”` : ""}`)));
+        `${c.n}. ${nameOf(c.seat)}${colon()}${tOf(game, `about.${c.about}`)}${c.text ? ` — “${c.text}”` : ""}`)));
     pick.value = draft.call || "";
     pick.addEventListener("change", () => { draft.call = pick.value; });
     rows.push(el("label", { for: uid("rule-call") }, t("rf.call")), pick);
@@ -401,12 +405,12 @@ function shortLine(i, r, nameOf) {
 
 /** A ruling made (its JSON from the log) in the page's language: what, whom, article, note. */
 export function rulingLine(r, nameOf) {
-  const who = r.color ? `${nameOf(r.color)} (${t(r.color)})` : (r.colors || []).map((c) => `${nameOf(c)} (${t(c)})`).join(", ");
+  const who = r.color ? `${nameOf(r.color)}${paren(t(r.color))}` : (r.colors || []).map((c) => `${nameOf(c)}${paren(t(c))}`).join(listSep());
   const parts = [t(`rk.${r.kind}`)];
   if (r.decision) parts.push(t(`dec.${r.decision}`));
   if (who) parts.push(who);
   for (const [c, s] of r.clock || []) parts.push(`${t(c)} ${s < 0 ? "−" : "+"}${mmss(Math.abs(s))}`);
-  if (r.article) parts.push(r.article);
+  if (r.article) parts.push(articleWords(r.article));
   let line = parts.join(" · ");
   if (r.note) line += ` — ${noteWords(r.note)}`;
   if (r.outcome) line += ` → ${outcomeWords(r.outcome, nameOf)}`;
@@ -414,7 +418,7 @@ export function rulingLine(r, nameOf) {
 }
 
 function outcomeWords(o, nameOf) {
-  if (o.winner) return t("rule.wins", { who: `${nameOf(o.winner)} (${t(o.winner)})` });
+  if (o.winner) return t("rule.wins", { who: `${nameOf(o.winner)}${paren(t(o.winner))}` });
   return o.result === "draw" ? t("draw") : t(`res.${o.result}`);
 }
 

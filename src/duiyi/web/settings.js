@@ -30,7 +30,7 @@ function numberInput(name, value, testid, attrs = {}) {
  */
 export function gameSettings(kind, {
   prefix = "new", sizes = ["19", "13", "9"], legend = "settings", tc = "none", lateness = true, engine = false,
-  start = false,
+  start = false, fouls = false,
 } = {}) {
   const game = () => gameType(kind());
   const size = el("select", { name: "size", "data-testid": `${prefix}-size` }, sizes.map((s) => el("option", { value: s }, `${s}×${s}`)));
@@ -52,6 +52,15 @@ export function gameSettings(kind, {
   const startRule = el("select", { name: "start", "data-testid": `${prefix}-start` },
     el("option", { value: "seated" }, t("start.seated")), el("option", { value: "first_move" }, t("start.first_move")));
   const startLabel = el("label", {}, t("start"), startRule);
+  // an event's Gomoku games (``fouls``): who points out Black's forbidden move (White claims it,
+  // Gomoku §10.1(2), or it is ruled at once) and whether the forbidden points are shown to the
+  // players (help to Black, Gomoku §12.2(7)); stored with the event's online settings
+  const foulPolicy = el("select", { name: "foul_policy", "data-testid": `${prefix}-foul-policy` },
+    el("option", { value: "claim" }, t("fouls.claim")), el("option", { value: "auto" }, t("fouls.auto")));
+  const hints = el("select", { name: "hints", "data-testid": `${prefix}-hints` },
+    el("option", { value: "off" }, t("hints.off")), el("option", { value: "on" }, t("hints.on")));
+  const foulLabel = el("label", {}, t("fouls"), foulPolicy);
+  const hintsLabel = el("label", {}, t("hints"), hints);
   const sizeLabel = el("label", {}, t("size"), size);
   const handicapLabel = el("label", {}, t("handicap"), handicap);
   const timeInputs = {};
@@ -76,6 +85,8 @@ export function gameSettings(kind, {
       if (presets.includes(keep)) rules.value = keep;
     }
     sizeLabel.hidden = g.sizes.length < 2;
+    foulLabel.hidden = !fouls || !g.event_fouls;
+    hintsLabel.hidden = !fouls || !g.event_fouls;
     handicapLabel.hidden = !g.handicap;
     // Go §22.2 only: a game without it is not offered the option at all (not even hidden)
     const site = g.same_site_lateness;
@@ -110,6 +121,10 @@ export function gameSettings(kind, {
       out.time_control = tc;
     }
     if (start && !startLabel.hidden) out.start = startRule.value;
+    if (!foulLabel.hidden) {
+      out.foul_policy = foulPolicy.value;
+      out.hints = hints.value === "on";
+    }
     if (!lateness) return out;
     if (late.value === "limit") out.lateness = { limit: Number(lateLimit.value) * 60 };
     else if (late.value === "same_site") out.lateness = { same_site: true };
@@ -122,6 +137,9 @@ export function gameSettings(kind, {
     if (spec.handicap !== undefined) handicap.value = String(spec.handicap);
     update();
     if (typeof spec.rules === "string") rules.value = spec.rules;
+    // an event's defaults: White claims, no hints (duiyi.games.gomoku.event_game_spec)
+    foulPolicy.value = spec.foul_policy === "auto" ? "auto" : "claim";
+    hints.value = spec.hints === true ? "on" : "off";
     const tcSpec = spec.time_control;
     system.value = tcSpec && TIME_FIELDS[tcSpec.system] ? tcSpec.system : "none";
     drawTime();
@@ -139,7 +157,7 @@ export function gameSettings(kind, {
   }
 
   const node = el("fieldset", { class: "settings stack" }, el("legend", {}, t(legend)),
-    sizeLabel, handicapLabel, el("label", {}, t("rules"), rules), el("label", {}, t("time"), system), timeBox,
+    sizeLabel, handicapLabel, el("label", {}, t("rules"), rules), foulLabel, hintsLabel, el("label", {}, t("time"), system), timeBox,
     lateness ? el("label", {}, t("late"), late) : null, lateness ? lateLabel : null, start ? startLabel : null);
   return { node, value, update, set };
 }

@@ -26,12 +26,15 @@ import collections
 import contextlib
 import json
 import logging
+import math
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from duiyi import Color
-from duiyi.actions import action_from_json
+from duiyi.actions import SESSION_ACTIONS
+from duiyi.codec import action_from_json
 from duiyi.errors import DuiyiError, IllegalAction, InvalidInput
 from duiyi.server.games.action_ids import ACTION_ID, RULING
 from duiyi.server.problems import Unavailable, problem_body, report_failure, store_outage
@@ -44,6 +47,15 @@ __all__ = ["RedisFanout"]
 log = logging.getLogger("duiyi.server.fanout")
 
 FORWARD_TIMEOUT = 10.0
+# after this process's link to Redis dropped (a Redis restart), how long the others may take
+# to listen again: meanwhile a process not listening is not taken for dead, and a forward
+# nobody received is sent again (every FORWARD_AGAIN seconds, for at most FORWARD_WAIT) rather
+# than answered 503
+REDIS_SETTLE = 5.0
+FORWARD_AGAIN = 0.1
+FORWARD_WAIT = 5.0
+# how long the reader waits before it tries Redis again after a failure
+READ_AGAIN = 0.2
 # how often the sockets of games hosted elsewhere are checked for a dead host (and their games
 # subscribed to)
 WATCH_SECONDS = 0.5
@@ -77,14 +89,22 @@ class RedisFanout:
 
     def __init__(self, url: str, state: State) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff
 
         self.url = url
         self.state = state
         self.pid = state.settings.process_id
         # a pool that waits for a free connection (redis-py's default one raises
         # MaxConnectionsError past its cap, which killed a forwarded action's reply)
+        # a connection Redis closed (it restarted) is opened again once and the command sent
+        # again, instead of failing its first user (a forwarded act answered 1011)
         pool = aioredis.BlockingConnectionPool.from_url(
-            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+            url,
+            decode_responses=True,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=REDIS_WAIT,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 1),
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         self.pubsub = self.redis.pubsub()
@@ -103,11 +123,16 @@ class RedisFanout:
         # /api/metrics and the benchmarks)
         self.published: collections.Counter[str] = collections.Counter()
         self.forwarded = 0
+        # the link to Redis: up (cleared when the reader fails, set once it has subscribed
+        # again), and until when (monotonic) the other processes may still be coming back
+        self.linked = asyncio.Event()
+        self.settling_until = -math.inf
 
     async def start(self) -> None:
         """Subscribe and hook into the game manager."""
         await self.redis.ping()
         await self.pubsub.subscribe(ALL, f"duiyi:proc:{self.pid}", f"duiyi:reply:{self.pid}")
+        self.linked.set()
         self.reader = asyncio.create_task(self._read(), name="redis-reader")
         self.watcher = asyncio.create_task(self._watch(), name="redis-watcher")
         self.writer = asyncio.create_task(self._write(), name="redis-writer")
@@ -155,18 +180,20 @@ class RedisFanout:
         self.outbox.put_nowait((f"duiyi:proc:{old_owner}", payload))
         self.outbox.put_nowait((_game_channel(game_id), payload))
 
-    def created_for(self, owner: str, game_id: str) -> None:
-        """This process stored a new game for ``owner`` (its ring owner): ask it to host it."""
-        payload = json.dumps({"type": "host", "game_id": game_id, "origin": self.pid})
+    def created_for(self, owner: str, game_ids: list[str]) -> None:
+        """This process stored new games for ``owner`` (their ring owner): ask it to host
+        them (one message for all: an event round's boards)."""
+        payload = json.dumps({"type": "host", "game_ids": game_ids, "origin": self.pid})
         self.published["host"] += 1
         self.outbox.put_nowait((f"duiyi:proc:{owner}", payload))
 
-    async def _host(self, game_id: str) -> None:
-        """Host a game another process created for this one (its timer starts here)."""
+    async def _host(self, game_ids: list[str]) -> None:
+        """Host games another process created for this one, loaded together (their timers
+        start here)."""
         try:
-            await self.state.games.local(game_id)
-        except Exception as exc:  # it loads on its first request instead
-            log.warning("game %s: created for this process, not loaded (%s)", game_id, exc)
+            await self.state.games.host_many(game_ids)
+        except Exception as exc:  # each loads on its first request instead
+            log.warning("games %s: created for this process, not loaded (%s)", game_ids[:5], exc)
 
     def _watched(self, game_id: str) -> None:
         """Another process asked for ``game_id``'s updates: publish them from now on; when it
@@ -189,14 +216,42 @@ class RedisFanout:
             if receivers == 0 and channel.startswith("duiyi:game:"):
                 self.watched.pop(channel.removeprefix("duiyi:game:"), None)  # nobody left
 
+    def settling(self) -> bool:
+        """True while Redis may have restarted lately: this process's link is down, or came
+        back less than REDIS_SETTLE seconds ago (the others may not listen again yet)."""
+        return not self.linked.is_set() or time.monotonic() < self.settling_until
+
+    def _link_back(self) -> None:
+        """Subscribed again after the link dropped: the games listened to are asked of their
+        owners again at the next watch (what they published meanwhile is lost), and read from
+        the store once more."""
+        self.linked.set()
+        self.settling_until = time.monotonic() + REDIS_SETTLE
+        self.subscribed = {g: (-math.inf, "") for g in self.subscribed}
+
+    async def _gone(self, process: str) -> bool:
+        """Whether ``process`` is gone from Redis for good: it does not listen, while this
+        process does and Redis has been up for REDIS_SETTLE seconds (after a Redis restart
+        every process subscribes again, some later than others: meanwhile an absence means
+        nothing)."""
+        if self.settling():
+            return False
+        own = f"duiyi:proc:{self.pid}"
+        counts = await self.redis.pubsub_numsub(f"duiyi:proc:{process}", own)
+        listening = {str(channel): int(n) for channel, n in counts}
+        if listening.get(f"duiyi:proc:{process}", 0) > 0 or listening.get(own, 0) == 0:
+            return False
+        info = await self.redis.info("server")  # only for an absence: has Redis just started?
+        return float(info.get("uptime_in_seconds", math.inf)) >= REDIS_SETTLE
+
     async def alive(self, process: str) -> bool:
         """True while ``process`` listens on Redis (a killed process stops at once; a paused
-        one is found out by its heartbeat)."""
+        one is found out by its heartbeat); a process not yet back after a Redis restart is
+        not taken for dead (:meth:`_gone`: its heartbeat decides)."""
         try:
-            counts = await self.redis.pubsub_numsub(f"duiyi:proc:{process}")
+            return not await self._gone(process)
         except Exception:
             return True  # Redis itself is unsure: keep to the heartbeat
-        return any(int(n) > 0 for _, n in counts)
 
     async def _watch(self) -> None:
         """Sockets of games hosted elsewhere: listen to their games (and ask their owners to
@@ -244,9 +299,10 @@ class RedisFanout:
                 await self.pubsub.subscribe(_game_channel(game_id))
             asked, asked_owner = self.subscribed.get(game_id, (0.0, ""))
             if new or asked_owner != owner or now - asked >= WATCH_AGAIN:
-                self.subscribed[game_id] = (now, owner)
                 request = {"type": "watch", "game_id": game_id, "reply": self.pid}
-                await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+                heard = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
+                # nobody heard it (the owner not back on Redis yet): asked again next time
+                self.subscribed[game_id] = (now if heard else -math.inf, owner)
             if new or asked_owner != owner:
                 await remote.refresh()
 
@@ -277,9 +333,7 @@ class RedisFanout:
             "attempt": attempt,
         }
         try:
-            receivers = await self.redis.publish(f"duiyi:proc:{owner}", json.dumps(request))
-            if receivers == 0:
-                raise Unavailable(f"the process hosting game {game_id} is not listening; retry")
+            await self._deliver(owner, game_id, json.dumps(request))
             answer = await asyncio.wait_for(future, FORWARD_TIMEOUT)
         except TimeoutError as exc:
             committed = await self._give_up(game_id, attempt)
@@ -294,6 +348,56 @@ class RedisFanout:
         if answer.get("ok"):
             return int(answer["version"])
         raise ForwardedError(answer.get("problem") or {})
+
+    async def _deliver(self, owner: str, game_id: str, payload: str) -> None:
+        """Publish a forward to ``owner``. Nobody heard it (or Redis did not answer) while
+        Redis may have restarted (the owner not :meth:`_gone`): sent again as the owner comes
+        back (:meth:`_publish_heard`); else 503. (Sent again with the same attempt: received
+        twice, it is applied once, and the first answer is the one taken.)"""
+        if not self.linked.is_set():  # the owner's answer could not reach this process
+            try:
+                await asyncio.wait_for(self.linked.wait(), FORWARD_WAIT)
+            except TimeoutError:
+                raise Unavailable("Redis cannot be reached; retry") from None
+        failure = ""
+
+        async def again(exc: Exception | None) -> bool:
+            nonlocal failure
+            if exc is None:  # nobody heard it: 503 at once if the owner is gone for good
+                failure = f"the process hosting game {game_id} is not listening; retry"
+                return not await self._gone(owner)
+            if _redis_down(exc) is None:
+                raise exc
+            report_failure(f"forward to {owner}", exc, down="Redis")
+            failure = "Redis cannot be reached; retry"
+            return True
+
+        if not await self._publish_heard(f"duiyi:proc:{owner}", payload, again):
+            raise Unavailable(failure)
+
+    async def _publish_heard(
+        self,
+        channel: str,
+        payload: str,
+        again: Callable[[Exception | None], Awaitable[bool]],
+    ) -> bool:
+        """Publish ``payload`` on ``channel`` until somebody hears it: True once heard. After
+        a Redis restart the processes subscribe again one after the other, so a message
+        nobody heard (a forward to an owner not back yet, the owner's answer to a sender not
+        back yet) is sent again every FORWARD_AGAIN seconds for at most FORWARD_WAIT, while
+        ``again`` says so: ``again(None)`` when nobody heard it, ``again(exc)`` when Redis
+        did not answer (it may raise). False when it says to stop, or when the time is up."""
+        deadline = time.monotonic() + FORWARD_WAIT
+        while True:
+            try:
+                if await self.redis.publish(channel, payload) > 0:
+                    return True
+                go_on = await again(None)
+            except Exception as exc:
+                go_on = await again(exc)
+            if not go_on or time.monotonic() + FORWARD_AGAIN > deadline:
+                return False
+            await asyncio.sleep(FORWARD_AGAIN)
 
     async def _give_up(self, game_id: str, attempt: str) -> int | None:
         """The tombstone of a forward nobody answered: None once written (this attempt is
@@ -310,16 +414,29 @@ class RedisFanout:
         )
 
     async def _read(self) -> None:
+        own = f"duiyi:proc:{self.pid}"
+        subscribed = False  # the first subscription to this process's channel was confirmed
         while True:
             try:
-                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                message = await self.pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 report_failure("redis read", exc, down=_redis_down(exc))
-                await asyncio.sleep(0.5)
+                self.linked.clear()
+                await asyncio.sleep(READ_AGAIN)
                 continue
             if message is None:
+                continue
+            if message.get("type") != "message":  # (un)subscribed
+                if message.get("type") == "subscribe" and message.get("channel") == own:
+                    if subscribed:
+                        # subscribed again: the link to Redis dropped and came back, and what
+                        # was published to this process meanwhile is lost (a takeover of one
+                        # of its games among it): its games are checked against the store
+                        self._link_back()
+                        self.state.games.relinked(time.monotonic())
+                    subscribed = True
                 continue
             try:
                 body = json.loads(message["data"])
@@ -337,7 +454,9 @@ class RedisFanout:
                     self.state.games.taken_over(str(body.get("game_id")), str(body.get("owner")))
                     continue
                 if body.get("type") == "host":
-                    task = asyncio.create_task(self._host(str(body.get("game_id"))))
+                    ids = body.get("game_ids")
+                    ids = [str(g) for g in ids] if isinstance(ids, list) else [str(body["game_id"])]
+                    task = asyncio.create_task(self._host(ids))
                 else:
                     task = asyncio.create_task(self._serve(body))
                 self.serving.add(task)
@@ -359,7 +478,7 @@ class RedisFanout:
                 ruling = dict(data["ruling"])
                 answer["version"] = await host.rule(ruling, data.get(ACTION_ID), attempt)
             else:
-                action = action_from_json(data)
+                action = action_from_json(data, SESSION_ACTIONS)
                 answer["version"] = await host.act(seat, action, data.get(ACTION_ID), attempt)
             answer["ok"] = True
         except DuiyiError as exc:
@@ -374,10 +493,15 @@ class RedisFanout:
             # the store down is a 503 the sender passes on (retryable), anything else a bug
             refusal = store_outage(exc) or IllegalAction(f"internal error: {type(exc).__name__}")
             answer["problem"] = problem_body(refusal)
-        try:
-            await self.redis.publish(f"duiyi:reply:{request.get('reply')}", json.dumps(answer))
-        except Exception:  # the sender's store check answers it (FORWARD_TIMEOUT)
-            log.exception("the reply to a forwarded action was not sent")
+        channel, payload = f"duiyi:reply:{request.get('reply')}", json.dumps(answer)
+
+        async def again(exc: Exception | None) -> bool:
+            if exc is not None:
+                log.warning("the reply to a forwarded action was not sent (%r)", exc)
+            return exc is None  # unheard: the sender may be subscribing again after a restart
+
+        # not heard in time: the sender's store check answers it (FORWARD_TIMEOUT)
+        await self._publish_heard(channel, payload, again)
 
 
 def _redis_down(exc: BaseException) -> str | None:

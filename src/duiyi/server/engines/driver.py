@@ -28,7 +28,7 @@ from duiyi import BLACK, Color
 from duiyi.actions import (
     Accept,
     AcceptTakeback,
-    Claim,
+    ClaimFoul,
     DeclineTakeback,
     Move,
     Pass,
@@ -359,7 +359,7 @@ class EngineSeat:
                 await engine.set_free_handicap(handicap)
             known = []
         for color, point in moves[len(known) :]:  # usually the opponent's last move only
-            await engine.play(color, None if point is None else str(point))
+            await engine.play_move(color, None if point is None else str(point))
         self._known = (engine, moves)
         return engine
 
@@ -402,7 +402,7 @@ class EngineSeat:
         if self.player and game.pending_foul is not None:
             # Black's forbidden stone under the claim policy: a brain cannot claim, so its
             # seat claims for it at once (Gomoku §10.1(2); as duiyi gomoku match's referee)
-            await self.host.act(self.seat, Claim())
+            await self.host.act(self.seat, ClaimFoul())
             return
         timeout = self.run.entry.move_seconds or 30.0
         if self.player:

@@ -240,7 +240,7 @@ class EngineRounds:
         for g in live:
             # hosted here, or by a live process; a dead owner's game (and its engines) comes
             # here, as it would for a spectator's request
-            await self.games.get(g.id)
+            await self.games.serve(g.id)
         todo = [b for b in engine_boards(event, play.round) if _to_start(event, play, ours, b)]
         if not todo and not live:
             if await self._results_pending(event_id):
@@ -249,8 +249,7 @@ class EngineRounds:
                 went_on = await self._next_round(record, event, play, ours)
                 if went_on is None or went_on:
                     return False  # results still on their way, or the next round is paired
-            await self._finish(record)
-            return True
+            return await self._finish(record)
         if not todo or len(live) >= play.concurrency:
             return False  # waiting for live games: no count of the cluster's engines needed
         # the caps of every engine game count these too: the cluster's and the client's (the
@@ -306,8 +305,8 @@ class EngineRounds:
     ) -> bool:
         """Start the board's game; False (nothing started) while an engine is at its
         ``max_concurrent``. A name the operator does not list raises EngineNotOffered."""
+        from duiyi.server.engines.seats import check_concurrency, player_seats, seat_engines
         from duiyi.server.problems import Unavailable
-        from duiyi.server.routes.engines import check_concurrency, player_seats, seat_engines
 
         number = play.round
         names = {"black": board.black_engine, "white": board.white_engine}
@@ -334,25 +333,23 @@ class EngineRounds:
         log.info("event %s round %d board %d: game %s", record.id, number, board.board, host.id)
         return True
 
-    async def _finish(self, record: EventRecord) -> None:
-        """Every engine board has its game and every game ended: the request is done."""
-        for _attempt in range(20):
-            data = {k: v for k, v in record.data.items() if k != PLAY_KEY}
-            try:
-                await self.repo.save_event(
-                    record.id,
-                    record.version,
-                    data,
-                    {"op": "engine-play-done"},
-                    time.time(),
-                    before=record,
-                )
-                return
-            except Conflict:
-                await asyncio.sleep(0.05)
-                record = await self.repo.event(record.id)
-                if PLAY_KEY not in record.data:
-                    return
+    async def _finish(self, record: EventRecord) -> bool:
+        """Every engine board has its game and every game ended: the request is done (True).
+        False when the event changed since ``record`` was read (a result entered meanwhile may
+        replay a drawn game): the next pass looks again at the event as it is now."""
+        data = {k: v for k, v in record.data.items() if k != PLAY_KEY}
+        try:
+            await self.repo.save_event(
+                record.id,
+                record.version,
+                data,
+                {"op": "engine-play-done"},
+                time.time(),
+                before=record,
+            )
+        except Conflict:
+            return False
+        return True
 
 
 def _to_start(event: Event, play: EnginePlay, ours: list[StoredGame], board: EngineBoard) -> bool:

@@ -21,10 +21,11 @@ from fastapi import Request
 from duiyi.errors import InvalidInput
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, verify
 from duiyi.server.events.parsed import parsed_event, remember_event
-from duiyi.server.games.manager import GameManager
+from duiyi.server.events.results import results_entered
 from duiyi.server.problems import Unavailable
+from duiyi.server.state import games_of, repo_of
 from duiyi.store.event_rows import BoardSlice
-from duiyi.store.repository import BoardWrite, Conflict, EventRecord, Repository
+from duiyi.store.repository import BoardWrite, Conflict, EventRecord
 from duiyi.tournament.entries import Entered
 from duiyi.tournament.model import Event
 from duiyi.tournament.results import Source
@@ -40,18 +41,6 @@ __all__ = [
     "repo_of",
     "text_body",
 ]
-
-
-def repo_of(request: Request) -> Repository:
-    """The server's store."""
-    repo: Repository = request.app.state.duiyi.repo
-    return repo
-
-
-def games_of(request: Request) -> GameManager:
-    """The server's games (this process's hosts and proxies)."""
-    games: GameManager = request.app.state.duiyi.games
-    return games
 
 
 def event_summary(record: EventRecord) -> dict[str, Any]:
@@ -84,7 +73,7 @@ def text_body(raw: bytes, what: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInput(f"{what} is not UTF-8 text: {exc}") from exc
+        raise InvalidInput(f"{what} is not UTF-8 text: {exc}", code="text-not-utf8") from exc
 
 
 def check_organiser(request: Request, record: EventRecord) -> None:
@@ -183,8 +172,26 @@ async def _change_once(
         request.state.closed_games = list(close)
         for game_id, reason in close.items():  # stored: now the hosts (best effort)
             await games_of(request).close_event_game(game_id, reason, stored=True)
+        await _round_ends(request, event_id, change, event)
         return stored, (answer, version)
-    raise Conflict("the event keeps changing under this request; try again")
+    raise Conflict("the event keeps changing under this request; try again", code="event-busy")
+
+
+#: the changes that may end a round: its last result entered at the desk (one board, a
+#: results sheet, a conflict settled, a knockout draw settled by lot)
+_RESULT_OPS = ("result", "results", "conflict", "settle-draw")
+
+
+async def _round_ends(
+    request: Request, event_id: str, change: dict[str, Any], event: Event | None
+) -> None:
+    """After a result change, tell the games of the round it ended (Gomoku §8.11); ``event``
+    is the whole event when the change had it (else it is read once no game is live)."""
+    if change.get("op") not in _RESULT_OPS:
+        return
+    number = change.get("round")
+    rounds = [number] if isinstance(number, int) else None  # a sheet: any round
+    await results_entered(games_of(request), repo_of(request), event_id, event, rounds)
 
 
 class EnteredMeanwhile(Conflict):
@@ -251,7 +258,9 @@ async def change_board(
                 raise EnteredMeanwhile(
                     f"round {number} board {board} was entered meanwhile by another desk "
                     f"({'no result' if now is None else now.result.value}); "
-                    "check it and enter the result again to correct it"
+                    "check it and enter the result again to correct it",
+                    code="entered-meanwhile",
+                    values={"round": str(number), "board": str(board)},
                 )
             if done.withdrawn or not piece.changed_only(done.event):
                 return None
@@ -275,10 +284,13 @@ async def change_board(
             for game_id in closed:  # stored: now the hosts (best effort)
                 reason = closing(answers[0], version) or ""
                 await games_of(request).close_event_game(game_id, reason, stored=True)
+            await _round_ends(request, event_id, change, None)
             wall = piece.head.updated_at if plan is None else plan.wall
             return _slice_record(piece, version, wall, answers[0].event), answers[0], version
         else:
-            raise Conflict("this board keeps changing under this request; try again")
+            raise Conflict(
+                "this board keeps changing under this request; try again", code="board-busy"
+            )
     return await whole()  # type: ignore[no-any-return]
 
 

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
 from duiyi import actions
-from duiyi.actions import GameAction
+from duiyi.actions import SESSION_ACTIONS, GameAction
 
 __all__ = [
     "ACTION_MODELS",
@@ -30,6 +30,7 @@ __all__ = [
     "CLIENT_ACTIONS",
     "DOCUMENTED_AS_ACTIONS",
     "PLAYER_ACTIONS",
+    "POINT_PATTERN",
     "ActionBody",
 ]
 
@@ -56,9 +57,11 @@ _ACTION_ID = Field(
 )
 
 
-#: a point as the books write it (Go "D4", Gomoku "h8"; a leading zero is read too): a
-#: point off the game's board is the board's refusal (409), a malformed one a 422
-POINT = Annotated[str, Field(pattern=r"^[A-Za-z]0?[1-9][0-9]?$", max_length=4)]
+#: a point as the books write it (Go "D4", Gomoku "h8"; a leading zero before a single digit
+#: is read too, "D04"; "A010" is no point): a point off the game's board is the board's
+#: refusal (409), a malformed one a 422
+POINT_PATTERN = r"^[A-Za-z](?:0?[1-9]|[1-9][0-9])$"
+POINT = Annotated[str, Field(pattern=POINT_PATTERN, max_length=4)]
 # list fields of a fixed length by the books: the designated opening's three stones (Gomoku §3.2)
 _LISTS: dict[tuple[str, str], dict[str, int]] = {
     ("open", "moves"): {"min_length": 3, "max_length": 3}
@@ -67,13 +70,18 @@ _LISTS: dict[tuple[str, str], dict[str, int]] = {
 
 def _model(cls: type, sealed: Any) -> type[BaseModel]:
     """The request schema of the action class ``cls``: its ``type`` constant and its fields
-    (points as lists of text, a sealed move as one of the game's actions)."""
-    hints = typing.get_type_hints(cls, vars(actions))
-    fields: dict[str, Any] = {"type": (Literal[cls.type], ...)}  # type: ignore[attr-defined]
+    as the session's log reads them (points as lists of text, a stone's point the book's text
+    and no colour, a sealed move as one of the game's actions)."""
+    cls = typing.get_origin(cls) or cls  # the stone, Move[str]
+    kind = SESSION_ACTIONS.name_of(cls)
+    hints = typing.get_type_hints(cls, vars(actions), {"P": str})
+    fields: dict[str, Any] = {"type": (Literal[kind], ...)}
     for f in dataclasses.fields(cls):
+        if f.name in SESSION_ACTIONS.ignored:
+            continue
         hint = hints[f.name]
         if hint == tuple[str, ...]:
-            bounds = _LISTS.get((cls.type, f.name), {})  # type: ignore[attr-defined]
+            bounds = _LISTS.get((kind, f.name), {})
             hint = Annotated[
                 list[POINT],
                 Field(min_length=bounds.get("min_length"), max_length=bounds.get("max_length")),
@@ -84,13 +92,17 @@ def _model(cls: type, sealed: Any) -> type[BaseModel]:
             hint = POINT
         elif hint == GameAction:
             hint = sealed
-        default = ... if f.default is dataclasses.MISSING else f.default
+        # a field the session's log never guesses is required (a marking's points)
+        required = f.default is dataclasses.MISSING or f.name in SESSION_ACTIONS.required
+        default = ... if required else f.default
         fields[f.name] = (hint, default)
     fields["action_id"] = (str | None, _ACTION_ID)
     doc = " ".join((cls.__doc__ or "").split(">>>")[0].split())
+    # named by its JSON type ("claim": ClaimAction, the class being the game's ClaimFoul)
+    name = "".join(w.capitalize() for w in kind.split("_")) + "Action"
     model: type[BaseModel] = create_model(
-        f"{cls.__name__}Action",
-        __config__=ConfigDict(extra="allow", title=f"{cls.__name__}Action"),
+        name,
+        __config__=ConfigDict(extra="allow", title=name),
         __doc__=doc,
         **fields,
     )
@@ -101,13 +113,16 @@ def _union(models: list[type[BaseModel]]) -> Any:
     return Annotated[Union[tuple(models)], Field(discriminator="type")]  # noqa: UP007
 
 
-_GAME = {c.type: _model(c, None) for c in typing.get_args(GameAction)}
+_GAME = {
+    SESSION_ACTIONS.name_of(typing.get_origin(c) or c): _model(c, None)
+    for c in typing.get_args(GameAction)
+}
 _SEALED = _union(list(_GAME.values()))
 
 #: each action a client may send, by its JSON ``type``
 ACTION_MODELS: dict[str, type[BaseModel]] = {
     **_GAME,
-    **{c.type: _model(c, _SEALED) for c in CLIENT_ACTIONS},  # type: ignore[attr-defined]
+    **{SESSION_ACTIONS.name_of(c): _model(c, _SEALED) for c in CLIENT_ACTIONS},
 }
 
 #: the discriminated union of :data:`ACTION_MODELS` (the document's body of an action)

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from duiyi import Color
-from duiyi.actions import Action
+from duiyi.actions import SESSION_ACTIONS, Action
+from duiyi.codec import action_to_json
 from duiyi.errors import DuiyiError, InvalidInput
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.games.action_ids import (
@@ -225,7 +226,10 @@ class GameHost:
         keys = None
         if action_id is not None:
             sender = "none" if seat is None else seat.value
-            keys = (action_id, *action_keys(sender, action_id, action.to_json()))
+            keys = (
+                action_id,
+                *action_keys(sender, action_id, action_to_json(action, SESSION_ACTIONS)),
+            )
         try:
             return await self._change(
                 lambda now: self.session.apply(action, now, seat),

@@ -9,22 +9,22 @@ import dataclasses
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
-from duiyi.server.auth import hash_token, new_token
+from duiyi.server.auth import hash_token, new_token, seat_token
 from duiyi.server.cluster.misrouting import RoutingWatch, warning_text
 from duiyi.server.cluster.ownership import Ownership
 from duiyi.server.committer import GroupCommitter
 from duiyi.server.games.broadcast import broadcast
 from duiyi.server.games.host import GameHost
 from duiyi.server.games.hosted import CLOSED, MOVED, Hosted, rebuild_session
-from duiyi.server.games.remote import Forward, RemoteGame
+from duiyi.server.games.remote import Forward, RemoteGame, stored_state
 from duiyi.server.games.spec import new_session
-from duiyi.server.games.view import event_link, game_view
+from duiyi.server.games.view import event_link, game_view, public_entry
 from duiyi.server.problems import Unavailable, report_failure
 from duiyi.session import Session
-from duiyi.store.repository import NotFound, Repository, StoredGame, new_id
+from duiyi.store.repository import NotFound, Repository, StoredAction, StoredGame, new_id
 
 __all__ = ["STALE_AFTER", "GameManager", "NewGame"]
 
@@ -58,6 +58,9 @@ class NewGame:
     engine_client: str = ""
     token_hashes: tuple[str, str] | None = None
     game_id: str | None = None
+    # the director's key the seats' secrets are derived from (auth.seat_token), so that the
+    # links can be given again; None: random secrets, shown once
+    links_key: str | None = None
 
 
 class GameManager:
@@ -96,9 +99,15 @@ class GameManager:
         self.routing: RoutingWatch | None = None
         # set by the Redis fan-out: this process took ``game_id`` over from ``old_owner``
         self.on_takeover: Callable[[str, str], None] | None = None
-        # set by the Redis fan-out: this process stored a new game for ``owner`` to host
-        self.on_created_for: Callable[[str, str], None] | None = None
+        # set by the Redis fan-out: this process stored new games for ``owner`` to host
+        self.on_created_for: Callable[[str, list[str]], None] | None = None
         self._background: set[asyncio.Future[None]] = set()
+        # for /api/metrics: the games this process claimed from another (by why: "failover",
+        # the holder dead; "handover", alive, this process their ring owner), and the games
+        # it let go because another process claimed them (their sockets were told to
+        # reconnect: 4409)
+        self.takeovers: collections.Counter[str] = collections.Counter()
+        self.lost = 0
         # monotonic seconds when this process's last stored heartbeat was sent, and when a
         # lapse was last seen (no heartbeat stored for ``stale_after``: another process may
         # have taken its games over meanwhile, a paused process or one cut off from the store)
@@ -107,18 +116,60 @@ class GameManager:
         # games forgotten because the store could not be read after a failed commit: loaded
         # again by the sweep (a timed game's flag must fall) unless a request did it first
         self.unloaded: set[str] = set()
+        # the check of every game after a lapse, while it runs (confirm_all)
+        self._confirming: asyncio.Future[None] | None = None
+        self._confirm_again = False
+        # game id -> (version, the session of its stored log at that version): states()
+        self._replayed: collections.OrderedDict[str, tuple[int, Session]] = (
+            collections.OrderedDict()
+        )
 
     def beaten(self, sent: float) -> None:
         """This process's heartbeat sent at ``sent`` (monotonic) was stored.
 
+        After a lapse every game here is checked against the store at once
+        (:meth:`confirm_all`), not only when a request next reads it: a socket waiting for
+        the opponent's move on a game another process took over meanwhile is closed (4409)
+        even if the takeover's message through Redis never arrived.
+
         >>> m = GameManager.__new__(GameManager); m.stale_after, m.beat_at = 5.0, None
+        >>> m.hosts, m.remotes, m._confirming = {}, {}, None
         >>> m.lapsed_at = -math.inf; m.beaten(100.0); m.beaten(101.0); m.lapsed_at
         -inf
         >>> m.beaten(109.0); m.lapsed_at  # 8 s without a beat: the games may be another's
         109.0
         """
-        self.lapse(sent)
+        lapsed = self.lapse(sent) == sent
         self.beat_at = sent
+        if lapsed:
+            self._check_all()
+
+    def relinked(self, now: float) -> None:
+        """This process's link to Redis dropped and is back: a message to it may have been
+        lost meanwhile (another process, seeing it not listening, took a game over and said
+        so), so this is a lapse too: every game here is checked against the store."""
+        self.lapsed_at = max(self.lapsed_at, now)
+        self._check_all()
+
+    def _check_all(self) -> None:
+        """Run :meth:`confirm_all` in the background (again once it ends, if it runs now)."""
+        if not self.hosts and not self.remotes:
+            return
+        if self._confirming is not None:
+            self._confirm_again = True
+            return
+        self._confirm_again = False
+        self._confirming = asyncio.ensure_future(self.confirm_all())
+        self._confirming.add_done_callback(self._confirmed)
+
+    def _confirmed(self, task: asyncio.Future[None]) -> None:
+        self._confirming = None
+        failed = None if task.cancelled() else task.exception()
+        if failed is not None:
+            # the store did not answer: each game is confirmed on its next read instead
+            report_failure("checking the games after a lapse", failed)
+        if self._confirm_again:
+            self._check_all()
 
     def lapse(self, now: float) -> float:
         """When this process last went ``stale_after`` without a stored heartbeat (now, if it
@@ -146,6 +197,33 @@ class GameManager:
         else:
             self.abandon(host)
 
+    async def confirm_all(self) -> None:
+        """:meth:`confirm` of every game hosted here since before the last lapse, in one read
+        of the store: those another process took over are abandoned (their sockets close with
+        4409 and reconnect through nginx to the owner). The sockets here of games hosted
+        elsewhere are told to reconnect too when the store names another owner than the one
+        they follow (the takeover's message, through Redis, was lost during the lapse)."""
+        lapsed = self.lapsed_at
+        hosts = [h for h in self.hosts.values() if h.checked_at < lapsed and not h.abandoned]
+        remotes = [r for r in self.remotes.values() if r.listeners]
+        if not hosts and not remotes:
+            return
+        owners = await self.repo.owners([h.id for h in hosts] + [r.id for r in remotes])
+        now = time.monotonic()
+        for host in hosts:
+            if host.abandoned or self.hosts.get(host.id) is not host:
+                continue  # abandoned, or loaded again, while the store was read
+            if owners.get(host.id) == self.process_id:
+                host.checked_at = now
+            else:
+                self.abandon(host)
+        for remote in remotes:
+            if self.remotes.get(remote.id) is remote and owners.get(remote.id) != (
+                remote.record.owner
+            ):
+                self.remotes.pop(remote.id, None)
+                remote.reconnect()
+
     async def create(self, new: NewGame) -> tuple[GameHost, dict[str, str]]:
         """A new game hosted here; returns the host and its new secrets (``black``, ``white``,
         and ``arbiter`` unless the event's arbiter key rules the game; none for the seats when
@@ -161,6 +239,15 @@ class GameManager:
     ) -> tuple[StoredGame, Session, dict[str, str]]:
         """Store a new game (owned by ``owner``, this process when None): its record, its
         session and its new secrets (:meth:`create`)."""
+        made = self._prepare(new, owner or self.process_id, time.time())
+        await self.repo.create_games([made[0]])
+        return made
+
+    def _prepare(
+        self, new: NewGame, owner: str, wall: float
+    ) -> tuple[StoredGame, Session, dict[str, str]]:
+        """A new game's record (as it will be stored, owned by ``owner``), its session and its
+        new secrets; nothing is stored yet."""
         spec, engine = new.spec, new.engine
         if new.event_id is not None:
             # an event's game keeps its scheduled start (Go §22, Gomoku §8)
@@ -177,7 +264,11 @@ class GameManager:
             config["hints"] = bool(spec["hints"])
         if engine is not None:
             config["engine"] = dict(engine)
-        secrets_ = {"black": new_token(), "white": new_token()}
+        game_id = new.game_id or new_id()
+        if new.links_key is not None:
+            secrets_ = {c: seat_token(new.links_key, game_id, c) for c in ("black", "white")}
+        else:
+            secrets_ = {"black": new_token(), "white": new_token()}
         black_hash, white_hash = hash_token(secrets_["black"]), hash_token(secrets_["white"])
         if new.token_hashes is not None:
             black_hash, white_hash = new.token_hashes
@@ -186,21 +277,68 @@ class GameManager:
         if arbiter_token_hash is None:
             secrets_["arbiter"] = new_token()
             arbiter_token_hash = hash_token(secrets_["arbiter"])
-        game_id = await self.repo.create_game(
+        record = StoredGame(
+            id=game_id,
             kind=session.game.kind,
             config=config,
+            status="live",
+            version=0,
             black_token_hash=black_hash,
             white_token_hash=white_hash,
             arbiter_token_hash=arbiter_token_hash,
-            wall=time.time(),
-            owner=owner or self.process_id,
             event_id=new.event_id,
             round=new.round,
             board=new.board,
+            outcome=None,
+            created_at=wall,
+            anchor_wall=wall,
+            anchor_timeline=0.0,
+            owner=owner,
             engine_client=None if engine is None else new.engine_client,
-            game_id=new.game_id,
         )
-        return await self.repo.game(game_id), session, secrets_
+        return record, session, secrets_
+
+    async def create_many(self, news: Sequence[NewGame]) -> list[tuple[str, dict[str, str]]]:
+        """Several new games at once (an event round's boards): each one's id and secrets.
+
+        Each is made for its ring owner, as :meth:`create_routed` does, but all are stored in
+        one transaction and one statement, and each other owner is told once to host its
+        share (it loads them together: :meth:`host_many`). Between two games the loop serves
+        the other games' moves; a game is never read back from the store."""
+        wall = time.time()
+        made = []
+        for new in news:
+            game_id = new.game_id or new_id()
+            owner = None if self.ownership is None else self.ownership.owner_process(game_id)
+            new = dataclasses.replace(new, game_id=game_id)
+            made.append(self._prepare(new, owner or self.process_id, wall))
+            await asyncio.sleep(0)  # a board's session is built: the other games' turn
+        await self.repo.create_games([record for record, _, _ in made])
+        elsewhere: dict[str, list[str]] = collections.defaultdict(list)
+        for record, session, _ in made:
+            if record.owner == self.process_id:
+                host = GameHost(self, record, session, offset=-time.monotonic())
+                self.hosts[record.id] = host
+                host.start_timer()
+            else:
+                elsewhere[str(record.owner)].append(record.id)
+        for owner, ids in elsewhere.items():
+            if self.on_created_for is not None:
+                self.on_created_for(owner, ids)
+        return [(record.id, secrets_) for record, _, secrets_ in made]
+
+    async def host_many(self, game_ids: Sequence[str]) -> int:
+        """Host games another process created for this one (:meth:`create_many`), loaded
+        together (:meth:`_load_many`: one read of their logs, one claim); those hosted here
+        already, or no longer owned by this process, are left. Answers how many it took."""
+        records = [
+            r
+            for r in await self.repo.games([g for g in game_ids if g not in self.hosts])
+            if r.owner == self.process_id and r.status == "live"
+        ]
+        if not records:
+            return 0
+        return await self._load_many(records, await self.repo.heartbeats(0.0))
 
     async def create_routed(self, new: NewGame) -> tuple[Hosted, dict[str, str]]:
         """A new game (``POST /api/games``, an event round's boards) created for the process
@@ -218,10 +356,59 @@ class GameManager:
             return await self.create(new)
         record, session, secrets_ = await self._insert(new, owner=owner)
         if self.on_created_for is not None:
-            self.on_created_for(owner, record.id)
+            self.on_created_for(owner, [record.id])
         state = game_view(record.id, session, 0, 0.0)
         state["event"] = event_link(record)
         return RemoteGame(self, record, state), secrets_
+
+    async def states(
+        self, records: Sequence[StoredGame]
+    ) -> dict[str, tuple[list[dict[str, Any]], dict[str, Any]]]:
+        """The public log and state of each game (``records``: their rows, as read), for a
+        page of many games (the arbiter's room): a game hosted here from its memory, every
+        other from the store, all their logs read in one query and each replayed once per
+        version (kept for the next read); no game is loaded, taken over or forwarded to."""
+        out: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+        stored_ones = []
+        for record in records:
+            host = self.hosts.get(record.id)
+            if host is not None and not host.abandoned:
+                try:
+                    out[record.id] = await host.read(0)
+                    continue
+                except Unavailable:
+                    pass  # it left this process meanwhile: the store has it
+            stored_ones.append(record)
+        logs = await self.repo.logs([r.id for r in stored_ones])
+        for record in stored_ones:
+            stored = logs[record.id]
+            try:
+                session = self._replay(record, stored)
+            except NotFound:
+                log.exception("game %s: its stored log cannot be replayed", record.id)
+                continue
+            out[record.id] = (
+                [public_entry(a.entry) for a in stored],
+                stored_state(record, session),
+            )
+            await asyncio.sleep(0)  # a board replayed: the other games' turn
+        return out
+
+    #: games whose stored log replayed is kept for the next read (:meth:`states`)
+    REPLAYED = 2000
+
+    def _replay(self, record: StoredGame, stored: list[StoredAction]) -> Session:
+        """The session of ``record``'s stored log ``stored``, replayed once per version (kept
+        for the next read: :meth:`states`, :meth:`find`); NotFound if it cannot be."""
+        replayed = self._replayed.get(record.id)
+        if replayed is not None and replayed[0] == len(stored):
+            self._replayed.move_to_end(record.id)
+            return replayed[1]
+        session = rebuild_session(record, stored)
+        self._replayed[record.id] = (len(stored), session)
+        while len(self._replayed) > self.REPLAYED:
+            self._replayed.popitem(last=False)
+        return session
 
     async def drop(self, host: GameHost) -> None:
         """Undo :meth:`create` of a game nobody played (its creation was refused)."""
@@ -230,9 +417,63 @@ class GameManager:
             self.hosts.pop(host.id, None)
         await self.repo.delete_game(host.id)
 
-    async def get(self, game_id: str) -> Hosted:
-        """The game, hosted here (loaded from the store if nobody alive hosts it) or, with
-        several processes, a proxy of the process that hosts it."""
+    async def find(self, game_id: str) -> Hosted:
+        """The read path (a page, ``GET /api/games/{id}``, a download, a key's check): the
+        game as this process may answer it without hosting it. Hosted here: from memory
+        (once the store confirms it after a lapse); else as the store holds it
+        (:class:`RemoteGame`, caught up with the store on each read), whoever hosts it, alive,
+        dead or nobody. Never loaded here, never claimed: a read takes no game over, so its
+        owner never closes its sockets for it (issue 33: a finished game read on another
+        process was claimed there, 50 times at the rounds' ends and 186 by the reads after the
+        day, each one a 4409 for the owner's sockets). An action or a socket takes
+        :meth:`serve`."""
+        host = self.hosts.get(game_id)
+        if host is not None and host.checked_at < self.lapse(time.monotonic()):
+            await self.confirm(host)  # another process may own it now: the store says
+            host = self.hosts.get(game_id)
+        if host is not None and not host.abandoned:
+            return host
+        remote = self.remotes.get(game_id)
+        if remote is not None:
+            return remote  # its reads catch up with the store first (RemoteGame.read)
+        record = await self.repo.game(game_id)
+        session = self._replay(record, await self.repo.actions(game_id))
+        return RemoteGame(self, record, await self._stored_view(record, session))
+
+    async def _stored_view(self, record: StoredGame, session: Session) -> dict[str, Any]:
+        """The state of a game read from the store (:meth:`find`); a live game whose holder is
+        dead with its clock stopped at the holder's last heartbeat, where the process that
+        takes it over resumes it (the outage is charged to nobody: the clock a read shows
+        never runs back)."""
+        if record.status != "live" or record.closed is not None:
+            return stored_state(record, session)
+        if record.owner is None or record.owner == self.process_id:
+            return stored_state(record, session)
+        wall = time.time()
+        beat = await self.repo.last_heartbeat(record.owner)
+        if await self._holder_alive(record, beat, wall):
+            return stored_state(record, session)
+        return stored_state(record, session, self._resume_at(record, session, beat, wall))
+
+    async def _holder_alive(self, record: StoredGame, beat: float | None, wall: float) -> bool:
+        """Whether another process holds ``record``'s game and is alive: its last heartbeat
+        ``beat`` (read at ``wall``) is fresh and it listens on Redis (a single process: never,
+        its holder was an earlier life)."""
+        return (
+            beat is not None
+            and record.owner not in (None, self.process_id)
+            and wall - beat < self.stale_after
+            and self.alive is not None
+            and await self.alive(record.owner or "")
+        )
+
+    async def serve(self, game_id: str) -> Hosted:
+        """The host path (an action, a ruling, a socket, the server's own action on a game):
+        the game hosted here; else, with several processes, a proxy that forwards to the live
+        process that holds it (finished or not); else, its holder dead or absent (or this
+        process the ring owner of a live game another holds: a hand-over), loaded here and
+        claimed (its old holder is told: its sockets reconnect here). A read takes
+        :meth:`find`, which never claims."""
 
         host = self.hosts.get(game_id)
         if host is not None and host.checked_at < self.lapse(time.monotonic()):
@@ -252,11 +493,7 @@ class GameManager:
                     if remote is not None:
                         remote.reconnect()  # its sockets (if any) come back to the new one
                     session = rebuild_session(record, await self.repo.actions(game_id))
-                    timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
-                    state = game_view(
-                        game_id, session, len(session.log), max(timeline, session.now)
-                    )
-                    state["event"] = event_link(record)
+                    state = stored_state(record, session)
                     remote = self.remotes[game_id] = RemoteGame(self, record, state)
                 return remote
             gone = self.remotes.pop(game_id, None)
@@ -265,6 +502,12 @@ class GameManager:
             return await self._load(record)
 
         return await self._hosted_or_load(game_id, load)
+
+    async def record(self, game_id: str) -> StoredGame:
+        """The game's row, for its keys (which seat a token holds, the arbiter's key): from
+        memory when hosted here, else from the store; nothing is loaded or replayed."""
+        host = self.hosts.get(game_id)
+        return host.record if host is not None else await self.repo.game(game_id)
 
     async def local(self, game_id: str) -> GameHost:
         """The game hosted by this process (loading it if needed): for forwarded actions."""
@@ -317,11 +560,11 @@ class GameManager:
     async def _owned_elsewhere(
         self, record: StoredGame, beats: dict[str, float] | None = None, wall: float = 0.0
     ) -> bool:
-        """Whether another live process holds the game (``beats``, ``wall``: the heartbeats
-        read at ``wall``, else this process's own reading)."""
+        """Whether another live process holds the game, finished or not (``beats``, ``wall``:
+        the heartbeats read at ``wall``, else this process's own reading). A finished game's
+        holder keeps it too: an action on it (the round's end, an appeal) is forwarded there,
+        never a reason to claim it (issue 33: its sockets closed with 4409)."""
         if record.owner is None or record.owner == self.process_id:
-            return False
-        if record.status != "live":
             return False
         if beats is None:
             if await self.stale(record.owner):
@@ -341,20 +584,40 @@ class GameManager:
     def taken_over(self, game_id: str, owner: str) -> None:
         """Another process (``owner``) took ``game_id`` over (its message through Redis): this
         process stops serving it, and its sockets here reconnect (nginx sends them to the
-        owner)."""
+        owner). The message may be late: this process may have taken the game back since it
+        was sent (a paused process, resumed, is its ring owner again and loads it before it
+        reads its messages), so a game hosted here is forgotten only once the store names
+        another owner (:meth:`confirm`), never on the message's word alone."""
         host = self.hosts.get(game_id)
         if host is not None and owner != self.process_id:
-            self.abandon(host)
+            self._later(self._confirm_taken(host))
         remote = self.remotes.get(game_id)
         if remote is not None and remote.record.owner != owner:
             self.remotes.pop(game_id, None)
             remote.reconnect()
+
+    async def _confirm_taken(self, host: GameHost) -> None:
+        """:meth:`confirm` after a takeover's message; the store unreachable, the message is
+        believed (nothing could be committed here anyway)."""
+        try:
+            await self.confirm(host)
+        except Exception as exc:
+            report_failure(f"game {host.id}: checking a takeover", exc)
+            if not host.abandoned and self.hosts.get(host.id) is host:
+                self.abandon(host)
+
+    def _later(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background (kept until it ends)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def abandon(self, host: GameHost, reason: str = MOVED) -> None:
         """Forget ``host``'s game here: another process owns it now (MOVED: fenced out), or
         this memory may differ from the store (UNLOADED: a commit and the reload after it
         failed); the next access reads the store again."""
         if reason == MOVED:
+            self.lost += 1
             log.warning("game %s: taken over by another process; no longer served here", host.id)
         else:
             self.unloaded.add(host.id)
@@ -362,9 +625,7 @@ class GameManager:
             self.hosts.pop(host.id, None)
         host._abandon(reason)
         if self.on_evicted is not None:
-            task = asyncio.ensure_future(self.on_evicted(host))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+            self._later(self.on_evicted(host))
 
     def announce(self, game_id: str, message: dict[str, Any]) -> None:
         """Tell a game's sockets, here and in the other processes, something that is not in its
@@ -383,9 +644,7 @@ class GameManager:
         if message.get("type") == "watching":  # the owner publishes the game's updates now
             remote = self.remotes.get(str(message.get("game_id")))
             if remote is not None:
-                task = asyncio.ensure_future(remote.refresh())
-                self._background.add(task)
-                task.add_done_callback(self._background.discard)
+                self._later(remote.refresh())
             return
         host = self.hosts.get(str(message.get("game_id")))
         if message.get("type") in ("calls", "rematch") and host is not None:  # announce()
@@ -413,19 +672,12 @@ class GameManager:
         session = rebuild_session(record, stored)
         wall = time.time()
         beat = None if record.owner is None else await self.repo.last_heartbeat(record.owner)
-        holder_alive = (
-            beat is not None
-            and record.owner != self.process_id
-            and wall - beat < self.stale_after
-            and self.alive is not None
-            and await self.alive(record.owner or "")
-        )
+        holder_alive = await self._holder_alive(record, beat, wall)
         resume_at = self._resume_at(record, session, beat, wall, holder_alive)
         claimed = await self.repo.claim(game_id, record.owner, self.process_id, wall, resume_at)
         if not claimed:
             raise Unavailable(f"game {game_id} was just taken over by another process; retry")
-        if record.owner not in (None, self.process_id) and self.on_takeover is not None:
-            self.on_takeover(game_id, record.owner)  # its sockets reconnect (to this process)
+        self._took(game_id, record.owner, "handover" if holder_alive else "failover")
         record = await self.repo.game(game_id)
         if record.version != len(session.log):
             # the old owner committed between our read and the claim (never after it: its
@@ -433,6 +685,17 @@ class GameManager:
             stored = await self.repo.actions(game_id)
             session = rebuild_session(record, stored)
         return self._host(record, session, resume_at, await self.repo.action_ids(game_id))
+
+    def _took(self, game_id: str, old_owner: str | None, why: str) -> None:
+        """``game_id`` was just claimed here from ``old_owner``: when that is another process,
+        counted (``why``: "failover", its holder dead; "handover", alive, this process the
+        ring owner) and the old owner told (its sockets reconnect, to this process)."""
+        if old_owner in (None, self.process_id):
+            return
+        self.takeovers[why] += 1
+        log.warning("game %s: taken over from %s (%s)", game_id, old_owner, why)
+        if self.on_takeover is not None:
+            self.on_takeover(game_id, old_owner)
 
     async def restore(self) -> int:
         """Load every live game nobody alive hosts (after a start or a crash); returns how
@@ -501,8 +764,7 @@ class GameManager:
             )
             for game_id, version in taken.items():
                 record, session, resume_at = loaded[game_id]
-                if record.owner not in (None, self.process_id) and self.on_takeover is not None:
-                    self.on_takeover(game_id, record.owner)  # its sockets reconnect (to here)
+                self._took(game_id, record.owner, "failover")  # restore: its holder is dead
                 if version != len(session.log):
                     # the old owner committed between our read and the claim (never after it:
                     # its commits are fenced by the owner column): read the log again
@@ -573,7 +835,7 @@ class GameManager:
             self.remotes.pop(game_id, None)
         for game_id in list(self.unloaded):  # back from the store once it answers
             try:
-                await self.get(game_id)
+                await self.serve(game_id)  # hosted here before: its timer must run
             except NotFound:
                 pass  # gone from the store: nothing to load
             except Exception as exc:

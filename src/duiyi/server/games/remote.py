@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from duiyi import Color
-from duiyi.actions import Action
+from duiyi.actions import SESSION_ACTIONS, Action
+from duiyi.codec import action_to_json
 from duiyi.errors import InvalidInput
 from duiyi.server.games.action_ids import ACTION_ID, RULING
 from duiyi.server.games.broadcast import RECONNECT, Listener, broadcast
@@ -20,10 +21,29 @@ from duiyi.server.problems import Unavailable
 from duiyi.session import Session
 from duiyi.store.repository import Repository, StoredGame
 
-__all__ = ["Forward", "Forwarding", "RemoteGame"]
+__all__ = ["Forward", "Forwarding", "RemoteGame", "stored_state"]
 
 # (owner process, game id, seat, action type, data) -> the version the owner answers
 Forward = Callable[[str, str, Color | None, str, dict[str, Any]], Any]
+
+
+def stored_state(
+    record: StoredGame, session: Session, timeline: float | None = None
+) -> dict[str, Any]:
+    """The public state of a game as the store holds it (``session``: its stored log
+    replayed), its clock where the game's timeline stands now by its stored anchor (or at
+    ``timeline``: stopped where a dead holder's successor will resume it); a game the director
+    closed with its clocks stopped (as its host shows it)."""
+    if record.closed is not None:
+        state = game_view(record.id, session, len(session.log), session.now)
+        state["closed"] = record.closed
+        state["clock_running"] = None
+    else:
+        if timeline is None:
+            timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
+        state = game_view(record.id, session, len(session.log), max(timeline, session.now))
+    state["event"] = event_link(record)
+    return state
 
 
 class Forwarding(Protocol):
@@ -84,14 +104,20 @@ class RemoteGame:
     async def read(self, since: int | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The stored entries after ``since`` (none when None) and the state, caught up with
         the store first (the owner's messages may have been lost: a Redis restart), so a
-        process asked directly never answers from a copy older than the store."""
+        process asked directly never answers from a copy older than the store. The entries
+        end at the state's version: what the owner committed after the state was read comes
+        as its updates (a socket's hello never says a version behind its moves)."""
         await self.refresh()
-        return ([] if since is None else await self.entries(since)), self.state
+        state = self.state
+        if since is None:
+            return [], state
+        entries = await self.entries(since)
+        return entries[: max(0, int(state["version"]) - since)], state
 
     async def act(self, seat: Color | None, action: Action, action_id: str | None = None) -> int:
         """Forward the action to the owning process (as its JSON form, read there again) and
         wait for its answer."""
-        data = action.to_json()
+        data = action_to_json(action, SESSION_ACTIONS)
         if action_id is not None:
             data[ACTION_ID] = action_id
         return await self._forward(seat, "act", data)
@@ -125,10 +151,7 @@ class RemoteGame:
         stored = await self.manager.repo.actions(self.id)
         if record.version <= self.version:  # an update arrived meanwhile
             return
-        session = rebuild_session(record, stored)
-        timeline = record.anchor_timeline + (time.time() - record.anchor_wall)
-        state = game_view(self.id, session, len(session.log), max(timeline, session.now))
-        state["event"] = event_link(record)
+        state = stored_state(record, rebuild_session(record, stored))
         actions = [public_entry(a.entry) for a in stored[self.version :]]
         self.record = record
         self.state = state

@@ -44,22 +44,40 @@ from pydantic import (
     create_model,
 )
 
-from duiyi.errors import InvalidInput
+from duiyi.errors import RefereeError
 from duiyi.games import GameType
 from duiyi.games import get as get_game
 from duiyi.referee import Book, Decision, RulingRequest
 from duiyi.referee import requests as rq
-from duiyi.server.schemas import CHECKED, NO_BOOL, Int, Note, Number, normal_point, text_field
+from duiyi.server.games.action_schemas import POINT_PATTERN
+from duiyi.server.schemas import (
+    CHECKED,
+    NO_BOOL,
+    Int,
+    Note,
+    Number,
+    normal_point,
+    schema_error,
+    text_field,
+)
 
 __all__ = ["RULING_MODELS", "Ruling", "parse_ruling", "ruling_in_game", "ruling_table"]
 
-Article = Annotated[str, text_field(80, 1, examples=["Go §24"]), CHECKED]
+#: an article as duiyi cites the books (GameType.knows_article): Go §1-§33, Gomoku §1-§19, with
+#: their clauses ("Go §27.1(1)B"); which of them a game's book has is the game's (409)
+ARTICLE_PATTERN = (
+    r"^(Go §([1-9]|[12][0-9]|3[0-3])|Gomoku §([1-9]|1[0-9]))(\.[0-9]{1,2}){0,2}"
+    r"(\([0-9]{1,2}\))?[A-H]?$"
+)
+Article = Annotated[
+    str, Field(min_length=1, max_length=80, pattern=ARTICLE_PATTERN, examples=["Go §24"]), CHECKED
+]
 Index = Annotated[int, Field(ge=0, le=10_000), NO_BOOL]  # a move's or a ruling's number
 Penalty = Annotated[float, Field(ge=0, le=3600), NO_BOOL]  # seconds taken or given
 # a point as the books write it: Go "D4" (letters without I), Gomoku "h8"
 Point = Annotated[
     # a leading zero is read too ("D04"), and stored as the book writes it (ruling_in_game)
-    str, Field(min_length=2, max_length=4, pattern=r"^[A-Za-z]0?[1-9][0-9]?$", examples=["D4"])
+    str, Field(min_length=2, max_length=4, pattern=POINT_PATTERN, examples=["D4"])
 ]
 _MONTH = 30 * 86_400
 
@@ -74,7 +92,10 @@ _BY_NAME: dict[str, Any] = {
     "deduct": Penalty,
     "award": Penalty,
     "point": Point,
-    "points": Annotated[list[Point], Field(min_length=1, max_length=361)],
+    # a point named twice is refused (ruling_in_game): the document says so
+    "points": Annotated[
+        list[Point], Field(min_length=1, max_length=361, json_schema_extra={"uniqueItems": True})
+    ],
     "colors": Annotated[list[Literal["black", "white"]], Field(min_length=1, max_length=2)],
     "limit": Annotated[float, Field(gt=0, le=_MONTH), NO_BOOL],
     "organiser_delay": Annotated[float, Field(ge=0, le=_MONTH), NO_BOOL],
@@ -177,12 +198,12 @@ class _Ruling(BaseModel):
         return made
 
 
-def _model(cls: type) -> type[_Ruling]:
+def _model(cls: type[rq.Request]) -> type[_Ruling]:
     """The request shape of the core's request class ``cls``."""
-    kind: str = cls.kind.value  # type: ignore[attr-defined]
+    kind: str = cls.kind.value
     hints = typing.get_type_hints(cls)
     fields: dict[str, Any] = {"kind": (Literal[kind], ...)}
-    for f in dataclasses.fields(cls):
+    for f in rq.request_fields(cls):  # in the order of the call, the base's fields last
         if (kind, f.name) in _NOT_SENT:
             continue
         hint = hints[f.name]
@@ -202,14 +223,28 @@ def _model(cls: type) -> type[_Ruling]:
         cls.__name__, __base__=_Ruling, __module__=__name__, __doc__=cls.__doc__, **fields
     )
     model.request = cls
+    extra = _SCHEMA_EXTRA.get(kind)
+    if extra is not None:  # what the core refuses beyond each field's type, in the document
+        model.model_config["json_schema_extra"] = extra
+        model.model_rebuild(force=True)
     return model
 
 
-#: each ruling's request shape, by its ``kind``
-RULING_MODELS: dict[str, type[_Ruling]] = {
-    c.kind.value: _model(c)  # type: ignore[attr-defined]
-    for c in rq.REQUESTS
+#: the rulings whose fields the core checks together: in the document too, so that a body it
+#: allows is never refused as malformed (issue 35)
+_SCHEMA_EXTRA: dict[str, dict[str, Any]] = {
+    # a time penalty deducts or awards some time (duiyi.referee.penalties)
+    "time_penalty": {
+        "anyOf": [
+            {"required": ["deduct"], "properties": {"deduct": {"exclusiveMinimum": 0}}},
+            {"required": ["award"], "properties": {"award": {"exclusiveMinimum": 0}}},
+        ]
+    },
 }
+
+
+#: each ruling's request shape, by its ``kind``
+RULING_MODELS: dict[str, type[_Ruling]] = {c.kind.value: _model(c) for c in rq.REQUESTS}
 
 if TYPE_CHECKING:
     Ruling = _Ruling
@@ -225,10 +260,12 @@ def parse_ruling(data: object) -> _Ruling:
     try:
         ruling: _Ruling = _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        detail = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-        )
-        raise InvalidInput(f"malformed ruling: {detail}") from exc
+        errors = exc.errors()
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if errors and errors[0]["loc"][:1] == (kind,):
+            # the union's tag (the ruling's kind) leads the path: the page names the field
+            errors = [{**e, "loc": e["loc"][1:]} for e in errors]
+        raise schema_error(errors, "malformed ruling") from exc
     return ruling
 
 
@@ -238,41 +275,54 @@ def ruling_in_game(
     """A ruling's body read against its game, as the schema cannot: the article one of the
     game's book knows (:meth:`GameType.knows_article`: ``Go §999`` is none), a
     ``move_number`` within the moves played, its points on the board in the book's form
-    (``d04`` -> ``D4``). InvalidInput naming the field otherwise.
+    (``d04`` -> ``D4``; two spellings of one point, ``C3`` and ``c3``, are that point once:
+    the schema's distinct items are the strings, the same string twice stays its refusal).
+    InvalidInput naming the field otherwise, RefereeError (409) for a move
+    number past the moves played or an article the game's book lacks (the game's state or book
+    refuses it, the schema allowed it).
 
     >>> from duiyi.games import GO
     >>> ruling_in_game({"kind": "stones_restored", "points": ["c03"]}, GO, 9, 4)["points"]
     ['C3']
+    >>> ruling_in_game({"kind": "stones_restored", "points": ["C3", "c3"]}, GO, 9, 4)["points"]
+    ['C3']
     >>> ruling_in_game({"kind": "warning", "article": "Go §999"}, GO, 9, 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    duiyi.errors.InvalidInput: article: 'Go §999' is not an article of the Go rules ...
+    duiyi.errors.RefereeError: article: 'Go §999' is not an article of the Go rules ...
     >>> ruling_in_game({"kind": "warning", "move_number": 5}, GO, 9, 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    duiyi.errors.InvalidInput: move_number: 5 is past the game's last move (4 played)
+    duiyi.errors.RefereeError: move_number: 5 is past the game's last move (4 played)
     """
     article = body.get("article")
     if body.get("kind") in game.book.refusals:
         return body  # a ruling this game's book does not have: the referee says why (409)
     if isinstance(article, str) and not game.knows_article(article):
-        raise InvalidInput(
+        # the form is the schema's (422); an article of the other book is this game's refusal
+        raise RefereeError(
             f"article: {article!r} is not an article of the {game.title} rules "
             f"({game.title} §1-§{game.last_article}, written as {game.title} §24.1 or "
-            f"{game.title} §12.3(2)B)"
+            f"{game.title} §12.3(2)B)",
+            code="ruling-article-unknown",
+            values={"article": article, "last": str(game.last_article)},
         )
     number = body.get("move_number")
     if isinstance(number, int) and number > moves_played:
-        raise InvalidInput(
-            f"move_number: {number} is past the game's last move ({moves_played} played)"
+        # the schema allows any move number 0-10000; the game's moves so far refuse it (409)
+        raise RefereeError(
+            f"move_number: {number} is past the game's last move ({moves_played} played)",
+            code="ruling-move-past",
+            values={"move": str(number), "played": str(moves_played)},
         )
     out = dict(body)
     if isinstance(body.get("point"), str):
         out["point"] = normal_point(game, body["point"], "point", size)
-    if isinstance(body.get("points"), list):
-        out["points"] = [
-            normal_point(game, p, f"points.{i}", size) for i, p in enumerate(body["points"])
-        ]
+    raw = body.get("points")
+    if isinstance(raw, list):
+        points = [normal_point(game, p, f"points.{i}", size) for i, p in enumerate(raw)]
+        distinct = len(set(map(str, raw))) == len(raw)
+        out["points"] = list(dict.fromkeys(points)) if distinct else points
     return out
 
 

@@ -157,7 +157,10 @@ async def undo_withdraw(request: Request, event_id: str, number: Numbered) -> di
 class HandPairing(BaseModel):
     """A round paired by hand: boards in order, each ``[black, white]``, and the byes."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"games": [[1, 2], [3, 4]], "byes": []}]},
+    )
 
     games: list[Annotated[list[int], Field(min_length=2, max_length=2)]] = Field(max_length=1000)
     byes: list[int] = Field(default_factory=list, max_length=1000)
@@ -167,7 +170,9 @@ async def _not_started(request: Request, event_id: str, number: int) -> None:
     games = await repo_of(request).games_of_event(event_id)
     if any(g.round == number for g in games):
         raise TournamentError(
-            f"round {number}'s online games have started: its pairing is no longer changed by hand"
+            f"round {number}'s online games have started: its pairing is no longer changed by hand",
+            code="hand-online-started",
+            values={"round": str(number)},
         )
 
 

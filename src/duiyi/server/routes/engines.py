@@ -32,6 +32,8 @@ from duiyi.server.engines.catalog import (
     EngineRun,
 )
 from duiyi.server.engines.driver import EngineSeat
+from duiyi.server.engines.seats import SEATS as _SEATS
+from duiyi.server.engines.seats import check_concurrency, player_seats, seat_engines
 from duiyi.server.games.manager import GameManager, NewGame
 from duiyi.server.games.rematch import rematch_id
 from duiyi.server.games.spec import refused_by_rules
@@ -39,6 +41,7 @@ from duiyi.server.limits import client_address
 from duiyi.server.problems import RateLimited, Unavailable
 from duiyi.server.schemas import NO_BOOL, Preset, TimeControl
 from duiyi.server.settings import Settings
+from duiyi.server.state import engines_of, games_of, repo_of
 from duiyi.store.repository import Conflict, NotFound, Repository
 
 __all__ = ["analysis", "router"]
@@ -49,7 +52,6 @@ log = logging.getLogger("duiyi.server.engines")
 
 # game id -> the engines playing in it (this process only): one opposite a human, two in an
 # event's engine game (duiyi.server.engines.rounds)
-_SEATS: dict[str, list[EngineSeat]] = {}
 _STARTING = asyncio.Lock()
 
 
@@ -85,21 +87,11 @@ class EngineGame(BaseModel):
     time_control: TimeControl | None = None
 
 
-def _manager(request: Request) -> GameManager:
-    manager: GameManager = request.app.state.duiyi.games
-    return manager
-
-
-def _engines(request: Request) -> EngineList:
-    engines: EngineList = request.app.state.duiyi.engines
-    return engines
-
-
 @router.get("/api/engines")
 async def list_engines(request: Request) -> dict[str, Any]:
     """The engines the operator offers here: names by game (``{"go": ["gnugo"], "gomoku":
     []}``) and ``engines``, each with its ``game``, ``label`` and levels (never a command)."""
-    return _engines(request).to_json()
+    return engines_of(request).to_json()
 
 
 def resolve_choice(engines: EngineList, game: str, name: str, level: int | None) -> EngineRun:
@@ -124,26 +116,16 @@ def resolve_choice(engines: EngineList, game: str, name: str, level: int | None)
         if ":" in name:
             raise EngineNotOffered("give the level once: 'engine': 'NAME:LEVEL' or 'level'")
         name = f"{name}:{level}"
-    return engines.resolve(name, game)
-
-
-def running_processes(name: str) -> int:
-    """How many engine processes of the entry ``name`` this process runs now (each seat whose
-    engine is up: an entry's ``max_concurrent``)."""
-    return sum(
-        1 for seats in _SEATS.values() for s in seats if s.run.entry.name == name and s.running
-    )
-
-
-def check_concurrency(runs: list[EngineRun]) -> None:
-    """Refuse (503) to start engines past an entry's ``max_concurrent``."""
-    for run in runs:
-        wanted = sum(1 for r in runs if r.entry.name == run.entry.name)
-        if running_processes(run.entry.name) + wanted > run.entry.max_concurrent:
-            raise Unavailable(
-                f"engine {run.entry.name!r} runs {run.entry.max_concurrent:g} games at once "
-                "here, its limit; try again later"
-            )
+    try:
+        return engines.resolve(name, game)
+    except EngineNotListed:
+        raise
+    except EngineNotOffered as exc:
+        if level is None:
+            raise
+        # a level the document allows (0-999) that this server's entry does not have: the
+        # engine at that level is not on this server, as an unlisted name (404)
+        raise EngineNotListed(exc.message) from exc
 
 
 @router.get("/api/live-games")
@@ -153,8 +135,8 @@ async def live_games(request: Request, limit: int = 50) -> dict[str, Any]:
     session (``moves_exact``: true); another process's game from its stored record, where
     ``moves`` is the number of logged actions, an upper bound of the moves played
     (``moves_exact``: false) and ``phase`` is null."""
-    manager = _manager(request)
-    records = await request.app.state.duiyi.repo.live_games()
+    manager = games_of(request)
+    records = await repo_of(request).live_games()
     records.sort(key=lambda r: r.created_at, reverse=True)
     out = []
     for record in records:
@@ -221,7 +203,7 @@ async def create_engine_game(request: Request, spec: EngineGame) -> dict[str, An
     if spec.human not in ("black", "white"):
         raise InvalidInput(f"human must be 'black' or 'white', got {spec.human!r}")
     human = Color(spec.human)
-    run = resolve_choice(_engines(request), spec.game, spec.engine, spec.level)
+    run = resolve_choice(engines_of(request), spec.game, spec.engine, spec.level)
     kind = get_game(spec.game)
     rules = spec.rules or kind.engine_preset
     if kind.engine_presets is not None and rules not in kind.engine_presets:
@@ -255,7 +237,7 @@ async def _start_engine_game(
     settings = request.app.state.duiyi.settings
     client = client_address(request.scope, settings.proxy_header, settings.trusted_proxies)
     key = client_key(client)
-    manager = _manager(request)
+    manager = games_of(request)
     async with _STARTING:  # one at a time in this process; the store decides across processes
         await _check_caps(manager, settings, key, taken=False)
         check_concurrency([run])
@@ -288,14 +270,14 @@ async def engine_rematch(
     the store refuses a second one); answers as ``POST /api/engine-games``."""
     if not isinstance(engine.get("request"), dict):
         raise Conflict("a rematch is for a casual game against an engine, made by this version")
-    manager = _manager(request)
+    manager = games_of(request)
     again = rematch_id(game_id)
     made = Conflict(f"the rematch of this game is made already: game {again}")
     with contextlib.suppress(NotFound):
         await manager.repo.game(again)
         raise made
     kind = str(engine.get("kind", "go"))
-    run = resolve_choice(_engines(request), kind, str(engine.get("name", "")), None)
+    run = resolve_choice(engines_of(request), kind, str(engine.get("name", "")), None)
     try:
         # the colours swapped: the human takes the colour the engine had
         return await _start_engine_game(
@@ -371,7 +353,7 @@ async def _check_caps(manager: GameManager, settings: Settings, key: str, *, tak
 async def get_analysis(request: Request, game_id: str) -> dict[str, Any]:
     """What the rules say about the position now, for displays: each seat's allowed actions,
     Renju's forbidden points for Black (Gomoku §2.19), the Go dead-stone proposal and count."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     session = await host.current_session()
     out = analysis(session)
     out["version"] = host.version
@@ -402,25 +384,6 @@ async def engine_games_live(repo: Repository, settings: Settings) -> int:
     are), event games included."""
     total, _mine = await repo.engine_games("", time.time() - settings.engine_idle_seconds)
     return total
-
-
-def seat_engines(host: Any, seats: list[EngineSeat]) -> None:
-    """Start the engines of one game and keep them in this process's table."""
-    _SEATS[host.id] = seats
-    for seat in seats:
-        seat.start()
-
-
-def player_seats(
-    host: Any, players: dict[str, EngineRun], move_timeout: float, kind: str = "go"
-) -> list[EngineSeat]:
-    """The two engines of an event's engine game (``players``: each seat's engine, resolved
-    from the operator's list; ``kind``: "go" for GTP engines, "gomoku" for Gomocup brains),
-    refereed as event players (:class:`EngineSeat`)."""
-    return [
-        EngineSeat(host, Color(seat), kind, run, player=True, move_timeout=move_timeout)
-        for seat, run in sorted(players.items())
-    ]
 
 
 def install_engine_hook(
@@ -501,12 +464,15 @@ async def get_position(
     """The board after the first ``move`` moves (for the move list's navigation): stones,
     captures and the last move, for a game whose stones leave the board (Go); a Gomoku
     record is its stones (the game's adapter refuses)."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     session = await host.current_session()
     played = session.game.moves_played()
     if move > played:  # a move not played: no such position (yet), not a malformed request
         raise NotFound(f"move must be 0-{played}, got {move}: no such position")
-    return session.game.position(move)
+    try:
+        return session.game.position(move)
+    except InvalidInput as exc:  # a Gomoku game: its record is its stones, no positions
+        raise NotFound(f"no positions in game {game_id}: {exc.message}") from exc
 
 
 def analysis(session: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from duiyi.errors import TournamentError
+from duiyi.errors import InvalidInput, TournamentError
 from duiyi.games import GameType
 from duiyi.server.auth import hash_token, new_token
 from duiyi.server.events.changes import change_event, event_summary, online_of, repo_of
@@ -24,7 +24,7 @@ from duiyi.server.games.spec import new_session
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.problems import RateLimited
 from duiyi.server.routes.knockout import needs_winner_rounds
-from duiyi.server.schemas import CHECKED, text_field
+from duiyi.server.schemas import CHECKED, NO_BOOL, text_field
 from duiyi.store.repository import StoredGame
 from duiyi.tournament import event as ops
 from duiyi.tournament.model import ROUNDS_FROM_SYSTEM, Event
@@ -47,10 +47,8 @@ class NewEvent(BaseModel):
     name: EventName
     game: Literal["go", "gomoku"] = Field("go", description="'go' or 'gomoku'")
     system: str = Field("swiss", description="swiss, round-robin, knockout, mcmahon, ...")
-    rounds: int | None = Field(
+    rounds: Annotated[int, Field(ge=1, le=99), NO_BOOL] | None = Field(
         None,
-        ge=1,
-        le=99,
         description="planned rounds of a Swiss-type system (default 5); round robins, groups, "
         "eliminations, matches and relays take theirs from the system",
     )
@@ -79,13 +77,34 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: EventName | None = None
-    rounds: int | None = Field(None, ge=1, le=99)
+    rounds: Annotated[int, Field(ge=1, le=99), NO_BOOL] | None = None
     options: dict[str, Any] | None = Field(None, json_schema_extra=_options_or_null)
     online: dict[str, Any] | None = None
 
 
 def _check_online(game: GameType, online: dict[str, Any]) -> None:
-    """Refuse online game settings now rather than when a round's games start."""
+    """Refuse online game settings now rather than when a round's games start: the game's
+    settings, and a Gomoku event's foul policy (``foul_policy``: ``claim``, White points the
+    foul out, Gomoku §10.1(2), or ``auto``) and ``hints`` (Black's forbidden points shown,
+    true or false, Gomoku §12.2(7))."""
+    if not game.has_fouls and ("hints" in online or "foul_policy" in online):
+        raise InvalidInput(
+            f"a {game.name} event has no forbidden moves: no foul_policy or hints",
+            code="online-no-fouls",
+        )
+    if "hints" in online and not isinstance(online["hints"], bool):
+        raise InvalidInput(
+            f"online.hints is true or false, not {online['hints']!r}",
+            code="field-bool",
+            values={"field": "online.hints"},
+        )
+    if online.get("foul_policy") not in (None, "claim", "auto"):
+        raise InvalidInput(
+            f"online.foul_policy is 'claim' or 'auto', not {online['foul_policy']!r}",
+            "Gomoku §10.1(2)",
+            code="field-one-of",
+            values={"field": "online.foul_policy", "expected": "'claim' or 'auto'"},
+        )
     new_session({**online, "game": game.name})
 
 
@@ -104,7 +123,9 @@ async def create_event(request: Request, spec: NewEvent) -> dict[str, Any]:
     # the systems' schema: 422 now, not 500 later; typed once (duiyi.tournament.options)
     options = EventOptions.from_json(spec.options, client=True)
     if options.variant is not None and options.variant.upper() not in ("A", "B"):
-        raise TournamentError("variant is A (total score) or B (points)", "Go §27.1(2)")
+        raise TournamentError(
+            "variant is A (total score) or B (points)", "Go §27.1(2)", code="variant-ab"
+        )
     if spec.system in ("knockout", "double-elimination") and options.lines is None:
         options = options.updated(lines="lot")  # appendix 一.3: the unseeded lines by lot
     event = ops.new_event(spec.name, spec.game, spec.system, rounds, options)
@@ -169,7 +190,11 @@ async def change_settings(request: Request, event_id: str, body: Settings) -> di
         from dataclasses import replace
 
         if body.rounds is not None and body.rounds < e.current_round:
-            raise TournamentError(f"{e.current_round} rounds are paired already")
+            raise TournamentError(
+                f"{e.current_round} rounds are paired already",
+                code="rounds-below-paired",
+                values={"rounds": str(e.current_round)},
+            )
         e = replace(
             e,
             name=body.name or e.name,

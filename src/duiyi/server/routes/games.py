@@ -15,11 +15,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.responses import PlainTextResponse
+from starlette.responses import PlainTextResponse, Response
+from starlette.websockets import WebSocketState
 
 import duiyi.server.games.rematch as rematches
 from duiyi import Color, games
-from duiyi.actions import Arrive, action_class, is_game_action
+from duiyi.actions import SESSION_ACTIONS, Arrive, is_game_action
+from duiyi.codec import action_class
 from duiyi.errors import DuiyiError, InvalidInput, InvalidPoint
 from duiyi.server.auth import (
     SUBPROTOCOL,
@@ -31,8 +33,9 @@ from duiyi.server.auth import (
 )
 from duiyi.server.games.action_schemas import ARBITER_ACTIONS, DOCUMENTED_AS_ACTIONS, PLAYER_ACTIONS
 from duiyi.server.games.broadcast import RECONNECT_TEXT
-from duiyi.server.games.hosted import Hosted
-from duiyi.server.games.manager import GameManager, NewGame
+from duiyi.server.games.host import GameHost
+from duiyi.server.games.hosted import MOVED, Hosted
+from duiyi.server.games.manager import NewGame
 from duiyi.server.games.rulings import Ruling, ruling_in_game, ruling_table
 from duiyi.server.games.spec import refused_by_rules
 from duiyi.server.keyfirst import KeyFirstRoute
@@ -40,6 +43,8 @@ from duiyi.server.limits import TokenBucket, json_shape
 from duiyi.server.problems import (
     RateLimited,
     RefusedByRules,
+    Unavailable,
+    attachment,
     file_answer,
     problem_body,
     problem_response,
@@ -49,7 +54,8 @@ from duiyi.server.problems import (
 )
 from duiyi.server.routes.ui import answer_call, claim_call, release_call
 from duiyi.server.schemas import GameSpec, normal_action, parse_action
-from duiyi.store.repository import Conflict
+from duiyi.server.state import games_of
+from duiyi.store.repository import Conflict, NotFound
 
 __all__ = ["perform", "router"]
 
@@ -76,20 +82,17 @@ class Action(BaseModel):
     )
 
 
-def _manager(request: Request | WebSocket) -> GameManager:
-    manager: GameManager = request.app.state.duiyi.games
-    return manager
-
-
-_PLAYER_NAMES = ", ".join(sorted(c.type for c in PLAYER_ACTIONS))
-_ARBITER_NAMES = ", ".join(sorted(c.type for c in ARBITER_ACTIONS))
+_PLAYER_NAMES = ", ".join(sorted(map(SESSION_ACTIONS.name_of, PLAYER_ACTIONS)))
+_ARBITER_NAMES = ", ".join(sorted(map(SESSION_ACTIONS.name_of, ARBITER_ACTIONS)))
 
 
 async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bool = False) -> int:
     """Read the request ``body`` once into its typed action (:func:`schemas.parse_action`),
     authorise it and apply it: a player acts for its own seat only; the arbiter pauses,
     resumes and splits a shared pool (Go §14, Gomoku §8.1)."""
-    kind = action_class(body)  # who may send it is known before its fields are read
+    kind = action_class(
+        body, SESSION_ACTIONS
+    )  # who may send it is known before its fields are read
     if arbiter:
         if not issubclass(kind, ARBITER_ACTIONS):
             raise Forbidden(f"the arbiter sends {_ARBITER_NAMES} here and rulings to /rulings")
@@ -98,22 +101,22 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
     elif not (is_game_action(kind) or issubclass(kind, PLAYER_ACTIONS)):
         if issubclass(kind, ARBITER_ACTIONS):
             raise Forbidden(
-                f"players may not send {kind.type!r}: only the game's arbiter key may "
+                f"players may not send {SESSION_ACTIONS.name_of(kind)!r}: only the game's arbiter key may "
                 f"({_ARBITER_NAMES})"
             )
         raise Forbidden(
-            f"players may not send {kind.type!r} actions: a player sends the game's moves, "
+            f"players may not send {SESSION_ACTIONS.name_of(kind)!r} actions: a player sends the game's moves, "
             f"{_PLAYER_NAMES}"
         )
+    # the document's schema of the action first (422): every point has the books' form then
     action, action_id = parse_action(body)
     # the point as the book writes it ("d4", "D04" -> "D4"): the log keeps one form
     normal = normal_action(action, games.get(host.record.kind))
     try:
         return await host.act(seat, normal, action_id)
     except InvalidPoint as exc:
-        if normal is action:  # not a point in the book's form at all: malformed (422)
-            raise
-        # a point in the book's form off this game's board: the board refuses it (409)
+        # a point of the books' form (the schema checked it) off this game's board, or a
+        # column the book skips (Go's I): the board refuses it (409)
         raise RefusedByRules(exc.message, exc.article) from exc
 
 
@@ -121,7 +124,7 @@ async def perform(host: Hosted, seat: Color | None, body: object, *, arbiter: bo
 async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
     """Create a game; answers its id and the two secret player tokens (shown once)."""
     # created for the process nginx sends the game to (behind its consistent hash)
-    host, secrets_ = await _manager(request).create_routed(NewGame(refused_by_rules(spec.spec())))
+    host, secrets_ = await games_of(request).create_routed(NewGame(refused_by_rules(spec.spec())))
     return {
         "id": host.id,
         "black_token": secrets_["black"],
@@ -135,7 +138,7 @@ async def create_game(request: Request, spec: GameSpec) -> dict[str, Any]:
 @router.get("/{game_id}")
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     """The state: moves, version, to_move, phase, clocks, board, outcome."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     return (await host.read())[1]
 
 
@@ -144,7 +147,7 @@ async def get_actions(
     request: Request, game_id: str, after: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
     """The public log entries after version ``after``."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     actions, state = await host.read(after)
     return {"version": state["version"], "actions": actions}
 
@@ -154,7 +157,7 @@ async def post_action(
     request: Request, game_id: str, action: Annotated[Action, DOCUMENTED_AS_ACTIONS]
 ) -> dict[str, Any]:
     """Apply an action as the player whose token is sent; answers the new version."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).serve(game_id)
     token = bearer_token(request)
     body = action.model_dump()
     version = await perform(host, host.seat_for(token), body, arbiter=host.is_arbiter(token))
@@ -170,7 +173,7 @@ async def post_ruling(
     move, time penalty, adjudication, forfeit...), each citing its article; needs the arbiter
     key. A malformed ruling is a 422 problem and changes nothing. With an ``action_id`` a
     ruling sent again (a lost answer, a retry) is applied once and answered with its version."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).serve(game_id)
     token = bearer_token(request)
     if token is None:
         raise Unauthorized("send the arbiter key as 'Authorization: Bearer <key>'")
@@ -181,11 +184,21 @@ async def post_ruling(
     # game itself (rulings.ruling_in_game)
     size = (await host.read())[1].get("size")
     played = (await host.current_session()).game.moves_played()
-    body = ruling_in_game(body, games.get(host.record.kind), int(size or 0) or None, played)
+    try:
+        body = ruling_in_game(body, games.get(host.record.kind), int(size or 0) or None, played)
+    except InvalidPoint as exc:
+        # a point of the books' form (the schema checked it) off this game's board: the board
+        # refuses it (409), as it refuses an action's
+        raise RefusedByRules(exc.message, exc.article, code=exc.code, values=exc.values) from exc
     call = body.pop("answers", None)
     action_id = body.pop("action_id", None)
     if call is not None:
-        await claim_call(request, game_id, int(call), action_id)  # one answer per call
+        try:
+            await claim_call(request, game_id, int(call), action_id)  # one answer per call
+        except NotFound as exc:
+            # the body names a call (1-1000, as the schema allows) the game does not have:
+            # the game's state refuses it, as a call already answered (409), naming the field
+            raise Conflict(f"answers: {exc.message}") from exc
     before = host.version
     try:
         version = await host.rule(body, action_id)
@@ -205,6 +218,16 @@ async def post_ruling(
     return {"version": version, "state": (await host.read())[1], "rulings": made}
 
 
+def _player_seat(request: Request, host: Hosted) -> Color:
+    """The seat of the player whose token ``request`` sends; the players ask, anyone else is
+    refused (:func:`~duiyi.server.auth.refusal`: the arbiter's key too, 403)."""
+    token = bearer_token(request)
+    seat = host.seat_for(token)
+    if seat is None:
+        raise refusal(token, "a player's token")
+    return seat
+
+
 @router.post("/{game_id}/rematch", status_code=201)
 async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     """After a casual game, a new one with the colours swapped and the same settings (issue
@@ -214,12 +237,9 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
     the other colour (no new secret), and both pages hear of it on the socket (``{"type":
     "rematch", "rematch": {"offered_by", "game"}}``). One rematch per game: its id is fixed by
     the game's. No rematch of an event's game."""
-    manager = _manager(request)
-    host = await manager.get(game_id)
-    token = bearer_token(request)
-    seat = host.seat_for(token)
-    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
-        raise refusal(token, "a player's token")
+    manager = games_of(request)
+    host = await manager.find(game_id)  # a read: the offer is stored, the game not acted on
+    seat = _player_seat(request, host)
     record = await manager.repo.game(game_id)  # the offer as stored now (any process)
     rematches.check_casual(record)
     if (await host.current_session()).outcome() is None and getattr(host, "closed", None) is None:
@@ -259,12 +279,9 @@ async def rematch(request: Request, game_id: str) -> dict[str, Any]:
 async def decline_rematch(request: Request, game_id: str) -> dict[str, Any]:
     """A player withdraws its rematch offer, or declines the opponent's; the pages hear of it
     on the socket."""
-    manager = _manager(request)
-    host = await manager.get(game_id)
-    token = bearer_token(request)
-    seat = host.seat_for(token)
-    if seat is None:  # the players ask (the arbiter's key too is refused: 403)
-        raise refusal(token, "a player's token")
+    manager = games_of(request)
+    host = await manager.find(game_id)
+    seat = _player_seat(request, host)
     now = await rematches.decline(manager.repo, game_id, seat)
     manager.announce(game_id, {"type": "rematch", "rematch": now})
     return {"rematch": now}
@@ -275,7 +292,7 @@ async def get_ruling_table(request: Request, game_id: str) -> dict[str, Any]:
     """The rulings this game's rulebook lets its arbiter make (its ``Book``), each with the
     fields of its request, the article preselected and the articles to choose from: the forms
     of the arbiter's room and game page are built from it."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     game = str((await host.read())[1].get("game"))
     return {"game": game, "rulings": ruling_table(game)}
 
@@ -285,15 +302,11 @@ async def get_ruling_table(request: Request, game_id: str) -> dict[str, Any]:
     response_class=PlainTextResponse,
     responses=file_answer("application/x-go-sgf", "the game record"),
 )
-async def get_sgf(request: Request, game_id: str) -> PlainTextResponse:
+async def get_sgf(request: Request, game_id: str) -> Response:
     """The game record as SGF (Go: FF[4] GM[1]; Gomoku: GM[4])."""
-    host = await _manager(request).get(game_id)
+    host = await games_of(request).find(game_id)
     session = await host.current_session()
-    return PlainTextResponse(
-        session.game.sgf(),
-        media_type="application/x-go-sgf",
-        headers={"content-disposition": f'attachment; filename="{game_id}.sgf"'},
-    )
+    return attachment(session.game.sgf(), "application/x-go-sgf", f"{game_id}.sgf")
 
 
 # WebSocket close codes: 1003 a binary frame, 1011 an internal error, 1013 too many sockets
@@ -366,7 +379,7 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=CLOSE_SECRET_IN_URL)
         return
     try:
-        host = await _manager(websocket).get(game_id)
+        host = await games_of(websocket).serve(game_id)  # a socket is served live
     except Exception as exc:
         refusal = _refusal(exc, f"socket of game {game_id}")
         if refusal is None:
@@ -397,10 +410,15 @@ async def socket(websocket: WebSocket, game_id: str) -> None:
     state.sockets[client] = state.sockets.get(client, 0) + 1
     try:
         await _serve_socket(websocket, host, seat, arbiter)
+    except WebSocketDisconnect:
+        return  # the client left before its hello was sent: nobody to answer
     except Exception as exc:  # the store went away while the socket opened: come back later
         refusal = _refusal(exc, f"socket of game {game_id}")
         if refusal is None:
             raise
+        if isinstance(refusal, Unavailable) and _moved_on(host):
+            await _close_reconnect(websocket)  # taken over meanwhile: to the owner (4409)
+            return
         with contextlib.suppress(Exception):
             await websocket.send_json({"type": "error", "problem": problem_body(refusal)})
             await websocket.close(code=CLOSE_TRY_LATER, reason="try again shortly")
@@ -452,7 +470,7 @@ async def _serve_socket(
         while True:
             message = await queue.get()
             if message == RECONNECT_TEXT:  # another process serves the game now
-                await websocket.close(code=CLOSE_RECONNECT, reason="reconnect")
+                await _close_reconnect(websocket)
                 return
             await websocket.send_text(message)
 
@@ -480,7 +498,8 @@ async def _serve_socket(
                     }
                 )
                 continue
-            await _handle(websocket, host, conn, raw)
+            if await _handle(websocket, host, conn, raw):
+                break  # closed: the game moved on (4409)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except Exception:  # a bug: the client gets a close frame (1011), never a dropped socket
@@ -505,7 +524,9 @@ class Connection:
         self.resynced: int | None = None
 
 
-async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str) -> None:
+async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str) -> bool:
+    """Answer one message; True when the socket was closed instead (4409: this process no
+    longer serves the game)."""
     ref: Any = None
     try:
         if len(raw) > MAX_WS_MESSAGE:
@@ -554,8 +575,31 @@ async def _handle(websocket: WebSocket, host: Hosted, conn: Connection, raw: str
         refusal = _refusal(exc, f"a message on the socket of game {host.id}")
         if refusal is None:
             raise
+        if isinstance(refusal, Unavailable) and _moved_on(host):
+            # another process took the game over (this one is fenced out): the socket closes
+            # with 4409, as every socket of the game here is told to (its listener's
+            # RECONNECT); the client reconnects through nginx, to the owner, and sends the
+            # action again with the same id. (The store down is still a 503 for the action,
+            # then the 4409: the client learns the action was not stored.)
+            await _close_reconnect(websocket)
+            return True
         # a 503 (the store is down) is retryable: the client sends the action again, same id
         await websocket.send_json({"type": "error", "ref": ref, "problem": problem_body(refusal)})
+    return False
+
+
+def _moved_on(host: Hosted) -> bool:
+    """Whether another process took ``host``'s game over from this one (MOVED)."""
+    return isinstance(host, GameHost) and host.abandoned == MOVED
+
+
+async def _close_reconnect(websocket: WebSocket) -> None:
+    """Close with 4409 (reconnect), unless the socket is closed already (its listener's
+    RECONNECT may have closed it first)."""
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        with contextlib.suppress(RuntimeError):
+            await websocket.close(code=CLOSE_RECONNECT, reason="reconnect")
+            websocket.app.state.duiyi.sockets_moved += 1  # /api/metrics
 
 
 def _refusal(exc: Exception, what: str) -> DuiyiError | None:

@@ -5,7 +5,8 @@ the play-off to the organisers (Go §27.3 加赛; Gomoku §18.3(1)C 加赛快棋
 both ways (:func:`duiyi.tournament.event.settle_draw`): the board is played again with colours
 reversed (加赛), or decided at once by lot (抽签). When the event plays online, the replay is a
 new online game for the board whose seats keep the players' links, colours swapped; a drawn
-online game reaches the same settlement through the result reader (events.result_reader).
+online game reaches the same settlement through the result reader; both end in
+:mod:`duiyi.server.events.results`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from duiyi.errors import TournamentError
 from duiyi.outcome import Outcome
 from duiyi.server.events.changes import change_event, event_summary, games_of, repo_of
 from duiyi.server.events.parsed import parsed_event
-from duiyi.server.games.manager import GameManager, NewGame
+from duiyi.server.events.results import start_replay
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.schemas import Numbered
 from duiyi.store.repository import Repository
@@ -31,7 +32,7 @@ from duiyi.tournament import systems
 from duiyi.tournament.model import Event
 from duiyi.tournament.results import GameResult, Source
 
-__all__ = ["drawn_online", "router", "start_replay"]
+__all__ = ["drawn_online", "router"]
 
 # where the books leave a drawn elimination game to the organisers
 _ARTICLES = "Go §27.3, Gomoku §18.3(1)C"
@@ -66,56 +67,6 @@ def needs_winner_rounds(e: Event) -> list[int]:
     return [r for r in range(1, e.current_round + 1) if system.needs_winner(e, r)]
 
 
-async def start_replay(
-    games: GameManager, repo: Repository, event_id: str, number: int, board: int
-) -> dict[str, Any] | None:
-    """Start the online replay of a board whose drawn game is replayed with colours reversed,
-    when the board (or its round) was played online: the new game's seats keep the players'
-    links of the board's last game, swapped (the player who had Black now has White). A board
-    whose round has no online game is played over the board: None. Answers the new game's id,
-    and new links only when the board had no game of its own."""
-    record = await repo.event(event_id)
-    mine = [g for g in await repo.games_of_event(event_id) if g.round == number]
-    if not mine:
-        return None
-    board_games = [g for g in mine if g.board == board]
-    spec = {**record.data.get("online", {}), "game": parsed_event(record).game}
-    if board_games:
-        last = board_games[-1]
-        if isinstance(last.config.get("engine"), dict):
-            return None  # the engine round replays its own boards
-        if last.closed is None and last.status == "live" and last.outcome is None:
-            await games.close_event_game(
-                last.id, f"round {number} board {board}: replayed with colours reversed"
-            )
-        host, _ = await games.create_routed(
-            NewGame(
-                spec,
-                event_id=event_id,
-                round=number,
-                board=board,
-                arbiter_token_hash=record.arbiter_token_hash,
-                token_hashes=(last.white_token_hash, last.black_token_hash),
-            )
-        )
-        return {"board": board, "game_id": host.id, "replay_of": last.id}
-    host, tokens = await games.create_routed(
-        NewGame(
-            spec,
-            event_id=event_id,
-            round=number,
-            board=board,
-            arbiter_token_hash=record.arbiter_token_hash,
-        )
-    )
-    return {
-        "board": board,
-        "game_id": host.id,
-        "black_token": tokens["black"],
-        "white_token": tokens["white"],
-    }
-
-
 async def drawn_online(repo: Repository, event_id: str, number: int, board: int) -> None:
     """Refuse (409, naming why) to settle a board as drawn whose last online game did not end
     without a winner: still being played, closed unfinished, or won. A board with no online
@@ -138,6 +89,8 @@ async def drawn_online(repo: Repository, event_id: str, number: int, board: int)
             f"{where}: its online game {game.id} {state}; only a drawn game is settled by "
             "replay or lot",
             _ARTICLES,
+            code="settle-online-unfinished",
+            values={"round": str(number), "board": str(board)},
         )
     outcome = Outcome.from_json(game.outcome)
     if outcome.winner is not None:
@@ -145,6 +98,8 @@ async def drawn_online(repo: Repository, event_id: str, number: int, board: int)
             f"{where}: its online game {game.id} was won by {outcome.winner.value}, not drawn; "
             "enter or correct its result instead",
             _ARTICLES,
+            code="settle-online-won",
+            values={"round": str(number), "board": str(board), "player": outcome.winner.value},
         )
 
 
@@ -168,7 +123,9 @@ async def settle_draw(
         if not systems.of(e).needs_winner(e, number):
             raise TournamentError(
                 f"round {number} is not an elimination round: enter the draw as a result",
-                "Gomoku §18.2",
+                ops.needs_winner_article(e),
+                code="settle-not-knockout",
+                values={"round": str(number)},
             )
         after = ops.settle_draw(
             e,
@@ -180,20 +137,21 @@ async def settle_draw(
             source=Source.DIRECTOR,
             by="organiser",
             at=wall,
+            seed=str(seed),  # a string: a 64-bit seed is exact in JavaScript too
         )
         return after, wall
 
-    change = {"op": "settle-draw", "round": number, "board": board, "seed": seed}
+    change = {"op": "settle-draw", "round": number, "board": board, "seed": str(seed)}
     change.update(body.model_dump())
     record, _ = await change_event(request, event_id, change, apply)
     game = parsed_event(record).round(number).game(board)
     replay = None
-    if game.result is None:
+    if game.lot is None:
         replay = await start_replay(games_of(request), repo_of(request), event_id, number, board)
     return {
         **event_summary(record),
         "round": number,
         "board": game.to_json(),
-        "settled": "replay" if game.result is None else "lot",
+        "settled": "replay" if game.lot is None else "lot",
         "replay_game": replay,
     }

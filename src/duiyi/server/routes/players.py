@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from duiyi.errors import InvalidInput
 from duiyi.server.engines.catalog import EngineList
@@ -26,8 +26,10 @@ from duiyi.server.schemas import (
     Name,
     Numbered,
     check_extra_engine,
+    schema_error,
     text_field,
 )
+from duiyi.server.state import engines_of
 from duiyi.store.repository import Conflict, EventRecord
 from duiyi.tournament import entries, roster
 from duiyi.tournament import event as ops
@@ -135,7 +137,8 @@ class Draw(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    seed: int | None = Field(None, ge=0, le=2**53)  # exact in every JSON reader
+    # exact in every JSON reader; true is not a number (JSON Schema)
+    seed: Annotated[int, Field(ge=0, le=2**53), NO_BOOL] | None = None
 
     def drawn(self) -> int:
         """The seed given, else one drawn by the server, also below 2**53 so that the desk
@@ -145,6 +148,25 @@ class Draw(BaseModel):
         (7, True)
         """
         return self.seed if self.seed is not None else secrets.randbits(53)
+
+
+def _check_player(p: Player, index: int, *, engine: bool = False) -> None:
+    """A player of a CSV list or a file, checked as the JSON schema checks one: each text
+    field (:func:`check_names`), and with ``engine`` the engine column names an engine. A
+    refusal keeps its code and names the player and the field (``0.name``: the first
+    player's name), as the schema's refusals do (issue 32)."""
+    fields = [("name", p.name), ("club", p.club), ("rank", p.rank), *p.extra]
+    for key, value in fields:
+        try:
+            check_names(value)
+            if engine and key == roster.ENGINE_KEY:
+                check_extra_engine({key: value})  # an engine column names, never runs
+        except InvalidInput as exc:
+            raise InvalidInput(
+                f"bad player {p.name!r}: {exc}",
+                code=exc.code,
+                values={**exc.values, "name": p.name, "field": f"{index}.{key}"},
+            ) from exc
 
 
 @router.post("/{event_id}/players", openapi_extra=PLAYERS_BODY)
@@ -158,33 +180,37 @@ async def add_players(request: Request, event_id: str) -> dict[str, Any]:
     if "csv" in kind or "text/plain" in kind:
         players = csvfiles.parse_players(text_body(raw, "the player list"))
         if not players:
-            raise InvalidInput("the player list is empty")
-        try:
-            for p in players:
-                check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
-                check_extra_engine(dict(p.extra))  # an engine column names, never runs
-        except ValueError as exc:
-            raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
+            raise InvalidInput("the player list is empty", code="players-empty")
+        for i, p in enumerate(players):
+            _check_player(p, i, engine=True)
     else:
         import json
 
         try:
             items = json.loads(raw or b"null")
         except ValueError as exc:
-            raise InvalidInput(f"malformed JSON: {exc}") from exc
+            raise InvalidInput(f"malformed JSON: {exc}", code="json-invalid") from exc
         if isinstance(items, dict):
             items = [items]
         if isinstance(items, list) and len(items) > MAX_JSON_PLAYERS:
             raise InvalidInput(
                 f"at most {MAX_JSON_PLAYERS} players in one JSON list ({len(items)} sent): "
-                "send a CSV file for more"
+                "send a CSV file for more",
+                code="players-json-many",
+                values={"most": str(MAX_JSON_PLAYERS), "sent": str(len(items))},
             )
         if not isinstance(items, list) or not items:
-            raise InvalidInput("send a JSON player, a non-empty JSON list, a CSV file or names")
-        try:
-            players = [NewPlayer.model_validate(p).player() for p in items]
-        except ValueError as exc:
-            raise InvalidInput(f"bad player: {exc}") from exc
+            raise InvalidInput(
+                "send a JSON player, a non-empty JSON list, a CSV file or names",
+                code="players-empty",
+            )
+        players = []
+        for i, item in enumerate(items):
+            try:
+                players.append(NewPlayer.model_validate(item).player())
+            except ValidationError as exc:
+                # the field of the list's item (``0.rating``: the first player's rating)
+                raise schema_error(exc.errors(), "bad player", (i,)) from exc
 
     record = await _enter(request, event_id, players)
     return _players(record)
@@ -195,7 +221,7 @@ async def _enter(
 ) -> EventRecord:
     """Enter ``players`` after those already entered (within the server's cap per event)."""
     cap = request.app.state.duiyi.settings.max_players_per_event
-    engines: EngineList = request.app.state.duiyi.engines
+    engines = engines_of(request)
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         for p in players:
@@ -203,7 +229,9 @@ async def _enter(
         if len(e.players) + len(players) > cap:
             raise Conflict(
                 f"an event holds at most {cap} players on this server ({len(e.players)} "
-                f"entered, {len(players)} sent; DUIYI_MAX_PLAYERS_PER_EVENT)"
+                f"entered, {len(players)} sent; DUIYI_MAX_PLAYERS_PER_EVENT)",
+                code="players-cap",
+                values={"cap": str(cap)},
             )
         return ops.add_players(e, players), None
 
@@ -213,7 +241,32 @@ async def _enter(
     return record
 
 
-@router.post("/{event_id}/players/opengotha")
+# The OpenGotha file is read by hand (the one reader): documented for the OpenAPI document. Its
+# pattern shows a file of one player, so that a body the document allows is never a 422.
+OPENGOTHA_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            media: {
+                "schema": {
+                    "type": "string",
+                    "description": "an OpenGotha tournament file (its XML): each "
+                    "<Tournament><Players><Player name=... firstName=... rank=.../> is "
+                    "entered; no document type or entity declarations",
+                    "pattern": '^<Tournament><Players><Player name="[A-Z][a-z]{1,15}" '
+                    'firstName="[A-Z][a-z]{1,15}" rank="([1-9]|[12][0-9]|30)K"/>'
+                    "</Players></Tournament>$",
+                    "example": '<Tournament><Players><Player name="Honinbo" '
+                    'firstName="Shusaku" rank="3K"/></Players></Tournament>',
+                }
+            }
+            for media in ("application/xml", "text/xml")
+        },
+    }
+}
+
+
+@router.post("/{event_id}/players/opengotha", openapi_extra=OPENGOTHA_BODY)
 async def import_opengotha(request: Request, event_id: str) -> dict[str, Any]:
     """Enter the players of an OpenGotha tournament file (its XML as the body), read by the
     one reader, :func:`duiyi.tournament.formats.opengotha.from_opengotha`: each keeps the
@@ -223,17 +276,17 @@ async def import_opengotha(request: Request, event_id: str) -> dict[str, Any]:
     notes)."""
     raw = await request.body()
     if not raw.strip():
-        raise InvalidInput("the OpenGotha file is empty")
+        raise InvalidInput("the OpenGotha file is empty", code="opengotha-empty")
     if b"<!DOCTYPE" in raw or b"<!ENTITY" in raw:
-        raise InvalidInput("OpenGotha file: a document type or entity declaration is refused")
+        raise InvalidInput(
+            "OpenGotha file: a document type or entity declaration is refused",
+            code="opengotha-doctype",
+        )
     read, warnings = opengotha.from_opengotha(raw)
     if not read.players:
-        raise InvalidInput("the OpenGotha file has no players")
-    try:
-        for p in read.players:
-            check_names(p.name, p.club, p.rank, *(v for _, v in p.extra))
-    except ValueError as exc:
-        raise InvalidInput(f"bad player {p.name!r}: {exc}") from exc
+        raise InvalidInput("the OpenGotha file has no players", code="opengotha-no-players")
+    for i, p in enumerate(read.players):
+        _check_player(p, i)
     # absences by round belong to the file's rounds, which are not entered
     players = [
         replace(p, number=0, extra=tuple(kv for kv in p.extra if kv[0] != "participating"))
@@ -273,9 +326,9 @@ async def edit_player(
     if "rank" in changes and changes["rank"] is not None:
         changes["rank"] = csvfiles.normal_rank(changes["rank"])
     if any(v is None for k, v in changes.items() if k != "rating"):
-        raise InvalidInput("name, rank and club cannot be null")
+        raise InvalidInput("name, rank and club cannot be null", code="player-fields-null")
 
-    engines: EngineList = request.app.state.duiyi.engines
+    engines = engines_of(request)
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
         edited = roster.edit_player(e, number, extra=extra, **changes)

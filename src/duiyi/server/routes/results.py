@@ -5,10 +5,10 @@ online game in the same transaction."""
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from duiyi import Color
 from duiyi.errors import InvalidInput
@@ -21,7 +21,7 @@ from duiyi.server.events.changes import (
 )
 from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.schemas import Numbered
+from duiyi.server.schemas import NO_BOOL, Numbered
 from duiyi.store.repository import EventRecord
 from duiyi.tournament import entries
 from duiyi.tournament.formats import csvfiles
@@ -53,8 +53,8 @@ class ResultEntry(BaseModel):
         ]
         | None
     )
-    black_warnings: int = Field(0, ge=0, le=2)
-    white_warnings: int = Field(0, ge=0, le=2)
+    black_warnings: Annotated[int, Field(ge=0, le=2), NO_BOOL] = 0
+    white_warnings: Annotated[int, Field(ge=0, le=2), NO_BOOL] = 0
     penalty: list[Literal["black", "white"]] = Field(
         default_factory=list,
         description="sides that lose by a disciplinary ruling after the result (Gomoku §2.20(3))",
@@ -62,7 +62,7 @@ class ResultEntry(BaseModel):
     disqualified: list[Literal["black", "white"]] = Field(
         default_factory=list, description="sides disqualified from the event (Gomoku §2.20(4))"
     )
-    force: bool = Field(False, description="confirm a change once the next round is paired")
+    force: StrictBool = Field(False, description="confirm a change once the next round is paired")
 
 
 @router.put("/{event_id}/rounds/{number}/boards/{board}/result")
@@ -154,7 +154,7 @@ async def enter_results(request: Request, event_id: str, force: bool = False) ->
     to a round followed by a paired round needs ``?force=true``."""
     rows = csvfiles.parse_results(text_body(await request.body(), "the results sheet"))
     if not rows:
-        raise InvalidInput("the results sheet has no result")
+        raise InvalidInput("the results sheet has no result", code="results-empty")
     wall = time.time()
 
     def apply(e: Event, _meta: dict[str, Any]) -> tuple[Event, Any]:
@@ -211,8 +211,10 @@ class Resolution(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    accept: bool = Field(description="true: enter the disagreeing result; false: keep the board's")
-    force: bool = Field(False, description="confirm a change once the next round is paired")
+    accept: StrictBool = Field(
+        description="true: enter the disagreeing result; false: keep the board's"
+    )
+    force: StrictBool = Field(False, description="confirm a change once the next round is paired")
 
 
 @router.post("/{event_id}/rounds/{number}/boards/{board}/conflict")

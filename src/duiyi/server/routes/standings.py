@@ -14,10 +14,10 @@ from duiyi.errors import TournamentError
 from duiyi.server.events.changes import games_of, online_of, repo_of
 from duiyi.server.events.parsed import parsed_event
 from duiyi.server.keyfirst import KeyFirstRoute
-from duiyi.server.problems import file_answer
+from duiyi.server.problems import attachment, file_answer
 from duiyi.tournament import event as ops
 from duiyi.tournament.formats import csvfiles, opengotha, wallchart
-from duiyi.tournament.formats.records import named_record
+from duiyi.tournament.formats.records import missing_records, missing_text, named_record
 
 __all__ = ["router"]
 
@@ -69,10 +69,10 @@ async def crosstable(request: Request, event_id: str) -> dict[str, Any]:
 async def export_opengotha(request: Request, event_id: str) -> Response:
     """The event as an OpenGotha XML file."""
     record = await repo_of(request).event(event_id)
-    return Response(
+    return attachment(
         opengotha.to_opengotha(parsed_event(record), online_of(record)),
-        media_type="application/xml",
-        headers={"content-disposition": f'attachment; filename="{event_id}.xml"'},
+        "application/xml",
+        f"{event_id}.xml",
     )
 
 
@@ -90,14 +90,11 @@ async def export_egd(request: Request, event_id: str, egf_class: str = "") -> Re
     if not e.game.has_egd:
         raise TournamentError(
             f"the European Go Database holds Go results only: a {e.game.title} event has no "
-            "EGD file"
+            "EGD file",
+            code="egd-go-only",
         )
     text, _ = export_event(e, "egd", egf_class=egf_class[:1].upper(), online=online_of(record))
-    return Response(
-        text,
-        media_type="text/plain; charset=utf-8",
-        headers={"content-disposition": f'attachment; filename="{event_id}.h9"'},
-    )
+    return attachment(text, "text/plain; charset=utf-8", f"{event_id}.h9")
 
 
 @router.get(
@@ -111,11 +108,7 @@ async def export_standings_csv(request: Request, event_id: str) -> Response:
 
     e = parsed_event(await repo_of(request).event(event_id))
     text, _ = export_event(e, "csv")
-    return Response(
-        text,
-        media_type="text/csv; charset=utf-8",
-        headers={"content-disposition": f'attachment; filename="{event_id}-standings.csv"'},
-    )
+    return attachment(text, "text/csv; charset=utf-8", f"{event_id}-standings.csv")
 
 
 @router.get(
@@ -137,22 +130,23 @@ async def export_players(request: Request, event_id: str) -> PlainTextResponse:
 )
 async def export_sgf(request: Request, event_id: str) -> Response:
     """Every online game of the event as SGF, in one zip, named as the event names it (PB, PW,
-    EV, RO; RE from the event when the director entered the result at the desk). A result
-    entered at the desk for a board without an online game has no record (the desk says so)."""
+    EV, RO; RE from the event when the director entered the result at the desk). A board
+    without an online game (its result entered at the desk, a forfeit, not played yet) has no
+    record: the zip's ``missing.txt`` names each such board and why (the desk says it too)."""
     e = parsed_event(await repo_of(request).event(event_id))
     buffer = io.BytesIO()
     stored = sorted(await repo_of(request).games_of_event(event_id), key=lambda g: g.created_at)
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for i, g in enumerate(stored):
-            host = await games_of(request).get(g.id)
+            host = await games_of(request).find(g.id)
             session = await host.current_session()
             text = session.game.sgf()
             if g.round is not None and g.board is not None and g.round <= e.current_round:
                 later = sum(1 for x in stored[i + 1 :] if (x.round, x.board) == (g.round, g.board))
                 text = named_record(e, g.round, g.board, text, later)
             zf.writestr(f"round{g.round}-board{g.board}-{g.id}.sgf", text)
-    return Response(
-        buffer.getvalue(),
-        media_type="application/zip",
-        headers={"content-disposition": f'attachment; filename="{event_id}-games.zip"'},
-    )
+        online = {(g.round, g.board) for g in stored if g.round is not None and g.board}
+        missing = missing_text(e, missing_records(e, online))
+        if missing:
+            zf.writestr("missing.txt", missing)
+    return attachment(buffer.getvalue(), "application/zip", f"{event_id}-games.zip")

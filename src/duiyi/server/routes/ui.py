@@ -26,13 +26,22 @@ from duiyi.games import get as get_game
 from duiyi.games.ui import GameUi, describe_all
 from duiyi.server.auth import Forbidden, Unauthorized, bearer_token, hash_token, refusal
 from duiyi.server.events.parsed import parsed_event
-from duiyi.server.games.manager import GameManager
 from duiyi.server.keyfirst import KeyFirstRoute
 from duiyi.server.schemas import CHECKED, Numbered, text_field
+from duiyi.server.state import engines_of, games_of, repo_of
 from duiyi.store.models import GameRow
 from duiyi.store.repository import Conflict, NotFound, Repository, StoredGame
 
-__all__ = ["UI_HEADERS", "UiFiles", "five_line", "router"]
+__all__ = [
+    "UI_HEADERS",
+    "Seat",
+    "UiFiles",
+    "event_seats",
+    "five_line",
+    "given_seats",
+    "router",
+    "seat_texts",
+]
 
 #: What every file of the browser UI (``/ui/``) is sent with, so that a page stays its own:
 #: scripts, styles and sockets from this origin only (no inline script or style; the UI has
@@ -81,28 +90,6 @@ MAX_NAME = 60
 MAX_CALLS = 50
 
 
-def _repo(request: Request) -> Repository:
-    repo: Repository = request.app.state.duiyi.repo
-    return repo
-
-
-def _manager(request: Request) -> GameManager:
-    manager: GameManager = request.app.state.duiyi.games
-    return manager
-
-
-async def _update_config(repo: Repository, game_id: str, change: Any) -> dict[str, Any]:
-    """Read-modify-write of a game's stored configuration (``change(config)`` edits a copy)."""
-    async with repo.db.session() as s, s.begin():
-        row = await s.get(GameRow, game_id, with_for_update=True)  # no lost update
-        if row is None:
-            raise NotFound(f"no game {game_id!r}")
-        config = dict(row.config or {})
-        change(config)
-        row.config = config
-    return config
-
-
 def _seat(record: StoredGame, token: str | None) -> Color | None:
     if not token:
         return None
@@ -118,10 +105,34 @@ def _arbiter(record: StoredGame, token: str | None) -> bool:
     return bool(token) and record.arbiter_token_hash == hash_token(str(token))
 
 
-async def _event_names(
+#: A seat's player as the pages show it: the name and, apart, the rank (``{"name": "Team 3d",
+#: "rank": "1k"}``), so that no page reads a rank out of a name (issue 32: "Team 3d" was cut).
+Seat = dict[str, str]
+
+
+def given_seats(names: Any) -> dict[str, Seat]:
+    """Names given for the seats (a casual game's, an engine's), which carry no rank.
+
+    >>> given_seats({"black": "Team 3d", "white": ""})
+    {'black': {'name': 'Team 3d', 'rank': ''}}
+    """
+    return {str(k): {"name": str(v), "rank": ""} for k, v in (names or {}).items() if v}
+
+
+def seat_texts(seats: dict[str, Seat]) -> dict[str, str]:
+    """The seats as the older ``names`` field reads: "name rank" a seat (kept for the CLI and
+    readers of the API before ``seats``).
+
+    >>> seat_texts({"black": {"name": "Team 3d", "rank": "1k"}, "white": {"name": "Bo", "rank": ""}})
+    {'black': 'Team 3d 1k', 'white': 'Bo'}
+    """
+    return {k: f"{s['name']} {s['rank']}" if s["rank"] else s["name"] for k, s in seats.items()}
+
+
+async def event_seats(
     repo: Repository, record: StoredGame, known: dict[str, Any] | None = None
-) -> tuple[dict[str, str], Any]:
-    """The players' names of an event game (from the pairing of its round and board).
+) -> tuple[dict[str, Seat], Any]:
+    """The players of an event game, name and rank (from the pairing of its round and board).
     ``known``: the events read so far by the request (id -> (record, parsed event)), so that
     a page of many boards reads each event once, not once a board (the arbiter's room of 31
     boards read the event 31 times: over nginx's 10 s on a loaded machine, issue 33)."""
@@ -137,7 +148,7 @@ async def _event_names(
         if known is not None:
             known[record.event_id] = found
     ev, e = found
-    names: dict[str, str] = {}
+    names: dict[str, Seat] = {}
     for rnd in e.history:
         if rnd.number != record.round:
             continue
@@ -147,8 +158,7 @@ async def _event_names(
             for seat, number in (("black", pairing.black), ("white", pairing.white)):
                 if 1 <= number <= len(e.players):
                     p = e.players[number - 1]
-                    rank = f" {p.rank}" if p.rank else ""
-                    names[seat] = f"{p.name}{rank}"
+                    names[seat] = {"name": p.name, "rank": p.rank or ""}
     where = {"id": record.event_id, "name": ev.name, "round": record.round, "board": record.board}
     return names, where
 
@@ -196,17 +206,17 @@ def _five(state: dict[str, Any]) -> list[str]:
 async def game_info(request: Request, game_id: str) -> dict[str, Any]:
     """Who sits at the game (names), its event and board, whether it waits for its players,
     and for a finished Gomoku game the winning five; 404 for an unknown game."""
-    repo = _repo(request)
+    repo = repo_of(request)
     record = await repo.game(game_id)
-    names, where = await _event_names(repo, record)
-    stored = record.config.get("names") or {}
-    names = {**{k: str(v) for k, v in stored.items() if v}, **names}
+    names, where = await event_seats(repo, record)
+    seats = {**given_seats(record.config.get("names")), **names}
     wait = record.config.get("wait") or {}
     out: dict[str, Any] = {
         "id": record.id,
         "game": record.kind,
         "status": record.status,
-        "names": names,
+        "names": seat_texts(seats),
+        "seats": seats,
         "event": where,
         "outcome": record.outcome,
         "waiting": bool(wait.get("waiting")),
@@ -216,7 +226,7 @@ async def game_info(request: Request, game_id: str) -> dict[str, Any]:
         "five": [],
     }
     if record.outcome is not None and get_game(record.kind).ends_in_a_line:
-        host = await _manager(request).get(game_id)
+        host = await games_of(request).find(game_id)
         out["five"] = _five((await host.read())[1])
     return out
 
@@ -239,7 +249,7 @@ class Names(BaseModel):
 @router.put("/api/games/{game_id}/names")
 async def set_names(request: Request, game_id: str, body: Names) -> dict[str, Any]:
     """Set the names shown for the seats."""
-    repo = _repo(request)
+    repo = repo_of(request)
     record = await repo.game(game_id)
     token = bearer_token(request)
     if token is None:
@@ -259,7 +269,7 @@ async def set_names(request: Request, game_id: str, body: Names) -> dict[str, An
     def change(config: dict[str, Any]) -> None:
         config["names"] = {**(config.get("names") or {}), **changes}
 
-    config = await _update_config(repo, game_id, change)
+    config = await repo.update_config(game_id, change)
     return {"names": config["names"]}
 
 
@@ -267,7 +277,7 @@ async def set_names(request: Request, game_id: str, body: Names) -> dict[str, An
 async def ready(request: Request, game_id: str) -> dict[str, Any]:
     """A player sits down at a game that waits for both players (the demo's games): once both
     sat down the arbiter's pause is lifted and the clock starts."""
-    repo = _repo(request)
+    repo = repo_of(request)
     record = await repo.game(game_id)
     token = bearer_token(request)
     seat = _seat(record, token)
@@ -287,9 +297,9 @@ async def ready(request: Request, game_id: str) -> dict[str, Any]:
             wait["waiting"] = False
         config["wait"] = wait
 
-    config = await _update_config(repo, game_id, change)
+    config = await repo.update_config(game_id, change)
     if both:
-        host = await _manager(request).get(game_id)
+        host = await games_of(request).serve(game_id)  # an action on the game
         if (await host.read())[1].get("paused"):
             await host.act(None, Resume())
     wait = config.get("wait") or {}
@@ -317,7 +327,7 @@ class Close(BaseModel):
 @router.post("/api/games/{game_id}/calls", status_code=201)
 async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, Any]:
     """A player calls the arbiter to the board (a claim the arbiter decides)."""
-    repo = _repo(request)
+    repo = repo_of(request)
     record = await repo.game(game_id)
     token = bearer_token(request)
     seat = _seat(record, token)
@@ -345,15 +355,15 @@ async def call_arbiter(request: Request, game_id: str, body: Call) -> dict[str, 
         calls.append(dict(made))
         config["calls"] = calls
 
-    config = await _update_config(repo, game_id, change)
-    _manager(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
+    config = await repo.update_config(game_id, change)
+    games_of(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
     return made
 
 
 @router.post("/api/games/{game_id}/calls/{n}/close")
 async def close_call(request: Request, game_id: str, n: Numbered, body: Close) -> dict[str, Any]:
     """The arbiter answers a call (after the ruling, if any, was made on the game)."""
-    repo = _repo(request)
+    repo = repo_of(request)
     record = await repo.game(game_id)
     if not _arbiter(record, bearer_token(request)):
         raise Forbidden("only the arbiter of this game may close its calls")
@@ -378,7 +388,9 @@ async def claim_call(request: Request, game_id: str, n: int, action_id: str | No
         again = action_id is not None and call.get("taken_by") == action_id
         if not call.get("open") and not again:
             raise Conflict(
-                f"call {n} was already answered by {call.get('ruling') or 'the arbiter'}"
+                f"call {n} was already answered by {call.get('ruling') or 'the arbiter'}",
+                code="call-answered",
+                values={"call": str(n)},
             )
         call["open"] = False
         call["ruling"] = call.get("ruling") or _BEING_ANSWERED
@@ -386,7 +398,7 @@ async def claim_call(request: Request, game_id: str, n: int, action_id: str | No
             call["taken_by"] = action_id
         config["calls"] = [call if c.get("n") == n else c for c in calls]
 
-    await _update_config(_repo(request), game_id, change)
+    await repo_of(request).update_config(game_id, change)
 
 
 async def release_call(request: Request, game_id: str, n: int) -> None:
@@ -400,7 +412,7 @@ async def release_call(request: Request, game_id: str, n: int) -> None:
                 c.pop("taken_by", None)
         config["calls"] = calls
 
-    await _update_config(_repo(request), game_id, change)
+    await repo_of(request).update_config(game_id, change)
 
 
 async def answer_call(
@@ -424,8 +436,8 @@ async def answer_call(
             raise NotFound(f"no call {n} in game {game_id!r}")
         config["calls"] = calls
 
-    config = await _update_config(_repo(request), game_id, change)
-    _manager(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
+    config = await repo_of(request).update_config(game_id, change)
+    games_of(request).announce(game_id, {"type": "calls", "calls": config.get("calls", [])})
     return closed
 
 
@@ -441,7 +453,7 @@ async def game_types() -> dict[str, GameUi]:
 @router.get("/api/finished-games")
 async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
     """The most recent finished games, newest first, to review."""
-    repo = _repo(request)
+    repo = repo_of(request)
     async with repo.db.session() as s:
         rows = await s.scalars(
             select(GameRow)
@@ -453,14 +465,15 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
     out = []
     known: dict[str, Any] = {}
     for record in records:
-        names, where = await _event_names(repo, record, known)
-        stored = record.config.get("names") or {}
+        names, where = await event_seats(repo, record, known)
+        seats = {**given_seats(record.config.get("names")), **names}
         out.append(
             {
                 "id": record.id,
                 "game": record.kind,
                 "size": get_game(record.kind).stored_size(record.config),
-                "names": {**{k: str(v) for k, v in stored.items() if v}, **names},
+                "names": seat_texts(seats),
+                "seats": seats,
                 "event": where,
                 "outcome": record.outcome,
                 "moves": record.version,
@@ -469,28 +482,48 @@ async def finished_games(request: Request, limit: int = 30) -> dict[str, Any]:
     return {"games": out}
 
 
+def _engine_seat_name(engine: Any, engines: Any) -> dict[str, str]:
+    """The engine's seat of a game against the computer named as its player sees it (the
+    entry's label, else its name): ``{}`` for a game without one.
+
+    >>> from duiyi.server.engines.catalog import EngineList
+    >>> _engine_seat_name({"seat": "white", "name": "gnugo:3"}, EngineList())
+    {'white': 'gnugo'}
+    >>> _engine_seat_name(None, EngineList())
+    {}
+    """
+    if not isinstance(engine, dict) or engine.get("seat") not in ("black", "white"):
+        return {}
+    name = str(engine.get("name") or "").partition(":")[0]
+    entry = engines.entries.get(name) if engines is not None else None
+    label = (entry.label or entry.name) if entry is not None else name
+    return {str(engine["seat"]): label} if label else {}
+
+
 @router.get("/api/live-games/names")
 async def live_names(request: Request, limit: int = 50) -> dict[str, Any]:
-    """The names at each game in play (for the home page's live list): ``{id: {black,
-    white}}``, newest games first."""
-    repo = _repo(request)
+    """The players at each game in play (for the home page's live list), newest games first:
+    ``seats`` ``{id: {black: {name, rank}, white: …}}`` and ``names`` ``{id: {black: "name
+    rank", …}}`` as before."""
+    repo = repo_of(request)
     records = sorted(await repo.live_games(), key=lambda r: r.created_at, reverse=True)
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, dict[str, Seat]] = {}
     known: dict[str, Any] = {}
+    engines = engines_of(request)
     for record in records[: max(1, min(limit, 200))]:
-        stored = {k: str(v) for k, v in (record.config.get("names") or {}).items() if v}
-        names, _where = await _event_names(repo, record, known)
-        merged = {**stored, **names}
+        names, _where = await event_seats(repo, record, known)
+        engine = _engine_seat_name(record.config.get("engine"), engines)
+        merged = {**given_seats(engine), **given_seats(record.config.get("names")), **names}
         if merged:
             out[record.id] = merged
-    return {"names": out}
+    return {"names": {k: seat_texts(v) for k, v in out.items()}, "seats": out}
 
 
 @router.get("/api/events/{event_id}/room")
 async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
     """The arbiter's room: every online game of the event's latest round with an online game
     (state, clocks, calls, rulings); needs the event's arbiter key."""
-    repo = _repo(request)
+    repo = repo_of(request)
     ev = await repo.event(event_id)
     token = bearer_token(request)
     if token is None:
@@ -500,22 +533,26 @@ async def arbiter_room(request: Request, event_id: str) -> dict[str, Any]:
     games = await repo.games_of_event(event_id)
     rounds = sorted({g.round for g in games if g.round is not None})
     show = rounds[-1] if rounds else None
-    manager = _manager(request)
     boards = []
     known = {event_id: (ev, parsed_event(ev))}  # the event read once for every board
-    for record in games:
-        if record.round != show:
-            continue
-        host = await manager.get(record.id)
-        entries, state = await host.read(0)
-        names, _where = await _event_names(repo, record, known)
+    shown = [record for record in games if record.round == show]
+    # each board's log and state: from memory when hosted here, else from the store, every
+    # log in one query (issue 33: read through each game's host, a game another process owns
+    # was read and replayed several times over, and the room of 31 boards took 2-20 s)
+    states = await games_of(request).states(shown)
+    for record in shown:
+        if record.id not in states:
+            continue  # its stored log cannot be replayed (logged)
+        entries, state = states[record.id]
+        names, _where = await event_seats(repo, record, known)
         rulings = [e.get("ruling") for e in entries if e.get("type") == "ruling"]
         boards.append(
             {
                 "id": record.id,
                 "round": record.round,
                 "board": record.board,
-                "names": names,
+                "names": seat_texts(names),
+                "seats": names,
                 "state": state,
                 "calls": record.config.get("calls", []),
                 "rulings": [r for r in rulings if isinstance(r, dict)],

@@ -101,9 +101,17 @@ def _reader(text: str, what: str, delimiter: str = ",") -> csv.DictReader[str]:
     try:
         fields = reader.fieldnames
     except csv.Error as exc:
-        raise TableFileError(f"the {what} CSV cannot be read on line 1: {exc}") from None
+        raise TableFileError(
+            f"the {what} CSV cannot be read on line 1: {exc}",
+            code="csv-line-unreadable",
+            values={"table": what, "line": "1"},
+        ) from None
     if fields is None:
-        raise TableFileError(f"the {what} CSV is empty (expected a header line)")
+        raise TableFileError(
+            f"the {what} CSV is empty (expected a header line)",
+            code="csv-empty",
+            values={"table": what},
+        )
     reader.fieldnames = [f.strip().lower() for f in fields]
     return reader
 
@@ -119,7 +127,11 @@ def _rows(
         except StopIteration:
             return
         except csv.Error as exc:
-            raise TableFileError(f"{what} CSV line {reader.line_num}: {exc}") from None
+            raise TableFileError(
+                f"{what} CSV line {reader.line_num}: {exc}",
+                code="csv-line-unreadable",
+                values={"table": what, "line": str(reader.line_num)},
+            ) from None
         yield reader.line_num, row
 
 
@@ -166,7 +178,9 @@ def parse_players(text: str) -> list[Player]:
     if "name" not in (reader.fieldnames or []):
         raise TableFileError(
             "the players CSV needs a 'name' column (header name,rank,rating,club, or 姓名,段位,"
-            "等级分,单位), or give a plain list of names, one a line"
+            "等级分,单位), or give a plain list of names, one a line",
+            code="players-csv-no-name-column",
+            values={"header": "name,rank,rating,club", "header_zh": "姓名,段位,等级分,单位"},
         )
     out: list[Player] = []
     for line, row in _rows(reader, "players"):
@@ -174,14 +188,20 @@ def parse_players(text: str) -> list[Player]:
         if not name and not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue  # blank line
         if not name:
-            raise TableFileError(f"players CSV line {line}: the name is empty")
+            raise TableFileError(
+                f"players CSV line {line}: the name is empty",
+                code="players-csv-no-name",
+                values={"line": str(line)},
+            )
         rating_text = (row.get("rating") or "").strip()
         rating: int | None = None
         if rating_text:
             if _DECIMAL.match(rating_text) is None:
                 raise TableFileError(
                     f"players CSV line {line}: rating must be a whole number in ASCII digits "
-                    f"(0-9), got {rating_text!r}"
+                    f"(0-9), got {rating_text!r}",
+                    code="players-csv-rating",
+                    values={"line": str(line), "rating": rating_text},
                 )
             rating = int(float(rating_text))
         extra = tuple(
@@ -265,11 +285,17 @@ def _int(row: dict[str | None, str | None], key: str, line: int, default: int | 
     text = (row.get(key) or "").strip()
     if not text:
         if default is None:
-            raise TableFileError(f"results CSV line {line}: {key} is missing")
+            raise TableFileError(
+                f"results CSV line {line}: {key} is missing",
+                code="results-csv-missing",
+                values={"line": str(line), "field": key},
+            )
         return default
     if _WHOLE.match(text) is None:  # int() would read "١" (Arabic-Indic) or "１" as digits
         raise TableFileError(
-            f"results CSV line {line}: {key} must be a number in ASCII digits (0-9), got {text!r}"
+            f"results CSV line {line}: {key} must be a number in ASCII digits (0-9), got {text!r}",
+            code="results-csv-number",
+            values={"line": str(line), "field": key, "text": text},
         )
     return int(text)
 
@@ -291,7 +317,9 @@ def parse_results(text: str) -> list[ResultRow]:
     missing = [c for c in ("round", "board", "result") if c not in (reader.fieldnames or [])]
     if missing:
         raise TableFileError(
-            f"the results CSV needs columns round,board,result (missing {', '.join(missing)})"
+            f"the results CSV needs columns round,board,result (missing {', '.join(missing)})",
+            code="results-csv-columns",
+            values={"columns": "round,board,result", "missing": ", ".join(missing)},
         )
     out: list[ResultRow] = []
     seen: dict[tuple[int, int], int] = {}  # (round, board) -> its line
@@ -302,13 +330,28 @@ def parse_results(text: str) -> list[ResultRow]:
         if board in seen:
             raise TableFileError(
                 f"results CSV line {line}: round {board[0]} board {board[1]} is on line "
-                f"{seen[board]} already (one line a board)"
+                f"{seen[board]} already (one line a board)",
+                code="results-csv-board-twice",
+                values={
+                    "line": str(line),
+                    "round": str(board[0]),
+                    "board": str(board[1]),
+                    "first": str(seen[board]),
+                },
             )
         seen[board] = line
         try:
             result = GameResult.parse(row.get("result") or "")
         except InvalidInput as exc:
-            raise TableFileError(f"results CSV line {line}: {exc}") from None
+            raise TableFileError(
+                f"results CSV line {line}: {exc}",
+                code="results-csv-result",
+                values={
+                    "line": str(line),
+                    "result": (row.get("result") or "").strip(),
+                    "expected": exc.values.get("expected", ""),
+                },
+            ) from None
         out.append(
             ResultRow(
                 _int(row, "round", line, None),

@@ -235,6 +235,20 @@ def _label(label: str, lang: str) -> str:
     return label
 
 
+def _article(text: str, lang: str) -> str:
+    """An article as the page's language writes it: "Gomoku §18.4(1)A" is 五子棋§18.4(1)A on
+    a Chinese wall chart (and Go's 围棋§), never the English name of the book.
+
+    >>> _article("Gomoku §18.3(1)B, §18.4(1)D", "zh")
+    '五子棋§18.3(1)B、§18.4(1)D'
+    >>> _article("Go §27.1(1)B", "en")
+    'Go §27.1(1)B'
+    """
+    if lang != "zh":
+        return text
+    return text.replace("Gomoku §", "五子棋§").replace("Go §", "围棋§").replace(", §", "、§")
+
+
 def standings_html(
     event: Event, lots: Mapping[int, int] | Any | None = None, lang: str = "en"
 ) -> str:
@@ -252,7 +266,8 @@ def standings_html(
     esc = html.escape
     head = "".join(f"<th>{words['round'].format(r=r)}</th>" for r in range(1, rounds + 1))
     head += f"<th>{words['pts']}</th>" + "".join(
-        f'<th title="{esc(t["article"])}">{esc(_label(t["label"], lang))}</th>' for t in tbs
+        f'<th title="{esc(_article(t["article"], lang))}">{esc(_label(t["label"], lang))}</th>'
+        for t in tbs
     )
     body = []
     for row in doc["standings"]:

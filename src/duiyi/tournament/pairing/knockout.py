@@ -547,5 +547,5 @@ def _elimination(entries: Sequence[Slot], prefix: str, part: str = "main") -> li
         current = nxt
         r += 1
     if len(entries) < 2:
-        raise PairingError("a bracket needs two entries")
+        raise PairingError("a bracket needs two entries", code="bracket-two-entries")
     return out

@@ -46,10 +46,17 @@ def parse_rank(text: str | int) -> int:
         return text
     m = _RANK.match(text)
     if not m:
-        raise InvalidInput(f"cannot read rank {text!r} (use e.g. 5k, 3d, 1p)", _ARTICLE)
+        raise InvalidInput(
+            f"cannot read rank {text!r} (use e.g. 5k, 3d, 1p)",
+            _ARTICLE,
+            code="rank-unreadable",
+            values={"rank": str(text)},
+        )
     n, kind = int(m.group(1)), m.group(2).lower()
     if n < 1 or (kind == "k" and n > 30) or (kind == "d" and n > 9) or (kind == "p" and n > 9):
-        raise InvalidInput(f"rank {text!r} out of range", _ARTICLE)
+        raise InvalidInput(
+            f"rank {text!r} out of range", _ARTICLE, code="rank-range", values={"rank": text}
+        )
     if kind == "k":
         return -n
     if kind == "d":
@@ -65,7 +72,12 @@ def initial_score(rank: int | str, *, bar: int | str, floor: int | str) -> int:
     """
     r, b, f = parse_rank(rank), parse_rank(bar), parse_rank(floor)
     if f > b:
-        raise InvalidInput(f"the floor ({floor}) is above the bar ({bar})", _ARTICLE)
+        raise InvalidInput(
+            f"the floor ({floor}) is above the bar ({bar})",
+            _ARTICLE,
+            code="mcmahon-floor-above-bar",
+            values={"floor": str(floor), "bar": str(bar)},
+        )
     return min(max(r, f), b) - f
 
 

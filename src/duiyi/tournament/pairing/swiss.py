@@ -252,7 +252,12 @@ def pair_swiss(
                 "and whose bye leaves the rest pairable"
             )
     elif not oracle.pairable(everyone, len(everyone)):
-        raise PairingError(f"round {round_number} cannot be paired without a rematch", article)
+        raise PairingError(
+            f"round {round_number} cannot be paired without a rematch",
+            article,
+            code="pairing-rematch",
+            values={"round": str(round_number)},
+        )
 
     order = sorted(
         (by_number[n] for n in everyone),
@@ -268,7 +273,12 @@ def pair_swiss(
         pairer.take(i)
         chosen, skipped = pairer.partner(i)
         if chosen is None:  # cannot happen: the oracle kept the rest pairable
-            raise PairingError(f"no partner left for {p.number}", article)
+            raise PairingError(
+                f"no partner left for {p.number}",
+                article,
+                code="pairing-no-partner",
+                values={"number": str(p.number)},
+            )
         q = order[chosen]
         pairer.take(chosen)
         black, white, colour_why = colours_for(p, q, round_number)
@@ -423,7 +433,11 @@ def _choose_bye(players: Sequence[SwissPlayer], oracle: _Oracle, everyone: set[i
         rest = [n for n in everyone if n != candidate.number]
         if oracle.pairable(rest, len(rest)):
             return candidate
-    raise PairingError("no bye leaves the other players pairable without a rematch", _ARTICLE)
+    raise PairingError(
+        "no bye leaves the other players pairable without a rematch",
+        _ARTICLE,
+        code="pairing-no-bye",
+    )
 
 
 def record_round(

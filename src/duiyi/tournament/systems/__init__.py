@@ -64,7 +64,11 @@ def get(name: str) -> System:
     """
     found = registered().get(name.strip().lower())
     if found is None:
-        raise TournamentError(f"unknown system {name!r} (known: {', '.join(names())})")
+        raise TournamentError(
+            f"unknown system {name!r} (known: {', '.join(names())})",
+            code="unknown-system",
+            values={"system": str(name)},
+        )
     return found
 
 

@@ -165,6 +165,7 @@ def player_table(
     opponents: dict[int, list[int]] = {p: [] for p in keep}
     warned = dict.fromkeys(keep, 0)
     bye_points = scaled(scoring.bye)
+    lots_lost: dict[int, list[int]] = {}
     for rnd in rounds:
         for g in rnd.games:
             result = g.result
@@ -173,6 +174,8 @@ def player_table(
             b, w = g.black, g.white
             if void and (b in void or w in void):
                 continue
+            if g.lot is not None:  # a drawn elimination game decided by lot: still a draw
+                lots_lost.setdefault(w if g.lot.winner is black else b, []).append(rnd.number)
             _, _, pb, pw, _ = info[id(result)]
             if g.penalty:  # a disciplinary loss after the result: Gomoku §2.20(3)
                 pb, pw = scaled(g.points(scoring, black)), scaled(g.points(scoring, white))
@@ -216,6 +219,7 @@ def player_table(
         rounds[-1].number if rounds else 0,
         {p.number: p.rating for p in event.players},
         dict(initial or {}),
+        {p: tuple(rs) for p, rs in lots_lost.items()},
     )
 
 
@@ -224,7 +228,11 @@ def _scored(g: Game) -> GameResult | ResultSheet:
     by a disciplinary ruling after the result (one-sided, Gomoku §2.20(3))."""
     sheet = g.sheet
     if sheet is None:
-        raise TournamentError(f"board {g.board} has no result yet")
+        raise TournamentError(
+            f"board {g.board} has no result yet",
+            code="board-no-result",
+            values={"board": str(g.board)},
+        )
     return sheet if g.penalty else sheet.result
 
 
@@ -235,7 +243,11 @@ def register(system: System) -> System:
     """Register ``system`` under its name (and its aliases); returns it."""
     for key in (system.name, *system.aliases):
         if key in _REGISTRY and _REGISTRY[key] is not system:
-            raise TournamentError(f"two systems are registered as {key!r}")
+            raise TournamentError(
+                f"two systems are registered as {key!r}",
+                code="system-registered-twice",
+                values={"system": key},
+            )
         _REGISTRY[key] = system
     return system
 
@@ -252,6 +264,7 @@ class System:
     ``knockout`` or ``match``. ``rounds_from_field``: the number of rounds follows from the
     field (Berger table, bracket, match length), not from the organiser. ``needs_winner``: every
     game must have a winner (elimination). ``bye_scores``: a bye scores as a win.
+    ``mcmahon``: the book's chain ranks by McMahon score (MMS, SOS, SOSOS).
     """
 
     name: ClassVar[str] = ""
@@ -260,6 +273,7 @@ class System:
     rounds_from_field: ClassVar[bool] = False
     bye_scores: ClassVar[bool] = True
     elimination: ClassVar[bool] = False
+    mcmahon: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<system {self.name}>"
@@ -315,12 +329,16 @@ class System:
         system keeps, e.g. drawn groups) and the round, not yet recorded."""
         raise PairingError(
             f"`event pair` does not pair {self.name} events yet; "
-            "use `duiyi schedule` for the bracket and enter results by board"
+            "use `duiyi schedule` for the bracket and enter results by board",
+            code="system-not-paired",
         )
 
     def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
         """Pair the teams (numbers) of round ``number`` of a team event."""
-        raise PairingError(f"team events are paired by round robin or Swiss, not {self.name}")
+        raise PairingError(
+            f"team events are paired by round robin or Swiss, not {self.name}",
+            code="teams-round-robin-or-swiss",
+        )
 
     def effects(self, event: Event) -> dict[int, Effect]:
         """The effect of each withdrawal, by player number."""
@@ -399,15 +417,23 @@ class System:
             team=team,
             board_count=event.boards if team else 0,
             variant=event.options.variant or "",
+            mcmahon=self.mcmahon,
         )
 
     def standings(self, event: Event, lots: Lots = None) -> list[Standing]:
         """The players' standings through the played rounds; ties to ``lots``."""
-        return standings(self.table(event), self.chain(event), _lots(event, lots))
+        return standings(
+            self.table(event), self.chain(event), _lots(event, lots), event.game.tie_lot_article
+        )
 
     def team_standings(self, event: Event, lots: Lots = None) -> list[Standing]:
         """The teams' standings (Go §27.2, Gomoku §18.3(2), §18.4(2))."""
-        return standings(self.team_table(event), self.team_chain(event), _lots(event, lots))
+        return standings(
+            self.team_table(event),
+            self.team_chain(event),
+            _lots(event, lots),
+            event.game.tie_lot_article,
+        )
 
     # --- recording a round ------------------------------------------------------------------
 
@@ -433,7 +459,9 @@ class System:
         """
         boards = event.boards
         if boards < 1:
-            raise PairingError("a team event needs at least one player per team")
+            raise PairingError(
+                "a team event needs at least one player per team", code="team-no-players"
+            )
         effects = self.effects(event)
         withdrawn = withdrawn_before(event, number)
         games: list[Game] = []

@@ -6,7 +6,6 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from duiyi import Color
 from duiyi.errors import PairingError
 from duiyi.tournament.model import Event
 from duiyi.tournament.standings import default_chain
@@ -32,24 +31,35 @@ def bracket_results(event: Event, bracket: Any, first: int = 0) -> dict[str, int
             if a <= 0 or b <= 0:
                 continue
             g = rnd.game_of(a)
-            if g is None or b not in g.players or g.result is None or g.result.winner is None:
+            if g is None or b not in g.players:
                 continue
-            results[m.id] = g.black if g.result.winner is Color.BLACK else g.white
+            through = g.through  # the winner, or the lot's on a drawn game (抽签)
+            if through is not None:
+                results[m.id] = through
     return results
 
 
-def _colours_option(event: Event) -> str:
-    value = event.options.colours or "lines"
-    if value not in ("lines", "guess"):
-        raise PairingError(f"options.colours is 'lines' or 'guess', not {value!r}")
+#: the refusal's code of each either-or option (the pages' words, issue 32)
+_OPTION_CODES = {"colours": "colours-option", "lines": "lines-option"}
+
+
+def _choice(name: str, value: str | None, default: str, other: str) -> str:
+    """The option ``name`` set to ``value``: ``default`` when not set, else ``other``."""
+    value = value or default
+    if value not in (default, other):
+        raise PairingError(
+            f"options.{name} is {default!r} or {other!r}, not {value!r}",
+            code=_OPTION_CODES[name],
+        )
     return value
+
+
+def _colours_option(event: Event) -> str:
+    return _choice("colours", event.options.colours, "lines", "guess")
 
 
 def _lines_option(event: Event) -> str:
-    value = event.options.lines or "numbers"
-    if value not in ("numbers", "lot"):
-        raise PairingError(f"options.lines is 'numbers' or 'lot', not {value!r}")
-    return value
+    return _choice("lines", event.options.lines, "numbers", "lot")
 
 
 def _draw_lines(event: Event, rng: random.Random) -> Event:

@@ -46,7 +46,9 @@ def group_members(event: Event) -> tuple[tuple[int, ...], ...]:
     """The groups of a group round robin (appendix 四), as drawn before round 1."""
     drawn = event.options.group_members
     if not drawn:
-        raise TournamentError("the groups have not been drawn yet (pair round 1 first)")
+        raise TournamentError(
+            "the groups have not been drawn yet (pair round 1 first)", code="groups-not-drawn"
+        )
     return drawn
 
 
@@ -82,7 +84,7 @@ def group_standings(
         sub = Table(
             kept, {m: full.records(m) for m in kept}, full.scoring, full.rounds, full.ratings
         )
-        out.append((index, standings(sub, GROUPS.chain(event), use)))
+        out.append((index, standings(sub, GROUPS.chain(event), use, event.game.tie_lot_article)))
     return out
 
 
@@ -110,7 +112,9 @@ def _final_kind(event: Event) -> str:
     if kind in ("round-robin", "rr"):
         return "round-robin"
     raise TournamentError(
-        f"unknown final stage {kind!r} (expected none, knockout or round-robin)", "Gomoku §17.4"
+        f"unknown final stage {kind!r} (expected none, knockout or round-robin)",
+        "Gomoku §17.4",
+        code="unknown-final-stage",
     )
 
 
@@ -146,7 +150,8 @@ def final_players(event: Event) -> list[int]:
 
 def _seed_final(event: Event) -> Event:
     """Fix the qualifiers (the top ``qualifiers`` places of every group) before the final
-    stage. A tie across a qualifying place must be settled first (Go §27.1(1)C, §27.3)."""
+    stage. A tie across a qualifying place must be settled first (Go §27.1(1)C, §27.3; Gomoku
+    §18.3(1)C)."""
     if event.options.final_players or _final_kind(event) == "none":
         return event
     qualifiers = event.options.qualifiers or 1
@@ -157,14 +162,19 @@ def _seed_final(event: Event) -> Event:
                 f"group {index} has {len(rows)} player(s) left for {qualifiers} qualifying "
                 "place(s)",
                 "Go appendix 四",
+                code="group-too-few",
+                values={"group": str(index), "left": str(len(rows)), "places": str(qualifiers)},
             )
         for row in rows[: qualifiers + 1]:
             if row.place != row.position:
+                lot = event.game.tie_lot_article  # the event's own book (issue 32)
                 raise PairingError(
                     f"group {index}: place {row.place} is shared at the qualifying places; "
-                    "settle it by a play-off (Go §27.3) or draw lots with `duiyi event lots` "
-                    "(Go §27.1(1)C) before the final stage",
-                    "Go §27.1(1)C",
+                    f"settle it by a play-off or draw lots with `duiyi event lots` ({lot}) "
+                    "before the final stage",
+                    lot,
+                    code="group-place-shared",
+                    values={"group": str(index), "place": str(row.place)},
                 )
         for place in range(qualifiers):
             by_place[place].append(rows[place].number)
@@ -303,7 +313,7 @@ def final_standings(
     use: Mapping[int, int] | random.Random | None = lots
     if use is None and event.lots:
         use = event.lots
-    return standings(sub, tbs, use)
+    return standings(sub, tbs, use, event.game.tie_lot_article)
 
 
 def final_table(event: Event) -> Table:

@@ -42,18 +42,24 @@ class Match(System):
     ) -> tuple[Event, PairedRound]:
         """Game ``number``: colours guessed in game 1 (Go §10 nigiri, Gomoku §5.3(1) hand
         count; or ``options.first_black``), then alternating (Gomoku §5.1(2)); refused once the
-        match is decided (Go §26.5)."""
+        match is decided (the event's book: Go §26.5, Gomoku §17.6)."""
         from duiyi.tournament.pairing.matches import match_schedule, match_status
 
         if len(event.players) != 2:
             raise PairingError(
-                f"a match is played by two players, the event has {len(event.players)}"
+                f"a match is played by two players, the event has {len(event.players)}",
+                code="match-two-players",
+                values={"players": str(len(event.players))},
             )
         games = event.options.games or 3
-        status = match_status(1, 2, games, winners(event))
+        status = match_status(1, 2, games, winners(event), event.game)
         if status.decided:
-            who = f"won by {status.winner}" if status.winner else "tied (play-off, Go §27.3)"
-            raise PairingError(f"the match is decided: {who}", "Go §26.5")
+            # a tie is played off under the event's own rules (Go §27.3 on a Go event)
+            playoff = "play-off, Go §27.3" if event.game.name == "go" else "play-off"
+            who = f"won by {status.winner}" if status.winner else f"tied ({playoff})"
+            raise PairingError(
+                f"the match is decided: {who}", event.game.match_article, code="match-decided"
+            )
         if event.history:
             first_black: int | None = event.history[0].games[0].black
         else:
@@ -90,11 +96,19 @@ class Relay(System):
 
     def pair(self, event: Event, number: int, rng: random.Random) -> tuple[Event, PairedRound]:
         if not event.is_team_event:
-            raise PairingError("a relay is played between teams: give the players a team column")
+            raise PairingError(
+                "a relay is played between teams: give the players a team column",
+                code="relay-needs-teams",
+            )
         state = relay_state(event, rng)
         if state.next_game is None:
             winner = event.teams[state.winner].name if state.winner is not None else "nobody"
-            raise PairingError(f"the relay is over: {winner} has players left", "Gomoku §17.5")
+            raise PairingError(
+                f"the relay is over: {winner} has players left",
+                "Gomoku §17.5" if event.game.name == "gomoku" else "Go §26.6",
+                code="relay-over",
+                values={"team": winner},
+            )
         holder, challenger = state.next_game
         black, white = state.next_colours or (challenger, holder)
         reason = f"{holder} holds the stage (守擂), {challenger} challenges"

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from duiyi.tournament.model import Event, rank_value
-from duiyi.tournament.standings import default_chain, standings
+from duiyi.tournament.standings import standings
 from duiyi.tournament.systems.base import (
     PairedRound,
     System,
@@ -17,7 +17,7 @@ from duiyi.tournament.systems.base import (
     translate,
     withdrawn_before,
 )
-from duiyi.tournament.tiebreaks import Tiebreak, columns
+from duiyi.tournament.tiebreaks import columns
 
 __all__ = [
     "McMahon",
@@ -170,6 +170,11 @@ def _mcmahon_rank(rank: str) -> str:
     return rank.strip() if value > -30 else "30k"
 
 
+def _bar_and_floor(event: Event) -> tuple[str, str]:
+    """The McMahon bar and floor of ``event``'s options (default 1d and 20k)."""
+    return event.options.bar or "1d", event.options.floor or "20k"
+
+
 def mcmahon_initial(event: Event) -> dict[int, Fraction]:
     """Each player's initial McMahon score from the rank, ``options.bar`` (default 1d) and
     ``options.floor`` (default 20k); an unknown rank starts at the floor.
@@ -182,8 +187,7 @@ def mcmahon_initial(event: Event) -> dict[int, Fraction]:
     """
     from duiyi.tournament.pairing.mcmahon import initial_score
 
-    bar = event.options.bar or "1d"
-    floor = event.options.floor or "20k"
+    bar, floor = _bar_and_floor(event)
     by_rank: dict[str, Fraction] = {}
     out = {}
     for p in event.players:
@@ -200,17 +204,9 @@ class McMahon(Swiss):
     from the rank, bar and floor in ``options``), ranked by MMS, SOS, SOSOS."""
 
     name = "mcmahon"
-
-    def book_chain(self, event: Event, *, team: bool = False) -> tuple[Tiebreak, ...]:
-        """MMS, SOS, SOSOS, then fewer warnings (Go) or wins (Gomoku); teams as in Swiss."""
-        return default_chain(
-            event.game,
-            self.family,
-            team=team,
-            board_count=event.boards if team else 0,
-            variant=event.options.variant or "",
-            mcmahon=True,
-        )
+    # the book's chain: MMS, SOS, SOSOS, then fewer warnings (Go) or wins (Gomoku); teams as
+    # in Swiss
+    mcmahon = True
 
     def initial_scores(self, event: Event) -> dict[int, Fraction]:
         return mcmahon_initial(event)
@@ -231,8 +227,7 @@ class McMahon(Swiss):
                 wins = Fraction(score) / win
             rank = _mcmahon_rank(event.players[sp.number - 1].rank)
             mm.append(McMahonPlayer(sp.number, rank, wins, sp.opponents, sp.colours, sp.byes))
-        bar = event.options.bar or "1d"
-        floor = event.options.floor or "20k"
+        bar, floor = _bar_and_floor(event)
         return event, translate(pair_mcmahon(mm, number, bar=bar, floor=floor))
 
     def pair_teams(self, event: Event, number: int, rng: random.Random) -> PairedRound:
