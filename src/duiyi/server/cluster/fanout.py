@@ -30,7 +30,7 @@ import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from duiyi import Color
 from duiyi.actions import SESSION_ACTIONS
@@ -151,7 +151,7 @@ class RedisFanout:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         with contextlib.suppress(Exception):
-            await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+            await cast(Any, self.pubsub).aclose()  # typed in redis 8.2, untyped before
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
