@@ -116,8 +116,9 @@ def run(workdir: Path, *, examples: int, seed: str | None, timeout: float) -> Fu
         "DUIYI_MAX_EVENTS_PER_CLIENT": "1000000",
         "DUIYI_MAX_SOCKETS_PER_CLIENT": "100000",
         "DUIYI_MAX_ENGINE_GAMES_PER_CLIENT": "4",
-        # an online result's sheet waits a second: the world's conflict is made meanwhile
-        "DUIYI_RESULT_DELAY": "1",
+        # an online result's sheet waits 3 s: the world's conflict (the director's entry before
+        # the online result) is made meanwhile; 1 s was lost to a loaded machine's slow entry
+        "DUIYI_RESULT_DELAY": "3",
     }
     extra: tuple[str, ...] = ()
     if engines:

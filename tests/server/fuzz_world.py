@@ -346,7 +346,7 @@ def _engine_games(m: Maker) -> list[Json]:
     return made
 
 
-def _wait_conflicts(m: Maker, events: list[Json], within: float = 20.0) -> None:
+def _wait_conflicts(m: Maker, events: list[Json], within: float = 30.0) -> None:
     deadline = time.monotonic() + within
     for ev in events:
         if "conflict" not in ev:
