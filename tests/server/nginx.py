@@ -188,6 +188,8 @@ def start_cluster(
     ``name(port)``: how DUIYI_PEERS (and DUIYI_PEER_ADDRESS) name the process on ``port``, when
     not as nginx does (``localhost:8001``: the operator's mistake of docs/deploy.md)."""
     servers = [Server(database, redis) for _ in range(processes)]
+    for server in servers:  # as docs/deploy.md's duiyi.env: nginx alone closes idle connections
+        server.env.setdefault("DUIYI_KEEP_ALIVE_TIMEOUT", "75")
     for server in servers if ring else ():
         if name is None:
             server.env["DUIYI_PEERS"] = peers([s.port for s in servers])
