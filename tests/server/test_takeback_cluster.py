@@ -9,7 +9,6 @@ the operator's metrics through the same nginx."""
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import Backend, Server, operator
-from tests.server.nginx import Cluster, start_cluster
+from tests.server.nginx import Cluster, start_cluster, wait_peers_alive
 
 ROUNDS = 20
 ACCEPTS = 6
@@ -41,15 +40,7 @@ def cluster(backend: Backend, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("DUIYI_RATE_PER_SECOND", "100000")
     c = start_cluster(backend.database, backend.redis, tmp_path)
     try:
-        peers = sorted(f"127.0.0.1:{s.port}" for s in c.servers)
-        deadline = time.monotonic() + 30
-        while any(
-            httpx.get(s.url + "/api/metrics", headers=operator(), timeout=10).json()["live_peers"]
-            != peers
-            for s in c.servers
-        ):
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
+        wait_peers_alive(c)
         yield c
     finally:
         c.stop()
